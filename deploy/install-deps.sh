@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs every Debian package Starport's build, server and tests need. Idempotent:
+# when everything is present it only checks, so both README commands and CI call it.
+set -euo pipefail
+
+packages=(
+  g++ cmake ninja-build pkg-config git ca-certificates
+  libboost1.81-dev libboost-json1.81-dev libboost-system1.81-dev
+  libprotobuf-dev protobuf-compiler libsqlite3-dev sqlite3
+  doctest-dev libcli11-dev libbenchmark-dev libclang-rt-14-dev
+  chromium nodejs npm
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+# Node and npm may come from outside Debian on a developer machine; accept them if present.
+if command -v node >/dev/null && command -v npm >/dev/null; then
+  missing=("${missing[@]/nodejs}"); missing=("${missing[@]/npm}")
+fi
+read -r -a missing <<<"${missing[*]}"
+
+if ((${#missing[@]})); then
+  echo "install-deps: installing ${missing[*]}"
+  sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+else
+  echo "install-deps: all packages present"
+fi

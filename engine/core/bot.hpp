@@ -1,0 +1,44 @@
+#pragma once
+// A bot sees exactly what a human client sees: its seat's view and its legal actions.
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string_view>
+
+#include <google/protobuf/message.h>
+
+#include "engine/core/action.hpp"
+#include "engine/core/random.hpp"
+
+namespace starport::engine {
+
+class bot {
+ public:
+  virtual ~bot() = default;
+  // `legal` is never empty; the answer must be one of its elements.
+  virtual action choose(const google::protobuf::Message& view, std::span<const action> legal) = 0;
+};
+
+// Picks uniformly among the legal actions. Serves every game.
+class random_bot final : public bot {
+ public:
+  explicit random_bot(std::uint64_t seed) : random_(seed, 0xb07) {}
+  action choose(const google::protobuf::Message&, std::span<const action> legal) override {
+    return legal[random_.below(static_cast<std::uint32_t>(legal.size()))];
+  }
+
+ private:
+  random random_;
+};
+
+struct bot_entry {
+  std::string_view name;
+  std::string_view summary;
+  std::unique_ptr<bot> (*make)(std::uint64_t seed);
+};
+
+inline constexpr bot_entry random_bot_entry{
+    "random", "picks uniformly among the legal actions",
+    [](std::uint64_t seed) -> std::unique_ptr<bot> { return std::make_unique<random_bot>(seed); }};
+
+}  // namespace starport::engine

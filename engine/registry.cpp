@@ -1,0 +1,20 @@
+#include "engine/registry.hpp"
+
+#include "engine/space_war/state.hpp"
+
+namespace starport::engine {
+
+std::span<const game_info* const> games() {
+  static const game_info* const table[] = {
+      &info_of<space_war::state>(),
+  };
+  return table;
+}
+
+const game_info* find_game(std::string_view id) {
+  for (const game_info* g : games())
+    if (g->id == id) return g;
+  return nullptr;
+}
+
+}  // namespace starport::engine

@@ -1,0 +1,190 @@
+#pragma once
+// Space War: in Space! (rules/space_war.md) as a pure value type.
+//
+// Each Contest: every player still in it FLIPs (adds cards from the top of their deck;
+// the cards stay hidden until everyone in the step has flipped), the cards are revealed,
+// Powers may trigger "before battle begins" in seat order, then the highest Strength
+// captures every card on the Battlefield. Ties at the top go to War among the tied
+// players: 2 face-down + 1 face-up, then 1 + 1, then 0 + 1 for every further step; a
+// player short of cards sets how many everyone adds; one with none is Conquered.
+// Last player standing wins; a contest limit (option) ends long games by card count.
+//
+// Parameters (Options in proto/starport/v1/space_war.proto):
+//   factions       one per seat, distinct; empty: drawn from the seed
+//   contest_limit  default 1000 (0 means the default)
+//   auto_flip      flip for seats with nothing to decide
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/game.hpp"
+#include "engine/core/bot.hpp"
+#include "engine/space_war/cards.hpp"
+#include "starport/v1/space_war.pb.h"
+
+namespace starport::space_war {
+
+namespace pb = starport::space_war::v1;
+using engine::action;
+using engine::outcome;
+using engine::seat_mask;
+using engine::verdict;
+using engine::viewer;
+
+inline constexpr int max_players = 6;
+inline constexpr int max_cards = 128;       // every card of every deck in a game fits in one pile
+inline constexpr std::uint32_t default_contest_limit = 1000;
+
+enum class kind : std::uint16_t { resign = 0, flip = 1, trigger = 2, decline = 3 };
+enum class phase : std::uint8_t { flip, before_battle, after_battle, over };
+enum class end_reason : std::uint8_t { none, last_standing, contest_limit, all_conquered };
+
+// A stack of cards; the top is the back.
+struct pile {
+  std::uint8_t size = 0;
+  std::array<card_id, max_cards> cards{};
+
+  bool empty() const { return size == 0; }
+  card_id top() const { return cards[size - 1]; }
+  card_id pop() { return cards[--size]; }
+  void push(card_id c) { cards[size++] = c; }
+  std::span<const card_id> items() const { return {cards.data(), size}; }
+  friend bool operator==(const pile& a, const pile& b) {
+    if (a.size != b.size) return false;
+    for (int i = 0; i < a.size; ++i)
+      if (a.cards[i] != b.cards[i]) return false;
+    return true;
+  }
+};
+
+struct battlefield_card {
+  card_id card = 0;
+  std::uint8_t owner = 0;   // the seat that added it
+  std::uint8_t step = 0;    // 0: the first reveal, n: the n-th War step
+  bool face_up = false;
+  friend bool operator==(const battlefield_card&, const battlefield_card&) = default;
+};
+
+// What happened in the last finished Contest, for the view's log.
+struct contest_summary {
+  std::uint32_t number = 0;
+  bool war = false;
+  bool peace = false;
+  bool has_winner = false;
+  std::uint8_t winner = 0;
+  std::uint8_t cards = 0;
+  seat_mask conquered = 0;
+  friend bool operator==(const contest_summary&, const contest_summary&) = default;
+};
+
+class state {
+ public:
+  using options_type = pb::Options;
+  using position_type = pb::Position;
+  using view_type = pb::View;
+
+  static constexpr std::string_view id = "space_war";
+  static constexpr std::string_view title = "Space War: in Space!";
+  static constexpr int min_seats = 2;
+  static constexpr int max_seats = max_players;
+  static constexpr int rules_version = 1;
+  static constexpr std::array<std::string_view, 4> action_names = {"resign", "flip", "trigger",
+                                                                   "decline"};
+  static std::span<const engine::bot_entry> bots();
+  static constexpr std::string_view progress_name = "contests";
+  std::uint32_t progress() const { return contest_; }
+  std::string seat_label(int seat) const { return std::string(info(factions_[seat]).name); }
+
+  static verdict validate(int seats, const pb::Options& options);
+  static verdict validate(int seats, const pb::Options& options, const pb::Position& position);
+  state(int seats, const pb::Options& options, std::uint64_t seed);
+  state(int seats, const pb::Options& options, const pb::Position& position, std::uint64_t seed);
+
+  int seat_count() const { return seats_; }
+  seat_mask must_act() const;
+  seat_mask may_act() const { return 0; }   // Space War has no optional responses
+  verdict check(const action& a) const;
+  void apply(const action& a);
+  void legal_actions(int seat, std::vector<action>& out) const;
+  action timeout_action(int seat) const;
+  void view(viewer who, pb::View& out) const;
+  outcome result() const;
+  void scramble_hidden(int seat, engine::random& r);
+  friend bool operator==(const state&, const state&) = default;
+
+  // Read access for tests and the view builder.
+  faction faction_of(int seat) const { return factions_[seat]; }
+  const pile& deck(int seat) const { return decks_[seat]; }
+  const pile& discard(int seat) const { return discards_[seat]; }
+  power_state power_of(int seat) const { return powers_[seat]; }
+  bool conquered(int seat) const { return engine::has_seat(conquered_, seat); }
+  phase current_phase() const { return phase_; }
+  std::uint32_t contest() const { return contest_; }
+  std::uint32_t contest_limit() const { return contest_limit_; }
+  int war_step() const { return war_step_; }
+  int deciding_seat() const;
+  std::span<const battlefield_card> battlefield() const { return {battlefield_.data(), field_size_}; }
+  int strength_of(int seat) const { return strength_[seat]; }   // current step, once revealed
+  const contest_summary& last_contest() const { return last_; }
+  seat_mask participants() const { return participants_; }
+  seat_mask flipped() const { return flipped_; }
+  int cards_held(int seat) const { return decks_[seat].size + discards_[seat].size; }
+
+ private:
+  void init_common(int seats, const pb::Options& options);
+  void next_contest_or_finish();
+  void start_contest();
+  void flip(int seat);
+  bool draw(int seat, card_id& out);
+  void reveal();
+  void resolve();
+  void begin_war(seat_mask tied);
+  void capture(int winner);
+  void end_contest();
+  void finish(end_reason why);
+  void trigger_before(int seat);
+  void trigger_salvage(int seat, int target);
+  void resign(int seat);
+  void auto_advance();
+  bool offers_before(int seat) const;
+  bool salvage_target(int seat, int target) const;
+  bool controls(int seat, card_id c) const { return card(c).owner == factions_[seat]; }
+  int face_up_index(int seat) const;
+  int base_strength(int seat, card_id c) const;
+ public:
+  bool revealed(const battlefield_card& b) const;   // may every viewer see this card?
+ private:
+  seat_mask alive() const;
+
+  engine::random random_;
+  std::uint8_t seats_ = 0;
+  bool auto_flip_ = false;
+  phase phase_ = phase::flip;
+  end_reason end_ = end_reason::none;
+  std::uint32_t contest_limit_ = default_contest_limit;
+  std::uint32_t contest_ = 0;       // the number of the current (or last) Contest, from 1
+  std::uint8_t war_step_ = 0;
+  std::uint8_t contribution_ = 1;   // cards each participant adds in this step
+  seat_mask conquered_ = 0;
+  seat_mask participants_ = 0;      // in the current step
+  seat_mask flipped_ = 0;           // participants that have added their cards
+  seat_mask pending_ = 0;           // before battle: seats still to decide, lowest first
+  seat_mask winners_ = 0;
+  std::uint8_t battle_winner_ = 0;  // after battle: whose decision it is
+  std::array<faction, max_players> factions_{};
+  std::array<power_state, max_players> powers_{};
+  std::array<std::int8_t, max_players> strength_{};   // effective Strength in the current step
+  std::array<pile, max_players> decks_{};
+  std::array<pile, max_players> discards_{};
+  std::uint8_t field_size_ = 0;
+  std::array<battlefield_card, max_cards> battlefield_{};
+  contest_summary last_{};
+  contest_summary current_{};
+};
+
+static_assert(engine::game<state>);
+
+}  // namespace starport::space_war

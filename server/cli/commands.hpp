@@ -1,0 +1,14 @@
+#pragma once
+// The `starport` subcommands. Each adds itself to the CLI11 app and runs when chosen.
+#include <CLI/CLI.hpp>
+
+namespace starport::cli {
+
+void add_simulate(CLI::App& app);
+void add_replay(CLI::App& app);
+void add_scenario(CLI::App& app);
+
+// Reads a whole file (or standard input for "-"); throws CLI::Error with a message.
+std::string read_file(const std::string& path);
+
+}  // namespace starport::cli

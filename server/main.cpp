@@ -1,0 +1,14 @@
+// starport: the server and its tools in one binary.
+#include <CLI/CLI.hpp>
+
+#include "server/cli/commands.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"Starport: authoritative server for five space-themed tabletop games"};
+  app.require_subcommand(1);
+  starport::cli::add_simulate(app);
+  starport::cli::add_replay(app);
+  starport::cli::add_scenario(app);
+  CLI11_PARSE(app, argc, argv);
+  return 0;
+}
