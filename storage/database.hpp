@@ -1,0 +1,60 @@
+#pragma once
+// One SQLite connection with prepared statements, WAL mode and ordered migrations.
+// Not thread-safe: the server uses it only from the storage thread (worker.hpp);
+// tests and start-up recovery may use it directly.
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "storage/records.hpp"
+
+namespace starport::storage {
+
+class database {
+ public:
+  // Opens or creates the file, sets WAL and busy timeout, applies pending migrations.
+  // Throws std::runtime_error with SQLite's message on failure.
+  explicit database(const std::string& path);
+  ~database();
+  database(const database&) = delete;
+  database& operator=(const database&) = delete;
+
+  int schema_version() const;
+
+  void begin();
+  void commit();
+  void rollback();
+
+  // Accounts (guests). Only a hash of the session token is stored.
+  void create_account(const account& a, const std::string& token_hash);
+  std::optional<account> account_by_token(const std::string& token_hash);
+  void rename_account(const std::string& id, const std::string& display_name);
+
+  // Lobbies that have not closed; a lobby row is removed when it closes.
+  void save_lobby(const lobby_record& l);      // insert or replace
+  void delete_lobby(const std::string& id);
+  std::vector<lobby_record> lobbies();
+
+  // Matches and their append-only action logs.
+  void create_match(const match_record& m);
+  void append_action(const std::string& match_id, const logged_action& a);
+  void finish_match(const std::string& match_id, const std::vector<std::uint32_t>& winners,
+                    const std::string& reason, std::int64_t ended_ms);
+  std::optional<match_record> match(const std::string& id);
+  std::vector<match_record> running_matches();
+  std::vector<match_record> finished_matches(const std::string& game, int limit);
+  std::vector<match_record> matches_of(const std::string& account_id, int limit);
+  std::vector<logged_action> actions(const std::string& match_id);
+
+  // Decks (empty until a deck-building game arrives).
+  void save_deck(const deck_record& d);
+  std::vector<deck_record> decks(const std::string& account_id, const std::string& game);
+  void delete_deck(const std::string& account_id, const std::string& deck_id);
+
+ private:
+  struct impl;
+  std::unique_ptr<impl> impl_;
+};
+
+}  // namespace starport::storage

@@ -1,0 +1,67 @@
+#pragma once
+// What Starport keeps: plain records, no SQL. docs/storage.md has the schema.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/action.hpp"
+
+namespace starport::storage {
+
+struct account {
+  std::string id;            // random, 32 hex chars
+  std::string display_name;
+  std::int64_t created_ms = 0;
+};
+
+struct lobby_record {
+  std::string id;
+  std::string host_account;
+  std::string settings;      // serialized starport.v1.LobbySettings
+  std::string invite_code;   // empty for public lobbies
+  std::string match_id;      // set once a match started from it
+  std::int64_t created_ms = 0;
+};
+
+struct seat_record {
+  std::uint32_t seat = 0;
+  std::string account_id;    // empty for a bot seat
+  std::string name;
+  std::string bot;           // bot kind for a bot seat, empty for a person
+};
+
+struct match_record {
+  std::string id;
+  std::string lobby_id;
+  std::string game;
+  int rules_version = 0;
+  std::string options;       // the game's Options message, serialized
+  std::uint64_t seed = 0;
+  std::string salt;          // fairness commitment salt, hex
+  std::string settings;      // serialized starport.v1.LobbySettings (turn timer, spectators …)
+  std::vector<seat_record> seats;
+  bool finished = false;
+  std::vector<std::uint32_t> winners;
+  std::string end_reason;
+  std::uint32_t action_count = 0;
+  std::int64_t started_ms = 0;
+  std::int64_t ended_ms = 0;
+};
+
+struct logged_action {
+  std::uint32_t index = 0;   // 0-based position in the match's log
+  engine::action move;
+  std::int64_t at_ms = 0;
+};
+
+struct deck_record {
+  std::string id;
+  std::string account_id;
+  std::string game;
+  std::string name;
+  std::string cards;         // the game's deck list, serialized
+  std::int64_t updated_ms = 0;
+};
+
+}  // namespace starport::storage

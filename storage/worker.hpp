@@ -1,0 +1,52 @@
+#pragma once
+// The storage thread: jobs run in submission order on one thread that owns the database.
+// Jobs queued while a transaction is open are batched into it (group commit); each job's
+// `done` runs on the storage thread after its transaction commits, so a caller that
+// waits for `done` before telling a client "accepted" makes that acceptance durable.
+#include <atomic>
+#include <condition_variable>
+#include <cstddef>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "storage/database.hpp"
+
+namespace starport::storage {
+
+class worker {
+ public:
+  explicit worker(const std::string& path);   // opens the database on the calling thread first
+  ~worker();                                  // runs every queued job, then stops
+  worker(const worker&) = delete;
+  worker& operator=(const worker&) = delete;
+
+  // `job` runs inside a transaction; `done(ok)` runs after commit (ok=false: it threw
+  // and the batch was retried job by job, this one failing).
+  void submit(std::function<void(database&)> job, std::function<void(bool ok)> done = {});
+  // Blocks until every job submitted so far has committed (shutdown, tests).
+  void flush();
+  std::size_t queue_depth() const { return depth_.load(std::memory_order_relaxed); }
+
+ private:
+  void run();
+  struct item {
+    std::function<void(database&)> job;
+    std::function<void(bool)> done;
+  };
+  std::unique_ptr<database> db_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::condition_variable drained_;
+  std::deque<item> queue_;
+  std::atomic<std::size_t> depth_{0};
+  std::uint64_t submitted_ = 0;
+  std::uint64_t completed_ = 0;
+  bool stopping_ = false;
+  std::thread thread_;
+};
+
+}  // namespace starport::storage
