@@ -8,7 +8,7 @@ packages=(
   libboost1.81-dev libboost-json1.81-dev libboost-system1.81-dev
   libprotobuf-dev protobuf-compiler libsqlite3-dev sqlite3
   doctest-dev libcli11-dev libbenchmark-dev libclang-rt-14-dev
-  chromium nodejs npm
+  libssl-dev chromium nodejs npm
 )
 
 missing=()

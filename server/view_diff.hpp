@@ -1,0 +1,32 @@
+#pragma once
+// Diffs between two *filtered* views of the same game (never raw state, so a diff cannot
+// carry what the view hides). Generic over every game's View message via reflection.
+//
+// Format (ViewUpdate in proto/starport/v1/protocol.proto): `cleared` lists the top-level
+// field numbers whose value changed; `changed` is a serialized View holding only those
+// fields' new values. Applying = clear every listed field, then merge `changed`. The
+// TypeScript client implements the same two steps (web-client/src/view_diff.ts).
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <google/protobuf/message.h>
+
+namespace starport::server {
+
+struct view_diff {
+  std::string changed;
+  std::vector<std::uint32_t> cleared;
+  bool empty() const { return cleared.empty(); }
+};
+
+// Precondition: both messages have the same descriptor.
+view_diff diff_views(const google::protobuf::Message& before, const google::protobuf::Message& after);
+
+// False (and `view` untouched) when `cleared` names a field the message lacks or
+// `changed` does not parse.
+bool apply_diff(google::protobuf::Message& view, const std::string& changed,
+                std::span<const std::uint32_t> cleared);
+
+}  // namespace starport::server
