@@ -8,7 +8,7 @@
 #include <google/protobuf/message.h>
 
 #include "engine/core/action.hpp"
-#include "engine/core/random.hpp"
+#include "engine/core/rng.hpp"
 
 namespace starport::engine {
 
@@ -28,7 +28,7 @@ class random_bot final : public bot {
   }
 
  private:
-  random random_;
+  rng random_;
 };
 
 struct bot_entry {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "engine/core/action.hpp"
-#include "engine/core/random.hpp"
+#include "engine/core/rng.hpp"
 
 namespace starport::engine {
 
@@ -16,7 +16,7 @@ template <class G>
 concept game = std::copyable<G> && std::equality_comparable<G> &&
   requires(G g, const G cg, const action& a, int seat, std::vector<action>& out,
            const typename G::options_type& opts, const typename G::position_type& pos,
-           typename G::view_type& view, viewer who, random& r, std::uint64_t seed) {
+           typename G::view_type& view, viewer who, rng& r, std::uint64_t seed) {
     // Identity and table size, fixed per game.
     { G::id } -> std::convertible_to<std::string_view>;
     { G::title } -> std::convertible_to<std::string_view>;

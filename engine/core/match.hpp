@@ -67,7 +67,7 @@ class match {
   virtual void view_into(viewer who, google::protobuf::Message& out) const = 0;
   virtual outcome result() const = 0;
   virtual bool same_state(const match& other) const = 0;
-  virtual void scramble_hidden(int seat, random& r) = 0;
+  virtual void scramble_hidden(int seat, rng& r) = 0;
 };
 
 // The one adapter from a `game` value type to `match`.
@@ -103,7 +103,7 @@ class match_of final : public match {
     auto* o = dynamic_cast<const match_of*>(&other);
     return o && o->state_ == state_;
   }
-  void scramble_hidden(int seat, random& r) override { state_.scramble_hidden(seat, r); }
+  void scramble_hidden(int seat, rng& r) override { state_.scramble_hidden(seat, r); }
   const G& state() const { return state_; }
 
  private:

@@ -133,8 +133,8 @@ std::vector<card_id> build_deck(faction f) {
     case robots: entries.assign(std::begin(plain_spread), std::end(plain_spread));
       entries[9].copies = 1; entries.push_back({"core", 1}); break;
     case goblins:
-      entries = {{"1", 4}, {"2", 2}, {"3", 2}, {"4", 2}, {"5", 2}, {"6", 2}, {"7", 2},
-                 {"8", 1}, {"9", 2}, {"10", 1}};
+      entries = {{"1", 2}, {"2", 3}, {"3", 3}, {"4", 2}, {"5", 2}, {"6", 2}, {"7", 2},
+                 {"8", 2}, {"9", 1}, {"10", 1}};
       break;
     case humans:
       entries = {{"2", 2}, {"3", 2}, {"4", 2}, {"5", 2}, {"6", 2}, {"7", 2}, {"8", 2},

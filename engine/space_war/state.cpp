@@ -546,7 +546,7 @@ outcome state::result() const {
   return {phase_ == phase::over, winners_, reasons[static_cast<int>(end_)]};
 }
 
-void state::scramble_hidden(int seat, engine::random& r) {
+void state::scramble_hidden(int seat, engine::rng& r) {
   r.shuffle(decks_[seat].cards.data(), decks_[seat].size);
   r.shuffle(discards_[seat].cards.data(), discards_[seat].size);
   std::array<int, max_cards> hidden{};

@@ -112,7 +112,7 @@ class state {
   action timeout_action(int seat) const;
   void view(viewer who, pb::View& out) const;
   outcome result() const;
-  void scramble_hidden(int seat, engine::random& r);
+  void scramble_hidden(int seat, engine::rng& r);
   friend bool operator==(const state&, const state&) = default;
 
   // Read access for tests and the view builder.
@@ -159,7 +159,7 @@ class state {
  private:
   seat_mask alive() const;
 
-  engine::random random_;
+  engine::rng random_;
   std::uint8_t seats_ = 0;
   bool auto_flip_ = false;
   phase phase_ = phase::flip;

@@ -8,10 +8,10 @@
 
 namespace starport::engine {
 
-class random {
+class rng {
  public:
-  random() : random(0) {}
-  explicit random(std::uint64_t seed, std::uint64_t stream = 0x5eed5ba11ull) {
+  rng() : rng(0) {}
+  explicit rng(std::uint64_t seed, std::uint64_t stream = 0x5eed5ba11ull) {
     inc_ = (stream << 1u) | 1u;
     state_ = 0;
     next();
@@ -45,7 +45,7 @@ class random {
     }
   }
 
-  friend bool operator==(const random&, const random&) = default;
+  friend bool operator==(const rng&, const rng&) = default;
 
  private:
   std::uint64_t state_ = 0;

@@ -1,0 +1,182 @@
+// The shared property harness: every registered game, thousands of random playouts.
+// Properties (docs/engine.md, "What every game guarantees"):
+//  1. every listed legal action passes check; sampled unlisted actions fail it;
+//  2. a refused action changes nothing;
+//  3. options + seed + actions replay to an equal state;
+//  4. a viewer's view does not change when another seat's hidden cards are shuffled;
+//  5. every match ends within the game's documented bound.
+// STARPORT_PROPERTY_PLAYOUTS scales the number of playouts (the sanitizer build runs fewer).
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "engine/core/playout.hpp"
+#include "engine/core/scenario.hpp"
+#include "engine/registry.hpp"
+
+using namespace starport::engine;
+
+namespace {
+
+int playouts_per_game() {
+  const char* env = std::getenv("STARPORT_PROPERTY_PLAYOUTS");
+  return env ? std::max(1, std::atoi(env)) : 2000;
+}
+
+// Option sets each game is exercised with, beyond its defaults.
+const std::map<std::string, std::vector<std::string>> extra_options = {
+    {"space_war", {R"({"auto_flip": true})", R"({"contest_limit": 40})"}},
+};
+
+std::vector<std::string> option_sets(const game_info& g) {
+  std::vector<std::string> sets = {"{}"};
+  if (auto it = extra_options.find(std::string(g.id)); it != extra_options.end())
+    sets.insert(sets.end(), it->second.begin(), it->second.end());
+  return sets;
+}
+
+std::string serialized_view(const match& m, viewer who) {
+  std::string out;
+  m.view(who)->SerializeToString(&out);   // deterministic for our messages: no maps
+  return out;
+}
+
+// An action that is probably not legal: random seat, kind and arguments.
+action random_action(rng& r, const game_info& g, int seats) {
+  action a;
+  a.seat = static_cast<std::uint8_t>(r.below(static_cast<std::uint32_t>(seats)));
+  a.kind = static_cast<std::uint16_t>(r.below(static_cast<std::uint32_t>(g.action_names.size() + 2)));
+  a.argc = static_cast<std::uint8_t>(r.below(3));
+  for (int i = 0; i < a.argc; ++i) a.args[i] = static_cast<std::int32_t>(r.below(12)) - 2;
+  return a;
+}
+
+void check_hidden_information(const match& m, rng& r) {
+  const int seats = m.seat_count();
+  for (int v = -1; v < seats; ++v) {
+    viewer who = v < 0 ? viewer::spectator() : viewer::of_seat(v);
+    const std::string before = serialized_view(m, who);
+    for (int other = 0; other < seats; ++other) {
+      if (other == v) continue;
+      auto scrambled = m.clone();
+      scrambled->scramble_hidden(other, r);
+      if (serialized_view(*scrambled, who) != before) {
+        FAIL_CHECK(m.info().id << ": viewer " << v << " saw seat " << other << "'s hidden cards move");
+        return;
+      }
+    }
+  }
+}
+
+struct playout_stats {
+  std::uint64_t actions = 0;
+  std::uint64_t unlisted_probes = 0;
+};
+
+void run_playout(const game_info& g, int seats, const google::protobuf::Message& options,
+                 std::uint64_t seed, std::uint64_t max_actions, bool deep, playout_stats& stats) {
+  auto m = g.create(seats, options, seed);
+  rng r(seed, 77);
+  std::vector<action> legal, log;
+  std::vector<std::unique_ptr<bot>> bots;
+  for (int s = 0; s < seats; ++s) bots.push_back(std::make_unique<random_bot>(seed * 31 + s));
+
+  std::uint64_t step = 0;
+  while (!m->result().over && step < max_actions) {
+    const seat_mask acting = static_cast<seat_mask>(m->must_act() | m->may_act());
+    REQUIRE_MESSAGE(acting != 0, g.id << ": nobody can act in an unfinished match");
+    // 1. Listed actions pass; probes outside the list fail (RESIGN is always allowed, unlisted).
+    for (int s = 0; s < seats; ++s) {
+      m->legal_actions(s, legal);
+      REQUIRE_MESSAGE(has_seat(acting, s) == !legal.empty(), g.id << ": seat " << s << " acting mask and legal list disagree");
+      REQUIRE(std::is_sorted(legal.begin(), legal.end(), [](const action& a, const action& b) {
+        return std::tie(a.kind, a.argc, a.args) < std::tie(b.kind, b.argc, b.args);
+      }));
+      for (const action& a : legal) REQUIRE_MESSAGE(m->check(a), g.id << ": listed " << g.action_text(a) << " refused");
+    }
+    for (int probe = 0; probe < (deep ? 8 : 2); ++probe) {
+      action a = random_action(r, g, seats);
+      if (a.kind == resign_kind) continue;
+      m->legal_actions(a.seat, legal);
+      if (std::find(legal.begin(), legal.end(), a) != legal.end()) continue;
+      ++stats.unlisted_probes;
+      // 2. A refused action changes nothing.
+      auto before = m->clone();
+      verdict v = m->play(a);
+      REQUIRE_MESSAGE(!v, g.id << ": unlisted " << g.action_text(a) << " was accepted");
+      REQUIRE(v.code != rule_error::none);
+      REQUIRE(m->same_state(*before));
+    }
+    if (deep && step % 25 == 0) check_hidden_information(*m, r);
+
+    int seat = next_seat(*m);
+    if (seat < 0) seat = std::countr_zero(static_cast<unsigned>(m->may_act()));
+    action a = bot_move(*m, seat, *bots[seat], legal);
+    REQUIRE(m->play(a));
+    log.push_back(a);
+    ++step;
+  }
+  // 5. It ended within the bound.
+  REQUIRE_MESSAGE(m->result().over, g.id << " seed " << seed << " did not end within " << max_actions << " actions");
+  // 3. Replay equality.
+  auto replayed = g.create(seats, options, seed);
+  for (const action& a : log) REQUIRE(replayed->play(a));
+  REQUIRE(replayed->same_state(*m));
+  stats.actions += step;
+}
+
+}  // namespace
+
+TEST_CASE("property harness: every game, random playouts (legality, replay, hidden information, termination)") {
+  const int playouts = playouts_per_game();
+  for (const game_info* g : games()) {
+    for (const std::string& json : option_sets(*g)) {
+      auto options = g->new_options();
+      std::string error;
+      REQUIRE_MESSAGE(from_json(json, *options, error), error);
+      playout_stats stats;
+      const int count = std::max(1, playouts / static_cast<int>(option_sets(*g).size()));
+      int played = 0;
+      for (int i = 0; i < count; ++i) {
+        int seats = g->min_seats + i % (g->max_seats - g->min_seats + 1);
+        if (!g->validate(seats, *options)) continue;
+        run_playout(*g, seats, *options, 1000 + static_cast<std::uint64_t>(i), 2'000'000, i % 10 == 0, stats);
+        ++played;
+      }
+      MESSAGE(g->id << " " << json << ": " << played << " playouts, " << stats.actions
+                    << " actions, " << stats.unlisted_probes << " unlisted actions refused");
+      CHECK(played > 0);
+    }
+  }
+}
+
+TEST_CASE("property harness: the same seed deals the same match; another seed deals another") {
+  for (const game_info* g : games()) {
+    auto options = g->new_options();
+    auto a = g->create(g->min_seats, *options, 42);
+    auto b = g->create(g->min_seats, *options, 42);
+    auto c = g->create(g->min_seats, *options, 43);
+    CHECK(a->same_state(*b));
+    CHECK_FALSE(a->same_state(*c));
+  }
+}
+
+TEST_CASE("property harness: a recorded playout survives the replay file format") {
+  for (const game_info* g : games()) {
+    auto options = g->new_options();
+    auto m = g->create(g->min_seats, *options, 9);
+    std::vector<std::unique_ptr<bot>> bots;
+    for (int s = 0; s < g->min_seats; ++s) bots.push_back(std::make_unique<random_bot>(s + 1u));
+    playout p = play_out(*m, bots, 300, true);
+    scenario sc;
+    std::string error;
+    REQUIRE_MESSAGE(parse_scenario(scenario_json(*g, g->min_seats, 9, *options, p.log), sc, error), error);
+    auto replayed = sc.start();
+    for (const action& a : sc.actions) REQUIRE(replayed->play(a));
+    CHECK(replayed->same_state(*m));
+  }
+}
