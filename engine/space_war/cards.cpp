@@ -82,6 +82,7 @@ constexpr card_type cards_table[] = {
     {"robots:10", "Dreadnought Core", robots, 10, blank, {}},
     {"robots:core", "Core Mind", robots, 10, activate_on_battle_loss, core_text},
     // Humans: no Power Card, so a stronger deck.
+    {"humans:1", "Marine Cadet", humans, 1, blank, {}},
     {"humans:2", "Marine Recruit", humans, 2, blank, {}},
     {"humans:3", "Marine Recruit", humans, 3, blank, {}},
     {"humans:4", "Marine", humans, 4, blank, {}},
@@ -105,7 +106,7 @@ constexpr faction_info factions_table[] = {
      "card of your deck is revealed in its place."},
     {goblins, "Goblins", "goblins", power::swarm, "Swarm", true,
      "Permanent: a Goblin Sapper (Strength 1) revealed face up for the Goblins counts as "
-     "Strength 11."},
+     "Strength 11 when it faces exactly one opposing face-up card and that card has Strength 10."},
     {robots, "Robots", "robots", power::salvage, "Salvage", false,
      "Trigger after winning a Battle: take the top card of one opponent's discard pile into "
      "your own discard pile."},
@@ -127,18 +128,20 @@ std::vector<card_id> build_deck(faction f) {
     case dwarves: entries.assign(std::begin(plain_spread), std::end(plain_spread));
       entries[7].copies = 1; entries.push_back({"thane", 1}); break;
     case elves: entries.assign(std::begin(plain_spread), std::end(plain_spread));
+      entries[0].copies = 1; entries[9].copies = 3;   // a third 10 makes up for a weak Power
       entries[6].copies = 1; entries.push_back({"spirit", 1}); break;
     case trolls: entries.assign(std::begin(plain_spread), std::end(plain_spread));
+      entries[0].copies = 1; entries[9].copies = 3;
       entries[8].copies = 1; entries.push_back({"chieftain", 1}); break;
     case robots: entries.assign(std::begin(plain_spread), std::end(plain_spread));
-      entries[9].copies = 1; entries.push_back({"core", 1}); break;
+      entries[0].copies = 1; entries.push_back({"core", 1}); break;
     case goblins:
-      entries = {{"1", 2}, {"2", 3}, {"3", 3}, {"4", 2}, {"5", 2}, {"6", 2}, {"7", 2},
-                 {"8", 2}, {"9", 1}, {"10", 1}};
+      entries = {{"1", 3}, {"2", 2}, {"3", 2}, {"4", 2}, {"5", 2}, {"6", 2}, {"7", 2},
+                 {"8", 2}, {"9", 2}, {"10", 1}};
       break;
     case humans:
-      entries = {{"2", 2}, {"3", 2}, {"4", 2}, {"5", 2}, {"6", 2}, {"7", 2}, {"8", 2},
-                 {"9", 2}, {"10", 3}, {"admiral", 1}};
+      entries = {{"1", 1}, {"2", 2}, {"3", 2}, {"4", 2}, {"5", 2}, {"6", 2}, {"7", 2}, {"8", 2},
+                 {"9", 2}, {"10", 2}, {"admiral", 1}};
       break;
     case none: break;
   }

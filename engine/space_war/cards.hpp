@@ -19,7 +19,7 @@ enum class power : std::uint8_t {
   dwarven_armor,   // Dwarves: trigger before battle begins, +1 Strength
   peace,           // Elves: trigger before battle begins, the contest ends, cards go home
   regeneration,    // Trolls: trigger before battle begins, replace your face-up card
-  swarm,           // Goblins, Permanent: a face-up Goblin of Strength 1 counts as 11
+  swarm,           // Goblins, Permanent: a face-up Sapper counts as 11 against a lone 10
   salvage,         // Robots: trigger after winning a Battle, take an opponent's top discard
 };
 

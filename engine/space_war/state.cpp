@@ -275,12 +275,16 @@ void state::auto_advance() {
   while (auto_flip_ && phase_ == phase::flip) flip(lowest_seat(must_act()));
 }
 
-void state::next_contest_or_finish() {
+void state::mark_conquered() {
   for (int s = 0; s < seats_; ++s)
     if (!conquered(s) && cards_held(s) == 0) {   // "Winning & Losing": no deck, no discard
       conquered_ |= seat_bit(s);
       current_.conquered |= seat_bit(s);
     }
+}
+
+void state::next_contest_or_finish() {
+  mark_conquered();
   int standing = seat_total(alive());
   if (standing == 0) return finish(end_reason::all_conquered);
   if (standing == 1) return finish(end_reason::last_standing);
@@ -304,8 +308,9 @@ void state::start_contest() {
 }
 
 void state::end_contest() {
-  next_contest_or_finish();
+  mark_conquered();
   last_ = current_;
+  next_contest_or_finish();
 }
 
 void state::finish(end_reason why) {
@@ -357,10 +362,19 @@ int state::face_up_index(int seat) const {
 }
 
 int state::base_strength(int seat, card_id c) const {
-  // Swarm (Goblins, Permanent): their Sapper counts as 11.
+  // Swarm (Goblins, Permanent): their Sapper topples a lone champion, counting as 11
+  // when exactly one opposing face-up card faces it in this step and that card is a 10.
   if (controls(seat, c) && info(factions_[seat]).faction_power == power::swarm &&
-      card(c).strength == 1)
-    return 11;
+      card(c).strength == 1) {
+    int opposing = 0, tens = 0;
+    for (int s = 0; s < seats_; ++s) {
+      if (s == seat || !engine::has_seat(participants_, s)) continue;
+      int i = face_up_index(s);
+      ++opposing;
+      tens += i >= 0 && card(battlefield_[i].card).strength == 10;
+    }
+    if (opposing == 1 && tens == 1) return 11;
+  }
   return card(c).strength;
 }
 

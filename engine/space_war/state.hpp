@@ -135,6 +135,7 @@ class state {
 
  private:
   void init_common(int seats, const pb::Options& options);
+  void mark_conquered();
   void next_contest_or_finish();
   void start_contest();
   void flip(int seat);
