@@ -37,6 +37,9 @@ class worker {
     std::function<void(database&)> job;
     std::function<void(bool)> done;
   };
+  void run_batch(std::deque<item>& batch);
+  bool commit_jobs(std::deque<item>::iterator first, std::deque<item>::iterator last);
+  static void report(item& it, bool ok) noexcept;
   std::unique_ptr<database> db_;
   std::mutex mutex_;
   std::condition_variable wake_;

@@ -1,0 +1,55 @@
+#include "storage/connection.hpp"
+
+#include <sqlite3.h>
+
+#include <string>
+
+#include "storage/sqlite_error.hpp"
+#include "storage/statement.hpp"
+
+namespace starport::storage {
+
+namespace {
+
+void exec(sqlite3* db, const char* sql) {
+  check(sqlite3_exec(db, sql, nullptr, nullptr, nullptr), db, sql);
+}
+
+}  // namespace
+
+connection::connection(const std::string& path) {
+  // NOMUTEX: one thread at a time uses the connection (the storage thread), so SQLite's
+  // own per-call mutex would only cost time.
+  const int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
+  const int rc = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
+  try {
+    if (rc != SQLITE_OK) fail(db_, "open " + path);
+    configure();
+  } catch (...) {
+    sqlite3_close_v2(db_);
+    throw;
+  }
+}
+
+connection::~connection() { sqlite3_close_v2(db_); }
+
+void connection::configure() {
+  check(sqlite3_extended_result_codes(db_, 1), db_, "extended_result_codes");
+  check(sqlite3_busy_timeout(db_, busy_timeout_ms), db_, "busy_timeout");
+  {
+    statement wal(db_, "PRAGMA journal_mode=WAL");
+    auto q = wal.start("journal_mode=WAL");
+    const std::string mode = q.step() ? q.text(0) : std::string();
+    // An in-memory database (tests) reports "memory"; a file that cannot do WAL is an error.
+    const char* file = sqlite3_db_filename(db_, "main");
+    const bool in_memory = file == nullptr || file[0] == '\0';
+    if (mode != "wal" && !(in_memory && mode == "memory"))
+      reject("journal_mode=WAL", "the database stayed in journal mode '" + mode + "'");
+  }
+  // NORMAL in WAL: a commit survives a process crash (kill -9); power loss may lose the
+  // last commits but never corrupts. FULL would fsync every commit (docs/storage.md).
+  exec(db_, "PRAGMA synchronous=NORMAL");
+  exec(db_, "PRAGMA foreign_keys=ON");
+}
+
+}  // namespace starport::storage

@@ -1,0 +1,119 @@
+#include "storage/database.hpp"
+
+#include <sqlite3.h>
+
+#include "storage/account_store.hpp"
+#include "storage/connection.hpp"
+#include "storage/deck_store.hpp"
+#include "storage/lobby_store.hpp"
+#include "storage/match_store.hpp"
+#include "storage/migrations.hpp"
+#include "storage/statement.hpp"
+
+namespace starport::storage {
+
+// Members are built in this order: the connection, then the schema, then the statements
+// that need it; they are destroyed in reverse, so every statement is finalized before close.
+struct database::impl {
+  connection conn;
+  int migrated_to;
+  statement begin;
+  statement commit;
+  statement rollback;
+  statement version;
+  account_store accounts;
+  lobby_store lobbies;
+  match_store matches;
+  deck_store decks;
+
+  explicit impl(const std::string& path)
+      : conn(path),
+        migrated_to(apply_migrations(conn.get(), migrations())),
+        // IMMEDIATE takes the write lock up front, so a commit never fails to upgrade a read lock.
+        begin(conn.get(), "BEGIN IMMEDIATE"),
+        commit(conn.get(), "COMMIT"),
+        rollback(conn.get(), "ROLLBACK"),
+        version(conn.get(), "PRAGMA user_version"),
+        accounts(conn.get()),
+        lobbies(conn.get()),
+        matches(conn.get()),
+        decks(conn.get()) {}
+};
+
+database::database(const std::string& path) : impl_(std::make_unique<impl>(path)) {}
+
+database::~database() = default;
+
+int database::schema_version() const {
+  auto q = impl_->version.start("schema_version");
+  return q.step() ? static_cast<int>(q.integer(0)) : 0;
+}
+
+void database::begin() { impl_->begin.start("begin").run(); }
+
+void database::commit() { impl_->commit.start("commit").run(); }
+
+void database::rollback() {
+  // Some errors (disk full, I/O) make SQLite roll back on its own; then there is nothing left to undo.
+  if (sqlite3_get_autocommit(impl_->conn.get())) return;
+  impl_->rollback.start("rollback").run();
+}
+
+void database::create_account(const account& a, const std::string& token_hash) {
+  impl_->accounts.create(a, token_hash);
+}
+
+std::optional<account> database::account_by_token(const std::string& token_hash) {
+  return impl_->accounts.by_token(token_hash);
+}
+
+void database::rename_account(const std::string& id, const std::string& display_name) {
+  impl_->accounts.rename(id, display_name);
+}
+
+void database::save_lobby(const lobby_record& l) { impl_->lobbies.save(l); }
+
+void database::delete_lobby(const std::string& id) { impl_->lobbies.remove(id); }
+
+std::vector<lobby_record> database::lobbies() { return impl_->lobbies.all(); }
+
+void database::create_match(const match_record& m) { impl_->matches.create(m); }
+
+void database::append_action(const std::string& match_id, const logged_action& a) {
+  impl_->matches.append(match_id, a);
+}
+
+void database::finish_match(const std::string& match_id, const std::vector<std::uint32_t>& winners,
+                            const std::string& reason, std::int64_t ended_ms) {
+  impl_->matches.finish(match_id, winners, reason, ended_ms);
+}
+
+std::optional<match_record> database::match(const std::string& id) {
+  return impl_->matches.by_id(id);
+}
+
+std::vector<match_record> database::running_matches() { return impl_->matches.running(); }
+
+std::vector<match_record> database::finished_matches(const std::string& game, int limit) {
+  return impl_->matches.finished(game, limit);
+}
+
+std::vector<match_record> database::matches_of(const std::string& account_id, int limit) {
+  return impl_->matches.of_account(account_id, limit);
+}
+
+std::vector<logged_action> database::actions(const std::string& match_id) {
+  return impl_->matches.actions(match_id);
+}
+
+void database::save_deck(const deck_record& d) { impl_->decks.save(d); }
+
+std::vector<deck_record> database::decks(const std::string& account_id, const std::string& game) {
+  return impl_->decks.of(account_id, game);
+}
+
+void database::delete_deck(const std::string& account_id, const std::string& deck_id) {
+  impl_->decks.remove(account_id, deck_id);
+}
+
+}  // namespace starport::storage

@@ -1,0 +1,39 @@
+#include "storage/lobby_store.hpp"
+
+namespace starport::storage {
+
+lobby_store::lobby_store(sqlite3* db)
+    : upsert_(db,
+              "INSERT INTO lobbies (id, host_account, settings, invite_code, match_id, created_ms)"
+              " VALUES (?1, ?2, ?3, ?4, ?5, ?6)"
+              " ON CONFLICT (id) DO UPDATE SET host_account = excluded.host_account,"
+              " settings = excluded.settings, invite_code = excluded.invite_code,"
+              " match_id = excluded.match_id, created_ms = excluded.created_ms"),
+      delete_(db, "DELETE FROM lobbies WHERE id = ?1"),
+      all_(db,
+           "SELECT id, host_account, settings, invite_code, match_id, created_ms FROM lobbies"
+           " ORDER BY created_ms, id") {}
+
+void lobby_store::save(const lobby_record& l) {
+  auto q = upsert_.start("save_lobby");
+  q.bind_text(1, l.id).bind_text(2, l.host_account).bind_blob(3, l.settings);
+  q.bind_text(4, l.invite_code).bind_text(5, l.match_id).bind(6, l.created_ms);
+  q.run();
+}
+
+void lobby_store::remove(const std::string& id) {
+  // Closing a lobby twice is harmless, so a missing row is not an error.
+  auto q = delete_.start("delete_lobby");
+  q.bind_text(1, id);
+  q.run();
+}
+
+std::vector<lobby_record> lobby_store::all() {
+  std::vector<lobby_record> out;
+  auto q = all_.start("lobbies");
+  while (q.step())
+    out.push_back({q.text(0), q.text(1), q.blob(2), q.text(3), q.text(4), q.integer(5)});
+  return out;
+}
+
+}  // namespace starport::storage

@@ -1,0 +1,189 @@
+#include "storage/match_store.hpp"
+
+#include <string_view>
+#include <utility>
+
+#include "storage/action_codec.hpp"
+#include "storage/sqlite_error.hpp"
+
+namespace starport::storage {
+
+namespace {
+
+// Every match query reads the same columns, in the order read_match expects.
+std::string select_matches(std::string_view where) {
+  std::string sql =
+      "SELECT id, lobby_id, game, rules_version, options, seed, salt, settings, finished,"
+      " end_reason, action_count, started_ms, ended_ms FROM matches ";
+  sql += where;
+  return sql;
+}
+
+match_record read_match(const statement::use& q) {
+  match_record m;
+  m.id = q.text(0);
+  m.lobby_id = q.text(1);
+  m.game = q.text(2);
+  m.rules_version = static_cast<int>(q.integer(3));
+  m.options = q.blob(4);
+  m.seed = static_cast<std::uint64_t>(q.integer(5));
+  m.salt = q.text(6);
+  m.settings = q.blob(7);
+  m.finished = q.integer(8) != 0;
+  m.end_reason = q.text(9);
+  m.action_count = static_cast<std::uint32_t>(q.integer(10));
+  m.started_ms = q.integer(11);
+  m.ended_ms = q.integer(12);
+  return m;
+}
+
+}  // namespace
+
+match_store::match_store(sqlite3* db)
+    : savepoint_(db),
+      insert_match_(db,
+                    "INSERT INTO matches (id, lobby_id, game, rules_version, options, seed, salt,"
+                    " settings, started_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"),
+      insert_seat_(db,
+                   "INSERT INTO match_seats (match_id, seat, account_id, name, bot)"
+                   " VALUES (?1, ?2, ?3, ?4, ?5)"),
+      append_(db,
+              "INSERT INTO match_actions (match_id, idx, seat, kind, args, at_ms)"
+              " VALUES (?1, ?2, ?3, ?4, ?5, ?6)"),
+      finish_(db,
+              "UPDATE matches SET finished = 1, end_reason = ?2, ended_ms = ?3"
+              " WHERE id = ?1 AND finished = 0"),
+      set_winner_(db, "UPDATE match_seats SET winner = 1 WHERE match_id = ?1 AND seat = ?2"),
+      by_id_(db, select_matches("WHERE id = ?1").c_str()),
+      running_(db, select_matches("WHERE finished = 0 ORDER BY started_ms, id").c_str()),
+      finished_all_(
+          db, select_matches("WHERE finished = 1 ORDER BY ended_ms DESC, id DESC LIMIT ?1").c_str()),
+      finished_in_game_(db, select_matches("WHERE game = ?2 AND finished = 1"
+                                           " ORDER BY ended_ms DESC, id DESC LIMIT ?1")
+                                .c_str()),
+      of_account_(db, select_matches("WHERE id IN (SELECT match_id FROM match_seats"
+                                     " WHERE account_id = ?2)"
+                                     " ORDER BY started_ms DESC, id DESC LIMIT ?1")
+                          .c_str()),
+      seats_(db,
+             "SELECT seat, account_id, name, bot, winner FROM match_seats WHERE match_id = ?1"
+             " ORDER BY seat"),
+      actions_(db,
+               "SELECT idx, seat, kind, args, at_ms FROM match_actions WHERE match_id = ?1"
+               " ORDER BY idx") {}
+
+void match_store::create(const match_record& m) {
+  // A match starts empty and running; its log and result arrive through append and finish.
+  if (m.finished || m.action_count != 0 || !m.winners.empty())
+    reject("create_match", "a new match must be running with an empty log");
+  savepoint_.run("create_match", [&] {
+    {
+      auto q = insert_match_.start("create_match");
+      q.bind_text(1, m.id).bind_text(2, m.lobby_id).bind_text(3, m.game);
+      q.bind(4, m.rules_version).bind_blob(5, m.options);
+      q.bind(6, static_cast<std::int64_t>(m.seed)).bind_text(7, m.salt);
+      q.bind_blob(8, m.settings).bind(9, m.started_ms);
+      q.run();
+    }
+    for (const seat_record& s : m.seats) {
+      auto q = insert_seat_.start("create_match: seat");
+      q.bind_text(1, m.id).bind(2, s.seat).bind_text_or_null(3, s.account_id);
+      q.bind_text(4, s.name).bind_text(5, s.bot);
+      q.run();
+    }
+  });
+}
+
+void match_store::append(const std::string& match_id, const logged_action& a) {
+  // The schema's triggers refuse a finished match and any index but the next one.
+  const std::string args = encode_args(a.move);
+  auto q = append_.start("append_action");
+  q.bind_text(1, match_id).bind(2, a.index).bind(3, a.move.seat).bind(4, a.move.kind);
+  q.bind_blob(5, args).bind(6, a.at_ms);
+  q.run();
+}
+
+void match_store::finish(const std::string& match_id, const std::vector<std::uint32_t>& winners,
+                         const std::string& reason, std::int64_t ended_ms) {
+  savepoint_.run("finish_match", [&] {
+    {
+      auto q = finish_.start("finish_match");
+      q.bind_text(1, match_id).bind_text(2, reason).bind(3, ended_ms);
+      q.run();
+      if (q.changes() == 0) reject("finish_match", "no running match " + match_id);
+    }
+    for (const std::uint32_t seat : winners) {
+      auto q = set_winner_.start("finish_match: winner");
+      q.bind_text(1, match_id).bind(2, seat);
+      q.run();
+      if (q.changes() == 0) reject("finish_match", "winner " + std::to_string(seat) + " is not a seat");
+    }
+  });
+}
+
+std::optional<match_record> match_store::by_id(const std::string& id) {
+  auto q = by_id_.start("match");
+  q.bind_text(1, id);
+  auto found = read_all(q);
+  if (found.empty()) return std::nullopt;
+  return std::move(found.front());
+}
+
+std::vector<match_record> match_store::running() {
+  auto q = running_.start("running_matches");
+  return read_all(q);
+}
+
+std::vector<match_record> match_store::finished(const std::string& game, int limit) {
+  if (limit <= 0) return {};
+  auto q = (game.empty() ? finished_all_ : finished_in_game_).start("finished_matches");
+  q.bind(1, limit);
+  if (!game.empty()) q.bind_text(2, game);
+  return read_all(q);
+}
+
+std::vector<match_record> match_store::of_account(const std::string& account_id, int limit) {
+  if (limit <= 0) return {};
+  auto q = of_account_.start("matches_of");
+  q.bind(1, limit).bind_text(2, account_id);
+  return read_all(q);
+}
+
+std::vector<logged_action> match_store::actions(const std::string& match_id) {
+  std::vector<logged_action> out;
+  auto q = actions_.start("actions");
+  q.bind_text(1, match_id);
+  while (q.step()) {
+    logged_action a;
+    a.index = static_cast<std::uint32_t>(q.integer(0));
+    a.move.seat = static_cast<std::uint8_t>(q.integer(1));
+    a.move.kind = static_cast<std::uint16_t>(q.integer(2));
+    decode_args(q.blob(3), a.move);
+    a.at_ms = q.integer(4);
+    out.push_back(a);
+  }
+  return out;
+}
+
+std::vector<match_record> match_store::read_all(statement::use& q) {
+  std::vector<match_record> out;
+  while (q.step()) out.push_back(read_match(q));
+  for (match_record& m : out) read_seats(m);
+  return out;
+}
+
+void match_store::read_seats(match_record& m) {
+  auto q = seats_.start("match seats");
+  q.bind_text(1, m.id);
+  while (q.step()) {
+    seat_record s;
+    s.seat = static_cast<std::uint32_t>(q.integer(0));
+    s.account_id = q.text(1);
+    s.name = q.text(2);
+    s.bot = q.text(3);
+    if (q.integer(4) != 0) m.winners.push_back(s.seat);
+    m.seats.push_back(std::move(s));
+  }
+}
+
+}  // namespace starport::storage

@@ -1,0 +1,47 @@
+#pragma once
+// Matches, their seats and their append-only action logs.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "storage/records.hpp"
+#include "storage/savepoint.hpp"
+#include "storage/statement.hpp"
+
+namespace starport::storage {
+
+class match_store {
+ public:
+  explicit match_store(sqlite3* db);
+
+  void create(const match_record& m);
+  void append(const std::string& match_id, const logged_action& a);
+  void finish(const std::string& match_id, const std::vector<std::uint32_t>& winners,
+              const std::string& reason, std::int64_t ended_ms);
+  std::optional<match_record> by_id(const std::string& id);
+  std::vector<match_record> running();
+  std::vector<match_record> finished(const std::string& game, int limit);
+  std::vector<match_record> of_account(const std::string& account_id, int limit);
+  std::vector<logged_action> actions(const std::string& match_id);
+
+ private:
+  std::vector<match_record> read_all(statement::use& q);
+  void read_seats(match_record& m);
+
+  savepoint savepoint_;
+  statement insert_match_;
+  statement insert_seat_;
+  statement append_;
+  statement finish_;
+  statement set_winner_;
+  statement by_id_;
+  statement running_;
+  statement finished_all_;
+  statement finished_in_game_;
+  statement of_account_;
+  statement seats_;
+  statement actions_;
+};
+
+}  // namespace starport::storage

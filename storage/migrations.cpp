@@ -1,0 +1,142 @@
+#include "storage/migrations.hpp"
+
+#include <sqlite3.h>
+
+#include <array>
+#include <string>
+
+#include "storage/sqlite_error.hpp"
+#include "storage/statement.hpp"
+
+namespace starport::storage {
+
+namespace {
+
+// 1: accounts, lobbies, matches with seats and append-only action logs, decks.
+constexpr std::string_view schema_v1 = R"sql(
+CREATE TABLE accounts (
+  id           TEXT    PRIMARY KEY,
+  display_name TEXT    NOT NULL,
+  token_hash   TEXT    NOT NULL UNIQUE,
+  created_ms   INTEGER NOT NULL
+) STRICT;
+
+CREATE TABLE lobbies (
+  id           TEXT    PRIMARY KEY,
+  host_account TEXT    NOT NULL REFERENCES accounts (id),
+  settings     BLOB    NOT NULL,
+  invite_code  TEXT    NOT NULL,
+  match_id     TEXT    NOT NULL,
+  created_ms   INTEGER NOT NULL
+) STRICT;
+
+CREATE TABLE matches (
+  id            TEXT    PRIMARY KEY,
+  lobby_id      TEXT    NOT NULL,
+  game          TEXT    NOT NULL,
+  rules_version INTEGER NOT NULL,
+  options       BLOB    NOT NULL,
+  seed          INTEGER NOT NULL,
+  salt          TEXT    NOT NULL,
+  settings      BLOB    NOT NULL,
+  finished      INTEGER NOT NULL DEFAULT 0 CHECK (finished IN (0, 1)),
+  end_reason    TEXT    NOT NULL DEFAULT '',
+  action_count  INTEGER NOT NULL DEFAULT 0 CHECK (action_count >= 0),
+  started_ms    INTEGER NOT NULL,
+  ended_ms      INTEGER NOT NULL DEFAULT 0
+) STRICT;
+CREATE INDEX matches_by_end ON matches (finished, ended_ms);
+CREATE INDEX matches_by_game_end ON matches (game, finished, ended_ms);
+
+CREATE TABLE match_seats (
+  match_id   TEXT    NOT NULL REFERENCES matches (id),
+  seat       INTEGER NOT NULL CHECK (seat >= 0),
+  account_id TEXT    REFERENCES accounts (id),
+  name       TEXT    NOT NULL,
+  bot        TEXT    NOT NULL,
+  winner     INTEGER NOT NULL DEFAULT 0 CHECK (winner IN (0, 1)),
+  PRIMARY KEY (match_id, seat)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX match_seats_by_account ON match_seats (account_id) WHERE account_id IS NOT NULL;
+
+CREATE TABLE match_actions (
+  match_id TEXT    NOT NULL REFERENCES matches (id),
+  idx      INTEGER NOT NULL CHECK (idx >= 0),
+  seat     INTEGER NOT NULL CHECK (seat >= 0),
+  kind     INTEGER NOT NULL CHECK (kind >= 0),
+  args     BLOB    NOT NULL CHECK (length(args) % 4 = 0),
+  at_ms    INTEGER NOT NULL,
+  PRIMARY KEY (match_id, idx)
+) STRICT, WITHOUT ROWID;
+
+CREATE TRIGGER match_actions_append_only BEFORE INSERT ON match_actions
+BEGIN
+  SELECT RAISE(ABORT, 'no such match')
+    WHERE NOT EXISTS (SELECT 1 FROM matches WHERE id = NEW.match_id);
+  SELECT RAISE(ABORT, 'the match is finished')
+    WHERE (SELECT finished FROM matches WHERE id = NEW.match_id) <> 0;
+  SELECT RAISE(ABORT, 'action index is not the next one')
+    WHERE NEW.idx <> (SELECT action_count FROM matches WHERE id = NEW.match_id);
+END;
+CREATE TRIGGER match_actions_count AFTER INSERT ON match_actions
+BEGIN
+  UPDATE matches SET action_count = action_count + 1 WHERE id = NEW.match_id;
+END;
+CREATE TRIGGER match_actions_no_update BEFORE UPDATE ON match_actions
+BEGIN
+  SELECT RAISE(ABORT, 'the action log is append-only');
+END;
+CREATE TRIGGER match_actions_no_delete BEFORE DELETE ON match_actions
+BEGIN
+  SELECT RAISE(ABORT, 'the action log is append-only');
+END;
+
+CREATE TABLE decks (
+  account_id TEXT    NOT NULL REFERENCES accounts (id),
+  id         TEXT    NOT NULL,
+  game       TEXT    NOT NULL,
+  name       TEXT    NOT NULL,
+  cards      BLOB    NOT NULL,
+  updated_ms INTEGER NOT NULL,
+  PRIMARY KEY (account_id, id)
+) STRICT, WITHOUT ROWID;
+)sql";
+
+constexpr std::array<std::string_view, 1> all_migrations{schema_v1};
+
+void exec(sqlite3* db, const std::string& sql, std::string_view operation) {
+  check(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), db, operation);
+}
+
+}  // namespace
+
+std::span<const std::string_view> migrations() { return all_migrations; }
+
+int user_version(sqlite3* db) {
+  statement pragma(db, "PRAGMA user_version");
+  auto q = pragma.start("read user_version");
+  return q.step() ? static_cast<int>(q.integer(0)) : 0;
+}
+
+int apply_migrations(sqlite3* db, std::span<const std::string_view> scripts) {
+  const int target = static_cast<int>(scripts.size());
+  // IMMEDIATE before reading the version: two processes opening at once cannot both migrate.
+  exec(db, "BEGIN IMMEDIATE", "migrate: begin");
+  try {
+    const int from = user_version(db);
+    if (from > target)
+      reject("migrate", "database schema version " + std::to_string(from) +
+                            " is newer than this build's " + std::to_string(target));
+    for (int v = from; v < target; ++v)
+      exec(db, std::string(scripts[static_cast<std::size_t>(v)]),
+           "migration " + std::to_string(v + 1));
+    if (from < target) exec(db, "PRAGMA user_version = " + std::to_string(target), "migrate");
+    exec(db, "COMMIT", "migrate: commit");
+    return target;
+  } catch (...) {
+    if (!sqlite3_get_autocommit(db)) sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
+    throw;
+  }
+}
+
+}  // namespace starport::storage

@@ -1,0 +1,94 @@
+#include "storage/worker.hpp"
+
+#include <iterator>
+#include <stdexcept>
+#include <utility>
+
+namespace starport::storage {
+
+worker::worker(const std::string& path)
+    : db_(std::make_unique<database>(path)), thread_([this] { run(); }) {}
+
+worker::~worker() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_one();
+  thread_.join();
+}
+
+void worker::submit(std::function<void(database&)> job, std::function<void(bool ok)> done) {
+  {
+    std::lock_guard lock(mutex_);
+    queue_.push_back({std::move(job), std::move(done)});
+    ++submitted_;
+    depth_.fetch_add(1, std::memory_order_relaxed);
+  }
+  wake_.notify_one();
+}
+
+void worker::flush() {
+  // Waiting on the storage thread for itself would never return.
+  if (std::this_thread::get_id() == thread_.get_id())
+    throw std::logic_error("storage: flush called from the storage thread");
+  std::unique_lock lock(mutex_);
+  const std::uint64_t target = submitted_;
+  drained_.wait(lock, [&] { return completed_ >= target; });
+}
+
+void worker::run() {
+  for (;;) {
+    std::deque<item> batch;
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+      if (queue_.empty()) return;   // stopping, and everything queued has run
+      batch.swap(queue_);
+    }
+    run_batch(batch);
+    {
+      std::lock_guard lock(mutex_);
+      completed_ += batch.size();
+      depth_.fetch_sub(batch.size(), std::memory_order_relaxed);
+    }
+    drained_.notify_all();
+  }
+}
+
+void worker::run_batch(std::deque<item>& batch) {
+  if (commit_jobs(batch.begin(), batch.end())) {
+    for (item& it : batch) report(it, true);
+    return;
+  }
+  // A lone job has already failed on its own; several are retried one per transaction so
+  // that only the failing job is refused and its neighbours still commit.
+  if (batch.size() == 1) {
+    report(batch.front(), false);
+    return;
+  }
+  for (auto it = batch.begin(); it != batch.end(); ++it) report(*it, commit_jobs(it, std::next(it)));
+}
+
+bool worker::commit_jobs(std::deque<item>::iterator first, std::deque<item>::iterator last) {
+  try {
+    db_->begin();
+    for (auto it = first; it != last; ++it) it->job(*db_);
+    db_->commit();
+    return true;
+  } catch (...) {
+    try {
+      db_->rollback();
+    } catch (...) {
+      // The next begin() then fails too and every job is refused: nothing is acknowledged falsely.
+    }
+    return false;
+  }
+}
+
+void worker::report(item& it, bool ok) noexcept {
+  // noexcept: a `done` that throws ends the process rather than leave a job half-reported.
+  if (it.done) it.done(ok);
+}
+
+}  // namespace starport::storage

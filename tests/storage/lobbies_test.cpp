@@ -1,0 +1,56 @@
+// Requirement: open lobbies are saved (insert or replace), listed, and deleted when they close.
+#include <doctest/doctest.h>
+
+#include <stdexcept>
+#include <string>
+
+#include "samples.hpp"
+#include "storage/database.hpp"
+#include "temp_dir.hpp"
+
+using namespace starport::storage;
+using namespace starport::storage::testing;
+
+namespace {
+
+lobby_record make_lobby(const std::string& id, const std::string& host, std::int64_t created_ms) {
+  return lobby_record{id, host, std::string("\x0a\x00\x02", 3), "", "", created_ms};
+}
+
+}  // namespace
+
+TEST_CASE("lobbies: save inserts, saving the same id replaces, delete removes") {
+  temp_dir dir;
+  database db(dir.file("s.db"));
+  db.create_account(make_account("host"), "hash-host");
+  db.save_lobby(make_lobby("l2", "host", 20));
+  db.save_lobby(make_lobby("l1", "host", 10));
+
+  auto all = db.lobbies();
+  REQUIRE(all.size() == 2);
+  CHECK(all[0].id == "l1");   // oldest first
+  CHECK(all[1].id == "l2");
+  CHECK(all[0].settings == std::string("\x0a\x00\x02", 3));   // NUL bytes survive
+
+  lobby_record started = make_lobby("l1", "host", 10);
+  started.invite_code = "XKCD42";
+  started.match_id = "m1";
+  db.save_lobby(started);
+  all = db.lobbies();
+  REQUIRE(all.size() == 2);
+  CHECK(all[0].invite_code == "XKCD42");
+  CHECK(all[0].match_id == "m1");
+
+  db.delete_lobby("l1");
+  db.delete_lobby("l1");   // closing twice is harmless
+  all = db.lobbies();
+  REQUIRE(all.size() == 1);
+  CHECK(all[0].id == "l2");
+}
+
+TEST_CASE("lobbies: a lobby's host must be an existing account (foreign keys are on)") {
+  temp_dir dir;
+  database db(dir.file("s.db"));
+  CHECK_THROWS_AS(db.save_lobby(make_lobby("l1", "nobody", 10)), std::runtime_error);
+  CHECK(db.lobbies().empty());
+}
