@@ -1,0 +1,277 @@
+// Browser end-to-end: the real server binary and the built web client in Debian's
+// chromium (playwright-core). Two people make a private 3-seat Space War lobby (invite
+// link, a bot in the third seat), play a whole match by clicking the offered actions,
+// one reloads mid-match and carries on in the same seat, then the replay is scrubbed.
+//
+//   npm --prefix web-client run e2e        (builds dist/ first)
+//   STARPORT_BIN=/path/to/starport  E2E_SHOTS=/tmp/shots  to override the defaults
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { after, before, test } from "node:test";
+import { fileURLToPath } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const webClient = join(root, "web-client");
+// playwright-core is a dev dependency of the web client.
+const { chromium } = createRequire(join(webClient, "package.json"))("playwright-core");
+
+const bin = process.env.STARPORT_BIN ? resolve(webClient, process.env.STARPORT_BIN) : join(root, "build/starport");
+const webRoot = join(webClient, "dist");
+const shots = process.env.E2E_SHOTS ?? mkdtempSync(join(tmpdir(), "starport-e2e-shots-"));
+const contestLimit = 60;
+const matchTimeoutMs = 240_000;
+
+const launchArgs = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+let server = null;
+let serverLog = "";
+let baseUrl = "";
+const temps = [];
+const contexts = [];
+
+function tempDir(prefix) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+}
+
+// Starts `starport serve` on a free loopback port and waits for its "listening on" line.
+function startServer() {
+  assert.ok(existsSync(bin), `the starport binary is missing at ${bin}; build it or set STARPORT_BIN`);
+  assert.ok(existsSync(join(webRoot, "index.html")), `no built client at ${webRoot}: run npm run build in web-client`);
+  const data = tempDir("starport-e2e-data-");
+  server = spawn(bin, ["serve", "--port", "0", "--data", data, "--web-root", webRoot], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return new Promise((resolvePort, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no "listening on" line in 20 s:\n${serverLog}`)), 20_000);
+    const onData = (chunk) => {
+      serverLog += chunk.toString();
+      const m = serverLog.match(/listening on 127\.0\.0\.1:(\d+)/);
+      if (m) {
+        clearTimeout(timer);
+        resolvePort(Number(m[1]));
+      }
+    };
+    server.stdout.on("data", onData);
+    server.stderr.on("data", onData);
+    server.on("exit", (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`starport serve exited (${code ?? signal}) before listening:\n${serverLog}`));
+    });
+  });
+}
+
+async function stopServer() {
+  if (!server || server.exitCode !== null) return;
+  const exited = new Promise((r) => server.once("exit", r));
+  server.kill("SIGTERM");
+  const timer = setTimeout(() => server.kill("SIGKILL"), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function browserPage(name) {
+  const ctx = await chromium.launchPersistentContext(tempDir(`starport-e2e-${name}-`), {
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: launchArgs,
+    viewport: { width: 1100, height: 900 },
+  });
+  contexts.push(ctx);
+  ctx.setDefaultTimeout(15_000);
+  // Record every error the page shows to its user (the feedback bar), for the report.
+  await ctx.addInitScript(() => {
+    window.__errors = [];
+    new MutationObserver((records) => {
+      for (const r of records)
+        for (const n of r.addedNodes)
+          if (n instanceof HTMLElement && n.matches(".toast.error")) window.__errors.push(n.textContent);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const page = ctx.pages()[0] ?? (await ctx.newPage());
+  page.on("pageerror", (e) => console.error(`[${name}] page error: ${e.message}`));
+  return page;
+}
+
+async function pickName(page, name) {
+  await page.goto(`${baseUrl}/#/`);
+  await page.fill('input[name="display-name"]', name);
+  await page.click('form button[type="submit"]:has-text("Play")');
+  await page.waitForSelector(`[data-name="${name}"]`);
+  const conn = page.locator(".conn");
+  await page.waitForSelector('.conn[data-conn="open"], .conn[data-conn="stopped"]');
+  const state = await conn.getAttribute("data-conn");
+  assert.equal(state, "open", `the client could not connect: ${await conn.getAttribute("title")}`);
+}
+
+// Clicks offered moves until the outcome shows. `onMove(count)` runs after each click.
+async function playUntilOver(page, label, onMove = async () => {}) {
+  const deadline = Date.now() + matchTimeoutMs;
+  let moves = 0;
+  while (Date.now() < deadline) {
+    if (await page.locator("[data-outcome]").count()) return moves;
+    const button = page.locator(".moves button.action:not([disabled])").first();
+    try {
+      await button.click({ timeout: 1500 });
+      moves++;
+      await onMove(moves);
+    } catch {
+      // Nothing to do right now (others to act, or the table re-rendered under us).
+      await page.waitForTimeout(50);
+    }
+  }
+  throw new Error(`${label}: the match did not end within ${matchTimeoutMs / 1000}s after ${moves} moves`);
+}
+
+async function shoot(page, file, size) {
+  if (size) await page.setViewportSize(size);
+  await page.waitForTimeout(200);
+  const path = join(shots, file);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+before(async () => {
+  const port = await startServer();
+  baseUrl = `http://127.0.0.1:${port}`;
+});
+
+after(async () => {
+  for (const ctx of contexts) await ctx.close().catch(() => {});
+  await stopServer();
+  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
+  console.log(`screenshots in ${shots}`);
+});
+
+test("two browsers and a bot play a private Space War match, reload mid-match, then scrub the replay", { timeout: 420_000 }, async () => {
+  const alice = await browserPage("alice");
+  const bob = await browserPage("bob");
+  try {
+    await scenario(alice, bob);
+  } catch (e) {
+    // Leave evidence: both pages as they were, the feedback bar and the server's output.
+    for (const [name, page] of [["alice", alice], ["bob", bob]]) {
+      await page.screenshot({ path: join(shots, `failure-${name}.png`), fullPage: true }).catch(() => {});
+      const toasts = await page.locator(".toasts").textContent().catch(() => "");
+      console.error(`[${name}] ${page.url()} feedback: ${toasts}`);
+    }
+    console.error(`server output (last 3000 chars):\n${serverLog.slice(-3000)}`);
+    throw e;
+  }
+});
+
+async function scenario(alice, bob) {
+  // Names; the token is kept in localStorage and never put in a URL.
+  await pickName(alice, "Alice");
+  const token = await alice.evaluate(() => localStorage.getItem("starport.token"));
+  assert.match(token ?? "", /^[0-9a-f]{32}$/, "a guest token is saved in localStorage");
+  assert.ok(!alice.url().includes(token), "the token is not in the URL");
+
+  // Alice creates a private 3-seat lobby with a short contest limit and no auto-flip.
+  await alice.fill('input[name="seats"]', "3");
+  await alice.dispatchEvent('input[name="seats"]', "change");
+  await alice.check('input[name="private"]');
+  await alice.fill('input[name="sw-contest-limit"]', String(contestLimit));
+  await alice.click('button:has-text("Create lobby")');
+  await alice.waitForURL(/#\/lobby\//);
+  const invite = await alice.locator('input[name="invite-link"]').inputValue();
+  assert.match(invite, /#\/invite\/[A-Za-z0-9_-]+$/, "the lobby shows an invite link");
+
+  // Bob opens the invite link in a fresh browser: asked for a name, then joins.
+  await bob.goto(invite);
+  await bob.fill('input[name="display-name"]', "Bob");
+  await bob.click('button:has-text("Join")');
+  await bob.waitForURL(/#\/lobby\//);
+  await alice.waitForSelector('.seat-row[data-seat="1"]:has-text("Bob")');
+
+  // The host adds a bot in the third seat; both get ready; the host starts.
+  await alice.click('button[name="add-bot-2"]');
+  await alice.waitForSelector('.seat-row[data-seat="2"] .badge:has-text("bot")');
+  await bob.waitForSelector('.seat-row[data-seat="2"] .badge:has-text("bot")');
+  await alice.check('input[name="ready"]');
+  await bob.check('input[name="ready"]');
+  await alice.waitForSelector('.seat-row[data-seat="1"] [data-ready="1"]');
+  await alice.waitForSelector('.seat-row[data-seat="0"] [data-ready="1"]');
+  // Lobby chat reaches the other member.
+  await bob.fill('input[name="chat"]', "good luck, have fun");
+  await bob.click('.chat button[type="submit"]');
+  await alice.waitForSelector('.chat-lines li:has-text("good luck, have fun")');
+  await shoot(alice, "lobby-desktop.png");
+  await alice.click('button[name="start"]');
+  await alice.waitForURL(/#\/match\//);
+  await bob.waitForURL(/#\/match\//);
+  const matchUrl = alice.url();
+  await alice.waitForSelector(".space-war");
+  await bob.waitForSelector(".space-war");
+  await alice.waitForSelector(":text('You are Alice')");
+  await bob.waitForSelector(":text('You are Bob')");
+  await shoot(alice, "match-start-desktop.png");
+
+  // Both play by clicking what the view offers; Bob reloads after his 8th move.
+  let reloaded = false;
+  const [aliceMoves, bobMoves] = await Promise.all([
+    playUntilOver(alice, "Alice"),
+    playUntilOver(bob, "Bob", async (n) => {
+      if (n !== 8 || reloaded) return;
+      reloaded = true;
+      await bob.reload();
+      await bob.waitForSelector(".space-war", { timeout: 15_000 });
+      await bob.waitForSelector(":text('You are Bob')");
+      assert.equal(bob.url(), matchUrl, "the reload stays on the match");
+    }),
+  ]);
+  assert.ok(reloaded, `Bob was reloaded mid-match (he made ${bobMoves} moves)`);
+  assert.ok(aliceMoves > 0 && bobMoves > 8, `both played (${aliceMoves}, ${bobMoves} moves)`);
+
+  // No move the client offered was refused (Bob's record starts again at his reload).
+  for (const [name, page] of [["Alice", alice], ["Bob", bob]]) {
+    const shown = await page.evaluate(() => window.__errors);
+    assert.deepEqual(shown, [], `${name}'s page showed errors: ${shown.join(" | ")}`);
+  }
+
+  // The end: an outcome, and the fairness commitment checked in the browser.
+  await alice.waitForSelector('[data-fairness="ok"]', { timeout: 15_000 });
+  await bob.waitForSelector('[data-fairness="ok"]', { timeout: 15_000 });
+  const desktopEnd = await shoot(alice, "match-end-desktop.png");
+  const phoneEnd = await shoot(bob, "match-end-phone.png", { width: 390, height: 844 });
+  const bobFits = await bob.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
+  assert.ok(bobFits, "the match page fits a 390 px wide screen without sideways scrolling");
+
+  // The replay: slider, step back and forward, jump; the URL follows the step.
+  await alice.click('[data-replay-link]');
+  await alice.waitForURL(/#\/replay\/.+\?step=0/);
+  await alice.waitForSelector('.step-label[data-step="0"]');
+  const total = Number(await alice.locator('input[name="step"]').getAttribute("max"));
+  assert.ok(total > 20, `the replay has the match's moves (${total})`);
+  const perspective = await alice.locator("[data-perspective]").textContent();
+  assert.match(perspective ?? "", /perspective: /);
+  const mid = Math.floor(total / 2);
+  await alice.locator('input[name="step"]').fill(String(mid));
+  await alice.waitForSelector(`.step-label[data-step="${mid}"]`);
+  await alice.click('button[name="back"]');
+  await alice.waitForSelector(`.step-label[data-step="${mid - 1}"]`);
+  await alice.click('button[name="forward"]');
+  await alice.click('button[name="forward"]');
+  await alice.waitForSelector(`.step-label[data-step="${mid + 1}"]`);
+  await alice.fill('input[name="jump"]', "3");
+  await alice.click('button[name="jump-go"]');
+  await alice.waitForSelector('.step-label[data-step="3"]');
+  assert.match(alice.url(), /\?step=3$/, "the replay link names the step");
+  await alice.click('button[name="last"]');
+  await alice.waitForSelector(`.step-label[data-step="${total}"]`);
+  await alice.waitForSelector("[data-outcome]");
+  const replayDesktop = await shoot(alice, "replay-desktop.png");
+
+  // A shared replay link opens at its step in the other browser.
+  await bob.setViewportSize({ width: 390, height: 844 });
+  await bob.goto(alice.url().replace(/\?step=\d+$/, "?step=5"));
+  await bob.waitForSelector('.step-label[data-step="5"]');
+  const replayPhone = await shoot(bob, "replay-phone.png");
+  console.log(`screenshots: ${[desktopEnd, phoneEnd, replayDesktop, replayPhone].join(" ")}`);
+}

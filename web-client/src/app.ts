@@ -1,0 +1,236 @@
+// The application shell: identity, the connection, the routes, the per-match sessions and
+// the lobbies this browser is in, and the feedback bar every page shares.
+import { Connection, defaultSocketUrl, errorName, ServerError, type Body, type ConnectionState } from "./connection.js";
+import { ErrorCode } from "./gen/starport/v1/common_pb.js";
+import type { ChatLine, Lobby, ServerMessage, Welcome } from "./gen/starport/v1/protocol_pb.js";
+import { MatchSession } from "./match_session.js";
+import { parseRoute, routeHash, type Route } from "./router.js";
+import { loadIdentity, saveName, saveToken, type Identity } from "./token_store.js";
+import { h } from "./ui/dom.js";
+
+export interface Page {
+  element: HTMLElement;
+  onMessage?(message: ServerMessage): void;
+  onWelcome?(welcome: Welcome, resumed: boolean): void;
+  onConnectionState?(state: ConnectionState): void;
+  // The route changed within the same page (e.g. a replay's step): true if handled.
+  onRoute?(route: Route): boolean;
+  dispose?(): void;
+}
+
+export type PageFactory = (app: App, route: Route) => Page;
+
+const maxChat = 200;
+
+export class App {
+  readonly identity: Identity = loadIdentity();
+  readonly conn: Connection;
+  readonly matches = new Map<string, MatchSession>();
+  readonly lobbies = new Map<string, Lobby>();
+  readonly chats = new Map<string, ChatLine[]>();
+  // Game of a match, learnt from the lobby that started it (before its MatchInfo).
+  private readonly matchGames = new Map<string, string>();
+  private page_: Page | null = null;
+  private route_: Route = { page: "home" };
+  private readonly main: HTMLElement;
+  private readonly status: HTMLElement;
+  private readonly toasts: HTMLElement;
+  private readonly who: HTMLElement;
+
+  constructor(
+    root: HTMLElement,
+    private readonly pages: Record<Route["page"], PageFactory>,
+  ) {
+    this.status = h("span", { class: "conn", "data-conn": "idle" }, "offline");
+    this.who = h("span", { class: "who" });
+    this.toasts = h("div", { class: "toasts", role: "status", "aria-live": "polite" });
+    this.main = h("main", { id: "page" });
+    root.replaceChildren(
+      h(
+        "header",
+        { class: "topbar" },
+        h("a", { href: "#/", class: "brand" }, "Starport"),
+        this.who,
+        this.status,
+      ),
+      this.toasts,
+      this.main,
+    );
+    this.conn = new Connection({
+      url: defaultSocketUrl(location),
+      identity: () => this.identity,
+      onWelcome: (w, resumed) => this.onWelcome(w, resumed),
+      onMessage: (m) => this.onMessage(m),
+      onState: (s, d) => this.onState(s, d),
+      onError: (e) => this.onError(e),
+      onIdentityRefused: (e) => this.onIdentityRefused(e),
+    });
+    window.addEventListener("hashchange", () => this.route());
+  }
+
+  start(): void {
+    this.route();
+    this.conn.start();
+  }
+
+  get route_now(): Route {
+    return this.route_;
+  }
+
+  navigate(route: Route): void {
+    const hash = routeHash(route);
+    if (location.hash === hash) this.route();
+    else location.hash = hash;
+  }
+
+  // Changes the URL without rebuilding the page (a replay's step).
+  replaceRoute(route: Route): void {
+    history.replaceState(null, "", routeHash(route));
+    this.route_ = route;
+  }
+
+  send(body: Body): number {
+    return this.conn.send(body);
+  }
+
+  setName(name: string): void {
+    this.identity.name = name;
+    saveName(name);
+    // Hello carries the name: say it again (the token keeps the same account).
+    if (this.conn.state === "open" || this.conn.state === "connecting") this.conn.restart();
+    else this.conn.start();
+  }
+
+  match(matchId: string): MatchSession {
+    let session = this.matches.get(matchId);
+    if (!session) {
+      session = new MatchSession(matchId, (b) => this.send(b));
+      const game = this.matchGames.get(matchId);
+      if (game) session.setGame(game);
+      this.matches.set(matchId, session);
+    }
+    return session;
+  }
+
+  isSeatedIn(matchId: string): boolean {
+    const info = this.matches.get(matchId)?.info;
+    if (info) return !info.spectator;
+    for (const lobby of this.lobbies.values()) if (lobby.matchId === matchId) return lobby.youAreSeated;
+    return this.conn.welcome?.activeMatches.includes(matchId) ?? false;
+  }
+
+  toast(text: string, kind: "error" | "info" = "info", ms = kind === "error" ? 9000 : 4000): void {
+    const el = h(
+      "div",
+      { class: `toast ${kind}`, role: kind === "error" ? "alert" : "status" },
+      h("span", {}, text),
+      h("button", { class: "close", "aria-label": "dismiss", onclick: () => el.remove() }, "×"),
+    );
+    this.toasts.append(el);
+    while (this.toasts.children.length > 4) this.toasts.firstElementChild?.remove();
+    setTimeout(() => el.remove(), ms);
+  }
+
+  showError(error: ServerError): void {
+    this.toast(`${errorName(error.code)} — ${error.detail || "no detail"}`, "error");
+  }
+
+  private route(): void {
+    const route = parseRoute(location.hash);
+    if (this.page_?.onRoute && route.page === this.route_.page && this.page_.onRoute(route)) {
+      this.route_ = route;
+      return;
+    }
+    this.page_?.dispose?.();
+    this.route_ = route;
+    this.page_ = this.pages[route.page](this, route);
+    this.main.replaceChildren(this.page_.element);
+    if (this.conn.welcome && this.conn.state === "open") this.page_.onWelcome?.(this.conn.welcome, false);
+    window.scrollTo(0, 0);
+  }
+
+  private onWelcome(welcome: Welcome, resumed: boolean): void {
+    if (welcome.token) saveToken(welcome.token);
+    if (welcome.token) this.identity.token = welcome.token;
+    this.identity.name = welcome.displayName || this.identity.name;
+    saveName(this.identity.name);
+    this.who.textContent = this.identity.name;
+    // Matches we follow need a fresh snapshot after every reconnect.
+    for (const session of this.matches.values()) {
+      if (this.route_.page === "match" && this.route_.matchId === session.matchId) continue;
+      session.store?.expectSnapshot();
+    }
+    if (resumed) this.toast("Reconnected.", "info", 2500);
+    this.page_?.onWelcome?.(welcome, resumed);
+  }
+
+  private onMessage(m: ServerMessage): void {
+    const body = m.body;
+    switch (body.case) {
+      case "lobby": {
+        const lobby = body.value;
+        this.lobbies.set(lobby.lobbyId, lobby);
+        if (lobby.matchId && lobby.settings) {
+          this.matchGames.set(lobby.matchId, lobby.settings.game);
+          this.matches.get(lobby.matchId)?.setGame(lobby.settings.game);
+        }
+        break;
+      }
+      case "chat": {
+        const lines = this.chats.get(body.value.lobbyId) ?? [];
+        lines.push(body.value);
+        if (lines.length > maxChat) lines.shift();
+        this.chats.set(body.value.lobbyId, lines);
+        break;
+      }
+      case "lobbyClosed":
+        this.lobbies.delete(body.value.lobbyId);
+        break;
+      case "match":
+        this.match(body.value.matchId).onInfo(body.value);
+        break;
+      case "view":
+        this.match(body.value.matchId).onUpdate(body.value);
+        break;
+    }
+    this.page_?.onMessage?.(m);
+  }
+
+  private onError(error: ServerError): void {
+    for (const session of this.matches.values()) if (session.onError(error)) return;
+    this.showError(error);
+  }
+
+  private onIdentityRefused(error: ServerError): void {
+    // A token the server no longer knows (or a refused name): start over as a new guest.
+    this.showError(error);
+    if (error.code === ErrorCode.NOT_AUTHENTICATED && this.identity.token) {
+      saveToken("");
+      this.identity.token = "";
+      if (this.identity.name) {
+        this.conn.restart();
+        return;
+      }
+    } else {
+      this.identity.name = "";
+      saveName("");
+    }
+    this.navigate({ page: "home" });
+  }
+
+  private onState(state: ConnectionState, detail: string): void {
+    const labels: Record<ConnectionState, string> = {
+      idle: "not connected",
+      connecting: "connecting…",
+      open: "online",
+      reconnecting: "reconnecting",
+      stopped: "disconnected",
+    };
+    this.status.dataset.conn = state;
+    this.status.textContent = labels[state];
+    this.status.title = detail;
+    if (state === "reconnecting") this.toast(`Connection lost — ${detail}`, "error", 3000);
+    if (state === "stopped" && detail) this.toast(detail, "error");
+    this.page_?.onConnectionState?.(state);
+  }
+}

@@ -1,0 +1,349 @@
+// The one WebSocket to the server: binary protobuf ClientMessage up, ServerMessage down.
+// Says Hello first (protocol version, saved token or a display name), numbers every
+// request, reconnects by itself with exponential backoff and lets the app resync after
+// each new Welcome. Game-agnostic: it never looks inside a view.
+import { create, fromBinary, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
+
+import { ErrorCode } from "./gen/starport/v1/common_pb.js";
+import {
+  ClientMessageSchema,
+  ServerMessageSchema,
+  type ServerMessage,
+  type Welcome,
+} from "./gen/starport/v1/protocol_pb.js";
+
+export const protocolVersion = 1;
+
+// The subset of the browser's WebSocket this module uses (a fake one in unit tests).
+export interface SocketLike {
+  binaryType: string;
+  readyState: number;
+  onopen: ((ev: unknown) => void) | null;
+  onclose: ((ev: { code: number; reason: string }) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+  send(data: Uint8Array): void;
+  close(code?: number, reason?: string): void;
+}
+
+export type ConnectionState =
+  | "idle"          // no name yet: nothing to say Hello with
+  | "connecting"
+  | "open"          // welcomed
+  | "reconnecting"  // waiting before the next attempt
+  | "stopped";      // refused for good (protocol version, or a name is needed)
+
+// A ClientMessage body in protobuf-es init form: { case: "play", value: { … } }.
+export type Body = NonNullable<MessageInitShape<typeof ClientMessageSchema>["body"]>;
+
+// A refusal from the server (or a local one: timeout, connection lost), for people.
+export class ServerError extends Error {
+  constructor(
+    readonly code: ErrorCode | "timeout" | "disconnected",
+    readonly detail: string,
+    readonly requestId: number,
+  ) {
+    super(`${errorName(code)}: ${detail}`);
+  }
+}
+
+export function errorName(code: ErrorCode | string): string {
+  if (typeof code === "string") return code;
+  return ErrorCode[code] ?? `error ${code}`;
+}
+
+export interface ConnectionOptions {
+  url: string;
+  identity: () => { token: string; name: string };
+  openSocket?: (url: string) => SocketLike;
+  onWelcome?: (welcome: Welcome, resumed: boolean) => void;
+  onMessage?: (message: ServerMessage) => void;
+  onState?: (state: ConnectionState, detail: string) => void;
+  // Errors that no request awaits (pushed, or answers to fire-and-forget sends).
+  onError?: (error: ServerError) => void;
+  // The server refused our token or name: the app must ask for a name.
+  onIdentityRefused?: (error: ServerError) => void;
+  requestTimeoutMs?: number;
+  backoffMs?: readonly number[];
+}
+
+interface Pending {
+  resolve: (m: ServerMessage) => void;
+  reject: (e: ServerError) => void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+const defaultBackoff = [500, 1000, 2000, 4000, 8000, 15000];
+const maxQueued = 64;
+
+export class Connection {
+  private socket_: SocketLike | null = null;
+  private state_: ConnectionState = "idle";
+  private nextId_ = 1;
+  private pending_ = new Map<number, Pending>();
+  private queue_: Uint8Array[] = [];
+  private attempt_ = 0;
+  private retryTimer_: ReturnType<typeof setTimeout> | null = null;
+  private pingTimer_: ReturnType<typeof setInterval> | null = null;
+  private helloId_ = 0;
+  private welcomed_ = false;
+  private clockOffsetMs_ = 0;
+  welcome: Welcome | null = null;
+
+  constructor(private readonly options: ConnectionOptions) {}
+
+  get state(): ConnectionState {
+    return this.state_;
+  }
+  // Server time minus local time, estimated from Ping/Pong (turn timers use it).
+  get clockOffsetMs(): number {
+    return this.clockOffsetMs_;
+  }
+  serverNow(): number {
+    return Date.now() + this.clockOffsetMs_;
+  }
+
+  start(): void {
+    if (this.state_ === "connecting" || this.state_ === "open") return;
+    this.clearRetry();
+    this.connect();
+  }
+
+  // Drop the socket and say Hello again now (after a rename, or from the UI).
+  restart(): void {
+    this.clearRetry();
+    this.attempt_ = 0;
+    this.dropSocket();
+    this.connect();
+  }
+
+  stop(detail = "stopped"): void {
+    this.clearRetry();
+    this.dropSocket();
+    this.failPending("disconnected", detail);
+    this.setState("stopped", detail);
+  }
+
+  // Sends one message and returns its request id. Sent at once when welcomed, queued
+  // while (re)connecting. Errors carrying this id go to onError.
+  send(body: Body): number {
+    const id = this.nextId_++;
+    this.transmit(id, body);
+    return id;
+  }
+
+  // Sends and waits for the reply carrying this request id; an Error reply rejects.
+  request(body: Body, timeoutMs = this.options.requestTimeoutMs ?? 10000): Promise<ServerMessage> {
+    const id = this.nextId_++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending_.delete(id);
+        reject(new ServerError("timeout", `no answer to ${body.case ?? "request"} in ${timeoutMs / 1000}s`, id));
+      }, timeoutMs);
+      this.pending_.set(id, { resolve, reject, timer });
+      this.transmit(id, body);
+    });
+  }
+
+  private transmit(id: number, body: Body): void {
+    const bytes = toBinary(ClientMessageSchema, create(ClientMessageSchema, { requestId: id, body }));
+    if (this.state_ === "open" && this.socket_) {
+      this.socket_.send(bytes);
+      return;
+    }
+    if (body.case === "play") {
+      // An action chosen from a view we may no longer hold: refuse it here, visibly.
+      this.localError(id, "disconnected", "not connected: the move was not sent");
+      return;
+    }
+    if (this.queue_.length >= maxQueued) this.queue_.shift();
+    this.queue_.push(bytes);
+    if (this.state_ === "idle" || this.state_ === "stopped") this.start();
+  }
+
+  private connect(): void {
+    const { token, name } = this.options.identity();
+    if (!token && !name) {
+      this.setState("idle", "choose a display name to connect");
+      return;
+    }
+    this.setState("connecting", this.attempt_ > 0 ? `attempt ${this.attempt_ + 1}` : "");
+    this.welcomed_ = false;
+    let socket: SocketLike;
+    try {
+      socket = (this.options.openSocket ?? browserSocket)(this.options.url);
+    } catch (e) {
+      this.scheduleRetry(`cannot open ${this.options.url}: ${String(e)}`);
+      return;
+    }
+    socket.binaryType = "arraybuffer";
+    this.socket_ = socket;
+    socket.onopen = () => {
+      if (this.socket_ !== socket) return;
+      this.helloId_ = this.nextId_++;
+      const hello = create(ClientMessageSchema, {
+        requestId: this.helloId_,
+        body: { case: "hello", value: { protocolVersion, token, displayName: name } },
+      });
+      socket.send(toBinary(ClientMessageSchema, hello));
+    };
+    socket.onmessage = (ev) => {
+      if (this.socket_ !== socket) return;
+      this.receive(ev.data);
+    };
+    socket.onerror = () => {};
+    socket.onclose = (ev) => {
+      if (this.socket_ !== socket) return;
+      this.socket_ = null;
+      this.stopPing();
+      this.failPending("disconnected", `connection closed (${ev.code}${ev.reason ? ` ${ev.reason}` : ""})`);
+      if (this.state_ === "stopped") return;
+      this.scheduleRetry(closeReason(ev.code, ev.reason));
+    };
+  }
+
+  private receive(data: unknown): void {
+    let message: ServerMessage;
+    try {
+      const bytes = data instanceof ArrayBuffer ? new Uint8Array(data) : (data as Uint8Array);
+      message = fromBinary(ServerMessageSchema, bytes);
+    } catch {
+      this.options.onError?.(new ServerError(ErrorCode.MALFORMED_MESSAGE, "the server sent a frame this client cannot read", 0));
+      return;
+    }
+    const body = message.body;
+    if (body.case === "welcome") {
+      this.onWelcome(body.value);
+      return;
+    }
+    if (body.case === "error" && !this.welcomed_ && message.requestId === this.helloId_) {
+      this.onHelloRefused(new ServerError(body.value.code, body.value.detail, message.requestId));
+      return;
+    }
+    if (body.case === "pong") {
+      const now = Date.now();
+      const sent = Number(body.value.clientTimeMs);
+      this.clockOffsetMs_ = Number(body.value.serverTimeMs) - (sent + now) / 2;
+    }
+    const pending = message.requestId ? this.pending_.get(message.requestId) : undefined;
+    if (pending) {
+      this.pending_.delete(message.requestId);
+      clearTimeout(pending.timer);
+      if (body.case === "error") pending.reject(new ServerError(body.value.code, body.value.detail, message.requestId));
+      else pending.resolve(message);
+    } else if (body.case === "error") {
+      this.options.onError?.(new ServerError(body.value.code, body.value.detail, message.requestId));
+    }
+    this.options.onMessage?.(message);
+  }
+
+  private onWelcome(welcome: Welcome): void {
+    const resumed = this.welcome !== null;
+    this.welcome = welcome;
+    this.welcomed_ = true;
+    this.attempt_ = 0;
+    this.setState("open", welcome.displayName);
+    const queued = this.queue_;
+    this.queue_ = [];
+    for (const bytes of queued) this.socket_?.send(bytes);
+    this.startPing();
+    this.options.onWelcome?.(welcome, resumed);
+  }
+
+  private onHelloRefused(error: ServerError): void {
+    if (error.code === ErrorCode.PROTOCOL_VERSION) {
+      this.stop(`the server speaks another protocol version: ${error.detail}`);
+      this.options.onError?.(error);
+      return;
+    }
+    if (error.code === ErrorCode.NOT_AUTHENTICATED || error.code === ErrorCode.BAD_REQUEST) {
+      this.stop(`identity refused: ${error.detail}`);
+      this.options.onIdentityRefused?.(error);
+      return;
+    }
+    this.options.onError?.(error);
+  }
+
+  private scheduleRetry(detail: string): void {
+    const backoff = this.options.backoffMs ?? defaultBackoff;
+    const base = backoff[Math.min(this.attempt_, backoff.length - 1)];
+    const delay = Math.round(base * (0.75 + Math.random() * 0.5));
+    this.attempt_++;
+    this.setState("reconnecting", `${detail}; retrying in ${(delay / 1000).toFixed(1)}s`);
+    this.retryTimer_ = setTimeout(() => {
+      this.retryTimer_ = null;
+      this.connect();
+    }, delay);
+  }
+
+  private startPing(): void {
+    this.stopPing();
+    const ping = () => this.send({ case: "ping", value: { clientTimeMs: BigInt(Date.now()) } });
+    ping();
+    this.pingTimer_ = setInterval(ping, 20000);
+  }
+
+  private stopPing(): void {
+    if (this.pingTimer_ !== null) clearInterval(this.pingTimer_);
+    this.pingTimer_ = null;
+  }
+
+  private clearRetry(): void {
+    if (this.retryTimer_ !== null) clearTimeout(this.retryTimer_);
+    this.retryTimer_ = null;
+  }
+
+  private dropSocket(): void {
+    this.stopPing();
+    const socket = this.socket_;
+    this.socket_ = null;
+    if (socket) {
+      socket.onclose = null;
+      socket.onmessage = null;
+      try {
+        socket.close(1000, "client restart");
+      } catch {
+        // already closed
+      }
+    }
+  }
+
+  private failPending(code: "disconnected", detail: string): void {
+    for (const [id, pending] of this.pending_) {
+      clearTimeout(pending.timer);
+      pending.reject(new ServerError(code, detail, id));
+    }
+    this.pending_.clear();
+  }
+
+  private localError(id: number, code: "disconnected", detail: string): void {
+    this.options.onError?.(new ServerError(code, detail, id));
+  }
+
+  private setState(state: ConnectionState, detail: string): void {
+    this.state_ = state;
+    this.options.onState?.(state, detail);
+  }
+}
+
+function browserSocket(url: string): SocketLike {
+  return new WebSocket(url) as unknown as SocketLike;
+}
+
+// ws(s)://<host>/ws next to the page that loaded us.
+export function defaultSocketUrl(location: { protocol: string; host: string }): string {
+  return `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/ws`;
+}
+
+function closeReason(code: number, reason: string): string {
+  const known: Record<number, string> = {
+    1000: "closed",
+    1001: "server going away",
+    1006: "connection lost",
+    1008: "closed by policy",
+    1009: "message too large",
+    1011: "server error",
+    1013: "server busy",
+  };
+  return `${known[code] ?? `closed (${code})`}${reason ? `: ${reason}` : ""}`;
+}

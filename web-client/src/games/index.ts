@@ -1,0 +1,14 @@
+// The one table of games this client can draw. Adding a game: write src/games/<id>.ts
+// (options form, view schema, table renderer, action labels) and add one line here.
+import { spaceWar } from "./space_war.js";
+import type { AnyGameClient } from "./types.js";
+
+export const games: readonly AnyGameClient[] = [spaceWar];
+
+export function findGame(id: string): AnyGameClient | undefined {
+  return games.find((g) => g.id === id);
+}
+
+export function gameTitle(id: string): string {
+  return findGame(id)?.title ?? id;
+}

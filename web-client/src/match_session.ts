@@ -1,0 +1,194 @@
+// Everything this client holds about one match: MatchInfo, the numbered view (through a
+// ViewStore), the accepted actions' log lines and the move in flight. Game-agnostic: the
+// game's entry in src/games/index.ts supplies the view schema.
+import { equals } from "@bufbuild/protobuf";
+
+import { ActionSchema, ErrorCode, type Action } from "./gen/starport/v1/common_pb.js";
+import type { MatchInfo, ViewUpdate } from "./gen/starport/v1/protocol_pb.js";
+import type { Body, ServerError } from "./connection.js";
+import { findGame } from "./games/index.js";
+import type { AnyGameClient } from "./games/types.js";
+import { ViewStore } from "./view_store.js";
+
+const maxLog = 300;
+const maxBuffered = 256;
+const maxResends = 3;
+
+interface InFlight {
+  requestId: number;
+  action: Action;
+  resends: number;
+}
+
+export class MatchSession {
+  info: MatchInfo | null = null;
+  game: AnyGameClient | null = null;
+  store: ViewStore<AnyGameClient["viewSchema"]> | null = null;
+  log: string[] = [];
+  inFlight: InFlight | null = null;
+  // A gap was seen and Resync sent; cleared by the next snapshot.
+  resyncing = false;
+  // Why the server would not show this match (e.g. NOT_FOUND once it is over), if so.
+  unavailable: ServerError | null = null;
+  private subscribeRequest_ = 0;
+  private buffered_: ViewUpdate[] = [];
+  private listeners_ = new Set<() => void>();
+  private flightTimer_: ReturnType<typeof setTimeout> | null = null;
+  private lastMove_: InFlight | null = null;
+
+  constructor(
+    readonly matchId: string,
+    private readonly send: (body: Body) => number,
+  ) {}
+
+  subscribe(listener: () => void): () => void {
+    this.listeners_.add(listener);
+    return () => this.listeners_.delete(listener);
+  }
+
+  // The game is known from MatchInfo, or earlier from the lobby that started the match;
+  // view updates that arrive before it wait in a small buffer.
+  setGame(id: string): void {
+    if (this.game) return;
+    const game = findGame(id);
+    if (!game) return;
+    this.game = game;
+    this.store = new ViewStore(game.viewSchema, this.matchId);
+    const buffered = this.buffered_;
+    this.buffered_ = [];
+    for (const u of buffered) this.applyUpdate(u);
+    this.changed();
+  }
+
+  onInfo(info: MatchInfo): void {
+    this.info = info;
+    this.setGame(info.game);
+    this.changed();
+  }
+
+  onUpdate(update: ViewUpdate): void {
+    if (!this.store) {
+      if (this.buffered_.length < maxBuffered) this.buffered_.push(update);
+      return;
+    }
+    this.applyUpdate(update);
+    this.changed();
+  }
+
+  private applyUpdate(update: ViewUpdate): void {
+    const result = this.store!.apply(update);
+    if (result === "resync") {
+      this.resyncing = true;
+      this.send({ case: "resync", value: { matchId: this.matchId } });
+      return;
+    }
+    if (result === "snapshot") {
+      this.resyncing = false;
+      this.unavailable = null;
+    }
+    if (result === "ignored") return;
+    if (update.logLine) {
+      this.log.push(update.logLine);
+      if (this.log.length > maxLog) this.log.splice(0, this.log.length - maxLog);
+    }
+    // Any newer view settles the move in flight: its effect (or its refusal) is visible.
+    this.settle();
+  }
+
+  // After a (re)connect: ask for a snapshot. A seat holder resyncs; anyone else watches.
+  resubscribe(seated: boolean): void {
+    this.store?.expectSnapshot();
+    this.resyncing = true;
+    this.settle();
+    this.unavailable = null;
+    this.subscribeRequest_ = this.send(
+      seated
+        ? { case: "resync", value: { matchId: this.matchId } }
+        : { case: "watch", value: { matchId: this.matchId } },
+    );
+    this.changed();
+  }
+
+  get legalActions(): Action[] {
+    const view = this.store?.view;
+    if (!view || !this.game || this.store!.waiting) return [];
+    return this.game.legalActions(view);
+  }
+
+  // Sends one of the current view's legal actions, naming the current view number.
+  play(action: Action): boolean {
+    if (!this.store || this.inFlight) return false;
+    if (!this.legalActions.some((a) => equals(ActionSchema, a, action))) return false;
+    const requestId = this.sendPlay(action);
+    this.inFlight = this.lastMove_ = { requestId, action, resends: 0 };
+    this.armFlightTimer();
+    this.changed();
+    return true;
+  }
+
+  // A move with no visible answer in a few seconds stops blocking the buttons.
+  private armFlightTimer(): void {
+    if (this.flightTimer_ !== null) clearTimeout(this.flightTimer_);
+    this.flightTimer_ = setTimeout(() => {
+      this.flightTimer_ = null;
+      if (this.inFlight) {
+        this.inFlight = null;
+        this.changed();
+      }
+    }, 8000);
+  }
+
+  private settle(): void {
+    this.inFlight = null;
+    if (this.flightTimer_ !== null) clearTimeout(this.flightTimer_);
+    this.flightTimer_ = null;
+  }
+
+  private sendPlay(action: Action): number {
+    return this.send({
+      case: "play",
+      value: { matchId: this.matchId, viewNumber: this.store!.number, action },
+    });
+  }
+
+  // True when the error was about our last move and is handled here (a safe resend);
+  // false when the caller should show it. The move may already look settled: a newer
+  // view (another seat's move) can arrive before the refusal of ours.
+  onError(error: ServerError): boolean {
+    if (error.requestId !== 0 && error.requestId === this.subscribeRequest_) {
+      this.subscribeRequest_ = 0;
+      this.resyncing = false;
+      this.unavailable = error;
+      this.changed();
+      return true;
+    }
+    const flight = this.lastMove_;
+    if (!flight || flight.requestId !== error.requestId) return false;
+    this.lastMove_ = null;
+    this.settle();
+    if (
+      error.code === ErrorCode.STALE_VIEW &&
+      this.game?.resendWhenStale(flight.action) &&
+      flight.resends < maxResends &&
+      this.legalActions.some((a) => equals(ActionSchema, a, flight.action))
+    ) {
+      const requestId = this.sendPlay(flight.action);
+      this.inFlight = this.lastMove_ = { requestId, action: flight.action, resends: flight.resends + 1 };
+      this.armFlightTimer();
+      this.changed();
+      return true;
+    }
+    this.changed();
+    return false;
+  }
+
+  // Stops the timers (a page that forgets the match, tests).
+  dispose(): void {
+    this.settle();
+    this.listeners_.clear();
+  }
+
+  private changed(): void {
+    for (const l of this.listeners_) l();
+  }
+}

@@ -1,0 +1,271 @@
+// Home: pick a display name, list public lobbies, create a lobby, join by code, and find
+// your running matches and replays.
+import type { App, Page } from "../app.js";
+import { ServerError } from "../connection.js";
+import { games, findGame, gameTitle } from "../games/index.js";
+import type { OptionsForm } from "../games/types.js";
+import type { LobbySummary, ReplaySummary, Welcome } from "../gen/starport/v1/protocol_pb.js";
+import { routeHash } from "../router.js";
+import { validName } from "../token_store.js";
+import { h } from "../ui/dom.js";
+
+export function homePage(app: App): Page {
+  const nameBox = h("section", { class: "card-box name-box" });
+  const mine = h("section", { class: "card-box mine", hidden: true });
+  const lobbyList = h("div", { class: "lobby-list" }, h("p", { class: "muted" }, "Connect to see public lobbies."));
+  const replayList = h("div", { class: "replay-list" });
+  const filter = h(
+    "select",
+    { name: "filter-game", "aria-label": "Filter by game" },
+    h("option", { value: "" }, "All games"),
+    games.map((g) => h("option", { value: g.id }, g.title)),
+  );
+
+  const renderName = (editing: boolean) => {
+    const name = app.identity.name;
+    if (!editing && name) {
+      nameBox.replaceChildren(
+        h("p", {}, "Playing as ", h("strong", { "data-name": name }, name), " "),
+        h("button", { class: "link", onclick: () => renderName(true) }, "Change name"),
+      );
+      return;
+    }
+    const input = h("input", {
+      name: "display-name",
+      maxlength: 24,
+      placeholder: "Your display name",
+      value: name,
+      autocomplete: "nickname",
+      required: true,
+    });
+    const error = h("p", { class: "form-error", hidden: true });
+    const form = h(
+      "form",
+      {
+        class: "row",
+        onsubmit: (ev: Event) => {
+          ev.preventDefault();
+          const value = input.value.trim();
+          if (!validName(value)) {
+            error.textContent = "1 to 24 printable characters, please.";
+            error.hidden = false;
+            return;
+          }
+          app.setName(value);
+          renderName(false);
+        },
+      },
+      h("label", { class: "grow" }, "Display name ", input),
+      h("button", { type: "submit", class: "primary" }, name ? "Save" : "Play"),
+    );
+    nameBox.replaceChildren(h("h2", {}, name ? "Change your name" : "Welcome to Starport"), form, error);
+    input.focus();
+  };
+
+  const refreshLobbies = async () => {
+    try {
+      const reply = await app.conn.request({ case: "listLobbies", value: { game: filter.value } });
+      if (reply.body.case !== "lobbyList") return;
+      showLobbies(reply.body.value.lobbies);
+    } catch (e) {
+      if (e instanceof ServerError) app.showError(e);
+    }
+  };
+  const showLobbies = (lobbies: LobbySummary[]) => {
+    if (!lobbies.length) {
+      lobbyList.replaceChildren(h("p", { class: "muted" }, "No public lobbies right now — create one."));
+      return;
+    }
+    lobbyList.replaceChildren(
+      h(
+        "ul",
+        { class: "plain" },
+        lobbies.map((l) =>
+          h(
+            "li",
+            { class: "lobby-row" },
+            h("span", { class: "grow" }, h("strong", {}, gameTitle(l.game)), ` · host ${l.hostName} · ${l.taken}/${l.seats} seats`, l.inMatch ? " · playing" : ""),
+            l.inMatch
+              ? null
+              : h("button", { onclick: () => join({ lobbyId: l.lobbyId, inviteCode: "" }) }, "Join"),
+          ),
+        ),
+      ),
+    );
+  };
+
+  const join = async (target: { lobbyId: string; inviteCode: string }) => {
+    try {
+      const reply = await app.conn.request({ case: "joinLobby", value: target });
+      if (reply.body.case === "lobby") app.navigate({ page: "lobby", lobbyId: reply.body.value.lobbyId });
+    } catch (e) {
+      if (e instanceof ServerError) app.showError(e);
+    }
+  };
+
+  // Join by code: a bare code or a pasted invite link.
+  const codeInput = h("input", { name: "invite-code", placeholder: "Invite code or link", autocomplete: "off" });
+  const joinBox = h(
+    "form",
+    {
+      class: "row",
+      onsubmit: (ev: Event) => {
+        ev.preventDefault();
+        const raw = codeInput.value.trim();
+        const code = raw.match(/#\/invite\/([A-Za-z0-9_-]+)/)?.[1] ?? raw;
+        if (!/^[A-Za-z0-9_-]{1,64}$/.test(code)) {
+          app.toast("That does not look like an invite code.", "error");
+          return;
+        }
+        void join({ lobbyId: "", inviteCode: code });
+      },
+    },
+    h("label", { class: "grow" }, "Join by code ", codeInput),
+    h("button", { type: "submit" }, "Join"),
+  );
+
+  const create = createForm(app);
+
+  const renderMine = (welcome: Welcome) => {
+    const items = [
+      ...welcome.lobbies.map((id) => h("li", {}, h("a", { href: routeHash({ page: "lobby", lobbyId: id }) }, `Lobby ${id}`))),
+      ...welcome.activeMatches.map((id) =>
+        h("li", {}, h("a", { href: routeHash({ page: "match", matchId: id }), "data-match-link": id }, `Match ${id} (in progress)`)),
+      ),
+    ];
+    mine.hidden = items.length === 0;
+    mine.replaceChildren(h("h2", {}, "Your tables"), h("ul", { class: "plain" }, items));
+  };
+
+  const refreshReplays = async () => {
+    const lists: ReplaySummary[][] = [];
+    for (const m of [true, false]) {
+      try {
+        const reply = await app.conn.request({ case: "listReplays", value: { mine: m, game: filter.value } });
+        if (reply.body.case === "replayList") lists.push(reply.body.value.replays);
+      } catch (e) {
+        if (e instanceof ServerError) app.showError(e);
+        return;
+      }
+    }
+    const seen = new Set<string>();
+    const all = lists.flat().filter((r) => !seen.has(r.matchId) && seen.add(r.matchId));
+    replayList.replaceChildren(
+      all.length
+        ? h(
+            "ul",
+            { class: "plain" },
+            all.slice(0, 30).map((r) =>
+              h(
+                "li",
+                {},
+                h(
+                  "a",
+                  { href: routeHash({ page: "replay", matchId: r.matchId, step: 0, asSeat: false }) },
+                  `${gameTitle(r.game)} — ${r.players.join(", ")} — ${r.actions} moves${r.finished ? "" : " (in progress)"}`,
+                ),
+              ),
+            ),
+          )
+        : h("p", { class: "muted" }, "No replays yet."),
+    );
+  };
+
+  filter.addEventListener("change", () => void refreshLobbies());
+  renderName(!app.identity.name);
+
+  const element = h(
+    "div",
+    { class: "page home" },
+    nameBox,
+    mine,
+    h("section", { class: "card-box" }, h("h2", {}, "Join a private lobby"), joinBox),
+    h("section", { class: "card-box" }, h("h2", {}, "Create a lobby"), create),
+    h(
+      "section",
+      { class: "card-box" },
+      h("div", { class: "row" }, h("h2", { class: "grow" }, "Public lobbies"), filter, h("button", { onclick: () => void refreshLobbies() }, "Refresh")),
+      lobbyList,
+    ),
+    h("section", { class: "card-box" }, h("div", { class: "row" }, h("h2", { class: "grow" }, "Replays"), h("button", { onclick: () => void refreshReplays() }, "Refresh")), replayList),
+  );
+  return {
+    element,
+    onWelcome(welcome) {
+      renderName(false);
+      renderMine(welcome);
+      void refreshLobbies();
+      void refreshReplays();
+    },
+  };
+}
+
+function createForm(app: App): HTMLFormElement {
+  const gameSelect = h("select", { name: "game" }, games.map((g) => h("option", { value: g.id }, g.title)));
+  const seats = h("input", { type: "number", name: "seats", min: 1, max: 8, value: 3, inputmode: "numeric" });
+  const isPrivate = h("input", { type: "checkbox", name: "private" });
+  const spectators = h("input", { type: "checkbox", name: "spectators", checked: true });
+  const timer = h("input", { type: "number", name: "turn-seconds", min: 0, max: 3600, value: 0, inputmode: "numeric" });
+  const optionsBox = h("div", { class: "options-box" });
+  let options: OptionsForm | null = null;
+  const pickGame = () => {
+    const game = findGame(gameSelect.value);
+    if (!game) return;
+    seats.min = String(game.minSeats);
+    seats.max = String(game.maxSeats);
+    seats.value = String(game.defaultSeats);
+    options = game.optionsForm();
+    options.setSeats?.(game.defaultSeats);
+    optionsBox.replaceChildren(options.element);
+  };
+  gameSelect.addEventListener("change", pickGame);
+  seats.addEventListener("change", () => options?.setSeats?.(Number(seats.value)));
+  pickGame();
+  const form = h(
+    "form",
+    {
+      class: "create-form",
+      onsubmit: async (ev: Event) => {
+        ev.preventDefault();
+        const game = findGame(gameSelect.value);
+        const seatCount = Number(seats.value);
+        if (!game || !options) return;
+        if (!Number.isInteger(seatCount) || seatCount < game.minSeats || seatCount > game.maxSeats) {
+          app.toast(`${game.title} takes ${game.minSeats} to ${game.maxSeats} seats.`, "error");
+          return;
+        }
+        const optionBytes = options.read(seatCount);
+        if (typeof optionBytes === "string") {
+          app.toast(optionBytes, "error");
+          return;
+        }
+        try {
+          const reply = await app.conn.request({
+            case: "createLobby",
+            value: {
+              settings: {
+                game: game.id,
+                seats: seatCount,
+                options: optionBytes,
+                isPrivate: isPrivate.checked,
+                allowSpectators: spectators.checked,
+                turnSeconds: Math.max(0, Math.floor(Number(timer.value) || 0)),
+              },
+            },
+          });
+          if (reply.body.case === "lobby") app.navigate({ page: "lobby", lobbyId: reply.body.value.lobbyId });
+        } catch (e) {
+          if (e instanceof ServerError) app.showError(e);
+        }
+      },
+    },
+    h("label", {}, "Game ", gameSelect),
+    h("label", {}, "Seats ", seats),
+    h("label", { class: "inline" }, isPrivate, " Private (invite link only)"),
+    h("label", { class: "inline" }, spectators, " Allow spectators"),
+    h("label", {}, "Turn timer in seconds (0: none) ", timer),
+    optionsBox,
+    h("button", { type: "submit", class: "primary" }, "Create lobby"),
+  );
+  return form;
+}

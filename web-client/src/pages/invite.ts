@@ -1,0 +1,63 @@
+// #/invite/<code>: ask for a name if this browser has none, then join the private lobby.
+import type { App, Page } from "../app.js";
+import { errorName, ServerError } from "../connection.js";
+import type { Route } from "../router.js";
+import { validName } from "../token_store.js";
+import { h } from "../ui/dom.js";
+
+export function invitePage(app: App, route: Route): Page {
+  const code = route.page === "invite" ? route.code : "";
+  const body = h("div", {});
+  const element = h("div", { class: "page invite" }, h("section", { class: "card-box" }, h("h2", {}, "Invitation"), body));
+  let joining = false;
+
+  const askName = () => {
+    const input = h("input", { name: "display-name", maxlength: 24, placeholder: "Your display name", required: true });
+    body.replaceChildren(
+      h("p", {}, "You were invited to a private lobby. Pick a display name to join."),
+      h(
+        "form",
+        {
+          class: "row",
+          onsubmit: (ev: Event) => {
+            ev.preventDefault();
+            if (!validName(input.value)) {
+              app.toast("1 to 24 printable characters, please.", "error");
+              return;
+            }
+            body.replaceChildren(h("p", {}, "Connecting…"));
+            app.setName(input.value.trim());
+          },
+        },
+        h("label", { class: "grow" }, "Display name ", input),
+        h("button", { type: "submit", class: "primary" }, "Join"),
+      ),
+    );
+  };
+
+  const join = async () => {
+    if (joining) return;
+    joining = true;
+    body.replaceChildren(h("p", {}, "Joining…"));
+    try {
+      const reply = await app.conn.request({ case: "joinLobby", value: { lobbyId: "", inviteCode: code } });
+      if (reply.body.case === "lobby") app.navigate({ page: "lobby", lobbyId: reply.body.value.lobbyId });
+    } catch (e) {
+      joining = false;
+      if (!(e instanceof ServerError)) throw e;
+      body.replaceChildren(
+        h("p", { class: "form-error" }, `Could not join: ${errorName(e.code)} — ${e.detail}`),
+        h("p", {}, h("a", { href: "#/" }, "Back to the start page")),
+      );
+    }
+  };
+
+  if (!app.identity.name && !app.identity.token) askName();
+  else body.replaceChildren(h("p", {}, "Connecting…"));
+  return {
+    element,
+    onWelcome() {
+      void join();
+    },
+  };
+}

@@ -1,0 +1,187 @@
+// A lobby: seats with names, bots, ready and host marks; the host adds and removes bots,
+// kicks and starts; everyone readies, chats and copies the invite link.
+import type { App, Page } from "../app.js";
+import { ServerError, type Body } from "../connection.js";
+import { findGame, gameTitle } from "../games/index.js";
+import type { Lobby, LobbySeat } from "../gen/starport/v1/protocol_pb.js";
+import { routeUrl, type Route } from "../router.js";
+import { copyText, h, shortId } from "../ui/dom.js";
+
+const chatLimit = 500;
+
+export function lobbyPage(app: App, route: Route): Page {
+  const lobbyId = route.page === "lobby" ? route.lobbyId : "";
+  const head = h("section", { class: "card-box lobby-head" }, h("p", {}, "Loading the lobby…"));
+  const seatsBox = h("section", { class: "card-box" });
+  const chatLines = h("ul", { class: "chat-lines", "aria-live": "polite" });
+  const chatInput = h("input", { name: "chat", maxlength: chatLimit, placeholder: "Say something", autocomplete: "off" });
+  const counter = h("span", { class: "muted counter" }, `0/${chatLimit}`);
+  chatInput.addEventListener("input", () => (counter.textContent = `${[...chatInput.value].length}/${chatLimit}`));
+  const chat = h(
+    "section",
+    { class: "card-box chat" },
+    h("h2", {}, "Chat"),
+    chatLines,
+    h(
+      "form",
+      {
+        class: "row",
+        onsubmit: (ev: Event) => {
+          ev.preventDefault();
+          const text = chatInput.value.trim();
+          if (!text) return;
+          if ([...text].length > chatLimit) {
+            app.toast(`Chat lines are at most ${chatLimit} characters.`, "error");
+            return;
+          }
+          void act({ case: "sendChat", value: { lobbyId, text } });
+          chatInput.value = "";
+          counter.textContent = `0/${chatLimit}`;
+        },
+      },
+      h("label", { class: "grow" }, chatInput),
+      counter,
+      h("button", { type: "submit" }, "Send"),
+    ),
+  );
+  const element = h("div", { class: "page lobby" }, head, seatsBox, chat);
+  let started = false;
+
+  // Sends a lobby command; errors show as feedback, the pushed Lobby shows the effect.
+  const act = async (body: Body) => {
+    try {
+      await app.conn.request(body);
+    } catch (e) {
+      if (e instanceof ServerError) app.showError(e);
+    }
+  };
+
+  const renderChat = () => {
+    const lines = app.chats.get(lobbyId) ?? [];
+    chatLines.replaceChildren(
+      ...(lines.length
+        ? lines.map((l) => h("li", {}, h("strong", {}, l.from), ": ", l.text))
+        : [h("li", { class: "muted" }, "No messages yet.")]),
+    );
+    chatLines.scrollTop = chatLines.scrollHeight;
+  };
+
+  const render = (lobby: Lobby) => {
+    if (lobby.matchId && !started) {
+      started = true;
+      app.navigate({ page: "match", matchId: lobby.matchId });
+      return;
+    }
+    const settings = lobby.settings;
+    const game = settings ? findGame(settings.game) : undefined;
+    const invite = lobby.inviteCode ? routeUrl({ page: "invite", code: lobby.inviteCode }, location) : "";
+    const inviteInput = h("input", { readonly: true, value: invite, name: "invite-link", "aria-label": "Invite link" });
+    const me = lobby.seats.find((s) => lobby.youAreSeated && s.seat === lobby.yourSeat);
+    head.replaceChildren(
+      h("h2", {}, settings ? gameTitle(settings.game) : "Lobby", " ", h("span", { class: "muted", title: lobby.lobbyId }, `· ${shortId(lobby.lobbyId)}`)),
+      h(
+        "ul",
+        { class: "settings" },
+        settings
+          ? [
+              h("li", {}, `${settings.seats} seats · ${settings.isPrivate ? "private" : "public"} · spectators ${settings.allowSpectators ? "allowed" : "not allowed"}`),
+              h("li", {}, settings.turnSeconds ? `Turn timer: ${settings.turnSeconds}s` : "No turn timer"),
+              ...(game ? game.describeOptions(settings.options).map((line) => h("li", {}, line)) : []),
+            ]
+          : null,
+      ),
+      invite
+        ? h(
+            "div",
+            { class: "row invite" },
+            h("label", { class: "grow" }, "Invite link ", inviteInput),
+            h(
+              "button",
+              {
+                onclick: async () => {
+                  const ok = await copyText(invite, inviteInput);
+                  app.toast(ok ? "Invite link copied." : "Select the link and copy it.", "info");
+                },
+              },
+              "Copy",
+            ),
+          )
+        : "",
+      h(
+        "div",
+        { class: "row" },
+        me ? h("label", { class: "inline" }, h("input", {
+          type: "checkbox",
+          name: "ready",
+          checked: me.ready,
+          onchange: (ev: Event) => void act({ case: "setReady", value: { lobbyId, ready: (ev.target as HTMLInputElement).checked } }),
+        }), " Ready") : null,
+        lobby.youAreHost ? h("button", { class: "primary", name: "start", onclick: () => void act({ case: "startMatch", value: { lobbyId } }) }, "Start match") : null,
+        h("button", {
+          class: "secondary",
+          onclick: async () => {
+            await act({ case: "leaveLobby", value: { lobbyId } });
+            app.lobbies.delete(lobbyId);
+            app.navigate({ page: "home" });
+          },
+        }, "Leave"),
+      ),
+    );
+    seatsBox.replaceChildren(
+      h("h2", {}, "Seats"),
+      h("ul", { class: "plain seats-list" }, lobby.seats.map((s) => seatRow(s, lobby, game?.bots ?? [{ id: "random", label: "Random bot" }]))),
+    );
+  };
+
+  const seatRow = (s: LobbySeat, lobby: Lobby, bots: { id: string; label: string }[]) => {
+    const mine = lobby.youAreSeated && s.seat === lobby.yourSeat;
+    let controls: HTMLElement | null = null;
+    if (lobby.youAreHost && s.open) {
+      const kind = h("select", { name: `bot-kind-${s.seat}`, "aria-label": "Bot kind" }, bots.map((b) => h("option", { value: b.id }, b.label)));
+      controls = h("span", { class: "row" }, kind, h("button", {
+        name: `add-bot-${s.seat}`,
+        onclick: () => void act({ case: "addBot", value: { lobbyId, bot: kind.value, seat: s.seat } }),
+      }, "Add bot"));
+    } else if (lobby.youAreHost && !s.open && !mine) {
+      controls = h("button", {
+        class: "secondary",
+        onclick: () => void act({ case: "removeSeat", value: { lobbyId, seat: s.seat } }),
+      }, s.bot ? "Remove bot" : "Kick");
+    }
+    return h(
+      "li",
+      { class: `seat-row${mine ? " mine" : ""}`, "data-seat": s.seat },
+      h("span", { class: "seat-no" }, `#${s.seat + 1}`),
+      h(
+        "span",
+        { class: "grow" },
+        s.open ? h("em", { class: "muted" }, "open") : h("strong", {}, s.name),
+        s.host ? h("span", { class: "badge host", title: "host" }, "host") : null,
+        s.bot ? h("span", { class: "badge" }, `bot${s.botKind ? `: ${s.botKind}` : ""}`) : null,
+        mine ? h("span", { class: "badge you" }, "you") : null,
+        !s.open && !s.bot && !s.connected ? h("span", { class: "badge warn" }, "away") : null,
+        !s.open ? h("span", { class: `badge ${s.ready ? "ok" : ""}`, "data-ready": s.ready ? "1" : "0" }, s.ready ? "ready" : "not ready") : null,
+      ),
+      controls,
+    );
+  };
+
+  return {
+    element,
+    onWelcome(_welcome, resumed) {
+      const cached = app.lobbies.get(lobbyId);
+      if (cached && !resumed) render(cached);
+      // Joining a lobby you are in returns it; after a reload this is how we get it back.
+      else void act({ case: "joinLobby", value: { lobbyId, inviteCode: "" } });
+      renderChat();
+    },
+    onMessage(m) {
+      if (m.body.case === "lobby" && m.body.value.lobbyId === lobbyId) render(m.body.value);
+      else if (m.body.case === "chat" && m.body.value.lobbyId === lobbyId) renderChat();
+      else if (m.body.case === "lobbyClosed" && m.body.value.lobbyId === lobbyId) {
+        app.toast(`You are out of the lobby: ${m.body.value.reason || "it was closed"}`, "info");
+        app.navigate({ page: "home" });
+      }
+    },
+  };
+}

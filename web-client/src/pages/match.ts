@@ -1,0 +1,203 @@
+// A match: the game's table (from the registry), the moves the view lists, resign, turn
+// timers, the accepted actions' log and the fairness commitment with its check at the end.
+import { equals } from "@bufbuild/protobuf";
+
+import type { App, Page } from "../app.js";
+import { errorName } from "../connection.js";
+import { ActionSchema, type Action } from "../gen/starport/v1/common_pb.js";
+import type { MatchInfo } from "../gen/starport/v1/protocol_pb.js";
+import type { TableContext } from "../games/types.js";
+import { verifyCommitment } from "../fairness.js";
+import { routeHash, type Route } from "../router.js";
+import { formatSeconds, h, shortId } from "../ui/dom.js";
+
+export function matchPage(app: App, route: Route): Page {
+  const matchId = route.page === "match" ? route.matchId : "";
+  const session = app.match(matchId);
+  const head = h("div", { class: "match-head" });
+  const table = h("div", { class: "table-box" });
+  const extra = h("div", { class: "extra-moves" });
+  const log = h("ol", { class: "log" });
+  const fairness = h("section", { class: "card-box fairness" });
+  const element = h(
+    "div",
+    { class: "page match" },
+    head,
+    table,
+    extra,
+    h("section", { class: "card-box" }, h("h3", {}, "Moves"), log),
+    fairness,
+  );
+  let confirmResign = false;
+  let verified: { key: string; ok: boolean } | null = null;
+
+  const seatName = (seat: number) => {
+    const s = session.info?.seats.find((x) => x.seat === seat);
+    return s?.name || `Seat ${seat + 1}`;
+  };
+
+  const timer = (seat: number): HTMLElement | null => {
+    const s = session.info?.seats.find((x) => x.seat === seat);
+    if (!s || !s.deadlineMs || session.info?.over) return null;
+    return h("div", { class: "timer", "data-deadline": String(s.deadlineMs) }, "Timer …");
+  };
+
+  const tick = () => {
+    for (const el of element.querySelectorAll<HTMLElement>("[data-deadline]")) {
+      const left = Number(el.dataset.deadline) - app.conn.serverNow();
+      el.textContent = `Timer ${formatSeconds(left)}`;
+      el.classList.toggle("urgent", left < 10000);
+    }
+  };
+  const ticker = setInterval(tick, 1000);
+
+  const actionButton = (action: Action, extraClass = ""): HTMLButtonElement => {
+    const view = session.store?.view;
+    const label = view && session.game ? session.game.actionLabel(action, view, seatName) : `Action ${action.kind}`;
+    const busy = session.inFlight !== null;
+    const sent = busy && equals(ActionSchema, session.inFlight!.action, action);
+    return h(
+      "button",
+      {
+        class: `action ${extraClass}${sent ? " sending" : ""}`,
+        "data-action": `${action.kind}${action.args.length ? `:${action.args.join(",")}` : ""}`,
+        disabled: busy,
+        onclick: () => {
+          if (!session.play(action)) app.toast("That move is no longer offered.", "error", 2500);
+        },
+      },
+      label,
+    );
+  };
+
+  const render = () => {
+    const info = session.info;
+    const view = session.store?.view;
+    const game = session.game;
+    const you = info && !info.spectator ? `You are ${seatName(info.yourSeat)}` : info?.spectator ? "Spectating" : "";
+    head.replaceChildren(
+      h("h2", {}, game?.title ?? "Match", " ", h("span", { class: "muted", title: matchId }, `· ${shortId(matchId)}`)),
+      h(
+        "p",
+        { class: "row" },
+        h("span", { class: "grow" }, you),
+        session.resyncing ? h("span", { class: "badge warn", "data-syncing": "1" }, "syncing…") : null,
+        info?.over || view && game?.outcome(view)?.over
+          ? h("a", { href: routeHash({ page: "replay", matchId, step: 0, asSeat: false }), class: "button", "data-replay-link": "1" }, "Open replay")
+          : null,
+      ),
+    );
+    if (session.unavailable && !view) {
+      table.replaceChildren(
+        h("p", { class: "form-error" }, `This match cannot be shown: ${errorName(session.unavailable.code)} — ${session.unavailable.detail}`),
+        h("p", {}, h("a", { href: routeHash({ page: "replay", matchId, step: 0, asSeat: false }) }, "Try its replay"), " · ", h("a", { href: "#/" }, "Home")),
+      );
+      extra.replaceChildren();
+    } else if (!view || !game) {
+      table.replaceChildren(h("p", { class: "muted" }, game ? "Waiting for the table…" : "Waiting for the match…"));
+      extra.replaceChildren();
+    } else {
+      const placed: Action[] = [];
+      const ctx: TableContext = {
+        info,
+        viewer: info && !info.spectator ? info.yourSeat : null,
+        live: true,
+        seatName,
+        timer,
+        actionButton: (a, cls) => {
+          placed.push(a);
+          return actionButton(a, cls);
+        },
+      };
+      table.replaceChildren(game.renderTable(view, ctx));
+      // Whatever the view lists and the table did not place still gets a button;
+      // resign asks twice.
+      const legal = session.legalActions;
+      const rest = legal.filter((a) => a.kind !== 0 && !placed.some((p) => equals(ActionSchema, p, a)));
+      const resign = legal.find((a) => a.kind === 0);
+      extra.replaceChildren(
+        ...rest.map((a) => actionButton(a)),
+        resign
+          ? h(
+              "button",
+              {
+                class: "danger",
+                name: "resign",
+                disabled: session.inFlight !== null,
+                onclick: () => {
+                  if (!confirmResign) {
+                    confirmResign = true;
+                    render();
+                    setTimeout(() => {
+                      confirmResign = false;
+                      render();
+                    }, 4000);
+                    return;
+                  }
+                  confirmResign = false;
+                  session.play(resign);
+                },
+              },
+              confirmResign ? "Really resign?" : "Resign",
+            )
+          : "",
+      );
+    }
+    log.replaceChildren(...session.log.slice(-60).map((line) => h("li", {}, line)));
+    log.scrollTop = log.scrollHeight;
+    renderFairness(info);
+    tick();
+  };
+
+  const renderFairness = (info: MatchInfo | null) => {
+    if (!info || !info.seedCommitment) {
+      fairness.replaceChildren(h("h3", {}, "Fair shuffle"), h("p", { class: "muted" }, "No commitment received yet."));
+      return;
+    }
+    const parts = [
+      h("h3", {}, "Fair shuffle"),
+      h("p", {}, "Seed commitment (SHA-256): ", h("code", { class: "hash" }, info.seedCommitment)),
+    ];
+    if (info.over && info.revealedSalt) {
+      const key = `${info.seedCommitment}|${info.revealedSalt}|${info.revealedSeed}`;
+      parts.push(
+        h("p", {}, "Revealed seed ", h("code", {}, info.revealedSeed.toString()), " and salt ", h("code", { class: "hash" }, info.revealedSalt)),
+      );
+      if (verified?.key === key) {
+        parts.push(
+          h(
+            "p",
+            { class: verified.ok ? "ok" : "form-error", "data-fairness": verified.ok ? "ok" : "mismatch" },
+            verified.ok
+              ? "✔ Checked in your browser: SHA-256(salt:seed) matches the commitment."
+              : "✘ The revealed seed does NOT match the commitment.",
+          ),
+        );
+      } else {
+        parts.push(h("p", { class: "muted" }, "Checking…"));
+        void verifyCommitment(info.seedCommitment, info.revealedSalt, info.revealedSeed).then((ok) => {
+          verified = { key, ok };
+          render();
+        });
+      }
+    } else {
+      parts.push(h("p", { class: "muted" }, "The seed and salt are revealed when the match ends."));
+    }
+    fairness.replaceChildren(...parts);
+  };
+
+  const unsubscribe = session.subscribe(render);
+  render();
+  return {
+    element,
+    onWelcome(_welcome, resumed) {
+      // A fresh page, or a new connection, needs a snapshot; a match just started from
+      // its lobby may already have one.
+      if (resumed || !session.store?.view) session.resubscribe(app.isSeatedIn(matchId));
+    },
+    dispose() {
+      clearInterval(ticker);
+      unsubscribe();
+    },
+  };
+}

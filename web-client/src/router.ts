@@ -1,0 +1,70 @@
+// Hash routes. The token never appears here: it lives in localStorage only.
+//   #/                        home
+//   #/lobby/<lobby_id>        a lobby this account is in
+//   #/invite/<code>           join a private lobby by its invite code
+//   #/match/<match_id>        play or watch a match
+//   #/replay/<match_id>?step=N[&seat=1]
+export type Route =
+  | { page: "home" }
+  | { page: "lobby"; lobbyId: string }
+  | { page: "invite"; code: string }
+  | { page: "match"; matchId: string }
+  | { page: "replay"; matchId: string; step: number; asSeat: boolean };
+
+const idPattern = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function parseRoute(hash: string): Route {
+  const raw = hash.replace(/^#/, "").replace(/^\//, "");
+  const [path, query = ""] = raw.split("?", 2);
+  const parts = path.split("/").filter((p) => p.length > 0).map(safeDecode);
+  const params = new URLSearchParams(query);
+  const id = parts[1] ?? "";
+  if (parts.length === 2 && idPattern.test(id)) {
+    switch (parts[0]) {
+      case "lobby":
+        return { page: "lobby", lobbyId: id };
+      case "invite":
+        return { page: "invite", code: id };
+      case "match":
+        return { page: "match", matchId: id };
+      case "replay": {
+        const step = Number.parseInt(params.get("step") ?? "0", 10);
+        return {
+          page: "replay",
+          matchId: id,
+          step: Number.isFinite(step) && step >= 0 ? step : 0,
+          asSeat: params.get("seat") === "1",
+        };
+      }
+    }
+  }
+  return { page: "home" };
+}
+
+export function routeHash(route: Route): string {
+  switch (route.page) {
+    case "home":
+      return "#/";
+    case "lobby":
+      return `#/lobby/${encodeURIComponent(route.lobbyId)}`;
+    case "invite":
+      return `#/invite/${encodeURIComponent(route.code)}`;
+    case "match":
+      return `#/match/${encodeURIComponent(route.matchId)}`;
+    case "replay":
+      return `#/replay/${encodeURIComponent(route.matchId)}?step=${route.step}${route.asSeat ? "&seat=1" : ""}`;
+  }
+}
+
+// A full link to a route on this page, for sharing (invite and replay links).
+export function routeUrl(route: Route, location: { origin: string; pathname: string }): string {
+  return `${location.origin}${location.pathname}${routeHash(route)}`;
+}
+
+function safeDecode(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return "";
+  }
+}

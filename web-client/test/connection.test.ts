@@ -1,0 +1,171 @@
+// Connection: Hello first, request ids, queueing until Welcome, reconnect with a new
+// Hello, refusals surfaced — against a fake socket.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { create, fromBinary, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
+
+import { Connection, ServerError, type SocketLike } from "../src/connection.js";
+import { ErrorCode } from "../src/gen/starport/v1/common_pb.js";
+import { ClientMessageSchema, ServerMessageSchema, type ClientMessage } from "../src/gen/starport/v1/protocol_pb.js";
+
+class FakeSocket implements SocketLike {
+  binaryType = "blob";
+  readyState = 0;
+  onopen: ((ev: unknown) => void) | null = null;
+  onclose: ((ev: { code: number; reason: string }) => void) | null = null;
+  onerror: ((ev: unknown) => void) | null = null;
+  onmessage: ((ev: { data: unknown }) => void) | null = null;
+  sent: ClientMessage[] = [];
+  closed = false;
+  constructor(readonly url: string) {}
+  send(data: Uint8Array) {
+    this.sent.push(fromBinary(ClientMessageSchema, data));
+  }
+  close() {
+    this.closed = true;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  push(m: MessageInitShape<typeof ServerMessageSchema>) {
+    const bytes = toBinary(ServerMessageSchema, create(ServerMessageSchema, m));
+    this.onmessage?.({ data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) });
+  }
+  drop(code = 1006) {
+    this.readyState = 3;
+    this.onclose?.({ code, reason: "" });
+  }
+}
+
+function setup(identity = { token: "", name: "Ada" }) {
+  const sockets: FakeSocket[] = [];
+  const events: string[] = [];
+  const errors: ServerError[] = [];
+  const conn = new Connection({
+    url: "ws://127.0.0.1:1/ws",
+    identity: () => identity,
+    openSocket: (url) => {
+      const s = new FakeSocket(url);
+      sockets.push(s);
+      return s;
+    },
+    onWelcome: (w, resumed) => events.push(`welcome ${w.displayName} ${resumed}`),
+    onState: (s) => events.push(s),
+    onError: (e) => errors.push(e),
+    backoffMs: [5, 5],
+    requestTimeoutMs: 200,
+  });
+  return { conn, sockets, events, errors, identity };
+}
+
+const welcome = (requestId: number, token = "") =>
+  ({ requestId, body: { case: "welcome", value: { protocolVersion: 1, displayName: "Ada", token } } }) as const;
+
+test("Hello is the first message, with protocol version 1 and the name", () => {
+  const { conn, sockets } = setup();
+  conn.start();
+  sockets[0].open();
+  const hello = sockets[0].sent[0];
+  assert.equal(hello.body.case, "hello");
+  assert.equal(hello.body.value?.protocolVersion, 1);
+  assert.equal(hello.body.case === "hello" && hello.body.value.displayName, "Ada");
+  assert.equal(sockets[0].binaryType, "arraybuffer");
+  conn.stop();
+});
+
+test("without a token or a name nothing connects", () => {
+  const { conn, sockets } = setup({ token: "", name: "" });
+  conn.start();
+  assert.equal(sockets.length, 0);
+  assert.equal(conn.state, "idle");
+});
+
+test("messages wait for Welcome, then go out in order with fresh request ids", async () => {
+  const { conn, sockets } = setup();
+  conn.start();
+  conn.send({ case: "listLobbies", value: { game: "space_war" } });
+  const reply = conn.request({ case: "listReplays", value: { mine: true } });
+  sockets[0].open();
+  assert.equal(sockets[0].sent.length, 1, "only Hello before Welcome");
+  sockets[0].push(welcome(sockets[0].sent[0].requestId));
+  const [, list, replays] = sockets[0].sent;
+  assert.equal(list.body.case, "listLobbies");
+  assert.equal(replays.body.case, "listReplays");
+  assert.notEqual(list.requestId, replays.requestId);
+  sockets[0].push({ requestId: replays.requestId, body: { case: "replayList", value: {} } });
+  assert.equal((await reply).body.case, "replayList");
+  conn.stop();
+});
+
+test("an Error reply rejects the request it names, with code and detail", async () => {
+  const { conn, sockets } = setup();
+  conn.start();
+  sockets[0].open();
+  sockets[0].push(welcome(sockets[0].sent[0].requestId));
+  const p = conn.request({ case: "joinLobby", value: { inviteCode: "nope" } });
+  const id = sockets[0].sent.at(-1)!.requestId;
+  sockets[0].push({ requestId: id, body: { case: "error", value: { code: ErrorCode.NOT_FOUND, detail: "no such invite" } } });
+  await assert.rejects(p, (e: ServerError) => e.code === ErrorCode.NOT_FOUND && e.detail === "no such invite");
+  conn.stop();
+});
+
+test("an unanswered request times out with a clear error", async () => {
+  const { conn, sockets } = setup();
+  conn.start();
+  sockets[0].open();
+  sockets[0].push(welcome(sockets[0].sent[0].requestId));
+  await assert.rejects(conn.request({ case: "ping", value: {} }), (e: ServerError) => e.code === "timeout");
+  conn.stop();
+});
+
+test("a dropped connection reconnects and says Hello again with the saved token", async () => {
+  const { conn, sockets, events, identity } = setup();
+  conn.start();
+  sockets[0].open();
+  sockets[0].push(welcome(sockets[0].sent[0].requestId, "0123456789abcdef0123456789abcdef"));
+  identity.token = "0123456789abcdef0123456789abcdef";   // the app saves it on Welcome
+  sockets[0].drop();
+  assert.equal(conn.state, "reconnecting");
+  await new Promise((r) => setTimeout(r, 30));
+  assert.equal(sockets.length, 2);
+  sockets[1].open();
+  const hello = sockets[1].sent[0];
+  assert.equal(hello.body.case === "hello" && hello.body.value.token, "0123456789abcdef0123456789abcdef");
+  sockets[1].push(welcome(hello.requestId));
+  assert.deepEqual(events.filter((e) => e.startsWith("welcome")), ["welcome Ada false", "welcome Ada true"]);
+  conn.stop();
+});
+
+test("a move while disconnected is refused locally, not queued", () => {
+  const { conn, errors } = setup();
+  conn.start();
+  conn.send({ case: "play", value: { matchId: "m", viewNumber: 3n, action: { seat: 0, kind: 1 } } });
+  assert.equal(errors.length, 1);
+  assert.equal(errors[0].code, "disconnected");
+  conn.stop();
+});
+
+test("a protocol version refusal stops reconnecting", async () => {
+  const { conn, sockets, errors } = setup();
+  conn.start();
+  sockets[0].open();
+  sockets[0].push({ requestId: sockets[0].sent[0].requestId, body: { case: "error", value: { code: ErrorCode.PROTOCOL_VERSION, detail: "v2 only" } } });
+  assert.equal(conn.state, "stopped");
+  assert.equal(errors[0].code, ErrorCode.PROTOCOL_VERSION);
+  await new Promise((r) => setTimeout(r, 30));
+  assert.equal(sockets.length, 1);
+});
+
+test("pushed errors reach onError with the request id they name", () => {
+  const { conn, sockets, errors } = setup();
+  conn.start();
+  sockets[0].open();
+  sockets[0].push(welcome(sockets[0].sent[0].requestId));
+  const id = conn.send({ case: "play", value: { matchId: "m", viewNumber: 1n, action: { seat: 0, kind: 1 } } });
+  sockets[0].push({ requestId: id, body: { case: "error", value: { code: ErrorCode.STALE_VIEW, detail: "view 1 < 2" } } });
+  assert.equal(errors.at(-1)!.requestId, id);
+  assert.equal(errors.at(-1)!.code, ErrorCode.STALE_VIEW);
+  conn.stop();
+});

@@ -1,0 +1,103 @@
+// MatchSession: moves are only the view's legal actions, name the current view number,
+// and a stale flip is resent once the newer view still offers it.
+import assert from "node:assert/strict";
+import { afterEach, test } from "node:test";
+
+import { create, toBinary } from "@bufbuild/protobuf";
+
+import { ServerError, type Body } from "../src/connection.js";
+import { ActionSchema, ErrorCode } from "../src/gen/starport/v1/common_pb.js";
+import { MatchInfoSchema, ViewUpdateSchema } from "../src/gen/starport/v1/protocol_pb.js";
+import { ActionKind, ViewSchema, type View } from "../src/gen/starport/v1/space_war_pb.js";
+import { MatchSession } from "../src/match_session.js";
+import { diffViews } from "../src/view_diff.js";
+
+const sessions: MatchSession[] = [];
+afterEach(() => sessions.splice(0).forEach((s) => s.dispose()));
+
+function setup() {
+  const sent: { id: number; body: Body }[] = [];
+  let next = 1;
+  const session = new MatchSession("m1", (body) => {
+    sent.push({ id: next, body });
+    return next++;
+  });
+  sessions.push(session);
+  return { session, sent };
+}
+
+// Read through a function so that TypeScript does not narrow across calls.
+const storeOf = (s: MatchSession) => s.store;
+
+const flip = create(ActionSchema, { seat: 1, kind: ActionKind.FLIP });
+const trigger = create(ActionSchema, { seat: 1, kind: ActionKind.TRIGGER });
+const view = (actions = [flip], contest = 1): View => create(ViewSchema, { legalActions: actions, viewerSeat: 1, contest });
+
+function snapshot(number: number, v: View) {
+  return create(ViewUpdateSchema, { matchId: "m1", number: BigInt(number), snapshot: true, view: toBinary(ViewSchema, v) });
+}
+
+test("updates wait until the game is known, then apply", () => {
+  const { session } = setup();
+  session.onUpdate(snapshot(4, view()));
+  assert.equal(storeOf(session), null, "no store before the game is known");
+  session.onInfo(create(MatchInfoSchema, { matchId: "m1", game: "space_war", yourSeat: 1 }));
+  assert.equal(storeOf(session)?.number, 4n);
+  assert.equal(session.legalActions.length, 1);
+});
+
+test("a move names the current view number and only legal actions are sent", () => {
+  const { session, sent } = setup();
+  session.setGame("space_war");
+  session.onUpdate(snapshot(6, view()));
+  assert.equal(session.play(trigger), false, "trigger is not offered");
+  assert.equal(session.play(flip), true);
+  const last = sent.at(-1)!.body;
+  assert.equal(last.case, "play");
+  assert.equal(last.case === "play" && last.value.viewNumber, 6n);
+  assert.equal(session.play(flip), false, "one move in flight at a time");
+});
+
+test("a gap sends exactly one Resync", () => {
+  const { session, sent } = setup();
+  session.setGame("space_war");
+  session.onUpdate(snapshot(1, view()));
+  const d = diffViews(ViewSchema, view(), view([flip], 3));
+  session.onUpdate(create(ViewUpdateSchema, { matchId: "m1", number: 3n, view: d.changed, clearedFields: d.cleared }));
+  session.onUpdate(create(ViewUpdateSchema, { matchId: "m1", number: 4n, view: d.changed, clearedFields: d.cleared }));
+  assert.deepEqual(sent.map((s) => s.body.case), ["resync"]);
+  assert.equal(session.resyncing, true);
+});
+
+test("a flip refused as stale is resent with the newer view's number", () => {
+  const { session, sent } = setup();
+  session.setGame("space_war");
+  session.onUpdate(snapshot(1, view()));
+  session.play(flip);
+  const first = sent.at(-1)!.id;
+  // Another seat flipped first: a newer view that still offers our flip …
+  const d = diffViews(ViewSchema, view(), view([flip], 2));
+  session.onUpdate(create(ViewUpdateSchema, { matchId: "m1", number: 2n, view: d.changed, clearedFields: d.cleared }));
+  // … and the server refuses the flip named against view 1.
+  assert.equal(session.onError(new ServerError(ErrorCode.STALE_VIEW, "stale", first)), true);
+  const resent = sent.at(-1)!;
+  assert.notEqual(resent.id, first);
+  assert.equal(resent.body.case === "play" && resent.body.value.viewNumber, 2n);
+});
+
+test("a stale power decision is not resent: the player must look again", () => {
+  const { session, sent } = setup();
+  session.setGame("space_war");
+  session.onUpdate(snapshot(1, view([trigger])));
+  session.play(trigger);
+  const id = sent.at(-1)!.id;
+  assert.equal(session.onError(new ServerError(ErrorCode.STALE_VIEW, "stale", id)), false);
+  assert.equal(sent.length, 1);
+  assert.equal(session.inFlight, null);
+});
+
+test("errors for other requests are left to the caller", () => {
+  const { session } = setup();
+  session.setGame("space_war");
+  assert.equal(session.onError(new ServerError(ErrorCode.NOT_FOUND, "x", 99)), false);
+});
