@@ -1,5 +1,6 @@
 #include "engine/registry.hpp"
 
+#include "engine/space_race/state.hpp"
 #include "engine/space_war/state.hpp"
 
 namespace starport::engine {
@@ -7,6 +8,7 @@ namespace starport::engine {
 std::span<const game_info* const> games() {
   static const game_info* const table[] = {
       &info_of<space_war::state>(),
+      &info_of<space_race::state>(),
   };
   return table;
 }

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "engine/core/game.hpp"
+#include "engine/core/pile.hpp"
 #include "engine/core/bot.hpp"
 #include "engine/space_war/cards.hpp"
 #include "starport/v1/space_war.pb.h"
@@ -42,23 +43,7 @@ enum class kind : std::uint16_t { resign = 0, flip = 1, trigger = 2, decline = 3
 enum class phase : std::uint8_t { flip, before_battle, after_battle, over };
 enum class end_reason : std::uint8_t { none, last_standing, contest_limit, all_conquered };
 
-// A stack of cards; the top is the back.
-struct pile {
-  std::uint8_t size = 0;
-  std::array<card_id, max_cards> cards{};
-
-  bool empty() const { return size == 0; }
-  card_id top() const { return cards[size - 1]; }
-  card_id pop() { return cards[--size]; }
-  void push(card_id c) { cards[size++] = c; }
-  std::span<const card_id> items() const { return {cards.data(), size}; }
-  friend bool operator==(const pile& a, const pile& b) {
-    if (a.size != b.size) return false;
-    for (int i = 0; i < a.size; ++i)
-      if (a.cards[i] != b.cards[i]) return false;
-    return true;
-  }
-};
+using pile = engine::pile<max_cards>;
 
 struct battlefield_card {
   card_id card = 0;

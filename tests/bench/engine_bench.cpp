@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/core/game.hpp"
+#include "engine/space_race/state.hpp"
 #include "engine/space_war/state.hpp"
 
 namespace {
@@ -73,6 +74,8 @@ void state_copy(benchmark::State& st) {
 // One line per game; a new game adds its own pair here.
 BENCHMARK_TEMPLATE(playouts, space_war::state)->Name("space_war/playout")->Arg(2)->Arg(4)->Arg(6);
 BENCHMARK_TEMPLATE(state_copy, space_war::state)->Name("space_war/state_copy")->Arg(4);
+BENCHMARK_TEMPLATE(playouts, space_race::state)->Name("space_race/playout")->Arg(2)->Arg(4);
+BENCHMARK_TEMPLATE(state_copy, space_race::state)->Name("space_race/state_copy")->Arg(4);
 
 }  // namespace
 

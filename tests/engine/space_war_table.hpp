@@ -12,6 +12,10 @@
 namespace sw = starport::space_war;
 namespace swpb = starport::space_war::v1;
 
+// Test helpers live in their own namespace: every game's table header is included into
+// the same test binary, and same-named inline helpers would break the one-definition rule.
+namespace space_war_test {
+
 struct seat_setup {
   swpb::Faction faction;
   std::vector<std::string> deck;             // top first
@@ -65,3 +69,7 @@ inline std::vector<std::string> codes(const sw::pile& p) {
 }
 
 inline int count_of(const sw::pile& p) { return p.size; }
+
+}  // namespace space_war_test
+
+using namespace space_war_test;
