@@ -4,6 +4,7 @@
 // CLI reach a game through `match` (match.hpp), which wraps any `game` in one adapter.
 #include <concepts>
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -43,6 +44,9 @@ concept game = std::copyable<G> && std::equality_comparable<G> &&
     { g.apply(a) };
     { cg.legal_actions(seat, out) };                       // replaces out, sorted, no RESIGN
     { cg.timeout_action(seat) } -> std::same_as<action>;   // what a seat does when its time runs out
+    // The action in players' words, as everyone may hear it: called before apply, and it
+    // never names what the action hides (a secret choice, a card from a hand).
+    { cg.describe(a) } -> std::convertible_to<std::string>;
     // What a viewer may see, and how it ended.
     { cg.view(who, view) };
     { cg.result() } -> std::same_as<outcome>;

@@ -63,6 +63,8 @@ class match {
   virtual verdict play(const action& a) = 0;
   virtual void legal_actions(int seat, std::vector<action>& out) const = 0;
   virtual action timeout_action(int seat) const = 0;
+  // Public words for an action about to be played (the log every viewer may read).
+  virtual std::string describe(const action& a) const = 0;
   virtual message_ptr view(viewer who) const = 0;
   virtual void view_into(viewer who, google::protobuf::Message& out) const = 0;
   virtual outcome result() const = 0;
@@ -90,6 +92,7 @@ class match_of final : public match {
     state_.legal_actions(seat, out);
   }
   action timeout_action(int seat) const override { return state_.timeout_action(seat); }
+  std::string describe(const action& a) const override { return state_.describe(a); }
   message_ptr view(viewer who) const override {
     auto out = std::make_unique<typename G::view_type>();
     state_.view(who, *out);

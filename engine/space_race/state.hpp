@@ -140,6 +140,7 @@ class state {
   static constexpr std::string_view progress_name = "rounds";
   std::uint32_t progress() const { return round_; }
   std::string seat_label(int seat) const;
+  std::string describe(const action& a) const;
 
   static verdict validate(int seats, const pb::Options& options);
   static verdict validate(int seats, const pb::Options& options, const pb::Position& position);

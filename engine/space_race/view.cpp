@@ -235,3 +235,26 @@ void state::view(viewer who, pb::View& out) const {
 }
 
 }  // namespace starport::space_race
+
+namespace starport::space_race {
+
+std::string state::describe(const action& a) const {
+  // Public words only: which Control Card was chosen, which Hand card was picked and what
+  // a private draw revealed stay out of the log; the next view shows what became public.
+  std::string who = "Seat " + std::to_string(a.seat + 1);
+  if (a.seat < max_players) who += " (" + seat_label(a.seat) + ")";
+  switch (static_cast<kind>(a.kind)) {
+    case kind::resign: return who + " resigns.";
+    case kind::choose: return who + " chooses a Control Card.";
+    case kind::use: return who + " uses an ability.";
+    case kind::pass: return who + " passes.";
+    case kind::split: return who + " announces how to split a combined ability.";
+    case kind::pick: return who + " picks a card.";
+    case kind::draw: return who + " draws.";
+    case kind::done: return who + " is done.";
+    case kind::declare: return who + " declares Area 51's symbol.";
+  }
+  return who + " acts.";
+}
+
+}  // namespace starport::space_race

@@ -95,6 +95,7 @@ class state {
   void apply(const action& a);
   void legal_actions(int seat, std::vector<action>& out) const;
   action timeout_action(int seat) const;
+  std::string describe(const action& a) const;
   void view(viewer who, pb::View& out) const;
   outcome result() const;
   void scramble_hidden(int seat, engine::rng& r);

@@ -60,6 +60,25 @@ void fill_last_contest(const state& s, pb::LastContest& out) {
 
 }  // namespace
 
+std::string state::describe(const action& a) const {
+  // Every Space War action is public; only the cards it moves are hidden, never named here.
+  if (a.seat >= seats_) return "an unknown seat acts.";
+  const std::string who = seat_name(*this, a.seat);
+  const std::string power(info(factions_[a.seat]).power_name);
+  switch (static_cast<kind>(a.kind)) {
+    case kind::resign: return who + " resigns.";
+    case kind::flip:
+      return contribution_ > 1 ? who + " adds " + std::to_string(contribution_) + " cards to the War."
+                               : who + " flips.";
+    case kind::trigger:
+      if (a.argc == 1 && a.args[0] >= 0 && a.args[0] < seats_)
+        return who + " triggers " + power + " on " + seat_name(*this, a.args[0]) + ".";
+      return who + " triggers " + power + ".";
+    case kind::decline: return who + " declines " + power + ".";
+  }
+  return who + " acts.";
+}
+
 void state::view(viewer who, pb::View& out) const {
   out.Clear();
   engine::fill_legal_actions(*this, who, *out.mutable_legal_actions());

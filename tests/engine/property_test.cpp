@@ -4,7 +4,11 @@
 //  2. a refused action changes nothing;
 //  3. options + seed + actions replay to an equal state;
 //  4. a viewer's view does not change when another seat's hidden cards are shuffled;
-//  5. every match ends within the game's documented bound.
+//  5. every match ends within the game's documented bound;
+//  6. an action's public description never tells others what their views hide: two legal
+//     actions of the same kind (a secret choice between cards, say) that leave every other
+//     viewer's view the same are described the same. Different kinds are public decisions
+//     (trigger or decline) that views may simply stop showing, so they are not compared.
 // STARPORT_PROPERTY_PLAYOUTS scales the number of playouts (the sanitizer build runs fewer).
 #include <doctest/doctest.h>
 
@@ -73,6 +77,30 @@ void check_hidden_information(const match& m, rng& r) {
   }
 }
 
+void check_descriptions(const match& m, int seat) {
+  std::vector<action> legal;
+  m.legal_actions(seat, legal);
+  struct seen_action {
+    std::uint16_t kind;
+    std::string views;   // every other viewer's view after it
+    std::string words;
+  };
+  std::vector<seen_action> seen;
+  for (const action& a : legal) {
+    auto after = m.clone();
+    const std::string words = m.describe(a);
+    REQUIRE(after->play(a));
+    std::string others;
+    for (int v = -1; v < m.seat_count(); ++v)
+      if (v != seat) others += serialized_view(*after, v < 0 ? viewer::spectator() : viewer::of_seat(v));
+    for (const seen_action& other : seen)
+      if (other.kind == a.kind && other.views == others && other.words != words)
+        FAIL_CHECK(m.info().id << ": '" << words << "' and '" << other.words
+                               << "' tell apart choices that the views hide");
+    seen.push_back({a.kind, std::move(others), words});
+  }
+}
+
 struct playout_stats {
   std::uint64_t actions = 0;
   std::uint64_t unlisted_probes = 0;
@@ -113,6 +141,9 @@ void run_playout(const game_info& g, int seats, const google::protobuf::Message&
       REQUIRE(m->same_state(*before));
     }
     if (deep && step % 25 == 0) check_hidden_information(*m, r);
+    if (deep && step % 5 == 0)
+      for (int s = 0; s < seats; ++s)
+        if (has_seat(acting, s)) check_descriptions(*m, s);
 
     int seat = next_seat(*m);
     if (seat < 0) seat = std::countr_zero(static_cast<unsigned>(m->may_act()));
