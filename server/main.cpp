@@ -9,6 +9,10 @@ int main(int argc, char** argv) {
   starport::cli::add_simulate(app);
   starport::cli::add_replay(app);
   starport::cli::add_scenario(app);
+  starport::cli::add_diff_fixtures(app);
+  starport::cli::add_loadgen(app);
+  starport::cli::add_serve(app);
+  starport::cli::add_verify(app);
   CLI11_PARSE(app, argc, argv);
   return 0;
 }

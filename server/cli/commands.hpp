@@ -7,6 +7,10 @@ namespace starport::cli {
 void add_simulate(CLI::App& app);
 void add_replay(CLI::App& app);
 void add_scenario(CLI::App& app);
+void add_diff_fixtures(CLI::App& app);
+void add_loadgen(CLI::App& app);
+void add_serve(CLI::App& app);
+void add_verify(CLI::App& app);
 
 // Reads a whole file (or standard input for "-"); throws CLI::Error with a message.
 std::string read_file(const std::string& path);

@@ -1,0 +1,27 @@
+#pragma once
+// What one connection has told us about itself. Touched only on the session's strand.
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace starport::storage {
+struct match_record;
+}
+
+namespace starport::server {
+
+class match_actor;
+class replay_cursor;
+
+struct client {
+  std::string account_id;          // empty until Hello succeeded
+  std::string display_name;
+  bool hello_pending = false;      // a Hello is with the storage thread
+  std::vector<std::weak_ptr<match_actor>> matches;   // told when this connection ends
+  // The replay this connection has open, kept so that scrubbing does not re-read storage.
+  std::shared_ptr<const storage::match_record> replay_record;
+  std::shared_ptr<replay_cursor> replay;
+  bool authenticated() const { return !account_id.empty(); }
+};
+
+}  // namespace starport::server

@@ -1,0 +1,35 @@
+#pragma once
+// Everything `starport serve` can be told (server/cli/serve.cpp), with its limits.
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace starport::server {
+
+struct config {
+  std::string host = "127.0.0.1";
+  std::uint16_t port = 8080;             // 0: the kernel picks a free port
+  std::string data = "./data";           // <data>/starport.db
+  std::string web_root = "web-client/dist";
+  int threads = 2;
+
+  // Connection limits.
+  std::size_t max_frame_bytes = 64 * 1024;       // larger: close 1009
+  std::size_t write_queue_messages = 1024;       // a reader this far behind is dropped
+  std::size_t write_queue_bytes = 8 * 1024 * 1024;
+  double rate_per_second = 100;                  // sustained messages per connection
+  double rate_burst = 200;
+  int abuse_limit = 100;                         // refused messages within 10 s: close 1008
+  std::size_t max_connections = 20000;
+
+  // Lobbies and matches.
+  int lobbies_per_account = 3;
+  std::size_t max_lobbies = 10000;
+  std::chrono::milliseconds seat_hold{30000};    // a disconnected seat waits this long for a bot
+  std::chrono::milliseconds bot_delay{300};      // pause before a bot moves
+  std::chrono::milliseconds finished_linger{120000};   // a finished match stays open this long
+  std::uint32_t max_turn_seconds = 3600;
+};
+
+}  // namespace starport::server

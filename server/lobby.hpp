@@ -1,0 +1,49 @@
+#pragma once
+// One lobby's table before (and while) its match runs: settings, seats, host, invite code.
+// A plain value owned by lobby_hub and touched only on its strand.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/core/match.hpp"
+#include "starport/v1/protocol.pb.h"
+#include "storage/records.hpp"
+
+namespace starport::server {
+
+struct lobby_seat {
+  bool open = true;
+  std::string account_id;   // a person's seat
+  std::string name;
+  std::string bot;          // a bot's kind
+  bool ready = false;
+  bool is_bot() const { return !bot.empty(); }
+  bool is_person() const { return !open && bot.empty(); }
+};
+
+struct lobby {
+  std::string id;
+  v1::LobbySettings settings;
+  const engine::game_info* game = nullptr;
+  std::string host;              // account id
+  std::string invite_code;       // private lobbies only
+  std::string match_id;          // the match it started, while that runs
+  bool starting = false;         // the match record is being written
+  std::int64_t created_ms = 0;
+  std::vector<lobby_seat> seats;
+
+  int seat_of(const std::string& account_id) const;
+  int open_seat() const;        // the lowest, or -1
+  int people() const;
+  bool in_match() const { return starting || !match_id.empty(); }
+  std::vector<std::string> members() const;
+
+  // What `account_id` (a member) is shown; `online` says whether an account is connected.
+  v1::Lobby view_for(const std::string& account_id,
+                     const std::function<bool(const std::string&)>& online) const;
+  v1::LobbySummary summary() const;
+  storage::lobby_record record() const;
+};
+
+}  // namespace starport::server

@@ -1,0 +1,432 @@
+#include "server/lobby_hub.hpp"
+
+#include <algorithm>
+
+#include "engine/registry.hpp"
+#include "server/crypto.hpp"
+#include "server/fairness.hpp"
+#include "server/match_actor.hpp"
+#include "server/shared_state.hpp"
+#include "server/text_rules.hpp"
+#include "storage/worker.hpp"
+
+namespace starport::server {
+namespace {
+
+constexpr std::size_t max_listed = 200;
+constexpr int lobby_id_bits = 64;
+constexpr int invite_bits = 96;     // unguessable: a private lobby is reached only this way
+constexpr int match_id_bits = 128;
+const char* const server_version = "0.1.0";
+
+std::string bot_name(const std::string& kind) { return "Bot (" + kind + ")"; }
+
+}  // namespace
+
+lobby_hub::lobby_hub(std::shared_ptr<shared_state> state)
+    : state_(std::move(state)), strand_(net::make_strand(state_->ioc())) {}
+
+void lobby_hub::restore(const std::vector<storage::lobby_record>& lobbies,
+                        const std::vector<storage::match_record>& matches) {
+  for (const storage::lobby_record& rec : lobbies) {
+    lobby l;
+    l.id = rec.id;
+    l.host = rec.host_account;
+    l.invite_code = rec.invite_code;
+    l.created_ms = rec.created_ms;
+    if (!l.settings.ParseFromString(rec.settings)) continue;
+    l.game = engine::find_game(l.settings.game());
+    if (!l.game) continue;
+    l.seats.resize(l.settings.seats());
+    const auto running = std::find_if(matches.begin(), matches.end(),
+                                      [&](const storage::match_record& m) { return m.id == rec.match_id; });
+    if (running != matches.end()) {
+      // The match's seats are the lobby's: they were copied from it at the start.
+      l.match_id = rec.match_id;
+      for (const storage::seat_record& s : running->seats) {
+        if (s.seat >= l.seats.size()) continue;
+        l.seats[s.seat] = lobby_seat{false, s.account_id, s.name, s.bot, true};
+      }
+    } else if (!l.seats.empty()) {
+      // Only the host is stored; their name returns with their next Hello.
+      l.seats[0] = lobby_seat{false, rec.host_account, "", "", false};
+    }
+    if (l.seat_of(l.host) < 0) continue;
+    if (!l.invite_code.empty()) invites_[l.invite_code] = l.id;
+    lobbies_.emplace(l.id, std::move(l));
+  }
+  state_->stats().lobbies(static_cast<std::int64_t>(lobbies_.size()));
+}
+
+// ---- presence --------------------------------------------------------------------------
+
+void lobby_hub::welcome(request r, std::string new_token) {
+  net::post(strand_, [self = shared_from_this(), r = std::move(r), token = std::move(new_token)] {
+    self->online_[r.account_id].push_back(r.from);
+    v1::ServerMessage m;
+    v1::Welcome& w = *m.mutable_welcome();
+    w.set_protocol_version(v1::PROTOCOL_V1);
+    w.set_server_version(server_version);
+    w.set_account_id(r.account_id);
+    w.set_display_name(r.display_name);
+    w.set_token(token);
+    for (const std::string& id : self->state_->matches().active_for(r.account_id)) w.add_active_matches(id);
+    std::vector<const lobby*> mine;
+    for (auto& [id, l] : self->lobbies_) {
+      const int seat = l.seat_of(r.account_id);
+      if (seat < 0) continue;
+      l.seats[seat].name = r.display_name;   // a rename shows everywhere
+      w.add_lobbies(id);
+      mine.push_back(&l);
+    }
+    reply(r, std::move(m));
+    for (const lobby* l : mine) self->push(*l, nullptr);
+  });
+}
+
+void lobby_hub::session_closed(std::string account_id, std::uint64_t session_id) {
+  net::post(strand_, [self = shared_from_this(), account_id = std::move(account_id), session_id] {
+    auto it = self->online_.find(account_id);
+    if (it == self->online_.end()) return;
+    std::erase_if(it->second, [session_id](const session_ref& s) { return s.id == session_id; });
+    if (!it->second.empty()) return;
+    self->online_.erase(it);
+    for (const auto& [id, l] : self->lobbies_)
+      if (l.seat_of(account_id) >= 0) self->push(l, nullptr);
+  });
+}
+
+bool lobby_hub::online(const std::string& account_id) const { return online_.contains(account_id); }
+
+int lobby_hub::memberships(const std::string& account_id) const {
+  int n = 0;
+  for (const auto& [id, l] : lobbies_) n += l.seat_of(account_id) >= 0 ? 1 : 0;
+  return n;
+}
+
+void lobby_hub::send_account(const std::string& account_id, const request* answering,
+                             const v1::ServerMessage& m) {
+  auto it = online_.find(account_id);
+  bool answered = false;
+  if (it != online_.end()) {
+    const frame_ptr plain = encode(m);
+    for (const session_ref& s : it->second) {
+      if (answering && s.id == answering->from.id) {
+        reply(*answering, m);
+        answered = true;
+      } else {
+        send_to(s, plain);
+      }
+    }
+  }
+  if (answering && !answered && answering->account_id == account_id) reply(*answering, m);
+}
+
+void lobby_hub::push(const lobby& l, const request* answering) {
+  auto is_online = [this](const std::string& a) { return online(a); };
+  for (const std::string& account : l.members()) {
+    v1::ServerMessage m;
+    *m.mutable_lobby() = l.view_for(account, is_online);
+    send_account(account, answering, m);
+  }
+}
+
+void lobby_hub::save(const lobby& l) {
+  state_->storage().submit([record = l.record()](storage::database& db) { db.save_lobby(record); });
+}
+
+void lobby_hub::close_lobby(const std::string& lobby_id, const std::string& reason) {
+  auto it = lobbies_.find(lobby_id);
+  if (it == lobbies_.end()) return;
+  v1::ServerMessage m;
+  m.mutable_lobby_closed()->set_lobby_id(lobby_id);
+  m.mutable_lobby_closed()->set_reason(reason);
+  for (const std::string& account : it->second.members()) send_account(account, nullptr, m);
+  if (!it->second.invite_code.empty()) invites_.erase(it->second.invite_code);
+  lobbies_.erase(it);
+  state_->storage().submit([lobby_id](storage::database& db) { db.delete_lobby(lobby_id); });
+  state_->stats().lobbies(static_cast<std::int64_t>(lobbies_.size()));
+}
+
+lobby* lobby_hub::member_lobby(const request& r, const std::string& lobby_id, bool host) {
+  auto it = lobbies_.find(lobby_id);
+  if (it == lobbies_.end() || it->second.seat_of(r.account_id) < 0) {
+    reply_error(r, v1::NOT_FOUND, "you are not in this lobby");
+    return nullptr;
+  }
+  if (host && it->second.host != r.account_id) {
+    reply_error(r, v1::FORBIDDEN, "only the host can do that");
+    return nullptr;
+  }
+  if (host && it->second.in_match()) {
+    reply_error(r, v1::BAD_REQUEST, "the match has started");
+    return nullptr;
+  }
+  return &it->second;
+}
+
+// ---- requests --------------------------------------------------------------------------
+
+void lobby_hub::handle(request r, v1::ClientMessage message) {
+  net::post(strand_, [self = shared_from_this(), r = std::move(r), message = std::move(message)] {
+    using body = v1::ClientMessage::BodyCase;
+    switch (message.body_case()) {
+      case body::kListLobbies: return self->on_list(r, message.list_lobbies());
+      case body::kCreateLobby: return self->on_create(r, message.create_lobby());
+      case body::kJoinLobby: return self->on_join(r, message.join_lobby());
+      case body::kLeaveLobby: return self->on_leave(r, message.leave_lobby());
+      case body::kSetReady: return self->on_ready(r, message.set_ready());
+      case body::kAddBot: return self->on_add_bot(r, message.add_bot());
+      case body::kRemoveSeat: return self->on_remove_seat(r, message.remove_seat());
+      case body::kStartMatch: return self->on_start(r, message.start_match());
+      case body::kSendChat: return self->on_chat(r, message.send_chat());
+      default: return reply_error(r, v1::BAD_REQUEST, "not a lobby request");
+    }
+  });
+}
+
+void lobby_hub::on_list(const request& r, const v1::ListLobbies& m) {
+  std::vector<const lobby*> shown;
+  for (const auto& [id, l] : lobbies_)
+    if (!l.settings.is_private() && (m.game().empty() || l.settings.game() == m.game())) shown.push_back(&l);
+  std::sort(shown.begin(), shown.end(), [](const lobby* a, const lobby* b) { return a->created_ms > b->created_ms; });
+  if (shown.size() > max_listed) shown.resize(max_listed);
+  v1::ServerMessage out;
+  for (const lobby* l : shown) *out.mutable_lobby_list()->add_lobbies() = l->summary();
+  out.mutable_lobby_list();
+  reply(r, std::move(out));
+}
+
+void lobby_hub::on_create(const request& r, const v1::CreateLobby& m) {
+  const v1::LobbySettings& settings = m.settings();
+  const engine::game_info* game = engine::find_game(settings.game());
+  if (!game) return reply_error(r, v1::BAD_REQUEST, "no such game: " + settings.game().substr(0, 40));
+  const int seats = static_cast<int>(settings.seats());
+  if (seats < game->min_seats || seats > game->max_seats)
+    return reply_error(r, v1::BAD_OPTIONS, std::string(game->title) + " seats " +
+                                               std::to_string(game->min_seats) + " to " +
+                                               std::to_string(game->max_seats) + " players");
+  engine::message_ptr options = game->new_options();
+  if (!options->ParseFromString(settings.options()))
+    return reply_error(r, v1::BAD_OPTIONS, "the options do not parse as this game's Options");
+  if (const engine::verdict v = game->validate(seats, *options); !v)
+    return reply_error(r, static_cast<v1::ErrorCode>(v.code), v.detail);
+  if (settings.turn_seconds() > state_->settings().max_turn_seconds)
+    return reply_error(r, v1::BAD_REQUEST, "the turn timer is at most " +
+                                               std::to_string(state_->settings().max_turn_seconds) + " seconds");
+  if (memberships(r.account_id) >= state_->settings().lobbies_per_account)
+    return reply_error(r, v1::LIMIT_REACHED, "you are already in " +
+                                                 std::to_string(state_->settings().lobbies_per_account) +
+                                                 " lobbies; leave one first");
+  if (lobbies_.size() >= state_->settings().max_lobbies)
+    return reply_error(r, v1::LIMIT_REACHED, "the server has too many open lobbies; try later");
+
+  lobby l;
+  l.id = random_hex(lobby_id_bits);
+  l.settings = settings;
+  l.game = game;
+  l.host = r.account_id;
+  if (settings.is_private()) l.invite_code = random_hex(invite_bits);
+  l.created_ms = wall_ms();
+  l.seats.resize(static_cast<std::size_t>(seats));
+  l.seats[0] = lobby_seat{false, r.account_id, r.display_name, "", false};
+  if (!l.invite_code.empty()) invites_[l.invite_code] = l.id;
+  const std::string id = l.id;
+  const storage::lobby_record record = l.record();
+  lobbies_.emplace(id, std::move(l));
+  state_->stats().lobbies(static_cast<std::int64_t>(lobbies_.size()));
+  // The creator learns the lobby (and its invite code) once it is stored.
+  auto done = [self = shared_from_this(), r, id](bool ok) {
+    net::post(self->strand_, [self, r, id, ok] {
+      if (!ok) {
+        self->close_lobby(id, "it could not be stored");
+        return reply_error(r, v1::INTERNAL, "the lobby could not be stored; try again");
+      }
+      if (auto it = self->lobbies_.find(id); it != self->lobbies_.end()) self->push(it->second, &r);
+    });
+  };
+  state_->storage().submit([record](storage::database& db) { db.save_lobby(record); }, std::move(done));
+}
+
+void lobby_hub::on_join(const request& r, const v1::JoinLobby& m) {
+  lobby* l = nullptr;
+  if (!m.invite_code().empty()) {
+    auto code = invites_.find(m.invite_code());
+    if (code != invites_.end()) l = &lobbies_.at(code->second);
+    if (!l) return reply_error(r, v1::NOT_FOUND, "no lobby has this invite code");
+  } else {
+    auto it = lobbies_.find(m.lobby_id());
+    // A private lobby is reached only by its code (by id it does not exist), except by
+    // its own members coming back.
+    if (it == lobbies_.end() ||
+        (it->second.settings.is_private() && it->second.seat_of(r.account_id) < 0))
+      return reply_error(r, v1::NOT_FOUND, "no such lobby");
+    l = &it->second;
+  }
+  if (l->seat_of(r.account_id) >= 0) return push(*l, &r);   // already in: just the lobby again
+  if (l->in_match()) return reply_error(r, v1::LOBBY_FULL, "its match has started");
+  const int seat = l->open_seat();
+  if (seat < 0) return reply_error(r, v1::LOBBY_FULL, "every seat is taken");
+  if (memberships(r.account_id) >= state_->settings().lobbies_per_account)
+    return reply_error(r, v1::LIMIT_REACHED, "you are already in " +
+                                                 std::to_string(state_->settings().lobbies_per_account) +
+                                                 " lobbies; leave one first");
+  l->seats[seat] = lobby_seat{false, r.account_id, r.display_name, "", false};
+  push(*l, &r);
+}
+
+void lobby_hub::on_leave(const request& r, const v1::LeaveLobby& m) {
+  lobby* l = member_lobby(r, m.lobby_id(), false);
+  if (!l) return;
+  l->seats[l->seat_of(r.account_id)] = lobby_seat{};
+  v1::ServerMessage bye;
+  bye.mutable_lobby_closed()->set_lobby_id(l->id);
+  bye.mutable_lobby_closed()->set_reason("you left");
+  send_account(r.account_id, &r, bye);
+  if (l->people() == 0) return close_lobby(l->id, "everyone left");
+  if (l->host == r.account_id) {
+    // The longest-seated remaining person hosts now.
+    for (const lobby_seat& s : l->seats)
+      if (s.is_person()) {
+        l->host = s.account_id;
+        break;
+      }
+    save(*l);
+  }
+  push(*l, nullptr);
+}
+
+void lobby_hub::on_ready(const request& r, const v1::SetReady& m) {
+  lobby* l = member_lobby(r, m.lobby_id(), false);
+  if (!l) return;
+  if (l->in_match()) return reply_error(r, v1::BAD_REQUEST, "the match has started");
+  l->seats[l->seat_of(r.account_id)].ready = m.ready();
+  push(*l, &r);
+}
+
+void lobby_hub::on_add_bot(const request& r, const v1::AddBot& m) {
+  lobby* l = member_lobby(r, m.lobby_id(), true);
+  if (!l) return;
+  if (!l->game->find_bot(m.bot())) {
+    std::string names;
+    for (const engine::bot_entry& b : l->game->bots) names += (names.empty() ? "" : ", ") + std::string(b.name);
+    return reply_error(r, v1::BAD_REQUEST, "no such bot; this game has: " + names);
+  }
+  // The asked-for seat, or the lowest open one when that is taken.
+  int seat = m.seat() < l->seats.size() && l->seats[m.seat()].open ? static_cast<int>(m.seat()) : l->open_seat();
+  if (seat < 0) return reply_error(r, v1::LOBBY_FULL, "every seat is taken");
+  l->seats[seat] = lobby_seat{false, "", bot_name(m.bot()), m.bot(), true};
+  push(*l, &r);
+}
+
+void lobby_hub::on_remove_seat(const request& r, const v1::RemoveSeat& m) {
+  lobby* l = member_lobby(r, m.lobby_id(), true);
+  if (!l) return;
+  if (m.seat() >= l->seats.size()) return reply_error(r, v1::BAD_REQUEST, "no such seat");
+  lobby_seat& seat = l->seats[m.seat()];
+  if (seat.open) return reply_error(r, v1::BAD_REQUEST, "that seat is already open");
+  if (seat.is_person() && seat.account_id == r.account_id)
+    return reply_error(r, v1::BAD_REQUEST, "the host leaves with LeaveLobby");
+  const std::string kicked = seat.is_person() ? seat.account_id : std::string{};
+  seat = lobby_seat{};
+  if (!kicked.empty()) {
+    v1::ServerMessage bye;
+    bye.mutable_lobby_closed()->set_lobby_id(l->id);
+    bye.mutable_lobby_closed()->set_reason("removed by the host");
+    send_account(kicked, nullptr, bye);
+  }
+  push(*l, &r);
+}
+
+void lobby_hub::on_chat(const request& r, const v1::SendChat& m) {
+  lobby* l = member_lobby(r, m.lobby_id(), false);
+  if (!l) return;
+  const auto length = printable_length(m.text());
+  if (!length || *length == 0 || *length > max_chat_chars)
+    return reply_error(r, v1::BAD_REQUEST, "a chat line is 1 to 500 printable characters");
+  v1::ServerMessage out;
+  v1::ChatLine& line = *out.mutable_chat();
+  line.set_lobby_id(l->id);
+  line.set_from(r.display_name);
+  line.set_text(m.text());
+  line.set_at_ms(static_cast<std::uint64_t>(wall_ms()));
+  for (const std::string& account : l->members()) send_account(account, &r, out);
+}
+
+// ---- starting and ending matches --------------------------------------------------------
+
+void lobby_hub::on_start(const request& r, const v1::StartMatch& m) {
+  lobby* l = member_lobby(r, m.lobby_id(), true);
+  if (!l) return;
+  for (std::size_t i = 0; i < l->seats.size(); ++i) {
+    const lobby_seat& s = l->seats[i];
+    if (s.open) return reply_error(r, v1::BAD_REQUEST, "seat " + std::to_string(i) + " is open");
+    if (s.is_person() && s.account_id != l->host && !s.ready)
+      return reply_error(r, v1::BAD_REQUEST, "seat " + std::to_string(i) + " is not ready");
+  }
+  engine::message_ptr options = l->game->new_options();
+  options->ParseFromString(l->settings.options());   // it parsed when the lobby was created
+  const fair_seed fair = draw_fair_seed();
+  storage::match_record record;
+  record.id = random_hex(match_id_bits);
+  record.lobby_id = l->id;
+  record.game = std::string(l->game->id);
+  record.rules_version = l->game->rules_version;
+  record.options = l->settings.options();
+  record.seed = fair.seed;
+  record.salt = fair.salt;
+  l->settings.SerializeToString(&record.settings);
+  for (std::size_t i = 0; i < l->seats.size(); ++i)
+    record.seats.push_back(storage::seat_record{static_cast<std::uint32_t>(i), l->seats[i].account_id,
+                                                l->seats[i].name, l->seats[i].bot});
+  record.started_ms = wall_ms();
+  auto game = std::shared_ptr<engine::match>(l->game->create(static_cast<int>(l->seats.size()), *options, fair.seed));
+  l->starting = true;
+  // The match exists once its record has committed; only then may anyone act in it.
+  auto done = [self = shared_from_this(), r, lobby_id = l->id, record, game](bool ok) {
+    net::post(self->strand_, [self, r, lobby_id, record, game, ok] {
+      self->on_started(r, lobby_id, record, game->clone(), ok);
+    });
+  };
+  state_->storage().submit([record](storage::database& db) { db.create_match(record); }, std::move(done));
+}
+
+void lobby_hub::on_started(const request& r, const std::string& lobby_id, storage::match_record record,
+                           std::unique_ptr<engine::match> game, bool ok) {
+  auto it = lobbies_.find(lobby_id);
+  if (!ok) {
+    if (it != lobbies_.end()) it->second.starting = false;
+    return reply_error(r, v1::INTERNAL, "the match could not be stored; try again");
+  }
+  std::vector<std::pair<int, session_ref>> seated;
+  for (const storage::seat_record& s : record.seats) {
+    auto online = online_.find(s.account_id);
+    if (s.account_id.empty() || online == online_.end()) continue;
+    for (const session_ref& ref : online->second) seated.emplace_back(static_cast<int>(s.seat), ref);
+  }
+  auto actor = std::make_shared<match_actor>(state_, record, std::move(game), 0);
+  state_->matches().add(record.id, actor, actor->accounts());
+  state_->stats().matches_changed(1);
+  if (it != lobbies_.end()) {
+    it->second.starting = false;
+    it->second.match_id = record.id;
+    save(it->second);
+    push(it->second, &r);
+  }
+  actor->start(std::move(seated));
+}
+
+void lobby_hub::match_over(std::string lobby_id, std::string match_id) {
+  net::post(strand_, [self = shared_from_this(), lobby_id = std::move(lobby_id), match_id = std::move(match_id)] {
+    auto it = self->lobbies_.find(lobby_id);
+    if (it == self->lobbies_.end() || it->second.match_id != match_id) return;
+    // The table is free for a rematch: everyone confirms again.
+    it->second.match_id.clear();
+    for (lobby_seat& s : it->second.seats)
+      if (s.is_person()) s.ready = false;
+    self->save(it->second);
+    self->push(it->second, nullptr);
+  });
+}
+
+}  // namespace starport::server

@@ -1,0 +1,64 @@
+#pragma once
+// The lobby actor: every lobby, and who is online, live on its one strand. Sessions post
+// requests to it; it answers them, pushes each change to the lobby's members, persists
+// lobbies through storage and starts matches.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "server/lobby.hpp"
+#include "server/net.hpp"
+#include "server/request.hpp"
+#include "storage/records.hpp"
+
+namespace starport::server {
+
+class shared_state;
+
+class lobby_hub : public std::enable_shared_from_this<lobby_hub> {
+ public:
+  explicit lobby_hub(std::shared_ptr<shared_state> state);
+
+  // Start-up: lobbies from storage; `matches` are the recovered running matches' records.
+  void restore(const std::vector<storage::lobby_record>& lobbies,
+               const std::vector<storage::match_record>& matches);
+
+  // All of these post to the hub's strand.
+  void welcome(request r, std::string new_token);
+  void handle(request r, v1::ClientMessage message);
+  void session_closed(std::string account_id, std::uint64_t session_id);
+  void match_over(std::string lobby_id, std::string match_id);
+
+ private:
+  void on_list(const request& r, const v1::ListLobbies& m);
+  void on_create(const request& r, const v1::CreateLobby& m);
+  void on_join(const request& r, const v1::JoinLobby& m);
+  void on_leave(const request& r, const v1::LeaveLobby& m);
+  void on_ready(const request& r, const v1::SetReady& m);
+  void on_add_bot(const request& r, const v1::AddBot& m);
+  void on_remove_seat(const request& r, const v1::RemoveSeat& m);
+  void on_start(const request& r, const v1::StartMatch& m);
+  void on_chat(const request& r, const v1::SendChat& m);
+  void on_started(const request& r, const std::string& lobby_id, storage::match_record record,
+                  std::unique_ptr<engine::match> game, bool ok);
+
+  // The lobby `r`'s account is a member of (replies NOT_FOUND otherwise); with `host`,
+  // also FORBIDDEN unless it hosts it, and BAD_REQUEST once its match has started.
+  lobby* member_lobby(const request& r, const std::string& lobby_id, bool host);
+  void push(const lobby& l, const request* answering);   // the lobby to every member
+  void send_account(const std::string& account_id, const request* answering, const v1::ServerMessage& m);
+  void close_lobby(const std::string& lobby_id, const std::string& reason);
+  void save(const lobby& l);
+  bool online(const std::string& account_id) const;
+  int memberships(const std::string& account_id) const;
+
+  std::shared_ptr<shared_state> state_;
+  strand strand_;
+  std::unordered_map<std::string, lobby> lobbies_;
+  std::unordered_map<std::string, std::string> invites_;             // invite code → lobby id
+  std::unordered_map<std::string, std::vector<session_ref>> online_;   // account → its sessions
+};
+
+}  // namespace starport::server

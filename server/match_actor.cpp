@@ -1,0 +1,473 @@
+#include "server/match_actor.hpp"
+
+#include <algorithm>
+#include <iostream>
+
+#include "engine/core/playout.hpp"
+#include "server/crypto.hpp"
+#include "server/fairness.hpp"
+#include "server/lobby_hub.hpp"
+#include "server/shared_state.hpp"
+#include "server/view_diff.hpp"
+#include "server/websocket_session.hpp"
+#include "storage/worker.hpp"
+
+namespace starport::server {
+namespace {
+
+const engine::bot_entry& bot_or_random(const engine::game_info& game, std::string_view name) {
+  if (const engine::bot_entry* b = game.find_bot(name)) return *b;
+  return engine::random_bot_entry;
+}
+
+// Who plays an absent player's seat: the game's heuristic bot, else its first own bot.
+const engine::bot_entry& stand_in_bot(const engine::game_info& game) {
+  if (const engine::bot_entry* b = game.find_bot("heuristic")) return *b;
+  for (const engine::bot_entry& b : game.bots)
+    if (b.name != "random") return b;
+  return engine::random_bot_entry;
+}
+
+}  // namespace
+
+match_actor::match_actor(std::shared_ptr<shared_state> state, storage::match_record record,
+                         std::unique_ptr<engine::match> game, std::uint32_t log_size)
+    : state_(std::move(state)),
+      strand_(net::make_strand(state_->ioc())),
+      record_(std::move(record)),
+      commitment_(seed_commitment(record_.seed, record_.salt)),
+      game_(std::move(game)),
+      seats_(static_cast<std::size_t>(game_->seat_count())),
+      log_size_(log_size),
+      timer_(strand_) {
+  settings_.ParseFromString(record_.settings);
+  for (const storage::seat_record& r : record_.seats)
+    if (r.seat < seats_.size()) seats_[r.seat].record = r;
+  for (seat& s : seats_)
+    if (s.is_bot_seat()) s.bot = bot_or_random(game_->info(), s.record.bot).make(random_u64());
+}
+
+std::vector<std::string> match_actor::accounts() const {
+  std::vector<std::string> out;
+  for (const storage::seat_record& r : record_.seats)
+    if (!r.account_id.empty()) out.push_back(r.account_id);
+  return out;
+}
+
+void match_actor::start(std::vector<std::pair<int, session_ref>> seated) {
+  net::post(strand_, [self = shared_from_this(), seated = std::move(seated)] {
+    const auto now = clock::now();
+    // Until someone attaches, every player counts as away and their hold runs.
+    for (seat& s : self->seats_)
+      if (!s.is_bot_seat()) s.hold_until = now + self->state_->settings().seat_hold;
+    for (const auto& [index, ref] : seated) self->attach(request{ref, {}, {}, 0, now}, index);
+    if (self->game_->result().over) self->finish();
+    self->schedule();
+  });
+}
+
+void match_actor::play(request r, v1::PlayAction action) {
+  net::post(strand_, [self = shared_from_this(), r = std::move(r), action = std::move(action)] {
+    self->on_play(r, action);
+  });
+}
+
+void match_actor::resync(request r) { watch(std::move(r)); }
+
+void match_actor::watch(request r) {
+  net::post(strand_, [self = shared_from_this(), r = std::move(r)] {
+    if (self->stopped_) return;
+    const int index = self->seat_of(r.account_id);
+    if (index < 0 && !self->settings_.allow_spectators())
+      return reply_error(r, v1::FORBIDDEN, "this match does not allow spectators");
+    self->attach(r, index);
+  });
+}
+
+void match_actor::detach(std::uint64_t session_id) {
+  net::post(strand_, [self = shared_from_this(), session_id] { self->on_detach(session_id); });
+}
+
+void match_actor::stop() {
+  net::post(strand_, [self = shared_from_this()] {
+    self->stopped_ = true;
+    self->timer_.cancel();
+  });
+}
+
+int match_actor::seat_of(const std::string& account_id) const {
+  for (std::size_t i = 0; i < seats_.size(); ++i)
+    if (!account_id.empty() && seats_[i].record.account_id == account_id) return static_cast<int>(i);
+  return -1;
+}
+
+void match_actor::after_settle(std::function<void()> f) { deferred_.push_back(std::move(f)); }
+
+// ---- actions ---------------------------------------------------------------------------
+
+void match_actor::on_play(request r, const v1::PlayAction& wire) {
+  if (stopped_) return;
+  if (broken_) return reply_error(r, v1::INTERNAL, "this match is suspended: storage failed");
+  const v1::Action& a = wire.action();
+  const int index = seat_of(r.account_id);
+  if (index < 0 || a.seat() != static_cast<std::uint32_t>(index))
+    return reply_error(r, v1::FORBIDDEN, "you do not hold seat " + std::to_string(a.seat()));
+  seat& s = seats_[index];
+  const bool attached = std::any_of(s.audience.sessions.begin(), s.audience.sessions.end(),
+                                    [&](const session_ref& x) { return x.id == r.from.id; });
+  if (!attached)
+    return reply_error(r, v1::STALE_VIEW, "this connection has no view of the match yet: Resync first");
+  // One action per view: a second one from the same view would answer a state it never saw.
+  if (wire.view_number() != s.audience.number || s.acted_on == s.audience.number)
+    return reply_error(r, v1::STALE_VIEW,
+                       "view " + std::to_string(s.audience.number) +
+                           (s.acted_on == s.audience.number ? " already has your action; wait for the next view"
+                                                            : " is current; act on it"));
+  if (a.kind() > 0xffff) return reply_error(r, v1::UNKNOWN_ACTION, "no such action kind");
+  if (a.args_size() > engine::max_action_args) return reply_error(r, v1::BAD_ARGUMENT, "too many arguments");
+  engine::action move;
+  move.seat = static_cast<std::uint8_t>(index);
+  move.kind = static_cast<std::uint16_t>(a.kind());
+  move.argc = static_cast<std::uint8_t>(a.args_size());
+  for (int i = 0; i < a.args_size(); ++i) move.args[i] = a.args(i);
+  const engine::verdict v = game_->check(move);   // on refusal nothing changes
+  if (!v) return reply_error(r, static_cast<v1::ErrorCode>(v.code), v.detail);
+  std::string words = game_->describe(move);      // in the state the move was chosen in
+  game_->play(move);
+  s.acted_on = s.audience.number;
+  accept(move, accepted{r.from.id, r.request_id, r.received, move, std::move(words)});
+}
+
+void match_actor::accept(const engine::action& a, accepted how) {
+  seat& s = seats_[a.seat];
+  s.deadline = {};
+  s.deadline_ms = 0;
+  s.bot_due = {};
+  const storage::logged_action entry{log_size_++, a, wall_ms()};
+  ++in_flight_;
+  batch_.push_back(std::move(how));
+  state_->storage().submit(
+      [id = record_.id, entry](storage::database& db) { db.append_action(id, entry); },
+      [self = shared_from_this()](bool ok) {
+        net::post(self->strand_, [self, ok] { self->on_appended(ok); });
+      });
+}
+
+void match_actor::on_appended(bool ok) {
+  --in_flight_;
+  if (!ok && !broken_) {
+    // The engine is now ahead of the log: show nothing more, take nothing more.
+    broken_ = true;
+    std::cerr << "match " << record_.id << ": storage refused action " << log_size_
+              << "; the match is suspended until restart\n";
+    timer_.cancel();
+  }
+  if (in_flight_ > 0) return;
+  if (broken_) {
+    for (seat& s : seats_)
+      for (const session_ref& ref : s.audience.sessions)
+        send_to(ref, encode_error(0, v1::INTERNAL, "this match is suspended: storage failed"));
+    batch_.clear();
+    deferred_.clear();
+    return;
+  }
+  settle();
+}
+
+// Every append has committed: the views may show every accepted action.
+void match_actor::settle() {
+  for (std::size_t i = 0; i < seats_.size(); ++i)
+    publish(seats_[i].audience, engine::viewer::of_seat(static_cast<int>(i)));
+  publish(spectators_, engine::viewer::spectator());
+  const auto now = clock::now();
+  for (const accepted& b : batch_) state_->stats().action_done(now - b.received);
+  batch_.clear();
+  if (!over_ && game_->result().over) finish();
+  schedule();
+  push_info(false);
+  auto waiting = std::move(deferred_);
+  deferred_.clear();
+  for (auto& f : waiting) f();
+}
+
+void match_actor::publish(channel& audience, engine::viewer who) {
+  std::erase_if(audience.sessions, [](const session_ref& r) { return r.session.expired(); });
+  if (audience.sessions.empty()) {
+    audience.last_view.reset();   // whoever comes next starts from a snapshot
+    return;
+  }
+  engine::message_ptr view = game_->view(who);
+  v1::ServerMessage m;
+  v1::ViewUpdate& u = *m.mutable_view();
+  u.set_match_id(record_.id);
+  for (const accepted& b : batch_) {
+    if (!u.log_line().empty()) u.mutable_log_line()->push_back('\n');
+    u.mutable_log_line()->append(b.words);   // public words: the game leaves out what it hides
+  }
+  if (!audience.last_view) {
+    u.set_snapshot(true);
+    view->SerializeToString(u.mutable_view());
+  } else {
+    view_diff d = diff_views(*audience.last_view, *view);
+    u.set_view(std::move(d.changed));
+    for (std::uint32_t field : d.cleared) u.add_cleared_fields(field);
+  }
+  u.set_number(++audience.number);
+  audience.last_view = std::move(view);
+  const frame_ptr plain = encode(m);
+  for (const session_ref& ref : audience.sessions) {
+    // The session whose action this shows gets the update as the answer to its request.
+    std::uint32_t request_id = 0;
+    for (const accepted& b : batch_)
+      if (b.session_id == ref.id) request_id = b.request_id;
+    if (request_id == 0) {
+      send_to(ref, plain);
+    } else {
+      m.set_request_id(request_id);
+      send_to(ref, encode(m));
+    }
+  }
+}
+
+// ---- audiences -------------------------------------------------------------------------
+
+void match_actor::attach(request r, int index) {
+  if (broken_) return reply_error(r, v1::INTERNAL, "this match is suspended: storage failed");
+  // A snapshot must show only committed actions: wait for the appends in flight.
+  if (in_flight_ > 0) return after_settle([this, r, index] { attach(r, index); });
+  channel& audience = index >= 0 ? seats_[index].audience : spectators_;
+  const bool known = std::any_of(audience.sessions.begin(), audience.sessions.end(),
+                                 [&](const session_ref& s) { return s.id == r.from.id; });
+  if (index >= 0) {
+    seat& s = seats_[index];
+    if (!s.connected && !s.is_bot_seat()) {
+      // The player is back: their stand-in stops and their hold ends.
+      s.connected = true;
+      s.hold_until = {};
+      s.stand_in = false;
+      s.bot.reset();
+      s.bot_due = {};
+      push_info(false);
+      schedule();
+    }
+  }
+  if (!known) {
+    audience.sessions.push_back(r.from);
+    if (auto session = r.from.session.lock()) session->track(weak_from_this());
+  }
+  send_to(r.from, info_frame(index, r.request_id));
+  send_snapshot(audience, index >= 0 ? engine::viewer::of_seat(index) : engine::viewer::spectator(),
+                r.from, r.request_id);
+}
+
+void match_actor::send_snapshot(channel& audience, engine::viewer who, const session_ref& to,
+                                std::uint32_t request_id) {
+  if (!audience.last_view) {
+    audience.last_view = game_->view(who);
+    ++audience.number;
+  }
+  v1::ServerMessage m;
+  m.set_request_id(request_id);
+  v1::ViewUpdate& u = *m.mutable_view();
+  u.set_match_id(record_.id);
+  u.set_number(audience.number);
+  u.set_snapshot(true);
+  audience.last_view->SerializeToString(u.mutable_view());
+  send_to(to, encode(m));
+}
+
+void match_actor::on_detach(std::uint64_t session_id) {
+  auto gone = [session_id](const session_ref& r) { return r.id == session_id || r.session.expired(); };
+  bool changed = false;
+  for (seat& s : seats_) {
+    std::erase_if(s.audience.sessions, gone);
+    if (s.audience.sessions.empty() && s.connected && !s.is_bot_seat()) {
+      s.connected = false;
+      if (!over_) s.hold_until = clock::now() + state_->settings().seat_hold;
+      changed = true;
+    }
+  }
+  std::erase_if(spectators_.sessions, gone);
+  if (!changed || stopped_) return;
+  push_info(false);
+  arm_timer();
+}
+
+// ---- the end ---------------------------------------------------------------------------
+
+void match_actor::finish() {
+  over_ = true;
+  const engine::outcome o = game_->result();
+  record_.finished = true;
+  record_.end_reason = o.reason;
+  record_.winners.clear();
+  for (int i = 0; i < game_->seat_count(); ++i)
+    if (engine::has_seat(o.winners, i)) record_.winners.push_back(static_cast<std::uint32_t>(i));
+  record_.ended_ms = wall_ms();
+  state_->storage().submit([id = record_.id, winners = record_.winners, reason = record_.end_reason,
+                            ended = record_.ended_ms](storage::database& db) {
+    db.finish_match(id, winners, reason, ended);
+  });
+  state_->matches().mark_over(record_.id);
+  state_->stats().matches_changed(-1);
+  state_->lobbies().match_over(record_.lobby_id, record_.id);
+  for (seat& s : seats_) {
+    s.deadline = {};
+    s.deadline_ms = 0;
+    s.bot_due = {};
+    s.hold_until = {};
+  }
+  close_at_ = clock::now() + state_->settings().finished_linger;
+}
+
+// ---- time: bots, turn timers, held seats ----------------------------------------------
+
+void match_actor::schedule() {
+  if (stopped_ || broken_) return;
+  const auto now = clock::now();
+  const engine::seat_mask must = over_ ? 0 : game_->must_act();
+  const std::uint32_t turn = std::min(settings_.turn_seconds(), state_->settings().max_turn_seconds);
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    seat& s = seats_[i];
+    if (!engine::has_seat(must, static_cast<int>(i))) {
+      s.bot_due = {};
+      s.deadline = {};
+      s.deadline_ms = 0;
+    } else if (s.bot_plays()) {
+      if (s.bot_due == clock::time_point{}) s.bot_due = now + state_->settings().bot_delay;
+    } else if (turn > 0 && s.deadline == clock::time_point{}) {
+      s.deadline = now + std::chrono::seconds(turn);
+      s.deadline_ms = wall_ms() + static_cast<std::int64_t>(turn) * 1000;
+    }
+  }
+  arm_timer();
+}
+
+void match_actor::arm_timer() {
+  if (stopped_) return;
+  auto next = clock::time_point::max();
+  auto consider = [&next](clock::time_point t) {
+    if (t != clock::time_point{}) next = std::min(next, t);
+  };
+  for (const seat& s : seats_) {
+    consider(s.bot_due);
+    consider(s.deadline);
+    if (!s.connected && !s.bot_plays()) consider(s.hold_until);
+  }
+  if (over_) consider(close_at_);
+  if (next == clock::time_point::max()) {
+    timer_.cancel();
+    return;
+  }
+  timer_.expires_at(next);
+  timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
+    if (!ec) self->on_timer();
+  });
+}
+
+void match_actor::take_over(seat& s) {
+  s.stand_in = true;
+  s.hold_until = {};
+  s.bot = stand_in_bot(game_->info()).make(random_u64());
+}
+
+void match_actor::on_timer() {
+  if (stopped_) return;
+  const auto now = clock::now();
+  if (over_) {
+    if (now >= close_at_) {
+      stopped_ = true;   // late resyncs are over; the replay has it all
+      state_->matches().remove(record_.id);
+      return;
+    }
+    return arm_timer();
+  }
+  bool changed = false;
+  for (seat& s : seats_)
+    if (!s.connected && !s.bot_plays() && s.hold_until != clock::time_point{} && now >= s.hold_until) {
+      take_over(s);
+      changed = true;
+    }
+  for (std::size_t i = 0; i < seats_.size() && !broken_; ++i) {
+    seat& s = seats_[i];
+    const int index = static_cast<int>(i);
+    if (!engine::has_seat(game_->must_act(), index)) continue;
+    engine::action move;
+    if (s.bot_due != clock::time_point{} && now >= s.bot_due && s.bot_plays()) {
+      game_->legal_actions(index, scratch_);
+      move = scratch_.empty() ? game_->timeout_action(index) : engine::bot_move(*game_, index, *s.bot, scratch_);
+    } else if (s.deadline != clock::time_point{} && now >= s.deadline) {
+      move = game_->timeout_action(index);   // the game's own answer to running out of time
+    } else {
+      continue;
+    }
+    s.bot_due = {};
+    s.deadline = {};
+    std::string words = game_->describe(move);
+    if (game_->play(move))
+      accept(move, accepted{0, 0, now, move, std::move(words)});
+    else
+      std::cerr << "match " << record_.id << ": seat " << i << " had no acceptable automatic move\n";
+  }
+  if (changed) {
+    push_info(false);
+    if (in_flight_ == 0) schedule();
+  }
+  arm_timer();
+}
+
+// ---- MatchInfo -------------------------------------------------------------------------
+
+v1::MatchInfo match_actor::info() const {
+  v1::MatchInfo m;
+  m.set_match_id(record_.id);
+  m.set_game(record_.game);
+  m.set_rules_version(static_cast<std::uint32_t>(record_.rules_version));
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    const seat& s = seats_[i];
+    v1::MatchSeat& out = *m.add_seats();
+    out.set_seat(static_cast<std::uint32_t>(i));
+    out.set_name(s.record.name);
+    out.set_bot(s.bot_plays());
+    out.set_connected(s.is_bot_seat() || s.connected);
+    out.set_deadline_ms(static_cast<std::uint64_t>(s.deadline_ms));
+  }
+  m.set_seed_commitment(commitment_);
+  if (over_) {
+    // The seed is revealed only now that no card it dealt can still be hidden.
+    m.set_over(true);
+    m.set_revealed_seed(record_.seed);
+    m.set_revealed_salt(record_.salt);
+    v1::Outcome& o = *m.mutable_outcome();
+    o.set_over(true);
+    for (std::uint32_t w : record_.winners) o.add_winners(w);
+    o.set_reason(record_.end_reason);
+  }
+  return m;
+}
+
+frame_ptr match_actor::info_frame(int index, std::uint32_t request_id) const {
+  v1::ServerMessage m;
+  m.set_request_id(request_id);
+  *m.mutable_match() = info();
+  m.mutable_match()->set_spectator(index < 0);
+  if (index >= 0) m.mutable_match()->set_your_seat(static_cast<std::uint32_t>(index));
+  return encode(m);
+}
+
+void match_actor::push_info(bool force) {
+  std::string bytes;
+  info().SerializeToString(&bytes);
+  if (!force && bytes == last_info_) return;
+  last_info_ = std::move(bytes);
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (seats_[i].audience.sessions.empty()) continue;
+    const frame_ptr frame = info_frame(static_cast<int>(i), 0);
+    for (const session_ref& ref : seats_[i].audience.sessions) send_to(ref, frame);
+  }
+  if (spectators_.sessions.empty()) return;
+  const frame_ptr frame = info_frame(-1, 0);
+  for (const session_ref& ref : spectators_.sessions) send_to(ref, frame);
+}
+
+}  // namespace starport::server

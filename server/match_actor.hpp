@@ -1,0 +1,114 @@
+#pragma once
+// One match as an actor: everything about it happens on its own strand, sessions only
+// post to it. It holds the engine's match, the seats, and per audience (each seat, the
+// spectators) the last view sent and its number. An accepted action is appended to
+// storage first; only once that commits do the new views (diffs) leave.
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <boost/asio/steady_timer.hpp>
+
+#include "engine/core/match.hpp"
+#include "server/net.hpp"
+#include "server/request.hpp"
+#include "storage/records.hpp"
+
+namespace starport::server {
+
+class shared_state;
+
+class match_actor : public std::enable_shared_from_this<match_actor> {
+ public:
+  using clock = std::chrono::steady_clock;
+
+  // `game` is the match as dealt from the record's seed with `log_size` logged actions
+  // already applied (start-up recovery), or fresh.
+  match_actor(std::shared_ptr<shared_state> state, storage::match_record record,
+              std::unique_ptr<engine::match> game, std::uint32_t log_size);
+
+  const std::string& id() const { return record_.id; }
+  const std::string& lobby_id() const { return record_.lobby_id; }
+  std::vector<std::string> accounts() const;
+
+  // All of these post to the match's strand.
+  void start(std::vector<std::pair<int, session_ref>> seated);   // arm timers, attach players
+  void play(request r, v1::PlayAction action);
+  void resync(request r);
+  void watch(request r);
+  void detach(std::uint64_t session_id);
+  void stop();   // server shutdown: timers off, nothing more is accepted
+
+ private:
+  // One audience: a seat's sessions or the spectators', with what they were last sent.
+  struct channel {
+    std::vector<session_ref> sessions;
+    engine::message_ptr last_view;
+    std::uint64_t number = 0;
+  };
+  struct seat {
+    storage::seat_record record;
+    channel audience;
+    std::unique_ptr<engine::bot> bot;   // a bot seat's, or the stand-in's while its player is away
+    bool stand_in = false;
+    bool connected = false;
+    std::uint64_t acted_on = UINT64_MAX;   // the view number the seat's last action came from
+    clock::time_point hold_until{};        // away: when the stand-in takes over
+    clock::time_point bot_due{};
+    clock::time_point deadline{};
+    std::int64_t deadline_ms = 0;
+    bool is_bot_seat() const { return !record.bot.empty(); }
+    bool bot_plays() const { return is_bot_seat() || stand_in; }
+  };
+  struct accepted {
+    std::uint64_t session_id = 0;   // 0: a bot or the turn timer
+    std::uint32_t request_id = 0;
+    clock::time_point received{};
+    engine::action move;
+    std::string words;              // the game's public description, taken before it applied
+  };
+
+  void on_play(request r, const v1::PlayAction& action);
+  void accept(const engine::action& a, accepted how);
+  void on_appended(bool ok);
+  void settle();
+  void publish(channel& audience, engine::viewer who);
+  void attach(request r, int seat_index);   // -1: as a spectator
+  void send_snapshot(channel& audience, engine::viewer who, const session_ref& to, std::uint32_t request_id);
+  void on_detach(std::uint64_t session_id);
+  void finish();
+  void schedule();
+  void arm_timer();
+  void on_timer();
+  void take_over(seat& s);   // the stand-in bot starts playing an absent player's seat
+  v1::MatchInfo info() const;
+  void push_info(bool force);
+  frame_ptr info_frame(int seat_index, std::uint32_t request_id) const;
+  int seat_of(const std::string& account_id) const;
+  void after_settle(std::function<void()> f);
+
+  std::shared_ptr<shared_state> state_;
+  strand strand_;
+  storage::match_record record_;
+  v1::LobbySettings settings_;
+  std::string commitment_;
+  std::unique_ptr<engine::match> game_;
+  std::vector<seat> seats_;
+  channel spectators_;
+  std::vector<accepted> batch_;         // accepted, not yet shown
+  std::vector<std::function<void()>> deferred_;   // waits for every append to commit
+  std::uint32_t log_size_ = 0;
+  int in_flight_ = 0;
+  bool over_ = false;
+  bool broken_ = false;    // storage refused an append: nothing more is accepted
+  bool stopped_ = false;
+  clock::time_point close_at_{};   // over: when the actor leaves the directory
+  std::string last_info_;  // the serialized MatchInfo last pushed, to push only changes
+  net::steady_timer timer_;
+  std::vector<engine::action> scratch_;
+};
+
+}  // namespace starport::server

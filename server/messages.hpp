@@ -1,0 +1,20 @@
+#pragma once
+// Building and encoding ServerMessages: every byte toward a client passes through here.
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "starport/v1/protocol.pb.h"
+
+namespace starport::server {
+
+namespace v1 = starport::v1;
+using frame_ptr = std::shared_ptr<const std::string>;
+
+frame_ptr encode(const v1::ServerMessage& message);
+v1::ServerMessage error_message(std::uint32_t request_id, v1::ErrorCode code, std::string detail);
+frame_ptr encode_error(std::uint32_t request_id, v1::ErrorCode code, std::string detail);
+
+std::int64_t wall_ms();   // milliseconds since the epoch, for clients (chat, deadlines)
+
+}  // namespace starport::server

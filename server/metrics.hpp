@@ -1,0 +1,38 @@
+#pragma once
+// Counters for GET /metrics (Prometheus text format). Lock-free: any thread may count.
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace starport::server {
+
+class metrics {
+ public:
+  // Upper bounds of the action latency histogram, in seconds.
+  static constexpr std::array<double, 10> latency_bounds = {0.001, 0.002, 0.005, 0.01, 0.02,
+                                                            0.05,  0.1,   0.25,  0.5,  1.0};
+
+  void connection_opened() { connections_.fetch_add(1, std::memory_order_relaxed); }
+  void connection_closed() { connections_.fetch_sub(1, std::memory_order_relaxed); }
+  std::int64_t connections() const { return connections_.load(std::memory_order_relaxed); }
+  void lobbies(std::int64_t n) { lobbies_.store(n, std::memory_order_relaxed); }
+  void matches_changed(std::int64_t delta) { matches_.fetch_add(delta, std::memory_order_relaxed); }
+  std::int64_t matches() const { return matches_.load(std::memory_order_relaxed); }
+  // One accepted action, from its arrival to the views that show it leaving.
+  void action_done(std::chrono::steady_clock::duration latency);
+
+  std::string render(std::size_t storage_queue_depth) const;
+
+ private:
+  std::atomic<std::int64_t> connections_{0};
+  std::atomic<std::int64_t> lobbies_{0};
+  std::atomic<std::int64_t> matches_{0};
+  std::atomic<std::uint64_t> actions_{0};
+  std::atomic<std::uint64_t> latency_sum_us_{0};
+  std::array<std::atomic<std::uint64_t>, latency_bounds.size() + 1> buckets_{};
+};
+
+}  // namespace starport::server

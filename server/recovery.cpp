@@ -1,0 +1,68 @@
+#include "server/recovery.hpp"
+
+#include <future>
+
+#include "engine/registry.hpp"
+#include "storage/worker.hpp"
+
+namespace starport::server {
+
+std::unique_ptr<engine::match> deal_match(const storage::match_record& m, std::string& why) {
+  const engine::game_info* game = engine::find_game(m.game);
+  if (!game) {
+    why = "unknown game " + m.game;
+    return nullptr;
+  }
+  if (game->rules_version != m.rules_version) {
+    why = "recorded with rules version " + std::to_string(m.rules_version) + ", this build has " +
+          std::to_string(game->rules_version);
+    return nullptr;
+  }
+  engine::message_ptr options = game->new_options();
+  const int seats = static_cast<int>(m.seats.size());
+  if (!options->ParseFromString(m.options) || !game->validate(seats, *options)) {
+    why = "its options are not valid for this build";
+    return nullptr;
+  }
+  return game->create(seats, *options, m.seed);
+}
+
+recovered recover(storage::worker& storage) {
+  recovered out;
+  std::vector<std::vector<storage::logged_action>> logs;
+  std::promise<bool> done;
+  storage.submit(
+      [&](storage::database& db) {
+        logs.clear();   // a job may run twice (docs/storage.md)
+        out.lobbies = db.lobbies();
+        out.running = db.running_matches();
+        for (const storage::match_record& m : out.running) logs.push_back(db.actions(m.id));
+      },
+      [&](bool ok) { done.set_value(ok); });
+  if (!done.get_future().get()) throw std::runtime_error("could not read matches and lobbies from storage");
+
+  for (std::size_t i = 0; i < out.running.size(); ++i) {
+    const storage::match_record& m = out.running[i];
+    std::string why;
+    auto game = deal_match(m, why);
+    if (!game) {
+      out.problems.push_back("match " + m.id + ": " + why);
+      continue;
+    }
+    std::uint32_t applied = 0;
+    for (const storage::logged_action& a : logs[i]) {
+      // Indexes must run 0, 1, 2 …: a gap means the log is not what was accepted.
+      if (a.index != applied || !game->play(a.move)) break;
+      ++applied;
+    }
+    if (applied != logs[i].size()) {
+      out.problems.push_back("match " + m.id + ": action " + std::to_string(applied) +
+                             " of its log does not re-play");
+      continue;
+    }
+    out.matches.push_back(recovered_match{m, std::move(game), applied});
+  }
+  return out;
+}
+
+}  // namespace starport::server

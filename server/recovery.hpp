@@ -1,0 +1,37 @@
+#pragma once
+// Start-up: what storage holds of lobbies and running matches, and each running match
+// re-played from its seed and action log to where the last committed action left it.
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/core/match.hpp"
+#include "storage/records.hpp"
+
+namespace starport::storage {
+class worker;
+}
+
+namespace starport::server {
+
+struct recovered_match {
+  storage::match_record record;
+  std::unique_ptr<engine::match> game;   // after every logged action
+  std::uint32_t log_size = 0;
+};
+
+struct recovered {
+  std::vector<storage::lobby_record> lobbies;
+  std::vector<storage::match_record> running;   // every record, resumable or not
+  std::vector<recovered_match> matches;         // the resumable ones
+  std::vector<std::string> problems;            // matches that could not be resumed, and why
+};
+
+recovered recover(storage::worker& storage);
+
+// The match dealt from the record's seed, no action applied; null (with `why`) when this
+// build cannot play it (unknown game, other rules version, bad options).
+std::unique_ptr<engine::match> deal_match(const storage::match_record& m, std::string& why);
+
+}  // namespace starport::server

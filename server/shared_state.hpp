@@ -1,0 +1,55 @@
+#pragma once
+// What every session and actor of one running server shares: settings, the storage
+// thread, counters, the lobby actor, the match directory and the set of open sessions.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+#include <vector>
+
+#include "server/config.hpp"
+#include "server/match_directory.hpp"
+#include "server/metrics.hpp"
+#include "server/net.hpp"
+
+namespace starport::storage {
+class worker;
+}
+
+namespace starport::server {
+
+class lobby_hub;
+class websocket_session;
+
+class shared_state {
+ public:
+  shared_state(const config& settings, net::io_context& ioc, storage::worker& storage);
+
+  const config& settings() const { return settings_; }
+  net::io_context& ioc() { return ioc_; }
+  storage::worker& storage() { return storage_; }
+  metrics& stats() { return stats_; }
+  match_directory& matches() { return matches_; }
+  lobby_hub& lobbies() { return *lobbies_; }
+  void set_lobbies(std::shared_ptr<lobby_hub> hub) { lobbies_ = std::move(hub); }
+
+  // Open sessions, for shutdown and the connection limit. False: the server is full.
+  bool join(std::uint64_t id, std::weak_ptr<websocket_session> session);
+  void leave(std::uint64_t id);
+  std::vector<std::shared_ptr<websocket_session>> sessions();
+  std::uint64_t next_session_id();
+
+ private:
+  const config& settings_;
+  net::io_context& ioc_;
+  storage::worker& storage_;
+  metrics stats_;
+  match_directory matches_;
+  std::shared_ptr<lobby_hub> lobbies_;
+  std::mutex mutex_;
+  std::unordered_map<std::uint64_t, std::weak_ptr<websocket_session>> sessions_;
+  std::uint64_t next_id_ = 1;
+};
+
+}  // namespace starport::server

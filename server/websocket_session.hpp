@@ -1,0 +1,73 @@
+#pragma once
+// One WebSocket client: binary ClientMessage frames in, ServerMessage frames out. Reads
+// are limited (frame size, rate); writes go through a bounded queue with one write in
+// flight. What a message means is request_router's business.
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <memory>
+
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/message.hpp>
+#include <boost/beast/http/string_body.hpp>
+#include <boost/beast/websocket/stream.hpp>
+
+#include "server/client.hpp"
+#include "server/messages.hpp"
+#include "server/net.hpp"
+#include "server/rate_limiter.hpp"
+
+namespace starport::server {
+
+class shared_state;
+
+class websocket_session : public std::enable_shared_from_this<websocket_session> {
+ public:
+  websocket_session(tcp::socket&& socket, std::shared_ptr<shared_state> state);
+  ~websocket_session();
+
+  void run(boost::beast::http::request<boost::beast::http::string_body> upgrade);
+
+  // Any thread.
+  void send(frame_ptr frame);
+  void send(const v1::ServerMessage& message) { send(encode(message)); }
+  void close(boost::beast::websocket::close_code code);
+  void track(std::weak_ptr<match_actor> match);   // tell this match when the connection ends
+  std::uint64_t id() const { return id_; }
+  shared_state& state() { return *state_; }
+
+  // Only on this session's strand (request_router runs there).
+  client& client_data() { return client_; }
+  bool gone() const { return left_; }   // the connection is over
+  template <class F>
+  void post(F&& f) {
+    net::post(ws_.get_executor(), std::forward<F>(f));
+  }
+
+ private:
+  void on_accept(boost::beast::error_code ec);
+  void do_read();
+  void on_read(boost::beast::error_code ec, std::size_t bytes);
+  void on_send(frame_ptr frame);
+  void do_write();
+  void on_write(boost::beast::error_code ec, std::size_t bytes);
+  void do_close(boost::beast::websocket::close_code code);
+  void drop();    // close the socket outright (slow reader, failed write)
+  void leave();   // the connection is over: tell the lobby and matches, once
+
+  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  std::shared_ptr<shared_state> state_;
+  std::uint64_t id_;
+  boost::beast::flat_buffer buffer_;
+  std::deque<frame_ptr> queue_;
+  std::size_t queued_bytes_ = 0;
+  rate_limiter limiter_;
+  client client_;
+  bool joined_ = false;
+  bool closing_ = false;
+  bool left_ = false;
+};
+
+}  // namespace starport::server

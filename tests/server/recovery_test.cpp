@@ -1,0 +1,78 @@
+// Non-negotiable 2: an action a client saw accepted survives kill -9; the match resumes
+// after a restart on the same data directory and the players reconnect into their seats.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "match_driver.hpp"
+#include "server_fixture.hpp"
+
+using namespace starport::server::testing;
+
+namespace {
+
+void rejoin(test_client& c, const std::string& token, const std::string& match_id) {
+  const v1::Welcome w = c.resume(token);
+  REQUIRE(std::count(w.active_matches().begin(), w.active_matches().end(), match_id) == 1);
+  v1::ClientMessage resync;
+  resync.mutable_resync()->set_match_id(match_id);
+  REQUIRE(c.request(resync).has_match());
+  c.read_until([&](const v1::ServerMessage& m) { return m.has_view() && m.view().snapshot(); });
+}
+
+}  // namespace
+
+TEST_CASE("recovery: kill -9 mid-match then restart - both players resume from snapshots of the same state") {
+  server_fixture f({"--bot-delay-ms", "0", "--seat-hold-seconds", "60"});
+  std::string a_token, b_token, a_view, b_view, match_id;
+  int played = 0;
+  {
+    test_client a(f.port()), b(f.port());
+    a.hello("Ada");
+    b.hello("Bea");
+    const table t = start_match(a, {&b}, space_war_lobby(2, 40));
+    match_id = t.match_id;
+    for (; played < 17; ++played) REQUIRE(play_one(t, {}, static_cast<unsigned>(played)));
+    // The last action's answer has arrived: the crash comes right after an acceptance.
+    a_token = a.token;
+    b_token = b.token;
+    a_view = a.matches[match_id].view.SerializeAsString();
+    b_view = b.matches[match_id].view.SerializeAsString();
+    f.server->kill9();
+  }
+  f.start();
+  test_client a(f.port()), b(f.port());
+  rejoin(a, a_token, match_id);
+  rejoin(b, b_token, match_id);
+  CHECK(a.matches[match_id].view.SerializeAsString() == a_view);
+  CHECK(b.matches[match_id].view.SerializeAsString() == b_view);
+  CHECK(a.matches[match_id].info.seats(0).name() == "Ada");
+
+  // The match goes on to its end from there.
+  table t{"", match_id, {&a, &b}};
+  a.step = b.step = static_cast<std::uint32_t>(played);
+  CHECK(play_to_end(t) > 0);
+  CHECK(a.matches[match_id].view.outcome().over());
+  await_over(a, match_id);
+}
+
+TEST_CASE("recovery: a lobby survives a restart and its host finds it again") {
+  server_fixture f;
+  std::string token, lobby_id;
+  {
+    test_client host(f.port());
+    host.hello("Host");
+    token = host.token;
+    v1::ClientMessage create;
+    *create.mutable_create_lobby()->mutable_settings() = space_war_lobby(3, 10);
+    lobby_id = host.request(create).lobby().lobby_id();
+    f.server->kill9();
+  }
+  f.start();
+  test_client host(f.port());
+  const v1::Welcome w = host.resume(token);
+  REQUIRE(std::count(w.lobbies().begin(), w.lobbies().end(), lobby_id) == 1);
+  const v1::ServerMessage lobby = host.read_until([](const v1::ServerMessage& m) { return m.has_lobby(); });
+  CHECK(lobby.lobby().you_are_host());
+  CHECK(lobby.lobby().seats(0).name() == "Host");
+}

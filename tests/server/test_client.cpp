@@ -1,0 +1,161 @@
+#include "test_client.hpp"
+
+#include <sys/socket.h>
+#include <sys/time.h>
+
+#include <stdexcept>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include "server/view_diff.hpp"
+
+namespace starport::server::testing {
+
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+namespace asio = boost::asio;
+
+struct test_client::impl {
+  asio::io_context ioc;
+  websocket::stream<asio::ip::tcp::socket> ws{ioc};
+};
+
+test_client::test_client(std::uint16_t port) : impl_(std::make_unique<impl>()) {
+  auto& socket = impl_->ws.next_layer();
+  socket.connect(asio::ip::tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+  socket.set_option(asio::ip::tcp::no_delay(true));
+  // A silent server fails the test instead of hanging it.
+  timeval tv{15, 0};
+  ::setsockopt(socket.native_handle(), SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  impl_->ws.read_message_max(16 * 1024 * 1024);
+  impl_->ws.handshake("127.0.0.1", "/ws");
+  impl_->ws.binary(true);
+}
+
+test_client::~test_client() = default;
+
+void test_client::send_bytes(const std::string& bytes, bool binary) {
+  impl_->ws.binary(binary);
+  impl_->ws.write(asio::buffer(bytes));
+  impl_->ws.binary(true);
+}
+
+std::uint32_t test_client::send(v1::ClientMessage message) {
+  message.set_request_id(next_id_++);
+  send_bytes(message.SerializeAsString());
+  return message.request_id();
+}
+
+v1::ServerMessage test_client::read() {
+  beast::flat_buffer buffer;
+  impl_->ws.read(buffer);
+  std::string bytes = beast::buffers_to_string(buffer.data());
+  v1::ServerMessage m;
+  if (!m.ParseFromString(bytes)) throw std::runtime_error("the server sent a frame that does not parse");
+  frames.push_back(frame{std::move(bytes), step});
+  track(m);
+  return m;
+}
+
+v1::ServerMessage test_client::read_until(const std::function<bool(const v1::ServerMessage&)>& wanted,
+                                          int max_messages) {
+  for (int i = 0; i < max_messages; ++i) {
+    v1::ServerMessage m = read();
+    if (wanted(m)) return m;
+  }
+  throw std::runtime_error("the expected message did not come");
+}
+
+v1::ServerMessage test_client::reply_to(std::uint32_t request_id) {
+  return read_until([request_id](const v1::ServerMessage& m) { return m.request_id() == request_id; });
+}
+
+int test_client::read_close_code() {
+  try {
+    for (int i = 0; i < 100000; ++i) read();
+  } catch (const std::exception&) {
+    // The close frame may arrive with the server already gone: its code is what counts.
+    const auto code = static_cast<int>(impl_->ws.reason().code);
+    return code != 0 ? code : -1;
+  }
+  return -1;
+}
+
+void test_client::close() {
+  beast::error_code ec;
+  impl_->ws.next_layer().shutdown(asio::ip::tcp::socket::shutdown_both, ec);
+  impl_->ws.next_layer().close(ec);
+}
+
+void test_client::track(const v1::ServerMessage& m) {
+  if (m.has_error()) errors.push_back(m.error());
+  if (m.has_match()) matches[m.match().match_id()].info = m.match();
+  if (!m.has_view()) return;
+  const v1::ViewUpdate& u = m.view();
+  match_state& s = matches[u.match_id()];
+  if (u.snapshot()) {
+    s.view.ParseFromString(u.view());
+    s.have_view = true;
+    ++s.snapshots;
+  } else if (s.have_view && u.number() == s.number + 1) {
+    std::vector<std::uint32_t> cleared(u.cleared_fields().begin(), u.cleared_fields().end());
+    if (!apply_diff(s.view, u.view(), cleared)) ++s.gaps;   // (or another game's view)
+  } else {
+    ++s.gaps;
+  }
+  s.number = u.number();
+}
+
+v1::Welcome test_client::hello(const std::string& display_name) {
+  v1::ServerMessage m = request(hello_message(display_name));
+  if (!m.has_welcome()) throw std::runtime_error("no Welcome: " + m.ShortDebugString());
+  token = m.welcome().token();
+  account_id = m.welcome().account_id();
+  return m.welcome();
+}
+
+v1::Welcome test_client::resume(const std::string& saved_token) {
+  v1::ServerMessage m = request(hello_message("", saved_token));
+  if (!m.has_welcome()) throw std::runtime_error("no Welcome: " + m.ShortDebugString());
+  token = saved_token;
+  account_id = m.welcome().account_id();
+  return m.welcome();
+}
+
+void test_client::fence() {
+  v1::ClientMessage ping;
+  ping.mutable_ping()->set_client_time_ms(1);
+  request(std::move(ping));
+}
+
+v1::ClientMessage hello_message(const std::string& name, const std::string& token, std::uint32_t version) {
+  v1::ClientMessage m;
+  m.mutable_hello()->set_protocol_version(version);
+  m.mutable_hello()->set_display_name(name);
+  m.mutable_hello()->set_token(token);
+  return m;
+}
+
+std::string space_war_options(std::uint32_t contest_limit, bool auto_flip) {
+  sw::Options o;
+  o.set_contest_limit(contest_limit);
+  o.set_auto_flip(auto_flip);
+  return o.SerializeAsString();
+}
+
+v1::LobbySettings space_war_lobby(std::uint32_t seats, std::uint32_t contest_limit, bool is_private,
+                                  bool spectators, std::uint32_t turn_seconds) {
+  v1::LobbySettings s;
+  s.set_game("space_war");
+  s.set_seats(seats);
+  s.set_options(space_war_options(contest_limit));
+  s.set_is_private(is_private);
+  s.set_allow_spectators(spectators);
+  s.set_turn_seconds(turn_seconds);
+  return s;
+}
+
+}  // namespace starport::server::testing

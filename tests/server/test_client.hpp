@@ -1,0 +1,77 @@
+#pragma once
+// A synchronous Beast WebSocket client for tests: sends ClientMessages, reads
+// ServerMessages, keeps every frame it received (bytes and the match step they belong to)
+// and follows each match's numbered views (snapshots and diffs) as a browser would.
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "starport/v1/protocol.pb.h"
+#include "starport/v1/space_war.pb.h"
+
+namespace starport::server::testing {
+
+namespace v1 = starport::v1;
+namespace sw = starport::space_war::v1;
+
+class test_client {
+ public:
+  struct frame {
+    std::string bytes;
+    std::uint32_t step = 0;   // the match step the test said this frame belongs to
+  };
+  struct match_state {
+    std::uint64_t number = 0;
+    sw::View view;
+    bool have_view = false;
+    int snapshots = 0;
+    int gaps = 0;             // diffs whose number did not follow the last one
+    v1::MatchInfo info;
+  };
+
+  explicit test_client(std::uint16_t port);
+  ~test_client();
+  test_client(const test_client&) = delete;
+  test_client& operator=(const test_client&) = delete;
+
+  void send_bytes(const std::string& bytes, bool binary = true);
+  std::uint32_t send(v1::ClientMessage message);   // gives it the next request id
+  v1::ServerMessage read();                        // throws on close or a 15 s silence
+  v1::ServerMessage read_until(const std::function<bool(const v1::ServerMessage&)>& wanted,
+                               int max_messages = 100000);
+  v1::ServerMessage reply_to(std::uint32_t request_id);
+  v1::ServerMessage request(v1::ClientMessage message) { return reply_to(send(std::move(message))); }
+  // Reads until the server closes the connection; its close code (-1: no close frame).
+  int read_close_code();
+  void close();
+
+  v1::Welcome hello(const std::string& display_name);   // a new guest; keeps the token
+  v1::Welcome resume(const std::string& token);
+  // A round trip that proves every earlier frame has been read.
+  void fence();
+
+  std::string token;
+  std::string account_id;
+  std::vector<frame> frames;
+  std::uint32_t step = 0;
+  std::map<std::string, match_state> matches;
+  std::vector<v1::Error> errors;
+
+ private:
+  void track(const v1::ServerMessage& m);
+  struct impl;
+  std::unique_ptr<impl> impl_;
+  std::uint32_t next_id_ = 1;
+};
+
+// Small builders.
+v1::ClientMessage hello_message(const std::string& name, const std::string& token = {},
+                                std::uint32_t version = v1::PROTOCOL_V1);
+std::string space_war_options(std::uint32_t contest_limit, bool auto_flip = false);
+v1::LobbySettings space_war_lobby(std::uint32_t seats, std::uint32_t contest_limit, bool is_private = false,
+                                  bool spectators = true, std::uint32_t turn_seconds = 0);
+
+}  // namespace starport::server::testing

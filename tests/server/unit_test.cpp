@@ -1,0 +1,131 @@
+// Server pieces that need no socket: static file paths, text rules, the rate limiter,
+// the fairness commitment and replay seeking.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+
+#include "engine/core/playout.hpp"
+#include "engine/registry.hpp"
+#include "server/fairness.hpp"
+#include "server/crypto.hpp"
+#include "server/http_handler.hpp"
+#include "server/rate_limiter.hpp"
+#include "server/replay_cursor.hpp"
+#include "server/text_rules.hpp"
+#include "serve_process.hpp"
+#include "starport/v1/space_war.pb.h"
+
+using namespace starport;
+using namespace starport::server;
+
+TEST_CASE("http: static paths stay inside the web root and client routes get index.html") {
+  testing::scratch_dir dir;
+  std::filesystem::create_directories(dir.path() / "web" / "assets");
+  std::ofstream(dir.file("web/index.html")) << "index";
+  std::ofstream(dir.file("web/assets/app.js")) << "js";
+  std::ofstream(dir.file("secret.txt")) << "secret";
+  std::filesystem::create_symlink(dir.file("secret.txt"), dir.file("web/link.txt"));
+  const std::string root = dir.file("web");
+  const std::string index = std::filesystem::canonical(dir.file("web/index.html")).string();
+
+  CHECK(resolve_static(root, "/") == index);
+  CHECK(resolve_static(root, "/assets/app.js") == std::filesystem::canonical(dir.file("web/assets/app.js")).string());
+  CHECK(resolve_static(root, "/lobby/abc123") == index);          // a client route
+  CHECK(resolve_static(root, "/replay/xyz?step=4") == index);
+  CHECK_FALSE(resolve_static(root, "/assets/missing.js"));        // a missing file is not a route
+  CHECK_FALSE(resolve_static(root, "/../secret.txt"));
+  CHECK_FALSE(resolve_static(root, "/assets/../../secret.txt"));
+  CHECK_FALSE(resolve_static(root, "/%2e%2e/secret.txt"));
+  CHECK_FALSE(resolve_static(root, "/..%2fsecret.txt"));
+  CHECK_FALSE(resolve_static(root, "/a%00b"));
+  CHECK_FALSE(resolve_static(root, "/x%zz"));
+  CHECK_FALSE(resolve_static(root, "relative"));
+  CHECK_FALSE(resolve_static(root, "/link.txt"));                 // a symlink out of the root
+}
+
+TEST_CASE("text: display names are 1-24 printable characters and chat lines UTF-8 without controls") {
+  CHECK(clean_display_name("  Ada  ") == "Ada");
+  CHECK(clean_display_name("Zoë") == "Zoë");
+  CHECK(clean_display_name(std::string(24, 'x')));
+  CHECK_FALSE(clean_display_name(std::string(25, 'x')));
+  CHECK_FALSE(clean_display_name(""));
+  CHECK_FALSE(clean_display_name("   "));
+  CHECK_FALSE(clean_display_name("a\nb"));
+  CHECK_FALSE(clean_display_name("a\x7f"));
+  CHECK_FALSE(clean_display_name("\xc3"));             // cut short
+  CHECK_FALSE(clean_display_name("\xc0\xaf"));         // overlong
+  CHECK_FALSE(clean_display_name("\xed\xa0\x80"));     // a surrogate
+  CHECK(printable_length("日本語") == 3u);
+}
+
+TEST_CASE("rate limiter: a burst passes then the sustained rate - persistent flooding is abuse") {
+  rate_limiter limiter(10, 5, 3);
+  const auto t0 = rate_limiter::clock::now();
+  for (int i = 0; i < 5; ++i) CHECK(limiter.take(t0) == rate_limiter::verdict::allow);
+  CHECK(limiter.take(t0) == rate_limiter::verdict::refuse);
+  CHECK(limiter.take(t0 + std::chrono::milliseconds(100)) == rate_limiter::verdict::allow);   // 10/s refills one
+  CHECK(limiter.take(t0 + std::chrono::milliseconds(100)) == rate_limiter::verdict::refuse);
+  CHECK(limiter.take(t0 + std::chrono::milliseconds(100)) == rate_limiter::verdict::refuse);
+  CHECK(limiter.take(t0 + std::chrono::milliseconds(100)) == rate_limiter::verdict::abuse);   // the 4th refusal
+  // Ten quiet seconds later the count starts over.
+  CHECK(limiter.take(t0 + std::chrono::seconds(11)) == rate_limiter::verdict::allow);
+}
+
+TEST_CASE("fairness: the commitment is hex SHA-256 of salt ':' decimal seed") {
+  CHECK(sha256_hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  CHECK(seed_commitment(42, "00ff") == sha256_hex("00ff:42"));
+  const fair_seed a = draw_fair_seed();
+  const fair_seed b = draw_fair_seed();
+  CHECK(is_hex(a.salt, 32));
+  CHECK(a.salt != b.salt);
+  CHECK(is_hex(random_hex(128), 32));
+}
+
+TEST_CASE("replay: a 2000-action match seeks anywhere fast and exactly") {
+  const engine::game_info* game = engine::find_game("space_war");
+  REQUIRE(game);
+  space_war::v1::Options options;   // the default contest limit: long matches
+  std::unique_ptr<engine::match> m;
+  engine::playout p;
+  // Six random bots play long matches; take the first seed that gives 2,000 actions.
+  for (std::uint64_t seed = 1; seed < 200 && p.log.size() < 2000; ++seed) {
+    m = game->create(6, options, seed);
+    std::vector<std::unique_ptr<engine::bot>> bots;
+    for (int s = 0; s < 6; ++s) bots.push_back(game->bots[0].make(seed * 10 + static_cast<std::uint64_t>(s)));
+    auto start = m->clone();
+    p = engine::play_out(*m, bots, 5000, true);
+    m = std::move(start);
+  }
+  REQUIRE(p.log.size() >= 2000);
+  replay_cursor cursor(m->clone(), p.log);
+  REQUIRE(cursor.valid());
+  REQUIRE(cursor.total() == p.log.size());
+
+  // Exact: the view at a step equals a straight re-play to that step.
+  for (std::size_t step : {std::size_t{0}, std::size_t{1}, std::size_t{63}, std::size_t{64}, std::size_t{65},
+                           std::size_t{1000}, p.log.size() - 1, p.log.size()}) {
+    auto straight = m->clone();
+    for (std::size_t i = 0; i < step; ++i) straight->play(p.log[i]);
+    CHECK(cursor.at(step).same_state(*straight));
+  }
+
+  // Fast: random jumps, each one a seek plus the omniscient view a frame would carry.
+  std::uint64_t x = 12345;
+  double worst_ms = 0, total_ms = 0;
+  const int jumps = 500;
+  for (int i = 0; i < jumps; ++i) {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    const std::size_t step = static_cast<std::size_t>((x >> 33) % (cursor.total() + 1));
+    const auto t0 = std::chrono::steady_clock::now();
+    auto view = cursor.at(step).view(engine::viewer::omniscient());
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    worst_ms = std::max(worst_ms, ms);
+    total_ms += ms;
+    CHECK(view->ByteSizeLong() > 0);
+  }
+  std::printf("replay seek over %zu actions: %d random jumps, mean %.3f ms, worst %.3f ms (target < 50 ms)\n",
+              cursor.total(), jumps, total_ms / jumps, worst_ms);
+}
