@@ -1,0 +1,29 @@
+#pragma once
+// What one match of the load run measured. Written on the match's strand only; read after
+// every client thread has been joined.
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace starport::loadgen {
+
+using clock_type = std::chrono::steady_clock;
+
+struct duel_stats {
+  // Per accepted action: sent → the ViewUpdate that answers it (the server echoes the
+  // PlayAction's request id on the update that first shows the action).
+  std::vector<std::int64_t> latency_us;
+  std::uint64_t sent = 0;
+  std::map<int, std::uint64_t> refused;      // by starport.v1.ErrorCode
+  std::uint64_t resyncs = 0;                 // gaps in view numbers, or a diff that failed
+  std::uint64_t play_bytes = 0;              // server → client payload once the match began
+  clock_type::time_point first_send{};
+  clock_type::time_point last_accept{};
+  bool started = false;                      // the match began
+  bool game_over = false;                    // it ended by the rules before the move bound
+  std::string failure;                       // why setup or play broke off, if it did
+};
+
+}  // namespace starport::loadgen

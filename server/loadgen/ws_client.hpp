@@ -1,0 +1,66 @@
+#pragma once
+// One WebSocket client connection over loopback, as in Beast's async client examples:
+// connect → handshake → read loop, and a write queue with exactly one write in flight.
+// It only moves frames; what they mean is its owner's business (duel.hpp).
+#include <cstddef>
+#include <deque>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+
+namespace starport::loadgen {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+using tcp = net::ip::tcp;
+using strand = net::strand<net::io_context::executor_type>;
+
+// Called on the client's strand.
+class ws_events {
+ public:
+  virtual ~ws_events() = default;
+  virtual void on_open(int side) = 0;
+  virtual void on_frame(int side, std::string_view bytes) = 0;
+  virtual void on_closed(int side, beast::error_code ec) = 0;
+};
+
+class ws_client : public std::enable_shared_from_this<ws_client> {
+ public:
+  // `events` must outlive every handler of this client (the run loop joins before).
+  ws_client(strand executor, ws_events& events, int side);
+
+  void start(const tcp::endpoint& server, std::string host, std::string path);
+  // On the strand. Frames sent after close() are dropped.
+  void send(std::string frame);
+  // On the strand: a normal close once queued frames are written.
+  void close();
+
+ private:
+  void on_connect(beast::error_code ec);
+  void on_handshake(beast::error_code ec);
+  void do_read();
+  void on_read(beast::error_code ec, std::size_t bytes);
+  void do_write();
+  void on_write(beast::error_code ec, std::size_t bytes);
+  void do_close();
+  void on_close(beast::error_code ec);
+  void finish(beast::error_code ec);
+
+  beast::websocket::stream<beast::tcp_stream> ws_;
+  ws_events& events_;
+  int side_;
+  std::string host_;
+  std::string path_;
+  beast::flat_buffer buffer_;
+  std::deque<std::string> queue_;
+  bool open_ = false;
+  bool closing_ = false;
+  bool finished_ = false;
+};
+
+}  // namespace starport::loadgen
