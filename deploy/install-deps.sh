@@ -30,3 +30,9 @@ if ((${#missing[@]})); then
 else
   echo "install-deps: all packages present"
 fi
+
+# The web client's Vite 8 needs Node >= 20.19 (Debian 12's own nodejs is 18).
+if ! node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>20||(a===20&&b>=19)?0:1)'; then
+  echo "install-deps: Node $(node --version) is too old for the web client; install Node 20.19 or newer" >&2
+  exit 1
+fi
