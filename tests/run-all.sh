@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # The one test command (README, .ci/run): installs what is missing, builds, runs every test.
-#   bash tests/run-all.sh              everything
+#   bash tests/run-all.sh              everything: C++ (ctest), web client, browser end to end
 #   bash tests/run-all.sh --sanitize   the C++ tests again under ASan + UBSan (CI runs both)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-root=$PWD
 jobs=$(nproc)
 
 bash deploy/install-deps.sh
 
 build=build
 flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo)
+sanitize=false
 if [ "${1:-}" = "--sanitize" ]; then
+  sanitize=true
   build=build-sanitize
   flags=(-DCMAKE_BUILD_TYPE=Debug -DSTARPORT_SANITIZE=ON)
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
@@ -22,6 +23,24 @@ fi
 echo "== build ($build)"
 cmake -S . -B "$build" -G Ninja "${flags[@]}" >/dev/null
 ninja -C "$build" -j "$jobs"
+export STARPORT_BIN=$PWD/$build/starport
 
-echo "== C++ tests (ctest)"
-ctest --test-dir "$build" --output-on-failure -j "$jobs" --timeout 900
+passed=0 failed=0
+suite() {   # suite NAME COMMAND…: runs one suite, counts it, keeps going
+  echo "== $1"
+  if "${@:2}"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "!! $1 failed"; fi
+}
+
+# The web client's build is served by the server tests, so it comes first.
+if ! $sanitize; then
+  (cd web-client && npm ci --no-audit --no-fund --loglevel=error && npm run build)
+fi
+suite "C++ tests (ctest)" ctest --test-dir "$build" --output-on-failure -j "$jobs" --timeout 900
+if ! $sanitize; then
+  suite "web client unit tests" npm --prefix web-client test
+  suite "browser end to end (Playwright, Chromium)" npm --prefix web-client run e2e
+  suite "load generator smoke run" "$STARPORT_BIN" loadgen --matches 5 --moves 40 --seconds 30
+fi
+
+echo "suites: $passed passed, $failed failed"
+[ "$failed" = 0 ]
