@@ -6,106 +6,14 @@
 //   node --test tests/e2e/space_race_jfk.test.mjs      (after npm run build)
 //   STARPORT_BIN=/path/to/starport  E2E_SHOTS=/tmp/shots  to override the defaults
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { fileURLToPath } from "node:url";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const webClient = join(root, "web-client");
-// playwright-core is a dev dependency of the web client.
-const { chromium } = createRequire(join(webClient, "package.json"))("playwright-core");
+import { browserPage, cleanUp, serverOutput, shoot, shots, startServer } from "./harness.mjs";
 
-const bin = process.env.STARPORT_BIN ? resolve(webClient, process.env.STARPORT_BIN) : join(root, "build/starport");
-const webRoot = join(webClient, "dist");
-const shots = process.env.E2E_SHOTS ?? mkdtempSync(join(tmpdir(), "starport-e2e-shots-"));
 const gameTimeoutMs = 300_000;
 const maxMoves = 1500;   // a JFK game takes about 80–250 choices
-
-const launchArgs = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-
-let server = null;
-let serverLog = "";
 let baseUrl = "";
-const temps = [];
-const contexts = [];
-
-function tempDir(prefix) {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  temps.push(dir);
-  return dir;
-}
-
-// Starts `starport serve` on a free loopback port and waits for its "listening on" line.
-function startServer() {
-  assert.ok(existsSync(bin), `the starport binary is missing at ${bin}; build it or set STARPORT_BIN`);
-  assert.ok(existsSync(join(webRoot, "index.html")), `no built client at ${webRoot}: run npm run build in web-client`);
-  const data = tempDir("starport-e2e-data-");
-  server = spawn(bin, ["serve", "--port", "0", "--data", data, "--web-root", webRoot], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  return new Promise((resolvePort, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "listening on" line in 20 s:\n${serverLog}`)), 20_000);
-    const onData = (chunk) => {
-      serverLog += chunk.toString();
-      const m = serverLog.match(/listening on 127\.0\.0\.1:(\d+)/);
-      if (m) {
-        clearTimeout(timer);
-        resolvePort(Number(m[1]));
-      }
-    };
-    server.stdout.on("data", onData);
-    server.stderr.on("data", onData);
-    server.on("exit", (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`starport serve exited (${code ?? signal}) before listening:\n${serverLog}`));
-    });
-  });
-}
-
-async function stopServer() {
-  if (!server || server.exitCode !== null) return;
-  const exited = new Promise((r) => server.once("exit", r));
-  server.kill("SIGTERM");
-  const timer = setTimeout(() => server.kill("SIGKILL"), 5000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function browserPage(name) {
-  const ctx = await chromium.launchPersistentContext(tempDir(`starport-e2e-${name}-`), {
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    args: launchArgs,
-    viewport: { width: 1200, height: 900 },
-  });
-  contexts.push(ctx);
-  ctx.setDefaultTimeout(15_000);
-  // Record every error the page shows to its user (the feedback bar).
-  await ctx.addInitScript(() => {
-    window.__errors = [];
-    new MutationObserver((records) => {
-      for (const r of records)
-        for (const n of r.addedNodes)
-          if (n instanceof HTMLElement && n.matches(".toast.error")) window.__errors.push(n.textContent);
-    }).observe(document, { childList: true, subtree: true });
-  });
-  const page = ctx.pages()[0] ?? (await ctx.newPage());
-  page.on("pageerror", (e) => console.error(`[${name}] page error: ${e.message}`));
-  return page;
-}
-
-async function shoot(page, file, size) {
-  if (size) await page.setViewportSize(size);
-  await page.waitForTimeout(250);
-  const path = join(shots, file);
-  await page.screenshot({ path, fullPage: true });
-  return path;
-}
 
 // A small seeded generator, so a failing run can be repeated with the same clicks.
 function rng(seed) {
@@ -171,16 +79,10 @@ async function playUntilOver(page, onMove) {
 }
 
 before(async () => {
-  const port = await startServer();
-  baseUrl = `http://127.0.0.1:${port}`;
+  baseUrl = await startServer();
 });
 
-after(async () => {
-  for (const ctx of contexts) await ctx.close().catch(() => {});
-  await stopServer();
-  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
-  console.log(`screenshots in ${shots}`);
-});
+after(cleanUp);
 
 test("a JFK solo game of Space Race is played to its end in the browser, then its replay is stepped", { timeout: 480_000 }, async () => {
   const page = await browserPage("jfk");
@@ -190,7 +92,7 @@ test("a JFK solo game of Space Race is played to its end in the browser, then it
     await page.screenshot({ path: join(shots, "failure-jfk.png"), fullPage: true }).catch(() => {});
     const toasts = await page.locator(".toasts").textContent().catch(() => "");
     console.error(`[jfk] ${page.url()} feedback: ${toasts}`);
-    console.error(`server output (last 3000 chars):\n${serverLog.slice(-3000)}`);
+    console.error(`server output (last 3000 chars):\n${serverOutput().slice(-3000)}`);
     throw e;
   }
 });
@@ -201,7 +103,7 @@ test("a 2-seat Cold War game shows the bot's secret Control Card only as chosen 
     await secretChoice(page);
   } catch (e) {
     await page.screenshot({ path: join(shots, "failure-cold-war.png"), fullPage: true }).catch(() => {});
-    console.error(`server output (last 3000 chars):\n${serverLog.slice(-3000)}`);
+    console.error(`server output (last 3000 chars):\n${serverOutput().slice(-3000)}`);
     throw e;
   }
 });

@@ -6,98 +6,14 @@
 //   npm --prefix web-client run e2e        (builds dist/ first)
 //   STARPORT_BIN=/path/to/starport  E2E_SHOTS=/tmp/shots  to override the defaults
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { fileURLToPath } from "node:url";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const webClient = join(root, "web-client");
-// playwright-core is a dev dependency of the web client.
-const { chromium } = createRequire(join(webClient, "package.json"))("playwright-core");
+import { browserPage, cleanUp, serverOutput, shoot, shots, startServer } from "./harness.mjs";
 
-const bin = process.env.STARPORT_BIN ? resolve(webClient, process.env.STARPORT_BIN) : join(root, "build/starport");
-const webRoot = join(webClient, "dist");
-const shots = process.env.E2E_SHOTS ?? mkdtempSync(join(tmpdir(), "starport-e2e-shots-"));
 const contestLimit = 60;
 const matchTimeoutMs = 240_000;
-
-const launchArgs = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-
-let server = null;
-let serverLog = "";
 let baseUrl = "";
-const temps = [];
-const contexts = [];
-
-function tempDir(prefix) {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  temps.push(dir);
-  return dir;
-}
-
-// Starts `starport serve` on a free loopback port and waits for its "listening on" line.
-function startServer() {
-  assert.ok(existsSync(bin), `the starport binary is missing at ${bin}; build it or set STARPORT_BIN`);
-  assert.ok(existsSync(join(webRoot, "index.html")), `no built client at ${webRoot}: run npm run build in web-client`);
-  const data = tempDir("starport-e2e-data-");
-  server = spawn(bin, ["serve", "--port", "0", "--data", data, "--web-root", webRoot], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  return new Promise((resolvePort, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "listening on" line in 20 s:\n${serverLog}`)), 20_000);
-    const onData = (chunk) => {
-      serverLog += chunk.toString();
-      const m = serverLog.match(/listening on 127\.0\.0\.1:(\d+)/);
-      if (m) {
-        clearTimeout(timer);
-        resolvePort(Number(m[1]));
-      }
-    };
-    server.stdout.on("data", onData);
-    server.stderr.on("data", onData);
-    server.on("exit", (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`starport serve exited (${code ?? signal}) before listening:\n${serverLog}`));
-    });
-  });
-}
-
-async function stopServer() {
-  if (!server || server.exitCode !== null) return;
-  const exited = new Promise((r) => server.once("exit", r));
-  server.kill("SIGTERM");
-  const timer = setTimeout(() => server.kill("SIGKILL"), 5000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function browserPage(name) {
-  const ctx = await chromium.launchPersistentContext(tempDir(`starport-e2e-${name}-`), {
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    args: launchArgs,
-    viewport: { width: 1100, height: 900 },
-  });
-  contexts.push(ctx);
-  ctx.setDefaultTimeout(15_000);
-  // Record every error the page shows to its user (the feedback bar), for the report.
-  await ctx.addInitScript(() => {
-    window.__errors = [];
-    new MutationObserver((records) => {
-      for (const r of records)
-        for (const n of r.addedNodes)
-          if (n instanceof HTMLElement && n.matches(".toast.error")) window.__errors.push(n.textContent);
-    }).observe(document, { childList: true, subtree: true });
-  });
-  const page = ctx.pages()[0] ?? (await ctx.newPage());
-  page.on("pageerror", (e) => console.error(`[${name}] page error: ${e.message}`));
-  return page;
-}
 
 async function pickName(page, name) {
   await page.goto(`${baseUrl}/#/`);
@@ -129,29 +45,15 @@ async function playUntilOver(page, label, onMove = async () => {}) {
   throw new Error(`${label}: the match did not end within ${matchTimeoutMs / 1000}s after ${moves} moves`);
 }
 
-async function shoot(page, file, size) {
-  if (size) await page.setViewportSize(size);
-  await page.waitForTimeout(200);
-  const path = join(shots, file);
-  await page.screenshot({ path, fullPage: true });
-  return path;
-}
-
 before(async () => {
-  const port = await startServer();
-  baseUrl = `http://127.0.0.1:${port}`;
+  baseUrl = await startServer();
 });
 
-after(async () => {
-  for (const ctx of contexts) await ctx.close().catch(() => {});
-  await stopServer();
-  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
-  console.log(`screenshots in ${shots}`);
-});
+after(cleanUp);
 
 test("two browsers and a bot play a private Space War match, reload mid-match, then scrub the replay", { timeout: 420_000 }, async () => {
-  const alice = await browserPage("alice");
-  const bob = await browserPage("bob");
+  const alice = await browserPage("alice", { width: 1100, height: 900 });
+  const bob = await browserPage("bob", { width: 1100, height: 900 });
   try {
     await scenario(alice, bob);
   } catch (e) {
@@ -161,7 +63,7 @@ test("two browsers and a bot play a private Space War match, reload mid-match, t
       const toasts = await page.locator(".toasts").textContent().catch(() => "");
       console.error(`[${name}] ${page.url()} feedback: ${toasts}`);
     }
-    console.error(`server output (last 3000 chars):\n${serverLog.slice(-3000)}`);
+    console.error(`server output (last 3000 chars):\n${serverOutput().slice(-3000)}`);
     throw e;
   }
 });

@@ -1,0 +1,109 @@
+// What every browser end-to-end test shares: the real `starport serve` on a free loopback
+// port with a fresh data directory, Debian's chromium through playwright-core with a fresh
+// profile, screenshots, and cleanup. STARPORT_BIN and E2E_SHOTS override the defaults.
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const webClient = join(root, "web-client");
+// playwright-core is a dev dependency of the web client.
+const { chromium } = createRequire(join(webClient, "package.json"))("playwright-core");
+
+const bin = process.env.STARPORT_BIN ? resolve(webClient, process.env.STARPORT_BIN) : join(root, "build/starport");
+const webRoot = join(webClient, "dist");
+export const shots = process.env.E2E_SHOTS ?? mkdtempSync(join(tmpdir(), "starport-e2e-shots-"));
+
+const launchArgs = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+let server = null;
+let serverLog = "";
+const temps = [];
+const contexts = [];
+
+export function serverOutput() {
+  return serverLog;
+}
+
+function tempDir(prefix) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+}
+
+// Starts `starport serve` and waits for its "listening on" line; resolves to the site's URL.
+export function startServer() {
+  assert.ok(existsSync(bin), `the starport binary is missing at ${bin}; build it or set STARPORT_BIN`);
+  assert.ok(existsSync(join(webRoot, "index.html")), `no built client at ${webRoot}: run npm run build in web-client`);
+  const data = tempDir("starport-e2e-data-");
+  server = spawn(bin, ["serve", "--port", "0", "--data", data, "--web-root", webRoot], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return new Promise((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no "listening on" line in 20 s:\n${serverLog}`)), 20_000);
+    const onData = (chunk) => {
+      serverLog += chunk.toString();
+      const m = serverLog.match(/listening on 127\.0\.0\.1:(\d+)/);
+      if (m) {
+        clearTimeout(timer);
+        resolveUrl(`http://127.0.0.1:${Number(m[1])}`);
+      }
+    };
+    server.stdout.on("data", onData);
+    server.stderr.on("data", onData);
+    server.on("exit", (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`starport serve exited (${code ?? signal}) before listening:\n${serverLog}`));
+    });
+  });
+}
+
+// Closes every browser, stops the server (SIGTERM, then SIGKILL after 5 s), removes temp dirs.
+export async function cleanUp() {
+  for (const ctx of contexts) await ctx.close().catch(() => {});
+  if (server && server.exitCode === null) {
+    const exited = new Promise((r) => server.once("exit", r));
+    server.kill("SIGTERM");
+    const timer = setTimeout(() => server.kill("SIGKILL"), 5000);
+    await exited;
+    clearTimeout(timer);
+  }
+  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
+  console.log(`screenshots in ${shots}`);
+}
+
+export async function browserPage(name, viewport = { width: 1200, height: 900 }) {
+  const ctx = await chromium.launchPersistentContext(tempDir(`starport-e2e-${name}-`), {
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: launchArgs,
+    viewport,
+  });
+  contexts.push(ctx);
+  ctx.setDefaultTimeout(15_000);
+  // Record every error the page shows to its user (the feedback bar), for the report.
+  await ctx.addInitScript(() => {
+    window.__errors = [];
+    new MutationObserver((records) => {
+      for (const r of records)
+        for (const n of r.addedNodes)
+          if (n instanceof HTMLElement && n.matches(".toast.error")) window.__errors.push(n.textContent);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const page = ctx.pages()[0] ?? (await ctx.newPage());
+  page.on("pageerror", (e) => console.error(`[${name}] page error: ${e.message}`));
+  return page;
+}
+
+export async function shoot(page, file, size) {
+  if (size) await page.setViewportSize(size);
+  await page.waitForTimeout(250);
+  const path = join(shots, file);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
