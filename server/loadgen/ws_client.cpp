@@ -34,9 +34,11 @@ void ws_client::on_handshake(beast::error_code ec) {
   if (ec) return finish(ec);
   ws_.binary(true);
   open_ = true;
+  // Frames queued before the handshake go first; on_open may send() more, which then
+  // queue behind this write instead of starting a second one (one write in flight).
+  if (!queue_.empty()) do_write();
   events_.on_open(side_);
   do_read();
-  if (!queue_.empty()) do_write();
 }
 
 void ws_client::do_read() {

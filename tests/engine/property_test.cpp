@@ -186,7 +186,7 @@ TEST_CASE("property harness: every game, random playouts (legality, replay, hidd
   }
 }
 
-TEST_CASE("property harness: the same seed deals the same match; another seed deals another") {
+TEST_CASE("property harness: the same seed deals the same match, another seed deals another") {
   for (const game_info* g : games()) {
     auto options = g->new_options();
     auto a = g->create(g->min_seats, *options, 42);

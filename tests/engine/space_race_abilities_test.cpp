@@ -133,7 +133,7 @@ TEST_CASE("Immediate Actions: resolved as soon as the card is placed in the Agen
   CHECK(codes(s.seat(0).hand) == std::vector<std::string>{"hubble_deep_field"});
 }
 
-TEST_CASE("Leaders: one Leader in an Agency; the player chooses which one moves to the Lab") {
+TEST_CASE("Leaders: one Leader in an Agency, the player chooses which one moves to the Lab") {
   auto s = table({.seats = {{.agency = {"carl_sagan"}}, {}}, .universe = {"yuri_gagarin"}, .deck = {"skylab", "moon_landing"}});
   choose(s, {P6, T6});
   play(s, "0 use -1 0");
@@ -149,7 +149,7 @@ TEST_CASE("Leaders: one Leader in an Agency; the player chooses which one moves 
   CHECK(s.seat(0).hand.size == 2);
 }
 
-TEST_CASE("Bureaucracy: every seat must resolve its Bureaucracy abilities; \"You may\" ones are optional") {
+TEST_CASE("Bureaucracy: every seat must resolve its Bureaucracy abilities, \"You may\" ones are optional") {
   auto s = table({.seats = {{.agency = {"john_f_kennedy", "government_grant"}}, {.agency = {"government_grant"}}},
                   .initiative = 1});
   choose(s, {P6, T6});

@@ -26,7 +26,7 @@ TEST_CASE("Components: the card data validates (98 cards: 28 Propaganda, 28 Tech
   CHECK(sr::all_cards().size() < 128);   // card ids fit the position's budget table
 }
 
-TEST_CASE("Components: Leaders are Propaganda cards; Breakthroughs cover all four categories") {
+TEST_CASE("Components: Leaders are Propaganda cards, Breakthroughs cover all four categories") {
   int leaders = 0;
   int symbols[4] = {};
   for (const sr::card_def& d : sr::all_cards()) {

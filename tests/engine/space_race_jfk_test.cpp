@@ -29,7 +29,7 @@ TEST_CASE("JFK Game Setup: 4 face-up and 2 face-down Universe cards, 4 in Hand, 
   }
 }
 
-TEST_CASE("JFK Phase 1: the opponent plays the top Control Card of each deck; its levels add up for the game") {
+TEST_CASE("JFK Phase 1: the opponent plays the top Control Card of each deck, its levels add up for the game") {
   auto s = table({.seats = {{}}, .variant = srpb::JFK, .opponent_controls = {"technology_3"},
                   .opponent_deck = {"propaganda_6", "space_program_1"}});
   CHECK(s.opponent().level[1] == 3);
@@ -50,7 +50,7 @@ TEST_CASE("JFK opponent: takes the bottom card of the Stage, else of the most re
   CHECK(taken(s) == std::vector<std::string>{"espionage", "press_conference", "moon_landing"});
 }
 
-TEST_CASE("JFK opponent: with the higher level it moves first; otherwise after the player's whole Stage") {
+TEST_CASE("JFK opponent: with the higher level it moves first, otherwise after the player's whole Stage") {
   auto first = table({.seats = {{.hand = {"skylab"}}}, .universe = {"espionage", "press_conference"},
                       .variant = srpb::JFK, .opponent_deck = {"propaganda_6"}});
   choose(first, {P3});   // 3 against 6
@@ -115,7 +115,7 @@ TEST_CASE("JFK Phase 3: a Deck card when nothing was invested, one more per oppo
   CHECK(invested.face_down().size == 2);   // 2 invested + 2 added, 2 turned face up
 }
 
-TEST_CASE("JFK Scoring: the opponent scores 2 per Leader or Breakthrough, 1 per other card; a tie is its win") {
+TEST_CASE("JFK Scoring: the opponent scores 2 per Leader or Breakthrough, 1 per other card, a tie is its win") {
   setup base{.seats = {{.hand = {"skylab"}, .agency = {"space_station", "project_gemini"}, .lab = {"lunokhod"},
                         .used_controls = six_used}},
              .round = 7, .deck = {"espionage"}, .rest_into_deck = false, .variant = srpb::JFK,

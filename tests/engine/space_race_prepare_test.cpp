@@ -18,7 +18,7 @@ void develop_nothing(sr::state& s) {
 
 }  // namespace
 
-TEST_CASE("Clever Investments: the Hand limit is 7; extra cards must go to the Universe face down") {
+TEST_CASE("Clever Investments: the Hand limit is 7, extra cards must go to the Universe face down") {
   auto s = table({.seats = {{.hand = nine}, {.hand = {"press_conference"}}}});
   develop_nothing(s);
   REQUIRE(s.current_step() == step::invest);
@@ -73,7 +73,7 @@ TEST_CASE("Unexplored Universe and True Visionaries (2 players): one face-down c
   CHECK(s.initiative() == 1);       // Prepare 4: the Initiative Marker moves clockwise
 }
 
-TEST_CASE("Unexplored Universe: invested cards count; no top-up beyond one per player") {
+TEST_CASE("Unexplored Universe: invested cards count, no top-up beyond one per player") {
   auto s = table({.seats = {{.hand = {"skylab", "moon_landing", "espionage"}}, {}}});
   develop_nothing(s);
   play(s, pick_hand(s, 0, "skylab"));

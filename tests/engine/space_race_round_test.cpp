@@ -7,7 +7,7 @@ using starport::engine::rule_error;
 using starport::engine::viewer;
 using sr::step;
 
-TEST_CASE("Game Setup: Universe of 4/5/6 face-up cards plus 2 face-down; hands of 3, 4, then 5") {
+TEST_CASE("Game Setup: Universe of 4/5/6 face-up cards plus 2 face-down, hands of 3, 4, then 5") {
   for (int seats = 2; seats <= 4; ++seats) {
     srpb::Options o;
     o.set_first_player(1);
@@ -55,7 +55,7 @@ TEST_CASE("Options: the standard game and the Cold War need 2–4 players, JFK e
   CHECK(sr::state::validate(5, srpb::Options()).code == rule_error::bad_options);
 }
 
-TEST_CASE("Plan Development: every seat chooses in secret; the choice stays hidden until all have chosen") {
+TEST_CASE("Plan Development: every seat chooses in secret, the choice stays hidden until all have chosen") {
   auto s = table({.seats = {{}, {}, {}}});
   CHECK(s.must_act() == 0b111);
   const std::string seat1_before = serialized(s, viewer::of_seat(1));
@@ -119,7 +119,7 @@ TEST_CASE("Develop: only seats whose Control Card matches a Stage take part in i
   CHECK(s.current_step() == step::invest);
 }
 
-TEST_CASE("How to Resolve Stages: order by Stage level; Agency levels plus the Control Card") {
+TEST_CASE("How to Resolve Stages: order by Stage level, Agency levels plus the Control Card") {
   // The rulebook's example: Titan Rocket (2) + a level 6 card beats Korolev (1) + level 3.
   auto s = table({.seats = {{.agency = {"sergei_korolev"}}, {.agency = {"titan_rocket"}}, {}},
                   .universe = {"vostok_program", "space_station", "space_shuttle"}});
@@ -144,7 +144,7 @@ TEST_CASE("How to Resolve Stages: ties go to the Initiative holder, then clockwi
   CHECK(s.stage_order()[2] == 1);
 }
 
-TEST_CASE("How to Resolve Stages: the order is fixed once; one ability per turn; passing leaves the Stage") {
+TEST_CASE("How to Resolve Stages: the order is fixed once, one ability per turn, passing leaves the Stage") {
   auto s = table({.seats = {{.agency = {"press_conference"}}, {.agency = {"space_race_rally"}}},
                   .universe = {"national_pride", "communication_satellite", "espionage"}});
   choose(s, {P3, P6});
@@ -188,7 +188,7 @@ TEST_CASE("Emergency Financing: a seat with an empty Hand draws 1 card after Bur
   CHECK(s.seat(1).hand.size == 1);
 }
 
-TEST_CASE("Phase 2 step 7: after the 7th round comes Scoring; the round is the count of Control Cards") {
+TEST_CASE("Phase 2 step 7: after the 7th round comes Scoring, the round is the count of Control Cards") {
   auto s = table({.seats = {{.used_controls = {"propaganda_1", "propaganda_3", "technology_1", "technology_3",
                                                "space_program_1", "space_program_3"}},
                             {.used_controls = {"propaganda_1", "propaganda_3", "technology_1", "technology_3",
@@ -216,7 +216,7 @@ TEST_CASE("A full game: seven rounds, then a result") {
   CHECK(s.result().winners != 0);
 }
 
-TEST_CASE("Resign: a resigning seat leaves; the last one standing wins") {
+TEST_CASE("Resign: a resigning seat leaves, the last one standing wins") {
   auto s = table({.seats = {{}, {}, {}}});
   play(s, "0 choose 2");
   play(s, "2 resign");

@@ -40,7 +40,7 @@ TEST_CASE("Scoring: Agency levels (not Control Cards) + 1 per Lab card + 6 per B
   CHECK(example.score_of(1).categories == 6);        // Man in Space: seat 1 alone
 }
 
-TEST_CASE("Breakthrough categories: ties all score 6; nobody scores a category nobody has") {
+TEST_CASE("Breakthrough categories: ties all score 6, nobody scores a category nobody has") {
   auto s = table({.seats = {{.agency = {"first_human_in_space", "hubble_deep_field", "pulsar_discovery"}},
                             {.agency = {"lunar_base", "first_satellite"}}}});
   // Stars: 2 vs 1 → seat 0; Man in Space: 1 vs 1 → both; planets and life: nobody.

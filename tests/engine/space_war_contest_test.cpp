@@ -35,7 +35,7 @@ TEST_CASE("Gameplay: cards are played simultaneously, hidden until every partici
   CHECK(attempt(s, "0 flip").code == starport::engine::rule_error::not_your_turn);
 }
 
-TEST_CASE("War: a tie adds two face-down cards and one face-up; the winner takes the whole pile") {
+TEST_CASE("War: a tie adds two face-down cards and one face-up, the winner takes the whole pile") {
   auto s = table({{HUMANS, {"humans:7", "humans:2", "humans:3", "humans:9", "humans:5"}},
                   {ELVES, {"elves:7", "elves:4", "elves:5", "elves:6", "elves:8"}}});
   play(s, "0 flip");
@@ -91,7 +91,7 @@ TEST_CASE("War: a player short of cards adds what it can and the others match th
   CHECK(s.result().over);
 }
 
-TEST_CASE("War: a participant who cannot add any card is Conquered; the other takes the contest") {
+TEST_CASE("War: a participant who cannot add any card is Conquered, the other takes the contest") {
   auto s = table({{HUMANS, {"humans:7", "humans:2"}}, {ELVES, {"elves:7"}}, {TROLLS, {"trolls:1", "trolls:2"}}});
   play(s, "0 flip");
   play(s, "1 flip");
@@ -103,7 +103,7 @@ TEST_CASE("War: a participant who cannot add any card is Conquered; the other ta
   CHECK_FALSE(s.result().over);        // seat 2 still stands
 }
 
-TEST_CASE("War with 3+ Players: a higher third card wins outright; no War happens") {
+TEST_CASE("War with 3+ Players: a higher third card wins outright, no War happens") {
   auto s = table({{HUMANS, {"humans:5", "humans:2"}}, {ELVES, {"elves:5", "elves:2"}}, {TROLLS, {"trolls:9", "trolls:2"}}});
   play(s, "0 flip");
   play(s, "1 flip");
@@ -142,7 +142,7 @@ TEST_CASE("Gameplay: an empty deck is rebuilt by shuffling the discard pile") {
   CHECK(s.discard(0).size == 0);
 }
 
-TEST_CASE("Winning & Losing: deck and discard both empty means Conquered; the last one standing wins") {
+TEST_CASE("Winning & Losing: deck and discard both empty means Conquered, the last one standing wins") {
   auto s = table({{HUMANS, {"humans:9", "humans:8"}}, {ELVES, {"elves:3"}}});
   play(s, "0 flip");
   play(s, "1 flip");

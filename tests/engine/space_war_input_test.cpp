@@ -103,7 +103,7 @@ TEST_CASE("Decks (rules notes): six factions of 20 cards, unique codes, one lead
   CHECK(without >= 1);
 }
 
-TEST_CASE("Views: decks and discard piles are counts only; the omniscient view lists them") {
+TEST_CASE("Views: decks and discard piles are counts only, the omniscient view lists them") {
   auto s = table({{DWARVES, {"dwarves:thane", "dwarves:2"}, {"dwarves:9"}}, {ELVES, {"elves:8", "elves:2"}}});
   swpb::View v;
   s.view(viewer::of_seat(0), v);
@@ -120,7 +120,7 @@ TEST_CASE("Views: decks and discard piles are counts only; the omniscient view l
   CHECK(v.seats(0).deck(0).code() == "dwarves:thane");
 }
 
-TEST_CASE("Views: face-down War cards never show, even to their owner; the omniscient view has them") {
+TEST_CASE("Views: face-down War cards never show, even to their owner, the omniscient view has them") {
   // An Active Armor holds the War step open in its "before battle begins" window.
   auto s = table({{DWARVES, {"dwarves:5", "dwarves:2", "dwarves:3", "dwarves:9"}, {}, swpb::ACTIVE},
                   {ELVES, {"elves:5", "elves:4", "elves:6", "elves:7"}}});

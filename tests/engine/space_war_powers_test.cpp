@@ -11,7 +11,7 @@ using swpb::TROLLS;
 using sw::phase;
 using sw::power_state;
 
-TEST_CASE("Dwarven Armor: revealing the Thane activates it; triggering adds 1 Strength and flips it back") {
+TEST_CASE("Dwarven Armor: revealing the Thane activates it, triggering adds 1 Strength and flips it back") {
   auto s = table({{DWARVES, {"dwarves:thane", "dwarves:2"}}, {ELVES, {"elves:8", "elves:2"}}});
   CHECK(s.power_of(0) == power_state::inactive);
   play(s, "0 flip");

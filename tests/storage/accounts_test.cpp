@@ -10,7 +10,7 @@
 using namespace starport::storage;
 using namespace starport::storage::testing;
 
-TEST_CASE("accounts: an account is found by its token hash; an unknown hash finds nothing") {
+TEST_CASE("accounts: an account is found by its token hash, an unknown hash finds nothing") {
   temp_dir dir;
   database db(dir.file("s.db"));
   db.create_account(make_account("a1", 111), "hash-1");
@@ -33,7 +33,7 @@ TEST_CASE("accounts: a token hash belongs to one account only") {
   CHECK(db.account_by_token("hash-1")->id == "a1");
 }
 
-TEST_CASE("accounts: rename changes the display name; renaming an unknown account is refused") {
+TEST_CASE("accounts: rename changes the display name, renaming an unknown account is refused") {
   temp_dir dir;
   database db(dir.file("s.db"));
   db.create_account(make_account("a1"), "hash-1");

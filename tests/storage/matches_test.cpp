@@ -28,7 +28,7 @@ std::vector<std::string> ids(const std::vector<match_record>& ms) {
 
 }  // namespace
 
-TEST_CASE("matches: create, append, read the log in index order, finish; every field round-trips") {
+TEST_CASE("matches: create, append, read the log in index order, finish, every field round-trips") {
   temp_dir dir;
   database db(dir.file("s.db"));
   add_accounts(db);

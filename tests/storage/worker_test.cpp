@@ -115,7 +115,7 @@ TEST_CASE("worker: jobs queued behind a running transaction commit together (gro
   for (std::size_t i = 0; i < 10; ++i) CHECK(events[10 + i] == "done" + std::to_string(i));
 }
 
-TEST_CASE("worker: a throwing job alone is refused; its batch neighbours still commit") {
+TEST_CASE("worker: a throwing job alone is refused, its batch neighbours still commit") {
   temp_dir dir;
   worker w(dir.file("s.db"));
   create_match(w);
