@@ -75,6 +75,9 @@ storage::lobby_record lobby::record() const {
   r.invite_code = invite_code;
   r.match_id = match_id;
   r.created_ms = created_ms;
+  for (std::size_t i = 0; i < seats.size(); ++i)
+    if (!seats[i].open)
+      r.seats.push_back({static_cast<std::uint32_t>(i), seats[i].account_id, seats[i].name, seats[i].bot});
   return r;
 }
 

@@ -47,9 +47,14 @@ void lobby_hub::restore(const std::vector<storage::lobby_record>& lobbies,
         if (s.seat >= l.seats.size()) continue;
         l.seats[s.seat] = lobby_seat{false, s.account_id, s.name, s.bot, true};
       }
-    } else if (!l.seats.empty()) {
-      // Only the host is stored; their name returns with their next Hello.
+    } else if (rec.seats.empty() && !l.seats.empty()) {
+      // Saved before lobby seats were stored (schema 1): only the host comes back.
       l.seats[0] = lobby_seat{false, rec.host_account, "", "", false};
+    } else {
+      // Members and bots return to their seats; everyone confirms "ready" again.
+      for (const storage::seat_record& s : rec.seats)
+        if (s.seat < l.seats.size())
+          l.seats[s.seat] = lobby_seat{false, s.account_id, s.name, s.bot, !s.bot.empty()};   // bots are always ready
     }
     if (l.seat_of(l.host) < 0) continue;
     if (!l.invite_code.empty()) invites_[l.invite_code] = l.id;
@@ -272,6 +277,7 @@ void lobby_hub::on_join(const request& r, const v1::JoinLobby& m) {
                                                  std::to_string(state_->settings().lobbies_per_account) +
                                                  " lobbies; leave one first");
   l->seats[seat] = lobby_seat{false, r.account_id, r.display_name, "", false};
+  save(*l);   // who sits where survives a restart (ready does not: everyone confirms again)
   push(*l, &r);
 }
 
@@ -291,8 +297,8 @@ void lobby_hub::on_leave(const request& r, const v1::LeaveLobby& m) {
         l->host = s.account_id;
         break;
       }
-    save(*l);
   }
+  save(*l);
   push(*l, nullptr);
 }
 
@@ -316,6 +322,7 @@ void lobby_hub::on_add_bot(const request& r, const v1::AddBot& m) {
   int seat = m.seat() < l->seats.size() && l->seats[m.seat()].open ? static_cast<int>(m.seat()) : l->open_seat();
   if (seat < 0) return reply_error(r, v1::LOBBY_FULL, "every seat is taken");
   l->seats[seat] = lobby_seat{false, "", bot_name(m.bot()), m.bot(), true};
+  save(*l);
   push(*l, &r);
 }
 
@@ -335,6 +342,7 @@ void lobby_hub::on_remove_seat(const request& r, const v1::RemoveSeat& m) {
     bye.mutable_lobby_closed()->set_reason("removed by the host");
     send_account(kicked, nullptr, bye);
   }
+  save(*l);
   push(*l, &r);
 }
 

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "storage/records.hpp"
+#include "storage/savepoint.hpp"
 #include "storage/statement.hpp"
 
 namespace starport::storage {
@@ -17,9 +18,13 @@ class lobby_store {
   std::vector<lobby_record> all();    // oldest first
 
  private:
+  savepoint savepoint_;   // a lobby and its seats are saved all or nothing
   statement upsert_;
   statement delete_;
   statement all_;
+  statement clear_seats_;
+  statement insert_seat_;
+  statement seats_;
 };
 
 }  // namespace starport::storage

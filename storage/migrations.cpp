@@ -102,7 +102,19 @@ CREATE TABLE decks (
 ) STRICT, WITHOUT ROWID;
 )sql";
 
-constexpr std::array<std::string_view, 1> all_migrations{schema_v1};
+// 2: a lobby's taken seats, so its members (not only its host) come back after a restart.
+constexpr std::string_view lobby_seats_v2 = R"sql(
+CREATE TABLE lobby_seats (
+  lobby_id   TEXT    NOT NULL REFERENCES lobbies (id) ON DELETE CASCADE,
+  seat       INTEGER NOT NULL CHECK (seat >= 0),
+  account_id TEXT    REFERENCES accounts (id),
+  name       TEXT    NOT NULL,
+  bot        TEXT    NOT NULL,
+  PRIMARY KEY (lobby_id, seat)
+) STRICT, WITHOUT ROWID;
+)sql";
+
+constexpr std::array<std::string_view, 2> all_migrations{schema_v1, lobby_seats_v2};
 
 void exec(sqlite3* db, const std::string& sql, std::string_view operation) {
   check(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), db, operation);

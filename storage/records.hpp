@@ -15,6 +15,13 @@ struct account {
   std::int64_t created_ms = 0;
 };
 
+struct seat_record {
+  std::uint32_t seat = 0;
+  std::string account_id;    // empty for a bot seat
+  std::string name;
+  std::string bot;           // bot kind for a bot seat, empty for a person
+};
+
 struct lobby_record {
   std::string id;
   std::string host_account;
@@ -22,14 +29,9 @@ struct lobby_record {
   std::string invite_code;   // empty for public lobbies
   std::string match_id;      // set once a match started from it
   std::int64_t created_ms = 0;
+  std::vector<seat_record> seats;   // taken seats only, by seat number
 };
 
-struct seat_record {
-  std::uint32_t seat = 0;
-  std::string account_id;    // empty for a bot seat
-  std::string name;
-  std::string bot;           // bot kind for a bot seat, empty for a person
-};
 
 struct match_record {
   std::string id;

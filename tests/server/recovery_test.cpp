@@ -76,3 +76,46 @@ TEST_CASE("recovery: a lobby survives a restart and its host finds it again") {
   CHECK(lobby.lobby().you_are_host());
   CHECK(lobby.lobby().seats(0).name() == "Host");
 }
+
+TEST_CASE("recovery: a lobby's members and bots keep their seats across kill -9 and a restart") {
+  server_fixture f;
+  std::string guest_token, lobby_id;
+  {
+    test_client host(f.port()), guest(f.port());
+    host.hello("Host");
+    guest.hello("Guest");
+    guest_token = guest.token;
+    v1::ClientMessage create;
+    *create.mutable_create_lobby()->mutable_settings() = space_war_lobby(3, 10);
+    lobby_id = host.request(create).lobby().lobby_id();
+    v1::ClientMessage join;
+    join.mutable_join_lobby()->set_lobby_id(lobby_id);
+    REQUIRE(guest.request(join).has_lobby());
+    v1::ClientMessage bot;
+    bot.mutable_add_bot()->set_lobby_id(lobby_id);
+    bot.mutable_add_bot()->set_bot("heuristic");
+    bot.mutable_add_bot()->set_seat(2);
+    REQUIRE(host.request(bot).has_lobby());
+    // A new lobby is answered only once stored, and storage runs jobs in order: the seats
+    // saved before it are on disk when this answer arrives.
+    v1::ClientMessage own;
+    *own.mutable_create_lobby()->mutable_settings() = space_war_lobby(2, 10);
+    REQUIRE(guest.request(own).has_lobby());
+    f.server->kill9();
+  }
+  f.start();
+  test_client guest(f.port());
+  const v1::Welcome w = guest.resume(guest_token);
+  REQUIRE(std::count(w.lobbies().begin(), w.lobbies().end(), lobby_id) == 1);
+  v1::ClientMessage look;
+  look.mutable_join_lobby()->set_lobby_id(lobby_id);   // a member asking again gets the lobby
+  const v1::ServerMessage lobby = guest.request(look);
+  REQUIRE(lobby.has_lobby());
+  REQUIRE(lobby.lobby().seats_size() == 3);
+  CHECK(lobby.lobby().you_are_seated());
+  CHECK(lobby.lobby().your_seat() == 1);
+  CHECK(lobby.lobby().seats(0).name() == "Host");
+  CHECK(lobby.lobby().seats(1).name() == "Guest");
+  CHECK(lobby.lobby().seats(2).bot());
+  CHECK_FALSE(lobby.lobby().seats(1).ready());   // everyone confirms again after a restart
+}

@@ -14,7 +14,7 @@ using namespace starport::storage::testing;
 namespace {
 
 lobby_record make_lobby(const std::string& id, const std::string& host, std::int64_t created_ms) {
-  return lobby_record{id, host, std::string("\x0a\x00\x02", 3), "", "", created_ms};
+  return lobby_record{id, host, std::string("\x0a\x00\x02", 3), "", "", created_ms, {}};
 }
 
 }  // namespace
@@ -53,4 +53,39 @@ TEST_CASE("lobbies: a lobby's host must be an existing account (foreign keys are
   database db(dir.file("s.db"));
   CHECK_THROWS_AS(db.save_lobby(make_lobby("l1", "nobody", 10)), std::runtime_error);
   CHECK(db.lobbies().empty());
+}
+
+TEST_CASE("lobbies: taken seats are saved with the lobby, replaced whole, and go when it closes") {
+  temp_dir dir;
+  database db(dir.file("s.db"));
+  db.create_account(make_account("host"), "hash-host");
+  db.create_account(make_account("guest"), "hash-guest");
+  lobby_record l = make_lobby("l1", "host", 10);
+  l.seats = {{0, "host", "Ada", ""}, {1, "", "Bot", "heuristic"}, {2, "guest", "Bea", ""}};
+  db.save_lobby(l);
+  auto all = db.lobbies();
+  REQUIRE(all.size() == 1);
+  REQUIRE(all[0].seats.size() == 3);
+  CHECK(all[0].seats[1].account_id.empty());   // a bot seat has no account
+  CHECK(all[0].seats[1].bot == "heuristic");
+  CHECK(all[0].seats[2].account_id == "guest");
+  CHECK(all[0].seats[2].name == "Bea");
+
+  l.seats = {{0, "host", "Ada", ""}};   // the guest left and the bot was removed
+  db.save_lobby(l);
+  all = db.lobbies();
+  REQUIRE(all[0].seats.size() == 1);
+  CHECK(all[0].seats[0].name == "Ada");
+
+  l.seats = {{0, "host", "Ada", ""}, {1, "stranger", "Eve", ""}};   // no such account
+  CHECK_THROWS(db.save_lobby(l));
+  REQUIRE(db.lobbies()[0].seats.size() == 1);   // the refused save changed nothing
+
+  db.delete_lobby("l1");
+  CHECK(db.lobbies().empty());
+  l.id = "l2";
+  l.seats = {{0, "host", "Ada", ""}};
+  db.save_lobby(l);   // seat rows of the closed lobby are gone: no primary-key clash, one seat
+  REQUIRE(db.lobbies().size() == 1);
+  CHECK(db.lobbies()[0].seats.size() == 1);
 }
