@@ -39,7 +39,8 @@ match_actor::match_actor(std::shared_ptr<shared_state> state, storage::match_rec
       game_(std::move(game)),
       seats_(static_cast<std::size_t>(game_->seat_count())),
       log_size_(log_size),
-      timer_(strand_) {
+      timer_(strand_),
+      view_scratch_(game_->info().new_view()) {
   settings_.ParseFromString(record_.settings);
   for (const storage::seat_record& r : record_.seats)
     if (r.seat < seats_.size()) seats_[r.seat].record = r;
@@ -190,13 +191,19 @@ void match_actor::settle() {
   for (auto& f : waiting) f();
 }
 
+const std::string& match_actor::current_view(engine::viewer who) {
+  game_->view_into(who, *view_scratch_);
+  view_scratch_->SerializeToString(&bytes_scratch_);
+  return bytes_scratch_;
+}
+
 void match_actor::publish(channel& audience, engine::viewer who) {
   std::erase_if(audience.sessions, [](const session_ref& r) { return r.session.expired(); });
   if (audience.sessions.empty()) {
-    audience.last_view.reset();   // whoever comes next starts from a snapshot
+    audience.has_view = false;   // whoever comes next starts from a snapshot
     return;
   }
-  engine::message_ptr view = game_->view(who);
+  const std::string& view = current_view(who);
   v1::ServerMessage m;
   v1::ViewUpdate& u = *m.mutable_view();
   u.set_match_id(record_.id);
@@ -204,16 +211,17 @@ void match_actor::publish(channel& audience, engine::viewer who) {
     if (!u.log_line().empty()) u.mutable_log_line()->push_back('\n');
     u.mutable_log_line()->append(b.words);   // public words: the game leaves out what it hides
   }
-  if (!audience.last_view) {
+  if (!audience.has_view) {
     u.set_snapshot(true);
-    view->SerializeToString(u.mutable_view());
+    u.set_view(view);
   } else {
-    view_diff d = diff_views(*audience.last_view, *view);
+    view_diff d = *diff_encoded(audience.last_view, view);   // both are our serializer's
     u.set_view(std::move(d.changed));
     for (std::uint32_t field : d.cleared) u.add_cleared_fields(field);
   }
   u.set_number(++audience.number);
-  audience.last_view = std::move(view);
+  audience.last_view.swap(bytes_scratch_);   // keeps both buffers' capacity for next time
+  audience.has_view = true;
   const frame_ptr plain = encode(m);
   for (const session_ref& ref : audience.sessions) {
     // The session whose action this shows gets the update as the answer to its request.
@@ -262,8 +270,9 @@ void match_actor::attach(request r, int index) {
 
 void match_actor::send_snapshot(channel& audience, engine::viewer who, const session_ref& to,
                                 std::uint32_t request_id) {
-  if (!audience.last_view) {
-    audience.last_view = game_->view(who);
+  if (!audience.has_view) {
+    audience.last_view = current_view(who);
+    audience.has_view = true;
     ++audience.number;
   }
   v1::ServerMessage m;
@@ -272,7 +281,7 @@ void match_actor::send_snapshot(channel& audience, engine::viewer who, const ses
   u.set_match_id(record_.id);
   u.set_number(audience.number);
   u.set_snapshot(true);
-  audience.last_view->SerializeToString(u.mutable_view());
+  u.set_view(audience.last_view);
   send_to(to, encode(m));
 }
 

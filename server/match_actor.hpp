@@ -46,7 +46,8 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
   // One audience: a seat's sessions or the spectators', with what they were last sent.
   struct channel {
     std::vector<session_ref> sessions;
-    engine::message_ptr last_view;
+    std::string last_view;   // serialized; diffs are taken between serializations
+    bool has_view = false;
     std::uint64_t number = 0;
   };
   struct seat {
@@ -76,6 +77,7 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
   void on_appended(bool ok);
   void settle();
   void publish(channel& audience, engine::viewer who);
+  const std::string& current_view(engine::viewer who);   // serialized, in bytes_scratch_
   void attach(request r, int seat_index);   // -1: as a spectator
   void send_snapshot(channel& audience, engine::viewer who, const session_ref& to, std::uint32_t request_id);
   void on_detach(std::uint64_t session_id);
@@ -109,6 +111,8 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
   std::string last_info_;  // the serialized MatchInfo last pushed, to push only changes
   net::steady_timer timer_;
   std::vector<engine::action> scratch_;
+  engine::message_ptr view_scratch_;   // reused for every view this match builds
+  std::string bytes_scratch_;
 };
 
 }  // namespace starport::server

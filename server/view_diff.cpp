@@ -1,6 +1,6 @@
 #include "server/view_diff.hpp"
 
-#include <cstring>
+#include <algorithm>
 #include <memory>
 #include <unordered_map>
 
@@ -14,135 +14,84 @@ using google::protobuf::FieldDescriptor;
 using google::protobuf::Message;
 using google::protobuf::Reflection;
 
-bool equal_messages(const Message& a, const Message& b);
+// One top-level record of a serialized message: its field number and its bytes, tag
+// included. A repeated field has one record per element (or one, packed).
+struct record {
+  std::uint32_t number;
+  std::uint32_t begin;
+  std::uint32_t end;
+};
 
-// Floating point compares by bit pattern: a diff must reproduce -0.0 and NaN payloads
-// exactly, and "equal" here means "serializes the same".
-template <class T>
-bool same_bits(T x, T y) {
-  return std::memcmp(&x, &y, sizeof(T)) == 0;
-}
-
-bool equal_singular(const Message& a, const Message& b, const Reflection& ra,
-                    const Reflection& rb, const FieldDescriptor* f) {
-  // Presence first: an absent submessage differs from an empty one, and a oneof member
-  // that moved to another case differs even when both read as the default.
-  if (f->has_presence() && ra.HasField(a, f) != rb.HasField(b, f)) return false;
-  switch (f->cpp_type()) {
-    case FieldDescriptor::CPPTYPE_INT32: return ra.GetInt32(a, f) == rb.GetInt32(b, f);
-    case FieldDescriptor::CPPTYPE_INT64: return ra.GetInt64(a, f) == rb.GetInt64(b, f);
-    case FieldDescriptor::CPPTYPE_UINT32: return ra.GetUInt32(a, f) == rb.GetUInt32(b, f);
-    case FieldDescriptor::CPPTYPE_UINT64: return ra.GetUInt64(a, f) == rb.GetUInt64(b, f);
-    case FieldDescriptor::CPPTYPE_DOUBLE: return same_bits(ra.GetDouble(a, f), rb.GetDouble(b, f));
-    case FieldDescriptor::CPPTYPE_FLOAT: return same_bits(ra.GetFloat(a, f), rb.GetFloat(b, f));
-    case FieldDescriptor::CPPTYPE_BOOL: return ra.GetBool(a, f) == rb.GetBool(b, f);
-    case FieldDescriptor::CPPTYPE_ENUM: return ra.GetEnumValue(a, f) == rb.GetEnumValue(b, f);
-    case FieldDescriptor::CPPTYPE_STRING: {
-      std::string sa, sb;   // scratch only used for non-string_view-backed ctypes (Cord)
-      return ra.GetStringReference(a, f, &sa) == rb.GetStringReference(b, f, &sb);
-    }
-    case FieldDescriptor::CPPTYPE_MESSAGE:
-      return equal_messages(ra.GetMessage(a, f), rb.GetMessage(b, f));
+bool read_varint(std::string_view bytes, std::size_t& at, std::uint64_t& value) {
+  value = 0;
+  for (int shift = 0; shift < 64 && at < bytes.size(); shift += 7) {
+    const auto byte = static_cast<std::uint8_t>(bytes[at++]);
+    value |= static_cast<std::uint64_t>(byte & 0x7f) << shift;
+    if ((byte & 0x80) == 0) return true;
   }
   return false;
 }
 
-bool equal_element(const Message& a, const Message& b, const Reflection& ra,
-                   const Reflection& rb, const FieldDescriptor* f, int i) {
-  switch (f->cpp_type()) {
-    case FieldDescriptor::CPPTYPE_INT32:
-      return ra.GetRepeatedInt32(a, f, i) == rb.GetRepeatedInt32(b, f, i);
-    case FieldDescriptor::CPPTYPE_INT64:
-      return ra.GetRepeatedInt64(a, f, i) == rb.GetRepeatedInt64(b, f, i);
-    case FieldDescriptor::CPPTYPE_UINT32:
-      return ra.GetRepeatedUInt32(a, f, i) == rb.GetRepeatedUInt32(b, f, i);
-    case FieldDescriptor::CPPTYPE_UINT64:
-      return ra.GetRepeatedUInt64(a, f, i) == rb.GetRepeatedUInt64(b, f, i);
-    case FieldDescriptor::CPPTYPE_DOUBLE:
-      return same_bits(ra.GetRepeatedDouble(a, f, i), rb.GetRepeatedDouble(b, f, i));
-    case FieldDescriptor::CPPTYPE_FLOAT:
-      return same_bits(ra.GetRepeatedFloat(a, f, i), rb.GetRepeatedFloat(b, f, i));
-    case FieldDescriptor::CPPTYPE_BOOL:
-      return ra.GetRepeatedBool(a, f, i) == rb.GetRepeatedBool(b, f, i);
-    case FieldDescriptor::CPPTYPE_ENUM:
-      return ra.GetRepeatedEnumValue(a, f, i) == rb.GetRepeatedEnumValue(b, f, i);
-    case FieldDescriptor::CPPTYPE_STRING: {
-      std::string sa, sb;
-      return ra.GetRepeatedStringReference(a, f, i, &sa) ==
-             rb.GetRepeatedStringReference(b, f, i, &sb);
+// Splits wire data into its top-level records, in field-number order (stable, so the
+// elements of a repeated field keep theirs). False on anything but well-formed data.
+bool split_records(std::string_view bytes, std::vector<record>& out) {
+  out.clear();
+  if (bytes.size() > UINT32_MAX) return false;
+  std::size_t at = 0;
+  while (at < bytes.size()) {
+    const std::size_t begin = at;
+    std::uint64_t tag = 0;
+    if (!read_varint(bytes, at, tag)) return false;
+    const std::uint64_t number = tag >> 3;
+    if (number == 0 || number > static_cast<std::uint64_t>(FieldDescriptor::kMaxNumber)) return false;
+    std::uint64_t skip = 0;
+    switch (tag & 7) {
+      case 0: {   // varint
+        std::uint64_t ignored = 0;
+        if (!read_varint(bytes, at, ignored)) return false;
+        break;
+      }
+      case 1: skip = 8; break;   // fixed64, double
+      case 2:                    // length-delimited: strings, bytes, messages, packed
+        if (!read_varint(bytes, at, skip)) return false;
+        break;
+      case 5: skip = 4; break;   // fixed32, float
+      default: return false;     // groups (3, 4) are deprecated and no view uses them
     }
-    case FieldDescriptor::CPPTYPE_MESSAGE:
-      return equal_messages(ra.GetRepeatedMessage(a, f, i), rb.GetRepeatedMessage(b, f, i));
+    if (skip > bytes.size() - at) return false;
+    at += skip;
+    out.push_back({static_cast<std::uint32_t>(number), static_cast<std::uint32_t>(begin),
+                   static_cast<std::uint32_t>(at)});
   }
-  return false;
-}
-
-bool equal_fields(const Message& a, const Message& b, const FieldDescriptor* f) {
-  const Reflection& ra = *a.GetReflection();
-  const Reflection& rb = *b.GetReflection();
-  if (!f->is_repeated()) return equal_singular(a, b, ra, rb, f);
-  // Maps are repeated entry messages too; views carry none, and the element-wise order
-  // comparison is exact (if stricter than needed) for them.
-  int n = ra.FieldSize(a, f);
-  if (n != rb.FieldSize(b, f)) return false;
-  for (int i = 0; i < n; ++i)
-    if (!equal_element(a, b, ra, rb, f, i)) return false;
+  // The serializer writes fields in number order; sort only what came otherwise.
+  auto by_number = [](const record& a, const record& b) { return a.number < b.number; };
+  if (!std::is_sorted(out.begin(), out.end(), by_number))
+    std::stable_sort(out.begin(), out.end(), by_number);
   return true;
 }
 
-// Walks every declared field instead of ListFields(): no vector per call, and proto3
-// scalars compare by value whether or not they are set.
-bool equal_messages(const Message& a, const Message& b) {
-  const Descriptor* d = a.GetDescriptor();
-  for (int i = 0, n = d->field_count(); i < n; ++i)
-    if (!equal_fields(a, b, d->field(i))) return false;
+// The records of one field: [first, last) of a sorted record list.
+struct field_run {
+  std::size_t first;
+  std::size_t last;
+};
+
+field_run run_at(const std::vector<record>& records, std::size_t first) {
+  std::size_t last = first;
+  while (last < records.size() && records[last].number == records[first].number) ++last;
+  return {first, last};
+}
+
+std::string_view bytes_of(std::string_view data, const record& r) {
+  return data.substr(r.begin, r.end - r.begin);
+}
+
+bool same_run(std::string_view a, const std::vector<record>& ra, field_run x, std::string_view b,
+              const std::vector<record>& rb, field_run y) {
+  if (x.last - x.first != y.last - y.first) return false;
+  for (std::size_t i = 0; i < x.last - x.first; ++i)
+    if (bytes_of(a, ra[x.first + i]) != bytes_of(b, rb[y.first + i])) return false;
   return true;
-}
-
-void copy_element(const Message& from, Message& to, const Reflection& rf, const Reflection& rt,
-                  const FieldDescriptor* f, int i) {
-  switch (f->cpp_type()) {
-    case FieldDescriptor::CPPTYPE_INT32: rt.AddInt32(&to, f, rf.GetRepeatedInt32(from, f, i)); return;
-    case FieldDescriptor::CPPTYPE_INT64: rt.AddInt64(&to, f, rf.GetRepeatedInt64(from, f, i)); return;
-    case FieldDescriptor::CPPTYPE_UINT32: rt.AddUInt32(&to, f, rf.GetRepeatedUInt32(from, f, i)); return;
-    case FieldDescriptor::CPPTYPE_UINT64: rt.AddUInt64(&to, f, rf.GetRepeatedUInt64(from, f, i)); return;
-    case FieldDescriptor::CPPTYPE_DOUBLE: rt.AddDouble(&to, f, rf.GetRepeatedDouble(from, f, i)); return;
-    case FieldDescriptor::CPPTYPE_FLOAT: rt.AddFloat(&to, f, rf.GetRepeatedFloat(from, f, i)); return;
-    case FieldDescriptor::CPPTYPE_BOOL: rt.AddBool(&to, f, rf.GetRepeatedBool(from, f, i)); return;
-    case FieldDescriptor::CPPTYPE_ENUM: rt.AddEnumValue(&to, f, rf.GetRepeatedEnumValue(from, f, i)); return;
-    case FieldDescriptor::CPPTYPE_STRING: rt.AddString(&to, f, rf.GetRepeatedString(from, f, i)); return;
-    case FieldDescriptor::CPPTYPE_MESSAGE:
-      rt.AddMessage(&to, f)->CopyFrom(rf.GetRepeatedMessage(from, f, i));
-      return;
-  }
-}
-
-void copy_singular(const Message& from, Message& to, const Reflection& rf, const Reflection& rt,
-                   const FieldDescriptor* f) {
-  // An absent field with presence stays absent: clearing it is the whole change.
-  if (f->has_presence() && !rf.HasField(from, f)) return;
-  switch (f->cpp_type()) {
-    case FieldDescriptor::CPPTYPE_INT32: rt.SetInt32(&to, f, rf.GetInt32(from, f)); return;
-    case FieldDescriptor::CPPTYPE_INT64: rt.SetInt64(&to, f, rf.GetInt64(from, f)); return;
-    case FieldDescriptor::CPPTYPE_UINT32: rt.SetUInt32(&to, f, rf.GetUInt32(from, f)); return;
-    case FieldDescriptor::CPPTYPE_UINT64: rt.SetUInt64(&to, f, rf.GetUInt64(from, f)); return;
-    case FieldDescriptor::CPPTYPE_DOUBLE: rt.SetDouble(&to, f, rf.GetDouble(from, f)); return;
-    case FieldDescriptor::CPPTYPE_FLOAT: rt.SetFloat(&to, f, rf.GetFloat(from, f)); return;
-    case FieldDescriptor::CPPTYPE_BOOL: rt.SetBool(&to, f, rf.GetBool(from, f)); return;
-    case FieldDescriptor::CPPTYPE_ENUM: rt.SetEnumValue(&to, f, rf.GetEnumValue(from, f)); return;
-    case FieldDescriptor::CPPTYPE_STRING: rt.SetString(&to, f, rf.GetString(from, f)); return;
-    case FieldDescriptor::CPPTYPE_MESSAGE:
-      // MutableMessage marks the field present, so an empty submessage survives the trip.
-      rt.MutableMessage(&to, f)->CopyFrom(rf.GetMessage(from, f));
-      return;
-  }
-}
-
-void copy_field(const Message& from, Message& to, const FieldDescriptor* f) {
-  const Reflection& rf = *from.GetReflection();
-  const Reflection& rt = *to.GetReflection();
-  if (!f->is_repeated()) return copy_singular(from, to, rf, rt, f);
-  for (int i = 0, n = rf.FieldSize(from, f); i < n; ++i) copy_element(from, to, rf, rt, f, i);
 }
 
 // One reusable message per View type and thread: Clear() keeps the capacity of strings
@@ -157,19 +106,34 @@ Message& scratch_for(const Message& prototype) {
 
 }  // namespace
 
-view_diff diff_views(const Message& before, const Message& after) {
+std::optional<view_diff> diff_encoded(std::string_view before, std::string_view after) {
+  // Scratch per thread: the hot path (every published view) stops allocating.
+  thread_local std::vector<record> was, now;
+  if (!split_records(before, was) || !split_records(after, now)) return std::nullopt;
   view_diff diff;
-  const Descriptor* d = after.GetDescriptor();
-  Message* changed = nullptr;
-  for (int i = 0, n = d->field_count(); i < n; ++i) {
-    const FieldDescriptor* f = d->field(i);
-    if (equal_fields(before, after, f)) continue;
-    if (!changed) changed = &scratch_for(after);
-    diff.cleared.push_back(static_cast<std::uint32_t>(f->number()));
-    copy_field(after, *changed, f);
+  std::size_t i = 0, j = 0;
+  while (i < was.size() || j < now.size()) {
+    const std::uint32_t number = j == now.size()   ? was[i].number
+                                 : i == was.size() ? now[j].number
+                                                   : std::min(was[i].number, now[j].number);
+    const field_run old_run = i < was.size() && was[i].number == number ? run_at(was, i) : field_run{i, i};
+    const field_run new_run = j < now.size() && now[j].number == number ? run_at(now, j) : field_run{j, j};
+    if (!same_run(before, was, old_run, after, now, new_run)) {
+      diff.cleared.push_back(number);
+      // The field's records as `after` has them: together, a serialized View of the changes.
+      for (std::size_t k = new_run.first; k < new_run.last; ++k) diff.changed += bytes_of(after, now[k]);
+    }
+    i = old_run.last;
+    j = new_run.last;
   }
-  if (changed) changed->SerializeToString(&diff.changed);
   return diff;
+}
+
+view_diff diff_views(const Message& before, const Message& after) {
+  std::string a, b;
+  before.SerializeToString(&a);
+  after.SerializeToString(&b);
+  return *diff_encoded(a, b);   // our own serializer's output is always well formed
 }
 
 bool apply_diff(Message& view, const std::string& changed, std::span<const std::uint32_t> cleared) {

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,7 @@ std::string exact_bytes(const Message& m) {
   google::protobuf::io::StringOutputStream stream(&out);
   google::protobuf::io::CodedOutputStream coded(&stream);
   coded.SetSerializationDeterministic(true);
+  m.ByteSizeLong();   // SerializeWithCachedSizes trusts the cached sizes: refresh them first
   m.SerializeWithCachedSizes(&coded);
   return out;
 }
@@ -238,5 +240,38 @@ TEST_CASE("apply_diff refuses an unknown field number or garbage and leaves the 
       CHECK_FALSE(server::apply_diff(*view, garbage, cleared));
       CHECK(exact_bytes(*view) == before);
     }
+  }
+}
+
+TEST_CASE("diff_encoded works on the wire records: any order, and refuses what is not wire data") {
+  // Field 1 varint, field 2 length-delimited, field 3 fixed32, field 4 fixed64.
+  const std::string a("\x08\x05\x12\x02hi\x1d\x01\x02\x03\x04\x21\x01\x02\x03\x04\x05\x06\x07\x08", 20);
+  const std::string b("\x08\x05\x12\x02ho\x1d\x01\x02\x03\x04", 11);   // 2 changed, 4 gone
+  std::optional<server::view_diff> d = server::diff_encoded(a, b);
+  REQUIRE(d);
+  CHECK(d->cleared == std::vector<std::uint32_t>{2, 4});
+  CHECK(d->changed == std::string("\x12\x02ho", 4));
+
+  // The same records in another order (a valid encoding too) compare field by field;
+  // repeated elements keep their order, so a reordering of those is a change.
+  const std::string shuffled("\x1d\x01\x02\x03\x04\x08\x05\x12\x02hi\x21\x01\x02\x03\x04\x05\x06\x07\x08", 20);
+  d = server::diff_encoded(a, shuffled);
+  REQUIRE(d);
+  CHECK(d->empty());
+  const std::string two("\x08\x01\x08\x02", 4), swapped("\x08\x02\x08\x01", 4);
+  d = server::diff_encoded(two, swapped);
+  REQUIRE(d);
+  CHECK(d->cleared == std::vector<std::uint32_t>{1});
+  CHECK(d->changed == swapped);
+
+  for (const std::string& garbage :
+       {std::string("\x00\x01", 2),                              // field number 0
+        std::string("\x08\xff\xff", 3),                          // truncated varint
+        std::string("\x0a\x7f\x01", 3),                          // length past the end
+        std::string("\x0b\x0c", 2),                              // a group
+        std::string("\x1d\x01\x02", 3),                          // short fixed32
+        std::string("\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff", 11)}) {
+    CHECK_FALSE(server::diff_encoded(a, garbage));
+    CHECK_FALSE(server::diff_encoded(garbage, a));
   }
 }
