@@ -22,6 +22,7 @@ struct client {
   std::shared_ptr<const storage::match_record> replay_record;
   std::shared_ptr<replay_cursor> replay;
   bool authenticated() const { return !account_id.empty(); }
+  std::shared_ptr<match_actor> find_match(const std::string& match_id) const;
 };
 
 }  // namespace starport::server

@@ -77,7 +77,8 @@ void match_actor::resync(request r) { watch(std::move(r)); }
 
 void match_actor::watch(request r) {
   net::post(strand_, [self = shared_from_this(), r = std::move(r)] {
-    if (self->stopped_) return;
+    // Closed (or the server is stopping): as if it were already gone from the directory.
+    if (self->stopped_) return reply_error(r, v1::NOT_FOUND, "no such match");
     const int index = self->seat_of(r.account_id);
     if (index < 0 && !self->settings_.allow_spectators())
       return reply_error(r, v1::FORBIDDEN, "this match does not allow spectators");
@@ -107,7 +108,7 @@ void match_actor::after_settle(std::function<void()> f) { deferred_.push_back(st
 // ---- actions ---------------------------------------------------------------------------
 
 void match_actor::on_play(request r, const v1::PlayAction& wire) {
-  if (stopped_) return;
+  if (stopped_) return reply_error(r, v1::NOT_FOUND, "no such match");
   if (broken_) return reply_error(r, v1::INTERNAL, "this match is suspended: storage failed");
   const v1::Action& a = wire.action();
   const int index = seat_of(r.account_id);
@@ -464,11 +465,21 @@ frame_ptr match_actor::info_frame(int index, std::uint32_t request_id) const {
   return encode(m);
 }
 
+void match_actor::info_key(std::vector<std::int64_t>& out) const {
+  out.clear();
+  out.push_back(over_);
+  for (const seat& s : seats_) {
+    out.push_back((s.bot_plays() ? 2 : 0) | (s.is_bot_seat() || s.connected ? 1 : 0));
+    out.push_back(s.deadline_ms);
+  }
+}
+
 void match_actor::push_info(bool force) {
-  std::string bytes;
-  info().SerializeToString(&bytes);
-  if (!force && bytes == last_info_) return;
-  last_info_ = std::move(bytes);
+  // Called after every settle: compare the few things MatchInfo shows that can change
+  // before building and sending it.
+  info_key(info_scratch_);
+  if (!force && info_scratch_ == last_info_) return;
+  last_info_.swap(info_scratch_);
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     if (seats_[i].audience.sessions.empty()) continue;
     const frame_ptr frame = info_frame(static_cast<int>(i), 0);

@@ -88,6 +88,7 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
   void take_over(seat& s);   // the stand-in bot starts playing an absent player's seat
   v1::MatchInfo info() const;
   void push_info(bool force);
+  void info_key(std::vector<std::int64_t>& out) const;   // what of MatchInfo can change
   frame_ptr info_frame(int seat_index, std::uint32_t request_id) const;
   int seat_of(const std::string& account_id) const;
   void after_settle(std::function<void()> f);
@@ -108,7 +109,8 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
   bool broken_ = false;    // storage refused an append: nothing more is accepted
   bool stopped_ = false;
   clock::time_point close_at_{};   // over: when the actor leaves the directory
-  std::string last_info_;  // the serialized MatchInfo last pushed, to push only changes
+  std::vector<std::int64_t> last_info_;   // info_key() of the MatchInfo last pushed
+  std::vector<std::int64_t> info_scratch_;
   net::steady_timer timer_;
   std::vector<engine::action> scratch_;
   engine::message_ptr view_scratch_;   // reused for every view this match builds

@@ -115,7 +115,8 @@ void route(const session_ptr& s, v1::ClientMessage&& message) {
       const std::string& match_id = message.body_case() == body::kPlay     ? message.play().match_id()
                                     : message.body_case() == body::kResync ? message.resync().match_id()
                                                                           : message.watch().match_id();
-      auto match = s->state().matches().find(match_id);
+      auto match = c.find_match(match_id);   // this connection's own: no shared lookup
+      if (!match) match = s->state().matches().find(match_id);
       if (!match) return answer_error(s, id, v1::NOT_FOUND, "no such match");
       if (message.body_case() == body::kPlay) return match->play(std::move(r), message.play());
       if (message.body_case() == body::kResync) return match->resync(std::move(r));

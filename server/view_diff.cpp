@@ -12,7 +12,6 @@ namespace {
 using google::protobuf::Descriptor;
 using google::protobuf::FieldDescriptor;
 using google::protobuf::Message;
-using google::protobuf::Reflection;
 
 // One top-level record of a serialized message: its field number and its bytes, tag
 // included. A repeated field has one record per element (or one, packed).
@@ -136,18 +135,42 @@ view_diff diff_views(const Message& before, const Message& after) {
   return *diff_encoded(a, b);   // our own serializer's output is always well formed
 }
 
+bool apply_encoded(std::string& view, std::string_view changed, std::span<const std::uint32_t> cleared) {
+  thread_local std::vector<record> kept, added;
+  thread_local std::string out;
+  if (!split_records(view, kept) || !split_records(changed, added)) return false;
+  auto is_cleared = [&](std::uint32_t number) {
+    return std::find(cleared.begin(), cleared.end(), number) != cleared.end();
+  };
+  // Merge by field number; on a tie the view's records come first, which is what parsing
+  // the concatenation (protobuf's MergeFrom) would make of them.
+  out.clear();
+  std::size_t i = 0, j = 0;
+  while (i < kept.size() || j < added.size()) {
+    if (j == added.size() || (i < kept.size() && kept[i].number <= added[j].number)) {
+      if (!is_cleared(kept[i].number)) out += bytes_of(view, kept[i]);
+      ++i;
+    } else {
+      out += bytes_of(changed, added[j++]);
+    }
+  }
+  view.swap(out);
+  return true;
+}
+
 bool apply_diff(Message& view, const std::string& changed, std::span<const std::uint32_t> cleared) {
   const Descriptor* d = view.GetDescriptor();
   for (std::uint32_t number : cleared)
     if (number > static_cast<std::uint32_t>(FieldDescriptor::kMaxNumber) ||
         !d->FindFieldByNumber(static_cast<int>(number)))
       return false;
-  // Parse aside first, so a bad `changed` leaves the view exactly as it was.
+  std::string bytes;
+  view.SerializeToString(&bytes);
+  if (!apply_encoded(bytes, changed, cleared)) return false;
+  // Parse aside first, so data that is wire-valid but not this View leaves the view alone.
   Message& parsed = scratch_for(view);
-  if (!parsed.ParseFromString(changed)) return false;
-  const Reflection& r = *view.GetReflection();
-  for (std::uint32_t number : cleared) r.ClearField(&view, d->FindFieldByNumber(static_cast<int>(number)));
-  view.MergeFrom(parsed);
+  if (!parsed.ParseFromString(bytes)) return false;
+  view.CopyFrom(parsed);
   return true;
 }
 

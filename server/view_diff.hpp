@@ -33,8 +33,12 @@ std::optional<view_diff> diff_encoded(std::string_view before, std::string_view 
 // Precondition: both messages have the same descriptor.
 view_diff diff_views(const google::protobuf::Message& before, const google::protobuf::Message& after);
 
-// False (and `view` untouched) when `cleared` names a field the message lacks or
-// `changed` does not parse.
+// Applies a diff to a serialized view: drops the records of every cleared field, merges
+// in `changed`. False (and `view` untouched) when either is not well-formed wire data.
+bool apply_encoded(std::string& view, std::string_view changed, std::span<const std::uint32_t> cleared);
+
+// The same on a message. False (and `view` untouched) when `cleared` names a field the
+// message lacks or `changed` does not parse as this message.
 bool apply_diff(google::protobuf::Message& view, const std::string& changed,
                 std::span<const std::uint32_t> cleared);
 

@@ -1,8 +1,8 @@
 #include "server/websocket_session.hpp"
 
+#include <climits>
 #include <iostream>
 
-#include <boost/beast/core/buffers_to_string.hpp>
 #include <boost/beast/websocket/error.hpp>
 
 #include "server/lobby_hub.hpp"
@@ -65,12 +65,13 @@ void websocket_session::on_read(beast::error_code ec, std::size_t) {
     leave();
     return fail(ec, "read");
   }
-  const std::string bytes = beast::buffers_to_string(buffer_.data());
-  buffer_.consume(buffer_.size());
   if (closing_) return;
-
   v1::ClientMessage message;
-  const bool parsed = ws_.got_binary() && message.ParseFromString(bytes);
+  // A flat_buffer is one contiguous block: parse the frame where it lies.
+  const auto frame = buffer_.cdata();
+  const bool parsed = ws_.got_binary() && frame.size() <= INT_MAX &&
+                      message.ParseFromArray(frame.data(), static_cast<int>(frame.size()));
+  buffer_.consume(buffer_.size());
   switch (limiter_.take(rate_limiter::clock::now())) {
     case rate_limiter::verdict::allow: break;
     case rate_limiter::verdict::refuse:

@@ -156,13 +156,15 @@ void duel::on_view(int side, std::uint32_t request, const v1::ViewUpdate& update
     s.waiting = false;
   }
   if (update.snapshot()) {
-    s.have_view = s.view.ParseFromString(update.view());
+    s.view_bytes = update.view();
+    s.have_view = s.view.ParseFromString(s.view_bytes);
     s.number = update.number();
     s.resync_sent = false;
   } else if (s.have_view && update.number() == s.number + 1 &&
-             server::apply_diff(s.view, update.view(),
-                                std::span(update.cleared_fields().data(),
-                                          static_cast<std::size_t>(update.cleared_fields_size())))) {
+             server::apply_encoded(s.view_bytes, update.view(),
+                                   std::span(update.cleared_fields().data(),
+                                             static_cast<std::size_t>(update.cleared_fields_size()))) &&
+             s.view.ParseFromString(s.view_bytes)) {
     s.number = update.number();
   } else {
     // A gap or a diff that did not apply: ask for a snapshot once and wait for it.

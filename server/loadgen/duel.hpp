@@ -47,7 +47,8 @@ class duel final : public ws_events {
     bool ready = false;
     // The view as this client holds it.
     std::string match_id;
-    space_war::v1::View view;
+    std::string view_bytes;       // serialized: diffs apply to the bytes (view_diff.hpp)
+    space_war::v1::View view;     // parsed from view_bytes after each update
     bool have_view = false;
     std::uint64_t number = 0;
     bool resync_sent = false;

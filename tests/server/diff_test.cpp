@@ -264,6 +264,17 @@ TEST_CASE("diff_encoded works on the wire records: any order, and refuses what i
   CHECK(d->cleared == std::vector<std::uint32_t>{1});
   CHECK(d->changed == swapped);
 
+  // Applying: the cleared field's records go, `changed` merges in by field number.
+  std::string view = a;
+  const std::vector<std::uint32_t> cleared = {2, 4};
+  REQUIRE(server::apply_encoded(view, std::string("\x12\x02ho", 4), cleared));
+  CHECK(view == b);
+  // A field `changed` carries but `cleared` does not name is merged after the view's own
+  // records (a repeated field grows), as protobuf's MergeFrom would do.
+  view = two;
+  REQUIRE(server::apply_encoded(view, std::string("\x08\x03", 2), {}));
+  CHECK(view == std::string("\x08\x01\x08\x02\x08\x03", 6));
+
   for (const std::string& garbage :
        {std::string("\x00\x01", 2),                              // field number 0
         std::string("\x08\xff\xff", 3),                          // truncated varint
@@ -273,5 +284,8 @@ TEST_CASE("diff_encoded works on the wire records: any order, and refuses what i
         std::string("\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff", 11)}) {
     CHECK_FALSE(server::diff_encoded(a, garbage));
     CHECK_FALSE(server::diff_encoded(garbage, a));
+    std::string untouched = a;
+    CHECK_FALSE(server::apply_encoded(untouched, garbage, cleared));
+    CHECK(untouched == a);
   }
 }
