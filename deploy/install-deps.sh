@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   g++ cmake ninja-build pkg-config git ca-certificates
   libboost1.81-dev libboost-json1.81-dev libboost-system1.81-dev
-  libprotobuf-dev protobuf-compiler libsqlite3-dev sqlite3
+  libprotobuf-dev protobuf-compiler libsqlite3-dev sqlite3 libgoogle-perftools-dev
   doctest-dev libcli11-dev libbenchmark-dev libclang-rt-14-dev
   libssl-dev chromium nodejs npm
 )

@@ -31,8 +31,11 @@ std::string json_string(const std::string& s) {
 
 load_report::load_report(std::span<const duel_stats* const> duels, std::string version,
                          std::optional<process_usage> before, std::optional<process_usage> after,
-                         double elapsed_s)
-    : matches_(static_cast<int>(duels.size())), version_(std::move(version)), elapsed_s_(elapsed_s) {
+                         double elapsed_s, double client_cpu_s)
+    : matches_(static_cast<int>(duels.size())),
+      version_(std::move(version)),
+      elapsed_s_(elapsed_s),
+      client_cpu_s_(client_cpu_s) {
   std::vector<std::int64_t> samples;
   std::map<int, std::uint64_t> refused;
   std::uint64_t bytes = 0;
@@ -95,6 +98,14 @@ std::string load_report::summary() const {
                 refusals_.c_str(), refusals_.empty() ? "" : ")",
                 static_cast<unsigned long long>(resyncs_), play_s_, elapsed_s_, max_ms_);
   std::string out = text;
+  if (accepted_ > 0) {
+    // Both processes share the machine: what each spends per move bounds the throughput.
+    const double per_move = 1e6 / double(accepted_);
+    std::snprintf(text, sizeof text,
+                  "\nloadgen: CPU per accepted move: server %.1f us, load generator %.1f us",
+                  server_cpu_s_ * per_move, client_cpu_s_ * per_move);
+    out += text;
+  }
   if (!first_failure_.empty()) out += "\nloadgen: first failure: " + first_failure_;
   return out;
 }

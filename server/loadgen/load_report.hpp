@@ -14,9 +14,10 @@ namespace starport::loadgen {
 class load_report {
  public:
   // `before`/`after`: the server process around the run; empty when it is not known.
+  // `client_cpu_s`: this process's own CPU time for the run (the load generator's cost).
   load_report(std::span<const duel_stats* const> duels, std::string version,
               std::optional<process_usage> before, std::optional<process_usage> after,
-              double elapsed_s);
+              double elapsed_s, double client_cpu_s);
 
   std::string json() const;
   std::string summary() const;
@@ -43,6 +44,7 @@ class load_report {
   double server_peak_rss_mb_ = 0;
   double bytes_per_move_ = 0;
   double elapsed_s_ = 0;
+  double client_cpu_s_ = 0;
   double play_s_ = 0;
   std::uint64_t sent_ = 0;
   std::uint64_t accepted_ = 0;

@@ -1,6 +1,7 @@
 #include "server/loadgen/loadgen.hpp"
 
 #include <sys/resource.h>
+#include <unistd.h>
 #include <sys/wait.h>
 
 #include <condition_variable>
@@ -90,6 +91,7 @@ std::optional<load_report> measure(const config& cfg, std::string& error) {
   std::optional<process_usage> before;
   if (pid > 0) before = read_process_usage(pid);
 
+  const std::optional<process_usage> own_before = read_process_usage(getpid());
   net::io_context ioc(cfg.threads);
   std::mutex mutex;
   std::condition_variable all_done;
@@ -121,12 +123,14 @@ std::optional<load_report> measure(const config& cfg, std::string& error) {
   work.reset();
   for (std::thread& t : threads) t.join();
   double elapsed = seconds_since(started);
+  const std::optional<process_usage> own_after = read_process_usage(getpid());
+  const double client_cpu = own_before && own_after ? own_after->cpu_seconds - own_before->cpu_seconds : 0;
 
   std::optional<process_usage> after;
   if (pid > 0) after = read_process_usage(pid);
   std::vector<const duel_stats*> stats;
   for (auto& d : duels) stats.push_back(&d->stats());
-  load_report report(stats, STARPORT_VERSION, before, after, elapsed);
+  load_report report(stats, STARPORT_VERSION, before, after, elapsed, client_cpu);
   if (server) {
     int status = server->stop();
     if (WIFSIGNALED(status))
