@@ -151,12 +151,17 @@ void match_actor::accept(const engine::action& a, accepted how) {
   state_->storage().submit(
       [id = record_.id, entry](storage::database& db) { db.append_action(id, entry); },
       [self = shared_from_this()](bool ok) {
-        net::post(self->strand_, [self, ok] { self->on_appended(ok); });
+        // On the storage thread. Appends of one batch commit together: the first to
+        // arrive posts, the others ride along with it.
+        if (!ok) self->append_failed_.store(true, std::memory_order_relaxed);
+        if (self->appended_.fetch_add(1, std::memory_order_acq_rel) == 0)
+          net::post(self->strand_, [self] { self->on_appended(); });
       });
 }
 
-void match_actor::on_appended(bool ok) {
-  --in_flight_;
+void match_actor::on_appended() {
+  in_flight_ -= appended_.exchange(0, std::memory_order_acq_rel);
+  const bool ok = !append_failed_.exchange(false, std::memory_order_relaxed);
   if (!ok && !broken_) {
     // The engine is now ahead of the log: show nothing more, take nothing more.
     broken_ = true;
@@ -223,13 +228,17 @@ void match_actor::publish(channel& audience, engine::viewer who) {
   u.set_number(++audience.number);
   audience.last_view.swap(bytes_scratch_);   // keeps both buffers' capacity for next time
   audience.has_view = true;
-  const frame_ptr plain = encode(m);
+  frame_ptr plain;   // encoded once, for every session that is not being answered
   for (const session_ref& ref : audience.sessions) {
     // The session whose action this shows gets the update as the answer to its request.
     std::uint32_t request_id = 0;
     for (const accepted& b : batch_)
       if (b.session_id == ref.id) request_id = b.request_id;
     if (request_id == 0) {
+      if (!plain) {
+        m.clear_request_id();
+        plain = encode(m);
+      }
       send_to(ref, plain);
     } else {
       m.set_request_id(request_id);

@@ -3,6 +3,7 @@
 // post to it. It holds the engine's match, the seats, and per audience (each seat, the
 // spectators) the last view sent and its number. An accepted action is appended to
 // storage first; only once that commits do the new views (diffs) leave.
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -74,7 +75,7 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
 
   void on_play(request r, const v1::PlayAction& action);
   void accept(const engine::action& a, accepted how);
-  void on_appended(bool ok);
+  void on_appended();   // every append the storage thread has reported since the last call
   void settle();
   void publish(channel& audience, engine::viewer who);
   const std::string& current_view(engine::viewer who);   // serialized, in bytes_scratch_
@@ -105,6 +106,8 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
   std::vector<std::function<void()>> deferred_;   // waits for every append to commit
   std::uint32_t log_size_ = 0;
   int in_flight_ = 0;
+  std::atomic<int> appended_{0};             // reported by the storage thread, not yet handled
+  std::atomic<bool> append_failed_{false};
   bool over_ = false;
   bool broken_ = false;    // storage refused an append: nothing more is accepted
   bool stopped_ = false;
