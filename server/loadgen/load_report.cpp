@@ -60,12 +60,16 @@ load_report::load_report(std::span<const duel_stats* const> duels, std::string v
     if (d->last_accept > last) last = d->last_accept;
   }
   std::sort(samples.begin(), samples.end());
+  double total_us = 0;
+  for (std::int64_t us : samples) total_us += double(us);
   accepted_ = samples.size();
   p50_ms_ = percentile_ms(samples, 50);
   p99_ms_ = percentile_ms(samples, 99);
   max_ms_ = samples.empty() ? 0 : double(samples.back()) / 1000.0;
   play_s_ = last > first ? std::chrono::duration<double>(last - first).count() : 0;
   moves_per_s_ = play_s_ > 0 ? double(accepted_) / play_s_ : 0;
+  // Little's law: the time-average number of actions waiting for their answer.
+  in_flight_ = play_s_ > 0 ? total_us / 1e6 / play_s_ : 0;
   bytes_per_move_ = accepted_ ? double(bytes) / double(accepted_) : 0;
   if (before && after) server_cpu_s_ = after->cpu_seconds - before->cpu_seconds;
   if (after) server_peak_rss_mb_ = after->peak_rss_mb;
@@ -102,8 +106,9 @@ std::string load_report::summary() const {
     // Both processes share the machine: what each spends per move bounds the throughput.
     const double per_move = 1e6 / double(accepted_);
     std::snprintf(text, sizeof text,
-                  "\nloadgen: CPU per accepted move: server %.1f us, load generator %.1f us",
-                  server_cpu_s_ * per_move, client_cpu_s_ * per_move);
+                  "\nloadgen: CPU per accepted move: server %.1f us, load generator %.1f us; "
+                  "%.0f actions in flight on average (mean latency = in flight / moves per s)",
+                  server_cpu_s_ * per_move, client_cpu_s_ * per_move, in_flight_);
     out += text;
   }
   if (!first_failure_.empty()) out += "\nloadgen: first failure: " + first_failure_;

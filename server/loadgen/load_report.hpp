@@ -45,6 +45,7 @@ class load_report {
   double bytes_per_move_ = 0;
   double elapsed_s_ = 0;
   double client_cpu_s_ = 0;
+  double in_flight_ = 0;
   double play_s_ = 0;
   std::uint64_t sent_ = 0;
   std::uint64_t accepted_ = 0;
