@@ -26,7 +26,7 @@ struct database::impl {
   match_store matches;
   deck_store decks;
 
-  explicit impl(const std::string& path)
+  impl(const std::string& path, journal_limits limits)
       : conn(path),
         migrated_to(apply_migrations(conn.get(), migrations())),
         // IMMEDIATE takes the write lock up front, so a commit never fails to upgrade a read lock.
@@ -36,11 +36,12 @@ struct database::impl {
         version(conn.get(), "PRAGMA user_version"),
         accounts(conn.get()),
         lobbies(conn.get()),
-        matches(conn.get()),
+        matches(conn.get(), limits),
         decks(conn.get()) {}
 };
 
-database::database(const std::string& path) : impl_(std::make_unique<impl>(path)) {}
+database::database(const std::string& path, journal_limits limits)
+    : impl_(std::make_unique<impl>(path, limits)) {}
 
 database::~database() = default;
 
@@ -49,11 +50,24 @@ int database::schema_version() const {
   return q.step() ? static_cast<int>(q.integer(0)) : 0;
 }
 
-void database::begin() { impl_->begin.start("begin").run(); }
+void database::begin() {
+  impl_->begin.start("begin").run();
+  // Another connection may have committed since the journal's index was read.
+  impl_->matches.sync();
+}
 
-void database::commit() { impl_->commit.start("commit").run(); }
+void database::commit() {
+  try {
+    impl_->commit.start("commit").run();
+  } catch (...) {
+    impl_->matches.mark_stale();   // the transaction may be gone, and memory with it
+    throw;
+  }
+}
 
 void database::rollback() {
+  // Memory may hold what is being undone: the journal's index is rebuilt before its next use.
+  impl_->matches.mark_stale();
   // Some errors (disk full, I/O) make SQLite roll back on its own; then there is nothing left to undo.
   if (sqlite3_get_autocommit(impl_->conn.get())) return;
   impl_->rollback.start("rollback").run();

@@ -7,15 +7,16 @@
 #include <string>
 #include <vector>
 
+#include "storage/journal_limits.hpp"
 #include "storage/records.hpp"
 
 namespace starport::storage {
 
 class database {
  public:
-  // Opens or creates the file, sets WAL and busy timeout, applies pending migrations.
-  // Throws std::runtime_error with SQLite's message on failure.
-  explicit database(const std::string& path);
+  // Opens or creates the file, sets WAL and busy timeout, applies pending migrations and
+  // reads the action journal's index. Throws std::runtime_error with SQLite's message on failure.
+  explicit database(const std::string& path, journal_limits limits = {});
   ~database();
   database(const database&) = delete;
   database& operator=(const database&) = delete;

@@ -1,6 +1,9 @@
 #include "storage/match_store.hpp"
 
+#include <sqlite3.h>
+
 #include <string_view>
+#include <type_traits>
 #include <utility>
 
 #include "storage/action_codec.hpp"
@@ -39,17 +42,16 @@ match_record read_match(const statement::use& q) {
 
 }  // namespace
 
-match_store::match_store(sqlite3* db)
-    : savepoint_(db),
+match_store::match_store(sqlite3* db, journal_limits limits)
+    : db_(db),
+      savepoint_(db),
+      log_(db, limits),
       insert_match_(db,
                     "INSERT INTO matches (id, lobby_id, game, rules_version, options, seed, salt,"
                     " settings, started_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"),
       insert_seat_(db,
                    "INSERT INTO match_seats (match_id, seat, account_id, name, bot)"
                    " VALUES (?1, ?2, ?3, ?4, ?5)"),
-      append_(db,
-              "INSERT INTO match_actions (match_id, idx, seat, kind, args, at_ms)"
-              " VALUES (?1, ?2, ?3, ?4, ?5, ?6)"),
       finish_(db,
               "UPDATE matches SET finished = 1, end_reason = ?2, ended_ms = ?3"
               " WHERE id = ?1 AND finished = 0"),
@@ -67,108 +69,172 @@ match_store::match_store(sqlite3* db)
                           .c_str()),
       seats_(db,
              "SELECT seat, account_id, name, bot, winner FROM match_seats WHERE match_id = ?1"
-             " ORDER BY seat"),
-      actions_(db,
-               "SELECT idx, seat, kind, args, at_ms FROM match_actions WHERE match_id = ?1"
-               " ORDER BY idx") {}
+             " ORDER BY seat") {}
+
+// Runs one operation against an index that agrees with the file. Outside a transaction it
+// gets one of its own (a savepoint), so that no other connection's commit slips between the
+// check and the work.
+template <class Body>
+auto match_store::consistent(std::string_view operation, Body&& body) {
+  using result = std::invoke_result_t<Body&>;
+  if (!sqlite3_get_autocommit(db_)) {
+    log_.sync(false);   // the caller's BEGIN IMMEDIATE keeps other writers out
+    return body();
+  }
+  bool ran = false;
+  try {
+    if constexpr (std::is_void_v<result>) {
+      savepoint_.run(operation, [&] {
+        log_.sync(true);
+        body();
+        ran = true;
+      });
+    } else {
+      std::optional<result> out;
+      savepoint_.run(operation, [&] {
+        log_.sync(true);
+        out.emplace(body());
+        ran = true;
+      });
+      return std::move(*out);
+    }
+  } catch (...) {
+    if (ran) log_.mark_stale();   // the work succeeded in memory, then its commit failed
+    throw;
+  }
+}
+
+// A write that fails once it has reached the database may leave memory ahead of the file:
+// the index is rebuilt before its next use. Refusals are checked before, so they cost nothing.
+template <class Body>
+void match_store::guarded(Body&& body) {
+  try {
+    body();
+  } catch (...) {
+    log_.mark_stale();
+    throw;
+  }
+}
 
 void match_store::create(const match_record& m) {
   // A match starts empty and running; its log and result arrive through append and finish.
   if (m.finished || m.action_count != 0 || !m.winners.empty())
     reject("create_match", "a new match must be running with an empty log");
-  savepoint_.run("create_match", [&] {
-    {
-      auto q = insert_match_.start("create_match");
-      q.bind_text(1, m.id).bind_text(2, m.lobby_id).bind_text(3, m.game);
-      q.bind(4, m.rules_version).bind_blob(5, m.options);
-      q.bind(6, static_cast<std::int64_t>(m.seed)).bind_text(7, m.salt);
-      q.bind_blob(8, m.settings).bind(9, m.started_ms);
-      q.run();
-    }
-    for (const seat_record& s : m.seats) {
-      auto q = insert_seat_.start("create_match: seat");
-      q.bind_text(1, m.id).bind(2, s.seat).bind_text_or_null(3, s.account_id);
-      q.bind_text(4, s.name).bind_text(5, s.bot);
-      q.run();
-    }
+  consistent("create_match", [&] {
+    savepoint_.run("create_match", [&] {
+      {
+        auto q = insert_match_.start("create_match");
+        q.bind_text(1, m.id).bind_text(2, m.lobby_id).bind_text(3, m.game);
+        q.bind(4, m.rules_version).bind_blob(5, m.options);
+        q.bind(6, static_cast<std::int64_t>(m.seed)).bind_text(7, m.salt);
+        q.bind_blob(8, m.settings).bind(9, m.started_ms);
+        q.run();
+      }
+      for (const seat_record& s : m.seats) {
+        auto q = insert_seat_.start("create_match: seat");
+        q.bind_text(1, m.id).bind(2, s.seat).bind_text_or_null(3, s.account_id);
+        q.bind_text(4, s.name).bind_text(5, s.bot);
+        q.run();
+      }
+    });
+    log_.started(m.id);
   });
 }
 
 void match_store::append(const std::string& match_id, const logged_action& a) {
-  // The schema's triggers refuse a finished match and any index but the next one.
-  const std::string args = encode_args(a.move);
-  auto q = append_.start("append_action");
-  q.bind_text(1, match_id).bind(2, a.index).bind(3, a.move.seat).bind(4, a.move.kind);
-  q.bind_blob(5, args).bind(6, a.at_ms);
-  q.run();
+  consistent("append_action", [&] {
+    // The index refuses what match_actions' triggers refuse: a finished or unknown match,
+    // and any index but the next one.
+    const journal_index::match* m = log_.running(match_id);
+    if (!m) refuse_append(match_id);
+    if (a.index != m->total()) reject("append_action", "action index is not the next one");
+    const std::string args = encode_args(a.move);
+    guarded([&] { log_.append(match_id, a, args); });
+  });
+}
+
+void match_store::refuse_append(const std::string& match_id) {
+  auto q = by_id_.start("append_action");
+  q.bind_text(1, match_id);
+  reject("append_action", q.step() ? "the match is finished" : "no such match");
 }
 
 void match_store::finish(const std::string& match_id, const std::vector<std::uint32_t>& winners,
                          const std::string& reason, std::int64_t ended_ms) {
-  savepoint_.run("finish_match", [&] {
-    {
-      auto q = finish_.start("finish_match");
-      q.bind_text(1, match_id).bind_text(2, reason).bind(3, ended_ms);
-      q.run();
-      if (q.changes() == 0) reject("finish_match", "no running match " + match_id);
-    }
-    for (const std::uint32_t seat : winners) {
-      auto q = set_winner_.start("finish_match: winner");
-      q.bind_text(1, match_id).bind(2, seat);
-      q.run();
-      if (q.changes() == 0) reject("finish_match", "winner " + std::to_string(seat) + " is not a seat");
-    }
+  consistent("finish_match", [&] {
+    if (!log_.running(match_id)) reject("finish_match", "no running match " + match_id);
+    guarded([&] {
+      log_.upkeep();
+      savepoint_.run("finish_match", [&] {
+        // The log is archived while the match still runs: match_actions' triggers accept it.
+        log_.copy_to_log(match_id);
+        {
+          auto q = finish_.start("finish_match");
+          q.bind_text(1, match_id).bind_text(2, reason).bind(3, ended_ms);
+          q.run();
+          if (q.changes() == 0) reject("finish_match", "no running match " + match_id);
+        }
+        for (const std::uint32_t seat : winners) {
+          auto q = set_winner_.start("finish_match: winner");
+          q.bind_text(1, match_id).bind(2, seat);
+          q.run();
+          if (q.changes() == 0)
+            reject("finish_match", "winner " + std::to_string(seat) + " is not a seat");
+        }
+      });
+      log_.finished(match_id);
+    });
   });
 }
 
 std::optional<match_record> match_store::by_id(const std::string& id) {
-  auto q = by_id_.start("match");
-  q.bind_text(1, id);
-  auto found = read_all(q);
-  if (found.empty()) return std::nullopt;
-  return std::move(found.front());
+  return consistent("match", [&]() -> std::optional<match_record> {
+    auto q = by_id_.start("match");
+    q.bind_text(1, id);
+    auto found = read_all(q);
+    if (found.empty()) return std::nullopt;
+    return std::move(found.front());
+  });
 }
 
 std::vector<match_record> match_store::running() {
-  auto q = running_.start("running_matches");
-  return read_all(q);
+  return consistent("running_matches", [&] {
+    auto q = running_.start("running_matches");
+    return read_all(q);
+  });
 }
 
 std::vector<match_record> match_store::finished(const std::string& game, int limit) {
   if (limit <= 0) return {};
-  auto q = (game.empty() ? finished_all_ : finished_in_game_).start("finished_matches");
-  q.bind(1, limit);
-  if (!game.empty()) q.bind_text(2, game);
-  return read_all(q);
+  return consistent("finished_matches", [&] {
+    auto q = (game.empty() ? finished_all_ : finished_in_game_).start("finished_matches");
+    q.bind(1, limit);
+    if (!game.empty()) q.bind_text(2, game);
+    return read_all(q);
+  });
 }
 
 std::vector<match_record> match_store::of_account(const std::string& account_id, int limit) {
   if (limit <= 0) return {};
-  auto q = of_account_.start("matches_of");
-  q.bind(1, limit).bind_text(2, account_id);
-  return read_all(q);
+  return consistent("matches_of", [&] {
+    auto q = of_account_.start("matches_of");
+    q.bind(1, limit).bind_text(2, account_id);
+    return read_all(q);
+  });
 }
 
 std::vector<logged_action> match_store::actions(const std::string& match_id) {
-  std::vector<logged_action> out;
-  auto q = actions_.start("actions");
-  q.bind_text(1, match_id);
-  while (q.step()) {
-    logged_action a;
-    a.index = static_cast<std::uint32_t>(q.integer(0));
-    a.move.seat = static_cast<std::uint8_t>(q.integer(1));
-    a.move.kind = static_cast<std::uint16_t>(q.integer(2));
-    decode_args(q.blob(3), a.move);
-    a.at_ms = q.integer(4);
-    out.push_back(a);
-  }
-  return out;
+  return consistent("actions", [&] { return log_.actions(match_id); });
 }
 
 std::vector<match_record> match_store::read_all(statement::use& q) {
   std::vector<match_record> out;
   while (q.step()) out.push_back(read_match(q));
-  for (match_record& m : out) read_seats(m);
+  for (match_record& m : out) {
+    read_seats(m);
+    // A running match's count in the file covers only its archived actions.
+    if (const journal_index::match* j = log_.running(m.id)) m.action_count = j->total();
+  }
   return out;
 }
 

@@ -1,10 +1,13 @@
 #pragma once
-// Matches, their seats and their append-only action logs.
+// Matches, their seats and their append-only action logs (kept by action_log).
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "storage/action_log.hpp"
+#include "storage/journal_limits.hpp"
 #include "storage/records.hpp"
 #include "storage/savepoint.hpp"
 #include "storage/statement.hpp"
@@ -13,7 +16,12 @@ namespace starport::storage {
 
 class match_store {
  public:
-  explicit match_store(sqlite3* db);
+  match_store(sqlite3* db, journal_limits limits);
+
+  // Brings the journal's index up to date with the file (database::begin).
+  void sync() { log_.sync(true); }
+  // After a rollback or a failed commit: memory may hold what the file does not.
+  void mark_stale() { log_.mark_stale(); }
 
   void create(const match_record& m);
   void append(const std::string& match_id, const logged_action& a);
@@ -26,13 +34,19 @@ class match_store {
   std::vector<logged_action> actions(const std::string& match_id);
 
  private:
+  template <class Body>
+  auto consistent(std::string_view operation, Body&& body);
+  template <class Body>
+  void guarded(Body&& body);
+  [[noreturn]] void refuse_append(const std::string& match_id);
   std::vector<match_record> read_all(statement::use& q);
   void read_seats(match_record& m);
 
+  sqlite3* db_;
   savepoint savepoint_;
+  action_log log_;
   statement insert_match_;
   statement insert_seat_;
-  statement append_;
   statement finish_;
   statement set_winner_;
   statement by_id_;
@@ -41,7 +55,6 @@ class match_store {
   statement finished_in_game_;
   statement of_account_;
   statement seats_;
-  statement actions_;
 };
 
 }  // namespace starport::storage

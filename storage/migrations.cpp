@@ -114,7 +114,32 @@ CREATE TABLE lobby_seats (
 ) STRICT, WITHOUT ROWID;
 )sql";
 
-constexpr std::array<std::string_view, 2> all_migrations{schema_v1, lobby_seats_v2};
+// 3: running matches' actions go to one append-ordered journal, archived into match_actions
+// in bulk (docs/storage.md, "The action journal"). Nothing moves: existing logs are archived.
+constexpr std::string_view action_journal_v3 = R"sql(
+CREATE TABLE action_journal (
+  seq      INTEGER PRIMARY KEY,
+  match_id TEXT    NOT NULL,
+  idx      INTEGER NOT NULL CHECK (idx >= 0),
+  seat     INTEGER NOT NULL CHECK (seat >= 0),
+  kind     INTEGER NOT NULL CHECK (kind >= 0),
+  args     BLOB    NOT NULL CHECK (length(args) % 4 = 0),
+  at_ms    INTEGER NOT NULL
+) STRICT;
+
+CREATE TRIGGER action_journal_no_update BEFORE UPDATE ON action_journal
+BEGIN
+  SELECT RAISE(ABORT, 'the action journal is append-only');
+END;
+CREATE TRIGGER action_journal_delete_archived BEFORE DELETE ON action_journal
+BEGIN
+  SELECT RAISE(ABORT, 'a journal row is deleted only once it is archived')
+    WHERE OLD.idx >= (SELECT action_count FROM matches WHERE id = OLD.match_id);
+END;
+)sql";
+
+constexpr std::array<std::string_view, 3> all_migrations{schema_v1, lobby_seats_v2,
+                                                         action_journal_v3};
 
 void exec(sqlite3* db, const std::string& sql, std::string_view operation) {
   check(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), db, operation);

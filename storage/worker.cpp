@@ -6,8 +6,8 @@
 
 namespace starport::storage {
 
-worker::worker(const std::string& path)
-    : db_(std::make_unique<database>(path)), thread_([this] { run(); }) {}
+worker::worker(const std::string& path, journal_limits limits)
+    : db_(std::make_unique<database>(path, limits)), thread_([this] { run(); }) {}
 
 worker::~worker() {
   {

@@ -19,8 +19,9 @@ namespace starport::storage {
 
 class worker {
  public:
-  explicit worker(const std::string& path);   // opens the database on the calling thread first
-  ~worker();                                  // runs every queued job, then stops
+  // Opens the database on the calling thread first.
+  explicit worker(const std::string& path, journal_limits limits = {});
+  ~worker();   // runs every queued job, then stops
   worker(const worker&) = delete;
   worker& operator=(const worker&) = delete;
 

@@ -72,6 +72,16 @@ TEST_CASE("action log: stored actions cannot be updated or deleted, even with ra
     seed_match(db);
   }
   auto raw = open_raw(path);
+  // A running match's actions wait in the journal: not changed, and not deleted before archival.
+  CHECK(exec_raw(raw.get(), "UPDATE action_journal SET kind = 42 WHERE idx = 1") != SQLITE_OK);
+  CHECK(exec_raw(raw.get(), "DELETE FROM action_journal WHERE idx = 2") != SQLITE_OK);
+  raw.reset();
+  {
+    database db(path);
+    check_unchanged(db);
+    db.finish_match("m1", {0}, "resigned", 200);   // archives them into match_actions
+  }
+  raw = open_raw(path);
   CHECK(exec_raw(raw.get(), "UPDATE match_actions SET kind = 42 WHERE idx = 1") != SQLITE_OK);
   CHECK(exec_raw(raw.get(), "DELETE FROM match_actions WHERE idx = 2") != SQLITE_OK);
   raw.reset();

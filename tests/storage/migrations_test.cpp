@@ -16,6 +16,7 @@
 
 using namespace starport::storage;
 using namespace starport::storage::testing;
+namespace engine = starport::engine;
 
 TEST_CASE("migrations: a new database gets every migration and the schema's tables") {
   temp_dir dir;
@@ -23,7 +24,8 @@ TEST_CASE("migrations: a new database gets every migration and the schema's tabl
   database db(path);
   CHECK(db.schema_version() == static_cast<int>(migrations().size()));
   auto raw = open_raw(path);
-  for (const char* table : {"accounts", "lobbies", "matches", "match_seats", "match_actions", "decks"})
+  for (const char* table : {"accounts", "lobbies", "lobby_seats", "matches", "match_seats", "match_actions",
+                            "action_journal", "decks"})
     CHECK_MESSAGE(query_int(raw.get(), std::string("SELECT count(*) FROM sqlite_schema WHERE type = 'table'"
                                                    " AND name = '") + table + "'") == 1,
                   table);
@@ -85,4 +87,50 @@ TEST_CASE("migrations: scripts apply in order, and a failing one leaves the data
   CHECK(query_int(raw.get(), "SELECT count(*) FROM one") == 2);
   CHECK(apply_migrations(raw.get(), std::span(scripts).first(3)) == 3);
   CHECK(query_int(raw.get(), "SELECT count(*) FROM one") == 2);
+}
+
+TEST_CASE("migrations: a version 2 file keeps its running match's log, and the match goes on through the journal") {
+  temp_dir dir;
+  const auto path = dir.file("s.db");
+  {
+    auto raw = open_raw(path);
+    REQUIRE(apply_migrations(raw.get(), migrations().first(2)) == 2);
+    // What a version 2 server wrote: a running match with three actions, counted by the triggers.
+    REQUIRE(exec_raw(raw.get(), R"sql(
+      INSERT INTO accounts VALUES ('a1', 'player a1', 'h1', 1000);
+      INSERT INTO matches (id, lobby_id, game, rules_version, options, seed, salt, settings, started_ms)
+        VALUES ('m1', 'l1', 'space_war', 3, X'', 7, '00', X'', 100);
+      INSERT INTO match_seats (match_id, seat, account_id, name, bot) VALUES ('m1', 0, 'a1', 'p', '');
+      INSERT INTO match_actions VALUES ('m1', 0, 0, 1, X'05000000', 5000);
+      INSERT INTO match_actions VALUES ('m1', 1, 1, 1, X'', 5001);
+      INSERT INTO match_actions VALUES ('m1', 2, 0, 2, X'FFFFFFFF07000000', 5002);
+    )sql") == SQLITE_OK);
+  }
+  const logged_action old_log[] = {make_logged(0, engine::make_action(0, 1, 5), 5000),
+                                   make_logged(1, engine::make_action(1, 1), 5001),
+                                   make_logged(2, engine::action{0, 2, 2, {-1, 7, 0, 0}}, 5002)};
+  database db(path);
+  CHECK(db.schema_version() == 3);
+  REQUIRE(db.running_matches().size() == 1);
+  CHECK(db.running_matches()[0].action_count == 3);
+  auto log = db.actions("m1");
+  REQUIRE(log.size() == 3);
+  for (std::size_t i = 0; i < 3; ++i) {
+    CHECK(log[i].index == old_log[i].index);
+    CHECK(log[i].move == old_log[i].move);
+    CHECK(log[i].at_ms == old_log[i].at_ms);
+  }
+  CHECK_THROWS_AS(db.append_action("m1", nth_action(2)), std::runtime_error);
+  db.append_action("m1", nth_action(3));
+  db.append_action("m1", nth_action(4));
+  auto raw = open_raw(path);
+  CHECK(query_int(raw.get(), "SELECT count(*) FROM action_journal") == 2);
+  CHECK(db.match("m1")->action_count == 5);
+  db.finish_match("m1", {0}, "won", 9000);
+  CHECK(query_int(raw.get(), "SELECT count(*) FROM match_actions WHERE match_id = 'm1'") == 5);
+  log = db.actions("m1");
+  REQUIRE(log.size() == 5);
+  CHECK(log[2].move == old_log[2].move);
+  CHECK(log[4].move == nth_action(4).move);
+  CHECK(db.match("m1")->action_count == 5);
 }

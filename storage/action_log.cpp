@@ -1,0 +1,174 @@
+#include "storage/action_log.hpp"
+
+#include <sqlite3.h>
+
+#include <iterator>
+
+#include "storage/action_codec.hpp"
+#include "storage/sqlite_error.hpp"
+
+namespace starport::storage {
+
+namespace {
+
+// Columns idx, seat, kind, args, at_ms, as both action tables have them.
+logged_action read_action(const statement::use& q) {
+  logged_action a;
+  a.index = static_cast<std::uint32_t>(q.integer(0));
+  a.move.seat = static_cast<std::uint8_t>(q.integer(1));
+  a.move.kind = static_cast<std::uint16_t>(q.integer(2));
+  decode_args(q.blob(3), a.move);
+  a.at_ms = q.integer(4);
+  return a;
+}
+
+}  // namespace
+
+action_log::action_log(sqlite3* db, journal_limits limits)
+    : db_(db),
+      limits_(limits),
+      savepoint_(db),
+      insert_(db,
+              "INSERT INTO action_journal (match_id, idx, seat, kind, args, at_ms)"
+              " VALUES (?1, ?2, ?3, ?4, ?5, ?6)"),
+      // The rows by their seqs (a JSON array): point lookups in seq order. One statement, not
+      // one per row: SQLite saves each page a statement changes (for its rollback) once per
+      // statement. match_actions' triggers still check and count every row.
+      copy_(db,
+            "INSERT INTO match_actions (match_id, idx, seat, kind, args, at_ms)"
+            " SELECT match_id, idx, seat, kind, args, at_ms FROM action_journal"
+            " WHERE seq IN (SELECT value FROM json_each(?1)) AND match_id = ?2 ORDER BY seq"),
+      row_(db,
+           "SELECT idx, seat, kind, args, at_ms FROM action_journal WHERE seq = ?1 AND match_id = ?2"),
+      delete_(db, "DELETE FROM action_journal WHERE seq < ?1"),
+      archived_(db,
+                "SELECT idx, seat, kind, args, at_ms FROM match_actions WHERE match_id = ?1"
+                " ORDER BY idx"),
+      running_(db, "SELECT id, action_count FROM matches WHERE finished = 0"),
+      scan_(db, "SELECT seq, match_id, idx FROM action_journal ORDER BY seq"),
+      version_query_(db, "PRAGMA data_version") {
+  if (limits.delete_chunk < 1 || limits.pin_limit < 1 || limits.pin_spread < 1)
+    reject("open", "journal limits must be at least 1");
+  rebuild();
+}
+
+void action_log::sync(bool others_may_have_written) {
+  if (stale_ || (others_may_have_written && data_version() != version_)) rebuild();
+}
+
+std::int64_t action_log::data_version() {
+  auto q = version_query_.start("data_version");
+  return q.step() ? q.integer(0) : 0;
+}
+
+void action_log::rebuild() {
+  stale_ = true;
+  index_.clear();
+  // One read snapshot (outside a transaction a savepoint begins one), so that the running
+  // matches, the journal and the version all describe the same file.
+  savepoint_.run("read action journal", [&] {
+    version_ = data_version();
+    {
+      auto q = running_.start("read action journal");
+      while (q.step()) index_.add_match(q.text(0), static_cast<std::uint32_t>(q.integer(1)));
+    }
+    bool any = false;
+    std::int64_t lowest = 1;
+    std::int64_t last = 0;
+    auto q = scan_.start("read action journal");
+    while (q.step()) {
+      const std::int64_t seq = q.integer(0);
+      if (!any) lowest = seq;
+      any = true;
+      last = seq;
+      const std::string id = q.text(1);
+      const journal_index::match* m = index_.find(id);
+      const std::int64_t idx = q.integer(2);
+      // Rows of finished matches, and those below a running match's archived count, are
+      // already in match_actions; they wait for the next prefix deletion.
+      if (!m || idx < m->archived) continue;
+      if (idx != m->total())
+        reject("read action journal", "match " + id + " has action " + std::to_string(idx) +
+                                          " where " + std::to_string(m->total()) + " belongs");
+      index_.add_row(id, seq);
+    }
+    index_.set_bounds(lowest, any ? last + 1 : 1);
+  });
+  stale_ = false;
+}
+
+void action_log::append(const std::string& match_id, const logged_action& a, const std::string& args) {
+  upkeep();
+  auto q = insert_.start("append_action");
+  q.bind_text(1, match_id).bind(2, a.index).bind(3, a.move.seat).bind(4, a.move.kind);
+  q.bind_blob(5, args).bind(6, a.at_ms);
+  q.run();
+  index_.add_row(match_id, sqlite3_last_insert_rowid(db_));
+}
+
+void action_log::copy_to_log(const std::string& match_id) {
+  const journal_index::match* m = index_.find(match_id);
+  if (!m || m->seqs.empty()) return;
+  std::string seqs = "[";
+  for (const std::int64_t seq : m->seqs) {
+    seqs += std::to_string(seq);
+    seqs += ',';
+  }
+  seqs.back() = ']';
+  auto q = copy_.start("archive actions");
+  q.bind_text(1, seqs).bind_text(2, match_id);
+  q.run();
+  if (q.changes() != static_cast<int>(m->seqs.size()))
+    reject("archive actions", "journal rows of " + match_id + " are missing");
+}
+
+std::vector<logged_action> action_log::actions(const std::string& match_id) {
+  std::vector<logged_action> out;
+  {
+    auto q = archived_.start("actions");
+    q.bind_text(1, match_id);
+    while (q.step()) out.push_back(read_action(q));
+  }
+  const journal_index::match* m = index_.find(match_id);
+  if (!m) return out;
+  for (const std::int64_t seq : m->seqs) {
+    auto q = row_.start("actions");
+    q.bind(1, seq).bind_text(2, match_id);
+    if (!q.step()) reject("actions", "journal row " + std::to_string(seq) + " of " + match_id + " is missing");
+    out.push_back(read_action(q));
+  }
+  return out;
+}
+
+void action_log::upkeep() {
+  ++since_archive_;
+  const std::int64_t next = index_.next_seq();
+  const auto& firsts = index_.firsts();
+  // The oldest running match is archived so far when it pins the journal (and not more
+  // often than pin_spread allows); the mark then moves to the next oldest.
+  const bool archive = !firsts.empty() && next - firsts.begin()->first > limits_.pin_limit &&
+                       since_archive_ >= limits_.pin_spread;
+  std::int64_t low = index_.low_water();
+  std::string pinned;
+  if (archive) {
+    pinned = firsts.begin()->second;
+    low = firsts.size() > 1 ? std::next(firsts.begin())->first : next;
+  }
+  const bool prune = low - index_.deleted_below() >= limits_.delete_chunk;
+  if (!archive && !prune) return;
+  savepoint_.run("action journal upkeep", [&] {
+    if (archive) copy_to_log(pinned);
+    if (!prune) return;
+    // Every row below the mark is archived: delete them as one prefix of the rowid B-tree.
+    auto q = delete_.start("action journal upkeep");
+    q.bind(1, low);
+    q.run();
+  });
+  if (archive) {
+    index_.archived(pinned);
+    since_archive_ = 0;
+  }
+  if (prune) index_.set_deleted_below(low);
+}
+
+}  // namespace starport::storage
