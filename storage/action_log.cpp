@@ -47,7 +47,7 @@ action_log::action_log(sqlite3* db, journal_limits limits)
       running_(db, "SELECT id, action_count FROM matches WHERE finished = 0"),
       scan_(db, "SELECT seq, match_id, idx FROM action_journal ORDER BY seq"),
       version_query_(db, "PRAGMA data_version") {
-  if (limits.delete_chunk < 1 || limits.pin_limit < 1 || limits.pin_spread < 1)
+  if (limits.delete_chunk < 1 || limits.pin_limit < 1 || limits.upkeep_every < 1)
     reject("open", "journal limits must be at least 1");
   rebuild();
 }
@@ -141,34 +141,33 @@ std::vector<logged_action> action_log::actions(const std::string& match_id) {
 }
 
 void action_log::upkeep() {
-  ++since_archive_;
+  if (++since_upkeep_ < limits_.upkeep_every) return;
+  since_upkeep_ = 0;
   const std::int64_t next = index_.next_seq();
   const auto& firsts = index_.firsts();
-  // The oldest running match is archived so far when it pins the journal (and not more
-  // often than pin_spread allows); the mark then moves to the next oldest.
-  const bool archive = !firsts.empty() && next - firsts.begin()->first > limits_.pin_limit &&
-                       since_archive_ >= limits_.pin_spread;
+  // The oldest running match is archived so far when it pins the journal; the mark then
+  // moves to the next oldest.
+  const bool archive = !firsts.empty() && next - firsts.begin()->first > limits_.pin_limit;
   std::int64_t low = index_.low_water();
   std::string pinned;
   if (archive) {
     pinned = firsts.begin()->second;
     low = firsts.size() > 1 ? std::next(firsts.begin())->first : next;
   }
+  // Every row below the mark is archived: delete one chunk of them, a prefix of the rowid
+  // B-tree.
   const bool prune = low - index_.deleted_below() >= limits_.delete_chunk;
+  const std::int64_t below = index_.deleted_below() + limits_.delete_chunk;
   if (!archive && !prune) return;
   savepoint_.run("action journal upkeep", [&] {
     if (archive) copy_to_log(pinned);
     if (!prune) return;
-    // Every row below the mark is archived: delete them as one prefix of the rowid B-tree.
     auto q = delete_.start("action journal upkeep");
-    q.bind(1, low);
+    q.bind(1, below);
     q.run();
   });
-  if (archive) {
-    index_.archived(pinned);
-    since_archive_ = 0;
-  }
-  if (prune) index_.set_deleted_below(low);
+  if (archive) index_.archived(pinned);
+  if (prune) index_.set_deleted_below(below);
 }
 
 }  // namespace starport::storage

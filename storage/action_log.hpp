@@ -46,7 +46,7 @@ class action_log {
   journal_limits limits_;
   journal_index index_;
   bool stale_ = true;
-  std::int64_t since_archive_ = 0;   // upkeep calls since a pinning match was last archived
+  std::int64_t since_upkeep_ = 0;   // appends and finishes since upkeep last ran
   std::int64_t version_ = 0;   // PRAGMA data_version when the index was read
   savepoint savepoint_;
   statement insert_;

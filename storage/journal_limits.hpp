@@ -5,15 +5,16 @@
 namespace starport::storage {
 
 struct journal_limits {
-  // Archived rows at the front of the journal are deleted once this many have piled up.
-  std::int64_t delete_chunk = 4096;
+  // The most archived rows one upkeep deletes from the journal's front; it waits until this
+  // many are due. 64 per 16 appends is four times what arrives, so the front keeps up.
+  std::int64_t delete_chunk = 64;
   // A running match whose first journal row is more than this many rows old has its rows
   // archived early, so that one long match cannot keep the whole journal alive.
   std::int64_t pin_limit = 200000;
-  // At most one such match is archived per this many appends: when many matches pass the
-  // limit together (they all started together), the work is spread out instead of stalling
-  // one commit, and every match waiting on it, for the whole catch-up.
-  std::int64_t pin_spread = 16;
+  // Upkeep runs once per this many appends and does a bounded amount (one early archival,
+  // one chunk deleted): matches that started together pass the pin limit together, and a
+  // whole catch-up in one commit held up every match waiting on it.
+  std::int64_t upkeep_every = 16;
 };
 
 }  // namespace starport::storage

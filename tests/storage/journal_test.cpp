@@ -194,7 +194,7 @@ TEST_CASE("journal: a match that pins the journal is archived early while it run
   for (int m = started - 3; m < started; ++m) CHECK(db.match(id_of(m))->action_count == db.actions(id_of(m)).size());
 }
 
-TEST_CASE("journal: matches that pass the pin limit together are archived one per pin_spread appends") {
+TEST_CASE("journal: matches that pass the pin limit together are archived one per upkeep_every appends") {
   temp_dir dir;
   const auto path = dir.file("s.db");
   const journal_limits spread{1000, 12, 3};
@@ -215,7 +215,7 @@ TEST_CASE("journal: matches that pass the pin limit together are archived one pe
       CHECK(now - last <= 1);   // never a burst
       if (appends_since_pinned < 0 && now > 0) appends_since_pinned = 0;
       if (appends_since_pinned >= 0) {
-        CHECK(now <= 1 + appends_since_pinned / spread.pin_spread);
+        CHECK(now <= 1 + appends_since_pinned / spread.upkeep_every);
         ++appends_since_pinned;
       }
       last = now;
