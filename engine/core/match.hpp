@@ -99,6 +99,9 @@ class match_of final : public match {
     return out;
   }
   void view_into(viewer who, google::protobuf::Message& out) const override {
+    // Servers reuse one message for every viewer: whatever a game's view() forgets to
+    // reset must not carry one seat's cards into the next viewer's view.
+    out.Clear();
     state_.view(who, static_cast<typename G::view_type&>(out));
   }
   outcome result() const override { return state_.result(); }

@@ -212,3 +212,25 @@ TEST_CASE("property harness: a recorded playout survives the replay file format"
     CHECK(replayed->same_state(*m));
   }
 }
+
+TEST_CASE("property harness: view_into a message that held another viewer's view gives exactly this viewer's") {
+  // Servers build every audience's view into one reused message.
+  for (const game_info* g : games()) {
+    CAPTURE(g->id);
+    auto m = g->create(g->max_seats, *g->new_options(), 23);
+    std::vector<action> scratch;
+    auto bot = random_bot_entry.make(5);
+    for (int step = 0; step < 40; ++step) {
+      const int seat = next_seat(*m);
+      if (seat < 0) break;
+      REQUIRE(m->play(bot_move(*m, seat, *bot, scratch)));
+    }
+    message_ptr reused = g->new_view();
+    for (int v = 0; v <= g->max_seats; ++v) {
+      const viewer who = v == g->max_seats ? viewer::spectator() : viewer::of_seat(v);
+      m->view_into(viewer::omniscient(), *reused);   // everything, then this viewer's
+      m->view_into(who, *reused);
+      CHECK(reused->SerializeAsString() == m->view(who)->SerializeAsString());
+    }
+  }
+}
