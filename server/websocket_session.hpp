@@ -9,7 +9,6 @@
 #include <memory>
 
 #include <boost/beast/core/flat_buffer.hpp>
-#include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/websocket/stream.hpp>
@@ -18,6 +17,7 @@
 #include "server/messages.hpp"
 #include "server/net.hpp"
 #include "server/rate_limiter.hpp"
+#include "server/ws_transport.hpp"
 
 namespace starport::server {
 
@@ -57,7 +57,7 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   void drop();    // close the socket outright (slow reader, failed write)
   void leave();   // the connection is over: tell the lobby and matches, once
 
-  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  boost::beast::websocket::stream<ws_transport> ws_;
   std::shared_ptr<shared_state> state_;
   std::uint64_t id_;
   boost::beast::flat_buffer buffer_;
