@@ -5,6 +5,7 @@
 #include "engine/registry.hpp"
 #include "server/crypto.hpp"
 #include "server/fairness.hpp"
+#include "server/game_catalog.hpp"
 #include "server/match_actor.hpp"
 #include "server/shared_state.hpp"
 #include "server/text_rules.hpp"
@@ -75,6 +76,7 @@ void lobby_hub::welcome(request r, std::string new_token) {
     w.set_account_id(r.account_id);
     w.set_display_name(r.display_name);
     w.set_token(token);
+    add_game_catalog(w);
     for (const std::string& id : self->state_->matches().active_for(r.account_id)) w.add_active_matches(id);
     std::vector<const lobby*> mine;
     for (auto& [id, l] : self->lobbies_) {

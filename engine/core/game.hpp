@@ -23,6 +23,7 @@ concept game = std::copyable<G> && std::equality_comparable<G> &&
     { G::title } -> std::convertible_to<std::string_view>;
     { G::min_seats } -> std::convertible_to<int>;
     { G::max_seats } -> std::convertible_to<int>;
+    { G::default_seats } -> std::convertible_to<int>;       // a new table's seat count
     { G::rules_version } -> std::convertible_to<int>;
     { G::action_names } ;                                  // index = action kind
     { G::bots() } ;                                        // span of bot_entry, "random" first

@@ -24,6 +24,7 @@ struct game_info {
   std::string_view title;
   int min_seats = 0;
   int max_seats = 0;
+  int default_seats = 0;   // what a new table starts with; within min..max
   int rules_version = 0;
   std::span<const std::string_view> action_names;   // index = kind
   std::span<const bot_entry> bots;                    // "random" first, then the game's own
@@ -121,12 +122,15 @@ template <game G>
 const game_info& info_of() {
   using options_t = typename G::options_type;
   using position_t = typename G::position_type;
+  static_assert(G::min_seats <= G::default_seats && G::default_seats <= G::max_seats,
+                "a game's default seat count lies within its seat range");
   static const game_info info = [] {
     game_info i;
     i.id = G::id;
     i.title = G::title;
     i.min_seats = G::min_seats;
     i.max_seats = G::max_seats;
+    i.default_seats = G::default_seats;
     i.rules_version = G::rules_version;
     i.action_names = G::action_names;
     i.bots = G::bots();

@@ -133,6 +133,7 @@ class state {
   static constexpr std::string_view title = "Space Race: The Card Game";
   static constexpr int min_seats = 1;
   static constexpr int max_seats = max_players;
+  static constexpr int default_seats = 2;
   static constexpr int rules_version = 1;
   static constexpr std::array<std::string_view, 9> action_names = {
       "resign", "choose", "use", "pass", "split", "pick", "draw", "done", "declare"};

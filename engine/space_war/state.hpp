@@ -75,6 +75,7 @@ class state {
   static constexpr std::string_view title = "Space War: in Space!";
   static constexpr int min_seats = 2;
   static constexpr int max_seats = max_players;
+  static constexpr int default_seats = 3;
   static constexpr int rules_version = 1;
   static constexpr std::array<std::string_view, 4> action_names = {"resign", "flip", "trigger",
                                                                    "decline"};

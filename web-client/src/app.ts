@@ -2,7 +2,7 @@
 // the lobbies this browser is in, and the feedback bar every page shares.
 import { Connection, defaultSocketUrl, errorName, ServerError, type Body, type ConnectionState } from "./connection.js";
 import { ErrorCode } from "./gen/starport/v1/common_pb.js";
-import type { ChatLine, Lobby, ServerMessage, Welcome } from "./gen/starport/v1/protocol_pb.js";
+import type { ChatLine, GameInfo, Lobby, ServerMessage, Welcome } from "./gen/starport/v1/protocol_pb.js";
 import { MatchSession } from "./match_session.js";
 import { parseRoute, routeHash, type Route } from "./router.js";
 import { loadIdentity, saveName, saveToken, type Identity } from "./token_store.js";
@@ -75,6 +75,15 @@ export class App {
 
   get route_now(): Route {
     return this.route_;
+  }
+
+  // The games the server hosts, as the latest Welcome listed them; null before the first.
+  get catalog(): readonly GameInfo[] | null {
+    return this.conn.welcome?.games ?? null;
+  }
+
+  gameInfo(id: string): GameInfo | undefined {
+    return this.catalog?.find((g) => g.id === id);
   }
 
   navigate(route: Route): void {

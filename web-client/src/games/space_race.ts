@@ -11,13 +11,6 @@ import { defineGame } from "./types.js";
 export const spaceRace = defineGame({
   id: "space_race",
   title: "Space Race: The Card Game",
-  minSeats: 1,
-  maxSeats: 4,
-  defaultSeats: 2,
-  bots: [
-    { id: "heuristic", label: "Heuristic bot" },
-    { id: "random", label: "Random bot" },
-  ],
   viewSchema: ViewSchema,
   optionsForm,
   describeOptions,

@@ -294,13 +294,6 @@ function renderTable(view: View, ctx: TableContext): HTMLElement {
 export const spaceWar = defineGame({
   id: "space_war",
   title: "Space War: in Space!",
-  minSeats: 2,
-  maxSeats: 6,
-  defaultSeats: 3,
-  bots: [
-    { id: "heuristic", label: "Heuristic bot" },
-    { id: "random", label: "Random bot" },
-  ],
   viewSchema: ViewSchema,
   optionsForm,
   describeOptions,

@@ -29,13 +29,11 @@ export interface TableContext {
   timer(seat: number): HTMLElement | null;
 }
 
+// Seat counts and bot kinds are the server's to say: they come with each Welcome
+// (games/catalog.ts), never from here.
 export interface GameClient<Desc extends DescMessage = DescMessage> {
   id: string;   // the engine registry id
   title: string;
-  minSeats: number;
-  maxSeats: number;
-  defaultSeats: number;
-  bots: { id: string; label: string }[];
   viewSchema: Desc;
   optionsForm(): OptionsForm;
   // One short line per option, for the lobby page.

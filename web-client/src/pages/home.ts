@@ -2,9 +2,10 @@
 // your running matches and replays.
 import type { App, Page } from "../app.js";
 import { ServerError } from "../connection.js";
-import { games, findGame, gameTitle } from "../games/index.js";
+import { defaultSeats, playableGames, seatProblem, type PlayableGame } from "../games/catalog.js";
+import { games, gameTitle } from "../games/index.js";
 import type { OptionsForm } from "../games/types.js";
-import type { LobbySummary, ReplaySummary, Welcome } from "../gen/starport/v1/protocol_pb.js";
+import type { GameInfo, LobbySummary, ReplaySummary, Welcome } from "../gen/starport/v1/protocol_pb.js";
 import { routeHash } from "../router.js";
 import { validName } from "../token_store.js";
 import { h } from "../ui/dom.js";
@@ -14,12 +15,17 @@ export function homePage(app: App): Page {
   const mine = h("section", { class: "card-box mine", hidden: true });
   const lobbyList = h("div", { class: "lobby-list" }, h("p", { class: "muted" }, "Connect to see public lobbies."));
   const replayList = h("div", { class: "replay-list" });
-  const filter = h(
-    "select",
-    { name: "filter-game", "aria-label": "Filter by game" },
-    h("option", { value: "" }, "All games"),
-    games.map((g) => h("option", { value: g.id }, g.title)),
-  );
+  const filter = h("select", { name: "filter-game", "aria-label": "Filter by game" }, h("option", { value: "" }, "All games"));
+  // The filter offers the games the server hosts and this client draws (from each Welcome).
+  const fillFilter = () => {
+    const chosen = filter.value;
+    const offered = playableGames(app.catalog, games) ?? [];
+    filter.replaceChildren(
+      h("option", { value: "" }, "All games"),
+      ...offered.map((p) => h("option", { value: p.info.id }, p.client.title)),
+    );
+    filter.value = offered.some((p) => p.info.id === chosen) ? chosen : "";
+  };
 
   const renderName = (editing: boolean) => {
     const name = app.identity.name;
@@ -180,7 +186,7 @@ export function homePage(app: App): Page {
     nameBox,
     mine,
     h("section", { class: "card-box" }, h("h2", {}, "Join a private lobby"), joinBox),
-    h("section", { class: "card-box" }, h("h2", {}, "Create a lobby"), create),
+    h("section", { class: "card-box" }, h("h2", {}, "Create a lobby"), create.element),
     h(
       "section",
       { class: "card-box" },
@@ -194,44 +200,86 @@ export function homePage(app: App): Page {
     onWelcome(welcome) {
       renderName(false);
       renderMine(welcome);
+      create.setCatalog(app.catalog);
+      fillFilter();
       void refreshLobbies();
       void refreshReplays();
     },
   };
 }
 
-function createForm(app: App): HTMLFormElement {
-  const gameSelect = h("select", { name: "game" }, games.map((g) => h("option", { value: g.id }, g.title)));
-  const seats = h("input", { type: "number", name: "seats", min: 1, max: 8, value: 3, inputmode: "numeric" });
+interface CreateForm {
+  element: HTMLFormElement;
+  // The games the latest Welcome listed (null: none yet); offers those this client draws.
+  setCatalog(catalog: readonly GameInfo[] | null): void;
+}
+
+function createForm(app: App): CreateForm {
+  const gameSelect = h("select", { name: "game" });
+  const seats = h("input", { type: "number", name: "seats", inputmode: "numeric" });
   const isPrivate = h("input", { type: "checkbox", name: "private" });
   const spectators = h("input", { type: "checkbox", name: "spectators", checked: true });
   const timer = h("input", { type: "number", name: "turn-seconds", min: 0, max: 3600, value: 0, inputmode: "numeric" });
   const optionsBox = h("div", { class: "options-box" });
+  const waiting = h("p", { class: "muted", "data-catalog": "waiting" });
+  const submit = h("button", { type: "submit", class: "primary" }, "Create lobby");
+  let offered: PlayableGame[] = [];
+  let shown: string | null = null;   // the catalog the form was last built from
   let options: OptionsForm | null = null;
+  const chosen = () => offered.find((p) => p.info.id === gameSelect.value);
   const pickGame = () => {
-    const game = findGame(gameSelect.value);
+    const game = chosen();
     if (!game) return;
-    seats.min = String(game.minSeats);
-    seats.max = String(game.maxSeats);
-    seats.value = String(game.defaultSeats);
-    options = game.optionsForm();
-    options.setSeats?.(game.defaultSeats);
+    const start = defaultSeats(game.info);
+    seats.min = String(game.info.minSeats);
+    seats.max = String(game.info.maxSeats);
+    seats.value = String(start);
+    options = game.client.optionsForm();
+    options.setSeats?.(start);
     optionsBox.replaceChildren(options.element);
+  };
+  const setCatalog = (catalog: readonly GameInfo[] | null) => {
+    const playable = playableGames(catalog, games);
+    const key = JSON.stringify(playable?.map((p) => [p.info.id, p.info.minSeats, p.info.maxSeats, p.info.defaultSeats]) ?? null);
+    if (key === shown) return;   // the same games again (a reconnect): keep what was filled in
+    shown = key;
+    offered = playable ?? [];
+    const ready = offered.length > 0;
+    const previous = gameSelect.value;
+    gameSelect.replaceChildren(
+      ...(ready
+        ? offered.map((p) => h("option", { value: p.info.id }, p.client.title))
+        : [h("option", { value: "" }, playable ? "No game to offer" : "Waiting for the server…")]),
+    );
+    gameSelect.disabled = seats.disabled = submit.disabled = !ready;
+    waiting.hidden = ready;
+    waiting.textContent = playable
+      ? "This server hosts no game this version of the page can show; try reloading it."
+      : "The games on offer, their seats and bots arrive once you are connected.";
+    if (!ready) {
+      seats.value = "";
+      options = null;
+      optionsBox.replaceChildren();
+      return;
+    }
+    if (offered.some((p) => p.info.id === previous)) gameSelect.value = previous;
+    pickGame();
   };
   gameSelect.addEventListener("change", pickGame);
   seats.addEventListener("change", () => options?.setSeats?.(Number(seats.value)));
-  pickGame();
+  setCatalog(null);
   const form = h(
     "form",
     {
       class: "create-form",
       onsubmit: async (ev: Event) => {
         ev.preventDefault();
-        const game = findGame(gameSelect.value);
+        const game = chosen();
         const seatCount = Number(seats.value);
         if (!game || !options) return;
-        if (!Number.isInteger(seatCount) || seatCount < game.minSeats || seatCount > game.maxSeats) {
-          app.toast(`${game.title} takes ${game.minSeats} to ${game.maxSeats} seats.`, "error");
+        const problem = seatProblem(game.info, game.client.title, seatCount);
+        if (problem) {
+          app.toast(problem, "error");
           return;
         }
         const optionBytes = options.read(seatCount);
@@ -244,7 +292,7 @@ function createForm(app: App): HTMLFormElement {
             case: "createLobby",
             value: {
               settings: {
-                game: game.id,
+                game: game.info.id,
                 seats: seatCount,
                 options: optionBytes,
                 isPrivate: isPrivate.checked,
@@ -259,13 +307,14 @@ function createForm(app: App): HTMLFormElement {
         }
       },
     },
+    waiting,
     h("label", {}, "Game ", gameSelect),
     h("label", {}, "Seats ", seats),
     h("label", { class: "inline" }, isPrivate, " Private (invite link only)"),
     h("label", { class: "inline" }, spectators, " Allow spectators"),
     h("label", {}, "Turn timer in seconds (0: none) ", timer),
     optionsBox,
-    h("button", { type: "submit", class: "primary" }, "Create lobby"),
+    submit,
   );
-  return form;
+  return { element: form, setCatalog };
 }

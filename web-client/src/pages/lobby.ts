@@ -2,8 +2,9 @@
 // kicks and starts; everyone readies, chats and copies the invite link.
 import type { App, Page } from "../app.js";
 import { ServerError, type Body } from "../connection.js";
+import { botChoices } from "../games/catalog.js";
 import { findGame, gameTitle } from "../games/index.js";
-import type { Lobby, LobbySeat } from "../gen/starport/v1/protocol_pb.js";
+import type { GameInfo, Lobby, LobbySeat } from "../gen/starport/v1/protocol_pb.js";
 import { routeUrl, type Route } from "../router.js";
 import { copyText, h, shortId } from "../ui/dom.js";
 
@@ -74,6 +75,7 @@ export function lobbyPage(app: App, route: Route): Page {
     }
     const settings = lobby.settings;
     const game = settings ? findGame(settings.game) : undefined;
+    const info = settings ? app.gameInfo(settings.game) : undefined;
     const invite = lobby.inviteCode ? routeUrl({ page: "invite", code: lobby.inviteCode }, location) : "";
     const inviteInput = h("input", { readonly: true, value: invite, name: "invite-link", "aria-label": "Invite link" });
     const me = lobby.seats.find((s) => lobby.youAreSeated && s.seat === lobby.yourSeat);
@@ -129,15 +131,24 @@ export function lobbyPage(app: App, route: Route): Page {
     );
     seatsBox.replaceChildren(
       h("h2", {}, "Seats"),
-      h("ul", { class: "plain seats-list" }, lobby.seats.map((s) => seatRow(s, lobby, game?.bots ?? [{ id: "random", label: "Random bot" }]))),
+      h("ul", { class: "plain seats-list" }, lobby.seats.map((s) => seatRow(s, lobby, info))),
     );
   };
 
-  const seatRow = (s: LobbySeat, lobby: Lobby, bots: { id: string; label: string }[]) => {
+  // A seat; an open one offers the host the bots the server listed for this game.
+  const seatRow = (s: LobbySeat, lobby: Lobby, info: GameInfo | undefined) => {
     const mine = lobby.youAreSeated && s.seat === lobby.yourSeat;
+    const bots = botChoices(info);
     let controls: HTMLElement | null = null;
-    if (lobby.youAreHost && s.open) {
-      const kind = h("select", { name: `bot-kind-${s.seat}`, "aria-label": "Bot kind" }, bots.map((b) => h("option", { value: b.id }, b.label)));
+    if (lobby.youAreHost && s.open && bots.length) {
+      const kind = h(
+        "select",
+        { name: `bot-kind-${s.seat}`, "aria-label": "Bot kind" },
+        bots.map((b) => h("option", { value: b.id, title: b.summary }, b.label)),
+      );
+      const explain = () => (kind.title = bots.find((b) => b.id === kind.value)?.summary ?? "");
+      kind.addEventListener("change", explain);
+      explain();
       controls = h("span", { class: "row" }, kind, h("button", {
         name: `add-bot-${s.seat}`,
         onclick: () => void act({ case: "addBot", value: { lobbyId, bot: kind.value, seat: s.seat } }),

@@ -1,0 +1,154 @@
+// The games catalog from Welcome: the create form offers only games both the server hosts
+// and this client draws, with the server's seat range and default, and the lobby offers
+// the server's bots — nothing about seats or bots is written into the client.
+import assert from "node:assert/strict";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+
+import { create, fromBinary, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
+
+import { botChoices, defaultSeats, playableGames, seatProblem } from "../src/games/catalog.js";
+import { games } from "../src/games/index.js";
+import {
+  ClientMessageSchema,
+  GameInfoSchema,
+  ServerMessageSchema,
+  type GameInfo,
+  type Welcome,
+} from "../src/gen/starport/v1/protocol_pb.js";
+
+// .test-build/test → web-client
+const webClient = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const bin = resolve(webClient, process.env.STARPORT_BIN ?? "../build/starport");
+
+const info = (init: MessageInitShape<typeof GameInfoSchema>): GameInfo => create(GameInfoSchema, init);
+
+// What the server's registry says today (engine/registry.cpp), as a Welcome carries it.
+const spaceWar = info({
+  id: "space_war",
+  title: "Space War: in Space!",
+  minSeats: 2,
+  maxSeats: 6,
+  defaultSeats: 3,
+  bots: [
+    { id: "random", label: "Random bot", summary: "picks uniformly among the legal actions" },
+    { id: "heuristic", label: "Heuristic bot", summary: "triggers each Power when it changes the contest's result" },
+  ],
+});
+const spaceRace = info({ id: "space_race", title: "Space Race: The Card Game", minSeats: 1, maxSeats: 4, defaultSeats: 2 });
+
+test("before any Welcome there is no catalog: the create form waits instead of guessing", () => {
+  assert.equal(playableGames(null, games), null);
+});
+
+test("only games both the server hosts and this client draws are offered, in the server's order", () => {
+  const terminus = info({ id: "terminus", title: "Race to the Terminus", minSeats: 2, maxSeats: 5, defaultSeats: 2 });
+  const offered = playableGames([spaceRace, terminus, spaceWar], games);
+  assert.deepEqual(offered?.map((p) => p.info.id), ["space_race", "space_war"]);
+  assert.equal(offered?.[0].client.id, "space_race");
+  // A server that hosts only one of this client's games offers only that one.
+  assert.deepEqual(playableGames([spaceWar], games)?.map((p) => p.client.title), ["Space War: in Space!"]);
+  assert.deepEqual(playableGames([], games), []);
+});
+
+// The real server's Welcome, read by a child node with a WebSocket (Node 20 keeps it
+// behind a flag). Fails (never skips) when the binary is missing.
+async function realWelcome(): Promise<Welcome> {
+  assert.ok(existsSync(bin), `the starport binary is missing at ${bin}: build it or set STARPORT_BIN`);
+  const dir = mkdtempSync(join(tmpdir(), "catalog-test-"));
+  mkdirSync(join(dir, "web"));
+  writeFileSync(join(dir, "web/index.html"), "<!doctype html><title>starport</title>\n");
+  const server = spawn(bin, ["serve", "--port", "0", "--data", join(dir, "data"), "--web-root", join(dir, "web")], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  try {
+    let log = "";
+    const port = await new Promise<number>((resolvePort, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no "listening on" line in 20 s:\n${log}`)), 20_000);
+      const onData = (chunk: Buffer) => {
+        log += chunk.toString();
+        const m = log.match(/listening on 127\.0\.0\.1:(\d+)/);
+        if (m) {
+          clearTimeout(timer);
+          resolvePort(Number(m[1]));
+        }
+      };
+      server.stdout.on("data", onData);
+      server.stderr.on("data", onData);
+      server.on("exit", (code) => reject(new Error(`starport serve exited (${code}):\n${log}`)));
+    });
+    const hello = toBinary(
+      ClientMessageSchema,
+      create(ClientMessageSchema, { requestId: 1, body: { case: "hello", value: { protocolVersion: 1, displayName: "Catalog" } } }),
+    );
+    const script = `
+      const ws = new WebSocket("ws://127.0.0.1:${port}/ws");
+      ws.binaryType = "arraybuffer";
+      ws.onopen = () => ws.send(Buffer.from("${Buffer.from(hello).toString("hex")}", "hex"));
+      ws.onmessage = (ev) => { process.stdout.write(Buffer.from(ev.data).toString("hex")); ws.close(); };
+      ws.onerror = () => process.exit(2);
+      setTimeout(() => process.exit(3), 15000).unref();`;
+    const run = spawnSync(process.execPath, ["--experimental-websocket", "--no-warnings", "-e", script], { encoding: "utf8", timeout: 20_000 });
+    assert.equal(run.status, 0, `the WebSocket client failed (exit ${run.status}): ${run.stderr}`);
+    const reply = fromBinary(ServerMessageSchema, Buffer.from(run.stdout, "hex"));
+    assert.equal(reply.body.case, "welcome", `no Welcome: ${run.stdout}`);
+    return reply.body.value as Welcome;
+  } finally {
+    if (server.exitCode === null) {
+      const exited = new Promise((r) => server.once("exit", r));
+      server.kill("SIGTERM");
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test("the real server's Welcome hosts every game this client draws, each with seats and bots to offer", async () => {
+  const welcome = await realWelcome();
+  const offered = playableGames(welcome.games, games) ?? [];
+  assert.deepEqual(offered.map((p) => p.client.id).sort(), games.map((g) => g.id).sort());
+  for (const { info } of offered) {
+    assert.ok(info.minSeats >= 1 && info.minSeats <= defaultSeats(info) && defaultSeats(info) <= info.maxSeats, `${info.id}'s seats`);
+    assert.equal(defaultSeats(info), info.defaultSeats, `${info.id} names its default seat count`);
+    assert.ok(botChoices(info).length > 0, `${info.id} offers bots`);
+    for (const bot of info.bots) assert.ok(bot.id && bot.label && bot.summary, `${info.id}'s bot ${bot.id} is described`);
+  }
+  const war = offered.find((p) => p.info.id === "space_war")?.info;
+  assert.deepEqual(war && botChoices(war).map((b) => b.label), ["Heuristic bot", "Random bot"], "the labels the lobby showed before");
+});
+
+test("game clients carry no seat range or bot list of their own", () => {
+  for (const g of games)
+    for (const key of ["minSeats", "maxSeats", "defaultSeats", "bots"])
+      assert.ok(!(key in g), `${g.id} still has ${key}`);
+});
+
+test("the create form starts at the server's default seat count, kept within the range", () => {
+  assert.equal(defaultSeats(spaceWar), 3);
+  assert.equal(defaultSeats(spaceRace), 2);
+  assert.equal(defaultSeats(info({ minSeats: 2, maxSeats: 6 })), 2, "no default: the smallest table");
+  assert.equal(defaultSeats(info({ minSeats: 2, maxSeats: 4, defaultSeats: 9 })), 4);
+});
+
+test("a seat count outside the server's range is refused in players' words", () => {
+  assert.equal(seatProblem(spaceWar, "Space War", 2), "");
+  assert.equal(seatProblem(spaceWar, "Space War", 6), "");
+  assert.equal(seatProblem(spaceWar, "Space War", 1), "Space War takes 2 to 6 seats.");
+  assert.equal(seatProblem(spaceWar, "Space War", 7), "Space War takes 2 to 6 seats.");
+  assert.equal(seatProblem(spaceWar, "Space War", 2.5), "Space War takes 2 to 6 seats.");
+  assert.equal(seatProblem(spaceWar, "Space War", NaN), "Space War takes 2 to 6 seats.");
+  assert.equal(seatProblem(info({ minSeats: 1, maxSeats: 1 }), "Solo", 2), "Solo takes exactly 1 seat.");
+});
+
+test("the lobby offers the server's bots, the game's own before the random one", () => {
+  const bots = botChoices(spaceWar);
+  assert.deepEqual(bots.map((b) => b.id), ["heuristic", "random"]);
+  assert.deepEqual(bots.map((b) => b.label), ["Heuristic bot", "Random bot"]);
+  assert.match(bots[0].summary, /Power/);
+  assert.deepEqual(botChoices(spaceRace), [], "no bots listed: none offered");
+  assert.deepEqual(botChoices(undefined), [], "an unknown game: none offered");
+});
