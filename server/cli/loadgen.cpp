@@ -21,6 +21,10 @@ void add_loadgen(CLI::App& app) {
       ->capture_default_str()->check(CLI::Range(1.0, 3600.0));
   cmd->add_option("--threads", cfg->threads, "client io threads")
       ->capture_default_str()->check(CLI::Range(1, 16));
+  cmd->add_option("--think-ms", cfg->think_ms,
+                  "each seat waits this long before each action (0: acts at once, the "
+                  "benchmark as specified); paces the offered load")
+      ->capture_default_str()->check(CLI::Range(0.0, 60000.0));
   auto* url = cmd->add_option("--url", cfg->url,
                               "a running server, e.g. ws://127.0.0.1:8080/ws (loopback only)");
   cmd->add_option("--server-pid", cfg->server_pid, "that server's pid, for CPU and memory")

@@ -188,8 +188,29 @@ void duel::on_view(int side, std::uint32_t request, const v1::ViewUpdate& update
 
 void duel::maybe_act(int side) {
   seat& s = seats_[side];
-  if (finishing_ || s.waiting || !s.have_view || s.view.legal_actions_size() == 0) return;
+  if (finishing_ || s.waiting || s.thinking || !s.have_view || s.view.legal_actions_size() == 0)
+    return;
   if (stats_.sent >= static_cast<std::uint64_t>(cfg_.moves)) return;
+  if (cfg_.think_ms <= 0) return act(side);
+  if (!s.think) s.think.emplace(strand_);
+  s.thinking = true;
+  s.think->expires_after(std::chrono::microseconds(static_cast<std::int64_t>(cfg_.think_ms * 1000)));
+  s.think->async_wait([this, side](beast::error_code ec) {
+    seats_[side].thinking = false;
+    if (!ec && !finishing_) maybe_act_now(side);
+  });
+}
+
+// After a pause: the view may have changed meanwhile; act on the latest one, if any.
+void duel::maybe_act_now(int side) {
+  seat& s = seats_[side];
+  if (s.waiting || !s.have_view || s.view.legal_actions_size() == 0) return;
+  if (stats_.sent >= static_cast<std::uint64_t>(cfg_.moves)) return check_done();
+  act(side);
+}
+
+void duel::act(int side) {
+  seat& s = seats_[side];
   out_.Clear();
   v1::PlayAction* play = out_.mutable_play();
   play->set_match_id(s.match_id);
@@ -213,8 +234,10 @@ void duel::finish(std::string failure) {
   if (stats_.failure.empty()) stats_.failure = std::move(failure);
   if (finishing_) return;
   finishing_ = true;
-  for (seat& s : seats_)
+  for (seat& s : seats_) {
+    if (s.think) s.think->cancel();
     if (s.client) s.client->close();
+  }
   // A duel stopped before its clients were even created has nothing left to close.
   if (!seats_[host].client && !done_) {
     done_ = true;

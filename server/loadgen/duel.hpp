@@ -2,13 +2,17 @@
 // One 2-player Space War match of the load run, played by two bot clients over real
 // WebSockets: Hello → the host creates a private lobby → the guest joins by invite code
 // → both ready → the host starts; then each seat sends the first legal action of its
-// latest view (snapshot + applied diffs) until the match has sent its share of moves.
+// latest view (snapshot + applied diffs) until the match has sent its share of moves,
+// at once or (--think-ms) after a pause.
 // Both clients share one strand, so the lobby hand-off between them needs no locks.
 #include <array>
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
+
+#include <boost/asio/steady_timer.hpp>
 
 #include "server/loadgen/config.hpp"
 #include "server/loadgen/duel_stats.hpp"
@@ -56,6 +60,9 @@ class duel final : public ws_events {
     bool waiting = false;
     std::uint32_t action_request = 0;
     clock_type::time_point sent_at{};
+    // With --think-ms: the pause before the next action, then it acts on its latest view.
+    std::optional<net::steady_timer> think;
+    bool thinking = false;
   };
 
   void send(int side, v1::ClientMessage& msg);
@@ -65,6 +72,8 @@ class duel final : public ws_events {
   void on_view(int side, std::uint32_t request, const v1::ViewUpdate& update);
   void join(int side);
   void maybe_act(int side);
+  void maybe_act_now(int side);
+  void act(int side);
   void check_done();
   void finish(std::string failure);
 

@@ -87,7 +87,13 @@ std::string load_report::json() const {
                 "\"server_cpu_s\":%.2f,\"server_peak_rss_mb\":%.1f,\"bytes_per_move\":%.1f",
                 matches_, moves_per_s_, p50_ms_, p99_ms_, server_cpu_s_, server_peak_rss_mb_,
                 bytes_per_move_);
-  return "{\"peer\":\"starport\",\"version\":" + json_string(version_) + "," + numbers + "}";
+  std::string paced;
+  if (think_ms_ > 0) {
+    char think[64];
+    std::snprintf(think, sizeof think, ",\"think_ms\":%.3f", think_ms_);
+    paced = think;
+  }
+  return "{\"peer\":\"starport\",\"version\":" + json_string(version_) + "," + numbers + paced + "}";
 }
 
 std::string load_report::summary() const {
@@ -109,6 +115,13 @@ std::string load_report::summary() const {
                   "\nloadgen: CPU per accepted move: server %.1f us, load generator %.1f us; "
                   "%.0f actions in flight on average (mean latency = in flight / moves per s)",
                   server_cpu_s_ * per_move, client_cpu_s_ * per_move, in_flight_);
+    out += text;
+  }
+  if (think_ms_ > 0) {
+    std::snprintf(text, sizeof text,
+                  "\nloadgen: paced run: each seat waited %.3f ms before each action, so the "
+                  "latency is the server's own, not the specified closed-loop benchmark's",
+                  think_ms_);
     out += text;
   }
   if (!first_failure_.empty()) out += "\nloadgen: first failure: " + first_failure_;

@@ -19,6 +19,9 @@ class load_report {
               std::optional<process_usage> before, std::optional<process_usage> after,
               double elapsed_s, double client_cpu_s);
 
+  // A paced run (--think-ms) says so in both outputs: it is not the benchmark as specified.
+  void set_think_ms(double ms) { think_ms_ = ms; }
+
   std::string json() const;
   std::string summary() const;
   // Every match began and at least one move was accepted.
@@ -46,6 +49,7 @@ class load_report {
   double elapsed_s_ = 0;
   double client_cpu_s_ = 0;
   double in_flight_ = 0;
+  double think_ms_ = 0;
   double play_s_ = 0;
   std::uint64_t sent_ = 0;
   std::uint64_t accepted_ = 0;

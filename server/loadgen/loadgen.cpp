@@ -131,6 +131,7 @@ std::optional<load_report> measure(const config& cfg, std::string& error) {
   std::vector<const duel_stats*> stats;
   for (auto& d : duels) stats.push_back(&d->stats());
   load_report report(stats, STARPORT_VERSION, before, after, elapsed, client_cpu);
+  report.set_think_ms(cfg.think_ms);
   if (server) {
     int status = server->stop();
     if (WIFSIGNALED(status))
