@@ -31,13 +31,18 @@ action_log::action_log(sqlite3* db, journal_limits limits)
       insert_(db,
               "INSERT INTO action_journal (match_id, idx, seat, kind, args, at_ms)"
               " VALUES (?1, ?2, ?3, ?4, ?5, ?6)"),
+      // Archival opens a range for the match (checked once, in SQL), copies the rows, and
+      // closes it (the range is full, action_count moves to its end): migration 4.
+      open_(db, "INSERT INTO action_archival (match_id, first_idx, end_idx) VALUES (?1, ?2, ?3)"),
       // The rows by their seqs (a JSON array): point lookups in seq order. One statement, not
       // one per row: SQLite saves each page a statement changes (for its rollback) once per
-      // statement. match_actions' triggers still check and count every row.
+      // statement. Each row is only compared with the open range.
       copy_(db,
             "INSERT INTO match_actions (match_id, idx, seat, kind, args, at_ms)"
             " SELECT match_id, idx, seat, kind, args, at_ms FROM action_journal"
             " WHERE seq IN (SELECT value FROM json_each(?1)) AND match_id = ?2 ORDER BY seq"),
+      close_(db, "DELETE FROM action_archival WHERE match_id = ?1"),
+      left_open_(db, "SELECT match_id FROM action_archival LIMIT 1"),
       row_(db,
            "SELECT idx, seat, kind, args, at_ms FROM action_journal WHERE seq = ?1 AND match_id = ?2"),
       delete_(db, "DELETE FROM action_journal WHERE seq < ?1"),
@@ -68,6 +73,12 @@ void action_log::rebuild() {
   // matches, the journal and the version all describe the same file.
   savepoint_.run("read action journal", [&] {
     version_ = data_version();
+    {
+      // Only hand-written SQL can commit an archival between its opening and its closing: its
+      // rows would be in match_actions but not counted.
+      auto q = left_open_.start("read action journal");
+      if (q.step()) reject("read action journal", "the archival of match " + q.text(0) + " was left open");
+    }
     {
       auto q = running_.start("read action journal");
       while (q.step()) index_.add_match(q.text(0), static_cast<std::uint32_t>(q.integer(1)));
@@ -115,11 +126,23 @@ void action_log::copy_to_log(const std::string& match_id) {
     seqs += ',';
   }
   seqs.back() = ']';
-  auto q = copy_.start("archive actions");
-  q.bind_text(1, seqs).bind_text(2, match_id);
+  // Refused unless the match runs and its archived count in the file is what memory says.
+  {
+    auto q = open_.start("archive actions");
+    q.bind_text(1, match_id).bind(2, m->archived).bind(3, m->total());
+    q.run();
+  }
+  {
+    auto q = copy_.start("archive actions");
+    q.bind_text(1, seqs).bind_text(2, match_id);
+    q.run();
+    if (q.changes() != static_cast<int>(m->seqs.size()))
+      reject("archive actions", "journal rows of " + match_id + " are missing");
+  }
+  auto q = close_.start("archive actions");
+  q.bind_text(1, match_id);
   q.run();
-  if (q.changes() != static_cast<int>(m->seqs.size()))
-    reject("archive actions", "journal rows of " + match_id + " are missing");
+  if (q.changes() != 1) reject("archive actions", "the archival of " + match_id + " was not open");
 }
 
 std::vector<logged_action> action_log::actions(const std::string& match_id) {

@@ -143,8 +143,8 @@ void match_store::create(const match_record& m) {
 
 void match_store::append(const std::string& match_id, const logged_action& a) {
   consistent("append_action", [&] {
-    // The index refuses what match_actions' triggers refuse: a finished or unknown match,
-    // and any index but the next one.
+    // The index refuses what archival would refuse: a finished or unknown match, and any
+    // index but the next one.
     const journal_index::match* m = log_.running(match_id);
     if (!m) refuse_append(match_id);
     if (a.index != m->total()) reject("append_action", "action index is not the next one");
@@ -166,7 +166,7 @@ void match_store::finish(const std::string& match_id, const std::vector<std::uin
     guarded([&] {
       log_.upkeep();
       savepoint_.run("finish_match", [&] {
-        // The log is archived while the match still runs: match_actions' triggers accept it.
+        // The log is archived while the match still runs: archival refuses a finished match.
         log_.copy_to_log(match_id);
         {
           auto q = finish_.start("finish_match");

@@ -138,8 +138,61 @@ BEGIN
 END;
 )sql";
 
-constexpr std::array<std::string_view, 3> all_migrations{schema_v1, lobby_seats_v2,
-                                                         action_journal_v3};
+// 4: archival is checked once per statement, not once per row (docs/storage.md, "The action
+// log is append-only, in the schema itself"). match_actions' per-row triggers did three
+// lookups in matches and one UPDATE of it per row. Now an archival is opened for a range of
+// indexes (checked once: the match exists, runs and the range starts at its action_count),
+// each row added must fall in the open range (one lookup in a table of at most one row), and
+// closing checks the range is full and sets action_count in one UPDATE. The storage code does
+// all three in one savepoint, so it never commits an open archival; match_actions still
+// refuses any other insert, and every UPDATE and DELETE. No data moves.
+constexpr std::string_view archival_v4 = R"sql(
+DROP TRIGGER match_actions_append_only;
+DROP TRIGGER match_actions_count;
+
+CREATE TABLE action_archival (
+  match_id  TEXT    PRIMARY KEY,
+  first_idx INTEGER NOT NULL,
+  end_idx   INTEGER NOT NULL,
+  CHECK (end_idx > first_idx)
+) STRICT, WITHOUT ROWID;
+
+CREATE TRIGGER action_archival_open BEFORE INSERT ON action_archival
+BEGIN
+  SELECT RAISE(ABORT, 'another archival is open')
+    WHERE EXISTS (SELECT 1 FROM action_archival);
+  SELECT RAISE(ABORT, 'no such match')
+    WHERE NOT EXISTS (SELECT 1 FROM matches WHERE id = NEW.match_id);
+  SELECT RAISE(ABORT, 'the match is finished')
+    WHERE (SELECT finished FROM matches WHERE id = NEW.match_id) <> 0;
+  SELECT RAISE(ABORT, 'action index is not the next one')
+    WHERE NEW.first_idx <> (SELECT action_count FROM matches WHERE id = NEW.match_id);
+END;
+CREATE TRIGGER action_archival_no_update BEFORE UPDATE ON action_archival
+BEGIN
+  SELECT RAISE(ABORT, 'an archival is opened and closed, never changed');
+END;
+CREATE TRIGGER action_archival_close BEFORE DELETE ON action_archival
+BEGIN
+  SELECT RAISE(ABORT, 'the match changed while its actions were archived')
+    WHERE NOT EXISTS (SELECT 1 FROM matches
+                      WHERE id = OLD.match_id AND finished = 0 AND action_count = OLD.first_idx);
+  SELECT RAISE(ABORT, 'an archival adds exactly the actions of its range')
+    WHERE (SELECT count(*) FROM match_actions WHERE match_id = OLD.match_id AND idx >= OLD.first_idx)
+          <> OLD.end_idx - OLD.first_idx;
+  UPDATE matches SET action_count = OLD.end_idx WHERE id = OLD.match_id;
+END;
+
+CREATE TRIGGER match_actions_archived_only BEFORE INSERT ON match_actions
+  WHEN NOT EXISTS (SELECT 1 FROM action_archival
+                   WHERE match_id = NEW.match_id AND NEW.idx >= first_idx AND NEW.idx < end_idx)
+BEGIN
+  SELECT RAISE(ABORT, 'actions are added only by an open archival, within its range');
+END;
+)sql";
+
+constexpr std::array<std::string_view, 4> all_migrations{schema_v1, lobby_seats_v2,
+                                                         action_journal_v3, archival_v4};
 
 void exec(sqlite3* db, const std::string& sql, std::string_view operation) {
   check(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), db, operation);

@@ -1,5 +1,6 @@
 // Requirement (non-negotiable 2): an action acknowledged by done() survives kill -9 of the
-// process, and the log that survives has no gap.
+// process, and the log that survives has no gap. A kill in the middle of archivals leaves
+// every action_count exact and no archival open.
 #include <doctest/doctest.h>
 
 #include <poll.h>
@@ -12,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "raw_sqlite.hpp"
 #include "samples.hpp"
 #include "storage/worker.hpp"
 #include "temp_dir.hpp"
@@ -40,6 +42,34 @@ constexpr std::size_t acks_before_kill = 500;
     }
     w.flush();
     // Stay alive with the database open, so the kill still finds it mid-flight.
+    std::this_thread::sleep_for(std::chrono::seconds(30));
+  } catch (...) {
+    _exit(2);
+  }
+  _exit(0);
+}
+
+// The child: short matches k0, k1 … of 5 actions, each finished (archived) before the next
+// starts, while match "long" gets one action per short match and, with tight journal limits,
+// is archived early again and again. Acknowledges each finished short match's number.
+[[noreturn]] void archive_until_killed(const std::string& path, int ack_fd) {
+  try {
+    worker w(path, journal_limits{4, 10, 1});
+    for (std::uint32_t n = 0; n < child_appends; ++n) {
+      const std::string id = "k" + std::to_string(n);
+      w.submit([id, n](database& db) {
+        db.create_match(make_match(id, "space_war", {person_seat(0, "a1")}, 100));
+        for (std::uint32_t i = 0; i < 5; ++i) db.append_action(id, nth_action(i));
+        db.append_action("long", nth_action(n));
+        db.finish_match(id, {0}, "won", 200);
+      },
+               [n, ack_fd](bool ok) {
+                 if (ok && write(ack_fd, &n, sizeof n) != static_cast<ssize_t>(sizeof n)) _exit(3);
+               });
+      for (int wait = 0; wait < 1000 && w.queue_depth() > 64; ++wait)
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+    }
+    w.flush();
     std::this_thread::sleep_for(std::chrono::seconds(30));
   } catch (...) {
     _exit(2);
@@ -105,4 +135,55 @@ TEST_CASE("durability: every action acknowledged by done() survives kill -9, wit
     CHECK(log[i].move == nth_action(static_cast<std::uint32_t>(i)).move);
   }
   CHECK(db.match("m1")->action_count == log.size());
+}
+
+TEST_CASE("durability: kill -9 during archivals leaves every action_count exact and no archival open") {
+  temp_dir dir;
+  const auto path = dir.file("crash.db");
+  {
+    database db(path);
+    db.create_account(make_account("a1"), "h1");
+    db.create_match(make_match("long", "space_war", {person_seat(0, "a1")}, 100));
+  }
+  int fds[2];
+  REQUIRE(pipe(fds) == 0);
+  const pid_t child = fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    close(fds[0]);
+    archive_until_killed(path, fds[1]);
+  }
+  close(fds[1]);
+  std::vector<std::uint32_t> acked;
+  std::uint32_t n = 0;
+  while (acked.size() < acks_before_kill && read_ack(fds[0], n)) acked.push_back(n);
+  REQUIRE(kill(child, SIGKILL) == 0);
+  int status = 0;
+  REQUIRE(waitpid(child, &status, 0) == child);
+  CHECK(WIFSIGNALED(status));
+  while (acked.size() < child_appends && read_ack(fds[0], n)) acked.push_back(n);
+  close(fds[0]);
+  REQUIRE(acked.size() >= acks_before_kill);
+
+  database db(path);   // refuses a file with an archival left open
+  auto raw = open_raw(path);
+  CHECK(query_int(raw.get(), "SELECT count(*) FROM action_archival") == 0);
+  CHECK(query_int(raw.get(), "SELECT count(*) FROM matches AS m WHERE action_count <>"
+                             " (SELECT count(*) FROM match_actions WHERE match_id = m.id)"
+                             " OR action_count <> (SELECT coalesce(max(idx) + 1, 0) FROM match_actions"
+                             " WHERE match_id = m.id)") == 0);
+  const std::int64_t archived_long = query_int(raw.get(), "SELECT action_count FROM matches WHERE id = 'long'");
+  MESSAGE("short matches acknowledged: " << acked.size() << "; long match: " << archived_long
+                                         << " actions archived early of " << db.actions("long").size());
+  CHECK(archived_long > 0);
+  for (const std::uint32_t k : acked) {
+    const auto m = db.match("k" + std::to_string(k));
+    REQUIRE(m.has_value());
+    CHECK(m->finished);
+    CHECK(m->action_count == 5);
+  }
+  const auto log = db.actions("long");
+  REQUIRE(log.size() >= acked.size());
+  for (std::size_t i = 0; i < log.size(); ++i) REQUIRE(log[i].index == i);
+  CHECK(db.match("long")->action_count == log.size());
 }

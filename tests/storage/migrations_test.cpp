@@ -110,7 +110,7 @@ TEST_CASE("migrations: a version 2 file keeps its running match's log, and the m
                                    make_logged(1, engine::make_action(1, 1), 5001),
                                    make_logged(2, engine::action{0, 2, 2, {-1, 7, 0, 0}}, 5002)};
   database db(path);
-  CHECK(db.schema_version() == 3);
+  CHECK(db.schema_version() == static_cast<int>(migrations().size()));
   REQUIRE(db.running_matches().size() == 1);
   CHECK(db.running_matches()[0].action_count == 3);
   auto log = db.actions("m1");
@@ -133,4 +133,56 @@ TEST_CASE("migrations: a version 2 file keeps its running match's log, and the m
   CHECK(log[2].move == old_log[2].move);
   CHECK(log[4].move == nth_action(4).move);
   CHECK(db.match("m1")->action_count == 5);
+}
+
+TEST_CASE("migrations: a version 3 file with a partly archived running match goes on archiving with exact counts") {
+  temp_dir dir;
+  const auto path = dir.file("s.db");
+  {
+    auto raw = open_raw(path);
+    REQUIRE(apply_migrations(raw.get(), migrations().first(3)) == 3);
+    // What a version 3 server wrote: m1 running, actions 0 and 1 archived early (counted by the
+    // per-row triggers) and still in the journal, 2 and 3 only in the journal; m2 finished.
+    REQUIRE(exec_raw(raw.get(), R"sql(
+      INSERT INTO accounts VALUES ('a1', 'player a1', 'h1', 1000);
+      INSERT INTO matches (id, lobby_id, game, rules_version, options, seed, salt, settings, started_ms)
+        VALUES ('m1', 'l1', 'space_war', 3, X'', 7, '00', X'', 100),
+               ('m2', 'l2', 'space_war', 3, X'', 8, '00', X'', 100);
+      INSERT INTO match_seats (match_id, seat, account_id, name, bot) VALUES ('m1', 0, 'a1', 'p', '');
+      INSERT INTO action_journal (match_id, idx, seat, kind, args, at_ms) VALUES
+        ('m1', 0, 0, 1, X'05000000', 5000), ('m2', 0, 0, 1, X'', 5000), ('m1', 1, 1, 1, X'', 5001),
+        ('m2', 1, 1, 1, X'', 5001), ('m1', 2, 0, 2, X'FFFFFFFF07000000', 5002), ('m1', 3, 1, 1, X'', 5003);
+      INSERT INTO match_actions SELECT match_id, idx, seat, kind, args, at_ms FROM action_journal
+        WHERE match_id = 'm2' OR idx < 2 ORDER BY seq;
+      UPDATE matches SET finished = 1, ended_ms = 6000 WHERE id = 'm2';
+    )sql") == SQLITE_OK);
+    REQUIRE(query_int(raw.get(), "SELECT action_count FROM matches WHERE id = 'm1'") == 2);
+  }
+  database db(path);
+  CHECK(db.schema_version() == static_cast<int>(migrations().size()));
+  auto raw = open_raw(path);
+  CHECK(query_int(raw.get(), "SELECT count(*) FROM sqlite_schema WHERE type = 'trigger'"
+                             " AND name IN ('match_actions_append_only', 'match_actions_count')") == 0);
+  // Memory reads the archived count and the journal's rest: the log reads as before.
+  REQUIRE(db.running_matches().size() == 1);
+  CHECK(db.running_matches()[0].action_count == 4);
+  auto log = db.actions("m1");
+  REQUIRE(log.size() == 4);
+  CHECK(log[0].move == engine::make_action(0, 1, 5));
+  CHECK(log[2].move == (engine::action{0, 2, 2, {-1, 7, 0, 0}}));
+  // The version 3 triggers' work is now archival's: a raw insert is refused, and the API's
+  // next index goes in and is archived with the journal's rest at finish, counted exactly.
+  CHECK(exec_raw(raw.get(), "INSERT INTO match_actions VALUES ('m1', 2, 0, 1, X'', 0)") != SQLITE_OK);
+  CHECK_THROWS_AS(db.append_action("m1", nth_action(3)), std::runtime_error);
+  db.append_action("m1", nth_action(4));
+  db.finish_match("m1", {0}, "won", 9000);
+  CHECK(query_int(raw.get(), "SELECT action_count FROM matches WHERE id = 'm1'") == 5);
+  CHECK(query_int(raw.get(), "SELECT count(*) FROM match_actions WHERE match_id = 'm1'") == 5);
+  CHECK(query_int(raw.get(), "SELECT max(idx) FROM match_actions WHERE match_id = 'm1'") == 4);
+  log = db.actions("m1");
+  REQUIRE(log.size() == 5);
+  CHECK(log[3].move == engine::make_action(1, 1));
+  CHECK(log[4].move == nth_action(4).move);
+  CHECK(db.match("m2")->action_count == 2);
+  CHECK(db.actions("m2").size() == 2);
 }
