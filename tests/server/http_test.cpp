@@ -32,7 +32,7 @@ TEST_CASE("http: the one port serves the web client and /healthz and /metrics") 
   for (const char* name : {"starport_connections 2", "starport_lobbies 1", "starport_matches 1",
                            "starport_actions_total 4", "starport_action_latency_seconds_bucket{le=\"+Inf\"} 4",
                            "starport_storage_queue_depth"})
-    CHECK_MESSAGE(body.find(name) != std::string::npos, name);
+    CHECK_MESSAGE(body.find(name) != std::string::npos, std::string(name));
 }
 
 TEST_CASE("shutdown: SIGTERM closes every session with 1001 (going away) and exits 0") {
