@@ -26,6 +26,9 @@ struct config {
   // Lobbies and matches.
   int lobbies_per_account = 3;
   std::size_t max_lobbies = 10000;
+  // A lobby with no member online and no match running closes after this long: players
+  // walk away without leaving, and max_lobbies would fill with their tables.
+  std::chrono::milliseconds lobby_idle{30 * 60 * 1000};
   std::chrono::milliseconds seat_hold{30000};    // a disconnected seat waits this long for a bot
   std::chrono::milliseconds bot_delay{300};      // pause before a bot moves
   std::chrono::milliseconds finished_linger{120000};   // a finished match stays open this long

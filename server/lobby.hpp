@@ -1,8 +1,10 @@
 #pragma once
 // One lobby's table before (and while) its match runs: settings, seats, host, invite code.
 // A plain value owned by lobby_hub and touched only on its strand.
+#include <chrono>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +34,8 @@ struct lobby {
   bool starting = false;         // the match record is being written
   std::int64_t created_ms = 0;
   std::vector<lobby_seat> seats;
+  // Since when no member has been online and no match has run (lobby_hub's sweep).
+  std::optional<std::chrono::steady_clock::time_point> unattended_since;
 
   int seat_of(const std::string& account_id) const;
   int open_seat() const;        // the lowest, or -1

@@ -22,10 +22,16 @@ const char* const server_version = "0.1.0";
 
 std::string bot_name(const std::string& kind) { return "Bot (" + kind + ")"; }
 
+std::string span_words(std::chrono::milliseconds d) {
+  const auto s = std::chrono::duration_cast<std::chrono::seconds>(d).count();
+  if (s >= 120) return std::to_string(s / 60) + " minutes";
+  return std::to_string(s) + (s == 1 ? " second" : " seconds");
+}
+
 }  // namespace
 
 lobby_hub::lobby_hub(std::shared_ptr<shared_state> state)
-    : state_(std::move(state)), strand_(net::make_strand(state_->ioc())) {}
+    : state_(std::move(state)), strand_(net::make_strand(state_->ioc())), sweep_timer_(strand_) {}
 
 void lobby_hub::restore(const std::vector<storage::lobby_record>& lobbies,
                         const std::vector<storage::match_record>& matches) {
@@ -62,6 +68,39 @@ void lobby_hub::restore(const std::vector<storage::lobby_record>& lobbies,
     lobbies_.emplace(l.id, std::move(l));
   }
   state_->stats().lobbies(static_cast<std::int64_t>(lobbies_.size()));
+  net::post(strand_, [self = shared_from_this()] { self->schedule_sweep(); });
+}
+
+// ---- abandoned lobbies -------------------------------------------------------------------
+
+void lobby_hub::schedule_sweep() {
+  // A quarter of the idle time, at most a minute: a lobby closes within ~1.5× of it.
+  const auto every = std::min<std::chrono::milliseconds>(state_->settings().lobby_idle / 4, std::chrono::minutes(1));
+  sweep_timer_.expires_after(std::max<std::chrono::milliseconds>(every, std::chrono::milliseconds(10)));
+  sweep_timer_.async_wait([weak = weak_from_this()](boost::system::error_code ec) {
+    auto self = weak.lock();
+    if (ec || !self) return;
+    self->sweep();
+    self->schedule_sweep();
+  });
+}
+
+void lobby_hub::sweep() {
+  const auto now = std::chrono::steady_clock::now();
+  std::vector<std::string> abandoned;
+  for (auto& [id, l] : lobbies_) {
+    const std::vector<std::string> people = l.members();
+    const bool attended = l.in_match() || std::any_of(people.begin(), people.end(),
+                                                      [this](const std::string& a) { return online(a); });
+    if (attended) {
+      l.unattended_since.reset();
+    } else if (!l.unattended_since) {
+      l.unattended_since = now;
+    } else if (now - *l.unattended_since >= state_->settings().lobby_idle) {
+      abandoned.push_back(id);
+    }
+  }
+  for (const std::string& id : abandoned) close_lobby(id, "no member was online for " + span_words(state_->settings().lobby_idle));
 }
 
 // ---- presence --------------------------------------------------------------------------

@@ -8,6 +8,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include <boost/asio/steady_timer.hpp>
+
 #include "server/lobby.hpp"
 #include "server/net.hpp"
 #include "server/request.hpp"
@@ -22,6 +24,7 @@ class lobby_hub : public std::enable_shared_from_this<lobby_hub> {
   explicit lobby_hub(std::shared_ptr<shared_state> state);
 
   // Start-up: lobbies from storage; `matches` are the recovered running matches' records.
+  // Also starts the sweep that closes abandoned lobbies.
   void restore(const std::vector<storage::lobby_record>& lobbies,
                const std::vector<storage::match_record>& matches);
 
@@ -50,12 +53,15 @@ class lobby_hub : public std::enable_shared_from_this<lobby_hub> {
   void push(const lobby& l, const request* answering);   // the lobby to every member
   void send_account(const std::string& account_id, const request* answering, const v1::ServerMessage& m);
   void close_lobby(const std::string& lobby_id, const std::string& reason);
+  void schedule_sweep();
+  void sweep();   // closes lobbies unattended for settings().lobby_idle
   void save(const lobby& l);
   bool online(const std::string& account_id) const;
   int memberships(const std::string& account_id) const;
 
   std::shared_ptr<shared_state> state_;
   strand strand_;
+  net::steady_timer sweep_timer_;
   std::unordered_map<std::string, lobby> lobbies_;
   std::unordered_map<std::string, std::string> invites_;             // invite code → lobby id
   std::unordered_map<std::string, std::vector<session_ref>> online_;   // account → its sessions

@@ -11,6 +11,7 @@ void add_serve(CLI::App& app) {
   auto c = std::make_shared<server::config>();
   auto hold_seconds = std::make_shared<double>(30);
   auto bot_delay_ms = std::make_shared<int>(300);
+  auto lobby_idle_seconds = std::make_shared<double>(30 * 60);
   CLI::App* cmd = app.add_subcommand("serve", "serve the web client and the game protocol on one port");
   cmd->add_option("--host", c->host, "address to listen on (loopback by default)")
       ->envname("STARPORT_HOST")->capture_default_str();
@@ -30,8 +31,12 @@ void add_serve(CLI::App& app) {
       ->check(CLI::Range(1.0, 1e6))->capture_default_str();
   cmd->add_option("--lobbies-per-account", c->lobbies_per_account, "lobbies one account may be in")
       ->check(CLI::Range(1, 100))->capture_default_str();
-  cmd->callback([c, hold_seconds, bot_delay_ms] {
+  cmd->add_option("--lobby-idle-seconds", *lobby_idle_seconds,
+                  "a lobby with no member online and no match running closes after this long")
+      ->check(CLI::Range(1.0, 30.0 * 86400))->capture_default_str();
+  cmd->callback([c, hold_seconds, bot_delay_ms, lobby_idle_seconds] {
     c->seat_hold = std::chrono::milliseconds(static_cast<long long>(*hold_seconds * 1000));
+    c->lobby_idle = std::chrono::milliseconds(static_cast<long long>(*lobby_idle_seconds * 1000));
     c->bot_delay = std::chrono::milliseconds(*bot_delay_ms);
     std::exit(server::server(*c).run());
   });
