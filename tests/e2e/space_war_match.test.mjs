@@ -175,5 +175,13 @@ async function scenario(alice, bob) {
   await bob.goto(alice.url().replace(/\?step=\d+$/, "?step=5"));
   await bob.waitForSelector('.step-label[data-step="5"]');
   const replayPhone = await shoot(bob, "replay-phone.png");
+
+  // Home, "Your tables": both are still in the lobby; the ended match is no longer listed
+  // as running, and Alice (whose page saw the match) reads the lobby as after a match.
+  await alice.click("a.brand");
+  await alice.waitForSelector('.your-table[data-state="after"]:has-text("Space War: in Space! · hosted by you · 3 of 3 seats taken")');
+  await bob.click("a.brand");
+  await bob.waitForSelector('.your-table:has-text("hosted by Alice · 3 of 3 seats taken")');
+  assert.equal(await bob.locator("[data-match-link]").count(), 0, "the finished match is not listed as running");
   console.log(`screenshots: ${[desktopEnd, phoneEnd, replayDesktop, replayPhone].join(" ")}`);
 }

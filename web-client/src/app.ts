@@ -27,9 +27,14 @@ export class App {
   readonly conn: Connection;
   readonly matches = new Map<string, MatchSession>();
   readonly lobbies = new Map<string, Lobby>();
+  // The lobbies this account is in, in the order learnt: the latest Welcome's list, then
+  // each Lobby pushed, minus each LobbyClosed (the home page's "Your tables").
+  readonly memberOf = new Set<string>();
   readonly chats = new Map<string, ChatLine[]>();
   // Game of a match, learnt from the lobby that started it (before its MatchInfo).
   private readonly matchGames = new Map<string, string>();
+  // The match each lobby last ran, as this page saw it (a Lobby forgets it once over).
+  private readonly lobbyMatches = new Map<string, string>();
   private page_: Page | null = null;
   private route_: Route = { page: "home" };
   private readonly main: HTMLElement;
@@ -121,6 +126,24 @@ export class App {
     return session;
   }
 
+  // The game of a match, from its MatchInfo or from the lobby that started it.
+  gameOfMatch(matchId: string): string | undefined {
+    return this.matches.get(matchId)?.info?.game || this.matchGames.get(matchId);
+  }
+
+  // This page saw the lobby run a match (maybe still running; forgotten on a reload).
+  playedIn(lobbyId: string): boolean {
+    return this.lobbyMatches.has(lobbyId);
+  }
+
+  // This page knows the match has ended (its MatchInfo, or its lobby is free again).
+  matchEnded(matchId: string): boolean {
+    if (this.matches.get(matchId)?.info?.over) return true;
+    for (const [lobbyId, last] of this.lobbyMatches)
+      if (last === matchId && this.lobbies.get(lobbyId)?.matchId !== matchId) return true;
+    return false;
+  }
+
   isSeatedIn(matchId: string): boolean {
     const info = this.matches.get(matchId)?.info;
     if (info) return !info.spectator;
@@ -140,8 +163,9 @@ export class App {
     setTimeout(() => el.remove(), ms);
   }
 
-  showError(error: ServerError): void {
-    this.toast(`${errorName(error.code)} — ${error.detail || "no detail"}`, "error");
+  // `advice`: what the player can do about it, after the server's words.
+  showError(error: ServerError, advice = ""): void {
+    this.toast(`${errorName(error.code)} — ${error.detail || "no detail"}${advice ? `. ${advice}` : ""}`, "error");
   }
 
   private route(): void {
@@ -164,6 +188,8 @@ export class App {
     this.identity.name = welcome.displayName || this.identity.name;
     saveName(this.identity.name);
     this.who.textContent = this.identity.name;
+    this.memberOf.clear();
+    for (const id of welcome.lobbies) this.memberOf.add(id);
     // Matches we follow need a fresh snapshot after every reconnect.
     for (const session of this.matches.values()) {
       if (this.route_.page === "match" && this.route_.matchId === session.matchId) continue;
@@ -179,6 +205,8 @@ export class App {
       case "lobby": {
         const lobby = body.value;
         this.lobbies.set(lobby.lobbyId, lobby);
+        this.memberOf.add(lobby.lobbyId);
+        if (lobby.matchId) this.lobbyMatches.set(lobby.lobbyId, lobby.matchId);
         if (lobby.matchId && lobby.settings) {
           this.matchGames.set(lobby.matchId, lobby.settings.game);
           this.matches.get(lobby.matchId)?.setGame(lobby.settings.game);
@@ -194,6 +222,8 @@ export class App {
       }
       case "lobbyClosed":
         this.lobbies.delete(body.value.lobbyId);
+        this.memberOf.delete(body.value.lobbyId);
+        this.lobbyMatches.delete(body.value.lobbyId);
         break;
       case "match":
         this.match(body.value.matchId).onInfo(body.value);

@@ -1,14 +1,16 @@
-// Home: pick a display name, list public lobbies, create a lobby, join by code, and find
-// your running matches and replays.
+// Home: pick a display name, see and leave the lobbies you are in ("Your tables"), list
+// public lobbies, create a lobby, join by code, and find your running matches and replays.
 import type { App, Page } from "../app.js";
 import { ServerError } from "../connection.js";
 import { defaultSeats, playableGames, seatProblem, type PlayableGame } from "../games/catalog.js";
 import { games, gameTitle } from "../games/index.js";
 import type { OptionsForm } from "../games/types.js";
-import type { GameInfo, LobbySummary, ReplaySummary, Welcome } from "../gen/starport/v1/protocol_pb.js";
+import { ErrorCode } from "../gen/starport/v1/common_pb.js";
+import type { GameInfo, LobbySummary, ReplaySummary } from "../gen/starport/v1/protocol_pb.js";
 import { routeHash } from "../router.js";
 import { validName } from "../token_store.js";
 import { h } from "../ui/dom.js";
+import { describeLobby, limitAdvice, lobbyLineText, matchLineText, type LobbyLine } from "../your_tables.js";
 
 export function homePage(app: App): Page {
   const nameBox = h("section", { class: "card-box name-box" });
@@ -100,12 +102,23 @@ export function homePage(app: App): Page {
     );
   };
 
+  // A refused create or join; at the lobby limit, "Your tables" is where to leave one.
+  const refused = (e: ServerError) => {
+    const advice = limitAdvice(e.code, app.memberOf.size);
+    app.showError(e, advice);
+    if (!advice) return;
+    // Show the list (centred: the toast covers the top of the screen) and mark it briefly.
+    mine.scrollIntoView({ block: "center", behavior: "smooth" });
+    mine.classList.add("attention");
+    setTimeout(() => mine.classList.remove("attention"), 3000);
+  };
+
   const join = async (target: { lobbyId: string; inviteCode: string }) => {
     try {
       const reply = await app.conn.request({ case: "joinLobby", value: target });
       if (reply.body.case === "lobby") app.navigate({ page: "lobby", lobbyId: reply.body.value.lobbyId });
     } catch (e) {
-      if (e instanceof ServerError) app.showError(e);
+      if (e instanceof ServerError) refused(e);
     }
   };
 
@@ -130,13 +143,71 @@ export function homePage(app: App): Page {
     h("button", { type: "submit" }, "Join"),
   );
 
-  const create = createForm(app);
+  const create = createForm(app, refused);
 
-  const renderMine = (welcome: Welcome) => {
+  // Your tables: the lobbies you are in (described once their Lobby arrives, each with
+  // Leave), then your running matches. Redrawn on every Lobby and LobbyClosed.
+  const leaving = new Set<string>();
+  let shown = new Map<string, LobbyLine>();   // as last drawn: names a lobby once it is closed
+  const leave = async (line: LobbyLine) => {
+    leaving.add(line.lobbyId);
+    renderMine();
+    try {
+      await app.conn.request({ case: "leaveLobby", value: { lobbyId: line.lobbyId } });
+      app.toast(line.state === "loading" ? "You left the lobby." : `You left the ${line.title} lobby.`, "info");
+    } catch (e) {
+      if (!(e instanceof ServerError)) throw e;
+      if (e.code === ErrorCode.NOT_FOUND) {
+        // Already gone (closed, or left from another tab): drop the line.
+        app.memberOf.delete(line.lobbyId);
+        app.lobbies.delete(line.lobbyId);
+        app.toast("You are no longer in that lobby.", "info");
+      } else {
+        app.showError(e);
+      }
+    } finally {
+      leaving.delete(line.lobbyId);
+      renderMine();
+    }
+  };
+  const lobbyItem = (line: LobbyLine) =>
+    h(
+      "li",
+      { class: "lobby-row your-table", "data-lobby": line.lobbyId, "data-state": line.state },
+      h(
+        "a",
+        { class: "grow table-link", href: routeHash({ page: "lobby", lobbyId: line.lobbyId }), title: lobbyLineText(line) },
+        h("strong", {}, line.title),
+        line.state === "loading"
+          ? h("span", { class: "muted" }, ` (${line.stateText})`)
+          : [
+              ...line.details.map((d) => h("span", { class: "detail" }, ` · ${d}`)),
+              " ",
+              h("span", { class: `badge table-state ${line.state}` }, line.stateText),
+            ],
+      ),
+      h(
+        "button",
+        {
+          class: "secondary",
+          name: "leave-lobby",
+          disabled: leaving.has(line.lobbyId),
+          "aria-label": `Leave: ${lobbyLineText(line)}`,
+          // Leaving the lobby does not resign: the match keeps your seat (server/lobby_hub.cpp on_leave).
+          title: line.state === "playing" ? "Leave the lobby; your seat in the running match stays yours" : null,
+          onclick: () => void leave(line),
+        },
+        leaving.has(line.lobbyId) ? "Leaving…" : "Leave",
+      ),
+    );
+  const renderMine = () => {
+    const lobbies = [...app.memberOf].map((id) => describeLobby(id, app.lobbies.get(id), app.playedIn(id)));
+    shown = new Map(lobbies.map((l) => [l.lobbyId, l]));
+    const running = (app.conn.welcome?.activeMatches ?? []).filter((id) => !app.matchEnded(id));
     const items = [
-      ...welcome.lobbies.map((id) => h("li", {}, h("a", { href: routeHash({ page: "lobby", lobbyId: id }) }, `Lobby ${id}`))),
-      ...welcome.activeMatches.map((id) =>
-        h("li", {}, h("a", { href: routeHash({ page: "match", matchId: id }), "data-match-link": id }, `Match ${id} (in progress)`)),
+      ...lobbies.map(lobbyItem),
+      ...running.map((id) =>
+        h("li", {}, h("a", { href: routeHash({ page: "match", matchId: id }), "data-match-link": id }, matchLineText(id, app.gameOfMatch(id)))),
       ),
     ];
     mine.hidden = items.length === 0;
@@ -197,13 +268,22 @@ export function homePage(app: App): Page {
   );
   return {
     element,
-    onWelcome(welcome) {
+    onWelcome() {
       renderName(false);
-      renderMine(welcome);
+      renderMine();
       create.setCatalog(app.catalog);
       fillFilter();
       void refreshLobbies();
       void refreshReplays();
+    },
+    onMessage(m) {
+      if (m.body.case === "lobbyClosed" && !leaving.has(m.body.value.lobbyId)) {
+        // Closed or kicked elsewhere (not this page's Leave): say which and why.
+        const line = shown.get(m.body.value.lobbyId);
+        const which = line && line.state !== "loading" ? `the ${line.title} lobby` : "a lobby";
+        app.toast(`You are out of ${which}: ${m.body.value.reason || "it was closed"}`, "info");
+      }
+      if (m.body.case === "lobby" || m.body.case === "lobbyClosed") renderMine();
     },
   };
 }
@@ -214,7 +294,7 @@ interface CreateForm {
   setCatalog(catalog: readonly GameInfo[] | null): void;
 }
 
-function createForm(app: App): CreateForm {
+function createForm(app: App, refused: (e: ServerError) => void): CreateForm {
   const gameSelect = h("select", { name: "game" });
   const seats = h("input", { type: "number", name: "seats", inputmode: "numeric" });
   const isPrivate = h("input", { type: "checkbox", name: "private" });
@@ -303,7 +383,7 @@ function createForm(app: App): CreateForm {
           });
           if (reply.body.case === "lobby") app.navigate({ page: "lobby", lobbyId: reply.body.value.lobbyId });
         } catch (e) {
-          if (e instanceof ServerError) app.showError(e);
+          if (e instanceof ServerError) refused(e);
         }
       },
     },

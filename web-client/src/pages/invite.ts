@@ -4,6 +4,7 @@ import { errorName, ServerError } from "../connection.js";
 import type { Route } from "../router.js";
 import { validName } from "../token_store.js";
 import { h } from "../ui/dom.js";
+import { limitAdvice } from "../your_tables.js";
 
 export function invitePage(app: App, route: Route): Page {
   const code = route.page === "invite" ? route.code : "";
@@ -45,8 +46,10 @@ export function invitePage(app: App, route: Route): Page {
     } catch (e) {
       joining = false;
       if (!(e instanceof ServerError)) throw e;
+      const advice = limitAdvice(e.code, app.memberOf.size);
       body.replaceChildren(
         h("p", { class: "form-error" }, `Could not join: ${errorName(e.code)} — ${e.detail}`),
+        ...(advice ? [h("p", {}, advice)] : []),
         h("p", {}, h("a", { href: "#/" }, "Back to the start page")),
       );
     }

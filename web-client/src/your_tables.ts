@@ -1,0 +1,71 @@
+// The home page's "Your tables", in players' words: each lobby this account is in (its
+// game, who hosts it, seats taken, and whether it waits, plays or has played) and each
+// running match. Pure: everything comes from the pushed Lobby messages and what this page
+// has seen; the server decides who may leave or join, the client only describes.
+import { ErrorCode } from "./gen/starport/v1/common_pb.js";
+import type { Lobby } from "./gen/starport/v1/protocol_pb.js";
+import { gameTitle } from "./games/index.js";
+
+// loading: the lobby's push has not arrived yet; waiting: open seats; full: every seat
+// taken, not started; playing: its match runs; after: its match (seen here) has ended.
+export type TableState = "loading" | "waiting" | "full" | "playing" | "after";
+
+export interface LobbyLine {
+  lobbyId: string;
+  state: TableState;
+  title: string;         // the game's title, or a neutral "A lobby" before the push
+  details: string[];     // "hosted by Ann", "2 of 3 seats taken"
+  stateText: string;     // "waiting for players", …
+}
+
+const stateWords: Record<TableState, string> = {
+  loading: "loading…",
+  waiting: "waiting for players",
+  full: "every seat taken, waiting to start",
+  playing: "match in progress",
+  after: "after a match",
+};
+
+// `playedHere`: this page saw the lobby run a match (the Lobby message itself forgets it
+// once the match ends and the table is free for a rematch).
+export function describeLobby(lobbyId: string, lobby: Lobby | undefined, playedHere: boolean): LobbyLine {
+  if (!lobby) return { lobbyId, state: "loading", title: "A lobby", details: [], stateText: stateWords.loading };
+  const taken = lobby.seats.filter((s) => !s.open).length;
+  const total = lobby.seats.length || (lobby.settings?.seats ?? 0);
+  const host = lobby.seats.find((s) => s.host && !s.open);
+  const details: string[] = [];
+  if (lobby.youAreHost) details.push("hosted by you");
+  else if (host) details.push(`hosted by ${host.name}`);
+  details.push(`${taken} of ${total} seat${total === 1 ? "" : "s"} taken`);
+  const state: TableState = lobby.matchId ? "playing" : playedHere ? "after" : taken < total ? "waiting" : "full";
+  return {
+    lobbyId,
+    state,
+    title: lobby.settings ? gameTitle(lobby.settings.game) : "A lobby",
+    details,
+    stateText: stateWords[state],
+  };
+}
+
+// The whole line as text: "Space War: in Space! · hosted by Ann · 2 of 3 seats taken ·
+// waiting for players" (a lobby still loading reads "A lobby (loading…)").
+export function lobbyLineText(line: LobbyLine): string {
+  if (line.state === "loading") return `${line.title} (${line.stateText})`;
+  return [line.title, ...line.details, line.stateText].join(" · ");
+}
+
+// A running match: its game's title when the lobby that started it (or its MatchInfo) is
+// known, else a short form of its id.
+export function matchLineText(matchId: string, game: string | undefined): string {
+  if (game) return `${gameTitle(game)} — match in progress`;
+  return `Match ${matchId.length > 10 ? `${matchId.slice(0, 8)}…` : matchId} (in progress)`;
+}
+
+// What a refused CreateLobby / JoinLobby adds to its message: where to leave a lobby.
+// Said only for LIMIT_REACHED while this account is in a lobby. The same code also means
+// the whole server is full; the client cannot tell the two apart without parsing the
+// detail, and the pointer is harmless there.
+export function limitAdvice(code: ErrorCode | string, lobbiesYouAreIn: number): string {
+  if (code !== ErrorCode.LIMIT_REACHED || lobbiesYouAreIn === 0) return "";
+  return "“Your tables” on the home page lists the lobbies you are in; leave one there.";
+}

@@ -1,0 +1,101 @@
+// The home page's "Your tables": each lobby you are in described in players' words from
+// its pushed Lobby (game, host, seats taken, waiting / playing / after a match), a neutral
+// line before the push, running matches by their game, and where to go at the lobby limit.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { create, type MessageInitShape } from "@bufbuild/protobuf";
+
+import { ErrorCode } from "../src/gen/starport/v1/common_pb.js";
+import { LobbySchema, type Lobby } from "../src/gen/starport/v1/protocol_pb.js";
+import { describeLobby, limitAdvice, lobbyLineText, matchLineText } from "../src/your_tables.js";
+
+type LobbyInit = Exclude<MessageInitShape<typeof LobbySchema>, Lobby>;
+const lobby = (init: LobbyInit): Lobby => create(LobbySchema, init);
+
+// A 3-seat Space War lobby hosted by Ann; Bob sits in seat 1, seat 2 is open.
+const threeSeats = (extra: LobbyInit = {}) =>
+  lobby({
+    lobbyId: "9f3a77c2e01b44d8",
+    settings: { game: "space_war", seats: 3 },
+    seats: [
+      { seat: 0, name: "Ann", host: true, connected: true },
+      { seat: 1, name: "Bob", connected: true },
+      { seat: 2, open: true },
+    ],
+    youAreSeated: true,
+    yourSeat: 1,
+    ...extra,
+  });
+
+test("a lobby with an open seat reads: game title, host's name, seats taken of all, waiting for players", () => {
+  const line = describeLobby("9f3a77c2e01b44d8", threeSeats(), false);
+  assert.equal(line.state, "waiting");
+  assert.equal(line.title, "Space War: in Space!");
+  assert.deepEqual(line.details, ["hosted by Ann", "2 of 3 seats taken"]);
+  assert.equal(lobbyLineText(line), "Space War: in Space! · hosted by Ann · 2 of 3 seats taken · waiting for players");
+});
+
+test("the host reads 'hosted by you', not their own name", () => {
+  const line = describeLobby("9f3a77c2e01b44d8", threeSeats({ youAreHost: true, yourSeat: 0 }), false);
+  assert.deepEqual(line.details, ["hosted by you", "2 of 3 seats taken"]);
+});
+
+test("a bot fills a seat like a person; with every seat taken the lobby waits to start, not for players", () => {
+  const full = threeSeats({
+    seats: [
+      { seat: 0, name: "Ann", host: true, connected: true },
+      { seat: 1, name: "Bob", connected: true },
+      { seat: 2, name: "Bot (random)", bot: true, botKind: "random", ready: true, connected: true },
+    ],
+  });
+  const line = describeLobby(full.lobbyId, full, false);
+  assert.equal(line.state, "full");
+  assert.equal(lobbyLineText(line), "Space War: in Space! · hosted by Ann · 3 of 3 seats taken · every seat taken, waiting to start");
+});
+
+test("a lobby whose match runs says so, even when this page saw an earlier one end", () => {
+  assert.equal(describeLobby("L", threeSeats({ matchId: "m1" }), false).stateText, "match in progress");
+  assert.equal(describeLobby("L", threeSeats({ matchId: "m2" }), true).state, "playing");
+});
+
+test("a lobby free again after a match this page saw reads 'after a match'", () => {
+  const line = describeLobby("L", threeSeats(), true);
+  assert.equal(line.state, "after");
+  assert.match(lobbyLineText(line), / · after a match$/);
+});
+
+test("a one-seat game counts its seat in the singular", () => {
+  const solo = lobby({
+    lobbyId: "s",
+    settings: { game: "space_race", seats: 1 },
+    seats: [{ seat: 0, name: "Ann", host: true }],
+    youAreHost: true,
+    youAreSeated: true,
+  });
+  assert.equal(lobbyLineText(describeLobby("s", solo, false)), "Space Race: The Card Game · hosted by you · 1 of 1 seat taken · every seat taken, waiting to start");
+});
+
+test("before its Lobby arrives a lobby gets a neutral line, never its hex id", () => {
+  const line = describeLobby("9f3a77c2e01b44d8", undefined, false);
+  assert.equal(line.state, "loading");
+  assert.equal(lobbyLineText(line), "A lobby (loading…)");
+  assert.ok(!lobbyLineText(line).includes("9f3a"));
+});
+
+test("a game this client cannot draw is named by its registry id rather than dropped", () => {
+  const line = describeLobby("L", threeSeats({ settings: { game: "terminus", seats: 3 } }), false);
+  assert.equal(line.title, "terminus");
+});
+
+test("a running match is named by its game when known, else by a short id", () => {
+  assert.equal(matchLineText("0123456789abcdef0123", "space_war"), "Space War: in Space! — match in progress");
+  assert.equal(matchLineText("0123456789abcdef0123", undefined), "Match 01234567… (in progress)");
+});
+
+test("LIMIT_REACHED on create or join points to Your tables, only while you are in a lobby", () => {
+  assert.match(limitAdvice(ErrorCode.LIMIT_REACHED, 3), /Your tables/);
+  assert.equal(limitAdvice(ErrorCode.LIMIT_REACHED, 0), "");
+  assert.equal(limitAdvice(ErrorCode.LOBBY_FULL, 3), "");
+  assert.equal(limitAdvice("timeout", 3), "");
+});
