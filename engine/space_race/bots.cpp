@@ -83,7 +83,9 @@ class heuristic_bot final : public engine::bot {
       case kind::draw: {
         const bool fallback = prompt && t.prompt.kind() == pb::FALLBACK;
         zone to = fallback ? zone::hand : target_zone(t.prompt.to());
-        return v.best_moves({zone::deck, to, {}}, a.args[0]) + 0.01 * a.args[0];
+        const double gain = v.best_moves({zone::deck, to, {}}, a.args[0]);
+        // Equal worth: draw more while cards are worth having, fewer once they are not.
+        return gain + (gain > 0.05 * a.args[0] ? 0.01 : -0.01) * a.args[0];
       }
       case kind::done: {
         if (!prompt) return view.phase() == pb::PREPARE ? 0.0 : 0.01;
@@ -99,7 +101,9 @@ class heuristic_bot final : public engine::bot {
     const auto z = static_cast<pick_zone>(a.args[0]);
     if (z == pick_zone::control) return control(a.args[2]).level;   // Propaganda I: the strongest back
     const card_id c = picked(t, a);
-    if (!prompt) return -v.in_hand(c);   // Clever Investments: the least useful cards go
+    // Clever Investments: only what the Hand limit forces, the cards the Hand misses least.
+    // (Good cards put face down went to the rival about as often as they came back.)
+    if (!prompt) return -v.leaving_hand(c) - 0.01;
     switch (t.prompt.kind()) {
       case pb::MOVE: {
         const bool rival = z == pick_zone::lab && a.args[1] != t.me;
