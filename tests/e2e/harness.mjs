@@ -100,6 +100,22 @@ export async function browserPage(name, viewport = { width: 1200, height: 900 })
   return page;
 }
 
+// Runs `scenario` on pages, named as in `pages` ({name: page}); if it throws, leaves the
+// evidence (each page's screenshot, URL and feedback bar, the server's output), rethrows.
+export async function withEvidence(pages, scenario) {
+  try {
+    await scenario();
+  } catch (e) {
+    for (const [name, page] of Object.entries(pages)) {
+      await page.screenshot({ path: join(shots, `failure-${name}.png`), fullPage: true }).catch(() => {});
+      const toasts = await page.locator(".toasts").textContent().catch(() => "");
+      console.error(`[${name}] ${page.url()} feedback: ${toasts}`);
+    }
+    console.error(`server output (last 3000 chars):\n${serverOutput().slice(-3000)}`);
+    throw e;
+  }
+}
+
 export async function shoot(page, file, size) {
   if (size) await page.setViewportSize(size);
   await page.waitForTimeout(250);

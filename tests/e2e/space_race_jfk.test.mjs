@@ -6,10 +6,9 @@
 //   node --test tests/e2e/space_race_jfk.test.mjs      (after npm run build)
 //   STARPORT_BIN=/path/to/starport  E2E_SHOTS=/tmp/shots  to override the defaults
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { after, before, test } from "node:test";
 
-import { browserPage, cleanUp, serverOutput, shoot, shots, startServer } from "./harness.mjs";
+import { browserPage, cleanUp, shoot, startServer, withEvidence } from "./harness.mjs";
 
 const gameTimeoutMs = 300_000;
 const maxMoves = 1500;   // a JFK game takes about 80–250 choices
@@ -86,26 +85,12 @@ after(cleanUp);
 
 test("a JFK solo game of Space Race is played to its end in the browser, then its replay is stepped", { timeout: 480_000 }, async () => {
   const page = await browserPage("jfk");
-  try {
-    await scenario(page);
-  } catch (e) {
-    await page.screenshot({ path: join(shots, "failure-jfk.png"), fullPage: true }).catch(() => {});
-    const toasts = await page.locator(".toasts").textContent().catch(() => "");
-    console.error(`[jfk] ${page.url()} feedback: ${toasts}`);
-    console.error(`server output (last 3000 chars):\n${serverOutput().slice(-3000)}`);
-    throw e;
-  }
+  await withEvidence({ jfk: page }, () => scenario(page));
 });
 
 test("a 2-seat Cold War game shows the bot's secret Control Card only as chosen until both have chosen", { timeout: 120_000 }, async () => {
   const page = await browserPage("cold-war");
-  try {
-    await secretChoice(page);
-  } catch (e) {
-    await page.screenshot({ path: join(shots, "failure-cold-war.png"), fullPage: true }).catch(() => {});
-    console.error(`server output (last 3000 chars):\n${serverOutput().slice(-3000)}`);
-    throw e;
-  }
+  await withEvidence({ "cold-war": page }, () => secretChoice(page));
 });
 
 // The match page's move log as it stood while the bot's choice was still secret.

@@ -6,10 +6,9 @@
 //   npm --prefix web-client run e2e        (builds dist/ first)
 //   STARPORT_BIN=/path/to/starport  E2E_SHOTS=/tmp/shots  to override the defaults
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { after, before, test } from "node:test";
 
-import { browserPage, cleanUp, serverOutput, shoot, shots, startServer } from "./harness.mjs";
+import { browserPage, cleanUp, shoot, startServer, withEvidence } from "./harness.mjs";
 
 const contestLimit = 60;
 const matchTimeoutMs = 240_000;
@@ -54,18 +53,7 @@ after(cleanUp);
 test("two browsers and a bot play a private Space War match, reload mid-match, then scrub the replay", { timeout: 420_000 }, async () => {
   const alice = await browserPage("alice", { width: 1100, height: 900 });
   const bob = await browserPage("bob", { width: 1100, height: 900 });
-  try {
-    await scenario(alice, bob);
-  } catch (e) {
-    // Leave evidence: both pages as they were, the feedback bar and the server's output.
-    for (const [name, page] of [["alice", alice], ["bob", bob]]) {
-      await page.screenshot({ path: join(shots, `failure-${name}.png`), fullPage: true }).catch(() => {});
-      const toasts = await page.locator(".toasts").textContent().catch(() => "");
-      console.error(`[${name}] ${page.url()} feedback: ${toasts}`);
-    }
-    console.error(`server output (last 3000 chars):\n${serverOutput().slice(-3000)}`);
-    throw e;
-  }
+  await withEvidence({ alice, bob }, () => scenario(alice, bob));
 });
 
 async function scenario(alice, bob) {

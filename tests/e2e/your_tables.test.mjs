@@ -7,10 +7,9 @@
 //   npm --prefix web-client run e2e        (builds dist/ first; runs every e2e test)
 //   node --test tests/e2e/your_tables.test.mjs      (after npm run build)
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { after, before, test } from "node:test";
 
-import { browserPage, cleanUp, serverOutput, shoot, shots, startServer } from "./harness.mjs";
+import { browserPage, cleanUp, shoot, startServer, withEvidence } from "./harness.mjs";
 
 const title = "Space War: in Space!";
 let baseUrl = "";
@@ -49,17 +48,7 @@ after(cleanUp);
 test("Your tables describes each lobby you are in, points there at the lobby limit, and leaves one", { timeout: 120_000 }, async () => {
   const alice = await browserPage("tables-alice", { width: 1100, height: 900 });
   const bob = await browserPage("tables-bob", { width: 1100, height: 900 });
-  try {
-    await scenario(alice, bob);
-  } catch (e) {
-    for (const [name, page] of [["alice", alice], ["bob", bob]]) {
-      await page.screenshot({ path: join(shots, `failure-tables-${name}.png`), fullPage: true }).catch(() => {});
-      const toasts = await page.locator(".toasts").textContent().catch(() => "");
-      console.error(`[${name}] ${page.url()} feedback: ${toasts}`);
-    }
-    console.error(`server output (last 3000 chars):\n${serverOutput().slice(-3000)}`);
-    throw e;
-  }
+  await withEvidence({ "tables-alice": alice, "tables-bob": bob }, () => scenario(alice, bob));
 });
 
 async function scenario(alice, bob) {
