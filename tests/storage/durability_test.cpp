@@ -10,6 +10,8 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -26,15 +28,16 @@ namespace {
 constexpr std::uint32_t child_appends = 200000;
 constexpr std::size_t acks_before_kill = 500;
 
-// The child: append as fast as the worker accepts, acknowledging each index on the pipe
-// from done(). It never returns into doctest.
-[[noreturn]] void append_until_killed(const std::string& path, int ack_fd) {
+// The child: runs job(n) for n = 0, 1, … as fast as the worker accepts, acknowledging each
+// n on the pipe from done(). It never returns into doctest.
+[[noreturn]] void run_until_killed(const std::string& path, journal_limits limits, int ack_fd,
+                                   const std::function<void(database&, std::uint32_t)>& job) {
   try {
-    worker w(path);
-    for (std::uint32_t i = 0; i < child_appends; ++i) {
-      w.submit([i](database& db) { db.append_action("m1", nth_action(i)); },
-               [i, ack_fd](bool ok) {
-                 if (ok && write(ack_fd, &i, sizeof i) != static_cast<ssize_t>(sizeof i)) _exit(3);
+    worker w(path, limits);
+    for (std::uint32_t n = 0; n < child_appends; ++n) {
+      w.submit([&job, n](database& db) { job(db, n); },
+               [n, ack_fd](bool ok) {
+                 if (ok && write(ack_fd, &n, sizeof n) != static_cast<ssize_t>(sizeof n)) _exit(3);
                });
       // Bounded back-pressure, as the server's match actors would see it.
       for (int wait = 0; wait < 1000 && w.queue_depth() > 64; ++wait)
@@ -42,34 +45,6 @@ constexpr std::size_t acks_before_kill = 500;
     }
     w.flush();
     // Stay alive with the database open, so the kill still finds it mid-flight.
-    std::this_thread::sleep_for(std::chrono::seconds(30));
-  } catch (...) {
-    _exit(2);
-  }
-  _exit(0);
-}
-
-// The child: short matches k0, k1 … of 5 actions, each finished (archived) before the next
-// starts, while match "long" gets one action per short match and, with tight journal limits,
-// is archived early again and again. Acknowledges each finished short match's number.
-[[noreturn]] void archive_until_killed(const std::string& path, int ack_fd) {
-  try {
-    worker w(path, journal_limits{4, 10, 1});
-    for (std::uint32_t n = 0; n < child_appends; ++n) {
-      const std::string id = "k" + std::to_string(n);
-      w.submit([id, n](database& db) {
-        db.create_match(make_match(id, "space_war", {person_seat(0, "a1")}, 100));
-        for (std::uint32_t i = 0; i < 5; ++i) db.append_action(id, nth_action(i));
-        db.append_action("long", nth_action(n));
-        db.finish_match(id, {0}, "won", 200);
-      },
-               [n, ack_fd](bool ok) {
-                 if (ok && write(ack_fd, &n, sizeof n) != static_cast<ssize_t>(sizeof n)) _exit(3);
-               });
-      for (int wait = 0; wait < 1000 && w.queue_depth() > 64; ++wait)
-        std::this_thread::sleep_for(std::chrono::microseconds(200));
-    }
-    w.flush();
     std::this_thread::sleep_for(std::chrono::seconds(30));
   } catch (...) {
     _exit(2);
@@ -91,6 +66,33 @@ bool read_ack(int fd, std::uint32_t& index) {
   return got == sizeof index;
 }
 
+// Forks a child that runs `job` on the database at `path` until killed, SIGKILLs it once it
+// has acknowledged acks_before_kill jobs, and returns every acknowledgement it sent.
+std::vector<std::uint32_t> kill9_midway(const std::string& path, journal_limits limits,
+                                        const std::function<void(database&, std::uint32_t)>& job) {
+  int fds[2];
+  REQUIRE(pipe(fds) == 0);
+  const pid_t child = fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    close(fds[0]);
+    run_until_killed(path, limits, fds[1], job);
+  }
+  close(fds[1]);
+  std::vector<std::uint32_t> acked;
+  std::uint32_t n = 0;
+  while (acked.size() < acks_before_kill && read_ack(fds[0], n)) acked.push_back(n);
+  REQUIRE(kill(child, SIGKILL) == 0);
+  int status = 0;
+  REQUIRE(waitpid(child, &status, 0) == child);
+  CHECK(WIFSIGNALED(status));
+  // Acknowledgements already in the pipe were sent before the kill: they count too.
+  while (acked.size() < child_appends && read_ack(fds[0], n)) acked.push_back(n);
+  close(fds[0]);
+  REQUIRE(acked.size() >= acks_before_kill);
+  return acked;
+}
+
 }  // namespace
 
 TEST_CASE("durability: every action acknowledged by done() survives kill -9, with no gap in the log") {
@@ -102,28 +104,8 @@ TEST_CASE("durability: every action acknowledged by done() survives kill -9, wit
     db.create_account(make_account("a1"), "h1");
     db.create_match(make_match("m1", "space_war", {person_seat(0, "a1"), bot_seat(1, "easy")}, 100));
   }
-  int fds[2];
-  REQUIRE(pipe(fds) == 0);
-  const pid_t child = fork();
-  REQUIRE(child >= 0);
-  if (child == 0) {
-    close(fds[0]);
-    append_until_killed(path, fds[1]);
-  }
-  close(fds[1]);
-
-  std::vector<std::uint32_t> acked;
-  std::uint32_t index = 0;
-  while (acked.size() < acks_before_kill && read_ack(fds[0], index)) acked.push_back(index);
-  REQUIRE(kill(child, SIGKILL) == 0);
-  int status = 0;
-  REQUIRE(waitpid(child, &status, 0) == child);
-  CHECK(WIFSIGNALED(status));
-  // Acknowledgements already in the pipe were sent before the kill: they count too.
-  while (acked.size() < child_appends && read_ack(fds[0], index)) acked.push_back(index);
-  close(fds[0]);
-
-  REQUIRE(acked.size() >= acks_before_kill);
+  const std::vector<std::uint32_t> acked =
+      kill9_midway(path, {}, [](database& db, std::uint32_t i) { db.append_action("m1", nth_action(i)); });
   for (std::size_t i = 0; i < acked.size(); ++i) REQUIRE(acked[i] == i);   // done() in order
   database db(path);
   const auto log = db.actions("m1");
@@ -145,25 +127,16 @@ TEST_CASE("durability: kill -9 during archivals leaves every action_count exact 
     db.create_account(make_account("a1"), "h1");
     db.create_match(make_match("long", "space_war", {person_seat(0, "a1")}, 100));
   }
-  int fds[2];
-  REQUIRE(pipe(fds) == 0);
-  const pid_t child = fork();
-  REQUIRE(child >= 0);
-  if (child == 0) {
-    close(fds[0]);
-    archive_until_killed(path, fds[1]);
-  }
-  close(fds[1]);
-  std::vector<std::uint32_t> acked;
-  std::uint32_t n = 0;
-  while (acked.size() < acks_before_kill && read_ack(fds[0], n)) acked.push_back(n);
-  REQUIRE(kill(child, SIGKILL) == 0);
-  int status = 0;
-  REQUIRE(waitpid(child, &status, 0) == child);
-  CHECK(WIFSIGNALED(status));
-  while (acked.size() < child_appends && read_ack(fds[0], n)) acked.push_back(n);
-  close(fds[0]);
-  REQUIRE(acked.size() >= acks_before_kill);
+  // Short matches k0, k1 … of 5 actions, each finished (archived) before the next starts,
+  // while match "long" gets one action per short match and, with tight journal limits, is
+  // archived early again and again. Each acknowledgement is a finished short match.
+  const std::vector<std::uint32_t> acked = kill9_midway(path, journal_limits{4, 10, 1}, [](database& db, std::uint32_t n) {
+    const std::string id = "k" + std::to_string(n);
+    db.create_match(make_match(id, "space_war", {person_seat(0, "a1")}, 100));
+    for (std::uint32_t i = 0; i < 5; ++i) db.append_action(id, nth_action(i));
+    db.append_action("long", nth_action(n));
+    db.finish_match(id, {0}, "won", 200);
+  });
 
   database db(path);   // refuses a file with an archival left open
   auto raw = open_raw(path);
