@@ -116,6 +116,18 @@ export async function withEvidence(pages, scenario) {
   }
 }
 
+// Opens the home page at `baseUrl`, plays as `name`, and waits for the connection to open.
+export async function pickName(page, baseUrl, name) {
+  await page.goto(`${baseUrl}/#/`);
+  await page.fill('input[name="display-name"]', name);
+  await page.click('form button[type="submit"]:has-text("Play")');
+  await page.waitForSelector(`[data-name="${name}"]`);
+  const conn = page.locator(".conn");
+  await page.waitForSelector('.conn[data-conn="open"], .conn[data-conn="stopped"]');
+  const state = await conn.getAttribute("data-conn");
+  assert.equal(state, "open", `the client could not connect: ${await conn.getAttribute("title")}`);
+}
+
 export async function shoot(page, file, size) {
   if (size) await page.setViewportSize(size);
   await page.waitForTimeout(250);

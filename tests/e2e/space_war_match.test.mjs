@@ -8,22 +8,11 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 
-import { browserPage, cleanUp, shoot, startServer, withEvidence } from "./harness.mjs";
+import { browserPage, cleanUp, pickName, shoot, startServer, withEvidence } from "./harness.mjs";
 
 const contestLimit = 60;
 const matchTimeoutMs = 240_000;
 let baseUrl = "";
-
-async function pickName(page, name) {
-  await page.goto(`${baseUrl}/#/`);
-  await page.fill('input[name="display-name"]', name);
-  await page.click('form button[type="submit"]:has-text("Play")');
-  await page.waitForSelector(`[data-name="${name}"]`);
-  const conn = page.locator(".conn");
-  await page.waitForSelector('.conn[data-conn="open"], .conn[data-conn="stopped"]');
-  const state = await conn.getAttribute("data-conn");
-  assert.equal(state, "open", `the client could not connect: ${await conn.getAttribute("title")}`);
-}
 
 // Clicks offered moves until the outcome shows. `onMove(count)` runs after each click.
 async function playUntilOver(page, label, onMove = async () => {}) {
@@ -58,7 +47,7 @@ test("two browsers and a bot play a private Space War match, reload mid-match, t
 
 async function scenario(alice, bob) {
   // Names; the token is kept in localStorage and never put in a URL.
-  await pickName(alice, "Alice");
+  await pickName(alice, baseUrl, "Alice");
   const token = await alice.evaluate(() => localStorage.getItem("starport.token"));
   assert.match(token ?? "", /^[0-9a-f]{32}$/, "a guest token is saved in localStorage");
   assert.ok(!alice.url().includes(token), "the token is not in the URL");

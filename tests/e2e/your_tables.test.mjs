@@ -9,18 +9,10 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 
-import { browserPage, cleanUp, shoot, startServer, withEvidence } from "./harness.mjs";
+import { browserPage, cleanUp, pickName, shoot, startServer, withEvidence } from "./harness.mjs";
 
 const title = "Space War: in Space!";
 let baseUrl = "";
-
-async function pickName(page, name) {
-  await page.goto(`${baseUrl}/#/`);
-  await page.fill('input[name="display-name"]', name);
-  await page.click('form button[type="submit"]:has-text("Play")');
-  await page.waitForSelector(`[data-name="${name}"]`);
-  await page.waitForSelector('.conn[data-conn="open"]');
-}
 
 // Creates a lobby from the home page's form (Space War, its default 3 seats) and returns
 // its id; `home` goes back to the home page afterwards.
@@ -53,7 +45,7 @@ test("Your tables describes each lobby you are in, points there at the lobby lim
 
 async function scenario(alice, bob) {
   // Alice makes a private lobby; Bob joins it by the invite link.
-  await pickName(alice, "Alice");
+  await pickName(alice, baseUrl, "Alice");
   const shared = await createLobby(alice, { isPrivate: true, home: false });
   const invite = await alice.locator('input[name="invite-link"]').inputValue();
   await bob.goto(invite);
