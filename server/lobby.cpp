@@ -46,6 +46,7 @@ v1::Lobby lobby::view_for(const std::string& account_id,
   }
   out.set_invite_code(invite_code);   // only members are ever sent a Lobby
   out.set_match_id(match_id);
+  out.set_last_match_id(last_match_id);
   const int mine = seat_of(account_id);
   out.set_your_seat(mine < 0 ? 0 : static_cast<std::uint32_t>(mine));
   out.set_you_are_host(account_id == host);
@@ -73,7 +74,7 @@ storage::lobby_record lobby::record() const {
   r.host_account = host;
   settings.SerializeToString(&r.settings);
   r.invite_code = invite_code;
-  r.match_id = match_id;
+  r.match_id = match_id.empty() ? last_match_id : match_id;   // running, else the last one
   r.created_ms = created_ms;
   for (std::size_t i = 0; i < seats.size(); ++i)
     if (!seats[i].open)

@@ -31,6 +31,7 @@ struct lobby {
   std::string host;              // account id
   std::string invite_code;       // private lobbies only
   std::string match_id;          // the match it started, while that runs
+  std::string last_match_id;     // the latest match it ran, once that ended (its replay)
   bool starting = false;         // the match record is being written
   std::int64_t created_ms = 0;
   std::vector<lobby_seat> seats;

@@ -47,6 +47,8 @@ void lobby_hub::restore(const std::vector<storage::lobby_record>& lobbies,
     l.seats.resize(l.settings.seats());
     const auto running = std::find_if(matches.begin(), matches.end(),
                                       [&](const storage::match_record& m) { return m.id == rec.match_id; });
+    // The stored match is the one running, else the last one it ran (empty: none yet).
+    if (running == matches.end()) l.last_match_id = rec.match_id;
     if (running != matches.end()) {
       // The match's seats are the lobby's: they were copied from it at the start.
       l.match_id = rec.match_id;
@@ -265,7 +267,7 @@ void lobby_hub::on_create(const request& r, const v1::CreateLobby& m) {
                                                  std::to_string(state_->settings().lobbies_per_account) +
                                                  " lobbies; leave one first");
   if (lobbies_.size() >= state_->settings().max_lobbies)
-    return reply_error(r, v1::LIMIT_REACHED, "the server has too many open lobbies; try later");
+    return reply_error(r, v1::SERVER_BUSY, "the server has too many open lobbies; try later");
 
   lobby l;
   l.id = random_hex(lobby_id_bits);
@@ -470,6 +472,7 @@ void lobby_hub::match_over(std::string lobby_id, std::string match_id) {
     auto it = self->lobbies_.find(lobby_id);
     if (it == self->lobbies_.end() || it->second.match_id != match_id) return;
     // The table is free for a rematch: everyone confirms again.
+    it->second.last_match_id = std::move(it->second.match_id);
     it->second.match_id.clear();
     for (lobby_seat& s : it->second.seats)
       if (s.is_person()) s.ready = false;

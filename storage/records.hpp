@@ -27,7 +27,7 @@ struct lobby_record {
   std::string host_account;
   std::string settings;      // serialized starport.v1.LobbySettings
   std::string invite_code;   // empty for public lobbies
-  std::string match_id;      // set once a match started from it
+  std::string match_id;      // the latest match started from it, running or ended ("": none)
   std::int64_t created_ms = 0;
   std::vector<seat_record> seats;   // taken seats only, by seat number
 };

@@ -31,6 +31,8 @@ void add_serve(CLI::App& app) {
       ->check(CLI::Range(1.0, 1e6))->capture_default_str();
   cmd->add_option("--lobbies-per-account", c->lobbies_per_account, "lobbies one account may be in")
       ->check(CLI::Range(1, 100))->capture_default_str();
+  cmd->add_option("--max-lobbies", c->max_lobbies, "open lobbies the whole server holds (more: SERVER_BUSY)")
+      ->check(CLI::Range(1, 1000000))->capture_default_str();
   cmd->add_option("--lobby-idle-seconds", *lobby_idle_seconds,
                   "a lobby with no member online and no match running closes after this long")
       ->check(CLI::Range(1.0, 30.0 * 86400))->capture_default_str();

@@ -154,11 +154,23 @@ async function scenario(alice, bob) {
   const replayPhone = await shoot(bob, "replay-phone.png");
 
   // Home, "Your tables": both are still in the lobby; the ended match is no longer listed
-  // as running, and Alice (whose page saw the match) reads the lobby as after a match.
+  // as running, and the lobby reads "after a match" with that match's replay, also for Bob
+  // after a reload (the server says so: Lobby.last_match_id).
+  const matchId = matchUrl.replace(/^.*#\/match\//, "");
   await alice.click("a.brand");
   await alice.waitForSelector('.your-table[data-state="after"]:has-text("Space War: in Space! · hosted by you · 3 of 3 seats taken")');
+  await bob.reload();
   await bob.click("a.brand");
-  await bob.waitForSelector('.your-table:has-text("hosted by Alice · 3 of 3 seats taken")');
+  const bobTable = bob.locator('.your-table[data-state="after"]:has-text("hosted by Alice · 3 of 3 seats taken")');
+  await bobTable.waitFor();
   assert.equal(await bob.locator("[data-match-link]").count(), 0, "the finished match is not listed as running");
-  console.log(`screenshots: ${[desktopEnd, phoneEnd, replayDesktop, replayPhone].join(" ")}`);
+  const homePhone = await shoot(bob, "home-after-phone.png");
+  await bobTable.locator(`[data-replay-link="${matchId}"]`).click();
+  await bob.waitForURL(new RegExp(`#/replay/${matchId}\\?step=0$`));
+  await bob.waitForSelector('.step-label[data-step="0"]');
+  // The lobby page offers the same replay.
+  await alice.click(".your-table a.table-link");
+  await alice.waitForSelector(`.lobby-head [data-replay-link="${matchId}"]:has-text("Watch its replay")`);
+  const lobbyAfter = await shoot(alice, "lobby-after-desktop.png");
+  console.log(`screenshots: ${[desktopEnd, phoneEnd, replayDesktop, replayPhone, homePhone, lobbyAfter].join(" ")}`);
 }

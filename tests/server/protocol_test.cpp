@@ -150,6 +150,23 @@ TEST_CASE("lobby: bad settings are BAD_OPTIONS and a fourth lobby is LIMIT_REACH
   CHECK(c.request(list_lobbies()).lobby_list().lobbies_size() == 3);
 }
 
+TEST_CASE("lobby: a server holding --max-lobbies open lobbies answers CreateLobby with SERVER_BUSY") {
+  server_fixture f({"--max-lobbies", "2"});
+  test_client a(f.port()), b(f.port());
+  a.hello("Ada");
+  b.hello("Bea");
+  v1::ClientMessage create;
+  *create.mutable_create_lobby()->mutable_settings() = space_war_lobby(2, 10);
+  const std::string first = a.request(create).lobby().lobby_id();
+  REQUIRE(b.request(create).has_lobby());
+  // Bea is in one lobby of her 3: the server's total refuses her, not her own share.
+  CHECK(error_of(b.request(create)) == v1::SERVER_BUSY);
+  v1::ClientMessage leave;
+  leave.mutable_leave_lobby()->set_lobby_id(first);
+  REQUIRE(a.request(leave).has_lobby_closed());
+  CHECK(b.request(create).has_lobby());   // a closed lobby makes room
+}
+
 TEST_CASE("lobby: chat reaches every member - over 500 characters is BAD_REQUEST - only the host starts") {
   server_fixture f;
   test_client host(f.port()), guest(f.port());

@@ -77,6 +77,42 @@ TEST_CASE("recovery: a lobby survives a restart and its host finds it again") {
   CHECK(lobby.lobby().seats(0).name() == "Host");
 }
 
+TEST_CASE("recovery: a lobby names the match it last ran across kill -9 and a restart") {
+  server_fixture f;
+  std::string token;
+  table t;
+  {
+    test_client host(f.port());
+    host.hello("Host");
+    token = host.token;
+    t = start_match(host, {}, space_war_lobby(2, 30), {"random"});
+    play_against_bots(host, t.match_id);
+    const v1::ServerMessage freed = host.read_until([](const v1::ServerMessage& m) { return m.has_lobby() && m.lobby().match_id().empty(); });
+    CHECK(freed.lobby().last_match_id() == t.match_id);
+    // Storage runs jobs in order: once this lobby is answered, the freed one is on disk.
+    v1::ClientMessage own;
+    *own.mutable_create_lobby()->mutable_settings() = space_war_lobby(2, 10);
+    REQUIRE(host.request(own).has_lobby());
+    f.server->kill9();
+  }
+  f.start();
+  test_client host(f.port());
+  host.resume(token);
+  v1::ClientMessage look;
+  look.mutable_join_lobby()->set_lobby_id(t.lobby_id);
+  const v1::ServerMessage lobby = host.request(look);
+  REQUIRE(lobby.has_lobby());
+  CHECK(lobby.lobby().match_id().empty());
+  CHECK(lobby.lobby().last_match_id() == t.match_id);
+  // The name leads to the replay, whole: the match is over.
+  v1::ClientMessage open;
+  open.mutable_open_replay()->set_match_id(t.match_id);
+  const v1::ServerMessage frame = host.request(open);
+  REQUIRE(frame.has_replay_frame());
+  CHECK(frame.replay_frame().perspective() == "everything");
+  CHECK(frame.replay_frame().total_steps() > 0);
+}
+
 TEST_CASE("recovery: a lobby's members and bots keep their seats across kill -9 and a restart") {
   server_fixture f;
   std::string guest_token, lobby_id;

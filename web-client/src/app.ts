@@ -33,8 +33,6 @@ export class App {
   readonly chats = new Map<string, ChatLine[]>();
   // Game of a match, learnt from the lobby that started it (before its MatchInfo).
   private readonly matchGames = new Map<string, string>();
-  // The match each lobby last ran, as this page saw it (a Lobby forgets it once over).
-  private readonly lobbyMatches = new Map<string, string>();
   private page_: Page | null = null;
   private route_: Route = { page: "home" };
   private readonly main: HTMLElement;
@@ -131,16 +129,10 @@ export class App {
     return this.matches.get(matchId)?.info?.game || this.matchGames.get(matchId);
   }
 
-  // This page saw the lobby run a match (maybe still running; forgotten on a reload).
-  playedIn(lobbyId: string): boolean {
-    return this.lobbyMatches.has(lobbyId);
-  }
-
-  // This page knows the match has ended (its MatchInfo, or its lobby is free again).
+  // This page knows the match has ended (its MatchInfo, or its lobby names it as its last).
   matchEnded(matchId: string): boolean {
     if (this.matches.get(matchId)?.info?.over) return true;
-    for (const [lobbyId, last] of this.lobbyMatches)
-      if (last === matchId && this.lobbies.get(lobbyId)?.matchId !== matchId) return true;
+    for (const lobby of this.lobbies.values()) if (lobby.lastMatchId === matchId && lobby.matchId !== matchId) return true;
     return false;
   }
 
@@ -206,7 +198,6 @@ export class App {
         const lobby = body.value;
         this.lobbies.set(lobby.lobbyId, lobby);
         this.memberOf.add(lobby.lobbyId);
-        if (lobby.matchId) this.lobbyMatches.set(lobby.lobbyId, lobby.matchId);
         if (lobby.matchId && lobby.settings) {
           this.matchGames.set(lobby.matchId, lobby.settings.game);
           this.matches.get(lobby.matchId)?.setGame(lobby.settings.game);
@@ -223,7 +214,6 @@ export class App {
       case "lobbyClosed":
         this.lobbies.delete(body.value.lobbyId);
         this.memberOf.delete(body.value.lobbyId);
-        this.lobbyMatches.delete(body.value.lobbyId);
         break;
       case "match":
         this.match(body.value.matchId).onInfo(body.value);

@@ -1,13 +1,13 @@
 // The home page's "Your tables", in players' words: each lobby this account is in (its
 // game, who hosts it, seats taken, and whether it waits, plays or has played) and each
-// running match. Pure: everything comes from the pushed Lobby messages and what this page
-// has seen; the server decides who may leave or join, the client only describes.
+// running match. Pure: everything comes from the pushed Lobby messages; the server decides
+// who may leave or join, the client only describes.
 import { ErrorCode } from "./gen/starport/v1/common_pb.js";
 import type { Lobby } from "./gen/starport/v1/protocol_pb.js";
 import { gameTitle } from "./games/index.js";
 
 // loading: the lobby's push has not arrived yet; waiting: open seats; full: every seat
-// taken, not started; playing: its match runs; after: its match (seen here) has ended.
+// taken, not started; playing: its match runs; after: its last match has ended.
 export type TableState = "loading" | "waiting" | "full" | "playing" | "after";
 
 export interface LobbyLine {
@@ -16,6 +16,7 @@ export interface LobbyLine {
   title: string;         // the game's title, or a neutral "A lobby" before the push
   details: string[];     // "hosted by Ann", "2 of 3 seats taken"
   stateText: string;     // "waiting for players", …
+  replayOf: string;      // after a match: that match, for its replay link ("" otherwise)
 }
 
 const stateWords: Record<TableState, string> = {
@@ -26,10 +27,8 @@ const stateWords: Record<TableState, string> = {
   after: "after a match",
 };
 
-// `playedHere`: this page saw the lobby run a match (the Lobby message itself forgets it
-// once the match ends and the table is free for a rematch).
-export function describeLobby(lobbyId: string, lobby: Lobby | undefined, playedHere: boolean): LobbyLine {
-  if (!lobby) return { lobbyId, state: "loading", title: "A lobby", details: [], stateText: stateWords.loading };
+export function describeLobby(lobbyId: string, lobby: Lobby | undefined): LobbyLine {
+  if (!lobby) return { lobbyId, state: "loading", title: "A lobby", details: [], stateText: stateWords.loading, replayOf: "" };
   const taken = lobby.seats.filter((s) => !s.open).length;
   const total = lobby.seats.length || (lobby.settings?.seats ?? 0);
   const host = lobby.seats.find((s) => s.host && !s.open);
@@ -37,13 +36,14 @@ export function describeLobby(lobbyId: string, lobby: Lobby | undefined, playedH
   if (lobby.youAreHost) details.push("hosted by you");
   else if (host) details.push(`hosted by ${host.name}`);
   details.push(`${taken} of ${total} seat${total === 1 ? "" : "s"} taken`);
-  const state: TableState = lobby.matchId ? "playing" : playedHere ? "after" : taken < total ? "waiting" : "full";
+  const state: TableState = lobby.matchId ? "playing" : lobby.lastMatchId ? "after" : taken < total ? "waiting" : "full";
   return {
     lobbyId,
     state,
     title: lobby.settings ? gameTitle(lobby.settings.game) : "A lobby",
     details,
     stateText: stateWords[state],
+    replayOf: state === "after" ? lobby.lastMatchId : "",
   };
 }
 
@@ -62,9 +62,8 @@ export function matchLineText(matchId: string, game: string | undefined): string
 }
 
 // What a refused CreateLobby / JoinLobby adds to its message: where to leave a lobby.
-// Said only for LIMIT_REACHED while this account is in a lobby. The same code also means
-// the whole server is full; the client cannot tell the two apart without parsing the
-// detail, and the pointer is harmless there.
+// Said only for LIMIT_REACHED (this account's share) while this account is in a lobby;
+// a full server is SERVER_BUSY, where leaving a lobby of yours would not help.
 export function limitAdvice(code: ErrorCode | string, lobbiesYouAreIn: number): string {
   if (code !== ErrorCode.LIMIT_REACHED || lobbiesYouAreIn === 0) return "";
   return "“Your tables” on the home page lists the lobbies you are in; leave one there.";

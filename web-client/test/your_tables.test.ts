@@ -29,7 +29,7 @@ const threeSeats = (extra: LobbyInit = {}) =>
   });
 
 test("a lobby with an open seat reads: game title, host's name, seats taken of all, waiting for players", () => {
-  const line = describeLobby("9f3a77c2e01b44d8", threeSeats(), false);
+  const line = describeLobby("9f3a77c2e01b44d8", threeSeats());
   assert.equal(line.state, "waiting");
   assert.equal(line.title, "Space War: in Space!");
   assert.deepEqual(line.details, ["hosted by Ann", "2 of 3 seats taken"]);
@@ -37,7 +37,7 @@ test("a lobby with an open seat reads: game title, host's name, seats taken of a
 });
 
 test("the host reads 'hosted by you', not their own name", () => {
-  const line = describeLobby("9f3a77c2e01b44d8", threeSeats({ youAreHost: true, yourSeat: 0 }), false);
+  const line = describeLobby("9f3a77c2e01b44d8", threeSeats({ youAreHost: true, yourSeat: 0 }));
   assert.deepEqual(line.details, ["hosted by you", "2 of 3 seats taken"]);
 });
 
@@ -49,20 +49,24 @@ test("a bot fills a seat like a person; with every seat taken the lobby waits to
       { seat: 2, name: "Bot (random)", bot: true, botKind: "random", ready: true, connected: true },
     ],
   });
-  const line = describeLobby(full.lobbyId, full, false);
+  const line = describeLobby(full.lobbyId, full);
   assert.equal(line.state, "full");
   assert.equal(lobbyLineText(line), "Space War: in Space! · hosted by Ann · 3 of 3 seats taken · every seat taken, waiting to start");
 });
 
-test("a lobby whose match runs says so, even when this page saw an earlier one end", () => {
-  assert.equal(describeLobby("L", threeSeats({ matchId: "m1" }), false).stateText, "match in progress");
-  assert.equal(describeLobby("L", threeSeats({ matchId: "m2" }), true).state, "playing");
+test("a lobby whose match runs says so, even when an earlier one has ended", () => {
+  assert.equal(describeLobby("L", threeSeats({ matchId: "m1" })).stateText, "match in progress");
+  const rematch = describeLobby("L", threeSeats({ matchId: "m2", lastMatchId: "m1" }));
+  assert.equal(rematch.state, "playing");
+  assert.equal(rematch.replayOf, "");
 });
 
-test("a lobby free again after a match this page saw reads 'after a match'", () => {
-  const line = describeLobby("L", threeSeats(), true);
+test("a lobby free again after a match reads 'after a match' and offers that match's replay", () => {
+  const line = describeLobby("L", threeSeats({ lastMatchId: "m1" }));
   assert.equal(line.state, "after");
+  assert.equal(line.replayOf, "m1");
   assert.match(lobbyLineText(line), / · after a match$/);
+  assert.equal(describeLobby("L", threeSeats()).replayOf, "");
 });
 
 test("a one-seat game counts its seat in the singular", () => {
@@ -73,18 +77,18 @@ test("a one-seat game counts its seat in the singular", () => {
     youAreHost: true,
     youAreSeated: true,
   });
-  assert.equal(lobbyLineText(describeLobby("s", solo, false)), "Space Race: The Card Game · hosted by you · 1 of 1 seat taken · every seat taken, waiting to start");
+  assert.equal(lobbyLineText(describeLobby("s", solo)), "Space Race: The Card Game · hosted by you · 1 of 1 seat taken · every seat taken, waiting to start");
 });
 
 test("before its Lobby arrives a lobby gets a neutral line, never its hex id", () => {
-  const line = describeLobby("9f3a77c2e01b44d8", undefined, false);
+  const line = describeLobby("9f3a77c2e01b44d8", undefined);
   assert.equal(line.state, "loading");
   assert.equal(lobbyLineText(line), "A lobby (loading…)");
   assert.ok(!lobbyLineText(line).includes("9f3a"));
 });
 
 test("a game this client cannot draw is named by its registry id rather than dropped", () => {
-  const line = describeLobby("L", threeSeats({ settings: { game: "terminus", seats: 3 } }), false);
+  const line = describeLobby("L", threeSeats({ settings: { game: "terminus", seats: 3 } }));
   assert.equal(line.title, "terminus");
 });
 
@@ -97,5 +101,6 @@ test("LIMIT_REACHED on create or join points to Your tables, only while you are 
   assert.match(limitAdvice(ErrorCode.LIMIT_REACHED, 3), /Your tables/);
   assert.equal(limitAdvice(ErrorCode.LIMIT_REACHED, 0), "");
   assert.equal(limitAdvice(ErrorCode.LOBBY_FULL, 3), "");
+  assert.equal(limitAdvice(ErrorCode.SERVER_BUSY, 3), "");   // the server is full: leaving one of yours would not help
   assert.equal(limitAdvice("timeout", 3), "");
 });

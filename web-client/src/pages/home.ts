@@ -186,6 +186,9 @@ export function homePage(app: App): Page {
               h("span", { class: `badge table-state ${line.state}` }, line.stateText),
             ],
       ),
+      line.replayOf
+        ? h("a", { class: "button secondary", href: routeHash({ page: "replay", matchId: line.replayOf, step: 0, asSeat: false }), "data-replay-link": line.replayOf }, "Replay")
+        : null,
       h(
         "button",
         {
@@ -201,7 +204,7 @@ export function homePage(app: App): Page {
       ),
     );
   const renderMine = () => {
-    const lobbies = [...app.memberOf].map((id) => describeLobby(id, app.lobbies.get(id), app.playedIn(id)));
+    const lobbies = [...app.memberOf].map((id) => describeLobby(id, app.lobbies.get(id)));
     shown = new Map(lobbies.map((l) => [l.lobbyId, l]));
     const running = (app.conn.welcome?.activeMatches ?? []).filter((id) => !app.matchEnded(id));
     const items = [

@@ -5,7 +5,7 @@ import { ServerError, type Body } from "../connection.js";
 import { botChoices } from "../games/catalog.js";
 import { findGame, gameTitle } from "../games/index.js";
 import type { GameInfo, Lobby, LobbySeat } from "../gen/starport/v1/protocol_pb.js";
-import { routeUrl, type Route } from "../router.js";
+import { routeHash, routeUrl, type Route } from "../router.js";
 import { copyText, h, shortId } from "../ui/dom.js";
 
 const chatLimit = 500;
@@ -92,6 +92,14 @@ export function lobbyPage(app: App, route: Route): Page {
             ]
           : null,
       ),
+      lobby.lastMatchId
+        ? h(
+            "p",
+            { class: "row last-match" },
+            h("span", { class: "grow" }, "The last match at this table has ended."),
+            h("a", { class: "button secondary", href: routeHash({ page: "replay", matchId: lobby.lastMatchId, step: 0, asSeat: false }), "data-replay-link": lobby.lastMatchId }, "Watch its replay"),
+          )
+        : "",
       invite
         ? h(
             "div",
