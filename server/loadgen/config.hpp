@@ -10,7 +10,7 @@ struct config {
   int matches = 50;                  // concurrent 2-player Space War matches
   int moves = 400;                   // PlayActions sent per match (both seats together)
   double seconds = 60;               // the whole run, setup included
-  int threads = 2;                   // client-side io_context threads
+  int threads = 1;                   // client-side io_context threads (1: leaves the server the rest)
   double think_ms = 0;               // a seat waits this long before each action; 0: none
   std::string url;                   // ws://127.0.0.1:P/ws of a running server; empty: start one
   int server_pid = 0;                // that server's pid, for CPU and memory figures
