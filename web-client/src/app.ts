@@ -129,6 +129,13 @@ export class App {
     return this.matches.get(matchId)?.info?.game || this.matchGames.get(matchId);
   }
 
+  // The lobby (one this account is in) that runs or last ran the match.
+  lobbyOf(matchId: string): string | undefined {
+    for (const lobby of this.lobbies.values())
+      if (lobby.matchId === matchId || lobby.lastMatchId === matchId) return lobby.lobbyId;
+    return undefined;
+  }
+
   // This page knows the match has ended (its MatchInfo, or its lobby names it as its last).
   matchEnded(matchId: string): boolean {
     if (this.matches.get(matchId)?.info?.over) return true;

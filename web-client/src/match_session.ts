@@ -1,7 +1,7 @@
 // Everything this client holds about one match: MatchInfo, the numbered view (through a
 // ViewStore), the accepted actions' log lines and the move in flight. Game-agnostic: the
 // game's entry in src/games/index.ts supplies the view schema.
-import { equals } from "@bufbuild/protobuf";
+import { create, equals } from "@bufbuild/protobuf";
 
 import { ActionSchema, ErrorCode, type Action } from "./gen/starport/v1/common_pb.js";
 import type { MatchInfo, ViewUpdate } from "./gen/starport/v1/protocol_pb.js";
@@ -115,10 +115,23 @@ export class MatchSession {
     return this.game.legalActions(view);
   }
 
-  // Sends one of the current view's legal actions, naming the current view number.
+  // RESIGN (kind 0) for this page's seat while it is in play and the match runs: the
+  // engine allows it at any time but never lists it among the legal actions.
+  get resignAction(): Action | null {
+    const view = this.store?.view;
+    const info = this.info;
+    if (!view || !this.game || this.store!.waiting || !info || info.spectator || info.over) return null;
+    if (this.game.outcome(view)?.over || !this.game.inPlay(view, info.yourSeat)) return null;
+    return create(ActionSchema, { seat: info.yourSeat, kind: 0, args: [] });
+  }
+
+  // Sends one of the current view's legal actions (or resigns), naming the current view number.
   play(action: Action): boolean {
     if (!this.store || this.inFlight) return false;
-    if (!this.legalActions.some((a) => equals(ActionSchema, a, action))) return false;
+    const resign = this.resignAction;
+    const offered = this.legalActions.some((a) => equals(ActionSchema, a, action)) ||
+      (resign !== null && equals(ActionSchema, resign, action));
+    if (!offered) return false;
     const requestId = this.sendPlay(action);
     this.inFlight = this.lastMove_ = { requestId, action, resends: 0 };
     this.armFlightTimer();
@@ -166,12 +179,11 @@ export class MatchSession {
     if (!flight || flight.requestId !== error.requestId) return false;
     this.lastMove_ = null;
     this.settle();
-    if (
-      error.code === ErrorCode.STALE_VIEW &&
-      this.game?.resendWhenStale(flight.action) &&
-      flight.resends < maxResends &&
-      this.legalActions.some((a) => equals(ActionSchema, a, flight.action))
-    ) {
+    // A resignation means the same whatever changed, like the moves the game names.
+    const resign = this.resignAction;
+    const resendable = (resign !== null && equals(ActionSchema, resign, flight.action)) ||
+      (this.game?.resendWhenStale(flight.action) && this.legalActions.some((a) => equals(ActionSchema, a, flight.action)));
+    if (error.code === ErrorCode.STALE_VIEW && resendable && flight.resends < maxResends) {
       const requestId = this.sendPlay(flight.action);
       this.inFlight = this.lastMove_ = { requestId, action: flight.action, resends: flight.resends + 1 };
       this.armFlightTimer();

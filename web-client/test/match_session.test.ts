@@ -8,7 +8,7 @@ import { create, toBinary } from "@bufbuild/protobuf";
 import { ServerError, type Body } from "../src/connection.js";
 import { ActionSchema, ErrorCode } from "../src/gen/starport/v1/common_pb.js";
 import { MatchInfoSchema, ViewUpdateSchema } from "../src/gen/starport/v1/protocol_pb.js";
-import { ActionKind, ViewSchema, type View } from "../src/gen/starport/v1/space_war_pb.js";
+import { ActionKind, SeatSchema, ViewSchema, type View } from "../src/gen/starport/v1/space_war_pb.js";
 import { MatchSession } from "../src/match_session.js";
 import { diffViews } from "../src/view_diff.js";
 
@@ -94,6 +94,31 @@ test("a stale power decision is not resent: the player must look again", () => {
   assert.equal(session.onError(new ServerError(ErrorCode.STALE_VIEW, "stale", id)), false);
   assert.equal(sent.length, 1);
   assert.equal(session.inFlight, null);
+});
+
+test("resigning is offered to a seat in play though never listed, and resent when stale", () => {
+  const { session, sent } = setup();
+  const seats = (conquered: boolean) => [create(SeatSchema, { seat: 0 }), create(SeatSchema, { seat: 1, conquered })];
+  const playing = (contest: number, conquered = false) => create(ViewSchema, { ...view([flip], contest), seats: seats(conquered) });
+  session.onInfo(create(MatchInfoSchema, { matchId: "m1", game: "space_war", yourSeat: 1 }));
+  session.onUpdate(snapshot(1, playing(1)));
+  const resign = session.resignAction;
+  assert.deepEqual(resign && { seat: resign.seat, kind: resign.kind, args: resign.args }, { seat: 1, kind: 0, args: [] });
+  assert.equal(session.play(resign!), true);
+  const first = sent.at(-1)!.id;
+  const d = diffViews(ViewSchema, playing(1), playing(2));
+  session.onUpdate(create(ViewUpdateSchema, { matchId: "m1", number: 2n, view: d.changed, clearedFields: d.cleared }));
+  assert.equal(session.onError(new ServerError(ErrorCode.STALE_VIEW, "stale", first)), true);
+  const resent = sent.at(-1)!;
+  assert.equal(resent.body.case === "play" && resent.body.value.viewNumber, 2n);
+  // Not to a conquered seat, a spectator, or once the match is over.
+  session.onUpdate(snapshot(5, playing(3, true)));
+  assert.equal(session.resignAction, null);
+  session.onUpdate(snapshot(6, playing(4)));
+  session.onInfo(create(MatchInfoSchema, { matchId: "m1", game: "space_war", yourSeat: 1, spectator: true }));
+  assert.equal(session.resignAction, null);
+  session.onInfo(create(MatchInfoSchema, { matchId: "m1", game: "space_war", yourSeat: 1, over: true }));
+  assert.equal(session.resignAction, null);
 });
 
 test("errors for other requests are left to the caller", () => {

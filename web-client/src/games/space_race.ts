@@ -16,6 +16,7 @@ export const spaceRace = defineGame({
   describeOptions,
   legalActions: (view) => view.legalActions,
   outcome: (view) => view.outcome,
+  inPlay: (view, seat) => view.seats.some((s) => s.seat === seat && !s.resigned),
   actionLabel,
   // A Control Card choice means the same whatever else changed (during Plan Development
   // only other seats' "chosen" marks move); every other choice depends on the cards in

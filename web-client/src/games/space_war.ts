@@ -299,6 +299,7 @@ export const spaceWar = defineGame({
   describeOptions,
   legalActions: (view) => view.legalActions,
   outcome: (view) => view.outcome,
+  inPlay: (view, seat) => view.seats.some((s) => s.seat === seat && !s.conquered),
   actionLabel,
   resendWhenStale: (action) => action.kind === ActionKind.FLIP,
   renderTable,

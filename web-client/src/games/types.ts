@@ -40,6 +40,9 @@ export interface GameClient<Desc extends DescMessage = DescMessage> {
   describeOptions(options: Uint8Array): string[];
   legalActions(view: MessageShape<Desc>): Action[];
   outcome(view: MessageShape<Desc>): Outcome | undefined;
+  // The seat is still in play, so it may resign: RESIGN (kind 0) is allowed at any time
+  // but never listed among the legal actions (docs/protocol.md).
+  inPlay(view: MessageShape<Desc>, seat: number): boolean;
   actionLabel(action: Action, view: MessageShape<Desc>, seatName: (seat: number) => string): string;
   // May a move refused as STALE_VIEW be sent again, unchanged, when the newer view still
   // lists it? Only for moves whose meaning cannot depend on what changed (e.g. a flip).

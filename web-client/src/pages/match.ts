@@ -72,6 +72,7 @@ export function matchPage(app: App, route: Route): Page {
 
   const render = () => {
     const info = session.info;
+    const lobbyId = app.lobbyOf(matchId);
     const view = session.store?.view;
     const game = session.game;
     const you = info && !info.spectator ? `You are ${seatName(info.yourSeat)}` : info?.spectator ? "Spectating" : "";
@@ -84,6 +85,10 @@ export function matchPage(app: App, route: Route): Page {
         session.resyncing ? h("span", { class: "badge warn", "data-syncing": "1" }, "syncing…") : null,
         info?.over || view && game?.outcome(view)?.over
           ? h("a", { href: routeHash({ page: "replay", matchId, step: 0, asSeat: false }), class: "button", "data-replay-link": "1" }, "Open replay")
+          : null,
+        // Back to the table for a rematch, once the lobby is free again.
+        info?.over && lobbyId && !app.lobbies.get(lobbyId)?.matchId
+          ? h("a", { href: routeHash({ page: "lobby", lobbyId }), class: "button secondary", "data-lobby-link": lobbyId }, "Back to the lobby")
           : null,
       ),
     );
@@ -114,7 +119,7 @@ export function matchPage(app: App, route: Route): Page {
       // resign asks twice.
       const legal = session.legalActions;
       const rest = legal.filter((a) => a.kind !== 0 && !placed.some((p) => equals(ActionSchema, p, a)));
-      const resign = legal.find((a) => a.kind === 0);
+      const resign = session.resignAction;
       extra.replaceChildren(
         ...rest.map((a) => actionButton(a)),
         resign
@@ -194,6 +199,9 @@ export function matchPage(app: App, route: Route): Page {
       // A fresh page, or a new connection, needs a snapshot; a match just started from
       // its lobby may already have one.
       if (resumed || !session.store?.view) session.resubscribe(app.isSeatedIn(matchId));
+    },
+    onMessage(m) {
+      if (m.body.case === "lobby" && (m.body.value.matchId === matchId || m.body.value.lastMatchId === matchId)) render();
     },
     dispose() {
       clearInterval(ticker);
