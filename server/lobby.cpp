@@ -65,6 +65,8 @@ v1::LobbySummary lobby::summary() const {
   for (const lobby_seat& s : seats) taken += s.open ? 0 : 1;
   out.set_taken(taken);
   out.set_in_match(in_match());
+  // Anyone may watch such a match (Watch checks the same setting), so its id is public.
+  if (settings.allow_spectators()) out.set_watch_match_id(match_id);
   return out;
 }
 

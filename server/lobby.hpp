@@ -6,6 +6,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "engine/core/match.hpp"
@@ -35,6 +36,8 @@ struct lobby {
   bool starting = false;         // the match record is being written
   std::int64_t created_ms = 0;
   std::vector<lobby_seat> seats;
+  // Accounts the host removed: they may not join again (kept in memory only).
+  std::unordered_set<std::string> removed;
   // Since when no member has been online and no match has run (lobby_hub's sweep).
   std::optional<std::chrono::steady_clock::time_point> unattended_since;
 

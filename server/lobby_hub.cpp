@@ -312,6 +312,7 @@ void lobby_hub::on_join(const request& r, const v1::JoinLobby& m) {
     l = &it->second;
   }
   if (l->seat_of(r.account_id) >= 0) return push(*l, &r);   // already in: just the lobby again
+  if (l->removed.count(r.account_id)) return reply_error(r, v1::FORBIDDEN, "the host removed you from this lobby");
   if (l->in_match()) return reply_error(r, v1::LOBBY_FULL, "its match has started");
   const int seat = l->open_seat();
   if (seat < 0) return reply_error(r, v1::LOBBY_FULL, "every seat is taken");
@@ -380,6 +381,7 @@ void lobby_hub::on_remove_seat(const request& r, const v1::RemoveSeat& m) {
   const std::string kicked = seat.is_person() ? seat.account_id : std::string{};
   seat = lobby_seat{};
   if (!kicked.empty()) {
+    l->removed.insert(kicked);
     v1::ServerMessage bye;
     bye.mutable_lobby_closed()->set_lobby_id(l->id);
     bye.mutable_lobby_closed()->set_reason("removed by the host");
@@ -411,9 +413,11 @@ void lobby_hub::on_start(const request& r, const v1::StartMatch& m) {
   if (!l) return;
   for (std::size_t i = 0; i < l->seats.size(); ++i) {
     const lobby_seat& s = l->seats[i];
-    if (s.open) return reply_error(r, v1::BAD_REQUEST, "seat " + std::to_string(i) + " is open");
+    // Seats are numbered from 1 for people, as the lobby page shows them.
+    const std::string seat = "seat " + std::to_string(i + 1);
+    if (s.open) return reply_error(r, v1::BAD_REQUEST, seat + " is open");
     if (s.is_person() && s.account_id != l->host && !s.ready)
-      return reply_error(r, v1::BAD_REQUEST, "seat " + std::to_string(i) + " is not ready");
+      return reply_error(r, v1::BAD_REQUEST, seat + " (" + s.name + ") is not ready");
   }
   engine::message_ptr options = l->game->new_options();
   options->ParseFromString(l->settings.options());   // it parsed when the lobby was created

@@ -191,7 +191,33 @@ TEST_CASE("lobby: chat reaches every member - over 500 characters is BAD_REQUEST
   v1::ClientMessage start;
   start.mutable_start_match()->set_lobby_id(lobby_id);
   CHECK(error_of(guest.request(start)) == v1::FORBIDDEN);
-  CHECK(error_of(host.request(start)) == v1::BAD_REQUEST);   // the guest is not ready
+  const v1::ServerMessage not_ready = host.request(start);
+  CHECK(error_of(not_ready) == v1::BAD_REQUEST);
+  CHECK(not_ready.error().detail() == "seat 2 (Guest) is not ready");   // numbered as the page shows
+}
+
+TEST_CASE("lobby: a player the host removed cannot join that lobby again") {
+  server_fixture f;
+  test_client host(f.port()), guest(f.port()), other(f.port());
+  host.hello("Host");
+  guest.hello("Guest");
+  other.hello("Other");
+  v1::ClientMessage create;
+  *create.mutable_create_lobby()->mutable_settings() = space_war_lobby(3, 10);
+  const std::string lobby_id = host.request(create).lobby().lobby_id();
+  v1::ClientMessage join;
+  join.mutable_join_lobby()->set_lobby_id(lobby_id);
+  REQUIRE(guest.request(join).has_lobby());
+  v1::ClientMessage kick;
+  kick.mutable_remove_seat()->set_lobby_id(lobby_id);
+  kick.mutable_remove_seat()->set_seat(1);
+  REQUIRE(host.request(kick).has_lobby());
+  CHECK(guest.read_until([](const v1::ServerMessage& m) { return m.has_lobby_closed(); }).lobby_closed().reason() == "removed by the host");
+  // Back to the lobby's page (it sends JoinLobby by id): refused, and the seat stays open.
+  CHECK(error_of(guest.request(join)) == v1::FORBIDDEN);
+  const v1::ServerMessage seated = other.request(join);
+  REQUIRE(seated.has_lobby());
+  CHECK(seated.lobby().your_seat() == 1);
 }
 
 TEST_CASE("match: acting for another seat is FORBIDDEN - an old view is STALE_VIEW - a bad action gets the engine's code - nothing changes") {

@@ -1,7 +1,7 @@
 // A lobby: seats with names, bots, ready and host marks; the host adds and removes bots,
 // kicks and starts; everyone readies, chats and copies the invite link.
 import type { App, Page } from "../app.js";
-import { ServerError, type Body } from "../connection.js";
+import { errorName, ServerError, type Body } from "../connection.js";
 import { botChoices } from "../games/catalog.js";
 import { findGame, gameTitle } from "../games/index.js";
 import type { GameInfo, Lobby, LobbySeat } from "../gen/starport/v1/protocol_pb.js";
@@ -67,12 +67,38 @@ export function lobbyPage(app: App, route: Route): Page {
     chatLines.scrollTop = chatLines.scrollHeight;
   };
 
+  // Not at this table (never joined, removed, or it is gone): say so, and offer to join
+  // when that may work; the server decides (private lobbies answer only to their code).
+  const renderOutside = (message: string, canJoin: boolean) => {
+    seatsBox.hidden = chat.hidden = true;
+    head.replaceChildren(
+      h("h2", {}, "Lobby ", h("span", { class: "muted", title: lobbyId }, `· ${shortId(lobbyId)}`)),
+      h("p", { "data-outside": "1" }, message),
+      h(
+        "div",
+        { class: "row" },
+        canJoin ? h("button", { class: "primary", name: "join", onclick: () => void join(false) }, "Join this lobby") : null,
+        h("a", { class: "button secondary", href: "#/" }, "Home"),
+      ),
+    );
+  };
+  // JoinLobby by id: a member gets the lobby back, anyone else takes a seat if allowed.
+  const join = async (member: boolean) => {
+    try {
+      await app.conn.request({ case: "joinLobby", value: { lobbyId, inviteCode: "" } });
+    } catch (e) {
+      if (!(e instanceof ServerError)) return;
+      renderOutside(`${member ? "This lobby cannot be shown" : "You cannot join this lobby"}: ${errorName(e.code)} — ${e.detail}`, false);
+    }
+  };
+
   const render = (lobby: Lobby) => {
     if (lobby.matchId && !started) {
       started = true;
       app.navigate({ page: "match", matchId: lobby.matchId });
       return;
     }
+    seatsBox.hidden = chat.hidden = false;
     const settings = lobby.settings;
     const game = settings ? findGame(settings.game) : undefined;
     const info = settings ? app.gameInfo(settings.game) : undefined;
@@ -191,7 +217,9 @@ export function lobbyPage(app: App, route: Route): Page {
       const cached = app.lobbies.get(lobbyId);
       if (cached && !resumed) render(cached);
       // Joining a lobby you are in returns it; after a reload this is how we get it back.
-      else void act({ case: "joinLobby", value: { lobbyId, inviteCode: "" } });
+      // Opening someone else's lobby link does not take a seat without asking.
+      else if (app.memberOf.has(lobbyId)) void join(true);   // the latest Welcome's list, kept current
+      else renderOutside("You are not in this lobby.", true);
       renderChat();
     },
     onMessage(m) {

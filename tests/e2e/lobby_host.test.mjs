@@ -1,0 +1,71 @@
+// Browser end-to-end: a host's table. Bob opens Alice's public lobby link and is asked
+// before he takes a seat; Alice removes him and he cannot sit down again (also not by
+// going Back); Alice plays a bot, resigns, and goes back to the lobby, which offers the
+// replay of the match just ended. The real server binary and the built web client in
+// Debian's chromium (playwright-core), fresh profiles.
+//
+//   node --test tests/e2e/lobby_host.test.mjs      (after npm run build in web-client)
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+
+import { browserPage, cleanUp, pickName, shoot, startServer, withEvidence } from "./harness.mjs";
+
+let baseUrl = "";
+
+before(async () => {
+  baseUrl = await startServer();
+});
+
+after(cleanUp);
+
+test("a removed player cannot sit down again, and a resigning host gets back to the lobby", { timeout: 120_000 }, async () => {
+  const alice = await browserPage("host-alice", { width: 1100, height: 900 });
+  const bob = await browserPage("host-bob", { width: 390, height: 844 });
+  await withEvidence({ "host-alice": alice, "host-bob": bob }, () => scenario(alice, bob));
+});
+
+async function scenario(alice, bob) {
+  // Alice's public 2-seat lobby.
+  await pickName(alice, baseUrl, "Alice");
+  await alice.fill('input[name="seats"]', "2");
+  await alice.dispatchEvent('input[name="seats"]', "change");
+  await alice.click('button:has-text("Create lobby")');
+  await alice.waitForURL(/#\/lobby\//);
+  const lobbyUrl = alice.url();
+
+  // Bob opens its link: he is asked, not seated.
+  await pickName(bob, baseUrl, "Bob");
+  await bob.goto(lobbyUrl);
+  await bob.waitForSelector('[data-outside]:has-text("You are not in this lobby.")');
+  assert.equal(await alice.locator('.seat-row[data-seat="1"]:has-text("Bob")').count(), 0, "opening the link took no seat");
+  await bob.click('button[name="join"]');
+  await bob.waitForSelector('.seat-row[data-seat="1"].mine');
+  await alice.waitForSelector('.seat-row[data-seat="1"]:has-text("Bob")');
+
+  // Alice removes him: he is sent home, and going Back does not seat him again.
+  await alice.click('.seat-row[data-seat="1"] button:has-text("Kick")');
+  await bob.waitForSelector('.toast:has-text("removed by the host")');
+  await bob.waitForSelector(".page.home");
+  await bob.goBack();
+  await bob.waitForSelector('[data-outside]:has-text("You are not in this lobby.")');
+  await bob.click('button[name="join"]');
+  await bob.waitForSelector('[data-outside]:has-text("FORBIDDEN — the host removed you from this lobby")');
+  assert.equal(await bob.locator('button[name="join"]').count(), 0, "no second try is offered");
+  await alice.waitForSelector('.seat-row[data-seat="1"] em:has-text("open")');
+  await shoot(bob, "host-removed-phone.png");
+
+  // Alice plays a bot and resigns (asked twice): the match ends and she goes back to the table.
+  await alice.click('button[name="add-bot-1"]');
+  await alice.waitForSelector('.seat-row[data-seat="1"] .badge:has-text("bot")');
+  await alice.click('button[name="start"]');
+  await alice.waitForURL(/#\/match\//);
+  const matchId = alice.url().replace(/^.*#\/match\//, "");
+  await alice.click('button[name="resign"]');
+  await alice.waitForSelector('button[name="resign"]:has-text("Really resign?")');
+  await alice.click('button[name="resign"]');
+  await alice.waitForSelector("[data-replay-link]");
+  assert.equal(await alice.locator('button[name="resign"]').count(), 0, "no resign once the match is over");
+  await alice.click(`[data-lobby-link]`);
+  await alice.waitForURL(lobbyUrl);
+  await alice.waitForSelector(`.lobby-head [data-replay-link="${matchId}"]`);
+}
