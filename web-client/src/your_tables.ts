@@ -1,9 +1,10 @@
 // The home page's "Your tables", in players' words: each lobby this account is in (its
 // game, who hosts it, seats taken, and whether it waits, plays or has played) and each
-// running match. Pure: everything comes from the pushed Lobby messages; the server decides
-// who may leave or join, the client only describes.
+// running match; also what a public lobby's row offers (join, watch). Pure: everything
+// comes from the pushed Lobby messages and the LobbyList; the server decides who may
+// leave, join or watch, the client only describes.
 import { ErrorCode } from "./gen/starport/v1/common_pb.js";
-import type { Lobby } from "./gen/starport/v1/protocol_pb.js";
+import type { Lobby, LobbySummary } from "./gen/starport/v1/protocol_pb.js";
 import { gameTitle } from "./games/index.js";
 
 // loading: the lobby's push has not arrived yet; waiting: open seats; full: every seat
@@ -59,6 +60,39 @@ export function lobbyLineText(line: LobbyLine): string {
 export function matchLineText(matchId: string, game: string | undefined): string {
   if (game) return `${gameTitle(game)} — match in progress`;
   return `Match ${matchId.length > 10 ? `${matchId.slice(0, 8)}…` : matchId} (in progress)`;
+}
+
+// The running matches that need a line of their own: those no listed lobby already shows
+// as "match in progress" (a lobby you left keeps your seat in its match, so that match
+// still gets one). `lobbies`: the pushed Lobby of each lobby listed, undefined while loading.
+export function matchesWithoutLobbyLine(running: readonly string[], lobbies: readonly (Lobby | undefined)[]): string[] {
+  const shown = new Set(lobbies.map((l) => l?.matchId).filter((id) => !!id));
+  return running.filter((id) => !shown.has(id));
+}
+
+// A public lobby's row: its state in words, and what it offers. Join only with a seat
+// open and no match running (else the server answers LOBBY_FULL); Watch when the server
+// named a match anyone may watch (LobbySummary.watch_match_id).
+export type PublicLobbyState = "open" | "full" | "playing";
+
+export interface PublicLobbyRow {
+  state: PublicLobbyState;
+  text: string;           // "host Ann · 2/2 seats · full"
+  canJoin: boolean;
+  watchMatchId: string;   // "" when there is nothing to watch
+}
+
+const publicStateWords: Record<PublicLobbyState, string> = { open: "", full: "full", playing: "playing" };
+
+export function describePublicLobby(l: LobbySummary): PublicLobbyRow {
+  const state: PublicLobbyState = l.inMatch ? "playing" : l.taken >= l.seats ? "full" : "open";
+  const words = publicStateWords[state];
+  return {
+    state,
+    text: `host ${l.hostName} · ${l.taken}/${l.seats} seats${words ? ` · ${words}` : ""}`,
+    canJoin: state === "open",
+    watchMatchId: l.watchMatchId,
+  };
 }
 
 // What a refused CreateLobby / JoinLobby adds to its message: where to leave a lobby.

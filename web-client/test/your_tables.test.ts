@@ -1,14 +1,22 @@
 // The home page's "Your tables": each lobby you are in described in players' words from
 // its pushed Lobby (game, host, seats taken, waiting / playing / after a match), a neutral
-// line before the push, running matches by their game, and where to go at the lobby limit.
+// line before the push, running matches by their game (once: not again beside their
+// lobby's line), where to go at the lobby limit, and what a public lobby's row offers.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
 
 import { ErrorCode } from "../src/gen/starport/v1/common_pb.js";
-import { LobbySchema, type Lobby } from "../src/gen/starport/v1/protocol_pb.js";
-import { describeLobby, limitAdvice, lobbyLineText, matchLineText } from "../src/your_tables.js";
+import { LobbySchema, LobbySummarySchema, type Lobby, type LobbySummary } from "../src/gen/starport/v1/protocol_pb.js";
+import {
+  describeLobby,
+  describePublicLobby,
+  limitAdvice,
+  lobbyLineText,
+  matchesWithoutLobbyLine,
+  matchLineText,
+} from "../src/your_tables.js";
 
 type LobbyInit = Exclude<MessageInitShape<typeof LobbySchema>, Lobby>;
 const lobby = (init: LobbyInit): Lobby => create(LobbySchema, init);
@@ -103,4 +111,46 @@ test("LIMIT_REACHED on create or join points to Your tables, only while you are 
   assert.equal(limitAdvice(ErrorCode.LOBBY_FULL, 3), "");
   assert.equal(limitAdvice(ErrorCode.SERVER_BUSY, 3), "");   // the server is full: leaving one of yours would not help
   assert.equal(limitAdvice("timeout", 3), "");
+});
+
+test("a running match whose lobby is listed gets no second line; one without a listed lobby keeps its own", () => {
+  const playing = threeSeats({ matchId: "m1" });
+  const after = threeSeats({ lobbyId: "L2", lastMatchId: "m0" });
+  // m2: you left its lobby but keep the seat; m3: its lobby's push has not arrived yet.
+  assert.deepEqual(matchesWithoutLobbyLine(["m1", "m2", "m3"], [playing, after, undefined]), ["m2", "m3"]);
+  assert.deepEqual(matchesWithoutLobbyLine(["m1"], [playing]), []);
+  assert.deepEqual(matchesWithoutLobbyLine(["m1"], []), ["m1"]);
+  // A lobby after a match does not hide a running match (its last one has ended).
+  assert.deepEqual(matchesWithoutLobbyLine(["m0"], [after]), ["m0"]);
+});
+
+type SummaryInit = Exclude<MessageInitShape<typeof LobbySummarySchema>, LobbySummary>;
+const summary = (init: SummaryInit): LobbySummary =>
+  create(LobbySummarySchema, { lobbyId: "p1", game: "space_war", hostName: "Ann", seats: 2, ...init });
+
+test("a public lobby with an open seat offers Join, and nothing to watch", () => {
+  const row = describePublicLobby(summary({ taken: 1 }));
+  assert.equal(row.state, "open");
+  assert.equal(row.text, "host Ann · 1/2 seats");
+  assert.equal(row.canJoin, true);
+  assert.equal(row.watchMatchId, "");
+});
+
+test("a public lobby with every seat taken reads 'full' and offers no Join (the server would answer LOBBY_FULL)", () => {
+  const row = describePublicLobby(summary({ taken: 2 }));
+  assert.equal(row.state, "full");
+  assert.equal(row.text, "host Ann · 2/2 seats · full");
+  assert.equal(row.canJoin, false);
+});
+
+test("a public lobby whose match runs offers Watch only when the server names the match", () => {
+  const watchable = describePublicLobby(summary({ taken: 2, inMatch: true, watchMatchId: "m7" }));
+  assert.equal(watchable.state, "playing");
+  assert.equal(watchable.text, "host Ann · 2/2 seats · playing");
+  assert.equal(watchable.canJoin, false);
+  assert.equal(watchable.watchMatchId, "m7");
+  // Spectators not allowed: the server leaves watch_match_id empty.
+  const closed = describePublicLobby(summary({ taken: 1, inMatch: true }));
+  assert.equal(closed.canJoin, false);
+  assert.equal(closed.watchMatchId, "");
 });

@@ -10,7 +10,15 @@ import type { GameInfo, LobbySummary, ReplaySummary } from "../gen/starport/v1/p
 import { routeHash } from "../router.js";
 import { validName } from "../token_store.js";
 import { h } from "../ui/dom.js";
-import { describeLobby, limitAdvice, lobbyLineText, matchLineText, type LobbyLine } from "../your_tables.js";
+import {
+  describeLobby,
+  describePublicLobby,
+  limitAdvice,
+  lobbyLineText,
+  matchesWithoutLobbyLine,
+  matchLineText,
+  type LobbyLine,
+} from "../your_tables.js";
 
 export function homePage(app: App): Page {
   const nameBox = h("section", { class: "card-box name-box" });
@@ -70,11 +78,16 @@ export function homePage(app: App): Page {
     input.focus();
   };
 
+  // Only the newest answer is drawn: a slower one for an older filter must not replace it.
+  let lobbiesAsked = 0;
   const refreshLobbies = async () => {
+    const asked = ++lobbiesAsked;
+    const game = filter.value;
     try {
-      const reply = await app.conn.request({ case: "listLobbies", value: { game: filter.value } });
-      if (reply.body.case !== "lobbyList") return;
+      const reply = await app.conn.request({ case: "listLobbies", value: { game } });
+      if (asked !== lobbiesAsked || reply.body.case !== "lobbyList") return;
       showLobbies(reply.body.value.lobbies);
+      lobbyList.dataset.game = game;
     } catch (e) {
       if (e instanceof ServerError) app.showError(e);
     }
@@ -84,21 +97,19 @@ export function homePage(app: App): Page {
       lobbyList.replaceChildren(h("p", { class: "muted" }, "No public lobbies right now — create one."));
       return;
     }
-    lobbyList.replaceChildren(
-      h(
-        "ul",
-        { class: "plain" },
-        lobbies.map((l) =>
-          h(
-            "li",
-            { class: "lobby-row" },
-            h("span", { class: "grow" }, h("strong", {}, gameTitle(l.game)), ` · host ${l.hostName} · ${l.taken}/${l.seats} seats`, l.inMatch ? " · playing" : ""),
-            l.inMatch
-              ? null
-              : h("button", { onclick: () => join({ lobbyId: l.lobbyId, inviteCode: "" }) }, "Join"),
-          ),
-        ),
-      ),
+    lobbyList.replaceChildren(h("ul", { class: "plain" }, lobbies.map(publicLobbyItem)));
+  };
+  // A public lobby: Join while a seat is open, Watch while its match may be watched.
+  const publicLobbyItem = (l: LobbySummary) => {
+    const row = describePublicLobby(l);
+    return h(
+      "li",
+      { class: "lobby-row public-lobby", "data-lobby": l.lobbyId, "data-state": row.state },
+      h("span", { class: "grow" }, h("strong", {}, gameTitle(l.game)), ` · ${row.text}`),
+      row.watchMatchId
+        ? h("a", { class: "button secondary", href: routeHash({ page: "match", matchId: row.watchMatchId }), "data-watch-link": row.watchMatchId }, "Watch")
+        : null,
+      row.canJoin ? h("button", { name: "join-lobby", onclick: () => join({ lobbyId: l.lobbyId, inviteCode: "" }) }, "Join") : null,
     );
   };
 
@@ -206,7 +217,9 @@ export function homePage(app: App): Page {
   const renderMine = () => {
     const lobbies = [...app.memberOf].map((id) => describeLobby(id, app.lobbies.get(id)));
     shown = new Map(lobbies.map((l) => [l.lobbyId, l]));
-    const running = (app.conn.welcome?.activeMatches ?? []).filter((id) => !app.matchEnded(id));
+    // A match whose lobby is listed already reads "match in progress" on that line.
+    const active = (app.conn.welcome?.activeMatches ?? []).filter((id) => !app.matchEnded(id));
+    const running = matchesWithoutLobbyLine(active, [...app.memberOf].map((id) => app.lobbies.get(id)));
     const items = [
       ...lobbies.map(lobbyItem),
       ...running.map((id) =>
@@ -217,17 +230,22 @@ export function homePage(app: App): Page {
     mine.replaceChildren(h("h2", {}, "Your tables"), h("ul", { class: "plain" }, items));
   };
 
+  let replaysAsked = 0;
   const refreshReplays = async () => {
+    const asked = ++replaysAsked;
+    const game = filter.value;
     const lists: ReplaySummary[][] = [];
     for (const m of [true, false]) {
       try {
-        const reply = await app.conn.request({ case: "listReplays", value: { mine: m, game: filter.value } });
+        const reply = await app.conn.request({ case: "listReplays", value: { mine: m, game } });
         if (reply.body.case === "replayList") lists.push(reply.body.value.replays);
       } catch (e) {
         if (e instanceof ServerError) app.showError(e);
         return;
       }
     }
+    if (asked !== replaysAsked) return;   // a newer filter's lists are on their way
+    replayList.dataset.game = game;
     const seen = new Set<string>();
     const all = lists.flat().filter((r) => !seen.has(r.matchId) && seen.add(r.matchId));
     replayList.replaceChildren(
@@ -251,7 +269,11 @@ export function homePage(app: App): Page {
     );
   };
 
-  filter.addEventListener("change", () => void refreshLobbies());
+  // The filter applies to both lists.
+  filter.addEventListener("change", () => {
+    void refreshLobbies();
+    void refreshReplays();
+  });
   renderName(!app.identity.name);
 
   const element = h(

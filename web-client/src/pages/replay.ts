@@ -1,9 +1,11 @@
 // A replay: a timeline slider, step back/forward, jump to any step, the perspective the
-// server granted, the action log and a shareable link. Frames come from OpenReplay.
+// server granted, the action log and a shareable link. Frames come from OpenReplay; a
+// replay the server refuses outright gets a message instead of the page.
 import { fromBinary } from "@bufbuild/protobuf";
 
 import type { App, Page } from "../app.js";
-import { ServerError } from "../connection.js";
+import { errorName, ServerError } from "../connection.js";
+import { ErrorCode } from "../gen/starport/v1/common_pb.js";
 import { findGame } from "../games/index.js";
 import type { ReplayFrame } from "../gen/starport/v1/protocol_pb.js";
 import { verifyCommitment } from "../fairness.js";
@@ -18,6 +20,7 @@ export function replayPage(app: App, route: Route): Page {
   let frame: ReplayFrame | null = null;
   let latest = 0;   // only the newest request's frame is drawn
   let verified: string | null = null;
+  let refused = false;   // the first OpenReplay was refused: the page says why, nothing more
 
   const slider = h("input", { type: "range", name: "step", min: 0, max: 0, value: 0, "aria-label": "Timeline" });
   const stepLabel = h("span", { class: "step-label", "data-step": "0" }, "step 0 / ?");
@@ -36,6 +39,7 @@ export function replayPage(app: App, route: Route): Page {
   };
 
   const load = async () => {
+    if (refused) return;   // nothing left to ask for (a late slider drag, a reconnect)
     const id = ++latest;
     stepLabel.textContent = `step ${step} / ${frame?.totalSteps ?? "?"} …`;
     try {
@@ -47,11 +51,26 @@ export function replayPage(app: App, route: Route): Page {
       app.replaceRoute(r);
       render();
     } catch (e) {
-      if (id === latest && e instanceof ServerError) {
-        app.showError(e);
-        stepLabel.textContent = `step ${step} / ${frame?.totalSteps ?? "?"}`;
-      }
+      if (id !== latest || !(e instanceof ServerError)) return;
+      const cannot = replayRefusal(e, frame !== null);
+      if (cannot) return showRefusal(cannot);
+      app.showError(e);
+      stepLabel.textContent = `step ${step} / ${frame?.totalSteps ?? "?"}`;
     }
+  };
+
+  // Nothing to step through: the message replaces the timeline, table and log.
+  const showRefusal = (cannot: ReplayRefusal) => {
+    refused = true;
+    element.replaceChildren(
+      h("section", { class: "card-box replay-refused" },
+        h("h2", {}, "Replay ", h("span", { class: "muted", title: matchId }, `· ${shortId(matchId)}`)),
+        h("p", { class: "form-error", "data-refused": cannot.code }, cannot.message),
+        h("p", {},
+          cannot.offerMatch ? [h("a", { href: routeHash({ page: "match", matchId }) }, "Try the match"), " · "] : null,
+          h("a", { href: "#/" }, "Home")),
+      ),
+    );
   };
 
   const render = () => {
@@ -181,6 +200,27 @@ export function replayPage(app: App, route: Route): Page {
       }
       return true;
     },
+  };
+}
+
+export interface ReplayRefusal {
+  code: string;         // the error's name: "NOT_FOUND", "FORBIDDEN", …
+  message: string;      // "This replay cannot be shown: NOT_FOUND — no such match"
+  offerMatch: boolean;  // worth trying the match page instead
+}
+
+// The server refusing the first OpenReplay means the replay cannot be shown at all (the
+// page says so); once opened, a refused step is only a toast (null), and so is a timeout
+// or a lost connection (the next Welcome asks again). The match page would refuse too
+// on FORBIDDEN (running, no spectators, not yours) and NOT_FOUND (a match exists only
+// once its record is stored), so those offer no link to it.
+export function replayRefusal(error: ServerError, opened: boolean): ReplayRefusal | null {
+  if (opened || typeof error.code === "string") return null;
+  const code = errorName(error.code);
+  return {
+    code,
+    message: `This replay cannot be shown: ${code} — ${error.detail || "no detail"}`,
+    offerMatch: error.code !== ErrorCode.FORBIDDEN && error.code !== ErrorCode.NOT_FOUND,
   };
 }
 
