@@ -183,7 +183,8 @@ void lobby_hub::save(const lobby& l) {
   state_->storage().submit([record = l.record()](storage::database& db) { db.save_lobby(record); });
 }
 
-void lobby_hub::close_lobby(const std::string& lobby_id, const std::string& reason) {
+// By value: callers pass the lobby's own id, which the erase below frees.
+void lobby_hub::close_lobby(std::string lobby_id, const std::string& reason) {
   auto it = lobbies_.find(lobby_id);
   if (it == lobbies_.end()) return;
   v1::ServerMessage m;
@@ -192,7 +193,7 @@ void lobby_hub::close_lobby(const std::string& lobby_id, const std::string& reas
   for (const std::string& account : it->second.members()) send_account(account, nullptr, m);
   if (!it->second.invite_code.empty()) invites_.erase(it->second.invite_code);
   lobbies_.erase(it);
-  state_->storage().submit([lobby_id](storage::database& db) { db.delete_lobby(lobby_id); });
+  state_->storage().submit([lobby_id = std::move(lobby_id)](storage::database& db) { db.delete_lobby(lobby_id); });
   state_->stats().lobbies(static_cast<std::int64_t>(lobbies_.size()));
 }
 
@@ -290,7 +291,12 @@ void lobby_hub::on_create(const request& r, const v1::CreateLobby& m) {
         self->close_lobby(id, "it could not be stored");
         return reply_error(r, v1::INTERNAL, "the lobby could not be stored; try again");
       }
-      if (auto it = self->lobbies_.find(id); it != self->lobbies_.end()) self->push(it->second, &r);
+      // Listed at once, it may have lost its creator meanwhile (who read its id in
+      // ListLobbies and left): they are answered all the same.
+      auto it = self->lobbies_.find(id);
+      if (it == self->lobbies_.end() || it->second.seat_of(r.account_id) < 0)
+        return reply_error(r, v1::NOT_FOUND, "you left this lobby before it was stored");
+      self->push(it->second, &r);
     });
   };
   state_->storage().submit([record](storage::database& db) { db.save_lobby(record); }, std::move(done));
@@ -328,6 +334,9 @@ void lobby_hub::on_join(const request& r, const v1::JoinLobby& m) {
 void lobby_hub::on_leave(const request& r, const v1::LeaveLobby& m) {
   lobby* l = member_lobby(r, m.lobby_id(), false);
   if (!l) return;
+  // Like every other change while its match is stored: on_started answers the host, who
+  // must still be a member of a lobby that still exists.
+  if (l->starting) return reply_error(r, v1::BAD_REQUEST, "the match is starting; leave once it has started");
   l->seats[l->seat_of(r.account_id)] = lobby_seat{};
   v1::ServerMessage bye;
   bye.mutable_lobby_closed()->set_lobby_id(l->id);

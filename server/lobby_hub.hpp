@@ -52,7 +52,7 @@ class lobby_hub : public std::enable_shared_from_this<lobby_hub> {
   lobby* member_lobby(const request& r, const std::string& lobby_id, bool host);
   void push(const lobby& l, const request* answering);   // the lobby to every member
   void send_account(const std::string& account_id, const request* answering, const v1::ServerMessage& m);
-  void close_lobby(const std::string& lobby_id, const std::string& reason);
+  void close_lobby(std::string lobby_id, const std::string& reason);
   void schedule_sweep();
   void sweep();   // closes lobbies unattended for settings().lobby_idle
   void save(const lobby& l);
