@@ -125,13 +125,16 @@ export class MatchSession {
     return create(ActionSchema, { seat: info.yourSeat, kind: 0, args: [] });
   }
 
+  // The move is one this page may send now: a listed legal action, or resigning.
+  private offers(action: Action): boolean {
+    const resign = this.resignAction;
+    return (resign !== null && equals(ActionSchema, resign, action)) ||
+      this.legalActions.some((a) => equals(ActionSchema, a, action));
+  }
+
   // Sends one of the current view's legal actions (or resigns), naming the current view number.
   play(action: Action): boolean {
-    if (!this.store || this.inFlight) return false;
-    const resign = this.resignAction;
-    const offered = this.legalActions.some((a) => equals(ActionSchema, a, action)) ||
-      (resign !== null && equals(ActionSchema, resign, action));
-    if (!offered) return false;
+    if (!this.store || this.inFlight || !this.offers(action)) return false;
     const requestId = this.sendPlay(action);
     this.inFlight = this.lastMove_ = { requestId, action, resends: 0 };
     this.armFlightTimer();
@@ -180,10 +183,8 @@ export class MatchSession {
     this.lastMove_ = null;
     this.settle();
     // A resignation means the same whatever changed, like the moves the game names.
-    const resign = this.resignAction;
-    const resendable = (resign !== null && equals(ActionSchema, resign, flight.action)) ||
-      (this.game?.resendWhenStale(flight.action) && this.legalActions.some((a) => equals(ActionSchema, a, flight.action)));
-    if (error.code === ErrorCode.STALE_VIEW && resendable && flight.resends < maxResends) {
+    const sameMeaning = flight.action.kind === 0 || this.game?.resendWhenStale(flight.action);
+    if (error.code === ErrorCode.STALE_VIEW && sameMeaning && flight.resends < maxResends && this.offers(flight.action)) {
       const requestId = this.sendPlay(flight.action);
       this.inFlight = this.lastMove_ = { requestId, action: flight.action, resends: flight.resends + 1 };
       this.armFlightTimer();
