@@ -12,6 +12,7 @@
 #include "server/listener.hpp"
 #include "server/lobby_hub.hpp"
 #include "server/match_actor.hpp"
+#include "server/protobuf_log.hpp"
 #include "server/recovery.hpp"
 #include "server/shared_state.hpp"
 #include "server/websocket_session.hpp"
@@ -41,6 +42,7 @@ std::string printable_endpoint(const tcp::endpoint& e) {
 }  // namespace
 
 int server::run() {
+  limit_protobuf_log();   // a client sending bad UTF-8 must not fill the operator's log
   std::error_code fs_error;
   std::filesystem::create_directories(settings_.data, fs_error);
   const std::string db_path = (std::filesystem::path(settings_.data) / "starport.db").string();

@@ -6,16 +6,19 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <thread>
 
 #include "engine/core/playout.hpp"
 #include "engine/registry.hpp"
 #include "server/fairness.hpp"
 #include "server/crypto.hpp"
 #include "server/http_handler.hpp"
+#include "server/protobuf_log.hpp"
 #include "server/rate_limiter.hpp"
 #include "server/replay_cursor.hpp"
 #include "server/text_rules.hpp"
 #include "serve_process.hpp"
+#include "starport/v1/protocol.pb.h"
 #include "starport/v1/space_war.pb.h"
 
 using namespace starport;
@@ -59,6 +62,29 @@ TEST_CASE("text: display names are 1-24 printable characters and chat lines UTF-
   CHECK_FALSE(clean_display_name("\xc0\xaf"));         // overlong
   CHECK_FALSE(clean_display_name("\xed\xa0\x80"));     // a surrogate
   CHECK(printable_length("日本語") == 3u);
+}
+
+TEST_CASE("protobuf log: a flood of bad UTF-8 lets a few lines through, then counts the rest") {
+  std::vector<std::string> lines;
+  limit_protobuf_log(3, std::chrono::seconds(3600), [&](const std::string& line) { lines.push_back(line); });
+  v1::ClientMessage bad;
+  bad.mutable_send_chat()->set_text("ok");
+  std::string bytes = bad.SerializeAsString();
+  bytes[bytes.size() - 1] = '\xff';   // the chat text's last byte: no longer UTF-8
+  for (int i = 0; i < 100; ++i) CHECK_FALSE(v1::ClientMessage().ParseFromString(bytes));
+  REQUIRE(lines.size() == 3u);
+  CHECK(lines[0].find("UTF-8") != std::string::npos);
+  // After the window, the count comes first, then the line.
+  lines.clear();
+  limit_protobuf_log(1, std::chrono::seconds(1), [&](const std::string& line) { lines.push_back(line); });
+  for (int i = 0; i < 5; ++i) CHECK_FALSE(v1::ClientMessage().ParseFromString(bytes));
+  CHECK(lines.size() == 1u);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+  CHECK_FALSE(v1::ClientMessage().ParseFromString(bytes));
+  REQUIRE(lines.size() == 3u);
+  CHECK(lines[1].find("4 more lines held back") != std::string::npos);
+  CHECK(lines[2].find("UTF-8") != std::string::npos);
+  restore_protobuf_log();
 }
 
 TEST_CASE("rate limiter: a burst passes then the sustained rate - persistent flooding is abuse") {
