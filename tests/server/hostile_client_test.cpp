@@ -9,7 +9,6 @@
 #include <doctest/doctest.h>
 #include <google/protobuf/descriptor.h>
 
-#include <atomic>
 #include <chrono>
 #include <climits>
 #include <cstdlib>
@@ -56,11 +55,6 @@ bool shows_hidden(const sw::View& v, bool whole) {
   for (const v1::Action& a : v.legal_actions())
     if (whole && (v.spectator() || a.seat() != v.viewer_seat())) return true;
   return false;
-}
-
-std::int64_t now_ms() {
-  using namespace std::chrono;
-  return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
 }
 
 std::uint64_t env_or(const char* name, std::uint64_t fallback) {
@@ -118,7 +112,6 @@ class storm {
   }
 
   std::vector<player> players;
-  std::atomic<std::int64_t> reading_since_ms{0};   // while blocked in a read, for the watchdog
   std::vector<std::string> answer_problems, secret_problems;
   std::map<ask, std::pair<int, int>> outcomes;     // kind → (documented replies, errors)
   std::map<v1::ErrorCode, int> codes;
@@ -319,9 +312,7 @@ class storm {
   }
 
   void take(player& p) {
-    reading_since_ms = now_ms();
-    const v1::ServerMessage m = p.c->read();   // throws on a close
-    reading_since_ms = 0;
+    const v1::ServerMessage m = p.c->read();   // throws on a close or a 15 s silence
     const std::string bytes = std::move(p.c->frames.back().bytes);
     p.c->frames.clear();
     learn(p, m);
@@ -442,19 +433,6 @@ TEST_CASE("hostile clients: a seeded storm of valid - hostile and broken frames 
   storm s(f.port(), seed);
   for (const char* name : {"Ada", "Bea", "Cid", "Dot", "Eve"}) s.join(name, true);
   s.join("Fay", false);   // says Hello only when the storm makes her, and is refused until then
-  // test_client's read waits for ever (Asio's blocking receive polls again after SO_RCVTIMEO):
-  // a server silent for 20 s while answers are due is killed, which ends the read.
-  std::atomic<bool> storm_over{false}, silent{false};
-  std::thread watchdog([&] {
-    while (!storm_over && !silent) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-      const std::int64_t since = s.reading_since_ms;
-      if (since != 0 && now_ms() - since > 20000) {
-        silent = true;
-        f.server->kill9();
-      }
-    }
-  });
   const auto began = std::chrono::steady_clock::now();
   std::string broke, body;   // broke: a read that threw (a closed connection, or a silent server)
   try {
@@ -468,12 +446,10 @@ TEST_CASE("hostile clients: a seeded storm of valid - hostile and broken frames 
     }
     s.drain();
   } catch (const std::exception& e) {
-    broke = silent ? "20 s without an answer; waiting for:" : e.what() + std::string("; waiting for:");
+    broke = e.what() + std::string("; waiting for:");
     for (const player& p : s.players)
       for (const auto& [id, kind] : p.waiting) broke += " " + p.name + "#" + std::to_string(id) + " " + kind_name(kind);
   }
-  storm_over = true;
-  watchdog.join();
   std::string tally = "; replies/errors:";
   for (const auto& [kind, counts] : s.outcomes)
     tally += " " + kind_name(kind) + " " + std::to_string(counts.first) + "/" + std::to_string(counts.second);

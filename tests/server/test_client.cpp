@@ -1,8 +1,6 @@
 #include "test_client.hpp"
 
-#include <sys/socket.h>
-#include <sys/time.h>
-
+#include <chrono>
 #include <stdexcept>
 
 #include <boost/asio/connect.hpp>
@@ -27,9 +25,6 @@ test_client::test_client(std::uint16_t port) : impl_(std::make_unique<impl>()) {
   auto& socket = impl_->ws.next_layer();
   socket.connect(asio::ip::tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
   socket.set_option(asio::ip::tcp::no_delay(true));
-  // A silent server fails the test instead of hanging it.
-  timeval tv{15, 0};
-  ::setsockopt(socket.native_handle(), SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
   impl_->ws.read_message_max(16 * 1024 * 1024);
   impl_->ws.handshake("127.0.0.1", "/ws");
   impl_->ws.binary(true);
@@ -50,8 +45,21 @@ std::uint32_t test_client::send(v1::ClientMessage message) {
 }
 
 v1::ServerMessage test_client::read() {
+  // Asynchronous under a deadline, so a silent server fails the test instead of hanging it
+  // (a blocking read would retry forever past SO_RCVTIMEO).
   beast::flat_buffer buffer;
-  impl_->ws.read(buffer);
+  beast::error_code result = asio::error::would_block;
+  impl_->ws.async_read(buffer, [&result](beast::error_code ec, std::size_t) { result = ec; });
+  impl_->ioc.restart();
+  impl_->ioc.run_for(read_timeout);
+  if (result == asio::error::would_block) {
+    beast::error_code ignored;
+    impl_->ws.next_layer().close(ignored);   // ends the read; its handler runs below
+    impl_->ioc.restart();
+    impl_->ioc.run();
+    throw std::runtime_error("the server sent nothing for " + std::to_string(read_timeout.count()) + " ms");
+  }
+  if (result) throw beast::system_error(result);
   std::string bytes = beast::buffers_to_string(buffer.data());
   v1::ServerMessage m;
   if (!m.ParseFromString(bytes)) throw std::runtime_error("the server sent a frame that does not parse");

@@ -2,6 +2,7 @@
 // A synchronous Beast WebSocket client for tests: sends ClientMessages, reads
 // ServerMessages, keeps every frame it received (bytes and the match step they belong to)
 // and follows each match's numbered views (snapshots and diffs) as a browser would.
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -39,7 +40,7 @@ class test_client {
 
   void send_bytes(const std::string& bytes, bool binary = true);
   std::uint32_t send(v1::ClientMessage message);   // gives it the next request id
-  v1::ServerMessage read();                        // throws on close or a 15 s silence
+  v1::ServerMessage read();                        // throws on close or a read_timeout silence
   v1::ServerMessage read_until(const std::function<bool(const v1::ServerMessage&)>& wanted,
                                int max_messages = 100000);
   v1::ServerMessage reply_to(std::uint32_t request_id);
@@ -53,6 +54,7 @@ class test_client {
   // A round trip that proves every earlier frame has been read.
   void fence();
 
+  std::chrono::milliseconds read_timeout{15000};
   std::string token;
   std::string account_id;
   std::vector<frame> frames;
