@@ -27,6 +27,29 @@ std::vector<std::string> lobby::members() const {
   return out;
 }
 
+namespace {
+constexpr std::size_t chat_kept_lines = 50;
+constexpr std::size_t chat_kept_bytes = 16 * 1024;   // bounds a lobby's memory whatever is said
+}  // namespace
+
+void lobby::remember(const v1::ChatLine& line) {
+  chat.emplace_back(++chat_said, line);
+  chat_bytes += line.from().size() + line.text().size();
+  while (chat.size() > chat_kept_lines || chat_bytes > chat_kept_bytes) {
+    chat_bytes -= chat.front().second.from().size() + chat.front().second.text().size();
+    chat.pop_front();
+  }
+}
+
+v1::RecentChat lobby::chat_heard_by(const std::string& account_id) const {
+  v1::RecentChat out;
+  const int seat = seat_of(account_id);
+  if (seat < 0) return out;
+  for (const auto& [number, line] : chat)
+    if (number > seats[seat].heard_after) *out.add_lines() = line;
+  return out;
+}
+
 v1::Lobby lobby::view_for(const std::string& account_id,
                           const std::function<bool(const std::string&)>& online) const {
   v1::Lobby out;

@@ -3,6 +3,7 @@
 // A plain value owned by lobby_hub and touched only on its strand.
 #include <chrono>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <optional>
 #include <string>
@@ -21,6 +22,7 @@ struct lobby_seat {
   std::string name;
   std::string bot;          // a bot's kind
   bool ready = false;
+  std::uint64_t heard_after = 0;   // chat lines numbered above this were said while seated
   bool is_bot() const { return !bot.empty(); }
   bool is_person() const { return !open && bot.empty(); }
 };
@@ -38,6 +40,10 @@ struct lobby {
   std::vector<lobby_seat> seats;
   // Accounts the host removed: they may not join again (kept in memory only).
   std::unordered_set<std::string> removed;
+  // The latest chat lines, numbered from 1, for members who reload (memory only).
+  std::deque<std::pair<std::uint64_t, v1::ChatLine>> chat;
+  std::uint64_t chat_said = 0;
+  std::size_t chat_bytes = 0;
   // Since when no member has been online and no match has run (lobby_hub's sweep).
   std::optional<std::chrono::steady_clock::time_point> unattended_since;
 
@@ -46,6 +52,9 @@ struct lobby {
   int people() const;
   bool in_match() const { return starting || !match_id.empty(); }
   std::vector<std::string> members() const;
+
+  void remember(const v1::ChatLine& line);   // keeps the latest 50 lines, at most 16 KiB of text
+  v1::RecentChat chat_heard_by(const std::string& account_id) const;   // said since they sat down
 
   // What `account_id` (a member) is shown; `online` says whether an account is connected.
   v1::Lobby view_for(const std::string& account_id,

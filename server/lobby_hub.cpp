@@ -317,7 +317,12 @@ void lobby_hub::on_join(const request& r, const v1::JoinLobby& m) {
       return reply_error(r, v1::NOT_FOUND, "no such lobby");
     l = &it->second;
   }
-  if (l->seat_of(r.account_id) >= 0) return push(*l, &r);   // already in: just the lobby again
+  if (l->seat_of(r.account_id) >= 0) {   // already in: the lobby again, and its chat
+    v1::ServerMessage back;
+    *back.mutable_lobby() = l->view_for(r.account_id, [this](const std::string& a) { return online(a); });
+    *back.mutable_lobby()->mutable_recent_chat() = l->chat_heard_by(r.account_id);
+    return reply(r, std::move(back));
+  }
   if (l->removed.count(r.account_id)) return reply_error(r, v1::FORBIDDEN, "the host removed you from this lobby");
   if (l->in_match()) return reply_error(r, v1::LOBBY_FULL, "its match has started");
   const int seat = l->open_seat();
@@ -326,7 +331,7 @@ void lobby_hub::on_join(const request& r, const v1::JoinLobby& m) {
     return reply_error(r, v1::LIMIT_REACHED, "you are already in " +
                                                  std::to_string(state_->settings().lobbies_per_account) +
                                                  " lobbies; leave one first");
-  l->seats[seat] = lobby_seat{false, r.account_id, r.display_name, "", false};
+  l->seats[seat] = lobby_seat{false, r.account_id, r.display_name, "", false, l->chat_said};
   save(*l);   // who sits where survives a restart (ready does not: everyone confirms again)
   push(*l, &r);
 }
@@ -412,6 +417,7 @@ void lobby_hub::on_chat(const request& r, const v1::SendChat& m) {
   line.set_from(r.display_name);
   line.set_text(m.text());
   line.set_at_ms(static_cast<std::uint64_t>(wall_ms()));
+  l->remember(line);
   for (const std::string& account : l->members()) send_account(account, &r, out);
 }
 

@@ -81,6 +81,10 @@ async function scenario(alice, bob) {
   await bob.fill('input[name="chat"]', "good luck, have fun");
   await bob.click('.chat button[type="submit"]');
   await alice.waitForSelector('.chat-lines li:has-text("good luck, have fun")');
+  // A reload brings the chat back: the server keeps what was said since each sat down.
+  await alice.reload();
+  await alice.waitForSelector('.chat-lines li:has-text("good luck, have fun")');
+  await alice.waitForSelector('.seat-row[data-seat="1"] [data-ready="1"]');
   await shoot(alice, "lobby-desktop.png");
   await alice.click('button[name="start"]');
   await alice.waitForURL(/#\/match\//);

@@ -74,7 +74,17 @@ TEST_CASE("protocol: a malformed frame gets MALFORMED_MESSAGE and the connection
   c.hello("Ada");
   c.send_bytes(std::string("\x0a\x05\x01", 3));   // a length running past the end
   CHECK(error_of(c.read()) == v1::MALFORMED_MESSAGE);
+  c.send_bytes(std::string("\x52\x03\x1a\x01\xff", 5));   // Hello.display_name not UTF-8
+  CHECK(error_of(c.read()) == v1::MALFORMED_MESSAGE);
   CHECK(c.request(list_lobbies()).has_lobby_list());
+}
+
+TEST_CASE("test client: a server that says nothing fails the read instead of hanging the test") {
+  server_fixture f;
+  test_client c(f.port());
+  c.hello("Ada");
+  c.read_timeout = std::chrono::milliseconds(300);
+  CHECK_THROWS_WITH(c.read(), "the server sent nothing for 300 ms");
 }
 
 TEST_CASE("protocol: a frame over 64 KiB closes the connection with 1009") {
@@ -194,6 +204,58 @@ TEST_CASE("lobby: chat reaches every member - over 500 characters is BAD_REQUEST
   const v1::ServerMessage not_ready = host.request(start);
   CHECK(error_of(not_ready) == v1::BAD_REQUEST);
   CHECK(not_ready.error().detail() == "seat 2 (Guest) is not ready");   // numbered as the page shows
+}
+
+TEST_CASE("lobby: reopening a lobby brings back the chat said since you sat down - the latest 50 lines") {
+  server_fixture f;
+  test_client host(f.port()), guest(f.port());
+  host.hello("Host");
+  guest.hello("Guest");
+  v1::ClientMessage create;
+  *create.mutable_create_lobby()->mutable_settings() = space_war_lobby(2, 10);
+  const std::string lobby_id = host.request(create).lobby().lobby_id();
+  auto say = [&](test_client& who, const std::string& text) {
+    v1::ClientMessage chat;
+    chat.mutable_send_chat()->set_lobby_id(lobby_id);
+    chat.mutable_send_chat()->set_text(text);
+    REQUIRE(who.request(chat).has_chat());
+  };
+  v1::ClientMessage join;
+  join.mutable_join_lobby()->set_lobby_id(lobby_id);
+  auto lines_of = [](const v1::ServerMessage& m) {
+    REQUIRE(m.lobby().has_recent_chat());
+    std::vector<std::string> out;
+    for (const v1::ChatLine& l : m.lobby().recent_chat().lines()) out.push_back(l.from() + ": " + l.text());
+    return out;
+  };
+  say(host, "before you came");
+  const v1::ServerMessage joined = guest.request(join);
+  REQUIRE(joined.has_lobby());
+  CHECK_FALSE(joined.lobby().has_recent_chat());   // only a member's reopening carries it
+  say(guest, "hello");
+  say(host, "welcome");
+  // The host reopens (a reload): everything; the guest: only what was said since joining.
+  CHECK(lines_of(host.request(join)) == std::vector<std::string>{"Host: before you came", "Guest: hello", "Host: welcome"});
+  CHECK(lines_of(guest.request(join)) == std::vector<std::string>{"Guest: hello", "Host: welcome"});
+  // Kept: the latest 50.
+  for (int i = 0; i < 60; ++i) say(host, "line " + std::to_string(i));
+  const std::vector<std::string> kept = lines_of(guest.request(join));
+  REQUIRE(kept.size() == 50u);
+  CHECK(kept.front() == "Host: line 10");
+  CHECK(kept.back() == "Host: line 59");
+  // And at most 16 KiB of text, whatever is said.
+  for (int i = 0; i < 40; ++i) say(host, std::to_string(i) + std::string(498, 'x'));
+  std::size_t bytes = 0;
+  const std::vector<std::string> long_lines = lines_of(guest.request(join));
+  for (const std::string& l : long_lines) bytes += l.size() - 2;   // less the ": "
+  CHECK(bytes <= 16u * 1024);
+  CHECK(long_lines.size() >= 30u);
+  CHECK(long_lines.back().starts_with("Host: 39x"));
+  // Chat pushed to others never carries the history; a Lobby push neither.
+  v1::ClientMessage ready;
+  ready.mutable_set_ready()->set_lobby_id(lobby_id);
+  ready.mutable_set_ready()->set_ready(true);
+  CHECK_FALSE(guest.request(ready).lobby().has_recent_chat());
 }
 
 TEST_CASE("lobby: a player the host removed cannot join that lobby again") {

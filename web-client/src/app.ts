@@ -205,6 +205,8 @@ export class App {
         const lobby = body.value;
         this.lobbies.set(lobby.lobbyId, lobby);
         this.memberOf.add(lobby.lobbyId);
+        // The answer to JoinLobby brings the chat since we sat down: it replaces ours.
+        if (lobby.recentChat) this.chats.set(lobby.lobbyId, [...lobby.recentChat.lines]);
         if (lobby.matchId && lobby.settings) {
           this.matchGames.set(lobby.matchId, lobby.settings.game);
           this.matches.get(lobby.matchId)?.setGame(lobby.settings.game);
@@ -221,6 +223,7 @@ export class App {
       case "lobbyClosed":
         this.lobbies.delete(body.value.lobbyId);
         this.memberOf.delete(body.value.lobbyId);
+        this.chats.delete(body.value.lobbyId);
         break;
       case "match":
         this.match(body.value.matchId).onInfo(body.value);

@@ -223,7 +223,10 @@ export function lobbyPage(app: App, route: Route): Page {
       renderChat();
     },
     onMessage(m) {
-      if (m.body.case === "lobby" && m.body.value.lobbyId === lobbyId) render(m.body.value);
+      if (m.body.case === "lobby" && m.body.value.lobbyId === lobbyId) {
+        render(m.body.value);
+        if (m.body.value.recentChat) renderChat();
+      }
       else if (m.body.case === "chat" && m.body.value.lobbyId === lobbyId) renderChat();
       else if (m.body.case === "lobbyClosed" && m.body.value.lobbyId === lobbyId) {
         app.toast(`You are out of the lobby: ${m.body.value.reason || "it was closed"}`, "info");
