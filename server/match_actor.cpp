@@ -7,6 +7,7 @@
 #include "server/crypto.hpp"
 #include "server/fairness.hpp"
 #include "server/lobby_hub.hpp"
+#include "server/move_words.hpp"
 #include "server/shared_state.hpp"
 #include "server/view_diff.hpp"
 #include "server/websocket_session.hpp"
@@ -145,7 +146,8 @@ void match_actor::accept(const engine::action& a, accepted how) {
   s.deadline = {};
   s.deadline_ms = 0;
   s.bot_due = {};
-  const storage::logged_action entry{log_size_++, a, wall_ms()};
+  how.words = move_words(std::move(how.words), how.cause);
+  const storage::logged_action entry{log_size_++, a, wall_ms(), how.cause};
   ++in_flight_;
   batch_.push_back(std::move(how));
   state_->storage().submit(
@@ -414,11 +416,14 @@ void match_actor::on_timer() {
     const int index = static_cast<int>(i);
     if (!engine::has_seat(game_->must_act(), index)) continue;
     engine::action move;
+    storage::move_cause cause = storage::move_cause::chosen;
     if (s.bot_due != clock::time_point{} && now >= s.bot_due && s.bot_plays()) {
       game_->legal_actions(index, scratch_);
       move = scratch_.empty() ? game_->timeout_action(index) : engine::bot_move(*game_, index, *s.bot, scratch_);
+      if (!s.is_bot_seat()) cause = storage::move_cause::stand_in_bot;
     } else if (s.deadline != clock::time_point{} && now >= s.deadline) {
       move = game_->timeout_action(index);   // the game's own answer to running out of time
+      cause = storage::move_cause::time_ran_out;
     } else {
       continue;
     }
@@ -426,7 +431,7 @@ void match_actor::on_timer() {
     s.deadline = {};
     std::string words = game_->describe(move);
     if (game_->play(move))
-      accept(move, accepted{0, 0, now, move, std::move(words)});
+      accept(move, accepted{0, 0, now, move, std::move(words), cause});
     else
       std::cerr << "match " << record_.id << ": seat " << i << " had no acceptable automatic move\n";
   }

@@ -71,6 +71,7 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
     clock::time_point received{};
     engine::action move;
     std::string words;              // the game's public description, taken before it applied
+    storage::move_cause cause = storage::move_cause::chosen;
   };
 
   void on_play(request r, const v1::PlayAction& action);

@@ -2,33 +2,35 @@
 
 #include <algorithm>
 
+#include "server/move_words.hpp"
+
 namespace starport::server {
 
-replay_cursor::replay_cursor(std::unique_ptr<engine::match> start, const std::vector<engine::action>& log)
+replay_cursor::replay_cursor(std::unique_ptr<engine::match> start, const std::vector<storage::logged_action>& log)
     : end_(std::move(start)) {
   checkpoints_.push_back(end_->clone());
   log_.reserve(log.size());
-  for (const engine::action& a : log)
+  for (const storage::logged_action& a : log)
     if (!apply(a)) break;
 }
 
-bool replay_cursor::apply(const engine::action& a) {
+bool replay_cursor::apply(const storage::logged_action& a) {
   if (!valid_) return false;
-  std::string words = end_->describe(a);   // before it applies: the words need that state
-  if (!end_->play(a)) {
+  std::string words = end_->describe(a.move);   // before it applies: the words need that state
+  if (!end_->play(a.move)) {
     valid_ = false;
     refused_at_ = log_.size();
     return false;
   }
-  log_.push_back(a);
-  words_.push_back(std::move(words));
+  log_.push_back(a.move);
+  words_.push_back(move_words(std::move(words), a.cause));
   if (log_.size() % checkpoint_every == 0) checkpoints_.push_back(end_->clone());
   return true;
 }
 
-bool replay_cursor::extend(const std::vector<engine::action>& more) {
-  for (const engine::action& a : more)
-    if (!apply(a)) return false;
+bool replay_cursor::catch_up(const std::vector<storage::logged_action>& log) {
+  for (std::size_t i = log_.size(); i < log.size(); ++i)
+    if (!apply(log[i])) return false;
   return true;
 }
 

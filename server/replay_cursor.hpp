@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/core/match.hpp"
+#include "storage/records.hpp"
 
 namespace starport::server {
 
@@ -17,22 +18,23 @@ class replay_cursor {
 
   // Re-plays the whole log once. Stops at the first action the engine refuses: valid() is
   // then false and total() counts the actions that did apply.
-  replay_cursor(std::unique_ptr<engine::match> start, const std::vector<engine::action>& log);
+  replay_cursor(std::unique_ptr<engine::match> start, const std::vector<storage::logged_action>& log);
 
   std::size_t total() const { return log_.size(); }
   bool valid() const { return valid_; }
   std::size_t refused_at() const { return refused_at_; }   // the index of the refused action
   const engine::match& end() const { return *end_; }
   const std::vector<engine::action>& log() const { return log_; }
-  // Each applied action in the game's public words (the replay's action log).
+  // Each applied action in the log's public words (move_words: the live log's too).
   const std::vector<std::string>& words() const { return words_; }
-  // Appends actions recorded since (a running match's replay). False: one was refused.
-  bool extend(const std::vector<engine::action>& more);
+  // Applies the actions of `log` beyond total() (a running match's replay, read again).
+  // False: one was refused.
+  bool catch_up(const std::vector<storage::logged_action>& log);
   // The match after `step` actions (clamped to total()).
   const engine::match& at(std::size_t step);
 
  private:
-  bool apply(const engine::action& a);
+  bool apply(const storage::logged_action& a);
 
   std::vector<std::unique_ptr<engine::match>> checkpoints_;   // [k]: after k * checkpoint_every
   std::vector<engine::action> log_;

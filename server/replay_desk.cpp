@@ -111,18 +111,14 @@ void on_loaded(const std::shared_ptr<websocket_session>& s, const request& r, co
                bool ok, loaded& data) {
   if (!ok) return reply_error(r, v1::INTERNAL, "the replay store is unavailable; retry");
   if (!data.record) return reply_error(r, v1::NOT_FOUND, "no such match");
-  std::vector<engine::action> log;
-  log.reserve(data.actions.size());
-  for (const storage::logged_action& a : data.actions) log.push_back(a.move);
   client& c = s->client_data();
   if (c.replay && c.replay_record && c.replay_record->id == data.record->id &&
-      c.replay->total() <= log.size()) {
-    // The same running match, longer now: re-play only what is new.
-    c.replay->extend(std::vector<engine::action>(log.begin() + static_cast<std::ptrdiff_t>(c.replay->total()), log.end()));
+      c.replay->total() <= data.actions.size()) {
+    c.replay->catch_up(data.actions);   // the same running match, longer now: only what is new
   } else {
     auto start = deal(*data.record);
     if (!start) return reply_error(r, v1::INTERNAL, "this build cannot re-play that match");
-    c.replay = std::make_shared<replay_cursor>(std::move(start), log);
+    c.replay = std::make_shared<replay_cursor>(std::move(start), data.actions);
   }
   c.replay_record = std::make_shared<const storage::match_record>(std::move(*data.record));
   serve_frame(s, r, m);

@@ -11,7 +11,7 @@ namespace starport::storage {
 
 namespace {
 
-// Columns idx, seat, kind, args, at_ms, as both action tables have them.
+// Columns idx, seat, kind, args, at_ms, cause, as both action tables have them.
 logged_action read_action(const statement::use& q) {
   logged_action a;
   a.index = static_cast<std::uint32_t>(q.integer(0));
@@ -19,6 +19,7 @@ logged_action read_action(const statement::use& q) {
   a.move.kind = static_cast<std::uint16_t>(q.integer(2));
   decode_args(q.blob(3), a.move);
   a.at_ms = q.integer(4);
+  a.cause = static_cast<move_cause>(q.integer(5));   // the schema allows 0–2 only
   return a;
 }
 
@@ -29,8 +30,8 @@ action_log::action_log(sqlite3* db, journal_limits limits)
       limits_(limits),
       savepoint_(db),
       insert_(db,
-              "INSERT INTO action_journal (match_id, idx, seat, kind, args, at_ms)"
-              " VALUES (?1, ?2, ?3, ?4, ?5, ?6)"),
+              "INSERT INTO action_journal (match_id, idx, seat, kind, args, at_ms, cause)"
+              " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"),
       // Archival opens a range for the match (checked once, in SQL), copies the rows, and
       // closes it (the range is full, action_count moves to its end): migration 4.
       open_(db, "INSERT INTO action_archival (match_id, first_idx, end_idx) VALUES (?1, ?2, ?3)"),
@@ -38,16 +39,16 @@ action_log::action_log(sqlite3* db, journal_limits limits)
       // one per row: SQLite saves each page a statement changes (for its rollback) once per
       // statement. Each row is only compared with the open range.
       copy_(db,
-            "INSERT INTO match_actions (match_id, idx, seat, kind, args, at_ms)"
-            " SELECT match_id, idx, seat, kind, args, at_ms FROM action_journal"
+            "INSERT INTO match_actions (match_id, idx, seat, kind, args, at_ms, cause)"
+            " SELECT match_id, idx, seat, kind, args, at_ms, cause FROM action_journal"
             " WHERE seq IN (SELECT value FROM json_each(?1)) AND match_id = ?2 ORDER BY seq"),
       close_(db, "DELETE FROM action_archival WHERE match_id = ?1"),
       left_open_(db, "SELECT match_id FROM action_archival LIMIT 1"),
       row_(db,
-           "SELECT idx, seat, kind, args, at_ms FROM action_journal WHERE seq = ?1 AND match_id = ?2"),
+           "SELECT idx, seat, kind, args, at_ms, cause FROM action_journal WHERE seq = ?1 AND match_id = ?2"),
       delete_(db, "DELETE FROM action_journal WHERE seq < ?1"),
       archived_(db,
-                "SELECT idx, seat, kind, args, at_ms FROM match_actions WHERE match_id = ?1"
+                "SELECT idx, seat, kind, args, at_ms, cause FROM match_actions WHERE match_id = ?1"
                 " ORDER BY idx"),
       running_(db, "SELECT id, action_count FROM matches WHERE finished = 0"),
       scan_(db, "SELECT seq, match_id, idx FROM action_journal ORDER BY seq"),
@@ -112,7 +113,7 @@ void action_log::append(const std::string& match_id, const logged_action& a, con
   upkeep();
   auto q = insert_.start("append_action");
   q.bind_text(1, match_id).bind(2, a.index).bind(3, a.move.seat).bind(4, a.move.kind);
-  q.bind_blob(5, args).bind(6, a.at_ms);
+  q.bind_blob(5, args).bind(6, a.at_ms).bind(7, static_cast<int>(a.cause));
   q.run();
   index_.add_row(match_id, sqlite3_last_insert_rowid(db_));
 }

@@ -191,8 +191,16 @@ BEGIN
 END;
 )sql";
 
-constexpr std::array<std::string_view, 4> all_migrations{schema_v1, lobby_seats_v2,
-                                                         action_journal_v3, archival_v4};
+// 5: each action says who made it (storage::move_cause): the seat's player, the turn
+// timer, or a bot standing in for an absent player, so the live log and the replay can both
+// say "time ran out". Earlier rows read as the player's own choice.
+constexpr std::string_view move_cause_v5 = R"sql(
+ALTER TABLE action_journal ADD COLUMN cause INTEGER NOT NULL DEFAULT 0 CHECK (cause BETWEEN 0 AND 2);
+ALTER TABLE match_actions ADD COLUMN cause INTEGER NOT NULL DEFAULT 0 CHECK (cause BETWEEN 0 AND 2);
+)sql";
+
+constexpr std::array<std::string_view, 5> all_migrations{schema_v1, lobby_seats_v2, action_journal_v3,
+                                                         archival_v4, move_cause_v5};
 
 void exec(sqlite3* db, const std::string& sql, std::string_view operation) {
   check(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), db, operation);

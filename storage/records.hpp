@@ -51,10 +51,18 @@ struct match_record {
   std::int64_t ended_ms = 0;
 };
 
+// Who made a move: the seat's player (a person or the lobby's bot) or the server for them.
+enum class move_cause : std::uint8_t {
+  chosen = 0,         // the seat's own choice
+  time_ran_out = 1,   // the turn timer ran out: the game's default action
+  stand_in_bot = 2,   // a bot playing for a player who is away
+};
+
 struct logged_action {
   std::uint32_t index = 0;   // 0-based position in the match's log
   engine::action move;
   std::int64_t at_ms = 0;
+  move_cause cause = move_cause::chosen;
 };
 
 struct deck_record {

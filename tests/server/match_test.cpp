@@ -109,7 +109,7 @@ TEST_CASE("match: an absent player's seat is held and then played by a bot until
   b->close();
   b.reset();
   // Ada keeps playing; the stand-in answers for Bea.
-  bool saw_stand_in = false;
+  bool saw_stand_in = false, said_stand_in = false;
   int acted = 0;
   std::uint64_t acted_on = UINT64_MAX;
   while (acted < 12) {
@@ -125,9 +125,12 @@ TEST_CASE("match: an absent player's seat is held and then played by a bot until
       a.send(play);
       ++acted;
     }
-    a.read();
+    const v1::ServerMessage m = a.read();
+    if (m.has_view() && m.view().log_line().find("(a bot, while the player is away)") != std::string::npos)
+      said_stand_in = true;
   }
   CHECK(saw_stand_in);
+  CHECK(said_stand_in);   // the log says who moved for her
   test_client b2(f.port());
   b2.resume(token);
   const v1::ServerMessage info = b2.request(resync_message(t.match_id));
@@ -147,6 +150,15 @@ TEST_CASE("match: when the turn timer runs out the game's timeout action is play
     return m.has_view() && m.view().log_line().find("(seat 2) flips.") != std::string::npos;
   });
   CHECK(timed_out.view().number() > 0);
+  // The log says the server moved for her, live and in the replay alike.
+  CHECK(timed_out.view().log_line().find("(seat 2) flips. (time ran out)") != std::string::npos);
+  v1::ClientMessage open;
+  open.mutable_open_replay()->set_match_id(t.match_id);
+  const v1::ServerMessage frame = a.request(open);
+  REQUIRE(frame.has_replay_frame());
+  REQUIRE(frame.replay_frame().action_log_size() >= 2);
+  CHECK(frame.replay_frame().action_log(0).find("time ran out") == std::string::npos);   // Ada's own flip
+  CHECK(frame.replay_frame().action_log(1).find("(seat 2) flips. (time ran out)") != std::string::npos);
   const v1::ServerMessage info = b.read_until([](const v1::ServerMessage& m) {
     return m.has_match() && m.match().seats(1).deadline_ms() > 0;
   });

@@ -126,9 +126,19 @@ TEST_CASE("replay: a 2000-action match seeks anywhere fast and exactly") {
     m = std::move(start);
   }
   REQUIRE(p.log.size() >= 2000);
-  replay_cursor cursor(m->clone(), p.log);
+  std::vector<storage::logged_action> log;
+  for (const engine::action& a : p.log) log.push_back({static_cast<std::uint32_t>(log.size()), a, 0});
+  log[1].cause = storage::move_cause::time_ran_out;
+  log[2].cause = storage::move_cause::stand_in_bot;
+  // Read in two parts, as a running match's replay is: the second picks up where it stopped.
+  replay_cursor cursor(m->clone(), std::vector<storage::logged_action>(log.begin(), log.begin() + 1500));
+  REQUIRE(cursor.catch_up(log));
   REQUIRE(cursor.valid());
   REQUIRE(cursor.total() == p.log.size());
+  // The log's words say when the server moved for a seat, as the live log does.
+  CHECK(cursor.words()[0] == m->describe(p.log[0]));
+  CHECK(cursor.words()[1].ends_with(" (time ran out)"));
+  CHECK(cursor.words()[2].ends_with(" (a bot, while the player is away)"));
 
   // Exact: the view at a step equals a straight re-play to that step.
   for (std::size_t step : {std::size_t{0}, std::size_t{1}, std::size_t{63}, std::size_t{64}, std::size_t{65},

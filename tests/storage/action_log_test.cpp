@@ -113,6 +113,32 @@ TEST_CASE("action log: seat, kind, 0 to 4 arguments and extreme values round-tri
   }
 }
 
+TEST_CASE("action log: who made each move (player, turn timer, stand-in bot) reads back while running and once archived") {
+  temp_dir dir;
+  const auto path = dir.file("s.db");
+  database db(path);
+  db.create_account(make_account("a1"), "h1");
+  db.create_match(make_match("m1", "space_war", {person_seat(0, "a1"), bot_seat(1, "easy")}, 100));
+  const move_cause causes[] = {move_cause::chosen, move_cause::time_ran_out, move_cause::stand_in_bot,
+                               move_cause::chosen};
+  for (std::uint32_t i = 0; i < 4; ++i) {
+    logged_action a = nth_action(i);
+    a.cause = causes[i];
+    db.append_action("m1", a);
+  }
+  auto check_causes = [&] {
+    const auto log = db.actions("m1");
+    REQUIRE(log.size() == 4);
+    for (std::uint32_t i = 0; i < 4; ++i) CHECK(log[i].cause == causes[i]);
+  };
+  check_causes();                                  // from the journal
+  db.finish_match("m1", {0}, "won", 900);
+  check_causes();                                  // archived into match_actions
+  auto raw = open_raw(path);
+  CHECK(exec_raw(raw.get(), "INSERT INTO action_journal (match_id, idx, seat, kind, args, at_ms, cause)"
+                            " VALUES ('m9', 0, 0, 0, x'', 0, 3)") != SQLITE_OK);   // no such cause
+}
+
 TEST_CASE("action log: more arguments than engine::max_action_args are refused") {
   temp_dir dir;
   database db(dir.file("s.db"));

@@ -33,7 +33,7 @@ std::string refusal(sqlite3* raw, const std::string& sql) {
 }
 
 std::string row(const std::string& match_id, int idx) {
-  return "INSERT INTO match_actions VALUES ('" + match_id + "', " + std::to_string(idx) + ", 0, 1, X'', 0)";
+  return "INSERT INTO match_actions (match_id, idx, seat, kind, args, at_ms) VALUES ('" + match_id + "', " + std::to_string(idx) + ", 0, 1, X'', 0)";
 }
 
 std::string open_archival(const std::string& match_id, int first, int end) {
@@ -161,7 +161,7 @@ TEST_CASE("archival: archived rows cannot be updated or deleted, those of a runn
                           "UPDATE match_actions SET idx = 7 WHERE match_id = 'm2' AND idx = 1",
                           "DELETE FROM match_actions WHERE match_id = 'm1' AND idx = 2",
                           "DELETE FROM match_actions WHERE match_id = 'm2'",
-                          "INSERT OR REPLACE INTO match_actions VALUES ('m2', 1, 0, 9, X'', 0)"})
+                          "INSERT OR REPLACE INTO match_actions (match_id, idx, seat, kind, args, at_ms) VALUES ('m2', 1, 0, 9, X'', 0)"})
     CHECK_MESSAGE(exec_raw(raw.get(), sql) != SQLITE_OK, sql);
   CHECK(rows_of(raw.get(), id_of(1)) == 3);
   CHECK(rows_of(raw.get(), id_of(2)) == 2);

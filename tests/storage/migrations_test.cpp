@@ -119,6 +119,7 @@ TEST_CASE("migrations: a version 2 file keeps its running match's log, and the m
     CHECK(log[i].index == old_log[i].index);
     CHECK(log[i].move == old_log[i].move);
     CHECK(log[i].at_ms == old_log[i].at_ms);
+    CHECK(log[i].cause == move_cause::chosen);   // migration 5: older moves were the players' own
   }
   CHECK_THROWS_AS(db.append_action("m1", nth_action(2)), std::runtime_error);
   db.append_action("m1", nth_action(3));
@@ -172,7 +173,8 @@ TEST_CASE("migrations: a version 3 file with a partly archived running match goe
   CHECK(log[2].move == (engine::action{0, 2, 2, {-1, 7, 0, 0}}));
   // The version 3 triggers' work is now archival's: a raw insert is refused, and the API's
   // next index goes in and is archived with the journal's rest at finish, counted exactly.
-  CHECK(exec_raw(raw.get(), "INSERT INTO match_actions VALUES ('m1', 2, 0, 1, X'', 0)") != SQLITE_OK);
+  CHECK(exec_raw(raw.get(), "INSERT INTO match_actions (match_id, idx, seat, kind, args, at_ms)"
+                            " VALUES ('m1', 2, 0, 1, X'', 0)") != SQLITE_OK);
   CHECK_THROWS_AS(db.append_action("m1", nth_action(3)), std::runtime_error);
   db.append_action("m1", nth_action(4));
   db.finish_match("m1", {0}, "won", 9000);
