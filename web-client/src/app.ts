@@ -117,6 +117,7 @@ export class App {
     let session = this.matches.get(matchId);
     if (!session) {
       session = new MatchSession(matchId, (b) => this.send(b));
+      session.setOnline(this.conn.state === "open");
       const game = this.matchGames.get(matchId);
       if (game) session.setGame(game);
       this.matches.set(matchId, session);
@@ -266,6 +267,7 @@ export class App {
     this.status.dataset.conn = state;
     this.status.textContent = labels[state];
     this.status.title = detail;
+    for (const session of this.matches.values()) session.setOnline(state === "open");
     if (state === "reconnecting") this.toast(`Connection lost — ${detail}`, "error", 3000);
     if (state === "stopped" && detail) this.toast(detail, "error");
     this.page_?.onConnectionState?.(state);

@@ -35,6 +35,7 @@ export class MatchSession {
   private listeners_ = new Set<() => void>();
   private flightTimer_: ReturnType<typeof setTimeout> | null = null;
   private lastMove_: InFlight | null = null;
+  private online_ = true;
 
   constructor(
     readonly matchId: string,
@@ -109,6 +110,22 @@ export class MatchSession {
     this.changed();
   }
 
+  // The connection is up (App.onState). While it is down a move could not be sent: the
+  // page keeps showing the view's moves, but not as something to press.
+  get online(): boolean {
+    return this.online_;
+  }
+  setOnline(online: boolean): void {
+    if (online === this.online_) return;
+    this.online_ = online;
+    this.changed();
+  }
+
+  // A move button may be pressed now: connected, and no move awaits its answer.
+  get canMove(): boolean {
+    return this.online_ && this.inFlight === null;
+  }
+
   get legalActions(): Action[] {
     const view = this.store?.view;
     if (!view || !this.game || this.store!.waiting) return [];
@@ -134,7 +151,7 @@ export class MatchSession {
 
   // Sends one of the current view's legal actions (or resigns), naming the current view number.
   play(action: Action): boolean {
-    if (!this.store || this.inFlight || !this.offers(action)) return false;
+    if (!this.store || !this.canMove || !this.offers(action)) return false;
     const requestId = this.sendPlay(action);
     this.inFlight = this.lastMove_ = { requestId, action, resends: 0 };
     this.armFlightTimer();

@@ -58,6 +58,24 @@ test("a move names the current view number and only legal actions are sent", () 
   assert.equal(session.play(flip), false, "one move in flight at a time");
 });
 
+test("while the connection is down no move can be pressed; once back the view's moves can", () => {
+  const { session, sent } = setup();
+  session.setGame("space_war");
+  session.onUpdate(snapshot(3, view()));
+  let redraws = 0;
+  session.subscribe(() => redraws++);
+  session.setOnline(false);
+  assert.equal(redraws, 1, "the page redraws its buttons");
+  assert.equal(session.canMove, false);
+  assert.equal(session.legalActions.length, 1, "the move is still shown, only not pressable");
+  assert.equal(session.play(flip), false);
+  assert.equal(sent.length, 0, "nothing was sent");
+  session.setOnline(true);
+  assert.equal(session.canMove, true);
+  assert.equal(session.play(flip), true);
+  assert.equal(session.canMove, false, "one move in flight at a time");
+});
+
 test("a gap sends exactly one Resync", () => {
   const { session, sent } = setup();
   session.setGame("space_war");

@@ -54,14 +54,13 @@ export function matchPage(app: App, route: Route): Page {
   const actionButton = (action: Action, extraClass = ""): HTMLButtonElement => {
     const view = session.store?.view;
     const label = view && session.game ? session.game.actionLabel(action, view, seatName) : `Action ${action.kind}`;
-    const busy = session.inFlight !== null;
-    const sent = busy && equals(ActionSchema, session.inFlight!.action, action);
+    const sent = session.inFlight !== null && equals(ActionSchema, session.inFlight.action, action);
     return h(
       "button",
       {
         class: `action ${extraClass}${sent ? " sending" : ""}`,
         "data-action": `${action.kind}${action.args.length ? `:${action.args.join(",")}` : ""}`,
-        disabled: busy,
+        disabled: !session.canMove,
         onclick: () => {
           if (!session.play(action)) app.toast("That move is no longer offered.", "error", 2500);
         },
@@ -83,6 +82,7 @@ export function matchPage(app: App, route: Route): Page {
         { class: "row" },
         h("span", { class: "grow" }, you),
         session.resyncing ? h("span", { class: "badge warn", "data-syncing": "1" }, "syncing…") : null,
+        !session.online && view && !info?.over ? h("span", { class: "badge lost", "data-offline": "1" }, "offline: moves wait for the connection") : null,
         info?.over || view && game?.outcome(view)?.over
           ? h("a", { href: routeHash({ page: "replay", matchId, step: 0, asSeat: false }), class: "button", "data-replay-link": "1" }, "Open replay")
           : null,
@@ -128,7 +128,7 @@ export function matchPage(app: App, route: Route): Page {
               {
                 class: "danger",
                 name: "resign",
-                disabled: session.inFlight !== null,
+                disabled: !session.canMove,
                 onclick: () => {
                   if (!confirmResign) {
                     confirmResign = true;

@@ -1,0 +1,77 @@
+// Browser end-to-end: the match page and the connection under it. Alice renames herself
+// (no "Reconnected." for that), plays a bot, loses her connection mid-match (the offered
+// moves are greyed out until it is back, then offered again). The real server binary and
+// the built web client in Debian's chromium (playwright-core), a fresh profile.
+//
+//   node --test tests/e2e/match_page.test.mjs      (after npm run build in web-client)
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+
+import {
+  allowConnectionCuts,
+  browserPage,
+  cleanUp,
+  cutConnection,
+  pickName,
+  restoreConnection,
+  shoot,
+  startServer,
+  withEvidence,
+} from "./harness.mjs";
+
+let baseUrl = "";
+
+before(async () => {
+  baseUrl = await startServer();
+});
+
+after(cleanUp);
+
+test("a rename is no reconnect, and moves wait while the connection is down", { timeout: 120_000 }, async () => {
+  const alice = await browserPage("match-alice", { width: 1100, height: 900 });
+  await allowConnectionCuts(alice);
+  await withEvidence({ "match-alice": alice }, () => scenario(alice));
+});
+
+const toasts = (page) => page.evaluate(() => window.__toasts);
+
+async function scenario(alice) {
+  // A rename says Hello again on a new connection; the page must not call it a reconnect.
+  await pickName(alice, baseUrl, "Alice");
+  await alice.click('button:has-text("Change name")');
+  await alice.fill('input[name="display-name"]', "Alicia");
+  await alice.click('form button[type="submit"]:has-text("Save")');
+  await alice.waitForSelector('.who:text-is("Alicia")');
+  await alice.waitForSelector('.conn[data-conn="open"]');
+  assert.deepEqual((await toasts(alice)).filter((t) => t.includes("Reconnected")), [], "no Reconnected. after a rename");
+
+  // A 2-seat Space War match against a bot: Flip is offered.
+  await alice.fill('input[name="seats"]', "2");
+  await alice.dispatchEvent('input[name="seats"]', "change");
+  await alice.click('button:has-text("Create lobby")');
+  await alice.waitForURL(/#\/lobby\//);
+  await alice.click('button[name="add-bot-1"]');
+  await alice.waitForSelector('.seat-row[data-seat="1"] .badge:has-text("bot")');
+  await alice.click('button[name="start"]');
+  await alice.waitForURL(/#\/match\//);
+  const offered = ".moves button.action:not([disabled])";
+  await alice.waitForSelector(offered);
+
+  // Offline: the moves stay in view but cannot be pressed, resign neither.
+  await cutConnection(alice);
+  await alice.waitForSelector("[data-offline]");
+  assert.equal(await alice.locator(offered).count(), 0, "no move can be pressed while offline");
+  assert.ok((await alice.locator(".moves button.action[disabled]").count()) > 0, "the moves are still shown, greyed");
+  assert.equal(await alice.locator('button[name="resign"]:not([disabled])').count(), 0, "resign waits too");
+  await shoot(alice, "match-offline-desktop.png");
+
+  // Back: a real reconnect says so, and the new view's moves can be pressed again.
+  await restoreConnection(alice);
+  await alice.waitForSelector(offered);
+  assert.equal(await alice.locator("[data-offline]").count(), 0);
+  assert.ok((await toasts(alice)).some((t) => t.includes("Reconnected.")), "a lost connection coming back says Reconnected.");
+
+  // The only errors shown: the lost connection itself.
+  const shown = await alice.evaluate(() => window.__errors);
+  assert.deepEqual(shown.filter((e) => !e.startsWith("Connection lost")), [], `errors: ${shown.join(" | ")}`);
+}
