@@ -1,6 +1,6 @@
 // Browser end-to-end: the match page and the connection under it. Alice renames herself
 // (no "Reconnected." for that), plays a bot, loses her connection mid-match (the offered
-// moves are greyed out until it is back, then offered again). The real server binary and
+// moves are greyed out until it is back, then offered again), also while on another page. The real server binary and
 // the built web client in Debian's chromium (playwright-core), a fresh profile.
 //
 //   node --test tests/e2e/match_page.test.mjs      (after npm run build in web-client)
@@ -70,6 +70,19 @@ async function scenario(alice) {
   await alice.waitForSelector(offered);
   assert.equal(await alice.locator("[data-offline]").count(), 0);
   assert.ok((await toasts(alice)).some((t) => t.includes("Reconnected.")), "a lost connection coming back says Reconnected.");
+
+  // A reconnect while the match page is not open: back on it, the page asks for a fresh
+  // view instead of offering moves from the old one.
+  await alice.click("a.brand");
+  await alice.waitForSelector(".page.home");
+  await cutConnection(alice);
+  await restoreConnection(alice);
+  await alice.goBack();
+  await alice.waitForSelector(offered);
+  await alice.click(offered);
+  await alice.waitForSelector(".moves button.action.sending", { state: "detached" });   // answered
+  const refused = (await alice.evaluate(() => window.__errors)).filter((e) => !e.startsWith("Connection lost"));
+  assert.deepEqual(refused, [], "the move made after coming back was offered and sent");
 
   // The only errors shown: the lost connection itself.
   const shown = await alice.evaluate(() => window.__errors);

@@ -121,9 +121,10 @@ export class MatchSession {
     this.changed();
   }
 
-  // A move button may be pressed now: connected, and no move awaits its answer.
+  // A move button may be pressed now: connected, the view is current (not waiting for a
+  // snapshot after a gap or a reconnect), and no move awaits its answer.
   get canMove(): boolean {
-    return this.online_ && this.inFlight === null;
+    return this.online_ && this.inFlight === null && this.store !== null && !this.store.waiting;
   }
 
   get legalActions(): Action[] {

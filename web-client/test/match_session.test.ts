@@ -76,6 +76,18 @@ test("while the connection is down no move can be pressed; once back the view's 
   assert.equal(session.canMove, false, "one move in flight at a time");
 });
 
+test("a view kept across a reconnect is not played from until the new snapshot", () => {
+  const { session, sent } = setup();
+  session.setGame("space_war");
+  session.onUpdate(snapshot(3, view()));
+  storeOf(session)!.expectSnapshot();   // App.onWelcome, for a match whose page is not open
+  assert.equal(session.canMove, false);
+  assert.equal(session.play(flip), false);
+  assert.equal(sent.length, 0);
+  session.onUpdate(snapshot(4, view()));
+  assert.equal(session.canMove, true);
+});
+
 test("a gap sends exactly one Resync", () => {
   const { session, sent } = setup();
   session.setGame("space_war");

@@ -197,8 +197,9 @@ export function matchPage(app: App, route: Route): Page {
     element,
     onWelcome(_welcome, resumed) {
       // A fresh page, or a new connection, needs a snapshot; a match just started from
-      // its lobby may already have one.
-      if (resumed || !session.store?.view) session.resubscribe(app.isSeatedIn(matchId));
+      // its lobby may already have one. A view kept from before a reconnect that happened
+      // on another page waits for one too (App.onWelcome), and nobody else asks for it.
+      if (resumed || !session.store?.view || session.store.waiting) session.resubscribe(app.isSeatedIn(matchId));
     },
     onMessage(m) {
       if (m.body.case === "lobby" && (m.body.value.matchId === matchId || m.body.value.lastMatchId === matchId)) render();
