@@ -1,6 +1,7 @@
 // Browser end-to-end: the match page and the connection under it. Alice renames herself
 // (no "Reconnected." for that), plays a bot, loses her connection mid-match (the offered
-// moves are greyed out until it is back, then offered again), also while on another page. The real server binary and
+// moves are greyed out until it is back, then offered again), also while on another page,
+// and after a reload the moves list says it holds only the moves seen since. The real server binary and
 // the built web client in Debian's chromium (playwright-core), a fresh profile.
 //
 //   node --test tests/e2e/match_page.test.mjs      (after npm run build in web-client)
@@ -83,6 +84,19 @@ async function scenario(alice) {
   await alice.waitForSelector(".moves button.action.sending", { state: "detached" });   // answered
   const refused = (await alice.evaluate(() => window.__errors)).filter((e) => !e.startsWith("Connection lost"));
   assert.deepEqual(refused, [], "the move made after coming back was offered and sent");
+
+  // After a reload the moves list holds only what this page has seen since, and says so
+  // rather than numbering the moves from 1.
+  for (let i = 0; i < 2; i++) {
+    await alice.click(offered);
+    await alice.waitForSelector(".moves button.action.sending", { state: "detached" });
+  }
+  await alice.reload();
+  await alice.click(offered);
+  await alice.waitForSelector(".log li:not(.muted)");
+  assert.equal(await alice.locator("section:has(> .log) h3").textContent(), "Moves since you opened this page");
+  assert.equal(await alice.locator(".log").evaluate((el) => getComputedStyle(el).listStyleType), "none", "no move numbers");
+  await shoot(alice, "match-moves-after-reload-desktop.png");
 
   // The only errors shown: the lost connection itself.
   const shown = await alice.evaluate(() => window.__errors);

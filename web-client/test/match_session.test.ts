@@ -9,7 +9,7 @@ import { ServerError, type Body } from "../src/connection.js";
 import { ActionSchema, ErrorCode } from "../src/gen/starport/v1/common_pb.js";
 import { MatchInfoSchema, ViewUpdateSchema } from "../src/gen/starport/v1/protocol_pb.js";
 import { ActionKind, SeatSchema, ViewSchema, type View } from "../src/gen/starport/v1/space_war_pb.js";
-import { MatchSession } from "../src/match_session.js";
+import { MatchSession, missedMoves } from "../src/match_session.js";
 import { diffViews } from "../src/view_diff.js";
 
 const sessions: MatchSession[] = [];
@@ -86,6 +86,26 @@ test("a view kept across a reconnect is not played from until the new snapshot",
   assert.equal(sent.length, 0);
   session.onUpdate(snapshot(4, view()));
   assert.equal(session.canMove, true);
+});
+
+test("the moves log lists each action once, and marks where a snapshot may have skipped some", () => {
+  const { session } = setup();
+  session.setGame("space_war");
+  session.onUpdate(snapshot(1, view()));
+  const diff = (number: number, logLine: string) => {
+    const d = diffViews(ViewSchema, view([flip], number - 1), view([flip], number));
+    return create(ViewUpdateSchema, { matchId: "m1", number: BigInt(number), view: d.changed, clearedFields: d.cleared, logLine });
+  };
+  session.onUpdate(diff(2, "0 flip"));
+  session.onUpdate(diff(3, "1 flip\n0 flip"));   // two actions accepted together
+  assert.deepEqual(session.log, ["0 flip", "1 flip", "0 flip"]);
+  // A reconnect with nothing missed: the snapshot repeats the number held.
+  session.onUpdate(snapshot(3, view([flip], 2)));
+  assert.equal(session.log.length, 3);
+  // Back after others moved: a higher number, and the lines in between never came.
+  session.onUpdate(snapshot(6, view([flip], 5)));
+  session.onUpdate(diff(7, "1 flip"));
+  assert.deepEqual(session.log, ["0 flip", "1 flip", "0 flip", missedMoves, "1 flip"]);
 });
 
 test("a gap sends exactly one Resync", () => {

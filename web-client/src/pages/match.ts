@@ -7,6 +7,7 @@ import { errorName } from "../connection.js";
 import { ActionSchema, type Action } from "../gen/starport/v1/common_pb.js";
 import type { MatchInfo } from "../gen/starport/v1/protocol_pb.js";
 import type { TableContext } from "../games/types.js";
+import { missedMoves } from "../match_session.js";
 import { verifyCommitment } from "../fairness.js";
 import { routeHash, type Route } from "../router.js";
 import { formatSeconds, h, shortId } from "../ui/dom.js";
@@ -17,7 +18,8 @@ export function matchPage(app: App, route: Route): Page {
   const head = h("div", { class: "match-head" });
   const table = h("div", { class: "table-box" });
   const extra = h("div", { class: "extra-moves" });
-  const log = h("ol", { class: "log" });
+  // Not numbered: the page knows only the moves it was shown (MatchSession.log).
+  const log = h("ul", { class: "log match-log" });
   const fairness = h("section", { class: "card-box fairness" });
   const element = h(
     "div",
@@ -25,7 +27,13 @@ export function matchPage(app: App, route: Route): Page {
     head,
     table,
     extra,
-    h("section", { class: "card-box" }, h("h3", {}, "Moves"), log),
+    h(
+      "section",
+      { class: "card-box" },
+      h("h3", { "data-log-heading": "1" }, "Moves since you opened this page"),
+      log,
+      h("p", { class: "muted log-note" }, "Every move of the match, numbered, is in ", h("a", { href: routeHash({ page: "replay", matchId, step: 0, asSeat: false }) }, "its replay"), "."),
+    ),
     fairness,
   );
   let confirmResign = false;
@@ -148,7 +156,11 @@ export function matchPage(app: App, route: Route): Page {
           : "",
       );
     }
-    log.replaceChildren(...session.log.slice(-60).map((line) => h("li", {}, line)));
+    log.replaceChildren(
+      ...(session.log.length
+        ? session.log.slice(-60).map((line) => h("li", line === missedMoves ? { class: "muted" } : {}, line))
+        : [h("li", { class: "muted" }, "None yet.")]),
+    );
     log.scrollTop = log.scrollHeight;
     renderFairness(info);
     tick();
