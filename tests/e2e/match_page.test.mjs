@@ -1,7 +1,8 @@
 // Browser end-to-end: the match page and the connection under it. Alice renames herself
 // (no "Reconnected." for that), plays a bot, loses her connection mid-match (the offered
 // moves are greyed out until it is back, then offered again), also while on another page,
-// and after a reload the moves list says it holds only the moves seen since. The real server binary and
+// and after a reload the moves list says it holds only the moves seen since. An unknown
+// match id says there is no such match. The real server binary and
 // the built web client in Debian's chromium (playwright-core), a fresh profile.
 //
 //   node --test tests/e2e/match_page.test.mjs      (after npm run build in web-client)
@@ -28,7 +29,7 @@ before(async () => {
 
 after(cleanUp);
 
-test("a rename is no reconnect, and moves wait while the connection is down", { timeout: 120_000 }, async () => {
+test("a rename is no reconnect, moves wait while offline, the moves list is honest, an unknown match says so", { timeout: 120_000 }, async () => {
   const alice = await browserPage("match-alice", { width: 1100, height: 900 });
   await allowConnectionCuts(alice);
   await withEvidence({ "match-alice": alice }, () => scenario(alice));
@@ -97,6 +98,16 @@ async function scenario(alice) {
   assert.equal(await alice.locator("section:has(> .log) h3").textContent(), "Moves since you opened this page");
   assert.equal(await alice.locator(".log").evaluate((el) => getComputedStyle(el).listStyleType), "none", "no move numbers");
   await shoot(alice, "match-moves-after-reload-desktop.png");
+
+  // A match id the server has never stored: said plainly, with the way home only (its
+  // replay would be refused the same way).
+  await alice.goto(`${baseUrl}/#/match/${"0123456789abcdef".repeat(2)}`);
+  const noSuchMatch = alice.locator('[data-refused="NOT_FOUND"]');
+  await noSuchMatch.waitFor();
+  assert.equal(await noSuchMatch.textContent(), "There is no match with this id.");
+  assert.deepEqual(await alice.locator(".page.match a:visible").evaluateAll((links) => links.map((a) => a.getAttribute("href"))), ["#/"]);
+  assert.equal(await alice.locator(".page.match .log").isVisible(), false, "no empty moves list");
+  await shoot(alice, "match-unknown-phone.png", { width: 390, height: 844 });
 
   // The only errors shown: the lost connection itself.
   const shown = await alice.evaluate(() => window.__errors);
