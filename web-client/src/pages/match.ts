@@ -10,7 +10,7 @@ import type { TableContext } from "../games/types.js";
 import { missedMoves } from "../match_session.js";
 import { verifyCommitment } from "../fairness.js";
 import { routeHash, type Route } from "../router.js";
-import { formatSeconds, h, shortId } from "../ui/dom.js";
+import { formatSeconds, h, shortId, timerUrgent } from "../ui/dom.js";
 
 export function matchPage(app: App, route: Route): Page {
   const matchId = route.page === "match" ? route.matchId : "";
@@ -60,7 +60,7 @@ export function matchPage(app: App, route: Route): Page {
     for (const el of element.querySelectorAll<HTMLElement>("[data-deadline]")) {
       const left = Number(el.dataset.deadline) - app.conn.serverNow();
       el.textContent = `Timer ${formatSeconds(left)}`;
-      el.classList.toggle("urgent", left < 10000);
+      el.classList.toggle("urgent", timerUrgent(left));
     }
   };
   const ticker = setInterval(tick, 1000);
