@@ -86,13 +86,18 @@ export async function browserPage(name, viewport = { width: 1200, height: 900 })
   });
   contexts.push(ctx);
   ctx.setDefaultTimeout(15_000);
-  // Record every error the page shows to its user (the feedback bar), for the report.
+  // Record every error the page shows to its user (the feedback bar), for the report, and
+  // every message at all (toasts go away after a few seconds).
   await ctx.addInitScript(() => {
     window.__errors = [];
+    window.__toasts = [];
     new MutationObserver((records) => {
       for (const r of records)
-        for (const n of r.addedNodes)
-          if (n instanceof HTMLElement && n.matches(".toast.error")) window.__errors.push(n.textContent);
+        for (const n of r.addedNodes) {
+          if (!(n instanceof HTMLElement) || !n.matches(".toast")) continue;
+          window.__toasts.push(n.textContent);
+          if (n.matches(".toast.error")) window.__errors.push(n.textContent);
+        }
     }).observe(document, { childList: true, subtree: true });
   });
   const page = ctx.pages()[0] ?? (await ctx.newPage());
@@ -134,4 +139,34 @@ export async function shoot(page, file, size) {
   const path = join(shots, file);
   await page.screenshot({ path, fullPage: true });
   return path;
+}
+
+// Lets a test cut a page's connection: cutConnection closes its WebSocket and points every
+// new one at a closed loopback port until restoreConnection. Call before the page loads.
+export async function allowConnectionCuts(page) {
+  await page.context().addInitScript(() => {
+    const Socket = window.WebSocket;
+    window.__offline = false;
+    window.__sockets = [];
+    window.WebSocket = class extends Socket {
+      constructor(url, protocols) {
+        super(window.__offline ? "ws://127.0.0.1:9/ws" : url, protocols);
+        window.__sockets.push(this);
+      }
+    };
+  });
+}
+
+export async function cutConnection(page) {
+  await page.evaluate(() => {
+    window.__offline = true;
+    for (const s of window.__sockets) s.close();
+  });
+  await page.waitForSelector('.conn[data-conn="reconnecting"]');
+}
+
+// Lets the page's next attempt through and waits until it is welcomed again.
+export async function restoreConnection(page) {
+  await page.evaluate(() => (window.__offline = false));
+  await page.waitForSelector('.conn[data-conn="open"]', { timeout: 30_000 });
 }

@@ -1,7 +1,7 @@
 // Browser end-to-end: a host's table. Bob opens Alice's public lobby link and is asked
-// before he takes a seat; Alice removes him and he cannot sit down again (also not by
-// going Back); Alice plays a bot, resigns, and goes back to the lobby, which offers the
-// replay of the match just ended. The real server binary and the built web client in
+// before he takes a seat (Ready lines up with Leave on his phone and her desktop); Alice
+// removes him and he cannot sit down again (also not by going Back); Alice plays a bot,
+// resigns, and goes back to the lobby, which offers the replay of the match just ended. The real server binary and the built web client in
 // Debian's chromium (playwright-core), fresh profiles.
 //
 //   node --test tests/e2e/lobby_host.test.mjs      (after npm run build in web-client)
@@ -11,6 +11,18 @@ import { after, before, test } from "node:test";
 import { browserPage, cleanUp, pickName, shoot, startServer, withEvidence } from "./harness.mjs";
 
 let baseUrl = "";
+
+// The lobby's Ready checkbox sits on the middle line of the Leave button beside it.
+async function assertReadyBesideLeave(page, label) {
+  const middle = async (selector) => {
+    const box = await page.locator(selector).boundingBox();
+    assert.ok(box, `${label}: ${selector} is shown`);
+    return box.y + box.height / 2;
+  };
+  const ready = await middle('.lobby-head input[name="ready"]');
+  const leave = await middle('.lobby-head button:has-text("Leave")');
+  assert.ok(Math.abs(ready - leave) <= 1, `${label}: Ready (${ready}) and Leave (${leave}) are on one line`);
+}
 
 before(async () => {
   baseUrl = await startServer();
@@ -41,6 +53,9 @@ async function scenario(alice, bob) {
   await bob.click('button[name="join"]');
   await bob.waitForSelector('.seat-row[data-seat="1"].mine');
   await alice.waitForSelector('.seat-row[data-seat="1"]:has-text("Bob")');
+  await assertReadyBesideLeave(bob, "Bob at 390 px");
+  await assertReadyBesideLeave(alice, "Alice on a desktop (Start match between)");
+  await shoot(bob, "host-lobby-phone.png");
 
   // Alice removes him: he is sent home, and going Back does not seat him again.
   await alice.click('.seat-row[data-seat="1"] button:has-text("Kick")');

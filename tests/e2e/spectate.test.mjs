@@ -2,8 +2,8 @@
 // starts a public 2-seat Space War match against a bot (spectators allowed) and fills a
 // second public lobby without starting it; Carol's home page offers Watch on the first
 // and Join on neither, the game filter refreshes both lists, and Watch opens the match
-// as a spectator with no moves. A replay the server does not know says so instead of
-// loading forever. Also at 390 px.
+// as a spectator with no moves; the match's replay offers "My seat's view" to Alice only.
+// A replay the server does not know says so instead of loading forever. Also at 390 px.
 //
 //   node --test tests/e2e/spectate.test.mjs      (after npm run build in web-client)
 import assert from "node:assert/strict";
@@ -86,6 +86,18 @@ async function scenario(alice, carol) {
   assert.equal(await carol.locator(".moves button.action").count(), 0, "a spectator gets no move buttons");
   assert.equal(await carol.locator('button[name="resign"]').count(), 0, "a spectator cannot resign");
   await shoot(carol, "spectate-match-phone.png");
+
+  // The running match's replay: "My seat's view" only for Alice, who holds a seat in it.
+  const seatChoice = 'label:has(input[name="as-seat"])';
+  await carol.goto(`${baseUrl}/#/replay/${matchId}?step=0`);
+  await carol.waitForSelector('.step-label[data-step="0"]');
+  await carol.waitForSelector('[data-perspective="public"]');
+  assert.equal(await carol.locator(seatChoice).isVisible(), false, "no seat's view for a spectator");
+  await alice.goto(`${baseUrl}/#/replay/${matchId}?step=0`);
+  await alice.waitForSelector('.step-label[data-step="0"]');
+  await alice.waitForSelector(`${seatChoice}:visible`);
+  await alice.check('input[name="as-seat"]');
+  await alice.waitForSelector('[data-perspective="seat 0"]');
 
   // A replay the server does not know: a clear message, no timeline.
   await carol.goto(`${baseUrl}/#/replay/${"0123456789abcdef".repeat(2)}`);

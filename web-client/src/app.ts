@@ -62,7 +62,7 @@ export class App {
     this.conn = new Connection({
       url: defaultSocketUrl(location),
       identity: () => this.identity,
-      onWelcome: (w, resumed) => this.onWelcome(w, resumed),
+      onWelcome: (w, resumed, afterLoss) => this.onWelcome(w, resumed, afterLoss),
       onMessage: (m) => this.onMessage(m),
       onState: (s, d) => this.onState(s, d),
       onError: (e) => this.onError(e),
@@ -117,6 +117,7 @@ export class App {
     let session = this.matches.get(matchId);
     if (!session) {
       session = new MatchSession(matchId, (b) => this.send(b));
+      session.setOnline(this.conn.state === "open");
       const game = this.matchGames.get(matchId);
       if (game) session.setGame(game);
       this.matches.set(matchId, session);
@@ -181,7 +182,7 @@ export class App {
     window.scrollTo(0, 0);
   }
 
-  private onWelcome(welcome: Welcome, resumed: boolean): void {
+  private onWelcome(welcome: Welcome, resumed: boolean, afterLoss: boolean): void {
     if (welcome.token) saveToken(welcome.token);
     if (welcome.token) this.identity.token = welcome.token;
     this.identity.name = welcome.displayName || this.identity.name;
@@ -194,7 +195,8 @@ export class App {
       if (this.route_.page === "match" && this.route_.matchId === session.matchId) continue;
       session.store?.expectSnapshot();
     }
-    if (resumed) this.toast("Reconnected.", "info", 2500);
+    // Only a lost connection coming back: a rename also says Hello again on a new socket.
+    if (afterLoss) this.toast("Reconnected.", "info", 2500);
     this.page_?.onWelcome?.(welcome, resumed);
   }
 
@@ -268,6 +270,7 @@ export class App {
     this.status.dataset.conn = state;
     this.status.textContent = labels[state];
     this.status.title = detail;
+    for (const session of this.matches.values()) session.setOnline(state === "open");
     if (state === "reconnecting") this.toast(`Connection lost — ${detail}`, "error", 3000);
     if (state === "stopped" && detail) this.toast(detail, "error");
     this.page_?.onConnectionState?.(state);

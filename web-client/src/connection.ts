@@ -56,7 +56,9 @@ export interface ConnectionOptions {
   url: string;
   identity: () => { token: string; name: string };
   openSocket?: (url: string) => SocketLike;
-  onWelcome?: (welcome: Welcome, resumed: boolean) => void;
+  // `resumed`: a new connection after an earlier Welcome (pages subscribe again);
+  // `afterLoss`: the connection had been lost (not dropped by restart(), as a rename does).
+  onWelcome?: (welcome: Welcome, resumed: boolean, afterLoss: boolean) => void;
   onMessage?: (message: ServerMessage) => void;
   onState?: (state: ConnectionState, detail: string) => void;
   // Errors that no request awaits (pushed, or answers to fire-and-forget sends).
@@ -87,6 +89,7 @@ export class Connection {
   private pingTimer_: ReturnType<typeof setInterval> | null = null;
   private helloId_ = 0;
   private welcomed_ = false;
+  private lost_ = false;   // the last socket closed or failed by itself; cleared by Welcome
   private clockOffsetMs_ = 0;
   welcome: Welcome | null = null;
 
@@ -239,6 +242,8 @@ export class Connection {
 
   private onWelcome(welcome: Welcome): void {
     const resumed = this.welcome !== null;
+    const afterLoss = this.lost_;
+    this.lost_ = false;
     this.welcome = welcome;
     this.welcomed_ = true;
     this.attempt_ = 0;
@@ -247,7 +252,7 @@ export class Connection {
     this.queue_ = [];
     for (const bytes of queued) this.socket_?.send(bytes);
     this.startPing();
-    this.options.onWelcome?.(welcome, resumed);
+    this.options.onWelcome?.(welcome, resumed, afterLoss);
   }
 
   private onHelloRefused(error: ServerError): void {
@@ -265,6 +270,7 @@ export class Connection {
   }
 
   private scheduleRetry(detail: string): void {
+    this.lost_ = true;
     const backoff = this.options.backoffMs ?? defaultBackoff;
     const base = backoff[Math.min(this.attempt_, backoff.length - 1)];
     const delay = Math.round(base * (0.75 + Math.random() * 0.5));

@@ -11,6 +11,10 @@ import type { AnyGameClient } from "./games/types.js";
 import { ViewStore } from "./view_store.js";
 
 const maxLog = 300;
+
+// Stands in the log where moves may be missing: a snapshot came with a higher number than
+// the view held (a reconnect, or a gap), and snapshots carry no log lines.
+export const missedMoves = "(moves made while this page was not connected are not listed here)";
 const maxBuffered = 256;
 const maxResends = 3;
 
@@ -24,6 +28,8 @@ export class MatchSession {
   info: MatchInfo | null = null;
   game: AnyGameClient | null = null;
   store: ViewStore<AnyGameClient["viewSchema"]> | null = null;
+  // The accepted actions this page has been shown, one per line, since it followed the
+  // match: neither views nor MatchInfo say how many came before, so nothing is numbered.
   log: string[] = [];
   inFlight: InFlight | null = null;
   // A gap was seen and Resync sent; cleared by the next snapshot.
@@ -35,6 +41,7 @@ export class MatchSession {
   private listeners_ = new Set<() => void>();
   private flightTimer_: ReturnType<typeof setTimeout> | null = null;
   private lastMove_: InFlight | null = null;
+  private online_ = true;
 
   constructor(
     readonly matchId: string,
@@ -76,6 +83,7 @@ export class MatchSession {
   }
 
   private applyUpdate(update: ViewUpdate): void {
+    const before = this.store!.number;
     const result = this.store!.apply(update);
     if (result === "resync") {
       this.resyncing = true;
@@ -85,14 +93,18 @@ export class MatchSession {
     if (result === "snapshot") {
       this.resyncing = false;
       this.unavailable = null;
+      if (this.log.length && update.number > before && this.log.at(-1) !== missedMoves) this.addLog(missedMoves);
     }
     if (result === "ignored") return;
-    if (update.logLine) {
-      this.log.push(update.logLine);
-      if (this.log.length > maxLog) this.log.splice(0, this.log.length - maxLog);
-    }
+    // One line per action: actions accepted together come in one update.
+    for (const line of update.logLine.split("\n")) if (line) this.addLog(line);
     // Any newer view settles the move in flight: its effect (or its refusal) is visible.
     this.settle();
+  }
+
+  private addLog(line: string): void {
+    this.log.push(line);
+    if (this.log.length > maxLog) this.log.splice(0, this.log.length - maxLog);
   }
 
   // After a (re)connect: ask for a snapshot. A seat holder resyncs; anyone else watches.
@@ -107,6 +119,23 @@ export class MatchSession {
         : { case: "watch", value: { matchId: this.matchId } },
     );
     this.changed();
+  }
+
+  // The connection is up (App.onState). While it is down a move could not be sent: the
+  // page keeps showing the view's moves, but not as something to press.
+  get online(): boolean {
+    return this.online_;
+  }
+  setOnline(online: boolean): void {
+    if (online === this.online_) return;
+    this.online_ = online;
+    this.changed();
+  }
+
+  // A move button may be pressed now: connected, the view is current (not waiting for a
+  // snapshot after a gap or a reconnect), and no move awaits its answer.
+  get canMove(): boolean {
+    return this.online_ && this.inFlight === null && this.store !== null && !this.store.waiting;
   }
 
   get legalActions(): Action[] {
@@ -134,7 +163,7 @@ export class MatchSession {
 
   // Sends one of the current view's legal actions (or resigns), naming the current view number.
   play(action: Action): boolean {
-    if (!this.store || this.inFlight || !this.offers(action)) return false;
+    if (!this.store || !this.canMove || !this.offers(action)) return false;
     const requestId = this.sendPlay(action);
     this.inFlight = this.lastMove_ = { requestId, action, resends: 0 };
     this.armFlightTimer();

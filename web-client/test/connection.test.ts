@@ -51,7 +51,7 @@ function setup(identity = { token: "", name: "Ada" }) {
       sockets.push(s);
       return s;
     },
-    onWelcome: (w, resumed) => events.push(`welcome ${w.displayName} ${resumed}`),
+    onWelcome: (w, resumed, afterLoss) => events.push(`welcome ${w.displayName}${resumed ? " resumed" : ""}${afterLoss ? " after a loss" : ""}`),
     onState: (s) => events.push(s),
     onError: (e) => errors.push(e),
     backoffMs: [5, 5],
@@ -134,8 +134,21 @@ test("a dropped connection reconnects and says Hello again with the saved token"
   const hello = sockets[1].sent[0];
   assert.equal(hello.body.case === "hello" && hello.body.value.token, "0123456789abcdef0123456789abcdef");
   sockets[1].push(welcome(hello.requestId));
-  assert.deepEqual(events.filter((e) => e.startsWith("welcome")), ["welcome Ada false", "welcome Ada true"]);
+  assert.deepEqual(events.filter((e) => e.startsWith("welcome")), ["welcome Ada", "welcome Ada resumed after a loss"]);
   conn.stop();
+});
+
+test("a rename's new Hello resumes (pages subscribe again) but is no reconnect after a loss", (t) => {
+  const { conn, sockets, events } = setup();
+  t.after(() => conn.stop());   // also when an assertion fails: the ping timer would keep node alive
+  conn.start();
+  sockets[0].open();
+  sockets[0].push(welcome(sockets[0].sent[0].requestId));
+  conn.restart();   // what App.setName does
+  assert.equal(sockets[0].closed, true);
+  sockets[1].open();
+  sockets[1].push(welcome(sockets[1].sent[0].requestId));
+  assert.deepEqual(events.filter((e) => e.startsWith("welcome")), ["welcome Ada", "welcome Ada resumed"]);
 });
 
 test("a move while disconnected is refused locally, not queued", () => {

@@ -9,7 +9,7 @@ import { ServerError, type Body } from "../src/connection.js";
 import { ActionSchema, ErrorCode } from "../src/gen/starport/v1/common_pb.js";
 import { MatchInfoSchema, ViewUpdateSchema } from "../src/gen/starport/v1/protocol_pb.js";
 import { ActionKind, SeatSchema, ViewSchema, type View } from "../src/gen/starport/v1/space_war_pb.js";
-import { MatchSession } from "../src/match_session.js";
+import { MatchSession, missedMoves } from "../src/match_session.js";
 import { diffViews } from "../src/view_diff.js";
 
 const sessions: MatchSession[] = [];
@@ -56,6 +56,56 @@ test("a move names the current view number and only legal actions are sent", () 
   assert.equal(last.case, "play");
   assert.equal(last.case === "play" && last.value.viewNumber, 6n);
   assert.equal(session.play(flip), false, "one move in flight at a time");
+});
+
+test("while the connection is down no move can be pressed; once back the view's moves can", () => {
+  const { session, sent } = setup();
+  session.setGame("space_war");
+  session.onUpdate(snapshot(3, view()));
+  let redraws = 0;
+  session.subscribe(() => redraws++);
+  session.setOnline(false);
+  assert.equal(redraws, 1, "the page redraws its buttons");
+  assert.equal(session.canMove, false);
+  assert.equal(session.legalActions.length, 1, "the move is still shown, only not pressable");
+  assert.equal(session.play(flip), false);
+  assert.equal(sent.length, 0, "nothing was sent");
+  session.setOnline(true);
+  assert.equal(session.canMove, true);
+  assert.equal(session.play(flip), true);
+  assert.equal(session.canMove, false, "one move in flight at a time");
+});
+
+test("a view kept across a reconnect is not played from until the new snapshot", () => {
+  const { session, sent } = setup();
+  session.setGame("space_war");
+  session.onUpdate(snapshot(3, view()));
+  storeOf(session)!.expectSnapshot();   // App.onWelcome, for a match whose page is not open
+  assert.equal(session.canMove, false);
+  assert.equal(session.play(flip), false);
+  assert.equal(sent.length, 0);
+  session.onUpdate(snapshot(4, view()));
+  assert.equal(session.canMove, true);
+});
+
+test("the moves log lists each action once, and marks where a snapshot may have skipped some", () => {
+  const { session } = setup();
+  session.setGame("space_war");
+  session.onUpdate(snapshot(1, view()));
+  const diff = (number: number, logLine: string) => {
+    const d = diffViews(ViewSchema, view([flip], number - 1), view([flip], number));
+    return create(ViewUpdateSchema, { matchId: "m1", number: BigInt(number), view: d.changed, clearedFields: d.cleared, logLine });
+  };
+  session.onUpdate(diff(2, "0 flip"));
+  session.onUpdate(diff(3, "1 flip\n0 flip"));   // two actions accepted together
+  assert.deepEqual(session.log, ["0 flip", "1 flip", "0 flip"]);
+  // A reconnect with nothing missed: the snapshot repeats the number held.
+  session.onUpdate(snapshot(3, view([flip], 2)));
+  assert.equal(session.log.length, 3);
+  // Back after others moved: a higher number, and the lines in between never came.
+  session.onUpdate(snapshot(6, view([flip], 5)));
+  session.onUpdate(diff(7, "1 flip"));
+  assert.deepEqual(session.log, ["0 flip", "1 flip", "0 flip", missedMoves, "1 flip"]);
 });
 
 test("a gap sends exactly one Resync", () => {

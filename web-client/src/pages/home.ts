@@ -8,6 +8,7 @@ import type { OptionsForm } from "../games/types.js";
 import { ErrorCode } from "../gen/starport/v1/common_pb.js";
 import type { GameInfo, LobbySummary, ReplaySummary } from "../gen/starport/v1/protocol_pb.js";
 import { routeHash } from "../router.js";
+import { everyWhileVisible } from "../every_while_visible.js";
 import { validName } from "../token_store.js";
 import { h } from "../ui/dom.js";
 import {
@@ -19,6 +20,10 @@ import {
   matchLineText,
   type LobbyLine,
 } from "../your_tables.js";
+
+// How often an open, visible home page asks for the public lobbies again, so that a new
+// lobby or a just-started match's Watch link shows up without pressing Refresh.
+const lobbyRefreshMs = 15000;
 
 export function homePage(app: App): Page {
   const nameBox = h("section", { class: "card-box name-box" });
@@ -79,8 +84,9 @@ export function homePage(app: App): Page {
   };
 
   // Only the newest answer is drawn: a slower one for an older filter must not replace it.
+  // `quiet` (the periodic refresh): a timeout or a lost connection is not worth a toast.
   let lobbiesAsked = 0;
-  const refreshLobbies = async () => {
+  const refreshLobbies = async (quiet = false) => {
     const asked = ++lobbiesAsked;
     const game = filter.value;
     try {
@@ -89,10 +95,16 @@ export function homePage(app: App): Page {
       showLobbies(reply.body.value.lobbies);
       lobbyList.dataset.game = game;
     } catch (e) {
-      if (e instanceof ServerError) app.showError(e);
+      if (e instanceof ServerError && !(quiet && typeof e.code === "string")) app.showError(e);
     }
   };
+  // Redrawn only when something changed: a periodic answer must not replace a row under
+  // the pointer for nothing.
+  let lobbiesShown = "";
   const showLobbies = (lobbies: LobbySummary[]) => {
+    const key = JSON.stringify(lobbies.map((l) => [l.lobbyId, l.game, l.hostName, l.seats, l.taken, l.inMatch, l.watchMatchId]));
+    if (key === lobbiesShown && lobbyList.dataset.game === filter.value) return;
+    lobbiesShown = key;
     if (!lobbies.length) {
       lobbyList.replaceChildren(h("p", { class: "muted" }, "No public lobbies right now — create one."));
       return;
@@ -291,8 +303,12 @@ export function homePage(app: App): Page {
     ),
     h("section", { class: "card-box" }, h("div", { class: "row" }, h("h2", { class: "grow" }, "Replays"), h("button", { onclick: () => void refreshReplays() }, "Refresh")), replayList),
   );
+  const stopRefreshing = everyWhileVisible(() => {
+    if (app.conn.state === "open") void refreshLobbies(true);
+  }, lobbyRefreshMs);
   return {
     element,
+    dispose: stopRefreshing,
     onWelcome() {
       renderName(false);
       renderMine();

@@ -145,7 +145,7 @@ export function lobbyPage(app: App, route: Route): Page {
         : "",
       h(
         "div",
-        { class: "row" },
+        { class: "row lobby-actions" },
         me ? h("label", { class: "inline" }, h("input", {
           type: "checkbox",
           name: "ready",
@@ -155,6 +155,7 @@ export function lobbyPage(app: App, route: Route): Page {
         lobby.youAreHost ? h("button", { class: "primary", name: "start", onclick: () => void act({ case: "startMatch", value: { lobbyId } }) }, "Start match") : null,
         h("button", {
           class: "secondary",
+          name: "leave",
           onclick: async () => {
             await act({ case: "leaveLobby", value: { lobbyId } });
             app.lobbies.delete(lobbyId);

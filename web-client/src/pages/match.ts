@@ -3,13 +3,14 @@
 import { equals } from "@bufbuild/protobuf";
 
 import type { App, Page } from "../app.js";
-import { errorName } from "../connection.js";
-import { ActionSchema, type Action } from "../gen/starport/v1/common_pb.js";
+import { errorName, ServerError } from "../connection.js";
+import { ActionSchema, ErrorCode, type Action } from "../gen/starport/v1/common_pb.js";
 import type { MatchInfo } from "../gen/starport/v1/protocol_pb.js";
 import type { TableContext } from "../games/types.js";
+import { missedMoves } from "../match_session.js";
 import { verifyCommitment } from "../fairness.js";
 import { routeHash, type Route } from "../router.js";
-import { formatSeconds, h, shortId } from "../ui/dom.js";
+import { formatSeconds, h, shortId, timerUrgent } from "../ui/dom.js";
 
 export function matchPage(app: App, route: Route): Page {
   const matchId = route.page === "match" ? route.matchId : "";
@@ -17,18 +18,31 @@ export function matchPage(app: App, route: Route): Page {
   const head = h("div", { class: "match-head" });
   const table = h("div", { class: "table-box" });
   const extra = h("div", { class: "extra-moves" });
-  const log = h("ol", { class: "log" });
+  // Not numbered: the page knows only the moves it was shown (MatchSession.log).
+  const log = h("ul", { class: "log match-log" });
   const fairness = h("section", { class: "card-box fairness" });
-  const element = h(
-    "div",
-    { class: "page match" },
-    head,
-    table,
-    extra,
-    h("section", { class: "card-box" }, h("h3", {}, "Moves"), log),
-    fairness,
+  const movesBox = h(
+    "section",
+    { class: "card-box" },
+    h("h3", { "data-log-heading": "1" }, "Moves since you opened this page"),
+    log,
+    h("p", { class: "muted log-note" }, "Every move of the match, numbered, is in ", h("a", { href: routeHash({ page: "replay", matchId, step: 0, asSeat: false }) }, "its replay"), "."),
   );
+  const element = h("div", { class: "page match" }, head, table, extra, movesBox, fairness);
   let confirmResign = false;
+  // The replay store's answer about a match the server does not run (NOT_FOUND): it ended
+  // and was unloaded, or it never existed. Asked once per refusal.
+  let probe: { error: ServerError; answer: ReplayProbe } | null = null;
+  const askReplay = (error: ServerError) => {
+    const asked: { error: ServerError; answer: ReplayProbe } = { error, answer: "pending" };
+    probe = asked;
+    app.conn.request({ case: "openReplay", value: { matchId, step: 0, asSeat: false } }).then(
+      () => (asked.answer = "exists"),
+      (e: unknown) => (asked.answer = e instanceof ServerError ? e : new ServerError("timeout", String(e), 0)),
+    ).finally(() => {
+      if (probe === asked) render();
+    });
+  };
   let verified: { key: string; ok: boolean } | null = null;
 
   const seatName = (seat: number) => {
@@ -46,7 +60,7 @@ export function matchPage(app: App, route: Route): Page {
     for (const el of element.querySelectorAll<HTMLElement>("[data-deadline]")) {
       const left = Number(el.dataset.deadline) - app.conn.serverNow();
       el.textContent = `Timer ${formatSeconds(left)}`;
-      el.classList.toggle("urgent", left < 10000);
+      el.classList.toggle("urgent", timerUrgent(left));
     }
   };
   const ticker = setInterval(tick, 1000);
@@ -54,14 +68,13 @@ export function matchPage(app: App, route: Route): Page {
   const actionButton = (action: Action, extraClass = ""): HTMLButtonElement => {
     const view = session.store?.view;
     const label = view && session.game ? session.game.actionLabel(action, view, seatName) : `Action ${action.kind}`;
-    const busy = session.inFlight !== null;
-    const sent = busy && equals(ActionSchema, session.inFlight!.action, action);
+    const sent = session.inFlight !== null && equals(ActionSchema, session.inFlight.action, action);
     return h(
       "button",
       {
         class: `action ${extraClass}${sent ? " sending" : ""}`,
         "data-action": `${action.kind}${action.args.length ? `:${action.args.join(",")}` : ""}`,
-        disabled: busy,
+        disabled: !session.canMove,
         onclick: () => {
           if (!session.play(action)) app.toast("That move is no longer offered.", "error", 2500);
         },
@@ -83,6 +96,7 @@ export function matchPage(app: App, route: Route): Page {
         { class: "row" },
         h("span", { class: "grow" }, you),
         session.resyncing ? h("span", { class: "badge warn", "data-syncing": "1" }, "syncing…") : null,
+        !session.online && view && !info?.over ? h("span", { class: "badge lost", "data-offline": "1" }, "offline: moves wait for the connection") : null,
         info?.over || view && game?.outcome(view)?.over
           ? h("a", { href: routeHash({ page: "replay", matchId, step: 0, asSeat: false }), class: "button", "data-replay-link": "1" }, "Open replay")
           : null,
@@ -92,10 +106,19 @@ export function matchPage(app: App, route: Route): Page {
           : null,
       ),
     );
-    if (session.unavailable && !view) {
+    // Nothing to show: say why instead of an empty table, log and fairness box.
+    const refused = session.unavailable && !view ? session.unavailable : null;
+    movesBox.hidden = fairness.hidden = refused !== null;
+    if (refused) {
+      const cannot = matchRefusal(refused, probe?.error === refused ? probe.answer : null);
+      if (cannot.askReplay) askReplay(refused);
       table.replaceChildren(
-        h("p", { class: "form-error" }, `This match cannot be shown: ${errorName(session.unavailable.code)} — ${session.unavailable.detail}`),
-        h("p", {}, h("a", { href: routeHash({ page: "replay", matchId, step: 0, asSeat: false }) }, "Try its replay"), " · ", h("a", { href: "#/" }, "Home")),
+        h("section", { class: "card-box match-refused" },
+          h("p", { class: cannot.pending ? "muted" : "form-error", "data-refused": cannot.code }, cannot.message),
+          h("p", {},
+            cannot.replayLink ? [h("a", { href: routeHash({ page: "replay", matchId, step: 0, asSeat: false }) }, "Open its replay"), " · "] : null,
+            h("a", { href: "#/" }, "Home")),
+        ),
       );
       extra.replaceChildren();
     } else if (!view || !game) {
@@ -128,7 +151,7 @@ export function matchPage(app: App, route: Route): Page {
               {
                 class: "danger",
                 name: "resign",
-                disabled: session.inFlight !== null,
+                disabled: !session.canMove,
                 onclick: () => {
                   if (!confirmResign) {
                     confirmResign = true;
@@ -148,7 +171,11 @@ export function matchPage(app: App, route: Route): Page {
           : "",
       );
     }
-    log.replaceChildren(...session.log.slice(-60).map((line) => h("li", {}, line)));
+    log.replaceChildren(
+      ...(session.log.length
+        ? session.log.slice(-60).map((line) => h("li", line === missedMoves ? { class: "muted" } : {}, line))
+        : [h("li", { class: "muted" }, "None yet.")]),
+    );
     log.scrollTop = log.scrollHeight;
     renderFairness(info);
     tick();
@@ -197,8 +224,9 @@ export function matchPage(app: App, route: Route): Page {
     element,
     onWelcome(_welcome, resumed) {
       // A fresh page, or a new connection, needs a snapshot; a match just started from
-      // its lobby may already have one.
-      if (resumed || !session.store?.view) session.resubscribe(app.isSeatedIn(matchId));
+      // its lobby may already have one. A view kept from before a reconnect that happened
+      // on another page waits for one too (App.onWelcome), and nobody else asks for it.
+      if (resumed || !session.store?.view || session.store.waiting) session.resubscribe(app.isSeatedIn(matchId));
     },
     onMessage(m) {
       if (m.body.case === "lobby" && (m.body.value.matchId === matchId || m.body.value.lastMatchId === matchId)) render();
@@ -208,4 +236,35 @@ export function matchPage(app: App, route: Route): Page {
       unsubscribe();
     },
   };
+}
+
+// What the replay store said about a match the server does not run: not asked yet (null),
+// on its way, a frame (the match exists: it has ended), or its refusal.
+export type ReplayProbe = null | "pending" | "exists" | ServerError;
+
+export interface MatchRefusal {
+  code: string;         // data-refused: the error's name, or "ENDED"
+  message: string;      // for people
+  replayLink: boolean;  // worth opening the replay
+  askReplay: boolean;   // ask the replay store before saying what this is
+  pending: boolean;     // still finding out
+}
+
+// Why the match page has nothing to show. Watch and Resync answer NOT_FOUND for any match
+// not running on the server: one that never existed, and one that ended and was unloaded
+// (docs/protocol.md). Only the replay store tells them apart, so NOT_FOUND asks it. Watch
+// answers FORBIDDEN for a match without spectators; its replay too, until it ends.
+export function matchRefusal(error: ServerError, replay: ReplayProbe): MatchRefusal {
+  const code = errorName(error.code);
+  const said = (message: string, replayLink: boolean, shownCode = code): MatchRefusal =>
+    ({ code: shownCode, message, replayLink, askReplay: false, pending: false });
+  if (error.code === ErrorCode.FORBIDDEN)
+    return said("This match does not allow spectators: only its players can open it. Its replay opens to everyone once it has ended.", false);
+  if (error.code !== ErrorCode.NOT_FOUND) return said(`This match cannot be shown: ${code} — ${error.detail || "no detail"}`, true);
+  if (replay === null || replay === "pending")
+    return { code, message: "Looking for this match…", replayLink: false, askReplay: replay === null, pending: true };
+  if (replay === "exists") return said("This match has ended.", true, "ENDED");
+  if (replay.code === ErrorCode.NOT_FOUND) return said("There is no match with this id.", false);
+  // The replay store could not say (a timeout, a lost connection, a failure): the replay may work.
+  return said(`This match cannot be shown: ${code} — ${error.detail || "no detail"}`, typeof replay.code === "string");
 }

@@ -26,6 +26,8 @@ export function replayPage(app: App, route: Route): Page {
   const stepLabel = h("span", { class: "step-label", "data-step": "0" }, "step 0 / ?");
   const jumpInput = h("input", { type: "number", name: "jump", min: 0, value: step, inputmode: "numeric", "aria-label": "Jump to step" });
   const seatToggle = h("input", { type: "checkbox", name: "as-seat", checked: asSeat });
+  // Offered once a frame says this account held a seat in the match.
+  const seatChoice = h("label", { class: "inline", hidden: true }, seatToggle, " My seat's view");
   const perspective = h("span", { class: "badge", "data-perspective": "" }, "…");
   const table = h("div", { class: "table-box" }, h("p", { class: "muted" }, "Loading the replay…"));
   const log = h("ol", { class: "log replay-log", start: 1 });
@@ -85,6 +87,7 @@ export function replayPage(app: App, route: Route): Page {
     const seen = perspectiveSeat(frame.perspective);
     perspective.textContent = `perspective: ${seen === null ? frame.perspective || "public" : `${seatNameOf(frame, seen)}'s seat`}`;
     perspective.dataset.perspective = frame.perspective;
+    seatChoice.hidden = !heldSeat(frame);
     const url = routeUrl({ page: "replay", matchId, step: frame.step, asSeat }, location);
     link.value = url;
     const m = frame.match;
@@ -173,7 +176,7 @@ export function replayPage(app: App, route: Route): Page {
         stepLabel,
         h("form", { class: "row", onsubmit: (ev: Event) => { ev.preventDefault(); go(Number(jumpInput.value)); } },
           h("label", {}, "Jump to ", jumpInput), h("button", { type: "submit", name: "jump-go" }, "Go")),
-        h("label", { class: "inline" }, seatToggle, " My seat's view"),
+        seatChoice,
         perspective,
       ),
       h("div", { class: "row" },
@@ -222,6 +225,12 @@ export function replayRefusal(error: ServerError, opened: boolean): ReplayRefusa
     message: `This replay cannot be shown: ${code} — ${error.detail || "no detail"}`,
     offerMatch: error.code !== ErrorCode.FORBIDDEN && error.code !== ErrorCode.NOT_FOUND,
   };
+}
+
+// The viewer held a seat in this match: the server marks everyone else as a spectator in
+// the frame's MatchInfo (server/replay_desk.cpp), and grants them no seat's perspective.
+export function heldSeat(frame: ReplayFrame): boolean {
+  return frame.match !== undefined && !frame.match.spectator;
 }
 
 // "seat N" (0-based, from the server) → N; "public" and "everything" → null.

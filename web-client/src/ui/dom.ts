@@ -54,6 +54,13 @@ export function formatSeconds(ms: number): string {
   return s < 60 ? `${s}s` : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
+// A turn timer is drawn urgent (red) when 10 s or less remain — measured on the time left,
+// never on the turn's length, so a turn of 10 s or less is urgent from its start.
+export const urgentMs = 10000;
+export function timerUrgent(leftMs: number): boolean {
+  return leftMs <= urgentMs;
+}
+
 // The first characters of a long random id, for headings (the full id is in the title).
 export function shortId(id: string): string {
   return id.length > 10 ? `${id.slice(0, 8)}…` : id;
