@@ -1,5 +1,7 @@
 #include "server/lobby.hpp"
 
+#include <algorithm>
+
 namespace starport::server {
 
 int lobby::seat_of(const std::string& account_id) const {
@@ -104,6 +106,8 @@ storage::lobby_record lobby::record() const {
   for (std::size_t i = 0; i < seats.size(); ++i)
     if (!seats[i].open)
       r.seats.push_back({static_cast<std::uint32_t>(i), seats[i].account_id, seats[i].name, seats[i].bot});
+  r.removed.assign(removed.begin(), removed.end());
+  std::sort(r.removed.begin(), r.removed.end());   // the same lobby saves as the same rows
   return r;
 }
 

@@ -38,7 +38,7 @@ struct lobby {
   bool starting = false;         // the match record is being written
   std::int64_t created_ms = 0;
   std::vector<lobby_seat> seats;
-  // Accounts the host removed: they may not join again (kept in memory only).
+  // Accounts the host removed: they may not join again, after a restart too.
   std::unordered_set<std::string> removed;
   // The latest chat lines, numbered from 1, for members who reload (memory only).
   std::deque<std::pair<std::uint64_t, v1::ChatLine>> chat;

@@ -41,6 +41,7 @@ void lobby_hub::restore(const std::vector<storage::lobby_record>& lobbies,
     l.host = rec.host_account;
     l.invite_code = rec.invite_code;
     l.created_ms = rec.created_ms;
+    l.removed.insert(rec.removed.begin(), rec.removed.end());
     if (!l.settings.ParseFromString(rec.settings)) continue;
     l.game = engine::find_game(l.settings.game());
     if (!l.game) continue;

@@ -18,7 +18,10 @@ lobby_store::lobby_store(sqlite3* db)
       insert_seat_(db,
                    "INSERT INTO lobby_seats (lobby_id, seat, account_id, name, bot)"
                    " VALUES (?1, ?2, ?3, ?4, ?5)"),
-      seats_(db, "SELECT seat, account_id, name, bot FROM lobby_seats WHERE lobby_id = ?1 ORDER BY seat") {}
+      seats_(db, "SELECT seat, account_id, name, bot FROM lobby_seats WHERE lobby_id = ?1 ORDER BY seat"),
+      clear_removed_(db, "DELETE FROM lobby_removed WHERE lobby_id = ?1"),
+      insert_removed_(db, "INSERT INTO lobby_removed (lobby_id, account_id) VALUES (?1, ?2)"),
+      removed_(db, "SELECT account_id FROM lobby_removed WHERE lobby_id = ?1 ORDER BY account_id") {}
 
 void lobby_store::save(const lobby_record& l) {
   savepoint_.run("save_lobby", [&] {
@@ -36,6 +39,15 @@ void lobby_store::save(const lobby_record& l) {
       add.bind_text(4, seat.name).bind_text(5, seat.bot);
       add.run();
     }
+    // So are the accounts the host removed (rarely more than a few).
+    auto forget = clear_removed_.start("save_lobby: removed");
+    forget.bind_text(1, l.id);
+    forget.run();
+    for (const std::string& account : l.removed) {
+      auto add = insert_removed_.start("save_lobby: removed account");
+      add.bind_text(1, l.id).bind_text(2, account);
+      add.run();
+    }
   });
 }
 
@@ -50,13 +62,16 @@ std::vector<lobby_record> lobby_store::all() {
   std::vector<lobby_record> out;
   auto q = all_.start("lobbies");
   while (q.step())
-    out.push_back({q.text(0), q.text(1), q.blob(2), q.text(3), q.text(4), q.integer(5), {}});
+    out.push_back({q.text(0), q.text(1), q.blob(2), q.text(3), q.text(4), q.integer(5), {}, {}});
   for (lobby_record& l : out) {
     auto seats = seats_.start("lobby seats");
     seats.bind_text(1, l.id);
     while (seats.step())
       l.seats.push_back({static_cast<std::uint32_t>(seats.integer(0)), seats.text(1), seats.text(2),
                          seats.text(3)});
+    auto removed = removed_.start("lobby removed accounts");
+    removed.bind_text(1, l.id);
+    while (removed.step()) l.removed.push_back(removed.text(0));
   }
   return out;
 }

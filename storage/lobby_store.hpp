@@ -1,5 +1,6 @@
 #pragma once
-// Lobbies that have not closed yet; closing one deletes its row.
+// Lobbies that have not closed yet, with their seats and removed accounts; closing one
+// deletes its rows.
 #include <string>
 #include <vector>
 
@@ -25,6 +26,9 @@ class lobby_store {
   statement clear_seats_;
   statement insert_seat_;
   statement seats_;
+  statement clear_removed_;
+  statement insert_removed_;
+  statement removed_;
 };
 
 }  // namespace starport::storage

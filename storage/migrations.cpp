@@ -199,8 +199,18 @@ ALTER TABLE action_journal ADD COLUMN cause INTEGER NOT NULL DEFAULT 0 CHECK (ca
 ALTER TABLE match_actions ADD COLUMN cause INTEGER NOT NULL DEFAULT 0 CHECK (cause BETWEEN 0 AND 2);
 )sql";
 
-constexpr std::array<std::string_view, 5> all_migrations{schema_v1, lobby_seats_v2, action_journal_v3,
-                                                         archival_v4, move_cause_v5};
+// 6: the accounts a lobby's host removed, so a restart does not let them back in by the
+// invite link they still hold.
+constexpr std::string_view lobby_removed_v6 = R"sql(
+CREATE TABLE lobby_removed (
+  lobby_id   TEXT NOT NULL REFERENCES lobbies (id) ON DELETE CASCADE,
+  account_id TEXT NOT NULL REFERENCES accounts (id),
+  PRIMARY KEY (lobby_id, account_id)
+) STRICT, WITHOUT ROWID;
+)sql";
+
+constexpr std::array<std::string_view, 6> all_migrations{schema_v1, lobby_seats_v2, action_journal_v3,
+                                                         archival_v4, move_cause_v5, lobby_removed_v6};
 
 void exec(sqlite3* db, const std::string& sql, std::string_view operation) {
   check(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), db, operation);

@@ -30,6 +30,7 @@ struct lobby_record {
   std::string match_id;      // the latest match started from it, running or ended ("": none)
   std::int64_t created_ms = 0;
   std::vector<seat_record> seats;   // taken seats only, by seat number
+  std::vector<std::string> removed; // accounts the host removed, who may not join again
 };
 
 

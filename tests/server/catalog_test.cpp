@@ -37,8 +37,6 @@ v1::ClientMessage remove_seat(const std::string& lobby_id, std::uint32_t seat) {
   return m;
 }
 
-v1::ErrorCode error_of(const v1::ServerMessage& m) { return m.has_error() ? m.error().code() : v1::ERROR_CODE_UNSPECIFIED; }
-
 }  // namespace
 
 TEST_CASE("catalog: Welcome lists every registered game with its seat range, default seats and bots") {

@@ -15,8 +15,6 @@ v1::ClientMessage list_lobbies() {
   return m;
 }
 
-v1::ErrorCode error_of(const v1::ServerMessage& m) { return m.has_error() ? m.error().code() : v1::ERROR_CODE_UNSPECIFIED; }
-
 }  // namespace
 
 TEST_CASE("protocol: everything before Hello is NOT_AUTHENTICATED") {

@@ -155,3 +155,40 @@ TEST_CASE("recovery: a lobby's members and bots keep their seats across kill -9 
   CHECK(lobby.lobby().seats(2).bot());
   CHECK_FALSE(lobby.lobby().seats(1).ready());   // everyone confirms again after a restart
 }
+
+TEST_CASE("recovery: a player the host removed still cannot join by the invite link after kill -9 and a restart") {
+  server_fixture f;
+  std::string guest_token, code;
+  {
+    test_client host(f.port()), guest(f.port());
+    host.hello("Host");
+    guest.hello("Guest");
+    guest_token = guest.token;
+    v1::ClientMessage create;
+    *create.mutable_create_lobby()->mutable_settings() = space_war_lobby(3, 10, true);
+    code = host.request(create).lobby().invite_code();
+    v1::ClientMessage join;
+    join.mutable_join_lobby()->set_invite_code(code);
+    const v1::ServerMessage joined = guest.request(join);
+    REQUIRE(joined.has_lobby());
+    v1::ClientMessage kick;
+    kick.mutable_remove_seat()->set_lobby_id(joined.lobby().lobby_id());
+    kick.mutable_remove_seat()->set_seat(1);
+    REQUIRE(host.request(kick).has_lobby());
+    // Storage runs jobs in order: once this new lobby is answered, the kick is on disk.
+    v1::ClientMessage own;
+    *own.mutable_create_lobby()->mutable_settings() = space_war_lobby(2, 10);
+    REQUIRE(host.request(own).has_lobby());
+    f.server->kill9();
+  }
+  f.start();
+  test_client guest(f.port()), other(f.port());
+  guest.resume(guest_token);
+  other.hello("Other");
+  v1::ClientMessage join;
+  join.mutable_join_lobby()->set_invite_code(code);
+  CHECK(error_of(guest.request(join)) == v1::FORBIDDEN);
+  const v1::ServerMessage seated = other.request(join);   // the link itself still works
+  REQUIRE(seated.has_lobby());
+  CHECK(seated.lobby().your_seat() == 1);
+}

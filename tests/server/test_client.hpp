@@ -75,5 +75,9 @@ v1::ClientMessage hello_message(const std::string& name, const std::string& toke
 std::string space_war_options(std::uint32_t contest_limit, bool auto_flip = false);
 v1::LobbySettings space_war_lobby(std::uint32_t seats, std::uint32_t contest_limit, bool is_private = false,
                                   bool spectators = true, std::uint32_t turn_seconds = 0);
+// The error a reply carries (ERROR_CODE_UNSPECIFIED: not an error).
+inline v1::ErrorCode error_of(const v1::ServerMessage& m) {
+  return m.has_error() ? m.error().code() : v1::ERROR_CODE_UNSPECIFIED;
+}
 
 }  // namespace starport::server::testing

@@ -14,7 +14,7 @@ using namespace starport::storage::testing;
 namespace {
 
 lobby_record make_lobby(const std::string& id, const std::string& host, std::int64_t created_ms) {
-  return lobby_record{id, host, std::string("\x0a\x00\x02", 3), "", "", created_ms, {}};
+  return lobby_record{id, host, std::string("\x0a\x00\x02", 3), "", "", created_ms, {}, {}};
 }
 
 }  // namespace
@@ -88,4 +88,29 @@ TEST_CASE("lobbies: taken seats are saved with the lobby, replaced whole, and go
   db.save_lobby(l);   // seat rows of the closed lobby are gone: no primary-key clash, one seat
   REQUIRE(db.lobbies().size() == 1);
   CHECK(db.lobbies()[0].seats.size() == 1);
+}
+
+TEST_CASE("lobbies: the accounts a host removed are saved with the lobby, replaced whole, and go when it closes") {
+  temp_dir dir;
+  database db(dir.file("s.db"));
+  for (const char* id : {"host", "eve", "mallory"}) db.create_account(make_account(id), std::string("hash-") + id);
+  lobby_record l = make_lobby("l1", "host", 10);
+  l.seats = {{0, "host", "Ada", ""}};
+  l.removed = {"mallory", "eve"};
+  db.save_lobby(l);
+  REQUIRE(db.lobbies().size() == 1);
+  CHECK(db.lobbies()[0].removed == std::vector<std::string>{"eve", "mallory"});
+
+  l.removed = {"eve"};
+  db.save_lobby(l);
+  CHECK(db.lobbies()[0].removed == std::vector<std::string>{"eve"});
+
+  l.removed = {"eve", "nobody"};   // no such account: refused, nothing changes
+  CHECK_THROWS(db.save_lobby(l));
+  CHECK(db.lobbies()[0].removed == std::vector<std::string>{"eve"});
+
+  db.delete_lobby("l1");
+  l.removed = {};
+  db.save_lobby(l);   // the same id again: the closed lobby's removals did not stay behind
+  CHECK(db.lobbies()[0].removed.empty());
 }
