@@ -22,21 +22,6 @@ v1::ClientMessage create_lobby(const std::string& game, std::uint32_t seats) {
   return m;
 }
 
-v1::ClientMessage add_bot(const std::string& lobby_id, const std::string& bot, std::uint32_t seat) {
-  v1::ClientMessage m;
-  m.mutable_add_bot()->set_lobby_id(lobby_id);
-  m.mutable_add_bot()->set_bot(bot);
-  m.mutable_add_bot()->set_seat(seat);
-  return m;
-}
-
-v1::ClientMessage remove_seat(const std::string& lobby_id, std::uint32_t seat) {
-  v1::ClientMessage m;
-  m.mutable_remove_seat()->set_lobby_id(lobby_id);
-  m.mutable_remove_seat()->set_seat(seat);
-  return m;
-}
-
 }  // namespace
 
 TEST_CASE("catalog: Welcome lists every registered game with its seat range, default seats and bots") {

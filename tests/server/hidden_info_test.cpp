@@ -42,14 +42,6 @@ step_cards cards_at(const sw::View& everything) {
   return out;
 }
 
-v1::ClientMessage open_replay(const std::string& match_id, std::uint32_t step, bool as_seat) {
-  v1::ClientMessage m;
-  m.mutable_open_replay()->set_match_id(match_id);
-  m.mutable_open_replay()->set_step(step);
-  m.mutable_open_replay()->set_as_seat(as_seat);
-  return m;
-}
-
 }  // namespace
 
 TEST_CASE("hidden information: no client ever receives a card it may not see nor the seed before the end") {
@@ -149,11 +141,9 @@ TEST_CASE("hidden information: a secret choice's arguments reach only the seat t
   v1::LobbySettings settings;
   settings.set_game("space_race");
   settings.set_seats(2);
-  v1::ClientMessage create;
-  *create.mutable_create_lobby()->mutable_settings() = settings;
+  v1::ClientMessage create = create_lobby(settings);
   const std::string lobby_id = a.request(create).lobby().lobby_id();
-  v1::ClientMessage join;
-  join.mutable_join_lobby()->set_lobby_id(lobby_id);
+  v1::ClientMessage join = join_lobby(lobby_id);
   REQUIRE(b.request(join).has_lobby());
   v1::ClientMessage ready;
   ready.mutable_set_ready()->set_lobby_id(lobby_id);

@@ -39,8 +39,7 @@ TEST_CASE("lobby: a lobby no member is online in closes after the idle time, for
     test_client host(f.port());
     host.hello("Host");
     token = host.token;
-    v1::ClientMessage create;
-    *create.mutable_create_lobby()->mutable_settings() = space_war_lobby(3, 10);
+    v1::ClientMessage create = create_lobby(space_war_lobby(3, 10));
     lobby_id = host.request(create).lobby().lobby_id();
     REQUIRE(open_lobbies(f.port()) == 1);
   }   // the host closes the tab without leaving
@@ -53,8 +52,7 @@ TEST_CASE("lobby: a lobby no member is online in closes after the idle time, for
 
   test_client back(f.port());
   CHECK(back.resume(token).lobbies_size() == 0);
-  v1::ClientMessage join;
-  join.mutable_join_lobby()->set_lobby_id(lobby_id);
+  v1::ClientMessage join = join_lobby(lobby_id);
   CHECK(refused_as(back.request(join), v1::NOT_FOUND));
 
   // Closed in storage too: a restart does not bring it back.
@@ -70,8 +68,7 @@ TEST_CASE("lobby: a member online, or a running match, keeps a lobby open past t
   server_fixture f(idle_one_second);
   test_client host(f.port());   // stays connected throughout
   host.hello("Host");
-  v1::ClientMessage create;
-  *create.mutable_create_lobby()->mutable_settings() = space_war_lobby(3, 10);
+  v1::ClientMessage create = create_lobby(space_war_lobby(3, 10));
   const std::string waiting = host.request(create).lobby().lobby_id();
   {
     // A match against a bot whose player goes away: the seat is held (30 s by default),

@@ -27,8 +27,7 @@ void expect(bool ok, const std::string& what) {
 table start_match(test_client& host, const std::vector<test_client*>& guests, const v1::LobbySettings& settings,
                   const std::vector<std::string>& bots) {
   table t;
-  v1::ClientMessage create;
-  *create.mutable_create_lobby()->mutable_settings() = settings;
+  v1::ClientMessage create = create_lobby(settings);
   v1::ServerMessage created = host.request(create);
   expect(created.has_lobby(), "CreateLobby: " + created.ShortDebugString());
   t.lobby_id = created.lobby().lobby_id();
@@ -51,10 +50,7 @@ table start_match(test_client& host, const std::vector<test_client*>& guests, co
   }
   for (std::size_t i = 0, b = 0; i < t.players.size() && b < bots.size(); ++i) {
     if (t.players[i]) continue;
-    v1::ClientMessage add;
-    add.mutable_add_bot()->set_lobby_id(t.lobby_id);
-    add.mutable_add_bot()->set_bot(bots[b++]);
-    add.mutable_add_bot()->set_seat(static_cast<std::uint32_t>(i));
+    v1::ClientMessage add = add_bot(t.lobby_id, bots[b++], static_cast<std::uint32_t>(i));
     expect(host.request(add).has_lobby(), "AddBot");
   }
   v1::ClientMessage start;

@@ -7,16 +7,6 @@
 
 using namespace starport::server::testing;
 
-namespace {
-
-v1::ClientMessage list_lobbies() {
-  v1::ClientMessage m;
-  m.mutable_list_lobbies();
-  return m;
-}
-
-}  // namespace
-
 TEST_CASE("protocol: everything before Hello is NOT_AUTHENTICATED") {
   server_fixture f;
   test_client c(f.port());
@@ -117,15 +107,13 @@ TEST_CASE("lobby: an unknown invite code and a private lobby's id are NOT_FOUND"
   test_client host(f.port()), guest(f.port());
   host.hello("Host");
   guest.hello("Guest");
-  v1::ClientMessage create;
-  *create.mutable_create_lobby()->mutable_settings() = space_war_lobby(2, 10, true);
+  v1::ClientMessage create = create_lobby(space_war_lobby(2, 10, true));
   const v1::ServerMessage created = host.request(create);
   REQUIRE(created.has_lobby());
   const std::string code = created.lobby().invite_code();
   CHECK(code.size() >= 20);   // at least 80 random bits
 
-  v1::ClientMessage join;
-  join.mutable_join_lobby()->set_invite_code("0123456789abcdef01234567");
+  v1::ClientMessage join = join_by_invite("0123456789abcdef01234567");
   CHECK(error_of(guest.request(join)) == v1::NOT_FOUND);
   join.mutable_join_lobby()->set_invite_code("");
   join.mutable_join_lobby()->set_lobby_id(created.lobby().lobby_id());
@@ -144,8 +132,7 @@ TEST_CASE("lobby: bad settings are BAD_OPTIONS and a fourth lobby is LIMIT_REACH
   server_fixture f;
   test_client c(f.port());
   c.hello("Ada");
-  v1::ClientMessage create;
-  *create.mutable_create_lobby()->mutable_settings() = space_war_lobby(9, 10);
+  v1::ClientMessage create = create_lobby(space_war_lobby(9, 10));
   CHECK(error_of(c.request(create)) == v1::BAD_OPTIONS);
   create.mutable_create_lobby()->mutable_settings()->set_seats(2);
   create.mutable_create_lobby()->mutable_settings()->set_options(std::string("\xff\xff", 2));
@@ -163,8 +150,7 @@ TEST_CASE("lobby: a server holding --max-lobbies open lobbies answers CreateLobb
   test_client a(f.port()), b(f.port());
   a.hello("Ada");
   b.hello("Bea");
-  v1::ClientMessage create;
-  *create.mutable_create_lobby()->mutable_settings() = space_war_lobby(2, 10);
+  v1::ClientMessage create = create_lobby(space_war_lobby(2, 10));
   const std::string first = a.request(create).lobby().lobby_id();
   REQUIRE(b.request(create).has_lobby());
   // Bea is in one lobby of her 3: the server's total refuses her, not her own share.
@@ -180,11 +166,9 @@ TEST_CASE("lobby: chat reaches every member - over 500 characters is BAD_REQUEST
   test_client host(f.port()), guest(f.port());
   host.hello("Host");
   guest.hello("Guest");
-  v1::ClientMessage create;
-  *create.mutable_create_lobby()->mutable_settings() = space_war_lobby(2, 10);
+  v1::ClientMessage create = create_lobby(space_war_lobby(2, 10));
   const std::string lobby_id = host.request(create).lobby().lobby_id();
-  v1::ClientMessage join;
-  join.mutable_join_lobby()->set_lobby_id(lobby_id);
+  v1::ClientMessage join = join_lobby(lobby_id);
   REQUIRE(guest.request(join).has_lobby());
 
   v1::ClientMessage chat;
@@ -209,8 +193,7 @@ TEST_CASE("lobby: reopening a lobby brings back the chat said since you sat down
   test_client host(f.port()), guest(f.port());
   host.hello("Host");
   guest.hello("Guest");
-  v1::ClientMessage create;
-  *create.mutable_create_lobby()->mutable_settings() = space_war_lobby(2, 10);
+  v1::ClientMessage create = create_lobby(space_war_lobby(2, 10));
   const std::string lobby_id = host.request(create).lobby().lobby_id();
   auto say = [&](test_client& who, const std::string& text) {
     v1::ClientMessage chat;
@@ -218,8 +201,7 @@ TEST_CASE("lobby: reopening a lobby brings back the chat said since you sat down
     chat.mutable_send_chat()->set_text(text);
     REQUIRE(who.request(chat).has_chat());
   };
-  v1::ClientMessage join;
-  join.mutable_join_lobby()->set_lobby_id(lobby_id);
+  v1::ClientMessage join = join_lobby(lobby_id);
   auto lines_of = [](const v1::ServerMessage& m) {
     REQUIRE(m.lobby().has_recent_chat());
     std::vector<std::string> out;
@@ -262,15 +244,11 @@ TEST_CASE("lobby: a player the host removed cannot join that lobby again") {
   host.hello("Host");
   guest.hello("Guest");
   other.hello("Other");
-  v1::ClientMessage create;
-  *create.mutable_create_lobby()->mutable_settings() = space_war_lobby(3, 10);
+  v1::ClientMessage create = create_lobby(space_war_lobby(3, 10));
   const std::string lobby_id = host.request(create).lobby().lobby_id();
-  v1::ClientMessage join;
-  join.mutable_join_lobby()->set_lobby_id(lobby_id);
+  v1::ClientMessage join = join_lobby(lobby_id);
   REQUIRE(guest.request(join).has_lobby());
-  v1::ClientMessage kick;
-  kick.mutable_remove_seat()->set_lobby_id(lobby_id);
-  kick.mutable_remove_seat()->set_seat(1);
+  v1::ClientMessage kick = remove_seat(lobby_id, 1);
   REQUIRE(host.request(kick).has_lobby());
   CHECK(guest.read_until([](const v1::ServerMessage& m) { return m.has_lobby_closed(); }).lobby_closed().reason() == "removed by the host");
   // Back to the lobby's page (it sends JoinLobby by id): refused, and the seat stays open.

@@ -63,8 +63,7 @@ TEST_CASE("recovery: a lobby survives a restart and its host finds it again") {
     test_client host(f.port());
     host.hello("Host");
     token = host.token;
-    v1::ClientMessage create;
-    *create.mutable_create_lobby()->mutable_settings() = space_war_lobby(3, 10);
+    v1::ClientMessage create = create_lobby(space_war_lobby(3, 10));
     lobby_id = host.request(create).lobby().lobby_id();
     f.server->kill9();
   }
@@ -90,16 +89,14 @@ TEST_CASE("recovery: a lobby names the match it last ran across kill -9 and a re
     const v1::ServerMessage freed = host.read_until([](const v1::ServerMessage& m) { return m.has_lobby() && m.lobby().match_id().empty(); });
     CHECK(freed.lobby().last_match_id() == t.match_id);
     // Storage runs jobs in order: once this lobby is answered, the freed one is on disk.
-    v1::ClientMessage own;
-    *own.mutable_create_lobby()->mutable_settings() = space_war_lobby(2, 10);
+    v1::ClientMessage own = create_lobby(space_war_lobby(2, 10));
     REQUIRE(host.request(own).has_lobby());
     f.server->kill9();
   }
   f.start();
   test_client host(f.port());
   host.resume(token);
-  v1::ClientMessage look;
-  look.mutable_join_lobby()->set_lobby_id(t.lobby_id);
+  v1::ClientMessage look = join_lobby(t.lobby_id);
   const v1::ServerMessage lobby = host.request(look);
   REQUIRE(lobby.has_lobby());
   CHECK(lobby.lobby().match_id().empty());
@@ -121,21 +118,15 @@ TEST_CASE("recovery: a lobby's members and bots keep their seats across kill -9 
     host.hello("Host");
     guest.hello("Guest");
     guest_token = guest.token;
-    v1::ClientMessage create;
-    *create.mutable_create_lobby()->mutable_settings() = space_war_lobby(3, 10);
+    v1::ClientMessage create = create_lobby(space_war_lobby(3, 10));
     lobby_id = host.request(create).lobby().lobby_id();
-    v1::ClientMessage join;
-    join.mutable_join_lobby()->set_lobby_id(lobby_id);
+    v1::ClientMessage join = join_lobby(lobby_id);
     REQUIRE(guest.request(join).has_lobby());
-    v1::ClientMessage bot;
-    bot.mutable_add_bot()->set_lobby_id(lobby_id);
-    bot.mutable_add_bot()->set_bot("heuristic");
-    bot.mutable_add_bot()->set_seat(2);
+    v1::ClientMessage bot = add_bot(lobby_id, "heuristic", 2);
     REQUIRE(host.request(bot).has_lobby());
     // A new lobby is answered only once stored, and storage runs jobs in order: the seats
     // saved before it are on disk when this answer arrives.
-    v1::ClientMessage own;
-    *own.mutable_create_lobby()->mutable_settings() = space_war_lobby(2, 10);
+    v1::ClientMessage own = create_lobby(space_war_lobby(2, 10));
     REQUIRE(guest.request(own).has_lobby());
     f.server->kill9();
   }
@@ -164,20 +155,15 @@ TEST_CASE("recovery: a player the host removed still cannot join by the invite l
     host.hello("Host");
     guest.hello("Guest");
     guest_token = guest.token;
-    v1::ClientMessage create;
-    *create.mutable_create_lobby()->mutable_settings() = space_war_lobby(3, 10, true);
+    v1::ClientMessage create = create_lobby(space_war_lobby(3, 10, true));
     code = host.request(create).lobby().invite_code();
-    v1::ClientMessage join;
-    join.mutable_join_lobby()->set_invite_code(code);
+    v1::ClientMessage join = join_by_invite(code);
     const v1::ServerMessage joined = guest.request(join);
     REQUIRE(joined.has_lobby());
-    v1::ClientMessage kick;
-    kick.mutable_remove_seat()->set_lobby_id(joined.lobby().lobby_id());
-    kick.mutable_remove_seat()->set_seat(1);
+    v1::ClientMessage kick = remove_seat(joined.lobby().lobby_id(), 1);
     REQUIRE(host.request(kick).has_lobby());
     // Storage runs jobs in order: once this new lobby is answered, the kick is on disk.
-    v1::ClientMessage own;
-    *own.mutable_create_lobby()->mutable_settings() = space_war_lobby(2, 10);
+    v1::ClientMessage own = create_lobby(space_war_lobby(2, 10));
     REQUIRE(host.request(own).has_lobby());
     f.server->kill9();
   }
@@ -185,8 +171,7 @@ TEST_CASE("recovery: a player the host removed still cannot join by the invite l
   test_client guest(f.port()), other(f.port());
   guest.resume(guest_token);
   other.hello("Other");
-  v1::ClientMessage join;
-  join.mutable_join_lobby()->set_invite_code(code);
+  v1::ClientMessage join = join_by_invite(code);
   CHECK(error_of(guest.request(join)) == v1::FORBIDDEN);
   const v1::ServerMessage seated = other.request(join);   // the link itself still works
   REQUIRE(seated.has_lobby());

@@ -13,14 +13,6 @@ using namespace starport::server::testing;
 
 namespace {
 
-v1::ClientMessage open_replay(const std::string& match_id, std::uint32_t step, bool as_seat) {
-  v1::ClientMessage m;
-  m.mutable_open_replay()->set_match_id(match_id);
-  m.mutable_open_replay()->set_step(step);
-  m.mutable_open_replay()->set_as_seat(as_seat);
-  return m;
-}
-
 v1::ClientMessage list_replays(bool mine) {
   v1::ClientMessage m;
   m.mutable_list_replays()->set_mine(mine);

@@ -166,4 +166,51 @@ v1::LobbySettings space_war_lobby(std::uint32_t seats, std::uint32_t contest_lim
   return s;
 }
 
+v1::ClientMessage list_lobbies() {
+  v1::ClientMessage m;
+  m.mutable_list_lobbies();
+  return m;
+}
+
+v1::ClientMessage create_lobby(const v1::LobbySettings& settings) {
+  v1::ClientMessage m;
+  *m.mutable_create_lobby()->mutable_settings() = settings;
+  return m;
+}
+
+v1::ClientMessage join_lobby(const std::string& lobby_id) {
+  v1::ClientMessage m;
+  m.mutable_join_lobby()->set_lobby_id(lobby_id);
+  return m;
+}
+
+v1::ClientMessage join_by_invite(const std::string& invite_code) {
+  v1::ClientMessage m;
+  m.mutable_join_lobby()->set_invite_code(invite_code);
+  return m;
+}
+
+v1::ClientMessage add_bot(const std::string& lobby_id, const std::string& bot, std::uint32_t seat) {
+  v1::ClientMessage m;
+  m.mutable_add_bot()->set_lobby_id(lobby_id);
+  m.mutable_add_bot()->set_bot(bot);
+  m.mutable_add_bot()->set_seat(seat);
+  return m;
+}
+
+v1::ClientMessage remove_seat(const std::string& lobby_id, std::uint32_t seat) {
+  v1::ClientMessage m;
+  m.mutable_remove_seat()->set_lobby_id(lobby_id);
+  m.mutable_remove_seat()->set_seat(seat);
+  return m;
+}
+
+v1::ClientMessage open_replay(const std::string& match_id, std::uint32_t step, bool as_seat) {
+  v1::ClientMessage m;
+  m.mutable_open_replay()->set_match_id(match_id);
+  m.mutable_open_replay()->set_step(step);
+  m.mutable_open_replay()->set_as_seat(as_seat);
+  return m;
+}
+
 }  // namespace starport::server::testing

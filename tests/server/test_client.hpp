@@ -75,6 +75,14 @@ v1::ClientMessage hello_message(const std::string& name, const std::string& toke
 std::string space_war_options(std::uint32_t contest_limit, bool auto_flip = false);
 v1::LobbySettings space_war_lobby(std::uint32_t seats, std::uint32_t contest_limit, bool is_private = false,
                                   bool spectators = true, std::uint32_t turn_seconds = 0);
+// Requests, as a client sends them.
+v1::ClientMessage list_lobbies();
+v1::ClientMessage create_lobby(const v1::LobbySettings& settings);
+v1::ClientMessage join_lobby(const std::string& lobby_id);
+v1::ClientMessage join_by_invite(const std::string& invite_code);
+v1::ClientMessage add_bot(const std::string& lobby_id, const std::string& bot, std::uint32_t seat);
+v1::ClientMessage remove_seat(const std::string& lobby_id, std::uint32_t seat);
+v1::ClientMessage open_replay(const std::string& match_id, std::uint32_t step, bool as_seat);
 // The error a reply carries (ERROR_CODE_UNSPECIFIED: not an error).
 inline v1::ErrorCode error_of(const v1::ServerMessage& m) {
   return m.has_error() ? m.error().code() : v1::ERROR_CODE_UNSPECIFIED;
