@@ -15,9 +15,16 @@ export function lobbyPage(app: App, route: Route): Page {
   const head = h("section", { class: "card-box lobby-head" }, h("p", {}, "Loading the lobby…"));
   const seatsBox = h("section", { class: "card-box" });
   const chatLines = h("ul", { class: "chat-lines", "aria-live": "polite" });
-  const chatInput = h("input", { name: "chat", maxlength: chatLimit, placeholder: "Say something", autocomplete: "off" });
-  const counter = h("span", { class: "muted counter" }, `0/${chatLimit}`);
-  chatInput.addEventListener("input", () => (counter.textContent = `${[...chatInput.value].length}/${chatLimit}`));
+  // No maxlength: it counts UTF-16 units (250 emoji where the server takes 500) and cuts a
+  // longer paste silently; the counter turns red past the limit and Send says why instead.
+  const chatInput = h("input", { name: "chat", placeholder: "Say something", autocomplete: "off", "aria-label": "Chat line" });
+  const counter = h("span", { class: "muted counter", "aria-live": "polite" }, `0/${chatLimit}`);
+  const count = () => {
+    const length = [...chatInput.value.trim()].length;
+    counter.textContent = `${length}/${chatLimit}`;
+    counter.classList.toggle("over", length > chatLimit);
+  };
+  chatInput.addEventListener("input", count);
   const chat = h(
     "section",
     { class: "card-box chat" },
@@ -31,13 +38,17 @@ export function lobbyPage(app: App, route: Route): Page {
           ev.preventDefault();
           const text = chatInput.value.trim();
           if (!text) return;
-          if ([...text].length > chatLimit) {
-            app.toast(`Chat lines are at most ${chatLimit} characters.`, "error");
+          const length = [...text].length;
+          if (length > chatLimit) {
+            app.toast(`Chat lines are at most ${chatLimit} characters; this one has ${length}.`, "error");
             return;
           }
-          void act({ case: "sendChat", value: { lobbyId, text } });
-          chatInput.value = "";
-          counter.textContent = `0/${chatLimit}`;
+          // Cleared once the server took it: a refused line stays to be fixed or resent.
+          void act({ case: "sendChat", value: { lobbyId, text } }).then((sent) => {
+            if (!sent || chatInput.value.trim() !== text) return;
+            chatInput.value = "";
+            count();
+          });
         },
       },
       h("label", { class: "grow" }, chatInput),
@@ -49,11 +60,14 @@ export function lobbyPage(app: App, route: Route): Page {
   let started = false;
 
   // Sends a lobby command; errors show as feedback, the pushed Lobby shows the effect.
-  const act = async (body: Body) => {
+  // True when the server accepted it.
+  const act = async (body: Body): Promise<boolean> => {
     try {
       await app.conn.request(body);
+      return true;
     } catch (e) {
       if (e instanceof ServerError) app.showError(e);
+      return false;
     }
   };
 
