@@ -45,6 +45,11 @@ async function scenario(alice, bob) {
   await alice.click('button:has-text("Create lobby")');
   await alice.waitForURL(/#\/lobby\//);
   const lobbyUrl = alice.url();
+  // A public lobby offers its own address to share (a private one, its invite link).
+  assert.equal(await alice.locator('input[name="lobby-link"]').inputValue(), lobbyUrl, "the lobby's link to share");
+  assert.equal(await alice.locator('input[name="invite-link"]').count(), 0, "no invite code for a public lobby");
+  await alice.click('button[name="copy-link"]');   // copied, or (no clipboard) selected with a word
+  await alice.waitForSelector('.toast:has-text("Link to this lobby copied."), .toast:has-text("Select the link and copy it.")');
 
   // Bob opens its link: he is asked, not seated.
   await pickName(bob, baseUrl, "Bob");

@@ -116,8 +116,12 @@ export function lobbyPage(app: App, route: Route): Page {
     const settings = lobby.settings;
     const game = settings ? findGame(settings.game) : undefined;
     const info = settings ? app.gameInfo(settings.game) : undefined;
+    // A private lobby is shared by its invite link; a public one by its own address (whoever
+    // opens it is asked before taking a seat).
     const invite = lobby.inviteCode ? routeUrl({ page: "invite", code: lobby.inviteCode }, location) : "";
-    const inviteInput = h("input", { readonly: true, value: invite, name: "invite-link", "aria-label": "Invite link" });
+    const link = invite || (settings && !settings.isPrivate ? routeUrl({ page: "lobby", lobbyId: lobby.lobbyId }, location) : "");
+    const linkName = invite ? "Invite link" : "Link to this lobby";
+    const inviteInput = h("input", { readonly: true, value: link, name: invite ? "invite-link" : "lobby-link", "aria-label": linkName });
     const me = lobby.seats.find((s) => lobby.youAreSeated && s.seat === lobby.yourSeat);
     head.replaceChildren(
       h("h2", {}, settings ? gameTitle(settings.game) : "Lobby", " ", h("span", { class: "muted", title: lobby.lobbyId }, `· ${shortId(lobby.lobbyId)}`)),
@@ -140,17 +144,18 @@ export function lobbyPage(app: App, route: Route): Page {
             h("a", { class: "button secondary", href: routeHash({ page: "replay", matchId: lobby.lastMatchId, step: 0, asSeat: false }), "data-replay-link": lobby.lastMatchId }, "Watch its replay"),
           )
         : "",
-      invite
+      link
         ? h(
             "div",
             { class: "row invite" },
-            h("label", { class: "grow" }, "Invite link ", inviteInput),
+            h("label", { class: "grow" }, `${linkName} `, inviteInput),
             h(
               "button",
               {
+                name: "copy-link",
                 onclick: async () => {
-                  const ok = await copyText(invite, inviteInput);
-                  app.toast(ok ? "Invite link copied." : "Select the link and copy it.", "info");
+                  const ok = await copyText(link, inviteInput);
+                  app.toast(ok ? `${linkName} copied.` : "Select the link and copy it.", "info");
                 },
               },
               "Copy",
