@@ -50,6 +50,7 @@ afterEach(() => {
 function setup(identity = { token: "", name: "Ada" }) {
   const sockets: FakeSocket[] = [];
   const events: string[] = [];
+  const details: string[] = [];   // onState's words, as the top bar and toasts show them
   const errors: ServerError[] = [];
   const conn = new Connection({
     url: "ws://127.0.0.1:1/ws",
@@ -60,13 +61,16 @@ function setup(identity = { token: "", name: "Ada" }) {
       return s;
     },
     onWelcome: (w, resumed, afterLoss) => events.push(`welcome ${w.displayName}${resumed ? " resumed" : ""}${afterLoss ? " after a loss" : ""}`),
-    onState: (s) => events.push(s),
+    onState: (s, d) => {
+      events.push(s);
+      details.push(d);
+    },
     onError: (e) => errors.push(e),
     backoffMs: [5, 5],
     requestTimeoutMs: 200,
   });
   live.add(conn);
-  return { conn, sockets, events, errors, identity };
+  return { conn, sockets, events, details, errors, identity };
 }
 
 const welcome = (requestId: number, token = "") =>
@@ -162,12 +166,13 @@ test("a move while disconnected is refused locally, not queued", () => {
   assert.equal(errors[0].code, "disconnected");
 });
 
-test("a protocol version refusal stops reconnecting", async () => {
-  const { conn, sockets, errors } = setup();
+test("a protocol version refusal stops reconnecting and tells the player to reload the page", async () => {
+  const { conn, sockets, errors, details } = setup();
   conn.start();
   sockets[0].open();
   sockets[0].push({ requestId: sockets[0].sent[0].requestId, body: { case: "error", value: { code: ErrorCode.PROTOCOL_VERSION, detail: "v2 only" } } });
   assert.equal(conn.state, "stopped");
+  assert.match(details.at(-1)!, /v2 only.*reload the page/);
   assert.equal(errors[0].code, ErrorCode.PROTOCOL_VERSION);
   await new Promise((r) => setTimeout(r, 30));
   assert.equal(sockets.length, 1);
