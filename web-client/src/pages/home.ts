@@ -18,6 +18,7 @@ import {
   lobbyLineText,
   matchesWithoutLobbyLine,
   matchLineText,
+  replayLineText,
   type LobbyLine,
 } from "../your_tables.js";
 
@@ -281,7 +282,7 @@ export function homePage(app: App): Page {
                 h(
                   "a",
                   { href: routeHash({ page: "replay", matchId: r.matchId, step: 0, asSeat: false }) },
-                  `${gameTitle(r.game)} — ${r.players.join(", ")} — ${r.actions} moves${r.finished ? "" : " (in progress)"}`,
+                  replayLineText(r),
                 ),
               ),
             ),
