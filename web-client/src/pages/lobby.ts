@@ -58,6 +58,7 @@ export function lobbyPage(app: App, route: Route): Page {
   );
   const element = h("div", { class: "page lobby" }, head, seatsBox, chat);
   let started = false;
+  let wasHost: boolean | null = null;   // as last drawn (null: not yet)
 
   // Sends a lobby command; errors show as feedback, the pushed Lobby shows the effect.
   // True when the server accepted it.
@@ -113,6 +114,9 @@ export function lobbyPage(app: App, route: Route): Page {
       return;
     }
     seatsBox.hidden = chat.hidden = false;
+    // The host left and the server passed the table on: the new controls need a word.
+    if (wasHost === false && lobby.youAreHost) app.toast("You host this lobby now: you add bots, remove players and start the match.", "info", 6000);
+    wasHost = lobby.youAreHost;
     const settings = lobby.settings;
     const game = settings ? findGame(settings.game) : undefined;
     const info = settings ? app.gameInfo(settings.game) : undefined;
