@@ -37,11 +37,12 @@ function tempDir(prefix) {
 }
 
 // Starts `starport serve` and waits for its "listening on" line; resolves to the site's URL.
-export function startServer() {
+// `extraArgs`: more `serve` flags (e.g. `--bot-delay-ms 0` for a quick long match).
+export function startServer(extraArgs = []) {
   assert.ok(existsSync(bin), `the starport binary is missing at ${bin}; build it or set STARPORT_BIN`);
   assert.ok(existsSync(join(webRoot, "index.html")), `no built client at ${webRoot}: run npm run build in web-client`);
   const data = tempDir("starport-e2e-data-");
-  server = spawn(bin, ["serve", "--port", "0", "--data", data, "--web-root", webRoot], {
+  server = spawn(bin, ["serve", "--port", "0", "--data", data, "--web-root", webRoot, ...extraArgs], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   return new Promise((resolveUrl, reject) => {

@@ -1,5 +1,6 @@
 // Browser end-to-end: a host's table. Bob opens Alice's public lobby link and is asked
-// before he takes a seat (Ready lines up with Leave on his phone and her desktop); Alice
+// before he takes a seat (Ready lines up with Leave on his phone and her desktop); a chat
+// line past 500 characters is kept and refused with its length, 500 emoji go through; Alice
 // removes him and he cannot sit down again (also not by going Back); Alice plays a bot,
 // resigns, and goes back to the lobby, which offers the replay of the match just ended. The real server binary and the built web client in
 // Debian's chromium (playwright-core), fresh profiles.
@@ -44,6 +45,11 @@ async function scenario(alice, bob) {
   await alice.click('button:has-text("Create lobby")');
   await alice.waitForURL(/#\/lobby\//);
   const lobbyUrl = alice.url();
+  // A public lobby offers its own address to share (a private one, its invite link).
+  assert.equal(await alice.locator('input[name="lobby-link"]').inputValue(), lobbyUrl, "the lobby's link to share");
+  assert.equal(await alice.locator('input[name="invite-link"]').count(), 0, "no invite code for a public lobby");
+  await alice.click('button[name="copy-link"]');   // copied, or (no clipboard) selected with a word
+  await alice.waitForSelector('.toast:has-text("Link to this lobby copied."), .toast:has-text("Select the link and copy it.")');
 
   // Bob opens its link: he is asked, not seated.
   await pickName(bob, baseUrl, "Bob");
@@ -56,6 +62,23 @@ async function scenario(alice, bob) {
   await assertReadyBesideLeave(bob, "Bob at 390 px");
   await assertReadyBesideLeave(alice, "Alice on a desktop (Start match between)");
   await shoot(bob, "host-lobby-phone.png");
+
+  // Chat: 500 characters as the server counts them. A longer paste is neither cut nor
+  // lost: the counter says how long it is, and Send refuses it in words.
+  await bob.fill('input[name="chat"]', "x".repeat(600));
+  assert.equal((await bob.inputValue('input[name="chat"]')).length, 600, "a long paste is not cut silently");
+  await bob.waitForSelector('.chat .counter.over:has-text("600/500")');
+  await bob.press('input[name="chat"]', "Enter");
+  await bob.waitForSelector('.toast.error:has-text("Chat lines are at most 500 characters; this one has 600.")');
+  assert.equal((await bob.inputValue('input[name="chat"]')).length, 600, "the refused line stays in the box");
+  const rockets = "🚀".repeat(500);   // 500 characters, 1000 UTF-16 units
+  await bob.fill('input[name="chat"]', rockets);
+  await bob.waitForSelector('.chat .counter:not(.over):has-text("500/500")');
+  await bob.press('input[name="chat"]', "Enter");
+  await alice.waitForSelector(`.chat-lines li:has-text("${rockets}")`);
+  await bob.waitForSelector('.chat .counter:has-text("0/500")');
+  assert.equal(await bob.inputValue('input[name="chat"]'), "", "a line the server took leaves the box empty");
+  assert.equal(await alice.locator('.chat-lines li:has-text("xxxxxxxxxx")').count(), 0, "the long line was not sent");
 
   // Alice removes him: he is sent home, and going Back does not seat him again.
   await alice.click('.seat-row[data-seat="1"] button:has-text("Kick")');

@@ -90,11 +90,18 @@ async function scenario(alice, bob) {
   assert.ok(leaveBox && leaveBox.x + leaveBox.width <= 390, "Leave is on screen at 390 px");
   await shoot(alice, "tables-phone.png");
 
-  // Alice leaves the shared lobby from home: her line goes, Bob's open page follows.
+  // Alice leaves the shared lobby from home: her line goes; Bob, on its page, is told he
+  // hosts it now (and gets the host's buttons), and his home page follows.
+  await bob.click(`${row(shared)} a.table-link`);
+  await bob.waitForSelector('.seat-row.mine');
+  assert.equal(await bob.locator('button[name="start"]').count(), 0, "Bob is no host yet");
   await alice.click(`${row(shared)} button[name="leave-lobby"]`);
   await alice.waitForSelector(row(shared), { state: "detached" });
   await alice.waitForSelector(`.toast.info:has-text("You left the ${title} lobby.")`);
   assert.equal(await alice.locator(".your-table").count(), 2);
+  await bob.waitForSelector('.toast.info:has-text("You host this lobby now")');
+  await bob.waitForSelector('button[name="start"]');
+  await bob.click("a.brand");
   await bob.waitForSelector(`${row(shared)}:has-text("hosted by you · 1 of 3 seats taken")`);
 
   // With a lobby left, creating one works again.

@@ -4,6 +4,7 @@ import { Connection, defaultSocketUrl, errorName, ServerError, type Body, type C
 import { ErrorCode } from "./gen/starport/v1/common_pb.js";
 import type { ChatLine, GameInfo, Lobby, ServerMessage, Welcome } from "./gen/starport/v1/protocol_pb.js";
 import { MatchSession } from "./match_session.js";
+import { nameGate, nameGateText } from "./name_gate.js";
 import { parseRoute, routeHash, type Route } from "./router.js";
 import { loadIdentity, saveName, saveToken, type Identity } from "./token_store.js";
 import { h } from "./ui/dom.js";
@@ -39,6 +40,7 @@ export class App {
   private readonly status: HTMLElement;
   private readonly toasts: HTMLElement;
   private readonly who: HTMLElement;
+  private readonly gate: HTMLElement;   // asks a new browser for a name (name_gate.ts)
 
   constructor(
     root: HTMLElement,
@@ -48,6 +50,7 @@ export class App {
     this.who = h("span", { class: "who" });
     this.toasts = h("div", { class: "toasts", role: "status", "aria-live": "polite" });
     this.main = h("main", { id: "page" });
+    this.gate = h("div", { class: "gate", hidden: true });
     root.replaceChildren(
       h(
         "header",
@@ -57,6 +60,7 @@ export class App {
         this.status,
       ),
       this.toasts,
+      this.gate,
       this.main,
     );
     this.conn = new Connection({
@@ -179,7 +183,24 @@ export class App {
     this.page_ = this.pages[route.page](this, route);
     this.main.replaceChildren(this.page_.element);
     if (this.conn.welcome && this.conn.state === "open") this.page_.onWelcome?.(this.conn.welcome, false);
+    this.showGate();
     window.scrollTo(0, 0);
+  }
+
+  // Without a name nothing connects ("idle"): a page that does not ask for one itself
+  // gets the box above it; the name given, the connection starts and the page loads.
+  private showGate(): void {
+    const nameless = !this.identity.name && !this.identity.token;
+    const text = nameless && this.conn.state === "idle" ? nameGateText(this.route_) : null;
+    if (text === null) {
+      this.gate.hidden = true;
+      this.gate.replaceChildren();
+      return;
+    }
+    if (!this.gate.hidden) return;   // keep what is being typed
+    this.gate.hidden = false;
+    this.gate.replaceChildren(nameGate(text, (name) => this.setName(name)));
+    this.gate.querySelector("input")?.focus();
   }
 
   private onWelcome(welcome: Welcome, resumed: boolean, afterLoss: boolean): void {
@@ -271,6 +292,7 @@ export class App {
     this.status.textContent = labels[state];
     this.status.title = detail;
     for (const session of this.matches.values()) session.setOnline(state === "open");
+    this.showGate();
     if (state === "reconnecting") this.toast(`Connection lost — ${detail}`, "error", 3000);
     if (state === "stopped" && detail) this.toast(detail, "error");
     this.page_?.onConnectionState?.(state);

@@ -257,7 +257,8 @@ export class Connection {
 
   private onHelloRefused(error: ServerError): void {
     if (error.code === ErrorCode.PROTOCOL_VERSION) {
-      this.stop(`the server speaks another protocol version: ${error.detail}`);
+      // Only a newer page can talk to it (the server was upgraded while this one was open).
+      this.stop(`the server speaks another protocol version (${error.detail}): reload the page`);
       this.options.onError?.(error);
       return;
     }

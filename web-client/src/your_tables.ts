@@ -1,10 +1,11 @@
 // The home page's "Your tables", in players' words: each lobby this account is in (its
 // game, who hosts it, seats taken, and whether it waits, plays or has played) and each
-// running match; also what a public lobby's row offers (join, watch). Pure: everything
+// running match; also what a public lobby's row offers (join, watch) and how a replay
+// in the list reads. Pure: everything
 // comes from the pushed Lobby messages and the LobbyList; the server decides who may
 // leave, join or watch, the client only describes.
 import { ErrorCode } from "./gen/starport/v1/common_pb.js";
-import type { Lobby, LobbySummary } from "./gen/starport/v1/protocol_pb.js";
+import type { Lobby, LobbySummary, ReplaySummary } from "./gen/starport/v1/protocol_pb.js";
 import { gameTitle } from "./games/index.js";
 
 // loading: the lobby's push has not arrived yet; waiting: open seats; full: every seat
@@ -60,6 +61,12 @@ export function lobbyLineText(line: LobbyLine): string {
 export function matchLineText(matchId: string, game: string | undefined): string {
   if (game) return `${gameTitle(game)} — match in progress`;
   return `Match ${matchId.length > 10 ? `${matchId.slice(0, 8)}…` : matchId} (in progress)`;
+}
+
+// A replay in the home page's list: "Space War: in Space! — Ann, Bob — 1 move".
+export function replayLineText(r: ReplaySummary): string {
+  const moves = `${r.actions} ${r.actions === 1 ? "move" : "moves"}`;
+  return `${gameTitle(r.game)} — ${r.players.join(", ")} — ${moves}${r.finished ? "" : " (in progress)"}`;
 }
 
 // The running matches that need a line of their own: those no listed lobby already shows

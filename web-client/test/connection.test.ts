@@ -1,7 +1,7 @@
 // Connection: Hello first, request ids, queueing until Welcome, reconnect with a new
 // Hello, refusals surfaced — against a fake socket.
 import assert from "node:assert/strict";
-import { test } from "node:test";
+import { afterEach, test } from "node:test";
 
 import { create, fromBinary, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
 
@@ -39,9 +39,18 @@ class FakeSocket implements SocketLike {
   }
 }
 
+// Every connection a test made is stopped after it, passed or failed: a failed assertion
+// skips the test's own last lines, and a ping or retry timer left running keeps node alive.
+const live = new Set<Connection>();
+afterEach(() => {
+  for (const conn of live) conn.stop();
+  live.clear();
+});
+
 function setup(identity = { token: "", name: "Ada" }) {
   const sockets: FakeSocket[] = [];
   const events: string[] = [];
+  const details: string[] = [];   // onState's words, as the top bar and toasts show them
   const errors: ServerError[] = [];
   const conn = new Connection({
     url: "ws://127.0.0.1:1/ws",
@@ -52,12 +61,16 @@ function setup(identity = { token: "", name: "Ada" }) {
       return s;
     },
     onWelcome: (w, resumed, afterLoss) => events.push(`welcome ${w.displayName}${resumed ? " resumed" : ""}${afterLoss ? " after a loss" : ""}`),
-    onState: (s) => events.push(s),
+    onState: (s, d) => {
+      events.push(s);
+      details.push(d);
+    },
     onError: (e) => errors.push(e),
     backoffMs: [5, 5],
     requestTimeoutMs: 200,
   });
-  return { conn, sockets, events, errors, identity };
+  live.add(conn);
+  return { conn, sockets, events, details, errors, identity };
 }
 
 const welcome = (requestId: number, token = "") =>
@@ -72,7 +85,6 @@ test("Hello is the first message, with protocol version 1 and the name", () => {
   assert.equal(hello.body.value?.protocolVersion, 1);
   assert.equal(hello.body.case === "hello" && hello.body.value.displayName, "Ada");
   assert.equal(sockets[0].binaryType, "arraybuffer");
-  conn.stop();
 });
 
 test("without a token or a name nothing connects", () => {
@@ -96,7 +108,6 @@ test("messages wait for Welcome, then go out in order with fresh request ids", a
   assert.notEqual(list.requestId, replays.requestId);
   sockets[0].push({ requestId: replays.requestId, body: { case: "replayList", value: {} } });
   assert.equal((await reply).body.case, "replayList");
-  conn.stop();
 });
 
 test("an Error reply rejects the request it names, with code and detail", async () => {
@@ -108,7 +119,6 @@ test("an Error reply rejects the request it names, with code and detail", async 
   const id = sockets[0].sent.at(-1)!.requestId;
   sockets[0].push({ requestId: id, body: { case: "error", value: { code: ErrorCode.NOT_FOUND, detail: "no such invite" } } });
   await assert.rejects(p, (e: ServerError) => e.code === ErrorCode.NOT_FOUND && e.detail === "no such invite");
-  conn.stop();
 });
 
 test("an unanswered request times out with a clear error", async () => {
@@ -117,7 +127,6 @@ test("an unanswered request times out with a clear error", async () => {
   sockets[0].open();
   sockets[0].push(welcome(sockets[0].sent[0].requestId));
   await assert.rejects(conn.request({ case: "ping", value: {} }), (e: ServerError) => e.code === "timeout");
-  conn.stop();
 });
 
 test("a dropped connection reconnects and says Hello again with the saved token", async () => {
@@ -135,12 +144,10 @@ test("a dropped connection reconnects and says Hello again with the saved token"
   assert.equal(hello.body.case === "hello" && hello.body.value.token, "0123456789abcdef0123456789abcdef");
   sockets[1].push(welcome(hello.requestId));
   assert.deepEqual(events.filter((e) => e.startsWith("welcome")), ["welcome Ada", "welcome Ada resumed after a loss"]);
-  conn.stop();
 });
 
-test("a rename's new Hello resumes (pages subscribe again) but is no reconnect after a loss", (t) => {
+test("a rename's new Hello resumes (pages subscribe again) but is no reconnect after a loss", () => {
   const { conn, sockets, events } = setup();
-  t.after(() => conn.stop());   // also when an assertion fails: the ping timer would keep node alive
   conn.start();
   sockets[0].open();
   sockets[0].push(welcome(sockets[0].sent[0].requestId));
@@ -157,15 +164,15 @@ test("a move while disconnected is refused locally, not queued", () => {
   conn.send({ case: "play", value: { matchId: "m", viewNumber: 3n, action: { seat: 0, kind: 1 } } });
   assert.equal(errors.length, 1);
   assert.equal(errors[0].code, "disconnected");
-  conn.stop();
 });
 
-test("a protocol version refusal stops reconnecting", async () => {
-  const { conn, sockets, errors } = setup();
+test("a protocol version refusal stops reconnecting and tells the player to reload the page", async () => {
+  const { conn, sockets, errors, details } = setup();
   conn.start();
   sockets[0].open();
   sockets[0].push({ requestId: sockets[0].sent[0].requestId, body: { case: "error", value: { code: ErrorCode.PROTOCOL_VERSION, detail: "v2 only" } } });
   assert.equal(conn.state, "stopped");
+  assert.match(details.at(-1)!, /v2 only.*reload the page/);
   assert.equal(errors[0].code, ErrorCode.PROTOCOL_VERSION);
   await new Promise((r) => setTimeout(r, 30));
   assert.equal(sockets.length, 1);
@@ -180,5 +187,4 @@ test("pushed errors reach onError with the request id they name", () => {
   sockets[0].push({ requestId: id, body: { case: "error", value: { code: ErrorCode.STALE_VIEW, detail: "view 1 < 2" } } });
   assert.equal(errors.at(-1)!.requestId, id);
   assert.equal(errors.at(-1)!.code, ErrorCode.STALE_VIEW);
-  conn.stop();
 });

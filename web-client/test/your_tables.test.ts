@@ -8,7 +8,7 @@ import { test } from "node:test";
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
 
 import { ErrorCode } from "../src/gen/starport/v1/common_pb.js";
-import { LobbySchema, LobbySummarySchema, type Lobby, type LobbySummary } from "../src/gen/starport/v1/protocol_pb.js";
+import { LobbySchema, LobbySummarySchema, ReplaySummarySchema, type Lobby, type LobbySummary } from "../src/gen/starport/v1/protocol_pb.js";
 import {
   describeLobby,
   describePublicLobby,
@@ -16,6 +16,7 @@ import {
   lobbyLineText,
   matchesWithoutLobbyLine,
   matchLineText,
+  replayLineText,
 } from "../src/your_tables.js";
 
 type LobbyInit = Exclude<MessageInitShape<typeof LobbySchema>, Lobby>;
@@ -153,4 +154,12 @@ test("a public lobby whose match runs offers Watch only when the server names th
   const closed = describePublicLobby(summary({ taken: 1, inMatch: true }));
   assert.equal(closed.canJoin, false);
   assert.equal(closed.watchMatchId, "");
+});
+
+test("a replay reads game, players and moves, one move in the singular", () => {
+  const replay = (actions: number, finished: boolean) =>
+    replayLineText(create(ReplaySummarySchema, { matchId: "m", game: "space_war", players: ["Ann", "Bob"], actions, finished }));
+  assert.equal(replay(1, true), "Space War: in Space! — Ann, Bob — 1 move");
+  assert.equal(replay(0, true), "Space War: in Space! — Ann, Bob — 0 moves");
+  assert.equal(replay(177, false), "Space War: in Space! — Ann, Bob — 177 moves (in progress)");
 });

@@ -18,12 +18,14 @@ import {
   lobbyLineText,
   matchesWithoutLobbyLine,
   matchLineText,
+  replayLineText,
   type LobbyLine,
 } from "../your_tables.js";
 
-// How often an open, visible home page asks for the public lobbies again, so that a new
-// lobby or a just-started match's Watch link shows up without pressing Refresh.
-const lobbyRefreshMs = 15000;
+// How often an open, visible home page asks for the public lobbies and the replays again,
+// so that a new lobby, a just-started match's Watch link or a just-ended match's replay
+// shows up without pressing Refresh.
+const listsRefreshMs = 15000;
 
 export function homePage(app: App): Page {
   const nameBox = h("section", { class: "card-box name-box" });
@@ -242,8 +244,9 @@ export function homePage(app: App): Page {
     mine.replaceChildren(h("h2", {}, "Your tables"), h("ul", { class: "plain" }, items));
   };
 
+  // Yours first, then the public ones; `quiet` as for the lobbies.
   let replaysAsked = 0;
-  const refreshReplays = async () => {
+  const refreshReplays = async (quiet = false) => {
     const asked = ++replaysAsked;
     const game = filter.value;
     const lists: ReplaySummary[][] = [];
@@ -252,14 +255,21 @@ export function homePage(app: App): Page {
         const reply = await app.conn.request({ case: "listReplays", value: { mine: m, game } });
         if (reply.body.case === "replayList") lists.push(reply.body.value.replays);
       } catch (e) {
-        if (e instanceof ServerError) app.showError(e);
+        if (e instanceof ServerError && !(quiet && typeof e.code === "string")) app.showError(e);
         return;
       }
     }
     if (asked !== replaysAsked) return;   // a newer filter's lists are on their way
-    replayList.dataset.game = game;
     const seen = new Set<string>();
-    const all = lists.flat().filter((r) => !seen.has(r.matchId) && seen.add(r.matchId));
+    showReplays(lists.flat().filter((r) => !seen.has(r.matchId) && seen.add(r.matchId)));
+    replayList.dataset.game = game;
+  };
+  // Redrawn only when something changed, as the lobbies.
+  let replaysShown = "";
+  const showReplays = (all: ReplaySummary[]) => {
+    const key = JSON.stringify(all.slice(0, 30).map((r) => [r.matchId, r.game, r.players, r.actions, r.finished]));
+    if (key === replaysShown && replayList.dataset.game === filter.value) return;
+    replaysShown = key;
     replayList.replaceChildren(
       all.length
         ? h(
@@ -268,11 +278,11 @@ export function homePage(app: App): Page {
             all.slice(0, 30).map((r) =>
               h(
                 "li",
-                {},
+                { "data-replay": r.matchId, "data-state": r.finished ? "finished" : "running" },
                 h(
                   "a",
                   { href: routeHash({ page: "replay", matchId: r.matchId, step: 0, asSeat: false }) },
-                  `${gameTitle(r.game)} — ${r.players.join(", ")} — ${r.actions} moves${r.finished ? "" : " (in progress)"}`,
+                  replayLineText(r),
                 ),
               ),
             ),
@@ -304,8 +314,10 @@ export function homePage(app: App): Page {
     h("section", { class: "card-box" }, h("div", { class: "row" }, h("h2", { class: "grow" }, "Replays"), h("button", { onclick: () => void refreshReplays() }, "Refresh")), replayList),
   );
   const stopRefreshing = everyWhileVisible(() => {
-    if (app.conn.state === "open") void refreshLobbies(true);
-  }, lobbyRefreshMs);
+    if (app.conn.state !== "open") return;
+    void refreshLobbies(true);
+    void refreshReplays(true);
+  }, listsRefreshMs);
   return {
     element,
     dispose: stopRefreshing,

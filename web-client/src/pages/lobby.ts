@@ -15,9 +15,16 @@ export function lobbyPage(app: App, route: Route): Page {
   const head = h("section", { class: "card-box lobby-head" }, h("p", {}, "Loading the lobby…"));
   const seatsBox = h("section", { class: "card-box" });
   const chatLines = h("ul", { class: "chat-lines", "aria-live": "polite" });
-  const chatInput = h("input", { name: "chat", maxlength: chatLimit, placeholder: "Say something", autocomplete: "off" });
-  const counter = h("span", { class: "muted counter" }, `0/${chatLimit}`);
-  chatInput.addEventListener("input", () => (counter.textContent = `${[...chatInput.value].length}/${chatLimit}`));
+  // No maxlength: it counts UTF-16 units (250 emoji where the server takes 500) and cuts a
+  // longer paste silently; the counter turns red past the limit and Send says why instead.
+  const chatInput = h("input", { name: "chat", placeholder: "Say something", autocomplete: "off", "aria-label": "Chat line" });
+  const counter = h("span", { class: "muted counter", "aria-live": "polite" }, `0/${chatLimit}`);
+  const count = () => {
+    const length = [...chatInput.value.trim()].length;
+    counter.textContent = `${length}/${chatLimit}`;
+    counter.classList.toggle("over", length > chatLimit);
+  };
+  chatInput.addEventListener("input", count);
   const chat = h(
     "section",
     { class: "card-box chat" },
@@ -31,13 +38,17 @@ export function lobbyPage(app: App, route: Route): Page {
           ev.preventDefault();
           const text = chatInput.value.trim();
           if (!text) return;
-          if ([...text].length > chatLimit) {
-            app.toast(`Chat lines are at most ${chatLimit} characters.`, "error");
+          const length = [...text].length;
+          if (length > chatLimit) {
+            app.toast(`Chat lines are at most ${chatLimit} characters; this one has ${length}.`, "error");
             return;
           }
-          void act({ case: "sendChat", value: { lobbyId, text } });
-          chatInput.value = "";
-          counter.textContent = `0/${chatLimit}`;
+          // Cleared once the server took it: a refused line stays to be fixed or resent.
+          void act({ case: "sendChat", value: { lobbyId, text } }).then((sent) => {
+            if (!sent || chatInput.value.trim() !== text) return;
+            chatInput.value = "";
+            count();
+          });
         },
       },
       h("label", { class: "grow" }, chatInput),
@@ -47,13 +58,17 @@ export function lobbyPage(app: App, route: Route): Page {
   );
   const element = h("div", { class: "page lobby" }, head, seatsBox, chat);
   let started = false;
+  let wasHost: boolean | null = null;   // as last drawn (null: not yet)
 
   // Sends a lobby command; errors show as feedback, the pushed Lobby shows the effect.
-  const act = async (body: Body) => {
+  // True when the server accepted it.
+  const act = async (body: Body): Promise<boolean> => {
     try {
       await app.conn.request(body);
+      return true;
     } catch (e) {
       if (e instanceof ServerError) app.showError(e);
+      return false;
     }
   };
 
@@ -99,11 +114,18 @@ export function lobbyPage(app: App, route: Route): Page {
       return;
     }
     seatsBox.hidden = chat.hidden = false;
+    // The host left and the server passed the table on: the new controls need a word.
+    if (wasHost === false && lobby.youAreHost) app.toast("You host this lobby now: you add bots, remove players and start the match.", "info", 6000);
+    wasHost = lobby.youAreHost;
     const settings = lobby.settings;
     const game = settings ? findGame(settings.game) : undefined;
     const info = settings ? app.gameInfo(settings.game) : undefined;
+    // A private lobby is shared by its invite link; a public one by its own address (whoever
+    // opens it is asked before taking a seat).
     const invite = lobby.inviteCode ? routeUrl({ page: "invite", code: lobby.inviteCode }, location) : "";
-    const inviteInput = h("input", { readonly: true, value: invite, name: "invite-link", "aria-label": "Invite link" });
+    const link = invite || (settings && !settings.isPrivate ? routeUrl({ page: "lobby", lobbyId: lobby.lobbyId }, location) : "");
+    const linkName = invite ? "Invite link" : "Link to this lobby";
+    const inviteInput = h("input", { readonly: true, value: link, name: invite ? "invite-link" : "lobby-link", "aria-label": linkName });
     const me = lobby.seats.find((s) => lobby.youAreSeated && s.seat === lobby.yourSeat);
     head.replaceChildren(
       h("h2", {}, settings ? gameTitle(settings.game) : "Lobby", " ", h("span", { class: "muted", title: lobby.lobbyId }, `· ${shortId(lobby.lobbyId)}`)),
@@ -126,17 +148,18 @@ export function lobbyPage(app: App, route: Route): Page {
             h("a", { class: "button secondary", href: routeHash({ page: "replay", matchId: lobby.lastMatchId, step: 0, asSeat: false }), "data-replay-link": lobby.lastMatchId }, "Watch its replay"),
           )
         : "",
-      invite
+      link
         ? h(
             "div",
             { class: "row invite" },
-            h("label", { class: "grow" }, "Invite link ", inviteInput),
+            h("label", { class: "grow" }, `${linkName} `, inviteInput),
             h(
               "button",
               {
+                name: "copy-link",
                 onclick: async () => {
-                  const ok = await copyText(invite, inviteInput);
-                  app.toast(ok ? "Invite link copied." : "Select the link and copy it.", "info");
+                  const ok = await copyText(link, inviteInput);
+                  app.toast(ok ? `${linkName} copied.` : "Select the link and copy it.", "info");
                 },
               },
               "Copy",

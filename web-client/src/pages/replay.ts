@@ -112,9 +112,13 @@ export function replayPage(app: App, route: Route): Page {
         ),
       ),
     );
-    // Scroll the log box only (scrollIntoView would scroll the whole page too).
+    // Scroll the log box only (scrollIntoView would scroll the whole page too), measured on
+    // screen: offsetTop depends on which ancestor is positioned (the log itself is).
     const current = log.querySelector<HTMLElement>(".current");
-    if (current) log.scrollTop = Math.max(0, current.offsetTop - log.offsetTop - log.clientHeight / 2);
+    if (current) {
+      const off = current.getBoundingClientRect().top - log.getBoundingClientRect().top;
+      log.scrollTop = Math.max(0, log.scrollTop + off - (log.clientHeight - current.offsetHeight) / 2);
+    }
     const players = m?.seats.map((s) => `${s.name}${s.bot ? " (bot)" : ""}`).join(", ") ?? "";
     const outcome = m?.outcome?.over
       ? `Winner: ${m.outcome.winners.map(seatName).join(", ") || "none"} (${m.outcome.reason.replace(/_/g, " ")})`

@@ -1,0 +1,100 @@
+// Browser end-to-end: a replay as someone who never played opens it. Alice plays a bot
+// for 30 moves and resigns; Sam, in a fresh browser on a 390 px phone, opens the replay's
+// shared link at a step: he is asked for a name first (nothing connects without one),
+// then sees that step with its line in view in the action log, goes to the last step and
+// back one with the keyboard, and is offered no seat's view. About 15 s.
+//
+//   node --test tests/e2e/replay_viewer.test.mjs      (after npm run build in web-client)
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+
+import { browserPage, cleanUp, pickName, shoot, startServer, withEvidence } from "./harness.mjs";
+
+let baseUrl = "";
+const aliceMoves = 30;
+
+before(async () => {
+  baseUrl = await startServer(["--bot-delay-ms", "0"]);
+});
+
+after(cleanUp);
+
+test("a stranger opens a shared replay link: asked for a name, then the step with its log line in view", { timeout: 120_000 }, async () => {
+  const alice = await browserPage("replay-alice", { width: 1100, height: 900 });
+  const sam = await browserPage("replay-sam", { width: 390, height: 844 });
+  await withEvidence({ "replay-alice": alice, "replay-sam": sam }, () => scenario(alice, sam));
+});
+
+// The action log's current line lies within the log box's visible part.
+async function currentLineInView(page, step) {
+  const box = await page.evaluate(() => {
+    const log = document.querySelector(".replay-log");
+    const line = log?.querySelector("li.current");
+    if (!log || !line) return null;
+    const [a, b] = [log.getBoundingClientRect(), line.getBoundingClientRect()];
+    return { log: [a.top, a.bottom], line: [b.top, b.bottom], index: [...log.children].indexOf(line) + 1 };
+  });
+  assert.ok(box, `step ${step}: a current line in the action log`);
+  assert.equal(box.index, step, `step ${step}: the current line is the step's action`);
+  assert.ok(box.line[0] >= box.log[0] - 1 && box.line[1] <= box.log[1] + 1,
+    `step ${step}: its log line (${box.line}) lies within the log box (${box.log})`);
+}
+
+async function scenario(alice, sam) {
+  // Alice's match against a bot: some moves, then she resigns.
+  await pickName(alice, baseUrl, "Alice");
+  await alice.fill('input[name="seats"]', "2");
+  await alice.dispatchEvent('input[name="seats"]', "change");
+  await alice.click('button:has-text("Create lobby")');
+  await alice.waitForURL(/#\/lobby\//);
+  await alice.click('button[name="add-bot-1"]');
+  await alice.waitForSelector('.seat-row[data-seat="1"] .badge:has-text("bot")');
+  await alice.click('button[name="start"]');
+  await alice.waitForURL(/#\/match\//);
+  const matchId = alice.url().replace(/^.*#\/match\//, "");
+  for (let moves = 0; moves < aliceMoves && !(await alice.locator("[data-outcome]").count()); ) {
+    try {
+      await alice.locator(".moves button.action:not([disabled])").first().click({ timeout: 1500 });
+      moves++;
+    } catch {
+      await alice.waitForTimeout(50);   // the bot's turn, or the table re-rendered
+    }
+  }
+  if (!(await alice.locator("[data-outcome]").count())) {
+    await alice.click('button[name="resign"]');
+    await alice.click('button[name="resign"]:has-text("Really resign?")');
+  }
+  await alice.waitForSelector("[data-replay-link]");
+
+  // Sam has never been here: the link asks for his name instead of loading forever.
+  const step = 30;
+  await sam.goto(`${baseUrl}/#/replay/${matchId}?step=${step}`);
+  await sam.waitForSelector('[data-name-gate]:has-text("Pick a display name to watch this replay.")');
+  await shoot(sam, "replay-name-gate-phone.png");
+  await sam.fill('[data-name-gate] input[name="display-name"]', "Sam");
+  await sam.press('[data-name-gate] input[name="display-name"]', "Enter");
+  await sam.waitForSelector(`.step-label[data-step="${step}"]`);
+  assert.equal(await sam.locator("[data-name-gate]").count(), 0, "the name box is gone once connected");
+  assert.equal(await sam.locator(".who").textContent(), "Sam");
+  await currentLineInView(sam, step);
+  assert.equal(await sam.locator('input[name="as-seat"]').isVisible(), false, "no seat's view for someone who did not play");
+  assert.ok(await sam.evaluate(() => document.documentElement.scrollWidth <= 390), "the replay fits 390 px");
+
+  // The last step, then one back from the timeline with the keyboard.
+  await sam.click('button[name="last"]');
+  const total = Number(await sam.locator('input[name="step"]').getAttribute("max"));
+  assert.ok(total > step, `a replay longer than step ${step} (${total} actions)`);
+  await sam.waitForSelector(`.step-label[data-step="${total}"]`);
+  await currentLineInView(sam, total);
+  await sam.focus('input[name="step"]');
+  await sam.keyboard.press("ArrowLeft");
+  await sam.waitForSelector(`.step-label[data-step="${total - 1}"]`);
+  assert.match(sam.url(), new RegExp(`step=${total - 1}$`), "the link follows the step");
+  await currentLineInView(sam, total - 1);
+  await shoot(sam, "replay-stranger-phone.png");
+
+  for (const [name, page] of [["Alice", alice], ["Sam", sam]]) {
+    const shown = await page.evaluate(() => window.__errors);
+    assert.deepEqual(shown, [], `${name}'s page showed errors: ${shown.join(" | ")}`);
+  }
+}
