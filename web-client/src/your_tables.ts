@@ -1,9 +1,8 @@
 // The home page's "Your tables", in players' words: each lobby this account is in (its
 // game, who hosts it, seats taken, and whether it waits, plays or has played) and each
-// running match; also what a public lobby's row offers (join, watch) and how a replay
-// in the list reads. Pure: everything
-// comes from the pushed Lobby messages and the LobbyList; the server decides who may
-// leave, join or watch, the client only describes.
+// running match; also what a public lobby's row offers (join, watch) and how a replay in
+// the list reads. Pure: everything comes from the pushed Lobby messages and the lists;
+// the server decides who may leave, join or watch, the client only describes.
 import { ErrorCode } from "./gen/starport/v1/common_pb.js";
 import type { Lobby, LobbySummary, ReplaySummary } from "./gen/starport/v1/protocol_pb.js";
 import { gameTitle } from "./games/index.js";
