@@ -122,6 +122,26 @@ export async function withEvidence(pages, scenario) {
   }
 }
 
+// From the home page: creates a public Space War lobby of `seats` with the default
+// settings and returns its id; the page is left on the lobby.
+export async function createLobby(page, seats = 2) {
+  await page.fill('input[name="seats"]', String(seats));
+  await page.dispatchEvent('input[name="seats"]', "change");
+  await page.click('button:has-text("Create lobby")');
+  await page.waitForURL(/#\/lobby\//);
+  return page.url().match(/#\/lobby\/([A-Za-z0-9_-]+)/)[1];
+}
+
+// On the lobby page of a host with seat 2 open: a bot sits there and the match starts.
+// Returns the match's id; the page is left on the match.
+export async function startAgainstBot(page) {
+  await page.click('button[name="add-bot-1"]');
+  await page.waitForSelector('.seat-row[data-seat="1"] .badge:has-text("bot")');
+  await page.click('button[name="start"]');
+  await page.waitForURL(/#\/match\//);
+  return page.url().replace(/^.*#\/match\//, "");
+}
+
 // Opens the home page at `baseUrl`, plays as `name`, and waits for the connection to open.
 export async function pickName(page, baseUrl, name) {
   await page.goto(`${baseUrl}/#/`);

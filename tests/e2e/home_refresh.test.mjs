@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 
-import { browserPage, cleanUp, pickName, shoot, startServer, withEvidence } from "./harness.mjs";
+import { browserPage, cleanUp, createLobby, pickName, shoot, startAgainstBot, startServer, withEvidence } from "./harness.mjs";
 
 let baseUrl = "";
 const refreshMs = 15_000;   // listsRefreshMs in web-client/src/pages/home.ts
@@ -62,16 +62,8 @@ async function scenario(alice, carol) {
   await carol.waitForSelector('.replay-list :text("No replays yet.")');
 
   // Alice's new public lobby, and the match she plays there against a bot and resigns.
-  await alice.fill('input[name="seats"]', "2");
-  await alice.dispatchEvent('input[name="seats"]', "change");
-  await alice.click('button:has-text("Create lobby")');
-  await alice.waitForURL(/#\/lobby\//);
-  const lobbyId = alice.url().match(/#\/lobby\/([A-Za-z0-9_-]+)/)[1];
-  await alice.click('button[name="add-bot-1"]');
-  await alice.waitForSelector('.seat-row[data-seat="1"] .badge:has-text("bot")');
-  await alice.click('button[name="start"]');
-  await alice.waitForURL(/#\/match\//);
-  const matchId = alice.url().replace(/^.*#\/match\//, "");
+  const lobbyId = await createLobby(alice);
+  const matchId = await startAgainstBot(alice);
   await alice.click('button[name="resign"]');
   await alice.click('button[name="resign"]:has-text("Really resign?")');
   await alice.waitForSelector("[data-replay-link]");

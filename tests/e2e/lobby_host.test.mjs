@@ -9,7 +9,16 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 
-import { browserPage, cleanUp, pickName, shoot, startServer, withEvidence } from "./harness.mjs";
+import {
+  browserPage,
+  cleanUp,
+  createLobby,
+  pickName,
+  shoot,
+  startAgainstBot,
+  startServer,
+  withEvidence,
+} from "./harness.mjs";
 
 let baseUrl = "";
 
@@ -40,10 +49,7 @@ test("a removed player cannot sit down again, and a resigning host gets back to 
 async function scenario(alice, bob) {
   // Alice's public 2-seat lobby.
   await pickName(alice, baseUrl, "Alice");
-  await alice.fill('input[name="seats"]', "2");
-  await alice.dispatchEvent('input[name="seats"]', "change");
-  await alice.click('button:has-text("Create lobby")');
-  await alice.waitForURL(/#\/lobby\//);
+  await createLobby(alice);
   const lobbyUrl = alice.url();
   // A public lobby offers its own address to share (a private one, its invite link).
   assert.equal(await alice.locator('input[name="lobby-link"]').inputValue(), lobbyUrl, "the lobby's link to share");
@@ -93,11 +99,7 @@ async function scenario(alice, bob) {
   await shoot(bob, "host-removed-phone.png");
 
   // Alice plays a bot and resigns (asked twice): the match ends and she goes back to the table.
-  await alice.click('button[name="add-bot-1"]');
-  await alice.waitForSelector('.seat-row[data-seat="1"] .badge:has-text("bot")');
-  await alice.click('button[name="start"]');
-  await alice.waitForURL(/#\/match\//);
-  const matchId = alice.url().replace(/^.*#\/match\//, "");
+  const matchId = await startAgainstBot(alice);
   await alice.click('button[name="resign"]');
   await alice.waitForSelector('button[name="resign"]:has-text("Really resign?")');
   await alice.click('button[name="resign"]');

@@ -13,10 +13,12 @@ import {
   allowConnectionCuts,
   browserPage,
   cleanUp,
+  createLobby,
   cutConnection,
   pickName,
   restoreConnection,
   shoot,
+  startAgainstBot,
   startServer,
   withEvidence,
 } from "./harness.mjs";
@@ -48,14 +50,8 @@ async function scenario(alice) {
   assert.deepEqual((await toasts(alice)).filter((t) => t.includes("Reconnected")), [], "no Reconnected. after a rename");
 
   // A 2-seat Space War match against a bot: Flip is offered.
-  await alice.fill('input[name="seats"]', "2");
-  await alice.dispatchEvent('input[name="seats"]', "change");
-  await alice.click('button:has-text("Create lobby")');
-  await alice.waitForURL(/#\/lobby\//);
-  await alice.click('button[name="add-bot-1"]');
-  await alice.waitForSelector('.seat-row[data-seat="1"] .badge:has-text("bot")');
-  await alice.click('button[name="start"]');
-  await alice.waitForURL(/#\/match\//);
+  await createLobby(alice);
+  await startAgainstBot(alice);
   const offered = ".moves button.action:not([disabled])";
   await alice.waitForSelector(offered);
 

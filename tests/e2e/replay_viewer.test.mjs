@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 
-import { browserPage, cleanUp, pickName, shoot, startServer, withEvidence } from "./harness.mjs";
+import { browserPage, cleanUp, createLobby, pickName, shoot, startAgainstBot, startServer, withEvidence } from "./harness.mjs";
 
 let baseUrl = "";
 const aliceMoves = 30;
@@ -43,15 +43,8 @@ async function currentLineInView(page, step) {
 async function scenario(alice, sam) {
   // Alice's match against a bot: some moves, then she resigns.
   await pickName(alice, baseUrl, "Alice");
-  await alice.fill('input[name="seats"]', "2");
-  await alice.dispatchEvent('input[name="seats"]', "change");
-  await alice.click('button:has-text("Create lobby")');
-  await alice.waitForURL(/#\/lobby\//);
-  await alice.click('button[name="add-bot-1"]');
-  await alice.waitForSelector('.seat-row[data-seat="1"] .badge:has-text("bot")');
-  await alice.click('button[name="start"]');
-  await alice.waitForURL(/#\/match\//);
-  const matchId = alice.url().replace(/^.*#\/match\//, "");
+  await createLobby(alice);
+  const matchId = await startAgainstBot(alice);
   for (let moves = 0; moves < aliceMoves && !(await alice.locator("[data-outcome]").count()); ) {
     try {
       await alice.locator(".moves button.action:not([disabled])").first().click({ timeout: 1500 });

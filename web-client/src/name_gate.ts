@@ -2,8 +2,8 @@
 // lobby): nothing connects before Hello, which needs a name, so the page would wait
 // forever. The app shows this box above such a page; home and invite ask by themselves.
 import type { Route } from "./router.js";
-import { validName } from "./token_store.js";
 import { h } from "./ui/dom.js";
+import { nameForm } from "./ui/name_form.js";
 
 // What the box says for a page, or null where that page asks for a name itself.
 export function nameGateText(route: Route): string | null {
@@ -21,24 +21,10 @@ export function nameGateText(route: Route): string | null {
 }
 
 export function nameGate(text: string, onName: (name: string) => void): HTMLElement {
-  const input = h("input", { name: "display-name", maxlength: 24, placeholder: "Your display name", autocomplete: "nickname", required: true });
-  const error = h("p", { class: "form-error", hidden: true });
-  const form = h(
-    "form",
-    {
-      class: "row",
-      onsubmit: (ev: Event) => {
-        ev.preventDefault();
-        if (!validName(input.value)) {
-          error.textContent = "1 to 24 printable characters, please.";
-          error.hidden = false;
-          return;
-        }
-        onName(input.value.trim());
-      },
-    },
-    h("label", { class: "grow" }, "Display name ", input),
-    h("button", { type: "submit", class: "primary" }, "Continue"),
+  return h(
+    "section",
+    { class: "card-box name-gate", "data-name-gate": "" },
+    h("p", {}, text, " Others see it next to what you do here."),
+    ...nameForm("", "Continue", onName),
   );
-  return h("section", { class: "card-box name-gate", "data-name-gate": "" }, h("p", {}, text, " Others see it next to what you do here."), form, error);
 }

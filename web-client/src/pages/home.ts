@@ -9,8 +9,8 @@ import { ErrorCode } from "../gen/starport/v1/common_pb.js";
 import type { GameInfo, LobbySummary, ReplaySummary } from "../gen/starport/v1/protocol_pb.js";
 import { routeHash } from "../router.js";
 import { everyWhileVisible } from "../every_while_visible.js";
-import { validName } from "../token_store.js";
 import { h } from "../ui/dom.js";
+import { nameForm } from "../ui/name_form.js";
 import {
   describeLobby,
   describePublicLobby,
@@ -53,36 +53,12 @@ export function homePage(app: App): Page {
       );
       return;
     }
-    const input = h("input", {
-      name: "display-name",
-      maxlength: 24,
-      placeholder: "Your display name",
-      value: name,
-      autocomplete: "nickname",
-      required: true,
+    const form = nameForm(name, name ? "Save" : "Play", (value) => {
+      app.setName(value);
+      renderName(false);
     });
-    const error = h("p", { class: "form-error", hidden: true });
-    const form = h(
-      "form",
-      {
-        class: "row",
-        onsubmit: (ev: Event) => {
-          ev.preventDefault();
-          const value = input.value.trim();
-          if (!validName(value)) {
-            error.textContent = "1 to 24 printable characters, please.";
-            error.hidden = false;
-            return;
-          }
-          app.setName(value);
-          renderName(false);
-        },
-      },
-      h("label", { class: "grow" }, "Display name ", input),
-      h("button", { type: "submit", class: "primary" }, name ? "Save" : "Play"),
-    );
-    nameBox.replaceChildren(h("h2", {}, name ? "Change your name" : "Welcome to Starport"), form, error);
-    input.focus();
+    nameBox.replaceChildren(h("h2", {}, name ? "Change your name" : "Welcome to Starport"), ...form);
+    nameBox.querySelector("input")?.focus();
   };
 
   // Only the newest answer is drawn: a slower one for an older filter must not replace it.

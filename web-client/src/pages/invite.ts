@@ -2,8 +2,8 @@
 import type { App, Page } from "../app.js";
 import { errorName, ServerError } from "../connection.js";
 import type { Route } from "../router.js";
-import { validName } from "../token_store.js";
 import { h } from "../ui/dom.js";
+import { nameForm } from "../ui/name_form.js";
 import { limitAdvice } from "../your_tables.js";
 
 export function invitePage(app: App, route: Route): Page {
@@ -13,26 +13,12 @@ export function invitePage(app: App, route: Route): Page {
   let joining = false;
 
   const askName = () => {
-    const input = h("input", { name: "display-name", maxlength: 24, placeholder: "Your display name", required: true });
     body.replaceChildren(
       h("p", {}, "You were invited to a private lobby. Pick a display name to join."),
-      h(
-        "form",
-        {
-          class: "row",
-          onsubmit: (ev: Event) => {
-            ev.preventDefault();
-            if (!validName(input.value)) {
-              app.toast("1 to 24 printable characters, please.", "error");
-              return;
-            }
-            body.replaceChildren(h("p", {}, "Connecting…"));
-            app.setName(input.value.trim());
-          },
-        },
-        h("label", { class: "grow" }, "Display name ", input),
-        h("button", { type: "submit", class: "primary" }, "Join"),
-      ),
+      ...nameForm("", "Join", (name) => {
+        body.replaceChildren(h("p", {}, "Connecting…"));
+        app.setName(name);
+      }),
     );
   };
 
