@@ -3,6 +3,7 @@
 // generic tests. `game_info` describes a registered game; `match` is one instance.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -13,6 +14,7 @@
 #include "engine/core/action.hpp"
 #include "engine/core/bot.hpp"
 #include "engine/core/game.hpp"
+#include "engine/core/preferences.hpp"
 
 namespace starport::engine {
 
@@ -28,6 +30,7 @@ struct game_info {
   int rules_version = 0;
   std::span<const std::string_view> action_names;   // index = kind
   std::span<const bot_entry> bots;                    // "random" first, then the game's own
+  std::span<const preference_info> preferences;       // what a seat may have played for it
   message_ptr (*new_options)() = nullptr;
   message_ptr (*new_position)() = nullptr;
   message_ptr (*new_view)() = nullptr;
@@ -66,6 +69,12 @@ class match {
   virtual action timeout_action(int seat) const = 0;
   // Public words for an action about to be played (the log every viewer may read).
   virtual std::string describe(const action& a) const = 0;
+  // Public words for what the action just played revealed or set off (cards turned face
+  // up, a contest decided, an automatic opponent's moves); empty when nothing.
+  virtual std::string describe_effects() const = 0;
+  // The move `seat`'s preferences make now, or none (the seat is asked). Decided from
+  // public information only, so how fast a seat answers reveals nothing it holds.
+  virtual std::optional<action> preferred_action(int seat, preference_choices choices) const = 0;
   virtual message_ptr view(viewer who) const = 0;
   virtual void view_into(viewer who, google::protobuf::Message& out) const = 0;
   virtual outcome result() const = 0;
@@ -94,6 +103,16 @@ class match_of final : public match {
   }
   action timeout_action(int seat) const override { return state_.timeout_action(seat); }
   std::string describe(const action& a) const override { return state_.describe(a); }
+  // Both optional in a game: one without them reports no effects and has no preferences.
+  std::string describe_effects() const override {
+    if constexpr (requires { state_.describe_effects(); }) return state_.describe_effects();
+    else return {};
+  }
+  std::optional<action> preferred_action(int seat, preference_choices choices) const override {
+    if constexpr (requires { state_.preferred_action(seat, choices); })
+      return state_.preferred_action(seat, choices);
+    else return std::nullopt;
+  }
   message_ptr view(viewer who) const override {
     auto out = std::make_unique<typename G::view_type>();
     state_.view(who, *out);
@@ -134,6 +153,7 @@ const game_info& info_of() {
     i.rules_version = G::rules_version;
     i.action_names = G::action_names;
     i.bots = G::bots();
+    if constexpr (requires { G::preferences(); }) i.preferences = G::preferences();
     i.progress_name = G::progress_name;
     i.seat_label = [](const match& m, int seat) {
       return static_cast<const match_of<G>&>(m).state().seat_label(seat);
