@@ -1,16 +1,18 @@
-// What the generic pages need from a game: its options form, its view schema and how to
-// draw its table. A game's file implements this; src/games/index.ts lists them.
+// What the generic pages need from a game: its options form, its view schema, its rules
+// and how to draw its table. A game's file implements this; src/games/index.ts lists them.
+// Tables are Preact components built from the shared kit (src/kit/): card, seat panel,
+// move panel, log, rules panel. docs/web-client.md, "Adding a game's table".
 import type { DescMessage, MessageShape } from "@bufbuild/protobuf";
+import type { ComponentChildren, FunctionComponent, VNode } from "preact";
 
 import type { Action, Outcome } from "../gen/starport/v1/common_pb.js";
 import type { MatchInfo } from "../gen/starport/v1/protocol_pb.js";
 
-export interface OptionsForm {
-  element: HTMLElement;
-  // The game's Options message, binary, for `seats` seats; a string says what to fix.
-  read(seats: number): Uint8Array | string;
-  // The seat count changed in the create form (for per-seat options).
-  setSeats?(seats: number): void;
+export interface OptionsFormProps {
+  seats: number;   // the create form's seat count (per-seat options follow it)
+  // Called on every change: the game's Options message, binary, or a sentence saying
+  // what to fix (the create form shows it and cannot be sent).
+  onChange(options: Uint8Array | string): void;
 }
 
 export interface TableContext {
@@ -20,22 +22,38 @@ export interface TableContext {
   viewer: number | null;
   // A match in play (connection marks, timers) rather than a replay frame.
   live: boolean;
-  // The player's name at a seat (from MatchInfo), or a fallback.
+  // The player's name at a seat (from MatchInfo; bots have names too), or "Seat N".
+  // The one naming scheme: panels, log lines and prompts all use it.
   seatName(seat: number): string;
   // A button sending `action` (one of the view's legal actions) — absent in replays and
-  // for spectators. The generic page adds any legal action the table did not place.
-  actionButton?: (action: Action, extraClass?: string) => HTMLButtonElement;
-  // An element that counts down to the seat's turn deadline, or null when it has none.
-  timer(seat: number): HTMLElement | null;
+  // for spectators. The generic move panel adds any legal action the table did not place.
+  // `confirm`: a second press is needed, the first one says this sentence.
+  ActionButton?: FunctionComponent<{ action: Action; class?: string; confirm?: string; children?: ComponentChildren }>;
+  // A live countdown to the seat's turn deadline, or null when it has none.
+  timer(seat: number): VNode | null;
 }
 
-// Seat counts and bot kinds are the server's to say: they come with each Welcome
-// (games/catalog.ts), never from here.
+export interface TableProps<V> {
+  view: V;          // the view presented now (reveal pacing may hold it behind the newest)
+  previous?: V;     // the view presented just before, for animations (flips, moves)
+  ctx: TableContext;
+}
+
+// A game's rules for players, from docs/rules/<id>.md: a summary (Markdown) and a
+// glossary of every badge, keyword and term the table shows.
+export interface GameRules {
+  summary: string;
+  glossary: { term: string; text: string }[];
+}
+
+// Seat counts, bot kinds and preferences are the server's to say: they come with each
+// Welcome (games/catalog.ts), never from here.
 export interface GameClient<Desc extends DescMessage = DescMessage> {
   id: string;   // the engine registry id
   title: string;
+  blurb: string;   // one line for the first-visit page: what kind of game it is
   viewSchema: Desc;
-  optionsForm(): OptionsForm;
+  OptionsForm: FunctionComponent<OptionsFormProps>;
   // One short line per option, for the lobby page.
   describeOptions(options: Uint8Array): string[];
   legalActions(view: MessageShape<Desc>): Action[];
@@ -47,7 +65,12 @@ export interface GameClient<Desc extends DescMessage = DescMessage> {
   // May a move refused as STALE_VIEW be sent again, unchanged, when the newer view still
   // lists it? Only for moves whose meaning cannot depend on what changed (e.g. a flip).
   resendWhenStale(action: Action): boolean;
-  renderTable(view: MessageShape<Desc>, ctx: TableContext): HTMLElement;
+  // How long to hold `next` on screen before presenting the view after it, in ms at
+  // normal speed (0: no pause) — e.g. a contest's revealed cards. The player's reveal
+  // speed setting scales it (fast, or off).
+  revealPauseMs(previous: MessageShape<Desc> | undefined, next: MessageShape<Desc>): number;
+  rules: GameRules;
+  Table: FunctionComponent<TableProps<MessageShape<Desc>>>;
 }
 
 // The table stores games type-erased; each entry is checked against its own schema by
