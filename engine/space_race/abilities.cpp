@@ -248,13 +248,19 @@ void state::place(int seat, card_id c) {
 
 // Draws from the Deck; FAQ "no more cards in the Deck": 0.5 points per card not drawn.
 void state::draw_into(int seat, int count, zone to) {
+  int missing = 0;
   for (int i = 0; i < count; ++i) {
     if (deck_.empty()) {
       ++players_[seat].empty_deck_halves;
+      ++missing;
     } else {
-      deliver(seat, deck_.pop(), to);
+      const card_id c = deck_.pop();
+      // Into the Agency or a Laboratory the card lands face up: name it.
+      if (to == zone::agency || to == zone::lab) note(event_kind::drew_public, seat, c, static_cast<int>(to));
+      deliver(seat, c, to);
     }
   }
+  if (missing) note(event_kind::deck_empty, seat, missing);
 }
 
 void state::deliver(int seat, card_id c, zone to) {

@@ -78,9 +78,21 @@ verdict state::check(const action& a) const {
   return refuse(rule_error::illegal_action, "the rules do not allow this action now");
 }
 
+void state::note(event_kind k, int seat, int card_or_count, int extra) {
+  if (event_count_ >= max_events) {
+    events_cut_ = true;
+    return;
+  }
+  events_[event_count_++] = {k, static_cast<std::uint8_t>(seat), static_cast<std::uint8_t>(card_or_count),
+                             static_cast<std::uint8_t>(extra)};
+}
+
 void state::apply(const action& a) {
   const int seat = a.seat;
   player& p = players_[seat];
+  event_count_ = 0;
+  events_cut_ = false;
+  was_over_ = step_ == step::over;
   switch (static_cast<kind>(a.kind)) {
     case kind::resign: resign(seat); break;
     case kind::choose:   // the choice stays hidden until every seat has chosen

@@ -70,7 +70,9 @@ void state::advance() {
         do {
           initiative_ = static_cast<std::uint8_t>((initiative_ + 1) % seats_);
         } while (players_[initiative_].resigned);
+        if (seats_ > 1) note(event_kind::initiative, initiative_, 0);
         ++round_;
+        note(event_kind::new_round, 0, round_);
         begin_round();
         break;
       case step::declare:
@@ -103,9 +105,12 @@ void state::reveal_choices() {
     card_id c = face_down_.pop();
     int t = static_cast<int>(card(c).type);
     universe_[t].push(c);
+    note(event_kind::face_up, 0, c);
     grew[t] = true;
   }
   face_down_placer_.fill(0xff);
+  for (int s = 0; s < seats_; ++s)
+    if (!players_[s].resigned && players_[s].current >= 0) note(event_kind::controls_revealed, s, players_[s].current);
   if (variant_ == variant::jfk) {
     for (int t = 0; t < stage_count; ++t)
       if (grew[t]) random_.shuffle(universe_[t].cards.data(), universe_[t].size);
@@ -180,7 +185,10 @@ void state::end_stage() {
 void state::end_develop() {
   for (int k = 0; k < seats_; ++k) {
     int s = (initiative_ + k) % seats_;
-    if (!players_[s].resigned && players_[s].hand.empty()) draw_into(s, 1, zone::hand);   // Emergency Financing
+    if (!players_[s].resigned && players_[s].hand.empty()) {
+      draw_into(s, 1, zone::hand);   // Emergency Financing
+      note(event_kind::drew_hidden, s, 1);
+    }
   }
   if (variant_ == variant::jfk) eastern_bloc_pushes();
   order_count_ = 0;
@@ -259,6 +267,7 @@ void state::reveal_face_down(int index) {
   face_down_placer_[face_down_.size - 1] = 0xff;
   face_down_.take(index);
   universe_[static_cast<int>(card(c).type)].push(c);
+  note(event_kind::face_up, 0, c);
 }
 
 bool state::area51_in_agency(int s) const {

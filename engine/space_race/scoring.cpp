@@ -187,7 +187,11 @@ void state::finish() {
 
 outcome state::result() const {
   if (step_ != step::over) return {};
-  return {true, winners_, resigned_end_ ? "resigned" : "scored"};
+  if (resigned_end_) return {true, winners_, "resigned"};
+  // JFK: the automaton is no seat, so its win would read as "no winner"; the reason says
+  // who won, the same for the live match, its replay and the CLI (issue 12, item 5).
+  if (variant_ == variant::jfk && winners_ == 0) return {true, 0, "eastern_bloc_won"};
+  return {true, winners_, "scored"};
 }
 
 }  // namespace starport::space_race

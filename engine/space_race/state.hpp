@@ -112,6 +112,28 @@ struct automaton {
   friend bool operator==(const automaton&, const automaton&) = default;
 };
 
+// What an apply set off that every viewer may read (describe_effects): one small record
+// per event, kept for the last apply only.
+enum class event_kind : std::uint8_t {
+  controls_revealed,   // seat, control: a chosen Control Card turns face up
+  face_up,             // card: a face-down Universe card turns face up
+  opponent_control,    // control: the JFK opponent plays a Control Card
+  opponent_takes,      // card, from (a stage, or 0xff: the Deck)
+  drew_hidden,         // seat, count: cards drawn into the Hand (or face down)
+  drew_public,         // seat, card, to (a zone): a drawn card lands face up
+  deck_empty,          // seat, count: cards not drawn, half a point each
+  initiative,          // seat: the Initiative Marker moves to it
+  new_round,           // count: the round that begins
+};
+struct event {
+  event_kind kind = event_kind::face_up;
+  std::uint8_t seat = 0;
+  std::uint8_t card = 0;    // a card_id, a Control Card index or a count
+  std::uint8_t extra = 0;   // a stage or a zone
+  friend bool operator==(const event&, const event&) = default;
+};
+inline constexpr int max_events = 24;
+
 // Development Points, counted in halves (the empty-Deck rule scores 0.5 a card).
 struct score_sheet {
   int halves = 0;
@@ -142,6 +164,7 @@ class state {
   std::uint32_t progress() const { return round_; }
   std::string seat_label(int seat) const;
   std::string describe(const action& a) const;
+  std::string describe_effects() const;
 
   static verdict validate(int seats, const pb::Options& options);
   static verdict validate(int seats, const pb::Options& options, const pb::Position& position);
@@ -229,6 +252,7 @@ class state {
   void opponent_plays_controls();
   void opponent_turn(int st);
   void eastern_bloc_pushes();
+  void note(event_kind k, int seat, int card, int extra = 0);
 
   engine::rng random_;
   std::uint8_t seats_ = 0;
@@ -261,6 +285,12 @@ class state {
   std::uint8_t frame_count_ = 0;
 
   automaton opponent_{};
+
+  // The last apply's public events (describe_effects); only the first max_events are kept.
+  std::uint8_t event_count_ = 0;
+  bool events_cut_ = false;
+  bool was_over_ = false;
+  std::array<event, max_events> events_{};
 };
 
 static_assert(engine::game<state>);

@@ -9,6 +9,7 @@
 //     actions of the same kind (a secret choice between cards, say) that leave every other
 //     viewer's view the same are described the same. Different kinds are public decisions
 //     (trigger or decline) that views may simply stop showing, so they are not compared.
+//     The same holds for describe_effects() after each of them.
 //  7. the words do not depend on hidden cards either: describe() of every legal action,
 //     describe_effects() of the last one and preferred_action() (for every preference
 //     choice) stay the same when any seat's hidden cards are shuffled, and every
@@ -158,8 +159,9 @@ void check_descriptions(const match& m, int seat) {
   std::vector<seen_action> seen;
   for (const action& a : legal) {
     auto after = m.clone();
-    const std::string words = m.describe(a);
+    std::string words = m.describe(a);
     REQUIRE(after->play(a));
+    words += "\n" + after->describe_effects();   // what it set off is public too
     std::string others;
     for (int v = -1; v < m.seat_count(); ++v)
       if (v != seat) others += serialized_view(*after, v < 0 ? viewer::spectator() : viewer::of_seat(v));
