@@ -138,7 +138,7 @@ action state::timeout_action(int seat) const {
 
 int state::hand_limit(int s) const {
   for (const agency_card& a : players_[s].agency.items())
-    if (card(a.card).named == special::bigger_hand) return 9;
+    if (card_of(a.card).named == special::bigger_hand) return 9;
   return 7;
 }
 
@@ -146,10 +146,10 @@ int state::hand_limit(int s) const {
 // everyone has chosen, this round's Control Card.
 void state::scramble_hidden(int seat, engine::rng& r) {
   player& p = players_[seat];
-  std::array<card_id, 2 * deck_size> pool{};
+  std::array<copy_id, 2 * deck_size> pool{};
   int n = 0;
-  for (card_id c : p.hand.items()) pool[n++] = c;
-  for (card_id c : deck_.items()) pool[n++] = c;
+  for (copy_id c : p.hand.items()) pool[n++] = c;
+  for (copy_id c : deck_.items()) pool[n++] = c;
   r.shuffle(pool.data(), n);
   for (int i = 0; i < p.hand.size; ++i) p.hand.cards[i] = pool[i];
   for (int i = 0; i < deck_.size; ++i) deck_.cards[i] = pool[p.hand.size + i];

@@ -22,12 +22,12 @@ void state::opponent_turn(int st) {
   for (int t = st; t >= 0; --t)
     if (!universe_[t].empty()) {
       opponent_.taken.push(universe_[t].take(0));
-      note(event_kind::opponent_takes, 0, opponent_.taken.top(), t);
+      note(event_kind::opponent_takes, 0, static_cast<int>(opponent_.taken.top()), t);
       return;
     }
   if (!deck_.empty()) {
     opponent_.taken.push(deck_.pop());
-    note(event_kind::opponent_takes, 0, opponent_.taken.top(), 0xff);
+    note(event_kind::opponent_takes, 0, static_cast<int>(opponent_.taken.top()), 0xff);
   }
 }
 
@@ -38,7 +38,7 @@ void state::eastern_bloc_pushes() {
     int theirs = opponent_.level[t];
     if (theirs > 0 && theirs >= 2 * stage_level(0, static_cast<stage>(t)) && !deck_.empty()) {
       opponent_.taken.push(deck_.pop());
-      note(event_kind::opponent_takes, 0, opponent_.taken.top(), 0xff);
+      note(event_kind::opponent_takes, 0, static_cast<int>(opponent_.taken.top()), 0xff);
     }
   }
 }

@@ -21,8 +21,9 @@ std::string bottom_text(const card_def& d) {
   return out;
 }
 
-void fill_card(card_id c, pb::Card& out) {
-  const card_def& d = card(c);
+void fill_card(copy_id c, std::uint32_t id, pb::Card& out) {
+  out.set_id(id);
+  const card_def& d = card_of(c);
   out.set_code(std::string(d.code));
   out.set_name(std::string(d.name));
   out.set_type(static_cast<pb::Stage>(d.type));
@@ -115,7 +116,7 @@ std::string prompt_text(const state& g, const frame& f) {
       return "No " + std::string(stage_name(static_cast<stage>(g.current_stage()))) +
              " card in the Universe: take a card of a finished Stage into your Agency, or draw up to 3.";
     case task::return_control: return "You may return another used Control Card to your supply.";
-    case task::reveal: return "True Visionaries: choose " + n + " face-down card(s) to turn face up.";
+    case task::reveal: return "True Visionaries: choose " + n + " face-down card_of(s) to turn face up.";
   }
   return {};
 }
@@ -124,6 +125,7 @@ std::string prompt_text(const state& g, const frame& f) {
 
 void state::view(viewer who, pb::View& out) const {
   out.Clear();
+  const auto number_of = [this](copy_id c) { return card_number(c); };
   engine::fill_legal_actions(*this, who, *out.mutable_legal_actions());
   out.set_spectator(who.who == viewer::kind::spectator);
   if (who.who == viewer::kind::seat) out.set_viewer_seat(static_cast<std::uint32_t>(who.seat));
@@ -142,13 +144,13 @@ void state::view(viewer who, pb::View& out) const {
   for (int t = 0; t < stage_count; ++t) {
     pb::UniversePile& pile_out = *out.add_universe();
     pile_out.set_type(static_cast<pb::Stage>(t));
-    for (card_id c : universe_[t].items()) fill_card(c, *pile_out.add_cards());
+    for (copy_id c : universe_[t].items()) fill_card(c, number_of(c), *pile_out.add_cards());
   }
   out.set_face_down_count(face_down_.size);
   const frame* top = frame_count_ ? &frames_[frame_count_ - 1] : nullptr;
   const bool sagan_sees = top && top->kind == task::reveal && who.is_seat(top->seat);
   if (who.sees_all() || sagan_sees)
-    for (card_id c : face_down_.items()) fill_card(c, *out.add_face_down());
+    for (copy_id c : face_down_.items()) fill_card(c, number_of(c), *out.add_face_down());
 
   const seat_mask acting = must_act();
   const bool choosing = step_ == step::choose;
@@ -162,16 +164,16 @@ void state::view(viewer who, pb::View& out) const {
     seat_out.set_initiative(s == initiative_);
     seat_out.set_hand_count(p.hand.size);
     if (own)
-      for (card_id c : p.hand.items()) fill_card(c, *seat_out.add_hand());
+      for (copy_id c : p.hand.items()) fill_card(c, number_of(c), *seat_out.add_hand());
     for (const agency_card& a : p.agency.items()) {
       pb::AgencyCard& ac = *seat_out.add_agency();
-      fill_card(a.card, *ac.mutable_card());
+      fill_card(a.card, number_of(a.card), *ac.mutable_card());
       ac.set_covered(a.covered);
       ac.set_left_used(a.used & used_left);
       ac.set_right_used(a.used & used_right);
       ac.set_bottom_used(a.used & used_bottom);
     }
-    for (card_id c : p.lab.items()) fill_card(c, *seat_out.add_lab());
+    for (copy_id c : p.lab.items()) fill_card(c, number_of(c), *seat_out.add_lab());
     for (int i = 0; i < p.played_count; ++i) fill_control(p.played[i], *seat_out.add_played_controls());
     const bool hidden_choice = choosing && p.current >= 0 && !own;
     seat_out.set_chosen(p.current >= 0);
@@ -197,11 +199,11 @@ void state::view(viewer who, pb::View& out) const {
     seat_out.set_area51_category(p.area51);
     seat_out.set_hand_limit(static_cast<std::uint32_t>(hand_limit(s)));
     if (who.is_seat(s)) {
-      std::vector<card_id> known;
+      std::vector<copy_id> known;
       for (int i = 0; i < face_down_.size; ++i)
         if (face_down_placer_[i] == s) known.push_back(face_down_.cards[i]);
       std::sort(known.begin(), known.end());
-      for (card_id c : known) fill_card(c, *seat_out.add_known_face_down());
+      for (copy_id c : known) fill_card(c, number_of(c), *seat_out.add_known_face_down());
     }
   }
   if (top) {
@@ -225,7 +227,7 @@ void state::view(viewer who, pb::View& out) const {
     pb::Opponent& op = *out.mutable_opponent();
     for (int i = 0; i < opponent_.played_count; ++i) fill_control(opponent_.played[i], *op.add_played());
     for (auto l : opponent_.level) op.add_levels(l);
-    for (card_id c : opponent_.taken.items()) fill_card(c, *op.add_taken());
+    for (copy_id c : opponent_.taken.items()) fill_card(c, number_of(c), *op.add_taken());
     for (int v : opponent_symbols()) op.add_symbols(static_cast<std::uint32_t>(v));
     op.set_score(static_cast<std::uint32_t>(opponent_score()));
     for (int d = 0; d < opponent_.decks; ++d) op.add_decks_left(opponent_.deck_size_left[d]);
@@ -243,7 +245,7 @@ namespace starport::space_race {
 namespace {
 
 std::string who_of(int seat) { return engine::seat_ref(seat); }
-std::string named(card_id c) { return std::string(card(c).name); }
+std::string named(copy_id c) { return std::string(card_of(c).name); }
 std::string control_name(int k) { return std::string(control(k).name); }
 
 std::string zone_words(zone z, bool own) {
@@ -283,7 +285,7 @@ std::string state::describe(const action& a) const {
         return who + " uses " + std::string(c.name) + ": " + space_race::describe(ab);
       }
       if (source < 0 || source >= p.agency.size) break;
-      const card_def& d = card(p.agency.cards[source].card);
+      const card_def& d = card_of(p.agency.cards[source].card);
       const ability& ab = slot == 0 ? d.left : slot == 1 ? d.right : d.bottom;
       return who + " uses " + std::string(d.name) + ": " + space_race::describe(ab);
     }
@@ -323,7 +325,7 @@ std::string state::describe(const action& a) const {
             return who + " moves " + named(p.hand.cards[index]) + " from its Hand to " + zone_words(to, true) + ".";
           }
           std::string from;
-          card_id c = 0;
+          copy_id c{};
           if (z == pick_zone::universe && owner >= 0 && owner < stage_count && index >= 0 &&
               index < universe_[owner].size) {
             c = universe_[owner].cards[index];
@@ -378,19 +380,19 @@ std::string state::describe_effects() const {
       case event_kind::controls_revealed:
         controls += (controls.empty() ? "" : ", ") + who_of(e.seat) + " " + control_name(e.card);
         break;
-      case event_kind::face_up: lines.push_back(named(e.card) + " turns face up in the Universe."); break;
+      case event_kind::face_up: lines.push_back(named(static_cast<copy_id>(e.card)) + " turns face up in the Universe."); break;
       case event_kind::opponent_control:
         lines.push_back("The Eastern bloc plays " + control_name(e.card) + ".");
         break;
       case event_kind::opponent_takes:
-        lines.push_back("The Eastern bloc takes " + named(e.card) +
+        lines.push_back("The Eastern bloc takes " + named(static_cast<copy_id>(e.card)) +
                         (e.extra == 0xff ? " from the Deck." : " from the Universe."));
         break;
       case event_kind::drew_hidden:
         lines.push_back(who_of(e.seat) + " draws " + plural(e.card, "card") + " (Emergency Financing).");
         break;
       case event_kind::drew_public:
-        lines.push_back(who_of(e.seat) + " draws " + named(e.card) + " into " +
+        lines.push_back(who_of(e.seat) + " draws " + named(static_cast<copy_id>(e.card)) + " into " +
                         zone_words(static_cast<zone>(e.extra), true) + ".");
         break;
       case event_kind::deck_empty:

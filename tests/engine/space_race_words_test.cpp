@@ -21,7 +21,7 @@ TEST_CASE("Available Abilities words: 'uses Titan Rocket', then the card taken a
   REQUIRE(s.current_stage() == 2);
   const std::string rocket = use(0, s, "titan_rocket", 0);
   CHECK(words_of(s, rocket) ==
-        "{seat:0} uses Titan Rocket: " + sr::describe(sr::card(s.seat(0).agency.cards[0].card).left));
+        "{seat:0} uses Titan Rocket: " + sr::describe(sr::card_of(s.seat(0).agency.cards[0].card).left));
   play(s, rocket);
   const std::string gemini = pick_universe(s, 0, "project_gemini");
   CHECK(words_of(s, gemini) == "{seat:0} takes Project Gemini from the Universe to its Agency.");
@@ -85,4 +85,54 @@ TEST_CASE("JFK Scoring: a loss to the Eastern bloc is named in the outcome and i
   CHECK(s.result().winners == 0);
   CHECK(std::string(s.result().reason) == "eastern_bloc_won");
   CHECK(says(s.describe_effects(), "The match is over: the Eastern bloc wins."));
+}
+
+namespace {
+
+std::uint32_t id_in(const srpb::View& v, const std::string& code) {
+  for (const auto& pile : v.universe())
+    for (const auto& c : pile.cards()) if (c.code() == code) return c.id();
+  for (const auto& seat : v.seats()) {
+    for (const auto& a : seat.agency()) if (a.card().code() == code) return a.card().id();
+    for (const auto& c : seat.hand()) if (c.code() == code) return c.id();
+    for (const auto& c : seat.lab()) if (c.code() == code) return c.id();
+  }
+  for (const auto& c : v.face_down()) if (c.code() == code) return c.id();
+  return 0;
+}
+
+srpb::View view_of(const sr::state& s, starport::engine::viewer who) {
+  srpb::View v;
+  s.view(who, v);
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("Card ids: a card keeps its id from the Universe into an Agency, for every viewer") {
+  using starport::engine::viewer;
+  auto s = table({.seats = {{.agency = {"titan_rocket"}}, {}}, .universe = {"project_gemini", "espionage"}});
+  choose(s, {S6, P6});
+  play(s, "1 pass");
+  const std::uint32_t before = id_in(view_of(s, viewer::of_seat(1)), "project_gemini");
+  CHECK(before != 0);
+  CHECK(id_in(view_of(s, viewer::of_seat(0)), "project_gemini") == before);
+  play(s, use(0, s, "titan_rocket", 0));
+  play(s, pick_universe(s, 0, "project_gemini"));
+  CHECK(id_in(view_of(s, viewer::of_seat(1)), "project_gemini") == before);
+  CHECK(id_in(view_of(s, viewer::spectator()), "project_gemini") == before);
+}
+
+TEST_CASE("Card ids: a face-down Universe card turns up with a fresh id, so nobody learns where it came from") {
+  using starport::engine::viewer;
+  auto s = table({.seats = {{}, {}}, .universe = {"espionage"}, .face_down = {"titan_rocket"}});
+  const std::uint32_t hidden = id_in(view_of(s, viewer::omniscient()), "titan_rocket");
+  const std::uint32_t espionage = id_in(view_of(s, viewer::of_seat(0)), "espionage");
+  CHECK(id_in(view_of(s, viewer::of_seat(0)), "titan_rocket") == 0);   // not sent while face down
+  choose(s, {P6, T6});   // Unexpected Opportunities: the face-down cards turn face up
+  const std::uint32_t shown = id_in(view_of(s, viewer::of_seat(1)), "titan_rocket");
+  CHECK(shown != 0);
+  CHECK(shown != hidden);
+  CHECK(shown > 98);   // above every copy's first number: it cannot name a copy seen before
+  CHECK(id_in(view_of(s, viewer::of_seat(1)), "espionage") == espionage);
 }
