@@ -302,8 +302,7 @@ void state::next_contest_or_finish() {
 
 void state::start_contest() {
   ++contest_;
-  current_ = contest_summary{};
-  current_.number = contest_;
+  current_.restart(contest_);
   for (int i = 0; i < field_size_; ++i) battlefield_[i] = {};
   field_size_ = 0;
   participants_ = alive();
@@ -317,7 +316,7 @@ void state::start_contest() {
 
 void state::end_contest() {
   mark_conquered();
-  last_ = current_;
+  last_.copy_from(current_);
   next_contest_or_finish();
 }
 
@@ -386,24 +385,26 @@ int state::base_strength(int seat, copy_id c) const {
   return card_of(c).strength;
 }
 
-void state::record_shown(int seat) {
+void state::record_shown(int seat, int index) {
   if (current_.shown_count >= max_shown) return;
-  const battlefield_card& b = battlefield_[face_up_index(seat)];
+  const battlefield_card& b = battlefield_[index];
   current_.shown[current_.shown_count++] = {b.card, b.owner, b.step, strength_[seat]};
 }
 
 void state::reveal() {
   pending_ = 0;
+  std::array<int, max_players> at{};
   for (int s = 0; s < seats_; ++s) {
     if (!has_seat(participants_, s)) continue;
-    copy_id c = battlefield_[face_up_index(s)].card;
+    at[s] = face_up_index(s);
+    copy_id c = battlefield_[at[s]].card;
     strength_[s] = static_cast<std::int8_t>(base_strength(s, c));
     if (controls(s, c) && card_of(c).leader == leader_effect::activate_on_reveal &&
         powers_[s] == power_state::inactive)
       powers_[s] = power_state::active;
   }
   for (int s = 0; s < seats_; ++s)
-    if (has_seat(participants_, s)) record_shown(s);
+    if (has_seat(participants_, s)) record_shown(s, at[s]);
   for (int s = 0; s < seats_; ++s)
     if (has_seat(participants_, s) && offers_before(s)) pending_ |= seat_bit(s);
   if (pending_) {
@@ -440,7 +441,7 @@ void state::trigger_before(int seat) {
       discards_[seat].push(old);
       battlefield_[index].card = fresh;
       strength_[seat] = static_cast<std::int8_t>(base_strength(seat, fresh));
-      record_shown(seat);
+      record_shown(seat, index);
       break;
     }
     default: break;

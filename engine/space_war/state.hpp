@@ -13,6 +13,7 @@
 //   factions       one per seat, distinct; empty: drawn from the seed
 //   contest_limit  default 1000 (0 means the default)
 //   auto_flip      flip for seats with nothing to decide
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <cstdint>
@@ -82,6 +83,25 @@ struct contest_summary {
   std::uint8_t shown_count = 0;
   std::array<shown_card, max_shown> shown{};   // every face-up card, in order of reveal
   std::span<const shown_card> reveals() const { return {shown.data(), shown_count}; }
+  // Playouts start and end a contest thousands of times: touch only the entries in use.
+  void restart(std::uint32_t n) {
+    number = n;
+    war = peace = has_winner = false;
+    winner = cards = 0;
+    conquered = 0;
+    shown_count = 0;
+  }
+  void copy_from(const contest_summary& o) {
+    number = o.number;
+    war = o.war;
+    peace = o.peace;
+    has_winner = o.has_winner;
+    winner = o.winner;
+    cards = o.cards;
+    conquered = o.conquered;
+    shown_count = o.shown_count;
+    std::copy_n(o.shown.begin(), o.shown_count, shown.begin());
+  }
   friend bool operator==(const contest_summary& a, const contest_summary& b) {
     if (a.number != b.number || a.war != b.war || a.peace != b.peace ||
         a.has_winner != b.has_winner || a.winner != b.winner || a.cards != b.cards ||
@@ -177,7 +197,7 @@ class state {
   int face_up_index(int seat) const;
   int base_strength(int seat, copy_id c) const;
   copy_id new_copy(card_id type);
-  void record_shown(int seat);
+  void record_shown(int seat, int index);
  public:
   bool revealed(const battlefield_card& b) const;   // may every viewer see this card?
  private:
