@@ -295,3 +295,35 @@ TEST_CASE("replay: the replay's log reads like the live log, effects included (S
     CHECK(replay_log.find("reveals") + replay_log.find("Eastern bloc") != 2 * std::string::npos);
   }
 }
+
+TEST_CASE("replay: a Space War match whose every seat flips by preference has one replay step per flip (needs the server's SetPreferences)") {
+  // The human seat plays Humans (no Power Card: nothing to decide but flips) with the
+  // auto_flip preference; the bot seat flips as bots do. The server plays the preference
+  // as logged actions, so every flip is a replay step and every contest ends on its own.
+  server_fixture f({"--bot-delay-ms", "0", "--rate", "100000", "--burst", "100000"});
+  test_client a(f.port());
+  a.hello("Ada");
+  std::string snapshot;
+  const std::string match_id =
+      start_game(a, "space_war", 2, R"({"contest_limit": 25, "factions": ["HUMANS", "GOBLINS"]})", "heuristic", snapshot);
+  v1::ClientMessage prefs;
+  prefs.mutable_set_preferences()->set_match_id(match_id);
+  prefs.mutable_set_preferences()->add_choices(1);   // auto_flip: Flip for me
+  const v1::ServerMessage answer = a.request(prefs);
+  REQUIRE_MESSAGE(answer.has_match(), answer.ShortDebugString());
+  REQUIRE(answer.match().your_preferences_size() >= 1);
+  CHECK(answer.match().your_preferences(0) == 1);
+  await_over(a, match_id);
+  const v1::ServerMessage last = a.request(open_replay(match_id, 0xffffffffu, false));
+  const v1::ReplayFrame& r = last.replay_frame();
+  starport::space_war::v1::View end;
+  REQUIRE(end.ParseFromString(r.view()));
+  int flips = 0, ended = 0;
+  for (const std::string& line : r.action_log()) {
+    flips += line.find(" flips.") != std::string::npos || line.find(" cards to the War.") != std::string::npos;
+    ended += line.find(" wins the Battle") != std::string::npos || line.find(" wins the War") != std::string::npos;
+  }
+  CHECK(flips == static_cast<int>(r.total_steps()));   // nothing but flips, one step each
+  CHECK(ended == static_cast<int>(end.last_contest().number()));
+  CHECK(r.total_steps() >= 2 * end.last_contest().number());
+}
