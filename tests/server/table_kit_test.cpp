@@ -54,6 +54,20 @@ bool star_name(const std::string& name) {
   return names.count(name) == 1;
 }
 
+// The Lobby push that frees the table after `match_id` ended. The hub may push it before
+// the match's last MatchInfo arrives, so frames already read count too.
+v1::ServerMessage await_table_free(test_client& c, const std::string& lobby_id, const std::string& match_id) {
+  auto freed = [&](const v1::ServerMessage& m) {
+    return m.has_lobby() && m.lobby().lobby_id() == lobby_id && m.lobby().match_id().empty() &&
+           m.lobby().last_match_id() == match_id;
+  };
+  for (const test_client::frame& fr : c.frames) {
+    v1::ServerMessage m;
+    if (m.ParseFromString(fr.bytes) && freed(m)) return m;
+  }
+  return c.read_until(freed);
+}
+
 // Plays Ada's side of a PlayComputer match until it ends (as a person would).
 std::string play_computer_to_end(test_client& c, const std::string& options) {
   const v1::ServerMessage lobby = c.request(play_computer("space_war", "", 2, options));
@@ -63,9 +77,7 @@ std::string play_computer_to_end(test_client& c, const std::string& options) {
   play_against_bots(c, match_id);
   await_over(c, match_id);
   // The hub has heard the match ended once the lobby says so.
-  c.read_until([&](const v1::ServerMessage& m) {
-    return m.has_lobby() && m.lobby().lobby_id() == lobby.lobby().lobby_id() && m.lobby().match_id().empty();
-  });
+  await_table_free(c, lobby.lobby().lobby_id(), match_id);
   return match_id;
 }
 
@@ -246,9 +258,7 @@ TEST_CASE("lobby flow: Start is refused with a sentence until every seat is take
     c->read_until([&](const v1::ServerMessage& m) { return m.has_view() && m.view().match_id() == match_id; });
   table t{lobby_id, match_id, {&host, &guest}};
   CHECK(play_to_end(t) > 0);
-  const v1::ServerMessage after = host.read_until([&](const v1::ServerMessage& m) {
-    return m.has_lobby() && m.lobby().lobby_id() == lobby_id && m.lobby().match_id().empty();
-  });
+  const v1::ServerMessage after = await_table_free(host, lobby_id, match_id);
   CHECK_FALSE(after.lobby().seats(1).ready());
   refused = host.request(start_message(lobby_id));
   CHECK(error_of(refused) == v1::BAD_REQUEST);
@@ -297,9 +307,7 @@ TEST_CASE("lobby flow: the public list shows only tables a visitor can join or w
   e.hello("Eve");
   const table finished = start_match(e, {}, space_war_lobby(2, 2), {"random"});
   play_against_bots(e, finished.match_id);
-  e.read_until([&](const v1::ServerMessage& m) {
-    return m.has_lobby() && m.lobby().lobby_id() == finished.lobby_id && m.lobby().match_id().empty();
-  });
+  await_table_free(e, finished.lobby_id, finished.match_id);
 
   const v1::ServerMessage listed = visitor.request(list_lobbies());
   std::set<std::string> ids;
@@ -406,4 +414,43 @@ TEST_CASE("errors: lobby refusals are sentences a player can act on") {
   }
   CHECK(answers[1].error().detail() == "This table has no seat 8.");
   CHECK(answers[2].error().detail() == "Seat 2 is already open.");
+}
+
+TEST_CASE("lobby flow: past 20 tables in all, the server leaves the account's oldest finished one for it") {
+  server_fixture f;
+  test_client a(f.port());
+  a.hello("Ada");
+  const std::string options = space_war_options(2);
+  std::vector<std::string> lobbies;
+  for (int i = 0; i < 21; ++i) {
+    const std::size_t before = a.frames.size();
+    play_computer_to_end(a, options);
+    a.fence();
+    // The lobby of each match, in order (the first Lobby frame of this round).
+    for (std::size_t k = before; k < a.frames.size(); ++k) {
+      v1::ServerMessage m;
+      m.ParseFromString(a.frames[k].bytes);
+      if (m.has_lobby()) {
+        lobbies.push_back(m.lobby().lobby_id());
+        break;
+      }
+    }
+  }
+  REQUIRE(lobbies.size() == 21);
+  // The 21st finished table left the first one: Ada was told, in a sentence.
+  bool told = false;
+  for (const test_client::frame& fr : a.frames) {
+    v1::ServerMessage m;
+    m.ParseFromString(fr.bytes);
+    if (m.has_lobby_closed() && m.lobby_closed().lobby_id() == lobbies[0]) {
+      told = true;
+      CHECK(m.lobby_closed().reason().find("oldest finished") != std::string::npos);
+    }
+  }
+  CHECK(told);
+  test_client again(f.port());
+  const v1::Welcome w = again.resume(a.token);
+  CHECK(w.lobbies_size() == 20);
+  CHECK(std::find(w.lobbies().begin(), w.lobbies().end(), lobbies[0]) == w.lobbies().end());
+  CHECK(std::find(w.lobbies().begin(), w.lobbies().end(), lobbies[1]) != w.lobbies().end());
 }
