@@ -176,7 +176,7 @@ void lobby_hub::welcome(request r, std::string new_token) {
       const int seat = l.seat_of(r.account_id);
       if (seat < 0) continue;
       l.seats[seat].name = r.display_name;   // a rename shows everywhere
-      if (!l.in_match()) self->rename_clashing_bots(l);
+      if (!l.in_match() && self->rename_clashing_bots(l)) self->save(l);   // kept across a restart
       w.add_lobbies(id);
       mine.push_back(&l);
     }
@@ -246,15 +246,20 @@ void lobby_hub::trim_finished(const std::string& account_id) {
   }
 }
 
-void lobby_hub::rename_clashing_bots(lobby& l) {
+bool lobby_hub::rename_clashing_bots(lobby& l) {
+  bool renamed = false;
   for (std::size_t i = 0; i < l.seats.size(); ++i) {
     lobby_seat& bot = l.seats[i];
     if (!bot.is_bot()) continue;
     bool clash = false;
     for (std::size_t j = 0; j < l.seats.size() && !clash; ++j)
       clash = j != i && !l.seats[j].open && same_name(l.seats[j].name, bot.name);
-    if (clash) bot.name = free_bot_name(l, static_cast<int>(i));
+    if (clash) {
+      bot.name = free_bot_name(l, static_cast<int>(i));
+      renamed = true;
+    }
   }
+  return renamed;
 }
 
 void lobby_hub::send_account(const std::string& account_id, const request* answering,

@@ -64,7 +64,7 @@ class lobby_hub : public std::enable_shared_from_this<lobby_hub> {
   // person is left, else the longest-seated person hosts. Invalidates `l` when it closes.
   void leave(lobby& l, const std::string& account_id, const std::string& reason, const request* answering);
   void trim_finished(const std::string& account_id);   // keeps tables_per_account
-  void rename_clashing_bots(lobby& l);   // a bot's name must differ from every other name there
+  bool rename_clashing_bots(lobby& l);   // a bot's name must differ from every other name there; true: renamed
 
   std::shared_ptr<shared_state> state_;
   strand strand_;
