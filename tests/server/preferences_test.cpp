@@ -89,7 +89,7 @@ TEST_CASE("preferences: bad SetPreferences get a sentence and change nothing") {
   CHECK(play_one(t));
 }
 
-TEST_CASE("preferences: auto-flip is played by the server at once, with the cause in the log; only that seat learns the choices") {
+TEST_CASE("preferences: auto-flip is played by the server at once, with the cause in the log, and only that seat learns the choices") {
   server_fixture f;
   test_client a(f.port()), watcher(f.port());
   a.hello("Ada");
