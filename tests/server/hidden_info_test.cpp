@@ -26,26 +26,8 @@ struct step_cards {
   std::set<std::string> hidden;    // everywhere else, unless another copy is visible
 };
 
-// Cards the game turned face up in a contest and keeps showing to everyone (the contest in
-// progress, and the last one): View.revealed and LastContest.revealed, found by name so
-// this reads views with or without those fields.
-void add_revealed(const google::protobuf::Message& m, std::set<std::string>& visible) {
-  const google::protobuf::FieldDescriptor* field = m.GetDescriptor()->FindFieldByName("revealed");
-  if (!field || !field->is_repeated() || field->type() != google::protobuf::FieldDescriptor::TYPE_MESSAGE) return;
-  const google::protobuf::Reflection& r = *m.GetReflection();
-  for (int i = 0; i < r.FieldSize(m, field); ++i) {
-    const google::protobuf::Message& revealed = r.GetRepeatedMessage(m, field, i);
-    const google::protobuf::FieldDescriptor* card = revealed.GetDescriptor()->FindFieldByName("card");
-    if (!card) continue;
-    const auto& c = dynamic_cast<const sw::Card&>(revealed.GetReflection()->GetMessage(revealed, card));
-    visible.insert(c.code());
-  }
-}
-
 step_cards cards_at(const sw::View& everything) {
   step_cards out;
-  add_revealed(everything, out.visible);
-  add_revealed(everything.last_contest(), out.visible);
   std::set<std::string> all;
   for (const sw::Seat& s : everything.seats()) {
     for (const sw::Card& c : s.deck()) all.insert(c.code());
