@@ -64,7 +64,9 @@ TEST_CASE("match: a bot holds a seat and plays its own moves") {
   REQUIRE(info.seats_size() == 3);
   CHECK_FALSE(info.seats(0).bot());
   CHECK(info.seats(1).bot());
-  CHECK(info.seats(2).name() == "Bot (random)");
+  CHECK(info.seats(2).bot_kind() == "random");
+  CHECK(info.seats(1).bot_kind() == "heuristic");
+  CHECK(info.seats(1).name() != info.seats(2).name());   // each bot has its own name (table_kit_test.cpp)
   const int mine = play_against_bots(a, t.match_id);
   CHECK(mine > 0);
   CHECK(a.matches[t.match_id].view.outcome().over());
