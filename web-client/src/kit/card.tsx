@@ -20,6 +20,7 @@ export interface CardProps {
   backLabel?: string;      // what a back is, for screen readers ("a card in Hand")
   highlight?: boolean;     // a move on offer is about this card
   small?: boolean;
+  wide?: boolean;          // room for several ability lines (Space Race)
   leader?: boolean;
   note?: string;           // a short mark under the name: "now 11", "covered", "used"
   dim?: boolean;           // covered, used up, or otherwise out of play
@@ -63,6 +64,7 @@ export function Card(p: CardProps) {
     p.faceDown ? "card--back" : "card--face",
     !p.faceDown && p.kind ? `card--${p.kind}` : "",
     p.small ? "card--small" : "",
+    p.wide ? "card--wide" : "",
     p.leader && !p.faceDown ? "card--leader" : "",
     p.highlight ? "card--offered" : "",
     p.dim ? "card--dim" : "",
@@ -87,8 +89,14 @@ export function Card(p: CardProps) {
       aria-label={label}
       aria-expanded={zoomed}
       onFocus={() => setZoomed(true)}
-      onBlur={() => setZoomed(false)}
-      onClick={() => setZoomed((z) => !z)}
+      onBlur={(e) => {
+        // Focus moving to a Tip inside the card keeps the zoom.
+        if (!(e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget))) setZoomed(false);
+      }}
+      onClick={(e) => {
+        if ((e.target as Element | null)?.closest?.(".tip")) return;
+        setZoomed((z) => !z);
+      }}
       onKeyDown={(e) => {
         if (e.key === "Escape") setZoomed(false);
         if (e.key === "Enter" || e.key === " ") {
@@ -99,7 +107,7 @@ export function Card(p: CardProps) {
     >
       <Face {...p} />
       {zoomed ? (
-        <div class={`card card--face card--zoom${p.kind ? ` card--${p.kind}` : ""}${p.leader ? " card--leader" : ""}`} aria-hidden="true">
+        <div class={`card card--face card--zoom${p.wide ? " card--wide" : ""}${p.kind ? ` card--${p.kind}` : ""}${p.leader ? " card--leader" : ""}`} aria-hidden="true">
           <Face {...p} zoom />
         </div>
       ) : null}
