@@ -1,0 +1,251 @@
+// The Space War table rendered to HTML (preact-render-to-string) from the engine's own
+// views: `starport simulate --record` plays a match, `starport scenario --at N` prints every
+// seat's view along the way. Every legal action is a button with its label, face-down cards
+// carry no name, the last contest shows its result and revealed cards, Powers have Tips,
+// and the rules are non-empty. Fails (never skips) when the binary is missing.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { after, test } from "node:test";
+import { fileURLToPath } from "node:url";
+
+import { create, fromBinary, fromJson, type JsonValue } from "@bufbuild/protobuf";
+import type { ComponentChildren } from "preact";
+import { renderToString } from "preact-render-to-string";
+
+import type { Action } from "../src/gen/starport/v1/common_pb.js";
+import { MatchInfoSchema, MatchSeatSchema } from "../src/gen/starport/v1/protocol_pb.js";
+import { ActionKind, Faction, OptionsSchema, Phase, PowerState, ViewSchema, type View } from "../src/gen/starport/v1/space_war_pb.js";
+import spaceWar from "../src/games/space_war.js";
+import { buildOptions, describeOptions } from "../src/games/space_war/options.js";
+import { lastContestCards, revealPauseMs } from "../src/games/space_war/reveal.js";
+import { actionLabel, SpaceWarTable } from "../src/games/space_war/table.js";
+import { powerText } from "../src/games/space_war/words.js";
+import type { TableContext } from "../src/games/types.js";
+import { RulesPanel } from "../src/kit/rules_panel.js";
+
+const webClient = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const bin = resolve(webClient, process.env.STARPORT_BIN ?? "../build/starport");
+const work = mkdtempSync(join(tmpdir(), "sw-table-"));
+after(() => rmSync(work, { recursive: true, force: true }));
+
+const names = ["Ada", "Bot Brigid", "Bot Cato", "Dee"];
+const seatName = (seat: number) => names[seat] ?? `Seat ${seat + 1}`;
+
+function run(args: string[]): string {
+  assert.ok(existsSync(bin), `the starport binary is missing at ${bin}: build it or set STARPORT_BIN`);
+  const r = spawnSync(bin, args, { encoding: "utf8", timeout: 60000, maxBuffer: 256 * 1024 * 1024 });
+  assert.equal(r.error, undefined, `could not run ${bin}: ${r.error}`);
+  assert.equal(r.status, 0, `\`starport ${args.join(" ")}\` failed (exit ${r.status}): ${r.stderr.trim()}`);
+  return r.stdout;
+}
+
+function record(name: string, players: number, seed: number, options: string): { file: string; actions: number } {
+  const file = join(work, `${name}.json`);
+  run(["simulate", "--game", "space_war", "-n", "1", "-p", String(players), "--bots", "heuristic", "--seed", String(seed), "--options", options, "--record", file]);
+  return { file, actions: (JSON.parse(readFileSync(file, "utf8")) as { actions: string[] }).actions.length };
+}
+
+// Every seat's view after the first `at` actions, by seat.
+function viewsAt(file: string, at: number): View[] {
+  const out = JSON.parse(run(["scenario", "--at", String(at), file])) as { views: Record<string, JsonValue> };
+  return Object.entries(out.views)
+    .filter(([who]) => who.startsWith("seat"))
+    .map(([, v]) => fromJson(ViewSchema, v));
+}
+
+// A button per action, as the match page's ActionButton draws one.
+function Button(p: { action: Action; class?: string; confirm?: string; children?: ComponentChildren }) {
+  return (
+    <button type="button" class={p.class} data-kind={p.action.kind} data-args={p.action.args.join(",")}>
+      {p.children}
+    </button>
+  );
+}
+
+function ctxFor(view: View, live = true): TableContext {
+  return {
+    info: create(MatchInfoSchema, {
+      seats: view.seats.map((s) => create(MatchSeatSchema, { seat: s.seat, name: seatName(s.seat), bot: s.seat === 1 || s.seat === 2, connected: true })),
+    }),
+    viewer: view.spectator ? null : view.viewerSeat,
+    live,
+    seatName,
+    ActionButton: view.spectator ? undefined : Button,
+    timer: () => null,
+  };
+}
+
+const render = (view: View, previous?: View, live = true) => renderToString(<SpaceWarTable view={view} previous={previous} ctx={ctxFor(view, live)} />);
+
+const decode = (s: string) => s.replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+
+// The opening tags (with their attributes) of every card element.
+function cardTags(html: string): string[] {
+  return [...html.matchAll(/<div class="card [^"]*"[^>]*>/g)].map((m) => m[0]);
+}
+
+// The section [data-testid=last-contest], up to its closing tag (no nested sections).
+function lastContestHtml(html: string): string | null {
+  const start = html.indexOf('data-testid="last-contest"');
+  if (start < 0) return null;
+  return html.slice(start, html.indexOf("</section>", start));
+}
+
+function buttonLabels(html: string): string[] {
+  return [...html.matchAll(/<button[^>]*>(.*?)<\/button>/g)].map((m) => decode(m[1].replace(/<[^>]+>/g, "")));
+}
+
+const allCardNames = new Set<string>();
+
+function checkView(view: View, previous: View | undefined, where: string) {
+  const html = render(view, previous);
+  // Every legal action but Resign (the generic page's) is a button with its label.
+  const labels = buttonLabels(html);
+  for (const a of view.legalActions.filter((x) => x.kind !== ActionKind.RESIGN))
+    assert.ok(labels.includes(actionLabel(a, view, seatName)), `${where}: no button "${actionLabel(a, view, seatName)}" among ${JSON.stringify(labels)}`);
+  assert.equal(labels.length, view.legalActions.filter((x) => x.kind !== ActionKind.RESIGN).length, `${where}: extra buttons`);
+  // Face-down cards carry no name: a back's markup is only the back mark.
+  for (const m of html.matchAll(/<div class="card card--back[^"]*"[^>]*>(.*?)<\/div>/g)) {
+    assert.match(m[0], /data-face="down"/);
+    assert.doesNotMatch(m[1], /card__name/, `${where}: a back has a name`);
+    for (const n of allCardNames) assert.ok(!m[0].includes(n), `${where}: a back names ${n}`);
+  }
+  // Face-up battlefield cards in the view are drawn face up with their names.
+  for (const b of view.battlefield.filter((x) => x.faceUp && x.card)) {
+    allCardNames.add(b.card!.name);
+    assert.ok(decode(html).includes(b.card!.name), `${where}: face-up ${b.card!.name} not shown`);
+  }
+  // A seat view never shows a card its view does not carry.
+  const hidden = view.battlefield.filter((x) => !x.faceUp).length;
+  assert.equal(cardTags(html).filter((t) => t.includes('data-face="down"')).length, hidden, `${where}: backs`);
+  // Powers carry a Tip with their text.
+  for (const s of view.seats.filter((x) => x.power !== PowerState.NO_POWER && powerText(x.powerName)))
+    assert.ok(decode(html).includes(`role="tooltip"`) && decode(html).includes(powerText(s.powerName)), `${where}: no tip for ${s.powerName}`);
+  // The last contest: its result in words.
+  const last = view.lastContest;
+  if (last && last.number > 0) {
+    const section = lastContestHtml(html);
+    assert.ok(section, `${where}: no last-contest section`);
+    const words = decode(section);
+    if (last.peace) assert.match(words, /Peace: no winner/);
+    else if (last.hasWinner) assert.ok(words.includes(`${seatName(last.winner)} won the ${last.war ? "War" : "Battle"} and captured ${last.cards} card`), `${where}: ${words}`);
+    // Whatever the view carries of the revealed cards is drawn face up.
+    for (const r of lastContestCards(last)) assert.ok(words.includes(r.card!.name), `${where}: revealed ${r.card!.name} missing`);
+  }
+  return html;
+}
+
+test("a 3-player heuristic match with Elves: every view renders its actions, backs without names, results and power tips", () => {
+  const m = record("elves", 3, 4, '{"factions": ["ELVES", "DWARVES", "ROBOTS"]}');
+  assert.ok(m.actions > 20, `a short match (${m.actions} actions)`);
+  let lastSections = 0;
+  let decisions = 0;
+  const samples = Math.min(m.actions, 120);
+  let prev: View[] = [];
+  for (let i = 0; i <= samples; i++) {
+    const at = Math.round((m.actions * i) / samples);
+    const views = viewsAt(m.file, at);
+    views.forEach((v, seat) => {
+      const html = checkView(v, prev[seat], `after ${at} actions, seat ${seat}`);
+      if (lastContestHtml(html)) lastSections++;
+      if (v.phase === Phase.BEFORE_BATTLE && v.decidingSeat === seat && v.offeredPower) {
+        decisions++;
+        // The decision says what the Power does.
+        assert.ok(decode(html).includes(`${v.offeredPower}</strong></span>: ${powerText(v.offeredPower)}`) || decode(html).includes(powerText(v.offeredPower)), "the decision explains the power");
+      }
+    });
+    prev = views;
+  }
+  assert.ok(lastSections > 10, `too few last contests seen (${lastSections})`);
+  assert.ok(decisions > 0, "no Power decision seen: pick another seed");
+});
+
+test("the last contest shows the face-up cards of a contest that resolved, from the view or the Battlefield seen before", () => {
+  const m = record("reveal", 2, 9, '{"factions": ["ELVES", "DWARVES"]}');
+  let checked = 0;
+  let prev: View | undefined;
+  for (let at = 0; at <= m.actions && checked < 12; at++) {
+    const [v] = viewsAt(m.file, at);
+    const last = v.lastContest;
+    if (prev && last && last.number > (prev.lastContest?.number ?? 0)) {
+      const html = render(v, prev);
+      const section = decode(lastContestHtml(html) ?? "");
+      const fromView = lastContestCards(last);
+      // What the player saw face up in that contest before it resolved (a Power window).
+      const seen = prev.contest === last.number ? prev.battlefield.filter((b) => b.faceUp && b.card) : [];
+      const expect = fromView.length ? fromView.map((r) => r.card!) : seen.map((b) => b.card!);
+      for (const c of expect) assert.ok(section.includes(c.name), `contest ${last.number}: ${c.name} not in Last contest`);
+      const up = (section.match(/data-face="up"/g) ?? []).length;
+      assert.equal(up >= expect.length, true);
+      if (expect.length) {
+        checked++;
+        assert.ok(up > 0, "revealed cards are drawn face up");
+      }
+      assert.ok(revealPauseMs(prev, v) >= 1000, `contest ${last.number}: no reveal pause`);
+    } else if (prev) {
+      assert.equal(revealPauseMs(prev, v) >= 1500, false, `at ${at}: a contest pause without a new contest`);
+    }
+    prev = v;
+  }
+  assert.ok(checked > 0, "no resolved contest with revealed cards was seen");
+});
+
+test("a War's steps are drawn one after another, each with its own title", () => {
+  const m = record("war", 2, 21, '{"factions": ["HUMANS", "ROBOTS"]}');
+  for (let at = 0; at <= m.actions; at++) {
+    const [v] = viewsAt(m.file, at);
+    if (v.warStep < 1) continue;
+    const html = decode(render(v));
+    const reveal = html.indexOf(">Reveal<");
+    const war1 = html.indexOf("War step 1");
+    assert.ok(reveal >= 0 && war1 > reveal, "Reveal comes before War step 1");
+    return;
+  }
+  assert.fail("no War seen in this match: pick another seed");
+});
+
+test("spectators and replays get no buttons; the omniscient view still shows backs for face-down cards", () => {
+  const m = record("spect", 3, 2, "{}");
+  const out = JSON.parse(run(["scenario", "--at", String(Math.floor(m.actions / 2)), m.file])) as { views: Record<string, JsonValue> };
+  const spect = fromJson(ViewSchema, out.views.spectator);
+  const html = renderToString(<SpaceWarTable view={spect} ctx={{ ...ctxFor(spect, false), ActionButton: undefined, viewer: null }} />);
+  assert.equal(buttonLabels(html).length, 0);
+  assert.match(html, /class="space-war"/);
+});
+
+test("labels: flip, war flip, trigger towards a seat, decline", () => {
+  const v = create(ViewSchema, { warStep: 2, offeredPower: "Salvage" });
+  const a = (kind: ActionKind, ...args: number[]) => ({ seat: 0, kind, args }) as unknown as Action;
+  assert.equal(actionLabel(a(ActionKind.FLIP), v, seatName), "Flip (War step 2)");
+  assert.equal(actionLabel(a(ActionKind.TRIGGER, 2), v, seatName), "Trigger Salvage → Bot Cato");
+  assert.equal(actionLabel(a(ActionKind.DECLINE), v, seatName), "Decline Salvage");
+});
+
+test("the options form's message never carries auto-flip, and checks the contest limit", () => {
+  const bytes = buildOptions(3, { random: false, factions: [Faction.ELVES, Faction.FACTION_UNSPECIFIED, Faction.ROBOTS], contestLimit: "250" });
+  assert.ok(bytes instanceof Uint8Array);
+  const o = fromBinary(OptionsSchema, bytes as Uint8Array);
+  assert.equal(o.autoFlip, false);
+  assert.deepEqual(o.factions, [Faction.ELVES, Faction.FACTION_UNSPECIFIED, Faction.ROBOTS]);
+  assert.equal(o.contestLimit, 250);
+  assert.deepEqual(fromBinary(OptionsSchema, buildOptions(2, { random: true, factions: [Faction.ELVES], contestLimit: "" }) as Uint8Array).factions, []);
+  assert.equal(typeof buildOptions(2, { random: true, factions: [], contestLimit: "-1" }), "string");
+  assert.equal(typeof buildOptions(2, { random: true, factions: [], contestLimit: "1.5" }), "string");
+  assert.ok(!describeOptions(bytes as Uint8Array).some((l) => /auto/i.test(l)));
+});
+
+test("rules: a summary and a glossary of every keyword, rendered by the rules panel", () => {
+  assert.ok(spaceWar.rules.summary.length > 500);
+  const terms = spaceWar.rules.glossary.map((g) => g.term);
+  for (const t of ["Battle", "War", "Peace", "Trigger", "Active", "Inactive", "Permanent", "Conquered", "Strength", "Leader"])
+    assert.ok(terms.includes(t), `glossary lacks ${t}`);
+  for (const g of spaceWar.rules.glossary) assert.ok(g.text.length > 10, `${g.term} has no text`);
+  const html = renderToString(<RulesPanel title={spaceWar.title} rules={spaceWar.rules} />);
+  assert.match(html, /<h2>Space War: in Space!: rules<\/h2>/);
+  assert.match(html, /<strong>Contest\.<\/strong>/, "the summary's Markdown is rendered");
+  assert.equal((html.match(/<dt /g) ?? []).length, spaceWar.rules.glossary.length);
+  assert.ok(spaceWar.blurb.length > 20);
+});
