@@ -197,11 +197,13 @@ test("a War's steps are drawn one after another, each with its own title", () =>
   const m = record("war", 2, 21, '{"factions": ["HUMANS", "ROBOTS"]}');
   for (let at = 0; at <= m.actions; at++) {
     const [v] = viewsAt(m.file, at);
-    if (v.warStep < 1) continue;
-    const html = decode(render(v));
+    if (!v.battlefield.some((b) => b.step >= 1)) continue;
+    const all = decode(render(v));
+    const html = all.slice(all.indexOf('data-testid="battlefield"'));
     const reveal = html.indexOf(">Reveal<");
     const war1 = html.indexOf("War step 1");
     assert.ok(reveal >= 0 && war1 > reveal, "Reveal comes before War step 1");
+    assert.ok(html.indexOf('data-step="0"') < html.indexOf('data-step="1"'), "steps in order");
     return;
   }
   assert.fail("no War seen in this match: pick another seed");

@@ -53,6 +53,7 @@ function Face(p: CardProps & { zoom?: boolean }) {
 
 export function Card(p: CardProps) {
   const [zoomed, setZoomed] = useState(false);
+  const pointer = useRef(false);
   // A flip: this copy was a back when last drawn and is a face now.
   const lastDown = useRef(p.faceDown);
   const flipped = useRef(false);
@@ -86,14 +87,19 @@ export function Card(p: CardProps) {
       data-card-id={p.id}
       data-face="up"
       tabIndex={0}
+      role="group"
       aria-label={label}
-      aria-expanded={zoomed}
-      onFocus={() => setZoomed(true)}
+      // A tap focuses and clicks: the click decides, so the zoom does not open and close at once.
+      onPointerDown={() => (pointer.current = true)}
+      onFocus={() => {
+        if (!pointer.current) setZoomed(true);
+      }}
       onBlur={(e) => {
         // Focus moving to a Tip inside the card keeps the zoom.
         if (!(e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget))) setZoomed(false);
       }}
       onClick={(e) => {
+        pointer.current = false;
         if ((e.target as Element | null)?.closest?.(".tip")) return;
         setZoomed((z) => !z);
       }}

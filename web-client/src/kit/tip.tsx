@@ -2,7 +2,7 @@
 // role="tooltip" (so it works on phones, where `title` never shows). Used for every power,
 // Control Card, badge, category and keyword a table shows. Escape hides it.
 import type { ComponentChildren } from "preact";
-import { useId, useState } from "preact/hooks";
+import { useId, useRef, useState } from "preact/hooks";
 
 export interface TipProps {
   text: string;
@@ -13,6 +13,7 @@ export interface TipProps {
 export function Tip(p: TipProps) {
   const [open, setOpen] = useState(false);
   const id = useId();
+  const pointer = useRef(false);
   if (!p.text) return <span class={p.class}>{p.children}</span>;
   return (
     <span
@@ -21,12 +22,19 @@ export function Tip(p: TipProps) {
       aria-describedby={id}
       onMouseEnter={() => setOpen(true)}
       onMouseLeave={() => setOpen(false)}
-      onFocus={() => setOpen(true)}
+      // A tap focuses and clicks: the click decides, so the tip does not open and close at once.
+      onPointerDown={(e) => (pointer.current = e.pointerType !== "mouse")}
+      onFocus={() => {
+        if (!pointer.current) setOpen(true);
+      }}
       onBlur={() => setOpen(false)}
       onClick={(e) => {
         // A tap toggles (phones have no hover); a click inside a button still presses it.
         e.stopPropagation();
-        setOpen((o) => !o);
+        const touch = pointer.current;
+        pointer.current = false;
+        // A mouse already opened it on hover: a click keeps it open; a tap toggles.
+        setOpen((o) => (touch ? !o : true));
       }}
       onKeyDown={(e) => {
         if (e.key === "Escape") setOpen(false);
