@@ -150,9 +150,12 @@ test("a 3-player heuristic match with Elves: every view renders its actions, bac
     const views = viewsAt(m.file, at);
     views.forEach((v, seat) => {
       const html = checkView(v, prev[seat], `after ${at} actions, seat ${seat}`);
+      if (!v.legalActions.some((a) => a.kind === ActionKind.TRIGGER)) assert.doesNotMatch(html, /card--offered/, "nothing is highlighted without a Power on offer");
       if (lastContestHtml(html)) lastSections++;
       if (v.phase === Phase.BEFORE_BATTLE && v.decidingSeat === seat && v.offeredPower) {
         decisions++;
+        // The card the Power is about (the seat's own face-up card) is highlighted.
+        assert.match(html, /card--offered/, "the decision's card is highlighted");
         // The decision says what the Power does.
         assert.ok(decode(html).includes(`${v.offeredPower}</strong></span>: ${powerText(v.offeredPower)}`) || decode(html).includes(powerText(v.offeredPower)), "the decision explains the power");
       }

@@ -39,7 +39,7 @@ export function actionLabel(action: Action, view: View, seatName: (seat: number)
   return `Action ${action.kind} ${action.args.join(" ")}`;
 }
 
-function SwCard(p: { r: Revealed; small?: boolean; keyHint?: string }) {
+function SwCard(p: { r: Revealed; small?: boolean; highlight?: boolean }) {
   const c = p.r.card;
   if (!c) return <Card id={p.r.id} name="" faceDown backLabel="a face-down card" small={p.small} />;
   const effective = p.r.strength !== undefined && p.r.strength >= 0 && p.r.strength !== c.strength ? p.r.strength : undefined;
@@ -54,12 +54,13 @@ function SwCard(p: { r: Revealed; small?: boolean; keyHint?: string }) {
       leader={c.leader}
       note={effective !== undefined ? `counts as ${effective}` : undefined}
       small={p.small}
+      highlight={p.highlight}
     />
   );
 }
 
 // Cards grouped by step, then by owner, in seat order.
-function ByStep(p: { cards: Revealed[]; ctx: TableContext; faceDownOf?: (b: Revealed) => boolean; small?: boolean }) {
+function ByStep(p: { cards: Revealed[]; ctx: TableContext; small?: boolean; highlight?: (c: Revealed) => boolean }) {
   const steps = [...new Set(p.cards.map((c) => c.step))].sort((a, b) => a - b);
   return (
     <>
@@ -77,7 +78,7 @@ function ByStep(p: { cards: Revealed[]; ctx: TableContext; faceDownOf?: (b: Reve
                     {inStep
                       .filter((c) => c.owner === owner)
                       .map((c, i) => (
-                        <SwCard key={c.id ?? `${step}:${owner}:${i}`} r={c} small={p.small} />
+                        <SwCard key={c.id ?? `${step}:${owner}:${i}`} r={c} small={p.small} highlight={p.highlight?.(c)} />
                       ))}
                   </div>
                 </div>
@@ -229,6 +230,10 @@ export function SpaceWarTable({ view, previous, ctx }: TableProps<View>) {
   const fromView = lastContestCards(last);
   const revealed = fromView.length ? fromView : last ? seen.current.get(last.number) ?? [] : [];
   const cards = battlefieldCards(view);
+  // A Power on offer to this viewer before battle is about its own face-up card in this step.
+  const offered = !!ctx.ActionButton && view.phase === Phase.BEFORE_BATTLE && view.legalActions.some((a) => a.kind === ActionKind.TRIGGER);
+  const topStep = Math.max(0, ...cards.map((c) => c.step));
+  const highlight = (c: Revealed) => offered && c.owner === ctx.viewer && c.step === topStep && !!c.card;
   return (
     <div class="space-war">
       <div class="sw-status" role="status">{status.join(" · ")}</div>
@@ -252,7 +257,7 @@ export function SpaceWarTable({ view, previous, ctx }: TableProps<View>) {
       <section class="sw-battlefield" aria-label="Battlefield" data-testid="battlefield">
         <h3>Battlefield{view.contest ? ` — contest ${view.contest}` : ""}</h3>
         {cards.length ? (
-          <ByStep cards={cards} ctx={ctx} />
+          <ByStep cards={cards} ctx={ctx} highlight={highlight} />
         ) : (
           <p class="muted">{view.phase === Phase.GAME_OVER ? "Empty." : "Empty — waiting for flips."}</p>
         )}
