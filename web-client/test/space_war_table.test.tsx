@@ -17,7 +17,19 @@ import { renderToString } from "preact-render-to-string";
 
 import type { Action } from "../src/gen/starport/v1/common_pb.js";
 import { MatchInfoSchema, MatchSeatSchema } from "../src/gen/starport/v1/protocol_pb.js";
-import { ActionKind, Faction, OptionsSchema, Phase, PowerState, ViewSchema, type View } from "../src/gen/starport/v1/space_war_pb.js";
+import {
+  ActionKind,
+  BattlefieldCardSchema,
+  CardSchema,
+  Faction,
+  LastContestSchema,
+  OptionsSchema,
+  Phase,
+  PowerState,
+  SeatSchema,
+  ViewSchema,
+  type View,
+} from "../src/gen/starport/v1/space_war_pb.js";
 import spaceWar from "../src/games/space_war.js";
 import { buildOptions, describeOptions } from "../src/games/space_war/options.js";
 import { lastContestCards, revealPauseMs } from "../src/games/space_war/reveal.js";
@@ -253,4 +265,33 @@ test("rules: a summary and a glossary of every keyword, rendered by the rules pa
   assert.match(html, /<strong>Contest\.<\/strong>/, "the summary's Markdown is rendered");
   assert.equal((html.match(/<dt /g) ?? []).length, spaceWar.rules.glossary.length);
   assert.ok(spaceWar.blurb.length > 20);
+});
+
+test("revealed cards the view's LastContest carries (the engine's by-step list) are drawn face up, War steps in order", () => {
+  const card = (name: string, strength: number, faction: Faction) => create(CardSchema, { code: `x:${strength}`, name, strength, faction });
+  const b = (owner: number, step: number, c: ReturnType<typeof card>) => create(BattlefieldCardSchema, { owner, step, faceUp: true, card: c, strength: c.strength });
+  const last = create(LastContestSchema, { number: 7, war: true, hasWinner: true, winner: 1, cards: 8 });
+  // The field the engine adds (a repeated BattlefieldCard by step), whatever its name.
+  Object.assign(last, {
+    revealed: [b(0, 0, card("Elven Warden", 7, Faction.ELVES)), b(1, 0, card("Marine", 7, Faction.HUMANS)), b(0, 1, card("Elven Scout", 2, Faction.ELVES)), b(1, 1, card("Fleet Commodore", 10, Faction.HUMANS))],
+  });
+  const view = create(ViewSchema, {
+    viewerSeat: 0,
+    contest: 8,
+    phase: Phase.FLIP_PHASE,
+    seats: [create(SeatSchema, { seat: 0, faction: Faction.ELVES, deckCount: 10 }), create(SeatSchema, { seat: 1, faction: Faction.HUMANS, deckCount: 30 })],
+    battlefield: [create(BattlefieldCardSchema, { owner: 1, step: 0, faceUp: false })],
+    lastContest: last,
+  });
+  const section = decode(lastContestHtml(render(view))!);
+  const order = ["Elven Warden", "Marine", "Elven Scout", "Fleet Commodore"].map((n) => section.indexOf(n));
+  assert.ok(order.every((i) => i > 0), section);
+  assert.deepEqual([...order].sort((x, y) => x - y), order, "reveal first, then War step 1");
+  assert.equal((section.match(/data-face="up"/g) ?? []).length, 4);
+  assert.match(section, /Bot Brigid won the War and captured 8 cards\./);
+  assert.match(section, /War step 1/);
+  assert.match(section, /card--elves/);
+  // The Battlefield's hidden card stays a back without a name.
+  const html = render(view);
+  assert.equal(cardTags(html.slice(0, html.indexOf('data-testid="last-contest"'))).filter((t) => t.includes('data-face="down"')).length, 1);
 });

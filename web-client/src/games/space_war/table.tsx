@@ -20,6 +20,8 @@ const tips = {
   flipped: "Has put its card for this step on the Battlefield; it stays hidden until everyone has flipped.",
   inContest: "Takes part in the current contest step.",
   conquered: "Out of the game: no card left in deck or discard pile.",
+  contest: "A contest: everyone flips, the highest Strength captures every card (a Battle); a tie for the highest goes to War.",
+  limit: "The contest limit: when it is reached, the player holding the most cards (deck and discard) wins.",
   war: "Tied highest Strengths fight on: each adds face-down cards and one face-up card until one is highest.",
 };
 
@@ -221,7 +223,6 @@ export function SpaceWarTable({ view, previous, ctx }: TableProps<View>) {
 
   const over = view.outcome?.over;
   const status = [
-    `Contest ${view.contest}${view.contestLimit ? ` / ${view.contestLimit}` : ""}`,
     phaseNames[view.phase],
     view.warStep > 0 ? `War step ${view.warStep}` : "",
     view.spectator ? "spectating" : "",
@@ -236,7 +237,16 @@ export function SpaceWarTable({ view, previous, ctx }: TableProps<View>) {
   const highlight = (c: Revealed) => offered && c.owner === ctx.viewer && c.step === topStep && !!c.card;
   return (
     <div class="space-war">
-      <div class="sw-status" role="status">{status.join(" · ")}</div>
+      <div class="sw-status" role="status">
+        <Tip text={tips.contest}>Contest {view.contest}</Tip>
+        {view.contestLimit ? (
+          <>
+            {" / "}
+            <Tip text={tips.limit}>{view.contestLimit}</Tip>
+          </>
+        ) : null}
+        {status.length ? ` · ${status.join(" · ")}` : ""}
+      </div>
       {over ? (
         <div class="outcome" data-outcome="over">
           <strong>
