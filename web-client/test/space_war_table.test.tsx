@@ -291,6 +291,10 @@ test("revealed cards the view's LastContest carries (the engine's by-step list) 
   assert.match(section, /Bot Brigid won the War and captured 8 cards\./);
   assert.match(section, /War step 1/);
   assert.match(section, /card--elves/);
+  assert.doesNotMatch(section, /card--flip/, "no flip without a reveal between two frames");
+  const before = create(ViewSchema, { ...view, lastContest: create(LastContestSchema, { number: 6 }) });
+  const flipped = lastContestHtml(render(view, before))!;
+  assert.equal((flipped.match(/card--flip/g) ?? []).length, 4, "the just-revealed cards flip in");
   // The Battlefield's hidden card stays a back without a name.
   const html = render(view);
   assert.equal(cardTags(html.slice(0, html.indexOf('data-testid="last-contest"'))).filter((t) => t.includes('data-face="down"')).length, 1);

@@ -24,6 +24,7 @@ export interface CardProps {
   leader?: boolean;
   note?: string;           // a short mark under the name: "now 11", "covered", "used"
   dim?: boolean;           // covered, used up, or otherwise out of play
+  flipIn?: boolean;        // play the flip when this card first appears face up (a reveal just happened)
   // Extra lines on the face (badges, ability rows): shown whole on zoom, clipped on the card.
   children?: ComponentChildren;
 }
@@ -56,7 +57,7 @@ export function Card(p: CardProps) {
   const pointer = useRef(false);
   // A flip: this copy was a back when last drawn and is a face now.
   const lastDown = useRef(p.faceDown);
-  const flipped = useRef(false);
+  const flipped = useRef(!!p.flipIn && !p.faceDown);
   if (lastDown.current && !p.faceDown) flipped.current = true;
   lastDown.current = p.faceDown;
 

@@ -41,7 +41,7 @@ export function actionLabel(action: Action, view: View, seatName: (seat: number)
   return `Action ${action.kind} ${action.args.join(" ")}`;
 }
 
-function SwCard(p: { r: Revealed; small?: boolean; highlight?: boolean }) {
+function SwCard(p: { r: Revealed; small?: boolean; highlight?: boolean; flipIn?: boolean }) {
   const c = p.r.card;
   if (!c) return <Card id={p.r.id} name="" faceDown backLabel="a face-down card" small={p.small} />;
   const effective = p.r.strength !== undefined && p.r.strength >= 0 && p.r.strength !== c.strength ? p.r.strength : undefined;
@@ -57,12 +57,15 @@ function SwCard(p: { r: Revealed; small?: boolean; highlight?: boolean }) {
       note={effective !== undefined ? `counts as ${effective}` : undefined}
       small={p.small}
       highlight={p.highlight}
+      flipIn={p.flipIn}
     />
   );
 }
 
 // Cards grouped by step, then by owner, in seat order.
-function ByStep(p: { cards: Revealed[]; ctx: TableContext; small?: boolean; highlight?: (c: Revealed) => boolean }) {
+// Cards are keyed by position (step, owner, index), not by id: a face-down card has no id
+// yet, and the same component must see it turn face up to play the flip.
+function ByStep(p: { cards: Revealed[]; ctx: TableContext; small?: boolean; highlight?: (c: Revealed) => boolean; flipIn?: boolean }) {
   const steps = [...new Set(p.cards.map((c) => c.step))].sort((a, b) => a - b);
   return (
     <>
@@ -80,7 +83,7 @@ function ByStep(p: { cards: Revealed[]; ctx: TableContext; small?: boolean; high
                     {inStep
                       .filter((c) => c.owner === owner)
                       .map((c, i) => (
-                        <SwCard key={c.id ?? `${step}:${owner}:${i}`} r={c} small={p.small} highlight={p.highlight?.(c)} />
+                        <SwCard key={`${step}:${owner}:${i}`} r={c} small={p.small} highlight={p.highlight?.(c)} flipIn={p.flipIn} />
                       ))}
                   </div>
                 </div>
@@ -279,7 +282,12 @@ export function SpaceWarTable({ view, previous, ctx }: TableProps<View>) {
             {last.peace ? " — Peace" : ""}
           </h3>
           <p class="sw-result" data-result="">{resultWords(view, ctx)}</p>
-          {revealed.length ? <ByStep cards={revealed} ctx={ctx} small /> : null}
+          {revealed.length ? (
+            // Keyed by contest: a new contest's cards mount fresh and flip in when they were just revealed.
+            <div key={last.number} class="sw-revealed">
+              <ByStep cards={revealed} ctx={ctx} small flipIn={!!previous && (previous.lastContest?.number ?? 0) < last.number} />
+            </div>
+          ) : null}
           {last.events.length ? (
             <ul class="sw-events">
               {last.events.map((e, i) => (
