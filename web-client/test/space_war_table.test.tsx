@@ -33,7 +33,7 @@ import {
 import spaceWar from "../src/games/space_war.js";
 import { buildOptions, describeOptions } from "../src/games/space_war/options.js";
 import { lastContestCards, revealPauseMs } from "../src/games/space_war/reveal.js";
-import { actionLabel, SpaceWarTable } from "../src/games/space_war/table.js";
+import { actionLabel, seatWords, SpaceWarTable } from "../src/games/space_war/table.js";
 import { powerText } from "../src/games/space_war/words.js";
 import type { TableContext } from "../src/games/types.js";
 import { RulesPanel } from "../src/kit/rules_panel.js";
@@ -144,6 +144,7 @@ function checkView(view: View, previous: View | undefined, where: string) {
     const words = decode(section);
     if (last.peace) assert.match(words, /Peace: no winner/);
     else if (last.hasWinner) assert.ok(words.includes(`${seatName(last.winner)} won the ${last.war ? "War" : "Battle"} and captured ${last.cards} card`), `${where}: ${words}`);
+    assert.doesNotMatch(words, /\{seat:\d+\}/, `${where}: a raw seat reference`);
     // Whatever the view carries of the revealed cards is drawn face up.
     for (const r of lastContestCards(last)) assert.ok(words.includes(r.card!.name), `${where}: revealed ${r.card!.name} missing`);
   }
@@ -231,6 +232,10 @@ test("spectators and replays get no buttons; the omniscient view still shows bac
   const html = renderToString(<SpaceWarTable view={spect} ctx={{ ...ctxFor(spect, false), ActionButton: undefined, viewer: null }} />);
   assert.equal(buttonLabels(html).length, 0);
   assert.match(html, /class="space-war"/);
+});
+
+test("engine words name seats with the table's names", () => {
+  assert.equal(seatWords("{seat:1} reveals Marine (7); {seat:0} wins.", seatName), "Bot Brigid reveals Marine (7); Ada wins.");
 });
 
 test("labels: flip, war flip, trigger towards a seat, decline", () => {

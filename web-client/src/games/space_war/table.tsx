@@ -199,6 +199,11 @@ function Decision(p: { view: View; ctx: TableContext }) {
   );
 }
 
+// Engine words name players as "{seat:N}" (N from 0): the table's one naming scheme fills them in.
+export function seatWords(text: string, seatName: (seat: number) => string): string {
+  return text.replace(/\{seat:(\d+)\}/g, (_, n: string) => seatName(Number(n)));
+}
+
 function resultWords(view: View, ctx: TableContext): string {
   const last = view.lastContest!;
   const kind = last.war ? "War" : "Battle";
@@ -291,7 +296,7 @@ export function SpaceWarTable({ view, previous, ctx }: TableProps<View>) {
           {last.events.length ? (
             <ul class="sw-events">
               {last.events.map((e, i) => (
-                <li key={i}>{e}</li>
+                <li key={i}>{seatWords(e, ctx.seatName)}</li>
               ))}
             </ul>
           ) : null}
