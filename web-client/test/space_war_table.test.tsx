@@ -32,7 +32,7 @@ import {
 } from "../src/gen/starport/v1/space_war_pb.js";
 import spaceWar from "../src/games/space_war.js";
 import { buildOptions, describeOptions } from "../src/games/space_war/options.js";
-import { lastContestCards, revealPauseMs } from "../src/games/space_war/reveal.js";
+import { cardId, lastContestCards, revealPauseMs } from "../src/games/space_war/reveal.js";
 import { actionLabel, seatWords, SpaceWarTable } from "../src/games/space_war/table.js";
 import { powerText } from "../src/games/space_war/words.js";
 import type { TableContext } from "../src/games/types.js";
@@ -122,12 +122,15 @@ function checkView(view: View, previous: View | undefined, where: string) {
   // Face-down cards carry no name: a back's markup is only the back mark.
   for (const m of html.matchAll(/<div class="card card--back[^"]*"[^>]*>(.*?)<\/div>/g)) {
     assert.match(m[0], /data-face="down"/);
+    assert.doesNotMatch(m[0], /data-card-id/, `${where}: a back carries a copy id`);
     assert.doesNotMatch(m[1], /card__name/, `${where}: a back has a name`);
     for (const n of allCardNames) assert.ok(!m[0].includes(n), `${where}: a back names ${n}`);
   }
   // Face-up battlefield cards in the view are drawn face up with their names.
   for (const b of view.battlefield.filter((x) => x.faceUp && x.card)) {
     allCardNames.add(b.card!.name);
+    const id = cardId(b.card);
+    if (id !== undefined) assert.ok(html.includes(`data-card-id="${id}"`), `${where}: ${b.card!.name} lacks its copy id`);
     assert.ok(decode(html).includes(b.card!.name), `${where}: face-up ${b.card!.name} not shown`);
   }
   // A seat view never shows a card its view does not carry.

@@ -7,6 +7,19 @@ import { Card } from "../../kit/card.js";
 import { Tip } from "../../kit/tip.js";
 import { categoryNames, levelText, stageClass, stageLetters, stageNames, symbolText } from "./words.js";
 
+// The stable id of a card copy, once views carry one (`id` on card messages).
+export function cardId(c: object | undefined): number | undefined {
+  const v = (c as { id?: unknown } | undefined)?.id;
+  return typeof v === "number" && v > 0 ? v : undefined;
+}
+
+// A list key: the copy's id when the view gives one (so a card keeps its component while
+// others move around it), else its position.
+export const cardKey = (c: object | undefined, position: string): string => {
+  const id = cardId(c);
+  return id === undefined ? position : `id:${id}`;
+};
+
 export interface CardMarks {
   offered?: boolean;   // the view offers a choice about this card
   key?: string;        // data-key: zone:owner:index
@@ -48,7 +61,7 @@ export function SrCard({ card, marks = {}, agency }: { card: SrCardMsg; marks?: 
   const symbols = symbolText(card.symbols);
   return (
     <Card
-      id={marks.id}
+      id={marks.id ?? cardId(card)}
       name={card.name}
       kind={stageClass(card.type)}
       kindLabel={`${stageNames[card.type]}${card.leader ? " · Leader" : ""}`}
@@ -92,7 +105,7 @@ export function SrMini({ card, marks = {} }: { card: SrCardMsg; marks?: CardMark
   const text = [card.left && `↻ ${card.left}`, card.right && `① ${card.right}`, card.bottom].filter(Boolean).join(" / ");
   return (
     <Card
-      id={marks.id}
+      id={marks.id ?? cardId(card)}
       name={card.name}
       kind={stageClass(card.type)}
       kindLabel={stageNames[card.type]}

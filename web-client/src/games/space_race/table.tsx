@@ -9,7 +9,7 @@ import { ActionKind, Phase, Stage, Variant, Zone, type Opponent, type Seat, type
 import { SeatPanel } from "../../kit/seat_panel.js";
 import { Tip } from "../../kit/tip.js";
 import type { TableContext, TableProps } from "../types.js";
-import { ControlChip, SrBack, SrCard, SrMini } from "./cards.js";
+import { cardKey, ControlChip, SrBack, SrCard, SrMini } from "./cards.js";
 import { choicesOf, decisionHeading, opponentOwner, type Choice, type ChoiceGroup } from "./choices.js";
 import {
   cardTypes,
@@ -210,7 +210,7 @@ function Universe({ view, offered, ctx }: { view: View; offered: Set<string>; ct
               </div>
               <div class="card-row">
                 {cards.length ? (
-                  cards.map((c, i) => <SrCard key={`u:${t}:${i}`} card={c} marks={{ key: `universe:${t}:${i}`, offered: offered.has(`universe:${t}:${i}`) }} />)
+                  cards.map((c, i) => <SrCard key={cardKey(c, `u:${t}:${i}`)} card={c} marks={{ key: `universe:${t}:${i}`, offered: offered.has(`universe:${t}:${i}`) }} />)
                 ) : (
                   <p class="muted sr-empty">none</p>
                 )}
@@ -226,7 +226,7 @@ function Universe({ view, offered, ctx }: { view: View; offered: Set<string>; ct
         </div>
         <div class="card-row">
           {view.faceDown.length
-            ? view.faceDown.map((c, i) => <SrCard key={`f:${i}`} card={c} marks={{ key: `facedown:0:${i}`, offered: offered.has(`facedown:0:${i}`) }} />)
+            ? view.faceDown.map((c, i) => <SrCard key={cardKey(c, `f:${i}`)} card={c} marks={{ key: `facedown:0:${i}`, offered: offered.has(`facedown:0:${i}`) }} />)
             : Array.from({ length: view.faceDownCount }, (_, i) => <SrBack key={`b:${i}`} label="a face-down Universe card" />)}
         </div>
         {known.map((s) => (
@@ -296,7 +296,7 @@ function AgencyByStage({ seat, offered }: { seat: Seat; offered: Set<string> }) 
             </div>
             {cards.length ? (
               cards.map(({ a, i }) => (
-                <SrCard key={`a:${i}:${a.card!.code}`} card={a.card!} agency={a} marks={{ key: `agency:${seat.seat}:${i}`, offered: offered.has(`agency:${seat.seat}:${i}`) }} />
+                <SrCard key={cardKey(a.card, `a:${i}:${a.card!.code}`)} card={a.card!} agency={a} marks={{ key: `agency:${seat.seat}:${i}`, offered: offered.has(`agency:${seat.seat}:${i}`) }} />
               ))
             ) : (
               <p class="muted sr-empty">—</p>
@@ -354,7 +354,7 @@ function SeatArea({ seat, view, ctx, offered }: { seat: Seat; view: View; ctx: T
         {seat.lab.length ? (
           <div class="card-row">
             {seat.lab.map((c, i) => (
-              <SrMini key={`l:${i}`} card={c} marks={{ key: `lab:${seat.seat}:${i}`, offered: offered.has(`lab:${seat.seat}:${i}`) }} />
+              <SrMini key={cardKey(c, `l:${i}`)} card={c} marks={{ key: `lab:${seat.seat}:${i}`, offered: offered.has(`lab:${seat.seat}:${i}`) }} />
             ))}
           </div>
         ) : (
@@ -369,7 +369,7 @@ function SeatArea({ seat, view, ctx, offered }: { seat: Seat; view: View; ctx: T
         {seat.hand.length ? (
           <div class="card-row sr-hand-cards">
             {seat.hand.map((c, i) => (
-              <SrCard key={`h:${i}`} card={c} marks={{ key: `hand:${seat.seat}:${i}`, offered: offered.has(`hand:${seat.seat}:${i}`) }} />
+              <SrCard key={cardKey(c, `h:${i}`)} card={c} marks={{ key: `hand:${seat.seat}:${i}`, offered: offered.has(`hand:${seat.seat}:${i}`) }} />
             ))}
           </div>
         ) : seat.handCount ? (
@@ -422,7 +422,7 @@ function OpponentArea({ op, offered }: { op: Opponent; offered: Set<string> }) {
             return pile.length ? (
               <div class="card-row sr-taken-row" key={t}>
                 {pile.map(({ c, i }) => (
-                  <SrMini key={`t:${i}`} card={c} marks={{ key: `lab:${opponentOwner}:${i}`, offered: offered.has(`lab:${opponentOwner}:${i}`) }} />
+                  <SrMini key={cardKey(c, `t:${i}`)} card={c} marks={{ key: `lab:${opponentOwner}:${i}`, offered: offered.has(`lab:${opponentOwner}:${i}`) }} />
                 ))}
               </div>
             ) : null;

@@ -15,7 +15,8 @@ export interface Revealed {
 // The stable id of a card copy, once views carry one (`id` on card messages).
 export function cardId(c: object | undefined): number | undefined {
   const v = (c as { id?: unknown } | undefined)?.id;
-  return typeof v === "number" ? v : typeof v === "bigint" ? Number(v) : undefined;
+  const n = typeof v === "number" ? v : typeof v === "bigint" ? Number(v) : 0;
+  return n > 0 ? n : undefined;   // 0 is protobuf's "unset"
 }
 
 function fromBattlefield(b: BattlefieldCard | Revealed): Revealed {
