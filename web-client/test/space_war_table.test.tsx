@@ -36,7 +36,10 @@ import { cardId, lastContestCards, revealPauseMs } from "../src/games/space_war/
 import { actionLabel, seatWords, SpaceWarTable } from "../src/games/space_war/table.js";
 import { powerText } from "../src/games/space_war/words.js";
 import type { TableContext } from "../src/games/types.js";
+import { Card } from "../src/kit/card.js";
 import { RulesPanel } from "../src/kit/rules_panel.js";
+import { SeatPanel } from "../src/kit/seat_panel.js";
+import { Tip } from "../src/kit/tip.js";
 
 const webClient = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const bin = resolve(webClient, process.env.STARPORT_BIN ?? "../build/starport");
@@ -306,4 +309,66 @@ test("revealed cards the view's LastContest carries (the engine's by-step list) 
   // The Battlefield's hidden card stays a back without a name.
   const html = render(view);
   assert.equal(cardTags(html.slice(0, html.indexOf('data-testid="last-contest"'))).filter((t) => t.includes('data-face="down"')).length, 1);
+});
+
+// The kit pieces the Space War table is built from (also used by Space Race).
+test("kit: a face-down card never carries the name it was given; a face shows name, value and faction", () => {
+  const back = renderToString(<Card name="Thane of the Deep Belt" value="8" faceDown backLabel="a card in Hand" />);
+  assert.doesNotMatch(back, /Thane|8/);
+  assert.match(back, /data-face="down"/);
+  assert.match(back, /aria-label="a card in Hand"/);
+  assert.doesNotMatch(back, /tabindex/i, "a back is not a focus stop");
+  const face = renderToString(<Card id={12} name="Thane of the Deep Belt" value="8" kind="dwarves" kindLabel="Dwarves" leader text="Revealed face up: Armor becomes Active." highlight />);
+  assert.match(face, /data-card-id="12"/);
+  assert.match(face, /data-face="up"/);
+  assert.match(face, /card--dwarves/);
+  assert.match(face, /card--offered/);
+  assert.match(face, /tabindex="0"/, "a face zooms on keyboard focus");
+  assert.match(face, /aria-label="Thane of the Deep Belt \(8\) — Dwarves"/);
+});
+
+test("kit: a Tip is a focusable term described by a role=tooltip element", () => {
+  const html = renderToString(<Tip text="Active: may be triggered once.">active</Tip>);
+  const id = html.match(/aria-describedby="([^"]+)"/)?.[1];
+  assert.ok(id);
+  assert.match(html, new RegExp(`role="tooltip" id="${id}"`));
+  assert.match(html, /tabindex="0"/);
+  assert.match(html, /hidden/, "closed until hover, focus or tap");
+});
+
+test("kit: the seat panel says you, bot, away, to act and out in words", () => {
+  const html = renderToString(<SeatPanel name="Bot Brigid" seat={1} bot toAct away score="40 cards" timer={null} />);
+  for (const w of [">bot<", ">away<", ">to act<", "40 cards", "seat-colour-1"]) assert.ok(html.includes(w), w);
+  const out = renderToString(<SeatPanel name="Ada" seat={0} you toAct out="conquered" />);
+  assert.ok(out.includes(">conquered<") && out.includes(">you<"));
+  assert.ok(!out.includes(">to act<"), "a conquered seat is not to act");
+});
+
+// WCAG relative luminance and contrast of two #rrggbb colours.
+function contrast(a: string, b: string): number {
+  const lum = (hex: string) => {
+    const c = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+  };
+  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}
+
+test("kit.css: every rule that sets both a text and a background colour has contrast of at least 4.5:1", () => {
+  const css = readFileSync(resolve(webClient, "src/kit/kit.css"), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
+  let checked = 0;
+  for (const m of css.matchAll(/([^{}]+)\{([^}]*)\}/g)) {
+    const bg = m[2].match(/background:\s*(#[0-9a-f]{6})\b/i)?.[1];
+    const fg = m[2].match(/(?:^|;)\s*color:\s*(#[0-9a-f]{6})\b/i)?.[1];
+    if (!bg || !fg) continue;
+    checked++;
+    assert.ok(contrast(fg, bg) >= 4.5, `${m[1].trim()}: ${fg} on ${bg} is ${contrast(fg, bg).toFixed(2)}:1`);
+  }
+  assert.ok(checked >= 8, `too few colour pairs found (${checked})`);
+  // Card faces: the dark text on every faction tint.
+  for (const tint of ["#f4f1e8", "#f2e1c9", "#dcf2d6", "#dfe7d8", "#eef7cf", "#dde6f1", "#f4dcdc"]) {
+    assert.ok(contrast("#1b1b1b", tint) >= 4.5);
+    assert.ok(contrast("#3d3d3d", tint) >= 4.5, `kind label on ${tint}`);
+    assert.ok(contrast("#7a2e00", tint) >= 4.5, `note on ${tint}`);
+  }
 });
