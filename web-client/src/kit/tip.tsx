@@ -20,8 +20,10 @@ export function Tip(p: TipProps) {
       class={`tip${p.class ? ` ${p.class}` : ""}${open ? " tip--open" : ""}`}
       tabIndex={0}
       aria-describedby={id}
-      onMouseEnter={() => setOpen(true)}
-      onMouseLeave={() => setOpen(false)}
+      // Hover is a mouse's: a tap also sends compatibility mouse events, which must not
+      // open the tip just before the tap's click toggles it.
+      onPointerEnter={(e) => e.pointerType === "mouse" && setOpen(true)}
+      onPointerLeave={(e) => e.pointerType === "mouse" && setOpen(false)}
       // A tap focuses and clicks: the click decides, so the tip does not open and close at once.
       onPointerDown={(e) => (pointer.current = e.pointerType !== "mouse")}
       onFocus={() => {
