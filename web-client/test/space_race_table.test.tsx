@@ -101,11 +101,15 @@ function checkView(view: View, where: string) {
   assert.equal(choices.length, view.legalActions.filter((a) => a.kind !== ActionKind.RESIGN).length);
   for (const c of choices) assert.ok(got.some((b) => b.label === c.label), `${where}: no button "${c.label}"`);
   // Backs carry no name: other seats' Hands and the face-down Universe cards.
-  const backs = [...html.matchAll(/<div class="card card--back[^"]*"[^>]*>(.*?)<\/div>/g)];
+  const backs = [...html.matchAll(/<div class="card [^"]*card--back[^"]*"[^>]*>(.*?)<\/div>/g)];
   for (const b of backs) {
     assert.match(b[0], /data-face="down"/);
     assert.doesNotMatch(b[1], /card__name/);
   }
+  // Own Hand cards are faces with the game's class; backs too.
+  const own = view.seats.find((s) => s.seat === view.viewerSeat);
+  if (own?.hand.length) assert.equal((html.match(/class="card sr-card /g) ?? []).length >= own.hand.length, true);
+  assert.equal((html.match(/class="card sr-back /g) ?? []).length, backs.length, `${where}: backs carry sr-back`);
   const expectedBacks =
     view.seats.filter((s) => !s.hand.length).reduce((n, s) => n + s.handCount, 0) + (view.faceDown.length ? 0 : view.faceDownCount);
   assert.equal(backs.length, expectedBacks, `${where}: backs`);
@@ -169,6 +173,9 @@ test("the reveal of the secret Control Card choices is held on screen; the choic
   // Before the reveal Alice sees only "chosen" for Bob; after it, his Control Card.
   assert.match(render(a1), /data-chosen="1"/);
   assert.ok(decode(render(a2)).includes("Technology VI"));
+  // The chip's own text is the card's name alone (its tip sits beside it), in the seat's panel.
+  assert.match(render(b2), /<section class="seat-panel sr-seat mine[^"]*"[^>]*data-seat="1">[\s\S]*class="sr-control [^"]*current" data-control="[^"]+">Technology VI<\/span>/);
+  assert.match(render(a1), /class="sr-control hidden-choice" data-chosen="1">chosen<\/span>/);
 });
 
 test("a JFK round's Control Card reveal (the opponent's cards) is held too", () => {

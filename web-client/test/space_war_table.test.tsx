@@ -123,7 +123,7 @@ function checkView(view: View, previous: View | undefined, where: string) {
     assert.ok(labels.includes(actionLabel(a, view, seatName)), `${where}: no button "${actionLabel(a, view, seatName)}" among ${JSON.stringify(labels)}`);
   assert.equal(labels.length, view.legalActions.filter((x) => x.kind !== ActionKind.RESIGN).length, `${where}: extra buttons`);
   // Face-down cards carry no name: a back's markup is only the back mark.
-  for (const m of html.matchAll(/<div class="card card--back[^"]*"[^>]*>(.*?)<\/div>/g)) {
+  for (const m of html.matchAll(/<div class="card [^"]*card--back[^"]*"[^>]*>(.*?)<\/div>/g)) {
     assert.match(m[0], /data-face="down"/);
     assert.doesNotMatch(m[0], /data-card-id/, `${where}: a back carries a copy id`);
     assert.doesNotMatch(m[1], /card__name/, `${where}: a back has a name`);

@@ -24,7 +24,8 @@ export interface CardProps {
   leader?: boolean;
   note?: string;           // a short mark under the name: "now 11", "covered", "used"
   dim?: boolean;           // covered, used up, or otherwise out of play
-  flipIn?: boolean;        // play the flip when this card first appears face up (a reveal just happened)
+  flipIn?: boolean;
+  class?: string;          // the game's own class (sr-card, sr-back …), for its styles and tests        // play the flip when this card first appears face up (a reveal just happened)
   // Extra lines on the face (badges, ability rows): shown whole on zoom, clipped on the card.
   children?: ComponentChildren;
 }
@@ -63,6 +64,7 @@ export function Card(p: CardProps) {
 
   const cls = [
     "card",
+    p.class ?? "",
     p.faceDown ? "card--back" : "card--face",
     !p.faceDown && p.kind ? `card--${p.kind}` : "",
     p.small ? "card--small" : "",

@@ -18,6 +18,7 @@ export interface SeatPanelProps {
   scoreTip?: string;       // what the score counts
   subtitle?: ComponentChildren;   // faction, agency …
   marks?: ComponentChildren;      // game-specific marks after the standard ones
+  class?: string;                  // the game's own class (sr-seat …)
   children?: ComponentChildren;
 }
 
@@ -31,6 +32,7 @@ export const markTips = {
 export function SeatPanel(p: SeatPanelProps) {
   const cls = [
     "seat-panel",
+    p.class ?? "",
     p.seat !== undefined ? `seat-colour-${p.seat % 6}` : "",
     p.you ? "seat-panel--you" : "",
     p.toAct ? "seat-panel--to-act" : "",

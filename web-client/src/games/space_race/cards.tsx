@@ -68,6 +68,7 @@ export function SrCard({ card, marks = {}, agency }: { card: SrCardMsg; marks?: 
       leader={card.leader}
       highlight={marks.offered}
       wide
+      class="sr-card"
     >
       <span class="sr-card-marks" data-card={card.code} data-key={marks.key}>
         <Levels card={card} />
@@ -114,6 +115,7 @@ export function SrMini({ card, marks = {} }: { card: SrCardMsg; marks?: CardMark
       note={detail || undefined}
       text={text || undefined}
       small
+      class="sr-mini"
     >
       <span data-card={card.code} data-key={marks.key} />
     </Card>
@@ -121,7 +123,7 @@ export function SrMini({ card, marks = {} }: { card: SrCardMsg; marks?: CardMark
 }
 
 export function SrBack({ label = "a face-down card" }: { label?: string }) {
-  return <Card name="" faceDown backLabel={label} small />;
+  return <Card name="" faceDown backLabel={label} small class="sr-back" />;
 }
 
 export function controlText(c: ControlCard): string {
@@ -136,8 +138,11 @@ export function controlText(c: ControlCard): string {
 
 export function ControlChip({ c, extraClass = "" }: { c: ControlCard; extraClass?: string }) {
   return (
-    <Tip class={`sr-control ${stageClass(c.type)} ${extraClass}`.trim()} text={controlText(c)}>
-      <span data-control={c.code}>{c.name}</span>
+    // The chip is the inner span, so its text is the card's name alone (the tip's text sits beside it).
+    <Tip class="sr-control-tip" text={controlText(c)}>
+      <span class={`sr-control ${stageClass(c.type)} ${extraClass}`.trim()} data-control={c.code}>
+        {c.name}
+      </span>
     </Tip>
   );
 }

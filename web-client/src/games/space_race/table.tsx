@@ -257,8 +257,8 @@ function ControlsRow({ seat, view }: { seat: Seat; view: View }) {
   if (seat.currentControl) current = <ControlChip c={seat.currentControl} extraClass="current" />;
   else if (seat.chosen)
     current = (
-      <Tip class="sr-control hidden-choice" text="Chosen, face down until everyone has chosen.">
-        <span data-chosen="1">chosen</span>
+      <Tip class="sr-control-tip" text="Chosen, face down until everyone has chosen.">
+        <span class="sr-control hidden-choice" data-chosen="1">chosen</span>
       </Tip>
     );
   else if (view.phase === Phase.MANAGE && !seat.resigned) current = <span class="sr-control pending">choosing…</span>;
@@ -314,6 +314,7 @@ function SeatArea({ seat, view, ctx, offered }: { seat: Seat; view: View; ctx: T
   const area51 = seat.area51Category >= 0 ? ` (Area 51: ${categoryShort[seat.area51Category]})` : "";
   return (
     <SeatPanel
+      class={`sr-seat${you ? " mine" : ""}`}
       name={ctx.seatName(seat.seat)}
       seat={seat.seat}
       you={you}
@@ -327,8 +328,8 @@ function SeatArea({ seat, view, ctx, offered }: { seat: Seat; view: View; ctx: T
       subtitle={seat.faction}
       marks={
         <>
-          {seat.initiative && view.seats.length > 1 ? <Tip class="mark mark--info" text={termTips.initiative}>Initiative</Tip> : null}
-          {seat.passed ? <Tip class="mark mark--info" text={termTips.passed}>passed</Tip> : null}
+          {seat.initiative && view.seats.length > 1 ? <Tip class="mark mark--info badge" text={termTips.initiative}>Initiative</Tip> : null}
+          {seat.passed ? <Tip class="mark mark--info badge" text={termTips.passed}>passed</Tip> : null}
         </>
       }
     >
@@ -388,7 +389,7 @@ function SeatArea({ seat, view, ctx, offered }: { seat: Seat; view: View; ctx: T
 
 function OpponentArea({ op, offered }: { op: Opponent; offered: Set<string> }) {
   return (
-    <section class="seat-panel seat-colour-5 sr-opponent" aria-label={`${opponentName} (JFK opponent)`}>
+    <section class="seat-panel seat-colour-5 sr-seat sr-opponent" aria-label={`${opponentName} (JFK opponent)`}>
       <div class="seat-panel__head">
         <span class="seat-panel__swatch" aria-hidden="true" />
         <h3 class="seat-panel__name">{opponentName}</h3>
