@@ -1,5 +1,7 @@
 #include "server/move_words.hpp"
 
+#include "engine/core/words.hpp"
+
 namespace starport::server {
 
 std::string move_words(std::string game_words, storage::move_cause cause) {
@@ -14,10 +16,7 @@ std::string move_words(std::string game_words, storage::move_cause cause) {
 }
 
 std::string log_entry(std::string game_words, storage::move_cause cause, std::string effects) {
-  std::string out = move_words(std::move(game_words), cause);
-  if (!out.empty() && !effects.empty()) out.push_back('\n');
-  out += effects;
-  return out;
+  return engine::join_words(move_words(std::move(game_words), cause), effects);
 }
 
 }  // namespace starport::server

@@ -25,7 +25,7 @@ bool replay_cursor::apply(const storage::logged_action& a) {
   }
   log_.push_back(a.move);
   // As the live log: the move's words, then what it revealed or set off.
-  words_.push_back(engine::join_words(move_words(std::move(words), a.cause), end_->describe_effects()));
+  words_.push_back(log_entry(std::move(words), a.cause, end_->describe_effects()));
   if (log_.size() % checkpoint_every == 0) checkpoints_.push_back(end_->clone());
   return true;
 }

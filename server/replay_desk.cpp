@@ -59,7 +59,7 @@ void serve_frame(const std::shared_ptr<websocket_session>& s, const request& r, 
   v1::LobbySettings settings;
   settings.ParseFromString(record.settings);
   if (!over && seat < 0 && !settings.allow_spectators())
-    return reply_error(r, v1::FORBIDDEN, "this match is running and does not allow spectators");
+    return reply_error(r, v1::FORBIDDEN, "This match is still running and does not allow spectators; its replay opens once it ends.");
 
   // Everything only once the match is over; a player's own seat if asked; else the public view.
   engine::viewer who = engine::viewer::spectator();
@@ -109,15 +109,15 @@ void serve_frame(const std::shared_ptr<websocket_session>& s, const request& r, 
 
 void on_loaded(const std::shared_ptr<websocket_session>& s, const request& r, const v1::OpenReplay& m,
                bool ok, loaded& data) {
-  if (!ok) return reply_error(r, v1::INTERNAL, "the replay store is unavailable; retry");
-  if (!data.record) return reply_error(r, v1::NOT_FOUND, "no such match");
+  if (!ok) return reply_error(r, v1::INTERNAL, "Replays cannot be read right now; try again in a moment.");
+  if (!data.record) return reply_error(r, v1::NOT_FOUND, "There is no match with this id.");
   client& c = s->client_data();
   if (c.replay && c.replay_record && c.replay_record->id == data.record->id &&
       c.replay->total() <= data.actions.size()) {
     c.replay->catch_up(data.actions);   // the same running match, longer now: only what is new
   } else {
     auto start = deal(*data.record);
-    if (!start) return reply_error(r, v1::INTERNAL, "this build cannot re-play that match");
+    if (!start) return reply_error(r, v1::INTERNAL, "This server version cannot re-play that match (it was played under other rules).");
     c.replay = std::make_shared<replay_cursor>(std::move(start), data.actions);
   }
   c.replay_record = std::make_shared<const storage::match_record>(std::move(*data.record));
@@ -136,7 +136,7 @@ void list_replays(const std::shared_ptr<websocket_session>& s, request r, const 
   };
   s->state().storage().submit(std::move(job), [s, r = std::move(r), found](bool ok) {
     s->post([s, r, found, ok] {
-      if (!ok) return reply_error(r, v1::INTERNAL, "the replay store is unavailable; retry");
+      if (!ok) return reply_error(r, v1::INTERNAL, "Replays cannot be read right now; try again in a moment.");
       v1::ServerMessage out;
       out.mutable_replay_list();
       for (const storage::match_record& rec : *found) *out.mutable_replay_list()->add_replays() = summary_of(rec);

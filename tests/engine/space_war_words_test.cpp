@@ -37,7 +37,7 @@ std::string text_of(const std::optional<starport::engine::action>& a) {
 
 }  // namespace
 
-TEST_CASE("Gameplay words: a flip says nothing of the card; the last flip reveals every face-up card and the Battle's result") {
+TEST_CASE("Gameplay words: a flip says nothing of the card, and the last flip reveals every face-up card and the Battle's result") {
   auto s = table({{HUMANS, {"humans:9", "humans:2"}}, {ELVES, {"elves:3", "elves:4"}}});
   CHECK(words_of(s, "0 flip") == "{seat:0} flips.");
   CHECK(effects_of(s, "0 flip") == "");   // still face down: nothing public happened
@@ -131,7 +131,7 @@ TEST_CASE("Reveals in the view: a contest in progress lists the War's earlier fa
   CHECK(v.revealed(1).card().code() == "elves:7");
 }
 
-TEST_CASE("Card ids: a copy keeps its id from the Battlefield to the captor's discard; face-down cards carry none") {
+TEST_CASE("Card ids: a copy keeps its id from the Battlefield to the captor's discard, and face-down cards carry none") {
   auto s = table({{HUMANS, {"humans:9", "humans:9", "humans:2"}}, {ELVES, {"elves:3", "elves:4", "elves:5"}}});
   play(s, "0 flip");
   swpb::View v;
@@ -159,7 +159,7 @@ TEST_CASE("Card ids: a copy keeps its id from the Battlefield to the captor's di
   CHECK(v.seats(0).deck(0).id() != nine);
 }
 
-TEST_CASE("Preferences: Flip for me flips in the flip step only; Ask me asks") {
+TEST_CASE("Preferences: Flip for me flips in the flip step only, and Ask me asks") {
   auto s = table({{DWARVES, {"dwarves:thane", "dwarves:2"}}, {ELVES, {"elves:8", "elves:2"}}});
   CHECK(text_of(preferred(s, 0, {})) == "ask");
   CHECK(text_of(preferred(s, 0, {1})) == "0 flip");

@@ -253,12 +253,18 @@ TEST_CASE("replay: every Space War contest is its own view update live and its o
   const v1::ServerMessage last = a.request(open_replay(live.match_id, 0xffffffffu, false));
   const v1::ReplayFrame& r = last.replay_frame();
   REQUIRE(r.action_log_size() == static_cast<int>(r.total_steps()));
+  // Every contest names its cards before (or as) it ends: the flip that reveals them, or
+  // the power decision after the reveal that ends it.
   int ended = 0;
+  bool named = false;
   for (const std::string& line : r.action_log()) {
+    named = named || line.find(" reveals ") != std::string::npos;
     const bool ends = line.find(" wins the Battle") != std::string::npos || line.find(" wins the War") != std::string::npos ||
                       line.find("Peace: Contest") != std::string::npos || line.find("has no winner") != std::string::npos;
-    ended += ends;
-    if (ends) CHECK(line.find(" reveals ") != std::string::npos);
+    if (!ends) continue;
+    ++ended;
+    CHECK_MESSAGE(named, line);
+    named = false;
   }
   CHECK(ended == static_cast<int>(contests));
   std::uint32_t previous = 0;
