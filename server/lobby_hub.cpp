@@ -357,26 +357,48 @@ void lobby_hub::on_list(const request& r, const v1::ListLobbies& m) {
   reply(r, std::move(out));
 }
 
-void lobby_hub::on_create(const request& r, const v1::CreateLobby& m) {
-  const v1::LobbySettings& settings = m.settings();
+// The checks every new table passes, whichever request makes it: a known game, its seat
+// range, options it accepts, a turn timer in bounds, and room for one more table (the
+// account's share and the server's). Answers the refusal itself and returns null.
+const engine::game_info* lobby_hub::admit_table(const request& r, const v1::LobbySettings& settings) {
   const engine::game_info* game = engine::find_game(settings.game());
-  if (!game)
-    return reply_error(r, v1::BAD_REQUEST, "There is no game called \"" + settings.game().substr(0, 40) + "\" here.");
-  const int seats = static_cast<int>(settings.seats());
-  if (seats < game->min_seats || seats > game->max_seats) return reply_error(r, v1::BAD_OPTIONS, seat_range_words(*game));
+  if (!game) {
+    reply_error(r, v1::BAD_REQUEST, "There is no game called \"" + settings.game().substr(0, 40) + "\" here.");
+    return nullptr;
+  }
+  const int seats = static_cast<int>(std::min<std::uint32_t>(settings.seats(), 1000));
+  if (seats < game->min_seats || seats > game->max_seats) {
+    reply_error(r, v1::BAD_OPTIONS, seat_range_words(*game));
+    return nullptr;
+  }
   engine::message_ptr options = game->new_options();
-  if (!options->ParseFromString(settings.options()))
-    return reply_error(r, v1::BAD_OPTIONS, "These game options could not be read; reload the page and try again.");
-  if (const engine::verdict v = game->validate(seats, *options); !v)
-    return reply_error(r, static_cast<v1::ErrorCode>(v.code), v.detail);
-  if (settings.turn_seconds() > state_->settings().max_turn_seconds)
-    return reply_error(r, v1::BAD_REQUEST, "The turn timer can be at most " +
-                                               std::to_string(state_->settings().max_turn_seconds) + " seconds.");
-  if (memberships(r.account_id) >= state_->settings().lobbies_per_account)
-    return reply_error(r, v1::LIMIT_REACHED, limit_words(state_->settings().lobbies_per_account));
-  if (lobbies_.size() >= state_->settings().max_lobbies)
-    return reply_error(r, v1::SERVER_BUSY, "The server has too many open tables right now; try again later.");
+  if (!options->ParseFromString(settings.options())) {   // empty parses: the game's defaults
+    reply_error(r, v1::BAD_OPTIONS, "These game options could not be read; reload the page and try again.");
+    return nullptr;
+  }
+  if (const engine::verdict v = game->validate(seats, *options); !v) {
+    reply_error(r, static_cast<v1::ErrorCode>(v.code), v.detail);
+    return nullptr;
+  }
+  if (settings.turn_seconds() > state_->settings().max_turn_seconds) {
+    reply_error(r, v1::BAD_REQUEST, "The turn timer can be at most " +
+                                        std::to_string(state_->settings().max_turn_seconds) + " seconds.");
+    return nullptr;
+  }
+  if (memberships(r.account_id) >= state_->settings().lobbies_per_account) {
+    reply_error(r, v1::LIMIT_REACHED, limit_words(state_->settings().lobbies_per_account));
+    return nullptr;
+  }
+  if (lobbies_.size() >= state_->settings().max_lobbies) {
+    reply_error(r, v1::SERVER_BUSY, "The server has too many open tables right now; try again later.");
+    return nullptr;
+  }
+  return game;
+}
 
+// A new table with the requester in seat 0 as its host; the other seats open.
+lobby lobby_hub::new_table(const request& r, const v1::LobbySettings& settings, const engine::game_info* game,
+                           bool ready) {
   lobby l;
   l.id = random_hex(lobby_id_bits);
   l.settings = settings;
@@ -384,9 +406,17 @@ void lobby_hub::on_create(const request& r, const v1::CreateLobby& m) {
   l.host = r.account_id;
   if (settings.is_private()) l.invite_code = random_hex(invite_bits);
   l.created_ms = wall_ms();
-  l.seats.resize(static_cast<std::size_t>(seats));
-  l.seats[0] = lobby_seat{false, r.account_id, r.display_name, "", false};
+  l.seats.resize(settings.seats());
+  l.seats[0] = lobby_seat{false, r.account_id, r.display_name, "", ready};
   if (!l.invite_code.empty()) invites_[l.invite_code] = l.id;
+  return l;
+}
+
+void lobby_hub::on_create(const request& r, const v1::CreateLobby& m) {
+  const v1::LobbySettings& settings = m.settings();
+  const engine::game_info* game = admit_table(r, settings);
+  if (!game) return;
+  lobby l = new_table(r, settings, game, false);
   const std::string id = l.id;
   const storage::lobby_record record = l.record();
   lobbies_.emplace(id, std::move(l));
@@ -541,42 +571,25 @@ void lobby_hub::on_start(const request& r, const v1::StartMatch& m) {
 }
 
 void lobby_hub::on_play_computer(const request& r, const v1::PlayComputer& m) {
-  const engine::game_info* game = engine::find_game(m.game());
-  if (!game)
-    return reply_error(r, v1::BAD_REQUEST, "There is no game called \"" + m.game().substr(0, 40) + "\" here.");
+  // A private table (never listed), without a turn timer.
+  v1::LobbySettings settings;
+  settings.set_game(m.game());
+  const engine::game_info* known = engine::find_game(m.game());
+  settings.set_seats(m.seats() == 0 && known ? static_cast<std::uint32_t>(known->default_seats) : m.seats());
+  settings.set_options(m.options());
+  settings.set_is_private(true);
+  const engine::game_info* game = admit_table(r, settings);
+  if (!game) return;
   const std::string title(game->title);
   // No kind asked: the game's last, its strongest (bots are listed weakest first).
   const std::string kind = !m.bot().empty() ? m.bot() : game->bots.empty() ? "" : std::string(game->bots.back().name);
   if (!game->find_bot(kind))
     return reply_error(r, v1::BAD_REQUEST, title + " has no bot called \"" + kind.substr(0, 40) +
                                                "\"; pick one of: " + bot_choices(*game) + ".");
-  const int seats = m.seats() == 0 ? game->default_seats : static_cast<int>(std::min<std::uint32_t>(m.seats(), 1000));
-  if (seats < game->min_seats || seats > game->max_seats) return reply_error(r, v1::BAD_OPTIONS, seat_range_words(*game));
-  engine::message_ptr options = game->new_options();
-  if (!options->ParseFromString(m.options()))   // empty parses: the game's defaults
-    return reply_error(r, v1::BAD_OPTIONS, "These game options could not be read; reload the page and try again.");
-  if (const engine::verdict v = game->validate(seats, *options); !v)
-    return reply_error(r, static_cast<v1::ErrorCode>(v.code), v.detail);
-  if (memberships(r.account_id) >= state_->settings().lobbies_per_account)
-    return reply_error(r, v1::LIMIT_REACHED, limit_words(state_->settings().lobbies_per_account));
-  if (lobbies_.size() >= state_->settings().max_lobbies)
-    return reply_error(r, v1::SERVER_BUSY, "The server has too many open tables right now; try again later.");
-
-  // A private table (never listed), the caller in seat 0, named bots everywhere else.
-  lobby l;
-  l.id = random_hex(lobby_id_bits);
-  l.settings.set_game(std::string(game->id));
-  l.settings.set_seats(static_cast<std::uint32_t>(seats));
-  l.settings.set_options(m.options());
-  l.settings.set_is_private(true);
-  l.game = game;
-  l.host = r.account_id;
-  l.invite_code = random_hex(invite_bits);
-  l.created_ms = wall_ms();
-  l.seats.resize(static_cast<std::size_t>(seats));
-  l.seats[0] = lobby_seat{false, r.account_id, r.display_name, "", true};
-  for (int i = 1; i < seats; ++i) l.seats[static_cast<std::size_t>(i)] = lobby_seat{false, "", free_bot_name(l, i), kind, true};
-  invites_[l.invite_code] = l.id;
+  // The caller in seat 0, named bots everywhere else.
+  lobby l = new_table(r, settings, game, true);
+  for (std::size_t i = 1; i < l.seats.size(); ++i)
+    l.seats[i] = lobby_seat{false, "", free_bot_name(l, static_cast<int>(i)), kind, true};
   const std::string id = l.id;
   auto& placed = lobbies_.emplace(id, std::move(l)).first->second;
   state_->stats().lobbies(static_cast<std::int64_t>(lobbies_.size()));

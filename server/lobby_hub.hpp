@@ -36,6 +36,8 @@ class lobby_hub : public std::enable_shared_from_this<lobby_hub> {
 
  private:
   void on_list(const request& r, const v1::ListLobbies& m);
+  const engine::game_info* admit_table(const request& r, const v1::LobbySettings& settings);
+  lobby new_table(const request& r, const v1::LobbySettings& settings, const engine::game_info* game, bool ready);
   void on_create(const request& r, const v1::CreateLobby& m);
   void on_join(const request& r, const v1::JoinLobby& m);
   void on_leave(const request& r, const v1::LeaveLobby& m);
