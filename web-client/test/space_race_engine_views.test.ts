@@ -4,47 +4,19 @@
 // action must read as a proper choice — never the fallback, never a missing card.
 // Fails (never skips) when the binary is missing, like the diff agreement test.
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { after, test } from "node:test";
-import { fileURLToPath } from "node:url";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
 
-import { fromJson, type JsonValue } from "@bufbuild/protobuf";
 
-import { ActionKind, PromptKind, ViewSchema, type View } from "../src/gen/starport/v1/space_race_pb.js";
+import { ActionKind, PromptKind, ViewSchema } from "../src/gen/starport/v1/space_race_pb.js";
 import { choicesOf, decisionHeading } from "../src/games/space_race/choices.js";
 
-const webClient = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const bin = resolve(webClient, process.env.STARPORT_BIN ?? "../build/starport");
-const work = mkdtempSync(join(tmpdir(), "sr-views-"));
-after(() => rmSync(work, { recursive: true, force: true }));
+import { engineRuns } from "./engine_runs.js";
+
+const { work, record, viewsAt } = engineRuns("space_race", ViewSchema);
 
 const names = (seat: number) => `Seat ${seat + 1}`;
-
-function run(args: string[]): string {
-  assert.ok(existsSync(bin), `the starport binary is missing at ${bin}: build it or set STARPORT_BIN`);
-  const r = spawnSync(bin, args, { encoding: "utf8", timeout: 60000, maxBuffer: 64 * 1024 * 1024 });
-  assert.equal(r.error, undefined, `could not run ${bin}: ${r.error}`);
-  assert.equal(r.status, 0, `\`starport ${args.join(" ")}\` failed (exit ${r.status}): ${r.stderr.trim()}`);
-  return r.stdout;
-}
-
-// A whole recorded match: its file and its number of actions.
-function record(name: string, players: number, bots: string, seed: number, options = "{}"): { file: string; actions: number } {
-  const file = join(work, `${name}.json`);
-  run(["simulate", "--game", "space_race", "-n", "1", "-p", String(players), "--bots", bots, "--seed", String(seed), "--options", options, "--record", file]);
-  return { file, actions: (JSON.parse(readFileSync(file, "utf8")) as { actions: string[] }).actions.length };
-}
-
-// Every seat's view (not the spectator's) after the first `at` actions.
-function viewsAt(file: string, at: number): View[] {
-  const out = JSON.parse(run(["scenario", "--at", String(at), file])) as { views: Record<string, JsonValue> };
-  return Object.entries(out.views)
-    .filter(([who]) => who.startsWith("seat"))
-    .map(([, v]) => fromJson(ViewSchema, v));
-}
 
 function checkViews(file: string, actions: number, samples: number): { choices: number; kinds: Set<string> } {
   let count = 0;

@@ -4,14 +4,11 @@
 // the Unused Control Cards section is a <details>, the reveal of the secret Control Card
 // choices gets a pause, and the rules are non-empty. Fails when the binary is missing.
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { after, test } from "node:test";
-import { fileURLToPath } from "node:url";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
 
-import { create, fromJson, type JsonValue } from "@bufbuild/protobuf";
+import { create } from "@bufbuild/protobuf";
 import type { ComponentChildren } from "preact";
 import { renderToString } from "preact-render-to-string";
 
@@ -26,34 +23,12 @@ import { SpaceRaceTable } from "../src/games/space_race/table.js";
 import type { TableContext } from "../src/games/types.js";
 import { RulesPanel } from "../src/kit/rules_panel.js";
 
-const webClient = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const bin = resolve(webClient, process.env.STARPORT_BIN ?? "../build/starport");
-const work = mkdtempSync(join(tmpdir(), "sr-table-"));
-after(() => rmSync(work, { recursive: true, force: true }));
+import { engineRuns } from "./engine_runs.js";
+
+const { work, record, viewsAt } = engineRuns("space_race", ViewSchema);
 
 const names = ["Ada", "Bot Brigid", "Bot Cato", "Dee"];
 const seatName = (seat: number) => names[seat] ?? `Seat ${seat + 1}`;
-
-function run(args: string[]): string {
-  assert.ok(existsSync(bin), `the starport binary is missing at ${bin}: build it or set STARPORT_BIN`);
-  const r = spawnSync(bin, args, { encoding: "utf8", timeout: 60000, maxBuffer: 256 * 1024 * 1024 });
-  assert.equal(r.error, undefined, `could not run ${bin}: ${r.error}`);
-  assert.equal(r.status, 0, `\`starport ${args.join(" ")}\` failed (exit ${r.status}): ${r.stderr.trim()}`);
-  return r.stdout;
-}
-
-function record(name: string, players: number, bots: string, seed: number, options: string): { file: string; actions: number } {
-  const file = join(work, `${name}.json`);
-  run(["simulate", "--game", "space_race", "-n", "1", "-p", String(players), "--bots", bots, "--seed", String(seed), "--options", options, "--record", file]);
-  return { file, actions: (JSON.parse(readFileSync(file, "utf8")) as { actions: string[] }).actions.length };
-}
-
-function viewsAt(file: string, at: number): View[] {
-  const out = JSON.parse(run(["scenario", "--at", String(at), file])) as { views: Record<string, JsonValue> };
-  return Object.entries(out.views)
-    .filter(([who]) => who.startsWith("seat"))
-    .map(([, v]) => fromJson(ViewSchema, v));
-}
 
 function Button(p: { action: Action; class?: string; confirm?: string; children?: ComponentChildren }) {
   return (

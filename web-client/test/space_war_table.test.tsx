@@ -4,12 +4,9 @@
 // carry no name, the last contest shows its result and revealed cards, Powers have Tips,
 // and the rules are non-empty. Fails (never skips) when the binary is missing.
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { after, test } from "node:test";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { test } from "node:test";
 
 import { create, fromBinary, fromJson, type JsonValue } from "@bufbuild/protobuf";
 import type { ComponentChildren } from "preact";
@@ -41,35 +38,13 @@ import { RulesPanel } from "../src/kit/rules_panel.js";
 import { SeatPanel } from "../src/kit/seat_panel.js";
 import { Tip } from "../src/kit/tip.js";
 
-const webClient = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const bin = resolve(webClient, process.env.STARPORT_BIN ?? "../build/starport");
-const work = mkdtempSync(join(tmpdir(), "sw-table-"));
-after(() => rmSync(work, { recursive: true, force: true }));
+import { engineRuns, webClient } from "./engine_runs.js";
+
+const { run, record: recordGame, viewsAt } = engineRuns("space_war", ViewSchema);
+const record = (name: string, players: number, seed: number, options: string) => recordGame(name, players, "heuristic", seed, options);
 
 const names = ["Ada", "Bot Brigid", "Bot Cato", "Dee"];
 const seatName = (seat: number) => names[seat] ?? `Seat ${seat + 1}`;
-
-function run(args: string[]): string {
-  assert.ok(existsSync(bin), `the starport binary is missing at ${bin}: build it or set STARPORT_BIN`);
-  const r = spawnSync(bin, args, { encoding: "utf8", timeout: 60000, maxBuffer: 256 * 1024 * 1024 });
-  assert.equal(r.error, undefined, `could not run ${bin}: ${r.error}`);
-  assert.equal(r.status, 0, `\`starport ${args.join(" ")}\` failed (exit ${r.status}): ${r.stderr.trim()}`);
-  return r.stdout;
-}
-
-function record(name: string, players: number, seed: number, options: string): { file: string; actions: number } {
-  const file = join(work, `${name}.json`);
-  run(["simulate", "--game", "space_war", "-n", "1", "-p", String(players), "--bots", "heuristic", "--seed", String(seed), "--options", options, "--record", file]);
-  return { file, actions: (JSON.parse(readFileSync(file, "utf8")) as { actions: string[] }).actions.length };
-}
-
-// Every seat's view after the first `at` actions, by seat.
-function viewsAt(file: string, at: number): View[] {
-  const out = JSON.parse(run(["scenario", "--at", String(at), file])) as { views: Record<string, JsonValue> };
-  return Object.entries(out.views)
-    .filter(([who]) => who.startsWith("seat"))
-    .map(([, v]) => fromJson(ViewSchema, v));
-}
 
 // A button per action, as the match page's ActionButton draws one.
 function Button(p: { action: Action; class?: string; confirm?: string; children?: ComponentChildren }) {
