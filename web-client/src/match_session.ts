@@ -6,9 +6,12 @@ import { create, equals } from "@bufbuild/protobuf";
 import { ActionSchema, ErrorCode, type Action } from "./gen/starport/v1/common_pb.js";
 import type { MatchInfo, ViewUpdate } from "./gen/starport/v1/protocol_pb.js";
 import type { Body, ServerError } from "./connection.js";
-import { findGame } from "./games/index.js";
+import { findGame, loadGame } from "./games/index.js";
 import type { AnyGameClient } from "./games/types.js";
+import { RevealQueue, type Clock } from "./kit/reveal.js";
 import { ViewStore } from "./view_store.js";
+
+type AnyView = NonNullable<ViewStore<AnyGameClient["viewSchema"]>["view"]>;
 
 const maxLog = 300;
 
@@ -42,11 +45,30 @@ export class MatchSession {
   private flightTimer_: ReturnType<typeof setTimeout> | null = null;
   private lastMove_: InFlight | null = null;
   private online_ = true;
+  private loading_ = false;
+  // The views as presented to the player, paced (kit/reveal.ts); moves come from the
+  // newest view (store.view) whatever is presented.
+  readonly reveal: RevealQueue<AnyView>;
 
   constructor(
     readonly matchId: string,
     private readonly send: (body: Body) => number,
-  ) {}
+    // The player's reveal factor (1, 0.35, 0), read at each pause.
+    revealFactor: () => number = () => 1,
+    clock?: Clock,
+  ) {
+    this.reveal = new RevealQueue<AnyView>(
+      (previous, next) => this.game?.revealPauseMs(previous, next) ?? 0,
+      revealFactor,
+      clock,
+    );
+    this.reveal.subscribe(() => this.changed());
+  }
+
+  // The view the table shows now (paced), and the one before it.
+  get presented(): AnyView | undefined {
+    return this.reveal.presented;
+  }
 
   subscribe(listener: () => void): () => void {
     this.listeners_.add(listener);
@@ -58,7 +80,18 @@ export class MatchSession {
   setGame(id: string): void {
     if (this.game) return;
     const game = findGame(id);
-    if (!game) return;
+    if (!game) {
+      // Its module is loaded on demand (games/index.ts); updates wait in the buffer.
+      if (this.loading_) return;
+      this.loading_ = true;
+      void loadGame(id).then((g) => {
+        this.loading_ = false;
+        if (g) this.setGame(id);
+      }, () => {
+        this.loading_ = false;
+      });
+      return;
+    }
     this.game = game;
     this.store = new ViewStore(game.viewSchema, this.matchId);
     const buffered = this.buffered_;
@@ -93,7 +126,13 @@ export class MatchSession {
     if (result === "snapshot") {
       this.resyncing = false;
       this.unavailable = null;
-      if (this.log.length && update.number > before && this.log.at(-1) !== missedMoves) this.addLog(missedMoves);
+      if (update.logHistory.length) {
+        // The server's own log of the match so far (a reload, a reconnect): nothing missed.
+        this.log = update.logHistory.flatMap((l) => l.split("\n")).filter((l) => l).slice(-maxLog);
+      } else if (this.log.length && update.number > before && this.log.at(-1) !== missedMoves) this.addLog(missedMoves);
+      this.reveal.reset(this.store!.view ?? undefined);
+    } else if (result === "applied" && this.store!.view) {
+      this.reveal.push(this.store!.view);
     }
     if (result === "ignored") return;
     // One line per action: actions accepted together come in one update.
@@ -224,9 +263,15 @@ export class MatchSession {
     return false;
   }
 
+  // The seat's preferences (GameInfo.preferences order); the answer is the MatchInfo.
+  setPreferences(choices: readonly number[]): number {
+    return this.send({ case: "setPreferences", value: { matchId: this.matchId, choices: [...choices] } });
+  }
+
   // Stops the timers (a page that forgets the match, tests).
   dispose(): void {
     this.settle();
+    this.reveal.dispose();
     this.listeners_.clear();
   }
 
