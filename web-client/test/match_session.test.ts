@@ -9,7 +9,10 @@ import { ServerError, type Body } from "../src/connection.js";
 import { ActionSchema, ErrorCode } from "../src/gen/starport/v1/common_pb.js";
 import { MatchInfoSchema, ViewUpdateSchema } from "../src/gen/starport/v1/protocol_pb.js";
 import { ActionKind, SeatSchema, ViewSchema, type View } from "../src/gen/starport/v1/space_war_pb.js";
+import { loadAllGames } from "../src/games/index.js";
 import { MatchSession, missedMoves } from "../src/match_session.js";
+
+await loadAllGames();   // game modules load on demand; a session applies views once its game is loaded
 import { diffViews } from "../src/view_diff.js";
 
 const sessions: MatchSession[] = [];
