@@ -45,30 +45,29 @@ async function scenario(alice, sam) {
   await pickName(alice, baseUrl, "Alice");
   await createLobby(alice);
   const matchId = await startAgainstBot(alice);
-  for (let moves = 0; moves < aliceMoves && !(await alice.locator("[data-outcome]").count()); ) {
+  for (let moves = 0; moves < aliceMoves && !(await alice.locator('[data-testid="outcome"]').count()); ) {
     try {
-      await alice.locator(".moves button.action:not([disabled])").first().click({ timeout: 1500 });
+      await alice.locator(".page.match button.action:not([aria-disabled])").first().click({ timeout: 1500 });
       moves++;
     } catch {
       await alice.waitForTimeout(50);   // the bot's turn, or the table re-rendered
     }
   }
-  if (!(await alice.locator("[data-outcome]").count())) {
+  if (!(await alice.locator('[data-testid="outcome"]').count())) {
     await alice.click('button[name="resign"]');
     await alice.click('button[name="resign"]:has-text("Really resign?")');
   }
   await alice.waitForSelector("[data-replay-link]");
 
-  // Sam has never been here: the link asks for his name instead of loading forever.
+  // Sam has never been here: a public replay opens without asking for a name (an
+  // anonymous Hello); he is asked only if he wants to play.
   const step = 30;
   await sam.goto(`${baseUrl}/#/replay/${matchId}?step=${step}`);
-  await sam.waitForSelector('[data-name-gate]:has-text("Pick a display name to watch this replay.")');
-  await shoot(sam, "replay-name-gate-phone.png");
-  await sam.fill('[data-name-gate] input[name="display-name"]', "Sam");
-  await sam.press('[data-name-gate] input[name="display-name"]', "Enter");
   await sam.waitForSelector(`.step-label[data-step="${step}"]`);
-  assert.equal(await sam.locator("[data-name-gate]").count(), 0, "the name box is gone once connected");
-  assert.equal(await sam.locator(".who").textContent(), "Sam");
+  assert.equal(await sam.locator("[data-name-gate]").count(), 0, "no name asked to watch a replay");
+  assert.equal(await sam.locator(".who").textContent(), "watching as a guest");
+  assert.equal(await sam.evaluate(() => localStorage.getItem("starport.token")), null, "no account was made");
+  await shoot(sam, "replay-anonymous-phone.png");
   await currentLineInView(sam, step);
   assert.equal(await sam.locator('input[name="as-seat"]').isVisible(), false, "no seat's view for someone who did not play");
   assert.ok(await sam.evaluate(() => document.documentElement.scrollWidth <= 390), "the replay fits 390 px");

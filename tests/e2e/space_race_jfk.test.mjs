@@ -54,9 +54,9 @@ async function playUntilOver(page, onMove) {
   const labels = new Set();
   let moves = 0;
   while (Date.now() < deadline && moves < maxMoves) {
-    if (await page.locator("[data-outcome]").count()) return { moves, labels };
+    if (await page.locator('[data-testid="outcome"]').count()) return { moves, labels };
     const buttons = await page
-      .locator(".moves button.action:not([disabled])")
+      .locator(".page.match button.action:not([aria-disabled])")
       .evaluateAll((els) => els.map((e, i) => ({ i, action: e.dataset.action ?? "", label: e.querySelector(".sr-label")?.textContent ?? e.textContent })));
     if (!buttons.length) {
       await page.waitForTimeout(50);
@@ -66,7 +66,7 @@ async function playUntilOver(page, onMove) {
     const heading = (await page.locator("[data-decision]").textContent().catch(() => "")) ?? "";
     const choice = pickButton(buttons, heading, random);
     try {
-      await page.locator(`.moves button.action[data-action="${choice.action}"]:not([disabled])`).first().click({ timeout: 1500 });
+      await page.locator(`.page.match button.action[data-action="${choice.action}"]:not([aria-disabled])`).first().click({ timeout: 1500 });
       moves++;
       await onMove(moves);
     } catch {
@@ -121,7 +121,7 @@ async function secretChoice(page) {
   await page.waitForSelector('.settings li:has-text("First player (Initiative Marker): seat 2")');
   await page.selectOption('select[name="bot-kind-1"]', "heuristic");
   await page.click('button[name="add-bot-1"]');
-  await page.waitForSelector('.seat-row[data-seat="1"] .badge:has-text("bot")');
+  await page.waitForSelector('.seat-row[data-seat="1"][data-bot="1"]');
   await page.check('input[name="ready"]');
   await page.waitForSelector('.seat-row[data-seat="0"] [data-ready="1"]');
   await page.click('button[name="start"]');
@@ -214,7 +214,10 @@ async function scenario(page) {
   assert.deepEqual(shown, [], `the page showed errors: ${shown.join(" | ")}`);
 
   // The end: who won against the Eastern bloc, the final score, the fairness check.
-  const outcome = await page.locator("[data-outcome]").textContent();
+  const outcome = await page.locator(".space-race [data-outcome]").textContent();
+  // The end banner (the kit's, the same words on every game's page) for this player.
+  const said = await page.locator('.end-banner [data-testid="outcome"]').textContent();
+  assert.match(said, /^You (won|lost)/);
   assert.match(outcome, /beat the Eastern bloc|The Eastern bloc wins/);
   assert.match(outcome, /Final Development Points: Jack \d+(\.5)? · Eastern bloc \d+/);
   assert.match(await page.locator(".sr-scores h3").textContent(), /Final score/);
@@ -252,4 +255,11 @@ async function scenario(page) {
   await page.waitForSelector(`.step-label[data-step="${total}"]`);
   await page.waitForSelector(".space-race [data-outcome]");
   await shoot(page, "sr-replay-end-phone.png", { width: 390, height: 844 });
+
+  // Issue 12 item 5: the replay's end says exactly what the match page said, for this
+  // player (their seat's view of the replay) — the JFK replay once said "Winner: none".
+  await page.goto(page.url().replace(/\?step=\d+.*$/, `?step=${total}&seat=1`));
+  await page.waitForSelector(`.step-label[data-step="${total}"]`);
+  await page.waitForSelector('.replay-info [data-testid="outcome"]:not(:empty)');
+  assert.equal(await page.locator('.replay-info [data-testid="outcome"]').textContent(), said, "the replay names the same winner as the match");
 }

@@ -23,7 +23,7 @@ async function fullLobby(page) {
   await page.click('button:has-text("Create lobby")');
   await page.waitForURL(/#\/lobby\//);
   await page.click('button[name="add-bot-1"]');
-  await page.waitForSelector('.seat-row[data-seat="1"] .badge:has-text("bot")');
+  await page.waitForSelector('.seat-row[data-seat="1"][data-bot="1"]');
   return page.url().match(/#\/lobby\/([A-Za-z0-9_-]+)/)[1];
 }
 
@@ -83,7 +83,7 @@ async function scenario(alice, carol) {
   await carol.waitForURL(new RegExp(`#/match/${matchId}$`));
   await carol.waitForSelector(":text('Spectating')");
   await carol.waitForSelector(".space-war .seat");
-  assert.equal(await carol.locator(".moves button.action").count(), 0, "a spectator gets no move buttons");
+  assert.equal(await carol.locator(".page.match button.action").count(), 0, "a spectator gets no move buttons");
   assert.equal(await carol.locator('button[name="resign"]').count(), 0, "a spectator cannot resign");
   await shoot(carol, "spectate-match-phone.png");
 

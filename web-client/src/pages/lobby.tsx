@@ -187,7 +187,7 @@ function SeatRow(p: { s: LobbySeat; lobby: Lobby; info: GameInfo | undefined; ac
   const kind = useRef<HTMLSelectElement>(null);
   const [explain, setExplain] = useState(bots[0]?.summary ?? "");
   return (
-    <li class={`seat-row${mine ? " mine" : ""}`} data-seat={s.seat}>
+    <li class={`seat-row${mine ? " mine" : ""}`} data-seat={s.seat} data-bot={s.bot ? "1" : undefined}>
       <span class="seat-no">#{s.seat + 1}</span>
       <span class="grow">
         {s.open ? <em class="muted">open</em> : <strong>{s.bot ? botLine(s, p.info) : s.name}</strong>}

@@ -2,7 +2,7 @@
 // that the table did not place, resign, turn timers, preferences, the log, the end banner
 // with Rematch, and the fairness commitment with its check at the end.
 import type { ComponentChildren } from "preact";
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 
 import { useAppEvents, type App } from "../app.js";
 import { errorName, ServerError } from "../connection.js";
@@ -108,12 +108,36 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
   const lobbyId = app.lobbyOf(matchId);
   const gameInfo = game ? app.gameInfo(game.id) : undefined;
 
+  // A keyboard player's focus never falls to the page body: when the focused move button
+  // goes away (the move was made, the view moved on), the focus moves to the first move
+  // now offered, else to the move panel, else to the table.
+  const pageRef = useRef<HTMLDivElement>(null);
+  const hadFocus = useRef(false);
+  useLayoutEffect(() => {
+    const root = pageRef.current;
+    if (!root || !hadFocus.current) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && root.contains(active)) return;
+    if (active && active !== document.body) {
+      hadFocus.current = false;
+      return;
+    }
+    const next = root.querySelector<HTMLElement>('button.action:not([aria-disabled]), .move-panel, .table-box');
+    next?.focus({ preventScroll: true });
+  });
+
   return (
-    <div class="page match">
+    <div class="page match" ref={pageRef}
+      onFocusIn={() => (hadFocus.current = true)}
+      onFocusOut={(ev) => {
+        // Focus moved somewhere else on purpose (not a removed element): let it be.
+        const to = (ev as FocusEvent).relatedTarget as Node | null;
+        if (to && !pageRef.current?.contains(to)) hadFocus.current = false;
+      }}>
       <div class="match-head">
         <h2>{game?.title ?? "Match"} <span class="muted" title={matchId}>· {shortId(matchId)}</span></h2>
         <p class="row">
-          <span class="grow">{viewer !== null ? `You are ${seatName(viewer)}` : info?.spectator ? "Watching" : ""}</span>
+          <span class="grow">{viewer !== null ? `You are ${seatName(viewer)}` : info?.spectator ? "Spectating" : ""}</span>
           {session.resyncing ? <span class="badge warn" data-syncing="1">syncing…</span> : null}
           {!session.online && newest && !info?.over ? <span class="badge lost" data-offline="1">offline: moves wait for the connection</span> : null}
           {game ? <button type="button" name="rules" class="secondary" onClick={() => setRulesOpen(true)}>Rules</button> : null}
@@ -134,7 +158,7 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
           {outcome?.over ? (
             <EndBanner app={app} session={session} text={outcomeText(outcome, viewer, seatName)} won={viewer !== null && outcome.winners.includes(viewer)} lobbyId={lobbyId} />
           ) : null}
-          <div class="table-box">
+          <div class="table-box" tabIndex={-1} role="region" aria-label="Table">
             <game.Table view={presented} previous={session.reveal.previous} ctx={ctx} />
           </div>
           <MovePanel session={session} legal={legal} placed={placedRef} label={label} offered={offered} sending={sending} press={press} />
@@ -176,7 +200,7 @@ function MovePanel(p: {
   const resign = p.session.resignAction;
   if (!rest.length && !resign) return null;
   return (
-    <div class="extra-moves move-panel" role="group" aria-label="Moves">
+    <div class="extra-moves move-panel" role="group" aria-label="Moves" tabIndex={-1}>
       {rest.map((a) => (
         <ActionButton key={actionKey(a)} action={a} label={p.label(a)} enabled={p.offered(a)} sending={p.sending(a)} onPress={p.press} />
       ))}
