@@ -294,7 +294,7 @@ function EndBanner(p: { app: App; session: MatchSession; text: string; won: bool
   };
   return (
     <section class={`card-box end-banner${p.won ? " won" : ""}`} role="status">
-      <p class="outcome" data-testid="outcome">{p.text}</p>
+      <p class="end-banner__text" data-testid="outcome">{p.text}</p>
       {seated && lobby && !lobby.matchId ? (
         <button type="button" class="primary" name="rematch" disabled={busy} onClick={() => void rematch()}>Rematch</button>
       ) : null}

@@ -123,7 +123,7 @@ export function ReplayPage({ app, route }: { app: App; route: Route }) {
         </div>
         <div class="replay-info">
           <p>{m?.seats.map((s) => `${s.name}${s.bot ? " (bot)" : ""}`).join(", ") ?? ""}</p>
-          <p class="outcome" data-testid="outcome">{ended ? outcomeText(outcome, viewer, seatName) : frame ? "In progress" : ""}</p>
+          <p class="replay-outcome" data-testid="outcome">{ended ? outcomeText(outcome, viewer, seatName) : frame ? "In progress" : ""}</p>
           <ReplayFairness frame={frame} />
         </div>
         <div class="timeline">
