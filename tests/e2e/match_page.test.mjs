@@ -91,7 +91,7 @@ async function scenario(alice) {
   await alice.reload();
   await alice.click(offered);
   await alice.waitForSelector(".log li:not(.muted)");
-  assert.equal(await alice.locator("section:has(> .log) h3").textContent(), "Moves since you opened this page");
+  assert.equal(await alice.locator("section:has(> .log) h3").textContent(), "Log");
   assert.equal(await alice.locator(".log").evaluate((el) => getComputedStyle(el).listStyleType), "none", "no move numbers");
   await shoot(alice, "match-moves-after-reload-desktop.png");
 

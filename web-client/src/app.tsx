@@ -306,7 +306,11 @@ export function anonymousRoute(route: Route): boolean {
 // Re-renders the calling component on every App.changed().
 export function useApp(app: App): void {
   const [, bump] = useReducer((n: number) => n + 1, 0);
-  useEffect(() => app.onRender(() => bump(0)), [app]);
+  useEffect(() => {
+    const off = app.onRender(() => bump(0));
+    bump(0);   // whatever changed before this effect ran (effects run after the first paint)
+    return off;
+  }, [app]);
 }
 
 // Calls `handler` for each page event; on mount, once with the current Welcome when the

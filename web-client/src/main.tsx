@@ -11,5 +11,5 @@ import { ReplayPage } from "./pages/replay.js";
 const root = document.getElementById("app");
 if (!root) throw new Error("index.html lacks #app");
 const app = new App();
-mount(root, app, { home: HomePage, invite: InvitePage, lobby: LobbyPage, match: MatchPage, replay: ReplayPage });
 app.start();
+mount(root, app, { home: HomePage, invite: InvitePage, lobby: LobbyPage, match: MatchPage, replay: ReplayPage });

@@ -36,6 +36,8 @@ export function LobbyPage({ app, route }: { app: App; route: Route }) {
   const started = useRef(false);
   const wasHost = useRef<boolean | null>(null);
   const lobby = outside ? undefined : app.lobbies.get(lobbyId);
+  // As first drawn: a later push making this account the host gets a word (below).
+  if (wasHost.current === null && lobby) wasHost.current = lobby.youAreHost;
 
   // Sends a lobby command; errors show as sentences, the pushed Lobby shows the effect.
   const act = async (body: Body): Promise<boolean> => {

@@ -143,7 +143,7 @@ export function ReplayPage({ app, route }: { app: App; route: Route }) {
           <button name="last" onClick={() => go(total ?? step)} aria-label="Last step">⇥</button>
         </div>
         <div class="row">
-          <span class="step-label" data-step={String(step)}>{`step ${slider ?? step} / ${total ?? "?"}${loading ? " …" : ""}`}</span>
+          <span class="step-label" data-step={frame ? String(frame.step) : ""}>{`step ${slider ?? step} / ${total ?? "?"}${loading ? " …" : ""}`}</span>
           <JumpForm step={step} total={total} go={go} />
           {frame && heldSeat(frame) ? (
             <label class="inline">
