@@ -5,7 +5,7 @@ import { create, equals } from "@bufbuild/protobuf";
 
 import { ActionSchema, ErrorCode, type Action } from "./gen/starport/v1/common_pb.js";
 import type { MatchInfo, ViewUpdate } from "./gen/starport/v1/protocol_pb.js";
-import type { Body, ServerError } from "./connection.js";
+import { ServerError, type Body } from "./connection.js";
 import { findGame, loadGame } from "./games/index.js";
 import type { AnyGameClient } from "./games/types.js";
 import { RevealQueue, type Clock } from "./kit/reveal.js";
@@ -20,6 +20,7 @@ const maxLog = 300;
 export const missedMoves = "(moves made while this page was not connected are not listed here)";
 const maxBuffered = 256;
 const maxResends = 3;
+const resyncMs = 12000;
 
 interface InFlight {
   requestId: number;
@@ -46,6 +47,7 @@ export class MatchSession {
   private lastMove_: InFlight | null = null;
   private online_ = true;
   private loading_ = false;
+  private resyncTimer_: ReturnType<typeof setTimeout> | null = null;
   // The views as presented to the player, paced (kit/reveal.ts); moves come from the
   // newest view (store.view) whatever is presented.
   readonly reveal: RevealQueue<AnyView>;
@@ -120,11 +122,13 @@ export class MatchSession {
     const result = this.store!.apply(update);
     if (result === "resync") {
       this.resyncing = true;
-      this.send({ case: "resync", value: { matchId: this.matchId } });
+      this.subscribeRequest_ = this.send({ case: "resync", value: { matchId: this.matchId } });
+      this.armResyncTimer();
       return;
     }
     if (result === "snapshot") {
       this.resyncing = false;
+      this.clearResyncTimer();
       this.unavailable = null;
       if (update.logHistory.length) {
         // The server's own log of the match so far (a reload, a reconnect): nothing missed.
@@ -157,7 +161,27 @@ export class MatchSession {
         ? { case: "resync", value: { matchId: this.matchId } }
         : { case: "watch", value: { matchId: this.matchId } },
     );
+    this.armResyncTimer();
     this.changed();
+  }
+
+  // A Resync or Watch left unanswered does not leave the page "syncing…" for ever: after
+  // resyncMs it reads as refused (a timeout), and the page offers to ask again.
+  private armResyncTimer(): void {
+    this.clearResyncTimer();
+    this.resyncTimer_ = setTimeout(() => {
+      this.resyncTimer_ = null;
+      if (!this.resyncing) return;
+      this.resyncing = false;
+      this.subscribeRequest_ = 0;
+      this.unavailable = new ServerError("timeout", "The server did not send the match in time.", 0);
+      this.changed();
+    }, resyncMs);
+  }
+
+  private clearResyncTimer(): void {
+    if (this.resyncTimer_ !== null) clearTimeout(this.resyncTimer_);
+    this.resyncTimer_ = null;
   }
 
   // The connection is up (App.onState). While it is down a move could not be sent: the
@@ -242,6 +266,7 @@ export class MatchSession {
     if (error.requestId !== 0 && error.requestId === this.subscribeRequest_) {
       this.subscribeRequest_ = 0;
       this.resyncing = false;
+      this.clearResyncTimer();
       this.unavailable = error;
       this.changed();
       return true;
@@ -271,6 +296,7 @@ export class MatchSession {
   // Stops the timers (a page that forgets the match, tests).
   dispose(): void {
     this.settle();
+    this.clearResyncTimer();
     this.reveal.dispose();
     this.listeners_.clear();
   }

@@ -22,6 +22,8 @@ export interface ActionButtonProps {
   // A second press is needed; the first one shows this sentence (4 s to confirm).
   confirm?: string;
   name?: string;
+  // "resign": not a game move — drawn without the `action` class that marks moves.
+  kind?: "move" | "resign";
 }
 
 export function ActionButton(p: ActionButtonProps) {
@@ -32,7 +34,7 @@ export function ActionButton(p: ActionButtonProps) {
     const t = setTimeout(() => setAsking(false), 4000);
     return () => clearTimeout(t);
   }, [asking]);
-  const classes = ["action", p.class ?? "", p.sending ? "sending" : "", asking ? "confirming" : ""].filter(Boolean).join(" ");
+  const classes = [p.kind === "resign" ? "resign" : "action", p.class ?? "", p.sending ? "sending" : "", asking ? "confirming" : ""].filter(Boolean).join(" ");
   return (
     <button
       ref={ref}

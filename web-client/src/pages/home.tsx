@@ -49,8 +49,9 @@ export function HomePage({ app }: { app: App }) {
   filterRef.current = filter;
   const named = !!(app.identity.name || app.identity.token);
 
+  const isNamed = () => !!(app.identity.name || app.identity.token);
   const refreshLobbies = async (quiet = false) => {
-    if (!named) return;
+    if (!isNamed()) return;
     const id = ++asked.current.lobbies;
     try {
       const reply = await app.conn.request({ case: "listLobbies", value: { game: filterRef.current } });
@@ -62,7 +63,7 @@ export function HomePage({ app }: { app: App }) {
   const refreshReplays = async (quiet = false) => {
     const id = ++asked.current.replays;
     const lists: ReplaySummary[][] = [];
-    for (const m of named ? [true, false] : [false]) {
+    for (const m of isNamed() ? [true, false] : [false]) {
       try {
         const reply = await app.conn.request({ case: "listReplays", value: { mine: m, game: filterRef.current } });
         if (reply.body.case === "replayList") lists.push(reply.body.value.replays);
@@ -89,10 +90,13 @@ export function HomePage({ app }: { app: App }) {
       }
     }
   });
+  // The periodic task outlives this render: it calls the latest functions.
+  const refresh = useRef({ refreshLobbies, refreshReplays });
+  refresh.current = { refreshLobbies, refreshReplays };
   useEffect(() => everyWhileVisible(() => {
     if (app.conn.state !== "open") return;
-    void refreshLobbies(true);
-    void refreshReplays(true);
+    void refresh.current.refreshLobbies(true);
+    void refresh.current.refreshReplays(true);
   }, listsRefreshMs), []);
   useEffect(() => {
     if (app.conn.state !== "open") return;

@@ -148,6 +148,12 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
           {app.anonymous ? <button type="button" name="want-to-play" class="secondary" onClick={() => app.askName()}>Play on Starport</button> : null}
         </p>
       </div>
+      {session.unavailable && newest ? (
+        <p class="card-box stale-view row" role="alert" data-stale="">
+          <span class="grow">The table below may be out of date. {errorSentence(session.unavailable.code, session.unavailable.detail)}</span>
+          <button type="button" name="retry" onClick={() => session.resubscribe(app.isSeatedIn(matchId))}>Try again</button>
+        </p>
+      ) : null}
       <p class="visually-hidden" aria-live="assertive" data-turn-announce="">{yourTurn ? "Your turn." : ""}</p>
       {refused ? (
         <Refused app={app} session={session} error={refused} probe={probe?.error === refused ? probe.answer : null} replayHref={replayHref} />
@@ -205,7 +211,7 @@ function MovePanel(p: {
         <ActionButton key={actionKey(a)} action={a} label={p.label(a)} enabled={p.offered(a)} sending={p.sending(a)} onPress={p.press} />
       ))}
       {resign ? (
-        <ActionButton key="resign" name="resign" class="danger" action={resign} label="Resign" confirm="Really resign? Press again"
+        <ActionButton key="resign" kind="resign" name="resign" class="danger" action={resign} label="Resign" confirm="Really resign? Press again"
           enabled={p.session.canMove} sending={p.sending(resign)} onPress={p.press} />
       ) : null}
     </div>
