@@ -48,6 +48,10 @@ export class MatchSession {
   private online_ = true;
   private loading_ = false;
   private resyncTimer_: ReturnType<typeof setTimeout> | null = null;
+  // Lines ever added (the log itself keeps the latest maxLog), and that count as each view
+  // was applied.
+  private logTotal_ = 0;
+  private logMarks_ = new WeakMap<object, number>();
   // The views as presented to the player, paced (kit/reveal.ts); moves come from the
   // newest view (store.view) whatever is presented.
   readonly reveal: RevealQueue<AnyView>;
@@ -133,19 +137,34 @@ export class MatchSession {
       if (update.logHistory.length) {
         // The server's own log of the match so far (a reload, a reconnect): nothing missed.
         this.log = update.logHistory.flatMap((l) => l.split("\n")).filter((l) => l).slice(-maxLog);
+        this.logTotal_ = this.log.length;
       } else if (this.log.length && update.number > before && this.log.at(-1) !== missedMoves) this.addLog(missedMoves);
-      this.reveal.reset(this.store!.view ?? undefined);
-    } else if (result === "applied" && this.store!.view) {
-      this.reveal.push(this.store!.view);
     }
     if (result === "ignored") return;
     // One line per action: actions accepted together come in one update.
     for (const line of update.logLine.split("\n")) if (line) this.addLog(line);
+    const view = this.store!.view;
+    if (view) {
+      this.logMarks_.set(view, this.logTotal_);
+      if (result === "snapshot") this.reveal.reset(view);
+      else this.reveal.push(view);
+    }
     // Any newer view settles the move in flight: its effect (or its refusal) is visible.
     this.settle();
   }
 
+  // The log as far as the presented view (reveal pacing): a line naming a revealed card
+  // appears with the view that shows it, not before.
+  get presentedLog(): string[] {
+    const presented = this.reveal.presented;
+    const mark = presented ? this.logMarks_.get(presented) : undefined;
+    if (mark === undefined) return this.log;
+    const hidden = this.logTotal_ - mark;
+    return hidden > 0 ? this.log.slice(0, Math.max(0, this.log.length - hidden)) : this.log;
+  }
+
   private addLog(line: string): void {
+    this.logTotal_++;
     this.log.push(line);
     if (this.log.length > maxLog) this.log.splice(0, this.log.length - maxLog);
   }

@@ -177,7 +177,7 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
       {refused ? null : (
         <section class="card-box">
           <h3>Log</h3>
-          <LogPanel lines={session.log} seatName={seatName} muted={(l) => l === missedMoves} />
+          <LogPanel lines={session.presentedLog} seatName={seatName} muted={(l) => l === missedMoves} />
           <p class="muted log-note">Every move of the match, numbered, is in <a href={replayHref}>its replay</a>.</p>
         </section>
       )}
