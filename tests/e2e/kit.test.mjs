@@ -186,3 +186,95 @@ test("invite page and a match watched without a name pass axe", { timeout: 60_00
     await shots(page, "kit-invite");
   });
 });
+
+// Records, for every change of the last-contest section, its contest number and how many
+// face-up cards it shows (a MutationObserver: a contest presented only briefly still counts).
+async function watchContests(page) {
+  await page.evaluate(() => {
+    window.__contests = {};
+    const look = () => {
+      const last = document.querySelector('[data-testid="last-contest"]');
+      if (!last) return;
+      const n = Number(last.getAttribute("data-contest"));
+      const up = last.querySelectorAll('.card[data-face="up"]').length;
+      window.__contests[n] = Math.max(window.__contests[n] ?? 0, up);
+    };
+    new MutationObserver(look).observe(document.body, { childList: true, subtree: true, attributes: true });
+    look();
+  });
+}
+
+test("Space War against bots: every contest's revealed cards are shown, 20 contests in a row", { timeout: 300_000 }, async () => {
+  const page = await browserPage("kit-reveal", desktop);
+  await withEvidence({ "kit-reveal": page }, async () => {
+    await pickName(page, baseUrl, "Rea");
+    await createLobby(page, 4);
+    for (const seat of [1, 2, 3]) {
+      await page.click(`button[name="add-bot-${seat}"]`);
+      await page.waitForSelector(`.seat-row[data-seat="${seat}"][data-bot="1"]`);
+    }
+    await page.click('button[name="start"]');
+    await page.waitForURL(/#\/match\//);
+    await page.waitForSelector(offered);
+    await watchContests(page);
+    const deadline = Date.now() + 240_000;
+    let run = 0;
+    while (Date.now() < deadline && run < 20) {
+      if (await page.locator(".end-banner").count()) break;
+      try {
+        await page.locator(offered).first().click({ timeout: 1000 });
+      } catch {
+        await page.waitForTimeout(50);
+      }
+      const seen = await page.evaluate(() => window.__contests);
+      const numbers = Object.keys(seen).map(Number).sort((a, b) => a - b);
+      // The longest run of consecutive contests, each shown with its face-up cards.
+      run = 0;
+      for (let i = 0, cur = 0; i < numbers.length; i++) {
+        cur = seen[numbers[i]] > 0 && (i === 0 || numbers[i] === numbers[i - 1] + 1) ? cur + 1 : seen[numbers[i]] > 0 ? 1 : 0;
+        run = Math.max(run, cur);
+      }
+    }
+    const seen = await page.evaluate(() => window.__contests);
+    assert.ok(run >= 20, `20 consecutive contests with their revealed cards shown; seen ${JSON.stringify(seen)}`);
+    await shoot(page, "kit-space-war-contest-desktop.png");
+    await shoot(page, "kit-space-war-contest-phone.png", phone);
+    await page.setViewportSize(desktop);
+    // A power's text in a tooltip (role="tooltip"), on hover.
+    const tip = page.locator(".tip").first();
+    await tip.hover();
+    await page.waitForSelector('[role="tooltip"]:not([hidden])');
+    assert.ok((await page.locator('[role="tooltip"]:not([hidden])').first().textContent()).length > 10, "the tooltip explains");
+    await shoot(page, "kit-tooltip-desktop.png");
+  });
+});
+
+test("Space Race against the computer: a log line names the card taken", { timeout: 300_000 }, async () => {
+  const page = await browserPage("kit-race", desktop);
+  await withEvidence({ "kit-race": page }, async () => {
+    await pickName(page, baseUrl, "Rita");
+    await page.click("[data-play-computer=space_race]");
+    await page.waitForURL(/#\/match\//);
+    await page.selectOption('select[name="reveal-speed"]', "off");
+    const deadline = Date.now() + 240_000;
+    let named = "";
+    while (Date.now() < deadline && !named) {
+      if (await page.locator(".end-banner").count()) break;
+      const lines = await page.locator('[data-testid="log"] li').allTextContents();
+      named = lines.find((l) => / takes .+ from the (Universe|Deck)/.test(l)) ?? "";
+      if (named) break;
+      // Prefer taking cards (PICK) so one is taken soon; else any offered move.
+      const buttons = page.locator(offered);
+      const n = await buttons.count();
+      try {
+        if (n) await buttons.nth(Math.floor(Math.random() * n)).click({ timeout: 1000 });
+        else await page.waitForTimeout(100);
+      } catch {
+        await page.waitForTimeout(50);
+      }
+    }
+    assert.ok(named, "a log line names the card taken and where from");
+    assert.doesNotMatch(named, /\{seat:/, "seats are named");
+    await shots(page, "kit-space-race");
+  });
+});
