@@ -256,8 +256,13 @@ test("Space Race against the computer: a log line names the card taken", { timeo
     await page.click("[data-play-computer=space_race]");
     await page.waitForURL(/#\/match\//);
     await page.selectOption('select[name="reveal-speed"]', "off");
+    // An opened section stays open through the updates (it used to close at each diff).
+    const unused = page.locator("details.sr-unused").first();
+    await unused.locator("summary").click();
+    assert.equal(await unused.getAttribute("open"), "");
     const deadline = Date.now() + 240_000;
     let named = "";
+    let moves = 0;
     while (Date.now() < deadline && !named) {
       if (await page.locator(".end-banner").count()) break;
       const lines = await page.locator('[data-testid="log"] li').allTextContents();
@@ -267,13 +272,17 @@ test("Space Race against the computer: a log line names the card taken", { timeo
       const buttons = page.locator(offered);
       const n = await buttons.count();
       try {
-        if (n) await buttons.nth(Math.floor(Math.random() * n)).click({ timeout: 1000 });
+        if (n) {
+          await buttons.nth(Math.floor(Math.random() * n)).click({ timeout: 1000 });
+          moves++;
+        }
         else await page.waitForTimeout(100);
       } catch {
         await page.waitForTimeout(50);
       }
     }
     assert.ok(named, "a log line names the card taken and where from");
+    if (await unused.count()) assert.equal(await unused.getAttribute("open"), "", `"Unused Control Cards" stayed open through ${moves} moves`);
     assert.doesNotMatch(named, /\{seat:/, "seats are named");
     await shots(page, "kit-space-race");
   });
