@@ -10,19 +10,28 @@ import { renderToString } from "preact-render-to-string";
 import { App } from "../src/app.js";
 import { ActionSchema, OutcomeSchema } from "../src/gen/starport/v1/common_pb.js";
 import {
+  BotInfoSchema,
+  GameInfoSchema,
   LobbySchema,
   LobbySeatSchema,
   LobbySettingsSchema,
   MatchInfoSchema,
   MatchSeatSchema,
   ViewUpdateSchema,
+  WelcomeSchema,
 } from "../src/gen/starport/v1/protocol_pb.js";
-import { ActionKind, ViewSchema } from "../src/gen/starport/v1/space_war_pb.js";
+import { ActionKind, SeatSchema, ViewSchema } from "../src/gen/starport/v1/space_war_pb.js";
 import { loadAllGames } from "../src/games/index.js";
 import { HomePage } from "../src/pages/home.js";
 import { LobbyPage } from "../src/pages/lobby.js";
 import { MatchPage } from "../src/pages/match.js";
 
+const stored = new Map<string, string>();
+(globalThis as { localStorage?: unknown }).localStorage = {
+  getItem: (k: string) => stored.get(k) ?? null,
+  setItem: (k: string, v: string) => void stored.set(k, v),
+  removeItem: (k: string) => void stored.delete(k),
+};
 (globalThis as { location?: unknown }).location = { origin: "http://127.0.0.1:1", pathname: "/", hash: "", protocol: "http:", host: "127.0.0.1:1" };
 await loadAllGames();
 
@@ -34,7 +43,7 @@ function app(name = "") {
 }
 
 test("a first visit says what Starport is and lists its games before the name form", () => {
-  const html = renderToString(<HomePage app={app()} route={{ page: "home" }} />);
+  const html = renderToString(<HomePage app={app()} />);
   assert.match(html, /data-first-visit/);
   assert.match(html, /Welcome to Starport/);
   assert.match(html, /Space War: in Space!/);
@@ -44,6 +53,10 @@ test("a first visit says what Starport is and lists its games before the name fo
 
 test("the lobby: Start disabled with its reason while a seat is open; bots read name · kind", () => {
   const a = app("Hana");
+  // The server's catalog, as a Welcome brings it: the bot kinds the host may add.
+  a.conn.welcome = create(WelcomeSchema, {
+    games: [create(GameInfoSchema, { id: "space_war", minSeats: 2, maxSeats: 6, bots: [create(BotInfoSchema, { id: "heuristic", label: "Heuristic" }), create(BotInfoSchema, { id: "random", label: "Random" })] })],
+  });
   const lobby = create(LobbySchema, {
     lobbyId: "L1",
     settings: create(LobbySettingsSchema, { game: "space_war", seats: 3 }),
@@ -74,7 +87,7 @@ test("the match page: the newest view's moves in the panel, Resign apart, the lo
   const flip = create(ActionSchema, { seat: 0, kind: ActionKind.FLIP });
   session.onUpdate(create(ViewUpdateSchema, {
     matchId: "m1", number: 3n, snapshot: true,
-    view: toBinary(ViewSchema, create(ViewSchema, { legalActions: [flip], viewerSeat: 0, contest: 1 })),
+    view: toBinary(ViewSchema, create(ViewSchema, { legalActions: [flip], viewerSeat: 0, contest: 1, seats: [create(SeatSchema, { seat: 0 }), create(SeatSchema, { seat: 1 })] })),
     logHistory: ["{seat:1} flips", "{seat:0} flips"],
   }));
   let html = renderToString(<MatchPage app={a} route={{ page: "match", matchId: "m1" }} />);
