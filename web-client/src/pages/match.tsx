@@ -13,7 +13,7 @@ import { ActionButton, actionKey, sameAction } from "../kit/action_button.js";
 import { beep, titleFor } from "../kit/attention.js";
 import { Dialog } from "../kit/dialog.js";
 import { LogPanel } from "../kit/log_panel.js";
-import { RulesPanel } from "../kit/rules_panel.js";
+import { LazyRulesPanel } from "../kit/lazy_rules.js";
 import { revealLabels, revealSpeed, savedPreferences, savePreferences, setRevealSpeed, setSoundOn, soundOn, type RevealSpeed } from "../kit/settings.js";
 import { Timer } from "../kit/timer.js";
 import { errorSentence, outcomeText, seatNameFrom } from "../kit/words.js";
@@ -184,7 +184,7 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
       {refused ? null : <Fairness info={info} />}
       {game ? (
         <Dialog open={rulesOpen} onClose={() => setRulesOpen(false)} title={`Rules: ${game.title}`} testid="rules-dialog">
-          <RulesPanel title={game.title} rules={game.rules} />
+          <LazyRulesPanel title={game.title} rules={game.rules} />
         </Dialog>
       ) : null}
     </div>

@@ -11,7 +11,7 @@ import { findGame, loadGame } from "../games/index.js";
 import type { ReplayFrame } from "../gen/starport/v1/protocol_pb.js";
 import { verifyCommitment } from "../fairness.js";
 import { Dialog } from "../kit/dialog.js";
-import { RulesPanel } from "../kit/rules_panel.js";
+import { LazyRulesPanel } from "../kit/lazy_rules.js";
 import { errorSentence, fillSeats, outcomeText, seatNameFrom } from "../kit/words.js";
 import { routeHash, routeUrl, type Route } from "../router.js";
 import { copyText, shortId } from "../ui/format.js";
@@ -173,7 +173,7 @@ export function ReplayPage({ app, route }: { app: App; route: Route }) {
       <p><a href={routeHash({ page: "match", matchId })}>Back to the match</a></p>
       {game ? (
         <Dialog open={rulesOpen} onClose={() => setRulesOpen(false)} title={`Rules: ${game.title}`} testid="rules-dialog">
-          <RulesPanel title={game.title} rules={game.rules} />
+          <LazyRulesPanel title={game.title} rules={game.rules} />
         </Dialog>
       ) : null}
     </div>
