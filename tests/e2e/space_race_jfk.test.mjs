@@ -63,7 +63,7 @@ async function playUntilOver(page, onMove) {
       continue;
     }
     for (const b of buttons) labels.add(b.label);
-    const heading = (await page.locator("[data-decision]").textContent().catch(() => "")) ?? "";
+    const heading = (await page.locator("[data-decision]").innerText().catch(() => "")) ?? "";
     const choice = pickButton(buttons, heading, random);
     try {
       await page.locator(`.page.match button.action[data-action="${choice.action}"]:not([aria-disabled])`).first().click({ timeout: 1500 });
@@ -128,23 +128,23 @@ async function secretChoice(page) {
   await page.waitForURL(/#\/match\//);
 
   // The bot chooses at once; its card stays face down: "chosen", no name, 12 unused.
-  const bot = page.locator('.sr-seat[data-seat="1"]');
-  await bot.locator('.sr-control[data-chosen="1"]').waitFor();
+  const bot = page.locator('.seat-panel[data-seat="1"]');
+  await bot.locator('[data-chosen="1"]').waitFor();
   assert.equal(await bot.locator(".sr-control.current").count(), 0, "the bot's Control Card is not shown");
-  assert.match(await bot.locator(".sr-unused summary").textContent(), /Unused Control Cards: 12/);
-  assert.equal(await bot.locator(".sr-hand .sr-card").count(), 0, "another seat's Hand is never shown");
-  assert.equal(await bot.locator(".sr-hand .sr-back").count(), 3, "the Initiative holder's Hand of 3, as backs");
-  await page.waitForSelector('.sr-seat[data-seat="1"] .badge:has-text("Initiative")');
-  assert.match(await page.locator(".sr-scores h3").textContent(), /Score if the game ended now/);
-  assert.match(await page.locator(".sr-score-row").first().textContent(), /levels compared/);
-  logBeforeReveal = await page.locator(".log").textContent();
+  assert.match(await bot.locator(".sr-unused summary").innerText(), /Unused Control Cards: 12/);
+  assert.equal(await bot.locator(".sr-hand .card[data-face=up]").count(), 0, "another seat's Hand is never shown");
+  assert.equal(await bot.locator(".sr-hand .card[data-face=down]").count(), 3, "the Initiative holder's Hand of 3, as backs");
+  await page.waitForSelector('.seat-panel[data-seat="1"] .mark:has-text("Initiative")');
+  assert.match(await page.locator(".sr-scores h3").innerText(), /Score if the game ended now/);
+  assert.match(await page.locator(".sr-score-row").first().innerText(), /levels compared/);
+  logBeforeReveal = await page.locator('[data-testid="log"]').innerText();
   await shoot(page, "sr-cold-war-choose-phone.png", { width: 390, height: 844 });
   await page.setViewportSize({ width: 1200, height: 900 });
 
   // Once both have chosen, both cards turn face up.
   await page.click('.sr-moves button.action[data-action="1:5"]');
   await bot.locator(".sr-control.current").waitFor();
-  assert.equal(await page.locator('.sr-seat[data-seat="0"] .sr-control.current').textContent(), "Technology VI");
+  assert.equal(await page.locator('.seat-panel[data-seat="0"] .sr-control.current').innerText(), "Technology VI");
   const shown = await page.evaluate(() => window.__errors);
   assert.deepEqual(shown, [], `the page showed errors: ${shown.join(" | ")}`);
 }
@@ -182,11 +182,11 @@ async function scenario(page) {
   // The opening: Plan Development with the 12 Control Cards, the Eastern bloc's area.
   await page.waitForSelector('.sr-moves [data-group="control"] button.action');
   assert.equal(await page.locator('.sr-moves button.action[data-action^="1:"]').count(), 12, "all 12 Control Cards are offered");
-  assert.match(await page.locator("[data-decision]").textContent(), /choose your Control Card for round 1/);
+  assert.match(await page.locator("[data-decision]").innerText(), /choose your Control Card for round 1/);
   assert.equal(await page.locator(".sr-opponent").count(), 1, "the JFK opponent's area is drawn");
   assert.equal(await page.locator(".sr-universe .sr-pile").count(), 4, "the Universe shows its four types");
-  assert.equal(await page.locator(".sr-facedown .sr-back").count(), 2, "two face-down Universe cards, drawn as backs");
-  assert.equal(await page.locator('.sr-seat.mine .sr-hand .sr-card').count(), 4, "the player's own Hand of 4 cards, face up");
+  assert.equal(await page.locator(".sr-facedown .card[data-face=down]").count(), 2, "two face-down Universe cards, drawn as backs");
+  assert.equal(await page.locator('.seat-panel--you .sr-hand .card[data-face=up]').count(), 4, "the player's own Hand of 4 cards, face up");
   await shoot(page, "sr-start-desktop.png");
 
   // Play: screenshots once the table has something on it, at desktop and phone sizes.
@@ -214,15 +214,15 @@ async function scenario(page) {
   assert.deepEqual(shown, [], `the page showed errors: ${shown.join(" | ")}`);
 
   // The end: who won against the Eastern bloc, the final score, the fairness check.
-  const outcome = await page.locator(".space-race [data-outcome]").textContent();
+  const outcome = await page.locator(".space-race [data-outcome]").innerText();
   // The end banner (the kit's, the same words on every game's page) for this player.
-  const said = await page.locator('.end-banner [data-testid="outcome"]').textContent();
-  assert.match(said, /^You (won|lost)/);
+  const said = await page.locator('.end-banner [data-testid="outcome"]').innerText();
+  assert.match(said, /^You (won|lost)/, "the player is told whether they won");
   assert.match(outcome, /beat the Eastern bloc|The Eastern bloc wins/);
   assert.match(outcome, /Final Development Points: Jack \d+(\.5)? · Eastern bloc \d+/);
-  assert.match(await page.locator(".sr-scores h3").textContent(), /Final score/);
+  assert.match(await page.locator(".sr-scores h3").innerText(), /Final score/);
   assert.equal(await page.locator(".sr-moves button.action").count(), 0, "no choices once the game is over");
-  assert.match(await page.locator(".sr-status").textContent(), /Round 7 of 7/);
+  assert.match(await page.locator(".sr-status").innerText(), /Round 7 of 7/);
   await page.waitForSelector('[data-fairness="ok"]', { timeout: 15_000 });
   await shoot(page, "sr-end-desktop.png");
   await shoot(page, "sr-end-phone.png", { width: 390, height: 844 });
@@ -239,8 +239,8 @@ async function scenario(page) {
   assert.equal(total, moves, `the replay holds every move (${total} steps, ${moves} clicks)`);
   await page.click('button[name="forward"]');
   await page.waitForSelector('.step-label[data-step="1"]');
-  assert.ok((await page.locator(".sr-seat .sr-controls .sr-control.current").count()) +
-    (await page.locator('.sr-seat .sr-control[data-chosen="1"]').count()) > 0, "after step 1 the Control Card is chosen");
+  assert.ok((await page.locator(".seat-panel .sr-controls .sr-control.current").count()) +
+    (await page.locator('.seat-panel [data-chosen="1"]').count()) > 0, "after step 1 the Control Card is chosen");
   const mid = Math.floor(total / 2);
   await page.fill('input[name="jump"]', String(mid));
   await page.click('button[name="jump-go"]');
@@ -261,5 +261,5 @@ async function scenario(page) {
   await page.goto(page.url().replace(/\?step=\d+.*$/, `?step=${total}&seat=1`));
   await page.waitForSelector(`.step-label[data-step="${total}"]`);
   await page.waitForSelector('.replay-info [data-testid="outcome"]:not(:empty)');
-  assert.equal(await page.locator('.replay-info [data-testid="outcome"]').textContent(), said, "the replay names the same winner as the match");
+  assert.equal(await page.locator('.replay-info [data-testid="outcome"]').innerText(), said, "the replay names the same winner as the match");
 }

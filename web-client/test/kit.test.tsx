@@ -42,6 +42,11 @@ test("the outcome tells each reader: winner, loser, spectator, no winner", () =>
   assert.equal(outcomeText(shared, 0, seatName), "You won with Bob.");
   assert.equal(outcomeText(shared, null, seatName), "Ann and Bob won.");
   assert.equal(outcomeText(create(OutcomeSchema, { over: true, winners: [], reason: "scored" }), null, seatName), "No one won (scored).");
+  assert.equal(outcomeText(create(OutcomeSchema, { over: true, winners: [], reason: "scored" }), 0, seatName), "You lost (scored).");
+  // JFK: the Eastern bloc holds no seat; the reason names it.
+  const jfk = create(OutcomeSchema, { over: true, winners: [], reason: "eastern_bloc_won" });
+  assert.equal(outcomeText(jfk, 0, seatName), "You lost: Eastern bloc won.");
+  assert.equal(outcomeText(jfk, null, seatName), "Eastern bloc won.");
   assert.equal(outcomeText(create(OutcomeSchema, { over: false }), null, seatName), "");
 });
 

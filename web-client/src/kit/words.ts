@@ -47,7 +47,15 @@ export function outcomeText(outcome: Outcome | undefined, viewer: number | null,
   const winners = outcome.winners;
   const why = reasonWords(outcome.reason);
   const tail = why ? ` (${why})` : "";
-  if (winners.length === 0) return `No one won${tail}.`;
+  if (winners.length === 0) {
+    // A winner that holds no seat (the JFK opponent) is named by the reason: "eastern_bloc_won".
+    const other = /^(.+) won$/.exec(why);
+    if (other) {
+      const name = other[1][0].toUpperCase() + other[1].slice(1);
+      return viewer !== null ? `You lost: ${name} won.` : `${name} won.`;
+    }
+    return viewer !== null ? `You lost${tail}.` : `No one won${tail}.`;
+  }
   if (viewer !== null && winners.includes(viewer)) {
     const others = winners.filter((w) => w !== viewer).map(seatName);
     return `You won${others.length ? ` with ${joinNames(others)}` : ""}${tail}.`;
