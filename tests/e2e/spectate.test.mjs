@@ -82,7 +82,7 @@ async function scenario(alice, carol) {
   await watch.click();
   await carol.waitForURL(new RegExp(`#/match/${matchId}$`));
   await carol.waitForSelector(":text('Spectating')");
-  await carol.waitForSelector(".space-war .seat");
+  await carol.waitForSelector(".space-war .seat-panel");
   assert.equal(await carol.locator(".page.match button.action").count(), 0, "a spectator gets no move buttons");
   assert.equal(await carol.locator('button[name="resign"]').count(), 0, "a spectator cannot resign");
   await shoot(carol, "spectate-match-phone.png");
