@@ -216,8 +216,10 @@ export class MatchSession {
 
   // A move button may be pressed now: connected, the view is current (not waiting for a
   // snapshot after a gap or a reconnect), and no move awaits its answer.
+  // While the reveal pacing still holds views back, the player has not seen the table the
+  // move would answer: moves wait until the newest view is presented (or Skip).
   get canMove(): boolean {
-    return this.online_ && this.inFlight === null && this.store !== null && !this.store.waiting;
+    return this.online_ && this.inFlight === null && this.store !== null && !this.store.waiting && !this.reveal.behind;
   }
 
   get legalActions(): Action[] {

@@ -47,7 +47,7 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
   const viewer = info && !info.spectator ? info.yourSeat : null;
   const seatName = (seat: number) => seatNameFrom(info?.seats, seat);
   const legal = session.legalActions;
-  const yourTurn = viewer !== null && !info?.over && legal.some((a) => a.seat === viewer);
+  const yourTurn = viewer !== null && !info?.over && !session.reveal.behind && legal.some((a) => a.seat === viewer);
 
   useTurnAttention(yourTurn, sound);
   useSavedPreferences(app, session, info);
@@ -104,7 +104,10 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
     ActionButton: viewer !== null && !info?.over ? StableButton : undefined,
   };
 
-  const outcome = (presented && game?.outcome(presented)?.over ? game.outcome(presented) : undefined) ?? (info?.over ? info.outcome : undefined);
+  // The end as presented: while the reveal pacing is behind, MatchInfo's outcome would
+  // tell the end before the table shows it.
+  const outcome = (presented && game?.outcome(presented)?.over ? game.outcome(presented) : undefined) ??
+    (info?.over && !session.reveal.behind ? info.outcome : undefined);
   const lobbyId = app.lobbyOf(matchId);
   const gameInfo = game ? app.gameInfo(game.id) : undefined;
 
