@@ -224,9 +224,11 @@ test("reveal pacing: views are presented in order, the log follows the presented
   assert.equal((session.presented as View).contest, 2, "the first reveal is held");
   assert.deepEqual(session.presentedLog, ["{seat:0} reveals A"], "later lines wait for their view");
   assert.equal(session.legalActions[0].kind, ActionKind.TRIGGER, "moves come from the newest view");
+  assert.equal(session.canMove, false, "no move while views are held back: the player has not seen them");
   advance(1000);
   assert.equal((session.presented as View).contest, 3);
   session.reveal.skip();
   assert.equal((session.presented as View).contest, 4);
+  assert.equal(session.canMove, true, "caught up: the newest view's moves may be played");
   assert.equal(session.presentedLog.length, 3);
 });
