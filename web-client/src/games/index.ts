@@ -11,8 +11,8 @@ export interface GameEntry {
 }
 
 export const gameEntries: readonly GameEntry[] = [
-  { id: "space_war", title: "Space War: in Space!", load: () => import("./legacy_space_war.js") },
-  { id: "space_race", title: "Space Race: The Card Game", load: () => import("./legacy_space_race.js") },
+  { id: "space_war", title: "Space War: in Space!", load: () => import("./space_war.js") },
+  { id: "space_race", title: "Space Race: The Card Game", load: () => import("./space_race.js") },
 ];
 
 const loaded = new Map<string, AnyGameClient>();
