@@ -14,7 +14,8 @@ class match_actor;
 class replay_cursor;
 
 struct client {
-  std::string account_id;          // empty until Hello succeeded
+  std::string account_id;          // empty until Hello succeeded, and for an anonymous viewer
+  bool viewer = false;             // Hello with neither token nor name: watches and replays only
   std::string display_name;
   bool hello_pending = false;      // a Hello is with the storage thread
   std::vector<std::weak_ptr<match_actor>> matches;   // told when this connection ends
@@ -22,6 +23,7 @@ struct client {
   std::shared_ptr<const storage::match_record> replay_record;
   std::shared_ptr<replay_cursor> replay;
   bool authenticated() const { return !account_id.empty(); }
+  bool greeted() const { return authenticated() || viewer; }
   std::shared_ptr<match_actor> find_match(const std::string& match_id) const;
 };
 

@@ -28,7 +28,10 @@ struct config {
   std::size_t max_connections = 20000;
 
   // Lobbies and matches.
-  int lobbies_per_account = 3;
+  int lobbies_per_account = 3;          // tables not yet finished (a lobby after its match is not counted)
+  // Every table an account sits at, finished ones included: past this, the server leaves its
+  // oldest finished table for it (lobby_hub::trim_finished).
+  int tables_per_account = 20;
   std::size_t max_lobbies = 10000;
   // A lobby with no member online and no match running closes after this long: players
   // walk away without leaving, and max_lobbies would fill with their tables.

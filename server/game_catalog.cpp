@@ -24,6 +24,13 @@ const google::protobuf::RepeatedPtrField<v1::GameInfo>& catalog() {
         bot.set_label(bot_label(b.name));
         bot.set_summary(std::string(b.summary));
       }
+      for (const engine::preference_info& p : g->preferences) {
+        v1::PreferenceInfo& pref = *info.add_preferences();
+        pref.set_id(std::string(p.id));
+        pref.set_label(std::string(p.label));
+        pref.set_summary(std::string(p.summary));
+        for (std::string_view choice : p.choices) pref.add_choices(std::string(choice));
+      }
     }
     return out;
   }();

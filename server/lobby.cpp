@@ -22,6 +22,12 @@ int lobby::people() const {
   return n;
 }
 
+bool lobby::listable() const {
+  if (settings.is_private()) return false;
+  if (!match_id.empty()) return settings.allow_spectators();
+  return !in_match() && last_match_id.empty() && open_seat() >= 0;
+}
+
 std::vector<std::string> lobby::members() const {
   std::vector<std::string> out;
   for (const lobby_seat& s : seats)

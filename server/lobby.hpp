@@ -35,6 +35,7 @@ struct lobby {
   std::string invite_code;       // private lobbies only
   std::string match_id;          // the match it started, while that runs
   std::string last_match_id;     // the latest match it ran, once that ended (its replay)
+  std::int64_t ended_ms = 0;     // when that match ended (memory only; 0 after a restart)
   bool starting = false;         // the match record is being written
   std::int64_t created_ms = 0;
   std::vector<lobby_seat> seats;
@@ -51,6 +52,12 @@ struct lobby {
   int open_seat() const;        // the lowest, or -1
   int people() const;
   bool in_match() const { return starting || !match_id.empty(); }
+  // "After a match": its match ended and none runs. Such a table does not count toward
+  // the per-account lobby limit (lobby_hub::memberships).
+  bool after_match() const { return !in_match() && !last_match_id.empty(); }
+  // Whether a visitor can do something with it from the public list: join an open seat
+  // before any match, or watch the running match.
+  bool listable() const;
   std::vector<std::string> members() const;
 
   void remember(const v1::ChatLine& line);   // keeps the latest 50 lines, at most 16 KiB of text

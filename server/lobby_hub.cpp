@@ -18,9 +18,60 @@ constexpr std::size_t max_listed = 200;
 constexpr int lobby_id_bits = 64;
 constexpr int invite_bits = 96;     // unguessable: a private lobby is reached only this way
 constexpr int match_id_bits = 128;
-const char* const server_version = "0.1.0";
 
-std::string bot_name(const std::string& kind) { return "Bot (" + kind + ")"; }
+// Bots are named like stars, each different from every other name at its table.
+constexpr std::string_view bot_names[] = {"Vega",   "Orion",  "Lyra",    "Altair",  "Rigel",   "Deneb",
+                                          "Nova",   "Sirius", "Castor",  "Pollux",  "Antares", "Capella",
+                                          "Electra", "Mira",  "Polaris", "Spica"};
+
+bool same_name(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+    if (lower(a[i]) != lower(b[i])) return false;
+  }
+  return true;
+}
+
+// The first name of the list no other seat of `l` has (`except` is the seat being named).
+std::string free_bot_name(const lobby& l, int except) {
+  auto taken = [&](std::string_view name) {
+    for (std::size_t i = 0; i < l.seats.size(); ++i)
+      if (static_cast<int>(i) != except && !l.seats[i].open && same_name(l.seats[i].name, name)) return true;
+    return false;
+  };
+  for (std::string_view name : bot_names)
+    if (!taken(name)) return std::string(name);
+  for (int n = 2;; ++n)   // more seats than names: never with today's games (at most 6 seats)
+    if (std::string name = std::string(bot_names[0]) + " " + std::to_string(n); !taken(name)) return name;
+}
+
+// "Random, Heuristic": the kinds a player may ask for, as the create form shows them.
+std::string bot_choices(const engine::game_info& game) {
+  std::string names;
+  for (const engine::bot_entry& b : game.bots) names += (names.empty() ? "" : ", ") + std::string(b.name);
+  return names;
+}
+
+std::string seat_range_words(const engine::game_info& game) {
+  return std::string(game.title) + " is for " + std::to_string(game.min_seats) + " to " +
+         std::to_string(game.max_seats) + " players; pick a number in that range.";
+}
+
+// "Alice (seat 2)", "Alice (seat 2) and Bob (seat 3)", "A, B and C".
+std::string and_list(const std::vector<std::string>& items) {
+  std::string out;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) out += i + 1 == items.size() ? " and " : ", ";
+    out += items[i];
+  }
+  return out;
+}
+
+std::string limit_words(int limit) {
+  return "You are already at " + std::to_string(limit) +
+         " tables that have not finished; leave one before joining or starting another.";
+}
 
 std::string span_words(std::chrono::milliseconds d) {
   const auto s = std::chrono::duration_cast<std::chrono::seconds>(d).count();
@@ -125,6 +176,7 @@ void lobby_hub::welcome(request r, std::string new_token) {
       const int seat = l.seat_of(r.account_id);
       if (seat < 0) continue;
       l.seats[seat].name = r.display_name;   // a rename shows everywhere
+      if (!l.in_match() && self->rename_clashing_bots(l)) self->save(l);   // kept across a restart
       w.add_lobbies(id);
       mine.push_back(&l);
     }
@@ -149,8 +201,65 @@ bool lobby_hub::online(const std::string& account_id) const { return online_.con
 
 int lobby_hub::memberships(const std::string& account_id) const {
   int n = 0;
-  for (const auto& [id, l] : lobbies_) n += l.seat_of(account_id) >= 0 ? 1 : 0;
+  for (const auto& [id, l] : lobbies_) n += !l.after_match() && l.seat_of(account_id) >= 0 ? 1 : 0;
   return n;
+}
+
+void lobby_hub::leave(lobby& l, const std::string& account_id, const std::string& reason, const request* answering) {
+  const int seat = l.seat_of(account_id);
+  if (seat < 0) return;
+  l.seats[static_cast<std::size_t>(seat)] = lobby_seat{};
+  v1::ServerMessage bye;
+  bye.mutable_lobby_closed()->set_lobby_id(l.id);
+  bye.mutable_lobby_closed()->set_reason(reason);
+  send_account(account_id, answering, bye);
+  if (l.people() == 0) return close_lobby(l.id, "everyone left");
+  if (l.host == account_id) {
+    // The longest-seated remaining person hosts now.
+    for (const lobby_seat& s : l.seats)
+      if (s.is_person()) {
+        l.host = s.account_id;
+        break;
+      }
+  }
+  save(l);
+  push(l, nullptr);
+}
+
+void lobby_hub::trim_finished(const std::string& account_id) {
+  const int cap = std::max(state_->settings().tables_per_account, state_->settings().lobbies_per_account + 1);
+  for (;;) {
+    int total = 0;
+    lobby* oldest = nullptr;
+    for (auto& [id, l] : lobbies_) {
+      if (l.seat_of(account_id) < 0) continue;
+      ++total;
+      if (!l.after_match()) continue;
+      // Oldest by when its match ended; after a restart (0) by when it was made.
+      if (!oldest || std::pair(l.ended_ms, l.created_ms) < std::pair(oldest->ended_ms, oldest->created_ms))
+        oldest = &l;
+    }
+    if (total <= cap || !oldest) return;
+    leave(*oldest, account_id,
+          "You had " + std::to_string(total) + " tables; the server left your oldest finished one for you.",
+          nullptr);
+  }
+}
+
+bool lobby_hub::rename_clashing_bots(lobby& l) {
+  bool renamed = false;
+  for (std::size_t i = 0; i < l.seats.size(); ++i) {
+    lobby_seat& bot = l.seats[i];
+    if (!bot.is_bot()) continue;
+    bool clash = false;
+    for (std::size_t j = 0; j < l.seats.size() && !clash; ++j)
+      clash = j != i && !l.seats[j].open && same_name(l.seats[j].name, bot.name);
+    if (clash) {
+      bot.name = free_bot_name(l, static_cast<int>(i));
+      renamed = true;
+    }
+  }
+  return renamed;
 }
 
 void lobby_hub::send_account(const std::string& account_id, const request* answering,
@@ -201,15 +310,15 @@ void lobby_hub::close_lobby(std::string lobby_id, const std::string& reason) {
 lobby* lobby_hub::member_lobby(const request& r, const std::string& lobby_id, bool host) {
   auto it = lobbies_.find(lobby_id);
   if (it == lobbies_.end() || it->second.seat_of(r.account_id) < 0) {
-    reply_error(r, v1::NOT_FOUND, "you are not in this lobby");
+    reply_error(r, v1::NOT_FOUND, "You are not at this table any more (it may have closed).");
     return nullptr;
   }
   if (host && it->second.host != r.account_id) {
-    reply_error(r, v1::FORBIDDEN, "only the host can do that");
+    reply_error(r, v1::FORBIDDEN, "Only the table's host can do that.");
     return nullptr;
   }
   if (host && it->second.in_match()) {
-    reply_error(r, v1::BAD_REQUEST, "the match has started");
+    reply_error(r, v1::BAD_REQUEST, "The match has already started; this can change once it ends.");
     return nullptr;
   }
   return &it->second;
@@ -230,7 +339,8 @@ void lobby_hub::handle(request r, v1::ClientMessage message) {
       case body::kRemoveSeat: return self->on_remove_seat(r, message.remove_seat());
       case body::kStartMatch: return self->on_start(r, message.start_match());
       case body::kSendChat: return self->on_chat(r, message.send_chat());
-      default: return reply_error(r, v1::BAD_REQUEST, "not a lobby request");
+      case body::kPlayComputer: return self->on_play_computer(r, message.play_computer());
+      default: return reply_error(r, v1::BAD_REQUEST, "The server does not know this request; reload the page.");
     }
   });
 }
@@ -238,7 +348,7 @@ void lobby_hub::handle(request r, v1::ClientMessage message) {
 void lobby_hub::on_list(const request& r, const v1::ListLobbies& m) {
   std::vector<const lobby*> shown;
   for (const auto& [id, l] : lobbies_)
-    if (!l.settings.is_private() && (m.game().empty() || l.settings.game() == m.game())) shown.push_back(&l);
+    if (l.listable() && (m.game().empty() || l.settings.game() == m.game())) shown.push_back(&l);
   std::sort(shown.begin(), shown.end(), [](const lobby* a, const lobby* b) { return a->created_ms > b->created_ms; });
   if (shown.size() > max_listed) shown.resize(max_listed);
   v1::ServerMessage out;
@@ -250,26 +360,22 @@ void lobby_hub::on_list(const request& r, const v1::ListLobbies& m) {
 void lobby_hub::on_create(const request& r, const v1::CreateLobby& m) {
   const v1::LobbySettings& settings = m.settings();
   const engine::game_info* game = engine::find_game(settings.game());
-  if (!game) return reply_error(r, v1::BAD_REQUEST, "no such game: " + settings.game().substr(0, 40));
+  if (!game)
+    return reply_error(r, v1::BAD_REQUEST, "There is no game called \"" + settings.game().substr(0, 40) + "\" here.");
   const int seats = static_cast<int>(settings.seats());
-  if (seats < game->min_seats || seats > game->max_seats)
-    return reply_error(r, v1::BAD_OPTIONS, std::string(game->title) + " seats " +
-                                               std::to_string(game->min_seats) + " to " +
-                                               std::to_string(game->max_seats) + " players");
+  if (seats < game->min_seats || seats > game->max_seats) return reply_error(r, v1::BAD_OPTIONS, seat_range_words(*game));
   engine::message_ptr options = game->new_options();
   if (!options->ParseFromString(settings.options()))
-    return reply_error(r, v1::BAD_OPTIONS, "the options do not parse as this game's Options");
+    return reply_error(r, v1::BAD_OPTIONS, "These game options could not be read; reload the page and try again.");
   if (const engine::verdict v = game->validate(seats, *options); !v)
     return reply_error(r, static_cast<v1::ErrorCode>(v.code), v.detail);
   if (settings.turn_seconds() > state_->settings().max_turn_seconds)
-    return reply_error(r, v1::BAD_REQUEST, "the turn timer is at most " +
-                                               std::to_string(state_->settings().max_turn_seconds) + " seconds");
+    return reply_error(r, v1::BAD_REQUEST, "The turn timer can be at most " +
+                                               std::to_string(state_->settings().max_turn_seconds) + " seconds.");
   if (memberships(r.account_id) >= state_->settings().lobbies_per_account)
-    return reply_error(r, v1::LIMIT_REACHED, "you are already in " +
-                                                 std::to_string(state_->settings().lobbies_per_account) +
-                                                 " lobbies; leave one first");
+    return reply_error(r, v1::LIMIT_REACHED, limit_words(state_->settings().lobbies_per_account));
   if (lobbies_.size() >= state_->settings().max_lobbies)
-    return reply_error(r, v1::SERVER_BUSY, "the server has too many open lobbies; try later");
+    return reply_error(r, v1::SERVER_BUSY, "The server has too many open tables right now; try again later.");
 
   lobby l;
   l.id = random_hex(lobby_id_bits);
@@ -290,13 +396,13 @@ void lobby_hub::on_create(const request& r, const v1::CreateLobby& m) {
     net::post(self->strand_, [self, r, id, ok] {
       if (!ok) {
         self->close_lobby(id, "it could not be stored");
-        return reply_error(r, v1::INTERNAL, "the lobby could not be stored; try again");
+        return reply_error(r, v1::INTERNAL, "The table could not be saved; try again.");
       }
       // Listed at once, it may have lost its creator meanwhile (who read its id in
       // ListLobbies and left): they are answered all the same.
       auto it = self->lobbies_.find(id);
       if (it == self->lobbies_.end() || it->second.seat_of(r.account_id) < 0)
-        return reply_error(r, v1::NOT_FOUND, "you left this lobby before it was stored");
+        return reply_error(r, v1::NOT_FOUND, "You left this table before it was saved.");
       self->push(it->second, &r);
     });
   };
@@ -308,14 +414,15 @@ void lobby_hub::on_join(const request& r, const v1::JoinLobby& m) {
   if (!m.invite_code().empty()) {
     auto code = invites_.find(m.invite_code());
     if (code != invites_.end()) l = &lobbies_.at(code->second);
-    if (!l) return reply_error(r, v1::NOT_FOUND, "no lobby has this invite code");
+    if (!l)
+      return reply_error(r, v1::NOT_FOUND, "This invite link does not lead to an open table any more; ask for a new one.");
   } else {
     auto it = lobbies_.find(m.lobby_id());
     // A private lobby is reached only by its code (by id it does not exist), except by
     // its own members coming back.
     if (it == lobbies_.end() ||
         (it->second.settings.is_private() && it->second.seat_of(r.account_id) < 0))
-      return reply_error(r, v1::NOT_FOUND, "no such lobby");
+      return reply_error(r, v1::NOT_FOUND, "This table has closed, or it is not a public one.");
     l = &it->second;
   }
   if (l->seat_of(r.account_id) >= 0) {   // already in: the lobby again, and its chat
@@ -324,15 +431,19 @@ void lobby_hub::on_join(const request& r, const v1::JoinLobby& m) {
     *back.mutable_lobby()->mutable_recent_chat() = l->chat_heard_by(r.account_id);
     return reply(r, std::move(back));
   }
-  if (l->removed.count(r.account_id)) return reply_error(r, v1::FORBIDDEN, "the host removed you from this lobby");
-  if (l->in_match()) return reply_error(r, v1::LOBBY_FULL, "its match has started");
+  if (l->removed.count(r.account_id))
+    return reply_error(r, v1::FORBIDDEN, "The host removed you from this table, so you cannot join it again.");
+  if (l->in_match())
+    return reply_error(r, v1::LOBBY_FULL,
+                       l->settings.allow_spectators()
+                           ? "Its match has already started; you can watch it instead."
+                           : "Its match has already started, and it does not allow spectators.");
   const int seat = l->open_seat();
-  if (seat < 0) return reply_error(r, v1::LOBBY_FULL, "every seat is taken");
+  if (seat < 0) return reply_error(r, v1::LOBBY_FULL, "Every seat at this table is taken.");
   if (memberships(r.account_id) >= state_->settings().lobbies_per_account)
-    return reply_error(r, v1::LIMIT_REACHED, "you are already in " +
-                                                 std::to_string(state_->settings().lobbies_per_account) +
-                                                 " lobbies; leave one first");
+    return reply_error(r, v1::LIMIT_REACHED, limit_words(state_->settings().lobbies_per_account));
   l->seats[seat] = lobby_seat{false, r.account_id, r.display_name, "", false, l->chat_said};
+  rename_clashing_bots(*l);
   save(*l);   // who sits where survives a restart (ready does not: everyone confirms again)
   push(*l, &r);
 }
@@ -342,29 +453,14 @@ void lobby_hub::on_leave(const request& r, const v1::LeaveLobby& m) {
   if (!l) return;
   // Like every other change while its match is stored: on_started answers the host, who
   // must still be a member of a lobby that still exists.
-  if (l->starting) return reply_error(r, v1::BAD_REQUEST, "the match is starting; leave once it has started");
-  l->seats[l->seat_of(r.account_id)] = lobby_seat{};
-  v1::ServerMessage bye;
-  bye.mutable_lobby_closed()->set_lobby_id(l->id);
-  bye.mutable_lobby_closed()->set_reason("you left");
-  send_account(r.account_id, &r, bye);
-  if (l->people() == 0) return close_lobby(l->id, "everyone left");
-  if (l->host == r.account_id) {
-    // The longest-seated remaining person hosts now.
-    for (const lobby_seat& s : l->seats)
-      if (s.is_person()) {
-        l->host = s.account_id;
-        break;
-      }
-  }
-  save(*l);
-  push(*l, nullptr);
+  if (l->starting) return reply_error(r, v1::BAD_REQUEST, "The match is starting; you can leave once it has started.");
+  leave(*l, r.account_id, "you left", &r);
 }
 
 void lobby_hub::on_ready(const request& r, const v1::SetReady& m) {
   lobby* l = member_lobby(r, m.lobby_id(), false);
   if (!l) return;
-  if (l->in_match()) return reply_error(r, v1::BAD_REQUEST, "the match has started");
+  if (l->in_match()) return reply_error(r, v1::BAD_REQUEST, "The match has already started.");
   l->seats[l->seat_of(r.account_id)].ready = m.ready();
   push(*l, &r);
 }
@@ -372,15 +468,13 @@ void lobby_hub::on_ready(const request& r, const v1::SetReady& m) {
 void lobby_hub::on_add_bot(const request& r, const v1::AddBot& m) {
   lobby* l = member_lobby(r, m.lobby_id(), true);
   if (!l) return;
-  if (!l->game->find_bot(m.bot())) {
-    std::string names;
-    for (const engine::bot_entry& b : l->game->bots) names += (names.empty() ? "" : ", ") + std::string(b.name);
-    return reply_error(r, v1::BAD_REQUEST, "no such bot; this game has: " + names);
-  }
+  if (!l->game->find_bot(m.bot()))
+    return reply_error(r, v1::BAD_REQUEST, std::string(l->game->title) + " has no bot called \"" +
+                                               m.bot().substr(0, 40) + "\"; pick one of: " + bot_choices(*l->game) + ".");
   // The asked-for seat, or the lowest open one when that is taken.
   int seat = m.seat() < l->seats.size() && l->seats[m.seat()].open ? static_cast<int>(m.seat()) : l->open_seat();
-  if (seat < 0) return reply_error(r, v1::LOBBY_FULL, "every seat is taken");
-  l->seats[seat] = lobby_seat{false, "", bot_name(m.bot()), m.bot(), true};
+  if (seat < 0) return reply_error(r, v1::LOBBY_FULL, "Every seat is taken; remove one first to add a bot.");
+  l->seats[seat] = lobby_seat{false, "", free_bot_name(*l, seat), m.bot(), true};
   save(*l);
   push(*l, &r);
 }
@@ -388,11 +482,12 @@ void lobby_hub::on_add_bot(const request& r, const v1::AddBot& m) {
 void lobby_hub::on_remove_seat(const request& r, const v1::RemoveSeat& m) {
   lobby* l = member_lobby(r, m.lobby_id(), true);
   if (!l) return;
-  if (m.seat() >= l->seats.size()) return reply_error(r, v1::BAD_REQUEST, "no such seat");
+  if (m.seat() >= l->seats.size())
+    return reply_error(r, v1::BAD_REQUEST, "This table has no seat " + std::to_string(m.seat() + 1) + ".");
   lobby_seat& seat = l->seats[m.seat()];
-  if (seat.open) return reply_error(r, v1::BAD_REQUEST, "that seat is already open");
+  if (seat.open) return reply_error(r, v1::BAD_REQUEST, "Seat " + std::to_string(m.seat() + 1) + " is already open.");
   if (seat.is_person() && seat.account_id == r.account_id)
-    return reply_error(r, v1::BAD_REQUEST, "the host leaves with LeaveLobby");
+    return reply_error(r, v1::BAD_REQUEST, "That is your own seat: to leave your table, use Leave.");
   const std::string kicked = seat.is_person() ? seat.account_id : std::string{};
   seat = lobby_seat{};
   if (!kicked.empty()) {
@@ -411,7 +506,7 @@ void lobby_hub::on_chat(const request& r, const v1::SendChat& m) {
   if (!l) return;
   const auto length = printable_length(m.text());
   if (!length || *length == 0 || *length > max_chat_chars)
-    return reply_error(r, v1::BAD_REQUEST, "a chat line is 1 to 500 printable characters");
+    return reply_error(r, v1::BAD_REQUEST, "A chat message is 1 to 500 characters, without control characters.");
   v1::ServerMessage out;
   v1::ChatLine& line = *out.mutable_chat();
   line.set_lobby_id(l->id);
@@ -427,14 +522,70 @@ void lobby_hub::on_chat(const request& r, const v1::SendChat& m) {
 void lobby_hub::on_start(const request& r, const v1::StartMatch& m) {
   lobby* l = member_lobby(r, m.lobby_id(), true);
   if (!l) return;
+  // Seats are numbered from 1 for people, as the lobby page shows them.
+  std::vector<std::string> open, waiting;
   for (std::size_t i = 0; i < l->seats.size(); ++i) {
     const lobby_seat& s = l->seats[i];
-    // Seats are numbered from 1 for people, as the lobby page shows them.
-    const std::string seat = "seat " + std::to_string(i + 1);
-    if (s.open) return reply_error(r, v1::BAD_REQUEST, seat + " is open");
-    if (s.is_person() && s.account_id != l->host && !s.ready)
-      return reply_error(r, v1::BAD_REQUEST, seat + " (" + s.name + ") is not ready");
+    if (s.open) open.push_back(std::to_string(i + 1));
+    else if (s.is_person() && s.account_id != l->host && !s.ready)
+      waiting.push_back(s.name + " (seat " + std::to_string(i + 1) + ")");
   }
+  if (!open.empty())
+    return reply_error(r, v1::BAD_REQUEST,
+                       open.size() == 1 ? "Seat " + open[0] + " is still open: add a bot or wait for someone to join."
+                                        : "Seats " + and_list(open) +
+                                              " are still open: add bots or wait for players to join.");
+  if (!waiting.empty())
+    return reply_error(r, v1::BAD_REQUEST, "Waiting for " + and_list(waiting) + " to be ready.");
+  start_match(r, *l);
+}
+
+void lobby_hub::on_play_computer(const request& r, const v1::PlayComputer& m) {
+  const engine::game_info* game = engine::find_game(m.game());
+  if (!game)
+    return reply_error(r, v1::BAD_REQUEST, "There is no game called \"" + m.game().substr(0, 40) + "\" here.");
+  const std::string title(game->title);
+  // No kind asked: the game's last, its strongest (bots are listed weakest first).
+  const std::string kind = !m.bot().empty() ? m.bot() : game->bots.empty() ? "" : std::string(game->bots.back().name);
+  if (!game->find_bot(kind))
+    return reply_error(r, v1::BAD_REQUEST, title + " has no bot called \"" + kind.substr(0, 40) +
+                                               "\"; pick one of: " + bot_choices(*game) + ".");
+  const int seats = m.seats() == 0 ? game->default_seats : static_cast<int>(std::min<std::uint32_t>(m.seats(), 1000));
+  if (seats < game->min_seats || seats > game->max_seats) return reply_error(r, v1::BAD_OPTIONS, seat_range_words(*game));
+  engine::message_ptr options = game->new_options();
+  if (!options->ParseFromString(m.options()))   // empty parses: the game's defaults
+    return reply_error(r, v1::BAD_OPTIONS, "These game options could not be read; reload the page and try again.");
+  if (const engine::verdict v = game->validate(seats, *options); !v)
+    return reply_error(r, static_cast<v1::ErrorCode>(v.code), v.detail);
+  if (memberships(r.account_id) >= state_->settings().lobbies_per_account)
+    return reply_error(r, v1::LIMIT_REACHED, limit_words(state_->settings().lobbies_per_account));
+  if (lobbies_.size() >= state_->settings().max_lobbies)
+    return reply_error(r, v1::SERVER_BUSY, "The server has too many open tables right now; try again later.");
+
+  // A private table (never listed), the caller in seat 0, named bots everywhere else.
+  lobby l;
+  l.id = random_hex(lobby_id_bits);
+  l.settings.set_game(std::string(game->id));
+  l.settings.set_seats(static_cast<std::uint32_t>(seats));
+  l.settings.set_options(m.options());
+  l.settings.set_is_private(true);
+  l.game = game;
+  l.host = r.account_id;
+  l.invite_code = random_hex(invite_bits);
+  l.created_ms = wall_ms();
+  l.seats.resize(static_cast<std::size_t>(seats));
+  l.seats[0] = lobby_seat{false, r.account_id, r.display_name, "", true};
+  for (int i = 1; i < seats; ++i) l.seats[static_cast<std::size_t>(i)] = lobby_seat{false, "", free_bot_name(l, i), kind, true};
+  invites_[l.invite_code] = l.id;
+  const std::string id = l.id;
+  auto& placed = lobbies_.emplace(id, std::move(l)).first->second;
+  state_->stats().lobbies(static_cast<std::int64_t>(lobbies_.size()));
+  save(placed);
+  start_match(r, placed);   // answered with the Lobby, its match_id set, once the match is stored
+}
+
+void lobby_hub::start_match(const request& r, lobby& lobby_ref) {
+  lobby* l = &lobby_ref;
   engine::message_ptr options = l->game->new_options();
   options->ParseFromString(l->settings.options());   // it parsed when the lobby was created
   const fair_seed fair = draw_fair_seed();
@@ -467,7 +618,7 @@ void lobby_hub::on_started(const request& r, const std::string& lobby_id, storag
   auto it = lobbies_.find(lobby_id);
   if (!ok) {
     if (it != lobbies_.end()) it->second.starting = false;
-    return reply_error(r, v1::INTERNAL, "the match could not be stored; try again");
+    return reply_error(r, v1::INTERNAL, "The match could not be saved, so it did not start; try again.");
   }
   std::vector<std::pair<int, session_ref>> seated;
   for (const storage::seat_record& s : record.seats) {
@@ -494,10 +645,13 @@ void lobby_hub::match_over(std::string lobby_id, std::string match_id) {
     // The table is free for a rematch: everyone confirms again.
     it->second.last_match_id = std::move(it->second.match_id);
     it->second.match_id.clear();
+    it->second.ended_ms = wall_ms();
     for (lobby_seat& s : it->second.seats)
       if (s.is_person()) s.ready = false;
     self->save(it->second);
     self->push(it->second, nullptr);
+    // A finished table no longer counts toward the limit, but memberships stay bounded.
+    for (const std::string& account : it->second.members()) self->trim_finished(account);
   });
 }
 

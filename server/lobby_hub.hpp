@@ -43,6 +43,8 @@ class lobby_hub : public std::enable_shared_from_this<lobby_hub> {
   void on_add_bot(const request& r, const v1::AddBot& m);
   void on_remove_seat(const request& r, const v1::RemoveSeat& m);
   void on_start(const request& r, const v1::StartMatch& m);
+  void on_play_computer(const request& r, const v1::PlayComputer& m);
+  void start_match(const request& r, lobby& l);   // every seat taken; answers `r` once stored
   void on_chat(const request& r, const v1::SendChat& m);
   void on_started(const request& r, const std::string& lobby_id, storage::match_record record,
                   std::unique_ptr<engine::match> game, bool ok);
@@ -57,7 +59,12 @@ class lobby_hub : public std::enable_shared_from_this<lobby_hub> {
   void sweep();   // closes lobbies unattended for settings().lobby_idle
   void save(const lobby& l);
   bool online(const std::string& account_id) const;
-  int memberships(const std::string& account_id) const;
+  int memberships(const std::string& account_id) const;   // tables that count toward the limit
+  // `account_id` gets up from its seat at `l` (told with `reason`); the lobby closes when no
+  // person is left, else the longest-seated person hosts. Invalidates `l` when it closes.
+  void leave(lobby& l, const std::string& account_id, const std::string& reason, const request* answering);
+  void trim_finished(const std::string& account_id);   // keeps tables_per_account
+  bool rename_clashing_bots(lobby& l);   // a bot's name must differ from every other name there; true: renamed
 
   std::shared_ptr<shared_state> state_;
   strand strand_;

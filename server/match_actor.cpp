@@ -16,6 +16,9 @@
 namespace starport::server {
 namespace {
 
+const char* const suspended_words =
+    "This match is paused because the server could not save a move; it resumes after a restart.";
+
 const engine::bot_entry& bot_or_random(const engine::game_info& game, std::string_view name) {
   if (const engine::bot_entry* b = game.find_bot(name)) return *b;
   return engine::random_bot_entry;
@@ -56,6 +59,12 @@ std::vector<std::string> match_actor::accounts() const {
   return out;
 }
 
+void match_actor::restore(match_log log, const std::vector<storage::seat_preferences>& preferences) {
+  log_ = std::move(log);
+  for (const storage::seat_preferences& p : preferences)
+    if (p.seat < seats_.size() && !seats_[p.seat].is_bot_seat()) seats_[p.seat].preferences = p.choices;
+}
+
 void match_actor::start(std::vector<std::pair<int, session_ref>> seated) {
   net::post(strand_, [self = shared_from_this(), seated = std::move(seated)] {
     const auto now = clock::now();
@@ -64,6 +73,7 @@ void match_actor::start(std::vector<std::pair<int, session_ref>> seated) {
       if (!s.is_bot_seat()) s.hold_until = now + self->state_->settings().seat_hold;
     for (const auto& [index, ref] : seated) self->attach(request{ref, {}, {}, 0, now}, index);
     if (self->game_->result().over) self->finish();
+    self->play_preferences();   // after a restart, a preference may be due at once
     self->schedule();
   });
 }
@@ -76,13 +86,22 @@ void match_actor::play(request r, v1::PlayAction action) {
 
 void match_actor::resync(request r) { watch(std::move(r)); }
 
+void match_actor::set_preferences(request r, v1::SetPreferences m) {
+  net::post(strand_, [self = shared_from_this(), r = std::move(r), m = std::move(m)] {
+    self->on_set_preferences(r, m);
+  });
+}
+
 void match_actor::watch(request r) {
   net::post(strand_, [self = shared_from_this(), r = std::move(r)] {
     // Closed (or the server is stopping): as if it were already gone from the directory.
-    if (self->stopped_) return reply_error(r, v1::NOT_FOUND, "no such match");
+    if (self->stopped_) return reply_error(r, v1::NOT_FOUND, "This match has closed; its replay is in the replay list.");
     const int index = self->seat_of(r.account_id);
     if (index < 0 && !self->settings_.allow_spectators())
-      return reply_error(r, v1::FORBIDDEN, "this match does not allow spectators");
+      return reply_error(r, v1::FORBIDDEN, "This match does not allow spectators.");
+    // An anonymous viewer watches public tables only; a private one is for those invited.
+    if (index < 0 && r.account_id.empty() && self->settings_.is_private())
+      return reply_error(r, v1::FORBIDDEN, "This is a private table; pick a display name and join it by its invite link.");
     self->attach(r, index);
   });
 }
@@ -109,36 +128,132 @@ void match_actor::after_settle(std::function<void()> f) { deferred_.push_back(st
 // ---- actions ---------------------------------------------------------------------------
 
 void match_actor::on_play(request r, const v1::PlayAction& wire) {
-  if (stopped_) return reply_error(r, v1::NOT_FOUND, "no such match");
-  if (broken_) return reply_error(r, v1::INTERNAL, "this match is suspended: storage failed");
+  if (stopped_) return reply_error(r, v1::NOT_FOUND, "This match has closed; its replay is in the replay list.");
+  if (broken_) return reply_error(r, v1::INTERNAL, suspended_words);
   const v1::Action& a = wire.action();
   const int index = seat_of(r.account_id);
-  if (index < 0 || a.seat() != static_cast<std::uint32_t>(index))
-    return reply_error(r, v1::FORBIDDEN, "you do not hold seat " + std::to_string(a.seat()));
+  if (index < 0)
+    return reply_error(r, v1::FORBIDDEN, "You do not play in this match, so you cannot move in it.");
+  if (a.seat() != static_cast<std::uint32_t>(index))
+    return reply_error(r, v1::FORBIDDEN, "You play seat " + std::to_string(index + 1) + ", not seat " +
+                                             std::to_string(a.seat() + 1) + ": move only for your own seat.");
   seat& s = seats_[index];
   const bool attached = std::any_of(s.audience.sessions.begin(), s.audience.sessions.end(),
                                     [&](const session_ref& x) { return x.id == r.from.id; });
   if (!attached)
-    return reply_error(r, v1::STALE_VIEW, "this connection has no view of the match yet: Resync first");
+    return reply_error(r, v1::STALE_VIEW, "This page has not loaded the match yet; it will catch up in a moment.");
   // One action per view: a second one from the same view would answer a state it never saw.
   if (wire.view_number() != s.audience.number || s.acted_on == s.audience.number)
     return reply_error(r, v1::STALE_VIEW,
-                       "view " + std::to_string(s.audience.number) +
-                           (s.acted_on == s.audience.number ? " already has your action; wait for the next view"
-                                                            : " is current; act on it"));
-  if (a.kind() > 0xffff) return reply_error(r, v1::UNKNOWN_ACTION, "no such action kind");
-  if (a.args_size() > engine::max_action_args) return reply_error(r, v1::BAD_ARGUMENT, "too many arguments");
+                       s.acted_on == s.audience.number
+                           ? "Your move for this turn is already in; wait for the table to update."
+                           : "The table changed before your move arrived; look again and choose once more.");
+  if (a.kind() > 0xffff) return reply_error(r, v1::UNKNOWN_ACTION, "That is not a move of this game.");
+  if (a.args_size() > engine::max_action_args)
+    return reply_error(r, v1::BAD_ARGUMENT, "That move has more parts than any move of this game.");
   engine::action move;
   move.seat = static_cast<std::uint8_t>(index);
   move.kind = static_cast<std::uint16_t>(a.kind());
   move.argc = static_cast<std::uint8_t>(a.args_size());
   for (int i = 0; i < a.args_size(); ++i) move.args[i] = a.args(i);
   const engine::verdict v = game_->check(move);   // on refusal nothing changes
+  // The state moved on since that view (a bot, a timer, a preference: not yet shown): the
+  // move answered a table the player no longer has in front of them.
+  if (!v && !batch_.empty())
+    return reply_error(r, v1::STALE_VIEW, "The table changed before your move arrived; look again and choose once more.");
   if (!v) return reply_error(r, static_cast<v1::ErrorCode>(v.code), v.detail);
   std::string words = game_->describe(move);      // in the state the move was chosen in
   game_->play(move);
   s.acted_on = s.audience.number;
-  accept(move, accepted{r.from.id, r.request_id, r.received, move, std::move(words)});
+  accept(move, accepted{r.from.id, r.request_id, r.received, move,
+                        log_entry(std::move(words), storage::move_cause::chosen, game_->describe_effects())});
+}
+
+bool match_actor::play_for(const engine::action& move, storage::move_cause cause, clock::time_point now) {
+  std::string words = game_->describe(move);
+  if (!game_->play(move)) return false;
+  accept(move, accepted{0, 0, now, move, log_entry(std::move(words), cause, game_->describe_effects()), cause});
+  return true;
+}
+
+// ---- preferences -----------------------------------------------------------------------
+
+void match_actor::on_set_preferences(request r, const v1::SetPreferences& m) {
+  if (stopped_) return reply_error(r, v1::NOT_FOUND, "This match has closed; its replay is in the replay list.");
+  if (broken_) return reply_error(r, v1::INTERNAL, suspended_words);
+  const int index = seat_of(r.account_id);
+  if (index < 0)
+    return reply_error(r, v1::FORBIDDEN, "Only a player seated in this match can set preferences for it.");
+  if (over_) return reply_error(r, v1::BAD_REQUEST, "This match is over: there is nothing left to play for you.");
+  const engine::game_info& game = game_->info();
+  const std::string title(game.title);
+  if (m.choices_size() > static_cast<int>(game.preferences.size()))
+    return reply_error(r, v1::BAD_REQUEST,
+                       game.preferences.empty()
+                           ? title + " has no preferences to set."
+                           : title + " has " + std::to_string(game.preferences.size()) +
+                                 (game.preferences.size() == 1 ? " preference" : " preferences") +
+                                 "; this asked for " + std::to_string(m.choices_size()) + ".");
+  std::vector<std::uint8_t> choices;
+  for (int i = 0; i < m.choices_size(); ++i) {
+    const engine::preference_info& p = game.preferences[static_cast<std::size_t>(i)];
+    if (m.choices(i) >= p.choices.size())
+      return reply_error(r, v1::BAD_REQUEST, "The preference \"" + std::string(p.label) + "\" has " +
+                                                 std::to_string(p.choices.size()) +
+                                                 " choices; pick one of those shown.");
+    choices.push_back(static_cast<std::uint8_t>(m.choices(i)));
+  }
+  // Trailing defaults say nothing: "[1, 0, 0]" and "[1]" are the same preferences.
+  while (!choices.empty() && choices.back() == 0) choices.pop_back();
+  // Kept only once stored: the answer promises a reload or a restart keeps them.
+  storage::seat_preferences stored{static_cast<std::uint32_t>(index), choices};
+  state_->storage().submit(
+      [id = record_.id, stored, at = wall_ms()](storage::database& db) { db.set_preferences(id, stored, at); },
+      [self = shared_from_this(), r, index, choices](bool ok) {
+        net::post(self->strand_, [self, r, index, choices, ok] {
+          if (!ok) return reply_error(r, v1::INTERNAL, "Your preferences could not be saved; try again.");
+          if (self->stopped_) return reply_error(r, v1::NOT_FOUND, "This match has closed.");
+          seat& s = self->seats_[static_cast<std::size_t>(index)];
+          s.preferences = choices;
+          // The answer, and the seat's other pages (tabs) learn them too; no one else does.
+          for (const session_ref& ref : s.audience.sessions)
+            if (ref.id != r.from.id) send_to(ref, self->info_frame(index, 0));
+          send_to(r.from, self->info_frame(index, r.request_id));
+          // A preference that answers now plays at once (after the appends in flight).
+          if (self->in_flight_ == 0 && !self->broken_ && self->play_preferences()) return;
+          if (self->in_flight_ == 0) self->schedule();
+        });
+      });
+}
+
+bool match_actor::preference_answers(int index) const {
+  const seat& s = seats_[static_cast<std::size_t>(index)];
+  return !s.is_bot_seat() && !s.preferences.empty() && game_->preferred_action(index, s.preferences).has_value();
+}
+
+// Preferences decide from public information only (engine/core/match.hpp), so answering at
+// once tells the other seats nothing about what this seat holds.
+bool match_actor::play_preferences() {
+  if (over_ || broken_ || stopped_) return false;
+  bool played = false;
+  const auto now = clock::now();
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    seat& s = seats_[i];
+    const int index = static_cast<int>(i);
+    if (s.is_bot_seat() || s.preferences.empty() || game_->result().over) continue;
+    const auto acting = static_cast<engine::seat_mask>(game_->must_act() | game_->may_act());
+    if (!engine::has_seat(acting, index)) continue;
+    const std::optional<engine::action> move = game_->preferred_action(index, s.preferences);
+    if (!move) continue;
+    if (move->seat != i || !game_->check(*move)) {
+      std::cerr << "match " << record_.id << ": seat " << i << "'s preference chose a move the game refuses\n";
+      continue;
+    }
+    s.bot_due = {};
+    s.deadline = {};
+    played = play_for(*move, storage::move_cause::preference, now) || played;
+  }
+  return played;
 }
 
 void match_actor::accept(const engine::action& a, accepted how) {
@@ -146,7 +261,6 @@ void match_actor::accept(const engine::action& a, accepted how) {
   s.deadline = {};
   s.deadline_ms = 0;
   s.bot_due = {};
-  how.words = move_words(std::move(how.words), how.cause);
   const storage::logged_action entry{log_size_++, a, wall_ms(), how.cause};
   ++in_flight_;
   batch_.push_back(std::move(how));
@@ -175,7 +289,7 @@ void match_actor::on_appended() {
   if (broken_) {
     for (seat& s : seats_)
       for (const session_ref& ref : s.audience.sessions)
-        send_to(ref, encode_error(0, v1::INTERNAL, "this match is suspended: storage failed"));
+        send_to(ref, encode_error(0, v1::INTERNAL, suspended_words));
     batch_.clear();
     deferred_.clear();
     return;
@@ -192,8 +306,10 @@ void match_actor::settle() {
   for (std::size_t i = 0; i < seats_.size(); ++i)
     publish(seats_[i].audience, engine::viewer::of_seat(static_cast<int>(i)));
   publish(spectators_, engine::viewer::spectator());
+  for (const accepted& b : batch_) log_.add(b.words);
   batch_.clear();
   if (!over_ && game_->result().over) finish();
+  play_preferences();   // what the seats' preferences answer in the new state, at once
   schedule();
   push_info(false);
   auto waiting = std::move(deferred_);
@@ -224,6 +340,7 @@ void match_actor::publish(channel& audience, engine::viewer who) {
   if (!audience.has_view) {
     u.set_snapshot(true);
     u.set_view(view);
+    log_.copy_to(u);   // the lines before this batch's; the batch's are in log_line
   } else {
     view_diff d = *diff_encoded(audience.last_view, view);   // both are our serializer's
     u.set_view(std::move(d.changed));
@@ -254,7 +371,7 @@ void match_actor::publish(channel& audience, engine::viewer who) {
 // ---- audiences -------------------------------------------------------------------------
 
 void match_actor::attach(request r, int index) {
-  if (broken_) return reply_error(r, v1::INTERNAL, "this match is suspended: storage failed");
+  if (broken_) return reply_error(r, v1::INTERNAL, suspended_words);
   // A snapshot must show only committed actions: wait for the appends in flight.
   if (in_flight_ > 0) return after_settle([this, r, index] { attach(r, index); });
   channel& audience = index >= 0 ? seats_[index].audience : spectators_;
@@ -296,6 +413,7 @@ void match_actor::send_snapshot(channel& audience, engine::viewer who, const ses
   u.set_number(audience.number);
   u.set_snapshot(true);
   u.set_view(audience.last_view);
+  log_.copy_to(u);   // a reload shows the log so far
   send_to(to, encode(m));
 }
 
@@ -353,6 +471,11 @@ void match_actor::schedule() {
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     seat& s = seats_[i];
     if (!engine::has_seat(must, static_cast<int>(i))) {
+      s.bot_due = {};
+      s.deadline = {};
+      s.deadline_ms = 0;
+    } else if (preference_answers(static_cast<int>(i))) {
+      // Its preference answers at once: no turn timer runs, no stand-in waits.
       s.bot_due = {};
       s.deadline = {};
       s.deadline_ms = 0;
@@ -417,7 +540,9 @@ void match_actor::on_timer() {
     if (!engine::has_seat(game_->must_act(), index)) continue;
     engine::action move;
     storage::move_cause cause = storage::move_cause::chosen;
-    if (s.bot_due != clock::time_point{} && now >= s.bot_due && s.bot_plays()) {
+    if (preference_answers(index)) {
+      continue;   // played at the next settle, never by the timer
+    } else if (s.bot_due != clock::time_point{} && now >= s.bot_due && s.bot_plays()) {
       game_->legal_actions(index, scratch_);
       move = scratch_.empty() ? game_->timeout_action(index) : engine::bot_move(*game_, index, *s.bot, scratch_);
       if (!s.is_bot_seat()) cause = storage::move_cause::stand_in_bot;
@@ -429,10 +554,7 @@ void match_actor::on_timer() {
     }
     s.bot_due = {};
     s.deadline = {};
-    std::string words = game_->describe(move);
-    if (game_->play(move))
-      accept(move, accepted{0, 0, now, move, std::move(words), cause});
-    else
+    if (!play_for(move, cause, now))
       std::cerr << "match " << record_.id << ": seat " << i << " had no acceptable automatic move\n";
   }
   if (changed) {
@@ -453,8 +575,9 @@ v1::MatchInfo match_actor::info() const {
     const seat& s = seats_[i];
     v1::MatchSeat& out = *m.add_seats();
     out.set_seat(static_cast<std::uint32_t>(i));
-    out.set_name(s.record.name);
+    out.set_name(s.record.name);   // a stand-in keeps its player's name; `bot` says who plays
     out.set_bot(s.bot_plays());
+    out.set_bot_kind(s.record.bot);
     out.set_connected(s.is_bot_seat() || s.connected);
     out.set_deadline_ms(static_cast<std::uint64_t>(s.deadline_ms));
   }
@@ -477,7 +600,11 @@ frame_ptr match_actor::info_frame(int index, std::uint32_t request_id) const {
   m.set_request_id(request_id);
   *m.mutable_match() = info();
   m.mutable_match()->set_spectator(index < 0);
-  if (index >= 0) m.mutable_match()->set_your_seat(static_cast<std::uint32_t>(index));
+  if (index >= 0) {
+    m.mutable_match()->set_your_seat(static_cast<std::uint32_t>(index));
+    // Only ever in the frame for that seat's own sessions.
+    for (std::uint8_t c : seats_[static_cast<std::size_t>(index)].preferences) m.mutable_match()->add_your_preferences(c);
+  }
   return encode(m);
 }
 

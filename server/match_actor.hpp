@@ -14,6 +14,7 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include "engine/core/match.hpp"
+#include "server/match_log.hpp"
 #include "server/net.hpp"
 #include "server/request.hpp"
 #include "storage/records.hpp"
@@ -35,10 +36,15 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
   const std::string& lobby_id() const { return record_.lobby_id; }
   std::vector<std::string> accounts() const;
 
+  // Start-up recovery, before start(): the log lines re-built while the log re-played, and
+  // the seats' stored preferences.
+  void restore(match_log log, const std::vector<storage::seat_preferences>& preferences);
+
   // All of these post to the match's strand.
   void start(std::vector<std::pair<int, session_ref>> seated);   // arm timers, attach players
   void play(request r, v1::PlayAction action);
   void resync(request r);
+  void set_preferences(request r, v1::SetPreferences m);
   void watch(request r);
   void detach(std::uint64_t session_id);
   void stop();   // server shutdown: timers off, nothing more is accepted
@@ -62,6 +68,7 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
     clock::time_point bot_due{};
     clock::time_point deadline{};
     std::int64_t deadline_ms = 0;
+    std::vector<std::uint8_t> preferences;   // SetPreferences, as stored (a person's seat)
     bool is_bot_seat() const { return !record.bot.empty(); }
     bool bot_plays() const { return is_bot_seat() || stand_in; }
   };
@@ -70,11 +77,16 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
     std::uint32_t request_id = 0;
     clock::time_point received{};
     engine::action move;
-    std::string words;              // the game's public description, taken before it applied
+    std::string words;              // the game's public words: before it applied, then its effects
     storage::move_cause cause = storage::move_cause::chosen;
   };
 
   void on_play(request r, const v1::PlayAction& action);
+  void on_set_preferences(request r, const v1::SetPreferences& m);
+  // Plays `move` (checked) for the server's reasons; its words taken around it.
+  bool play_for(const engine::action& move, storage::move_cause cause, clock::time_point now);
+  bool play_preferences();   // every move the seats' preferences make now; true if any
+  bool preference_answers(int seat) const;
   void accept(const engine::action& a, accepted how);
   void on_appended();   // every append the storage thread has reported since the last call
   void settle();
@@ -104,6 +116,7 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
   std::vector<seat> seats_;
   channel spectators_;
   std::vector<accepted> batch_;         // accepted, not yet shown
+  match_log log_;                       // the public lines already shown (not batch_'s)
   std::vector<std::function<void()>> deferred_;   // waits for every append to commit
   std::uint32_t log_size_ = 0;
   int in_flight_ = 0;

@@ -11,6 +11,8 @@ namespace starport::server {
 namespace v1 = starport::v1;
 using frame_ptr = std::shared_ptr<const std::string>;
 
+inline constexpr const char* server_version = "0.1.0";   // Welcome.server_version
+
 frame_ptr encode(const v1::ServerMessage& message);
 v1::ServerMessage error_message(std::uint32_t request_id, v1::ErrorCode code, std::string detail);
 frame_ptr encode_error(std::uint32_t request_id, v1::ErrorCode code, std::string detail);

@@ -8,8 +8,16 @@ std::string move_words(std::string game_words, storage::move_cause cause) {
     case storage::move_cause::chosen: break;
     case storage::move_cause::time_ran_out: game_words += " (time ran out)"; break;
     case storage::move_cause::stand_in_bot: game_words += " (a bot, while the player is away)"; break;
+    case storage::move_cause::preference: game_words += " (by preference)"; break;
   }
   return game_words;
+}
+
+std::string log_entry(std::string game_words, storage::move_cause cause, std::string effects) {
+  std::string out = move_words(std::move(game_words), cause);
+  if (!out.empty() && !effects.empty()) out.push_back('\n');
+  out += effects;
+  return out;
 }
 
 }  // namespace starport::server

@@ -3,6 +3,7 @@
 #include <future>
 
 #include "engine/registry.hpp"
+#include "server/move_words.hpp"
 #include "storage/worker.hpp"
 
 namespace starport::server {
@@ -30,13 +31,18 @@ std::unique_ptr<engine::match> deal_match(const storage::match_record& m, std::s
 recovered recover(storage::worker& storage) {
   recovered out;
   std::vector<std::vector<storage::logged_action>> logs;
+  std::vector<std::vector<storage::seat_preferences>> preferences;
   std::promise<bool> done;
   storage.submit(
       [&](storage::database& db) {
         logs.clear();   // a job may run twice (docs/storage.md)
+        preferences.clear();
         out.lobbies = db.lobbies();
         out.running = db.running_matches();
-        for (const storage::match_record& m : out.running) logs.push_back(db.actions(m.id));
+        for (const storage::match_record& m : out.running) {
+          logs.push_back(db.actions(m.id));
+          preferences.push_back(db.preferences(m.id));
+        }
       },
       [&](bool ok) { done.set_value(ok); });
   if (!done.get_future().get()) throw std::runtime_error("could not read matches and lobbies from storage");
@@ -50,9 +56,14 @@ recovered recover(storage::worker& storage) {
       continue;
     }
     std::uint32_t applied = 0;
+    match_log lines;
     for (const storage::logged_action& a : logs[i]) {
       // Indexes must run 0, 1, 2 …: a gap means the log is not what was accepted.
-      if (a.index != applied || !game->play(a.move)) break;
+      if (a.index != applied) break;
+      // The same words the live match wrote: before the move, then what it set off.
+      std::string words = game->describe(a.move);
+      if (!game->play(a.move)) break;
+      lines.add(log_entry(std::move(words), a.cause, game->describe_effects()));
       ++applied;
     }
     if (applied != logs[i].size()) {
@@ -60,7 +71,7 @@ recovered recover(storage::worker& storage) {
                              " of its log does not re-play");
       continue;
     }
-    out.matches.push_back(recovered_match{m, std::move(game), applied});
+    out.matches.push_back(recovered_match{m, std::move(game), applied, std::move(lines), std::move(preferences[i])});
   }
   return out;
 }

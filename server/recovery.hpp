@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/core/match.hpp"
+#include "server/match_log.hpp"
 #include "storage/records.hpp"
 
 namespace starport::storage {
@@ -19,6 +20,8 @@ struct recovered_match {
   storage::match_record record;
   std::unique_ptr<engine::match> game;   // after every logged action
   std::uint32_t log_size = 0;
+  match_log log;                                     // its public lines, re-built while re-played
+  std::vector<storage::seat_preferences> preferences;
 };
 
 struct recovered {

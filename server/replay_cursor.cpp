@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/core/words.hpp"
 #include "server/move_words.hpp"
 
 namespace starport::server {
@@ -23,7 +24,8 @@ bool replay_cursor::apply(const storage::logged_action& a) {
     return false;
   }
   log_.push_back(a.move);
-  words_.push_back(move_words(std::move(words), a.cause));
+  // As the live log: the move's words, then what it revealed or set off.
+  words_.push_back(engine::join_words(move_words(std::move(words), a.cause), end_->describe_effects()));
   if (log_.size() % checkpoint_every == 0) checkpoints_.push_back(end_->clone());
   return true;
 }

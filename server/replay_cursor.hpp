@@ -25,7 +25,8 @@ class replay_cursor {
   std::size_t refused_at() const { return refused_at_; }   // the index of the refused action
   const engine::match& end() const { return *end_; }
   const std::vector<engine::action>& log() const { return log_; }
-  // Each applied action in the log's public words (move_words: the live log's too).
+  // Each applied action in the log's public words, then its effects (engine::join_words
+  // of move_words and describe_effects: the live log's too).
   const std::vector<std::string>& words() const { return words_; }
   // Applies the actions of `log` beyond total() (a running match's replay, read again).
   // False: one was refused.

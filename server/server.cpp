@@ -65,6 +65,7 @@ int server::run() {
   hub->restore(found.lobbies, found.running);
   for (recovered_match& m : found.matches) {
     auto actor = std::make_shared<match_actor>(state, std::move(m.record), std::move(m.game), m.log_size);
+    actor->restore(std::move(m.log), m.preferences);
     state->matches().add(actor->id(), actor, actor->accounts());
     state->stats().matches_changed(1);
     actor->start({});   // players come back through Hello → Welcome.active_matches → Resync

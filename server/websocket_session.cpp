@@ -76,12 +76,12 @@ void websocket_session::on_read(beast::error_code ec, std::size_t) {
     case rate_limiter::verdict::allow: break;
     case rate_limiter::verdict::refuse:
       send(encode_error(parsed ? message.request_id() : 0, v1::RATE_LIMITED,
-                        "too many messages: slow down"));
+                        "Too many messages at once; wait a moment before trying again."));
       return do_read();
     case rate_limiter::verdict::abuse: return do_close(websocket::close_code::policy_error);
   }
   if (!parsed) {
-    send(encode_error(0, v1::MALFORMED_MESSAGE, "a frame must be one binary ClientMessage"));
+    send(encode_error(0, v1::MALFORMED_MESSAGE, "The server did not understand this message; reload the page."));
     return do_read();
   }
   route(shared_from_this(), std::move(message));

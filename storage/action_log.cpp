@@ -19,7 +19,7 @@ logged_action read_action(const statement::use& q) {
   a.move.kind = static_cast<std::uint16_t>(q.integer(2));
   decode_args(q.blob(3), a.move);
   a.at_ms = q.integer(4);
-  a.cause = static_cast<move_cause>(q.integer(5));   // the schema allows 0–2 only
+  a.cause = static_cast<move_cause>(q.integer(5));   // the schema allows 0–3 only
   return a;
 }
 

@@ -8,6 +8,7 @@
 #include "storage/lobby_store.hpp"
 #include "storage/match_store.hpp"
 #include "storage/migrations.hpp"
+#include "storage/preference_store.hpp"
 #include "storage/statement.hpp"
 
 namespace starport::storage {
@@ -25,6 +26,7 @@ struct database::impl {
   lobby_store lobbies;
   match_store matches;
   deck_store decks;
+  preference_store preferences;
 
   impl(const std::string& path, journal_limits limits)
       : conn(path),
@@ -37,7 +39,8 @@ struct database::impl {
         accounts(conn.get()),
         lobbies(conn.get()),
         matches(conn.get(), limits),
-        decks(conn.get()) {}
+        decks(conn.get()),
+        preferences(conn.get()) {}
 };
 
 database::database(const std::string& path, journal_limits limits)
@@ -118,6 +121,14 @@ std::vector<match_record> database::matches_of(const std::string& account_id, in
 
 std::vector<logged_action> database::actions(const std::string& match_id) {
   return impl_->matches.actions(match_id);
+}
+
+void database::set_preferences(const std::string& match_id, const seat_preferences& p, std::int64_t at_ms) {
+  impl_->preferences.set(match_id, p, at_ms);
+}
+
+std::vector<seat_preferences> database::preferences(const std::string& match_id) {
+  return impl_->preferences.of_match(match_id);
 }
 
 void database::save_deck(const deck_record& d) { impl_->decks.save(d); }

@@ -48,6 +48,10 @@ class database {
   std::vector<match_record> matches_of(const std::string& account_id, int limit);
   std::vector<logged_action> actions(const std::string& match_id);
 
+  // A seat's preferences in a match (replaced whole), and all of a match's, by seat.
+  void set_preferences(const std::string& match_id, const seat_preferences& p, std::int64_t at_ms);
+  std::vector<seat_preferences> preferences(const std::string& match_id);
+
   // Decks (empty until a deck-building game arrives).
   void save_deck(const deck_record& d);
   std::vector<deck_record> decks(const std::string& account_id, const std::string& game);

@@ -209,8 +209,95 @@ CREATE TABLE lobby_removed (
 ) STRICT, WITHOUT ROWID;
 )sql";
 
-constexpr std::array<std::string_view, 6> all_migrations{schema_v1, lobby_seats_v2, action_journal_v3,
-                                                         archival_v4, move_cause_v5, lobby_removed_v6};
+
+// 7: a seat's preferences in a match (SetPreferences: "flip for me", "always decline"), so
+// a reload, a timeout or a restart keeps them; one byte per preference of the game. And a
+// fourth move cause, 3 = played by the seat's preference. The CHECK on `cause` cannot be
+// widened in place, so both action tables are rebuilt with the same rows (the journal holds
+// only running matches' actions; match_actions is copied once) and their triggers re-made
+// as migrations 3 and 4 left them.
+constexpr std::string_view preferences_v7 = R"sql(
+CREATE TABLE match_preferences (
+  match_id   TEXT    NOT NULL REFERENCES matches (id),
+  seat       INTEGER NOT NULL CHECK (seat >= 0),
+  choices    BLOB    NOT NULL CHECK (length(choices) <= 64),
+  updated_ms INTEGER NOT NULL,
+  PRIMARY KEY (match_id, seat)
+) STRICT, WITHOUT ROWID;
+
+DROP TRIGGER action_journal_no_update;
+DROP TRIGGER action_journal_delete_archived;
+CREATE TABLE action_journal_v7 (
+  seq      INTEGER PRIMARY KEY,
+  match_id TEXT    NOT NULL,
+  idx      INTEGER NOT NULL CHECK (idx >= 0),
+  seat     INTEGER NOT NULL CHECK (seat >= 0),
+  kind     INTEGER NOT NULL CHECK (kind >= 0),
+  args     BLOB    NOT NULL CHECK (length(args) % 4 = 0),
+  at_ms    INTEGER NOT NULL,
+  cause    INTEGER NOT NULL DEFAULT 0 CHECK (cause BETWEEN 0 AND 3)
+) STRICT;
+INSERT INTO action_journal_v7 (seq, match_id, idx, seat, kind, args, at_ms, cause)
+  SELECT seq, match_id, idx, seat, kind, args, at_ms, cause FROM action_journal;
+DROP TABLE action_journal;
+ALTER TABLE action_journal_v7 RENAME TO action_journal;
+CREATE TRIGGER action_journal_no_update BEFORE UPDATE ON action_journal
+BEGIN
+  SELECT RAISE(ABORT, 'the action journal is append-only');
+END;
+CREATE TRIGGER action_journal_delete_archived BEFORE DELETE ON action_journal
+BEGIN
+  SELECT RAISE(ABORT, 'a journal row is deleted only once it is archived')
+    WHERE OLD.idx >= (SELECT action_count FROM matches WHERE id = OLD.match_id);
+END;
+
+DROP TRIGGER action_archival_close;
+DROP TRIGGER match_actions_archived_only;
+DROP TRIGGER match_actions_no_update;
+DROP TRIGGER match_actions_no_delete;
+CREATE TABLE match_actions_v7 (
+  match_id TEXT    NOT NULL REFERENCES matches (id),
+  idx      INTEGER NOT NULL CHECK (idx >= 0),
+  seat     INTEGER NOT NULL CHECK (seat >= 0),
+  kind     INTEGER NOT NULL CHECK (kind >= 0),
+  args     BLOB    NOT NULL CHECK (length(args) % 4 = 0),
+  at_ms    INTEGER NOT NULL,
+  cause    INTEGER NOT NULL DEFAULT 0 CHECK (cause BETWEEN 0 AND 3),
+  PRIMARY KEY (match_id, idx)
+) STRICT, WITHOUT ROWID;
+INSERT INTO match_actions_v7 (match_id, idx, seat, kind, args, at_ms, cause)
+  SELECT match_id, idx, seat, kind, args, at_ms, cause FROM match_actions;
+DROP TABLE match_actions;
+ALTER TABLE match_actions_v7 RENAME TO match_actions;
+CREATE TRIGGER match_actions_no_update BEFORE UPDATE ON match_actions
+BEGIN
+  SELECT RAISE(ABORT, 'the action log is append-only');
+END;
+CREATE TRIGGER match_actions_no_delete BEFORE DELETE ON match_actions
+BEGIN
+  SELECT RAISE(ABORT, 'the action log is append-only');
+END;
+CREATE TRIGGER match_actions_archived_only BEFORE INSERT ON match_actions
+  WHEN NOT EXISTS (SELECT 1 FROM action_archival
+                   WHERE match_id = NEW.match_id AND NEW.idx >= first_idx AND NEW.idx < end_idx)
+BEGIN
+  SELECT RAISE(ABORT, 'actions are added only by an open archival, within its range');
+END;
+CREATE TRIGGER action_archival_close BEFORE DELETE ON action_archival
+BEGIN
+  SELECT RAISE(ABORT, 'the match changed while its actions were archived')
+    WHERE NOT EXISTS (SELECT 1 FROM matches
+                      WHERE id = OLD.match_id AND finished = 0 AND action_count = OLD.first_idx);
+  SELECT RAISE(ABORT, 'an archival adds exactly the actions of its range')
+    WHERE (SELECT count(*) FROM match_actions WHERE match_id = OLD.match_id AND idx >= OLD.first_idx)
+          <> OLD.end_idx - OLD.first_idx;
+  UPDATE matches SET action_count = OLD.end_idx WHERE id = OLD.match_id;
+END;
+)sql";
+
+constexpr std::array<std::string_view, 7> all_migrations{schema_v1,     lobby_seats_v2,   action_journal_v3,
+                                                         archival_v4,   move_cause_v5,    lobby_removed_v6,
+                                                         preferences_v7};
 
 void exec(sqlite3* db, const std::string& sql, std::string_view operation) {
   check(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), db, operation);

@@ -57,6 +57,13 @@ enum class move_cause : std::uint8_t {
   chosen = 0,         // the seat's own choice
   time_ran_out = 1,   // the turn timer ran out: the game's default action
   stand_in_bot = 2,   // a bot playing for a player who is away
+  preference = 3,     // the seat's preferences (SetPreferences) answered for it
+};
+
+// A seat's preferences in one match: one choice per preference of the game, in its order.
+struct seat_preferences {
+  std::uint32_t seat = 0;
+  std::vector<std::uint8_t> choices;
 };
 
 struct logged_action {

@@ -2,6 +2,13 @@
 
 namespace starport::engine {
 
+std::string join_words(std::string before, std::string_view effects) {
+  if (effects.empty()) return before;
+  if (!before.empty()) before += '\n';
+  before.append(effects);
+  return before;
+}
+
 std::string fill_seat_names(std::string_view words, std::span<const std::string> names) {
   static constexpr std::string_view open = "{seat:";
   std::string out;

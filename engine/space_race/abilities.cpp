@@ -22,8 +22,8 @@ bool on_stripe(const ability& a, int st) {
 
 }  // namespace
 
-bool state::matches(card_id c, const filter& f) const {
-  const card_def& d = card(c);
+bool state::matches(copy_id c, const filter& f) const {
+  const card_def& d = card_of(c);
   if (!(f.types >> static_cast<int>(d.type) & 1u)) return false;
   return f.symbol < 0 || d.symbol[f.symbol] > 0;
 }
@@ -68,7 +68,7 @@ void state::for_each_candidate(const frame& f, F&& fn) const {
       break;
     case task::leader:
       for (int i = 0; i < p.agency.size; ++i)
-        if (card(p.agency.cards[i].card).leader) fn(pick_zone::agency, static_cast<int>(f.seat), i);
+        if (card_of(p.agency.cards[i].card).leader) fn(pick_zone::agency, static_cast<int>(f.seat), i);
       break;
     case task::return_control:
       for (int i = 0; i < p.played_count; ++i) fn(pick_zone::control, static_cast<int>(f.seat), p.played[i]);
@@ -128,7 +128,7 @@ void state::turn_actions(int seat, std::vector<action>& out) const {
       out.push_back(act(seat, kind::use, {control_slot, 1}));
     for (int i = 0; i < p.agency.size; ++i) {
       const agency_card& a = p.agency.cards[i];
-      const card_def& d = card(a.card);
+      const card_def& d = card_of(a.card);
       if (on_stripe(d.left, st) && !(a.used & used_left)) out.push_back(act(seat, kind::use, {i, 0}));
       if (on_stripe(d.right, st) && !a.covered && !(a.used & used_right))
         out.push_back(act(seat, kind::use, {i, 1}));
@@ -140,7 +140,7 @@ void state::turn_actions(int seat, std::vector<action>& out) const {
     out.push_back(act(seat, kind::use, {control_slot, 2}));
   for (int i = 0; i < p.agency.size; ++i) {
     const agency_card& a = p.agency.cards[i];
-    if (card(a.card).bottom_timing == timing::bureaucracy && !(a.used & used_bottom))
+    if (card_of(a.card).bottom_timing == timing::bureaucracy && !(a.used & used_bottom))
       out.push_back(act(seat, kind::use, {i, 2}));
   }
   // "Nobody can escape the bureaucracy!": no passing while a mandatory one is unresolved.
@@ -162,7 +162,7 @@ bool state::mandatory_left(int s) const {
     if (c.extra_is_bureaucracy && !c.extra.optional && !(p.control_used & used_bottom)) return true;
   }
   for (const agency_card& a : p.agency.items()) {
-    const card_def& d = card(a.card);
+    const card_def& d = card_of(a.card);
     if (d.bottom_timing == timing::bureaucracy && !d.bottom.optional && !(a.used & used_bottom)) return true;
   }
   return false;
@@ -181,7 +181,7 @@ void state::use(int seat, int source, int slot) {
   }
   agency_card& a = p.agency.cards[source];
   a.used |= bit;
-  const card_def& d = card(a.card);
+  const card_def& d = card_of(a.card);
   if (slot == 1) a.covered = true;   // "Single-Use Abilities": cover the whole right side
   start_ability(seat, slot == 0 ? d.left : slot == 1 ? d.right : d.bottom, source);
 }
@@ -206,7 +206,7 @@ void state::start_ability(int seat, const ability& a, int source) {
       break;
     case effect::per_card: {   // FAQ: the count includes the card itself
       int n = 0;
-      for (const agency_card& c : players_[seat].agency.items()) n += card(c.card).type == a.counted;
+      for (const agency_card& c : players_[seat].agency.items()) n += card_of(c.card).type == a.counted;
       f.remaining = static_cast<std::uint8_t>(n);
       break;
     }
@@ -227,15 +227,15 @@ void state::start_ability(int seat, const ability& a, int source) {
 }
 
 // Into the Agency: the one-Leader rule first, then the card's Immediate ability.
-void state::place(int seat, card_id c) {
+void state::place(int seat, copy_id c) {
   player& p = players_[seat];
   int index = p.agency.size;
   p.agency.cards[p.agency.size++] = agency_card{c, false, 0};
-  const card_def& d = card(c);
+  const card_def& d = card_of(c);
   if (d.bottom_timing == timing::immediate) start_ability(seat, d.bottom, index);
   if (d.leader) {
     int leaders = 0;
-    for (const agency_card& a : p.agency.items()) leaders += card(a.card).leader;
+    for (const agency_card& a : p.agency.items()) leaders += card_of(a.card).leader;
     if (leaders > 1) {
       frame f;
       f.kind = task::leader;
@@ -248,16 +248,22 @@ void state::place(int seat, card_id c) {
 
 // Draws from the Deck; FAQ "no more cards in the Deck": 0.5 points per card not drawn.
 void state::draw_into(int seat, int count, zone to) {
+  int missing = 0;
   for (int i = 0; i < count; ++i) {
     if (deck_.empty()) {
       ++players_[seat].empty_deck_halves;
+      ++missing;
     } else {
-      deliver(seat, deck_.pop(), to);
+      const copy_id c = deck_.pop();
+      // Into the Agency or a Laboratory the card lands face up: name it.
+      if (to == zone::agency || to == zone::lab) note(event_kind::drew_public, seat, static_cast<int>(c), static_cast<int>(to));
+      deliver(seat, c, to);
     }
   }
+  if (missing) note(event_kind::deck_empty, seat, missing);
 }
 
-void state::deliver(int seat, card_id c, zone to) {
+void state::deliver(int seat, copy_id c, zone to) {
   player& p = players_[seat];
   switch (to) {
     case zone::hand: p.hand.push(c); break;
@@ -271,14 +277,14 @@ void state::deliver(int seat, card_id c, zone to) {
   }
 }
 
-card_id state::take_from(const frame& f, const action& a) {
+copy_id state::take_from(const frame& f, const action& a) {
   const int owner = a.args[1], index = a.args[2];
   switch (static_cast<pick_zone>(a.args[0])) {
     case pick_zone::universe: return universe_[owner].take(index);
     case pick_zone::hand: return players_[f.seat].hand.take(index);
     case pick_zone::lab:
       return owner == opponent_lab ? opponent_.taken.take(index) : players_[owner].lab.take(index);
-    default: return 0;
+    default: return copy_id{};
   }
 }
 
@@ -314,7 +320,7 @@ void state::apply_frame(const action& a) {
     case task::fallback: {
       zone to = f.kind == task::fallback ? zone::agency : f.what.to;
       f.remaining = f.kind == task::fallback ? 0 : static_cast<std::uint8_t>(f.remaining - 1);
-      card_id c = take_from(f, a);
+      copy_id c = take_from(f, a);
       deliver(seat, c, to);   // may push frames above this one
       return;
     }
@@ -324,7 +330,7 @@ void state::apply_frame(const action& a) {
       return;
     case task::leader: {   // "only one leader": the chosen one moves to the Laboratory
       f.remaining = 0;
-      card_id c = p.agency.cards[index].card;
+      copy_id c = p.agency.cards[index].card;
       for (int k = index; k + 1 < p.agency.size; ++k) p.agency.cards[k] = p.agency.cards[k + 1];
       --p.agency.size;
       p.lab.push(c);

@@ -78,9 +78,21 @@ verdict state::check(const action& a) const {
   return refuse(rule_error::illegal_action, "the rules do not allow this action now");
 }
 
+void state::note(event_kind k, int seat, int card_or_count, int extra) {
+  if (event_count_ >= max_events) {
+    events_cut_ = true;
+    return;
+  }
+  events_[event_count_++] = {k, static_cast<std::uint8_t>(seat), static_cast<std::uint8_t>(card_or_count),
+                             static_cast<std::uint8_t>(extra)};
+}
+
 void state::apply(const action& a) {
   const int seat = a.seat;
   player& p = players_[seat];
+  event_count_ = 0;
+  events_cut_ = false;
+  was_over_ = step_ == step::over;
   switch (static_cast<kind>(a.kind)) {
     case kind::resign: resign(seat); break;
     case kind::choose:   // the choice stays hidden until every seat has chosen
@@ -126,7 +138,7 @@ action state::timeout_action(int seat) const {
 
 int state::hand_limit(int s) const {
   for (const agency_card& a : players_[s].agency.items())
-    if (card(a.card).named == special::bigger_hand) return 9;
+    if (card_of(a.card).named == special::bigger_hand) return 9;
   return 7;
 }
 
@@ -134,10 +146,10 @@ int state::hand_limit(int s) const {
 // everyone has chosen, this round's Control Card.
 void state::scramble_hidden(int seat, engine::rng& r) {
   player& p = players_[seat];
-  std::array<card_id, 2 * deck_size> pool{};
+  std::array<copy_id, 2 * deck_size> pool{};
   int n = 0;
-  for (card_id c : p.hand.items()) pool[n++] = c;
-  for (card_id c : deck_.items()) pool[n++] = c;
+  for (copy_id c : p.hand.items()) pool[n++] = c;
+  for (copy_id c : deck_.items()) pool[n++] = c;
   r.shuffle(pool.data(), n);
   for (int i = 0; i < p.hand.size; ++i) p.hand.cards[i] = pool[i];
   for (int i = 0; i < deck_.size; ++i) deck_.cards[i] = pool[p.hand.size + i];

@@ -271,6 +271,12 @@ bool find_card(std::string_view code, card_id& out) {
 }
 
 std::span<const card_id> full_deck() { return deck_ids; }
+
+copy_id first_copy(card_id type) {
+  for (std::size_t i = 0; i < deck_ids.size(); ++i)
+    if (deck_ids[i] == type) return static_cast<copy_id>(i);
+  return copy_id{};
+}
 std::span<const control_def> all_controls() { return controls_table; }
 const control_def& control(int index) { return controls_table[index]; }
 

@@ -112,6 +112,14 @@ bool find_card(std::string_view code, card_id& out);
 // One entry per physical card, 98 in all.
 std::span<const card_id> full_deck();
 
+// A physical card: its index in full_deck() (0–97), so every copy of a type is another
+// number. States hold copies; the view's Card.id is the copy + 1 (docs/engine.md).
+enum class copy_id : std::uint8_t {};
+inline card_id type_of(copy_id c) { return full_deck()[static_cast<std::size_t>(c)]; }
+inline const card_def& card_of(copy_id c) { return card(type_of(c)); }
+// The lowest copy of a type (its copies follow it in full_deck()).
+copy_id first_copy(card_id type);
+
 std::span<const control_def> all_controls();
 const control_def& control(int index);
 bool find_control(std::string_view code, int& out);

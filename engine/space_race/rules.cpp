@@ -70,7 +70,9 @@ void state::advance() {
         do {
           initiative_ = static_cast<std::uint8_t>((initiative_ + 1) % seats_);
         } while (players_[initiative_].resigned);
+        if (seats_ > 1) note(event_kind::initiative, initiative_, 0);
         ++round_;
+        note(event_kind::new_round, 0, round_);
         begin_round();
         break;
       case step::declare:
@@ -100,12 +102,15 @@ void state::begin_round() {
 void state::reveal_choices() {
   std::array<bool, stage_count> grew{};
   while (!face_down_.empty()) {
-    card_id c = face_down_.pop();
-    int t = static_cast<int>(card(c).type);
+    copy_id c = face_down_.pop();
+    int t = static_cast<int>(card_of(c).type);
     universe_[t].push(c);
+    turned_face_up(c);
     grew[t] = true;
   }
   face_down_placer_.fill(0xff);
+  for (int s = 0; s < seats_; ++s)
+    if (!players_[s].resigned && players_[s].current >= 0) note(event_kind::controls_revealed, s, players_[s].current);
   if (variant_ == variant::jfk) {
     for (int t = 0; t < stage_count; ++t)
       if (grew[t]) random_.shuffle(universe_[t].cards.data(), universe_[t].size);
@@ -180,7 +185,10 @@ void state::end_stage() {
 void state::end_develop() {
   for (int k = 0; k < seats_; ++k) {
     int s = (initiative_ + k) % seats_;
-    if (!players_[s].resigned && players_[s].hand.empty()) draw_into(s, 1, zone::hand);   // Emergency Financing
+    if (!players_[s].resigned && players_[s].hand.empty()) {
+      draw_into(s, 1, zone::hand);   // Emergency Financing
+      note(event_kind::drew_hidden, s, 1);
+    }
   }
   if (variant_ == variant::jfk) eastern_bloc_pushes();
   order_count_ = 0;
@@ -223,10 +231,10 @@ void state::true_visionaries() {
   // Shuffle the face-down cards (with who placed them).
   std::array<std::uint16_t, deck_size> both{};
   for (int i = 0; i < face_down_.size; ++i)
-    both[i] = static_cast<std::uint16_t>(face_down_.cards[i] | face_down_placer_[i] << 8);
+    both[i] = static_cast<std::uint16_t>(static_cast<unsigned>(face_down_.cards[i]) | face_down_placer_[i] << 8);
   random_.shuffle(both.data(), face_down_.size);
   for (int i = 0; i < face_down_.size; ++i) {
-    face_down_.cards[i] = static_cast<card_id>(both[i] & 0xff);
+    face_down_.cards[i] = static_cast<copy_id>(both[i] & 0xff);
     face_down_placer_[i] = static_cast<std::uint8_t>(both[i] >> 8);
   }
   int reveal = seats_ == 2 ? 1 : 2;
@@ -239,7 +247,7 @@ void state::true_visionaries() {
     int s = (initiative_ + k) % seats_;
     if (players_[s].resigned) continue;
     for (const agency_card& a : players_[s].agency.items())
-      if (a.card == sagan_id) sagan = s;
+      if (type_of(a.card) == sagan_id) sagan = s;
   }
   step_ = step::reveal;
   if (sagan >= 0 && reveal > 0 && reveal < face_down_.size) {
@@ -254,18 +262,25 @@ void state::true_visionaries() {
 }
 
 void state::reveal_face_down(int index) {
-  card_id c = face_down_.cards[index];
+  copy_id c = face_down_.cards[index];
   for (int k = index; k + 1 < face_down_.size; ++k) face_down_placer_[k] = face_down_placer_[k + 1];
   face_down_placer_[face_down_.size - 1] = 0xff;
   face_down_.take(index);
-  universe_[static_cast<int>(card(c).type)].push(c);
+  universe_[static_cast<int>(card_of(c).type)].push(c);
+  turned_face_up(c);
+}
+
+// A face-down Universe card turns face up: named in the log, and a fresh id (card_number).
+void state::turned_face_up(copy_id c) {
+  wire_id_[static_cast<std::size_t>(c)] = next_wire_id_++;
+  note(event_kind::face_up, 0, static_cast<int>(c));
 }
 
 bool state::area51_in_agency(int s) const {
   card_id area51 = 0;
   find_card("area_51", area51);
   for (const agency_card& a : players_[s].agency.items())
-    if (a.card == area51) return true;
+    if (type_of(a.card) == area51) return true;
   return false;
 }
 

@@ -21,7 +21,7 @@ using choices = std::array<int, max_players>;
 int state::agency_level(int s, stage t) const {
   int total = 0, programs = 0, mercury = 0;
   for (const agency_card& a : players_[s].agency.items()) {
-    const card_def& d = card(a.card);
+    const card_def& d = card_of(a.card);
     total += d.level[static_cast<int>(t)];
     programs += d.type == stage::space_program;
     mercury += d.named == special::program_level;
@@ -42,7 +42,7 @@ std::array<int, category_count> state::symbols_of(int s, int area51_choice) cons
   std::array<int, category_count> out{};
   int nines = 0;
   for (const agency_card& a : players_[s].agency.items()) {
-    const card_def& d = card(a.card);
+    const card_def& d = card_of(a.card);
     for (int c = 0; c < category_count; ++c) out[c] += d.symbol[c];
     nines += d.named == special::planet_nine;
   }
@@ -51,7 +51,7 @@ std::array<int, category_count> state::symbols_of(int s, int area51_choice) cons
     std::array<bool, category_count> present{};
     for (int o = 0; o < seats_; ++o)
       for (const agency_card& a : players_[o].agency.items())
-        for (int c = 0; c < category_count; ++c) present[c] = present[c] || card(a.card).symbol[c] > 0;
+        for (int c = 0; c < category_count; ++c) present[c] = present[c] || card_of(a.card).symbol[c] > 0;
     for (int c = 0; c < category_count; ++c) out[c] += present[c] ? nines : 0;
   }
   // Area 51 duplicates a symbol of a category the Agency already shows.
@@ -61,16 +61,16 @@ std::array<int, category_count> state::symbols_of(int s, int area51_choice) cons
 
 std::array<int, category_count> state::opponent_symbols() const {
   std::array<int, category_count> out{};
-  for (card_id c : opponent_.taken.items())
-    for (int k = 0; k < category_count; ++k) out[k] += card(c).symbol[k];
+  for (copy_id c : opponent_.taken.items())
+    for (int k = 0; k < category_count; ++k) out[k] += card_of(c).symbol[k];
   return out;
 }
 
 int state::opponent_score() const {
   // JFK: Leaders and Breakthroughs 2 points each, other cards 1.
   int total = 0;
-  for (card_id c : opponent_.taken.items())
-    total += card(c).leader || card(c).type == stage::breakthrough ? 2 : 1;
+  for (copy_id c : opponent_.taken.items())
+    total += card_of(c).leader || card_of(c).type == stage::breakthrough ? 2 : 1;
   return total;
 }
 
@@ -187,7 +187,11 @@ void state::finish() {
 
 outcome state::result() const {
   if (step_ != step::over) return {};
-  return {true, winners_, resigned_end_ ? "resigned" : "scored"};
+  if (resigned_end_) return {true, winners_, "resigned"};
+  // JFK: the automaton is no seat, so its win would read as "no winner"; the reason says
+  // who won, the same for the live match, its replay and the CLI (issue 12, item 5).
+  if (variant_ == variant::jfk && winners_ == 0) return {true, 0, "eastern_bloc_won"};
+  return {true, winners_, "scored"};
 }
 
 }  // namespace starport::space_race

@@ -120,6 +120,7 @@ void state::init_common(int seats, const pb::Options& options) {
   variant_ = resolve_variant(seats, options);
   initiative_ = static_cast<std::uint8_t>(options.first_player());
   face_down_placer_.fill(0xff);
+  for (std::size_t i = 0; i < wire_id_.size(); ++i) wire_id_[i] = static_cast<std::uint16_t>(i + 1);
   if (variant_ == variant::jfk) {
     opponent_.decks = static_cast<std::uint8_t>(options.jfk_decks() == 0 ? 1 : options.jfk_decks());
     // JFK Setup 5: 1, 2 or 3 complete sets of Control Cards, each shuffled separately.
@@ -132,14 +133,16 @@ void state::init_common(int seats, const pb::Options& options) {
 }
 
 void state::deal(int seats) {
-  for (card_id c : full_deck()) deck_.push(c);
+  // Every physical copy, in full_deck() order (the same types in the same places as
+  // before copies were numbered, so a seed deals what it always dealt).
+  for (std::size_t i = 0; i < full_deck().size(); ++i) deck_.push(static_cast<copy_id>(i));
   random_.shuffle(deck_.cards.data(), deck_.size);
   // Game Setup 2: 4, 5 or 6 face-up cards by player count (JFK: 4), arranged by type, and
   // 2 face-down.
   const int face_up = variant_ == variant::jfk ? 4 : seats + 2;
   for (int i = 0; i < face_up; ++i) {
-    card_id c = deck_.pop();
-    universe_[static_cast<int>(card(c).type)].push(c);
+    copy_id c = deck_.pop();
+    universe_[static_cast<int>(card_of(c).type)].push(c);
   }
   for (int i = 0; i < 2; ++i) face_down_.push(deck_.pop());
   // Game Setup 5: the first player draws 3, the second 4, others 5 (JFK: 4).
@@ -163,11 +166,11 @@ state::state(int seats, const pb::Options& options, const pb::Position& position
   round_ = static_cast<std::uint8_t>(position.round() == 0 ? 1 : position.round());
   initiative_ = static_cast<std::uint8_t>(position.initiative());
   std::array<int, 128> used{};
+  // A code's next unused copy: the position's cards take the lowest copies of each type.
   auto code_of = [&](const std::string& code) {
     card_id c = 0;
     find_card(code, c);
-    ++used[c];
-    return c;
+    return static_cast<copy_id>(static_cast<int>(first_copy(c)) + used[c]++);
   };
   for (int s = 0; s < seats; ++s) {
     const pb::SeatPosition& sp = position.seats(s);
@@ -185,19 +188,19 @@ state::state(int seats, const pb::Options& options, const pb::Position& position
     p.empty_deck_halves = static_cast<std::uint16_t>(sp.empty_deck_halves());
   }
   for (const std::string& code : position.universe()) {
-    card_id c = code_of(code);
-    universe_[static_cast<int>(card(c).type)].push(c);
+    copy_id c = code_of(code);
+    universe_[static_cast<int>(card_of(c).type)].push(c);
   }
   for (const std::string& code : position.face_down()) face_down_.push(code_of(code));
   for (const std::string& code : position.opponent_taken()) opponent_.taken.push(code_of(code));
-  std::array<card_id, deck_size> listed{};
+  std::array<copy_id, deck_size> listed{};
   int listed_count = 0;
   for (const std::string& code : position.deck()) listed[listed_count++] = code_of(code);
   if (position.shuffle_rest_into_deck()) {
-    std::array<int, 128> left{};
+    std::array<int, 128> left{}, next = used;
     for (card_id c : full_deck()) ++left[c];
     for (card_id c : full_deck())
-      if (left[c]-- > used[c]) deck_.push(c);
+      if (left[c]-- > used[c]) deck_.push(static_cast<copy_id>(static_cast<int>(first_copy(c)) + next[c]++));
     random_.shuffle(deck_.cards.data(), deck_.size);
   }
   for (int i = listed_count - 1; i >= 0; --i) deck_.push(listed[i]);   // listed top first

@@ -12,6 +12,7 @@ void state::opponent_plays_controls() {
     opponent_.level[static_cast<int>(control(k).type)] += control(k).level;
     if (opponent_.played_count < opponent_.played.size())
       opponent_.played[opponent_.played_count++] = static_cast<std::int8_t>(k);
+    note(event_kind::opponent_control, 0, k);
   }
 }
 
@@ -21,9 +22,13 @@ void state::opponent_turn(int st) {
   for (int t = st; t >= 0; --t)
     if (!universe_[t].empty()) {
       opponent_.taken.push(universe_[t].take(0));
+      note(event_kind::opponent_takes, 0, static_cast<int>(opponent_.taken.top()), t);
       return;
     }
-  if (!deck_.empty()) opponent_.taken.push(deck_.pop());
+  if (!deck_.empty()) {
+    opponent_.taken.push(deck_.pop());
+    note(event_kind::opponent_takes, 0, static_cast<int>(opponent_.taken.top()), 0xff);
+  }
 }
 
 // JFK Phase 2, step 4: Eastern Bloc Pushes Forward, for each Stage it has played, when its
@@ -31,8 +36,10 @@ void state::opponent_turn(int st) {
 void state::eastern_bloc_pushes() {
   for (int t = 0; t < stage_count; ++t) {
     int theirs = opponent_.level[t];
-    if (theirs > 0 && theirs >= 2 * stage_level(0, static_cast<stage>(t)) && !deck_.empty())
+    if (theirs > 0 && theirs >= 2 * stage_level(0, static_cast<stage>(t)) && !deck_.empty()) {
       opponent_.taken.push(deck_.pop());
+      note(event_kind::opponent_takes, 0, static_cast<int>(opponent_.taken.top()), 0xff);
+    }
   }
 }
 

@@ -47,13 +47,13 @@ enum class variant : std::uint8_t { standard, cold_war, jfk };
 enum class step : std::uint8_t { choose, develop, invest, reveal, declare, over };
 enum class pick_zone : std::uint8_t { none = 0, universe, hand, agency, lab, face_down, control };
 
-using pile = engine::pile<deck_size>;
+using pile = engine::pile<deck_size, copy_id>;
 
 // Bits of agency_card::used and player::control_used: abilities used this round.
 inline constexpr std::uint8_t used_left = 1, used_right = 2, used_bottom = 4;
 
 struct agency_card {
-  card_id card = 0;
+  copy_id card{};
   bool covered = false;      // the right side, after its single-use ability
   std::uint8_t used = 0;
   friend bool operator==(const agency_card&, const agency_card&) = default;
@@ -112,6 +112,28 @@ struct automaton {
   friend bool operator==(const automaton&, const automaton&) = default;
 };
 
+// What an apply set off that every viewer may read (describe_effects): one small record
+// per event, kept for the last apply only.
+enum class event_kind : std::uint8_t {
+  controls_revealed,   // seat, control: a chosen Control Card turns face up
+  face_up,             // card: a face-down Universe card turns face up
+  opponent_control,    // control: the JFK opponent plays a Control Card
+  opponent_takes,      // card, from (a stage, or 0xff: the Deck)
+  drew_hidden,         // seat, count: cards drawn into the Hand (or face down)
+  drew_public,         // seat, card, to (a zone): a drawn card lands face up
+  deck_empty,          // seat, count: cards not drawn, half a point each
+  initiative,          // seat: the Initiative Marker moves to it
+  new_round,           // count: the round that begins
+};
+struct event {
+  event_kind kind = event_kind::face_up;
+  std::uint8_t seat = 0;
+  std::uint8_t card = 0;    // a card_id, a Control Card index or a count
+  std::uint8_t extra = 0;   // a stage or a zone
+  friend bool operator==(const event&, const event&) = default;
+};
+inline constexpr int max_events = 24;
+
 // Development Points, counted in halves (the empty-Deck rule scores 0.5 a card).
 struct score_sheet {
   int halves = 0;
@@ -142,6 +164,7 @@ class state {
   std::uint32_t progress() const { return round_; }
   std::string seat_label(int seat) const;
   std::string describe(const action& a) const;
+  std::string describe_effects() const;
 
   static verdict validate(int seats, const pb::Options& options);
   static verdict validate(int seats, const pb::Options& options, const pb::Position& position);
@@ -173,6 +196,10 @@ class state {
   const pile& face_down() const { return face_down_; }
   const automaton& opponent() const { return opponent_; }
   bool has_opponent() const { return variant_ == variant::jfk; }
+  // The card's id on the wire (Card.id): stable while the card stays in sight or goes
+  // where everyone can follow it; a fresh one when it turns up from the face-down
+  // Universe, so the id never tells whose Hand (or the Deck) a face-down card came from.
+  std::uint32_t card_number(copy_id c) const { return wire_id_[static_cast<std::size_t>(c)]; }
   std::span<const frame> pending() const { return {frames_.data(), frame_count_}; }
   std::span<const std::uint8_t> stage_order() const { return {order_.data(), order_count_}; }
   bool passed(int s) const { return engine::has_seat(passed_, s); }
@@ -215,20 +242,22 @@ class state {
   void use(int seat, int source, int slot);
   void start_ability(int seat, const ability& a, int source);
   void push(const frame& f);
-  void place(int seat, card_id c);
+  void place(int seat, copy_id c);
   void draw_into(int seat, int count, zone to);
   bool frame_open(const frame& f) const;
   void frame_actions(const frame& f, std::vector<action>& out) const;
   void turn_actions(int seat, std::vector<action>& out) const;
   void apply_frame(const action& a);
-  card_id take_from(const frame& f, const action& a);
-  void deliver(int seat, card_id c, zone to);
-  bool matches(card_id c, const filter& f) const;
+  copy_id take_from(const frame& f, const action& a);
+  void deliver(int seat, copy_id c, zone to);
+  bool matches(copy_id c, const filter& f) const;
   template <class F> void for_each_candidate(const frame& f, F&& fn) const;
   // solo.cpp: the JFK opponent
   void opponent_plays_controls();
   void opponent_turn(int st);
   void eastern_bloc_pushes();
+  void note(event_kind k, int seat, int card, int extra = 0);
+  void turned_face_up(copy_id c);
 
   engine::rng random_;
   std::uint8_t seats_ = 0;
@@ -261,6 +290,16 @@ class state {
   std::uint8_t frame_count_ = 0;
 
   automaton opponent_{};
+
+  // Card ids on the wire, by copy (see card_number); next_wire_id_ numbers a reappearance.
+  std::array<std::uint16_t, deck_size> wire_id_{};
+  std::uint16_t next_wire_id_ = deck_size + 1;
+
+  // The last apply's public events (describe_effects); only the first max_events are kept.
+  std::uint8_t event_count_ = 0;
+  bool events_cut_ = false;
+  bool was_over_ = false;
+  std::array<event, max_events> events_{};
 };
 
 static_assert(engine::game<state>);

@@ -3,6 +3,9 @@
 // choosing), and a Control Card chosen this round until every seat has chosen.
 #include <algorithm>
 #include <string>
+#include <vector>
+
+#include "engine/core/words.hpp"
 
 #include "engine/core/match.hpp"
 #include "engine/space_race/state.hpp"
@@ -18,8 +21,9 @@ std::string bottom_text(const card_def& d) {
   return out;
 }
 
-void fill_card(card_id c, pb::Card& out) {
-  const card_def& d = card(c);
+void fill_card(copy_id c, std::uint32_t id, pb::Card& out) {
+  out.set_id(id);
+  const card_def& d = card_of(c);
   out.set_code(std::string(d.code));
   out.set_name(std::string(d.name));
   out.set_type(static_cast<pb::Stage>(d.type));
@@ -112,7 +116,7 @@ std::string prompt_text(const state& g, const frame& f) {
       return "No " + std::string(stage_name(static_cast<stage>(g.current_stage()))) +
              " card in the Universe: take a card of a finished Stage into your Agency, or draw up to 3.";
     case task::return_control: return "You may return another used Control Card to your supply.";
-    case task::reveal: return "True Visionaries: choose " + n + " face-down card(s) to turn face up.";
+    case task::reveal: return "True Visionaries: choose " + n + " face-down card_of(s) to turn face up.";
   }
   return {};
 }
@@ -121,6 +125,7 @@ std::string prompt_text(const state& g, const frame& f) {
 
 void state::view(viewer who, pb::View& out) const {
   out.Clear();
+  const auto number_of = [this](copy_id c) { return card_number(c); };
   engine::fill_legal_actions(*this, who, *out.mutable_legal_actions());
   out.set_spectator(who.who == viewer::kind::spectator);
   if (who.who == viewer::kind::seat) out.set_viewer_seat(static_cast<std::uint32_t>(who.seat));
@@ -139,13 +144,13 @@ void state::view(viewer who, pb::View& out) const {
   for (int t = 0; t < stage_count; ++t) {
     pb::UniversePile& pile_out = *out.add_universe();
     pile_out.set_type(static_cast<pb::Stage>(t));
-    for (card_id c : universe_[t].items()) fill_card(c, *pile_out.add_cards());
+    for (copy_id c : universe_[t].items()) fill_card(c, number_of(c), *pile_out.add_cards());
   }
   out.set_face_down_count(face_down_.size);
   const frame* top = frame_count_ ? &frames_[frame_count_ - 1] : nullptr;
   const bool sagan_sees = top && top->kind == task::reveal && who.is_seat(top->seat);
   if (who.sees_all() || sagan_sees)
-    for (card_id c : face_down_.items()) fill_card(c, *out.add_face_down());
+    for (copy_id c : face_down_.items()) fill_card(c, number_of(c), *out.add_face_down());
 
   const seat_mask acting = must_act();
   const bool choosing = step_ == step::choose;
@@ -159,16 +164,16 @@ void state::view(viewer who, pb::View& out) const {
     seat_out.set_initiative(s == initiative_);
     seat_out.set_hand_count(p.hand.size);
     if (own)
-      for (card_id c : p.hand.items()) fill_card(c, *seat_out.add_hand());
+      for (copy_id c : p.hand.items()) fill_card(c, number_of(c), *seat_out.add_hand());
     for (const agency_card& a : p.agency.items()) {
       pb::AgencyCard& ac = *seat_out.add_agency();
-      fill_card(a.card, *ac.mutable_card());
+      fill_card(a.card, number_of(a.card), *ac.mutable_card());
       ac.set_covered(a.covered);
       ac.set_left_used(a.used & used_left);
       ac.set_right_used(a.used & used_right);
       ac.set_bottom_used(a.used & used_bottom);
     }
-    for (card_id c : p.lab.items()) fill_card(c, *seat_out.add_lab());
+    for (copy_id c : p.lab.items()) fill_card(c, number_of(c), *seat_out.add_lab());
     for (int i = 0; i < p.played_count; ++i) fill_control(p.played[i], *seat_out.add_played_controls());
     const bool hidden_choice = choosing && p.current >= 0 && !own;
     seat_out.set_chosen(p.current >= 0);
@@ -194,11 +199,11 @@ void state::view(viewer who, pb::View& out) const {
     seat_out.set_area51_category(p.area51);
     seat_out.set_hand_limit(static_cast<std::uint32_t>(hand_limit(s)));
     if (who.is_seat(s)) {
-      std::vector<card_id> known;
+      std::vector<copy_id> known;
       for (int i = 0; i < face_down_.size; ++i)
         if (face_down_placer_[i] == s) known.push_back(face_down_.cards[i]);
       std::sort(known.begin(), known.end());
-      for (card_id c : known) fill_card(c, *seat_out.add_known_face_down());
+      for (copy_id c : known) fill_card(c, number_of(c), *seat_out.add_known_face_down());
     }
   }
   if (top) {
@@ -222,7 +227,7 @@ void state::view(viewer who, pb::View& out) const {
     pb::Opponent& op = *out.mutable_opponent();
     for (int i = 0; i < opponent_.played_count; ++i) fill_control(opponent_.played[i], *op.add_played());
     for (auto l : opponent_.level) op.add_levels(l);
-    for (card_id c : opponent_.taken.items()) fill_card(c, *op.add_taken());
+    for (copy_id c : opponent_.taken.items()) fill_card(c, number_of(c), *op.add_taken());
     for (int v : opponent_symbols()) op.add_symbols(static_cast<std::uint32_t>(v));
     op.set_score(static_cast<std::uint32_t>(opponent_score()));
     for (int d = 0; d < opponent_.decks; ++d) op.add_decks_left(opponent_.deck_size_left[d]);
@@ -237,24 +242,182 @@ void state::view(viewer who, pb::View& out) const {
 }  // namespace starport::space_race
 
 namespace starport::space_race {
+namespace {
+
+std::string who_of(int seat) { return engine::seat_ref(seat); }
+std::string named(copy_id c) { return std::string(card_of(c).name); }
+std::string control_name(int k) { return std::string(control(k).name); }
+
+std::string zone_words(zone z, bool own) {
+  switch (z) {
+    case zone::hand: return own ? "its Hand" : "a Hand";
+    case zone::agency: return "its Agency";
+    case zone::lab: return "its Laboratory";
+    case zone::universe: return "the Universe, face down";
+    case zone::deck: return "the Deck";
+    default: return "play";
+  }
+}
+
+std::string plural(int n, const char* one) {
+  return std::to_string(n) + " " + one + (n == 1 ? "" : "s");
+}
+
+}  // namespace
 
 std::string state::describe(const action& a) const {
-  // Public words only: which Control Card was chosen, which Hand card was picked and what
-  // a private draw revealed stay out of the log; the next view shows what became public.
-  std::string who = "Seat " + std::to_string(a.seat + 1);
-  if (a.seat < max_players) who += " (" + seat_label(a.seat) + ")";
+  // Public words only: which Control Card was chosen, which Hand card was invested and what
+  // a draw into the Hand brought stay out of the log; a card that lands face up is named.
+  if (a.seat >= seats_) return "an unknown seat acts.";
+  const std::string who = who_of(a.seat);
+  const player& p = players_[a.seat];
+  const frame* top = frame_count_ ? &frames_[frame_count_ - 1] : nullptr;
   switch (static_cast<kind>(a.kind)) {
     case kind::resign: return who + " resigns.";
     case kind::choose: return who + " chooses a Control Card.";
-    case kind::use: return who + " uses an ability.";
+    case kind::use: {
+      if (a.argc < 2) break;
+      const int source = a.args[0], slot = a.args[1];
+      if (source == control_slot) {
+        if (p.current < 0) break;
+        const control_def& c = control(p.current);
+        const ability& ab = slot == 0 ? acquire_of(c) : c.extra;
+        return who + " uses " + std::string(c.name) + ": " + space_race::describe(ab);
+      }
+      if (source < 0 || source >= p.agency.size) break;
+      const card_def& d = card_of(p.agency.cards[source].card);
+      const ability& ab = slot == 0 ? d.left : slot == 1 ? d.right : d.bottom;
+      return who + " uses " + std::string(d.name) + ": " + space_race::describe(ab);
+    }
     case kind::pass: return who + " passes.";
-    case kind::split: return who + " announces how to split a combined ability.";
-    case kind::pick: return who + " picks a card.";
-    case kind::draw: return who + " draws.";
-    case kind::done: return who + " is done.";
-    case kind::declare: return who + " declares Area 51's symbol.";
+    case kind::split:
+      if (top && a.argc == 1)
+        return who + " splits the ability " + std::to_string(a.args[0]) + " + " +
+               std::to_string(top->remaining - a.args[0]) + ".";
+      break;
+    case kind::draw:
+      if (a.argc == 1) return who + " draws " + plural(a.args[0], "card") + ".";
+      break;
+    case kind::done:
+      if (!top && step_ == step::invest) return who + " ends its Clever Investments.";
+      return who + " is done.";
+    case kind::declare:
+      if (a.argc == 1 && a.args[0] >= 0 && a.args[0] < category_count)
+        return who + " declares " + std::string(category_name(static_cast<category>(a.args[0]))) +
+               " for Area 51.";
+      break;
+    case kind::pick: {
+      if (a.argc != 3) break;
+      const auto z = static_cast<pick_zone>(a.args[0]);
+      const int owner = a.args[1], index = a.args[2];
+      if (!top) {   // Clever Investments: a Hand card goes face down
+        if (step_ == step::invest) return who + " invests a card from its Hand face down in the Universe.";
+        break;
+      }
+      switch (top->kind) {
+        case task::move:
+        case task::fallback: {
+          const zone to = top->kind == task::fallback ? zone::agency : top->what.to;
+          const bool lands_face_up = to == zone::agency || to == zone::lab;
+          if (z == pick_zone::hand) {
+            if (index < 0 || index >= p.hand.size) break;
+            if (!lands_face_up) return who + " moves a card from its Hand to " + zone_words(to, true) + ".";
+            return who + " moves " + named(p.hand.cards[index]) + " from its Hand to " + zone_words(to, true) + ".";
+          }
+          std::string from;
+          copy_id c{};
+          if (z == pick_zone::universe && owner >= 0 && owner < stage_count && index >= 0 &&
+              index < universe_[owner].size) {
+            c = universe_[owner].cards[index];
+            from = "the Universe";
+          } else if (z == pick_zone::lab && owner == opponent_lab && index >= 0 && index < opponent_.taken.size) {
+            c = opponent_.taken.cards[index];
+            from = "the Eastern bloc's taken cards";
+          } else if (z == pick_zone::lab && owner >= 0 && owner < seats_ && index >= 0 &&
+                     index < players_[owner].lab.size) {
+            c = players_[owner].lab.cards[index];
+            from = owner == a.seat ? "its Laboratory" : who_of(owner) + "'s Laboratory";
+          } else {
+            break;
+          }
+          // From a public zone: the card was face up already, wherever it goes.
+          return who + " takes " + named(c) + " from " + from + " to " + zone_words(to, true) + ".";
+        }
+        case task::uncover:
+          if (index >= 0 && index < p.agency.size)
+            return who + " uncovers " + named(p.agency.cards[index].card) + " in its Agency.";
+          break;
+        case task::leader:
+          if (index >= 0 && index < p.agency.size)
+            return who + " moves the Leader " + named(p.agency.cards[index].card) +
+                   " from its Agency to its Laboratory.";
+          break;
+        case task::return_control:
+          if (index >= 0 && index < control_count)
+            return who + " returns " + control_name(index) + " to its supply.";
+          break;
+        case task::reveal: return who + " turns a face-down Universe card face up (Carl Sagan).";
+        case task::split: break;
+      }
+      break;
+    }
   }
   return who + " acts.";
+}
+
+std::string state::describe_effects() const {
+  // From the last apply's public events (see `event`): cards that turned face up, the
+  // Control Cards revealed, the JFK opponent's moves, hidden draws by count only.
+  std::vector<std::string> lines;
+  std::string controls;
+  for (int i = 0; i < event_count_; ++i) {
+    const event& e = events_[i];
+    if (e.kind != event_kind::controls_revealed && !controls.empty()) {
+      lines.push_back("Control Cards: " + controls + ".");
+      controls.clear();
+    }
+    switch (e.kind) {
+      case event_kind::controls_revealed:
+        controls += (controls.empty() ? "" : ", ") + who_of(e.seat) + " " + control_name(e.card);
+        break;
+      case event_kind::face_up: lines.push_back(named(static_cast<copy_id>(e.card)) + " turns face up in the Universe."); break;
+      case event_kind::opponent_control:
+        lines.push_back("The Eastern bloc plays " + control_name(e.card) + ".");
+        break;
+      case event_kind::opponent_takes:
+        lines.push_back("The Eastern bloc takes " + named(static_cast<copy_id>(e.card)) +
+                        (e.extra == 0xff ? " from the Deck." : " from the Universe."));
+        break;
+      case event_kind::drew_hidden:
+        lines.push_back(who_of(e.seat) + " draws " + plural(e.card, "card") + " (Emergency Financing).");
+        break;
+      case event_kind::drew_public:
+        lines.push_back(who_of(e.seat) + " draws " + named(static_cast<copy_id>(e.card)) + " into " +
+                        zone_words(static_cast<zone>(e.extra), true) + ".");
+        break;
+      case event_kind::deck_empty:
+        lines.push_back("The Deck is empty: " + who_of(e.seat) + " scores half a point for each of " +
+                        plural(e.card, "card") + " not drawn.");
+        break;
+      case event_kind::initiative: lines.push_back(who_of(e.seat) + " takes the Initiative Marker."); break;
+      case event_kind::new_round: lines.push_back("Round " + std::to_string(e.card) + " begins."); break;
+    }
+  }
+  if (!controls.empty()) lines.push_back("Control Cards: " + controls + ".");
+  if (events_cut_) lines.push_back("… and more.");
+  if (!was_over_ && step_ == step::over) {
+    const outcome o = result();
+    std::string winners;
+    for (int s = 0; s < seats_; ++s)
+      if (engine::has_seat(o.winners, s)) winners += (winners.empty() ? "" : " and ") + who_of(s);
+    if (winners.empty() && variant_ == variant::jfk) winners = "the Eastern bloc";
+    lines.push_back(winners.empty() ? "The match is over: nobody wins."
+                                    : "The match is over: " + winners +
+                                          (engine::seat_total(o.winners) > 1 ? " win." : " wins."));
+  }
+  std::string out;
+  for (const std::string& l : lines) out += (out.empty() ? "" : "\n") + l;
+  return out;
 }
 
 }  // namespace starport::space_race

@@ -107,7 +107,7 @@ state::state(int seats, const pb::Options& options, std::uint64_t seed) : random
     }
   }
   for (int s = 0; s < seats; ++s) {
-    for (card_id c : starting_deck(factions_[s])) decks_[s].push(c);
+    for (card_id c : starting_deck(factions_[s])) decks_[s].push(new_copy(c));
     random_.shuffle(decks_[s].cards.data(), decks_[s].size);
     powers_[s] = starting_power(factions_[s]);
   }
@@ -125,9 +125,9 @@ state::state(int seats, const pb::Options& options, const pb::Position& position
     factions_[s] = static_cast<faction>(sp.faction());
     card_id c = 0;
     for (int i = sp.deck_size() - 1; i >= 0; --i)   // listed top first; our top is the back
-      if (find_card(sp.deck(i), c)) decks_[s].push(c);
+      if (find_card(sp.deck(i), c)) decks_[s].push(new_copy(c));
     for (const std::string& code : sp.discard())
-      if (find_card(code, c)) discards_[s].push(c);
+      if (find_card(code, c)) discards_[s].push(new_copy(c));
     powers_[s] = sp.power() == pb::NO_POWER ? starting_power(factions_[s])
                                             : static_cast<power_state>(sp.power());
     if (sp.conquered()) {
@@ -219,8 +219,16 @@ verdict state::check(const action& a) const {
   return refuse(rule_error::unknown_action, "Space War has no such action");
 }
 
+copy_id state::new_copy(card_id type) {
+  types_[copy_count_] = type;
+  return copy_count_++;
+}
+
 void state::apply(const action& a) {
   const int seat = a.seat;
+  effects_contest_ = contest_;
+  effects_shown_ = current_.shown_count;
+  effects_over_ = phase_ == phase::over;
   switch (static_cast<kind>(a.kind)) {
     case kind::resign: resign(seat); break;
     case kind::flip: flip(seat); break;
@@ -294,8 +302,7 @@ void state::next_contest_or_finish() {
 
 void state::start_contest() {
   ++contest_;
-  current_ = contest_summary{};
-  current_.number = contest_;
+  current_.restart(contest_);
   for (int i = 0; i < field_size_; ++i) battlefield_[i] = {};
   field_size_ = 0;
   participants_ = alive();
@@ -309,7 +316,7 @@ void state::start_contest() {
 
 void state::end_contest() {
   mark_conquered();
-  last_ = current_;
+  last_.copy_from(current_);
   next_contest_or_finish();
 }
 
@@ -329,7 +336,7 @@ void state::finish(end_reason why) {
   }
 }
 
-bool state::draw(int seat, card_id& out) {
+bool state::draw(int seat, copy_id& out) {
   pile& deck = decks_[seat];
   if (deck.empty()) {
     // Out of cards: the discard pile is shuffled into a new deck.
@@ -344,7 +351,7 @@ bool state::draw(int seat, card_id& out) {
 
 void state::flip(int seat) {
   for (int i = 0; i < contribution_; ++i) {
-    card_id c = 0;
+    copy_id c = 0;
     draw(seat, c);   // contribution_ never exceeds what any participant holds
     battlefield_[field_size_++] = {c, static_cast<std::uint8_t>(seat), war_step_,
                                    i == contribution_ - 1};
@@ -361,33 +368,43 @@ int state::face_up_index(int seat) const {
   return -1;
 }
 
-int state::base_strength(int seat, card_id c) const {
+int state::base_strength(int seat, copy_id c) const {
   // Swarm (Goblins, Permanent): their Sapper topples a lone champion, counting as 11
   // when exactly one opposing face-up card faces it in this step and that card is a 10.
   if (controls(seat, c) && info(factions_[seat]).faction_power == power::swarm &&
-      card(c).strength == 1) {
+      card_of(c).strength == 1) {
     int opposing = 0, tens = 0;
     for (int s = 0; s < seats_; ++s) {
       if (s == seat || !engine::has_seat(participants_, s)) continue;
       int i = face_up_index(s);
       ++opposing;
-      tens += i >= 0 && card(battlefield_[i].card).strength == 10;
+      tens += i >= 0 && card_of(battlefield_[i].card).strength == 10;
     }
     if (opposing == 1 && tens == 1) return 11;
   }
-  return card(c).strength;
+  return card_of(c).strength;
+}
+
+void state::record_shown(int seat, int index) {
+  if (current_.shown_count >= max_shown) return;
+  const battlefield_card& b = battlefield_[index];
+  current_.shown[current_.shown_count++] = {b.card, b.owner, b.step, strength_[seat]};
 }
 
 void state::reveal() {
   pending_ = 0;
+  std::array<int, max_players> at{};
   for (int s = 0; s < seats_; ++s) {
     if (!has_seat(participants_, s)) continue;
-    card_id c = battlefield_[face_up_index(s)].card;
+    at[s] = face_up_index(s);
+    copy_id c = battlefield_[at[s]].card;
     strength_[s] = static_cast<std::int8_t>(base_strength(s, c));
-    if (controls(s, c) && card(c).leader == leader_effect::activate_on_reveal &&
+    if (controls(s, c) && card_of(c).leader == leader_effect::activate_on_reveal &&
         powers_[s] == power_state::inactive)
       powers_[s] = power_state::active;
   }
+  for (int s = 0; s < seats_; ++s)
+    if (has_seat(participants_, s)) record_shown(s, at[s]);
   for (int s = 0; s < seats_; ++s)
     if (has_seat(participants_, s) && offers_before(s)) pending_ |= seat_bit(s);
   if (pending_) {
@@ -401,7 +418,14 @@ void state::trigger_before(int seat) {
   powers_[seat] = power_state::inactive;   // "Faction Powers remain Active until they are Triggered"
   pending_ = static_cast<seat_mask>(pending_ & ~seat_bit(seat));
   switch (info(factions_[seat]).faction_power) {
-    case power::dwarven_armor: strength_[seat] = static_cast<std::int8_t>(strength_[seat] + 1); break;
+    case power::dwarven_armor:
+      strength_[seat] = static_cast<std::int8_t>(strength_[seat] + 1);
+      for (int i = current_.shown_count - 1; i >= 0; --i)   // the log shows the new Strength
+        if (current_.shown[i].owner == seat) {
+          current_.shown[i].strength = strength_[seat];
+          break;
+        }
+      break;
     case power::peace:
       // Every card goes home; cards of players conquered in this contest are lost.
       for (int i = 0; i < field_size_; ++i) {
@@ -412,11 +436,12 @@ void state::trigger_before(int seat) {
       return end_contest();
     case power::regeneration: {
       int index = face_up_index(seat);
-      card_id old = battlefield_[index].card, fresh = 0;
+      copy_id old = battlefield_[index].card, fresh = 0;
       draw(seat, fresh);   // before the old card joins the discard pile
       discards_[seat].push(old);
       battlefield_[index].card = fresh;
       strength_[seat] = static_cast<std::int8_t>(base_strength(seat, fresh));
+      record_shown(seat, index);
       break;
     }
     default: break;
@@ -444,14 +469,14 @@ void state::resolve() {
   if (battle)
     for (int s = 0; s < seats_; ++s) {
       if (s == winner || !has_seat(participants_, s)) continue;
-      card_id c = battlefield_[face_up_index(s)].card;
-      if (controls(s, c) && card(c).leader == leader_effect::activate_on_battle_loss &&
+      copy_id c = battlefield_[face_up_index(s)].card;
+      if (controls(s, c) && card_of(c).leader == leader_effect::activate_on_battle_loss &&
           powers_[s] == power_state::inactive)
         powers_[s] = power_state::active;
     }
-  card_id won_with = battlefield_[face_up_index(winner)].card;
+  copy_id won_with = battlefield_[face_up_index(winner)].card;
   if (controls(winner, won_with)) {
-    leader_effect e = card(won_with).leader;
+    leader_effect e = card_of(won_with).leader;
     bool activates = (e == leader_effect::activate_on_battle_win && battle) ||
                      e == leader_effect::activate_on_contest_win;
     if (activates && powers_[winner] == power_state::inactive) powers_[winner] = power_state::active;

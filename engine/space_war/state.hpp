@@ -13,7 +13,9 @@
 //   factions       one per seat, distinct; empty: drawn from the seed
 //   contest_limit  default 1000 (0 means the default)
 //   auto_flip      flip for seats with nothing to decide
+#include <algorithm>
 #include <array>
+#include <optional>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -23,6 +25,7 @@
 #include "engine/core/game.hpp"
 #include "engine/core/pile.hpp"
 #include "engine/core/bot.hpp"
+#include "engine/core/preferences.hpp"
 #include "engine/space_war/cards.hpp"
 #include "starport/v1/space_war.pb.h"
 
@@ -43,15 +46,30 @@ enum class kind : std::uint16_t { resign = 0, flip = 1, trigger = 2, decline = 3
 enum class phase : std::uint8_t { flip, before_battle, after_battle, over };
 enum class end_reason : std::uint8_t { none, last_standing, contest_limit, all_conquered };
 
-using pile = engine::pile<max_cards>;
+// A physical card: an index into the match's table of copies (`state::type_of` gives its
+// card type). Numbered once, at the deal, so a copy keeps its number in every zone for the
+// whole match; the view's Card.id is this number + 1, shown only while the card is face up
+// to that viewer (docs/engine.md, "Card ids").
+using copy_id = std::uint8_t;
+using pile = engine::pile<max_cards>;   // of copy_id
 
 struct battlefield_card {
-  card_id card = 0;
+  copy_id card = 0;
   std::uint8_t owner = 0;   // the seat that added it
   std::uint8_t step = 0;    // 0: the first reveal, n: the n-th War step
   bool face_up = false;
   friend bool operator==(const battlefield_card&, const battlefield_card&) = default;
 };
+
+// A card turned face up in a Contest: whose, in which step, its effective Strength then.
+struct shown_card {
+  copy_id card = 0;
+  std::uint8_t owner = 0;
+  std::uint8_t step = 0;
+  std::int8_t strength = 0;
+  friend bool operator==(const shown_card&, const shown_card&) = default;
+};
+inline constexpr int max_shown = 32;   // a longer chain of Wars keeps its first 32 reveals
 
 // What happened in the last finished Contest, for the view's log.
 struct contest_summary {
@@ -62,7 +80,37 @@ struct contest_summary {
   std::uint8_t winner = 0;
   std::uint8_t cards = 0;
   seat_mask conquered = 0;
-  friend bool operator==(const contest_summary&, const contest_summary&) = default;
+  std::uint8_t shown_count = 0;
+  std::array<shown_card, max_shown> shown{};   // every face-up card, in order of reveal
+  std::span<const shown_card> reveals() const { return {shown.data(), shown_count}; }
+  // Playouts start and end a contest thousands of times: touch only the entries in use.
+  void restart(std::uint32_t n) {
+    number = n;
+    war = peace = has_winner = false;
+    winner = cards = 0;
+    conquered = 0;
+    shown_count = 0;
+  }
+  void copy_from(const contest_summary& o) {
+    number = o.number;
+    war = o.war;
+    peace = o.peace;
+    has_winner = o.has_winner;
+    winner = o.winner;
+    cards = o.cards;
+    conquered = o.conquered;
+    shown_count = o.shown_count;
+    std::copy_n(o.shown.begin(), o.shown_count, shown.begin());
+  }
+  friend bool operator==(const contest_summary& a, const contest_summary& b) {
+    if (a.number != b.number || a.war != b.war || a.peace != b.peace ||
+        a.has_winner != b.has_winner || a.winner != b.winner || a.cards != b.cards ||
+        a.conquered != b.conquered || a.shown_count != b.shown_count)
+      return false;
+    for (int i = 0; i < a.shown_count; ++i)
+      if (!(a.shown[i] == b.shown[i])) return false;
+    return true;
+  }
 };
 
 class state {
@@ -97,6 +145,9 @@ class state {
   void legal_actions(int seat, std::vector<action>& out) const;
   action timeout_action(int seat) const;
   std::string describe(const action& a) const;
+  std::string describe_effects() const;
+  static std::span<const engine::preference_info> preferences();
+  std::optional<action> preferred_action(int seat, engine::preference_choices choices) const;
   void view(viewer who, pb::View& out) const;
   outcome result() const;
   void scramble_hidden(int seat, engine::rng& r);
@@ -116,6 +167,9 @@ class state {
   std::span<const battlefield_card> battlefield() const { return {battlefield_.data(), field_size_}; }
   int strength_of(int seat) const { return strength_[seat]; }   // current step, once revealed
   const contest_summary& last_contest() const { return last_; }
+  const contest_summary& current_contest() const { return current_; }
+  card_id type_of(copy_id c) const { return types_[c]; }
+  const card_type& card_of(copy_id c) const { return card(types_[c]); }
   seat_mask participants() const { return participants_; }
   seat_mask flipped() const { return flipped_; }
   int cards_held(int seat) const { return decks_[seat].size + discards_[seat].size; }
@@ -126,7 +180,7 @@ class state {
   void next_contest_or_finish();
   void start_contest();
   void flip(int seat);
-  bool draw(int seat, card_id& out);
+  bool draw(int seat, copy_id& out);
   void reveal();
   void resolve();
   void begin_war(seat_mask tied);
@@ -139,9 +193,11 @@ class state {
   void auto_advance();
   bool offers_before(int seat) const;
   bool salvage_target(int seat, int target) const;
-  bool controls(int seat, card_id c) const { return card(c).owner == factions_[seat]; }
+  bool controls(int seat, copy_id c) const { return card_of(c).owner == factions_[seat]; }
   int face_up_index(int seat) const;
-  int base_strength(int seat, card_id c) const;
+  int base_strength(int seat, copy_id c) const;
+  copy_id new_copy(card_id type);
+  void record_shown(int seat, int index);
  public:
   bool revealed(const battlefield_card& b) const;   // may every viewer see this card?
  private:
@@ -171,6 +227,13 @@ class state {
   std::array<battlefield_card, max_cards> battlefield_{};
   contest_summary last_{};
   contest_summary current_{};
+  // The copies of this match, by copy_id: their card types.
+  std::uint8_t copy_count_ = 0;
+  std::array<card_id, max_cards> types_{};
+  // The last apply, for describe_effects: the contest and reveal count it started from.
+  std::uint32_t effects_contest_ = 0;
+  std::uint8_t effects_shown_ = 0;
+  bool effects_over_ = false;
 };
 
 static_assert(engine::game<state>);

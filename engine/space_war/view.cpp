@@ -2,6 +2,9 @@
 // (counts only); cards on the Battlefield show once revealed. Only the omniscient viewer
 // (a finished match's replay, scenarios) sees deck and discard contents.
 #include <string>
+#include <vector>
+
+#include "engine/core/words.hpp"
 
 #include "engine/core/match.hpp"
 #include "engine/space_war/state.hpp"
@@ -9,7 +12,7 @@
 namespace starport::space_war {
 namespace {
 
-void fill_card(card_id c, pb::Card& out) {
+void fill_type(card_id c, pb::Card& out) {
   const card_type& t = card(c);
   out.set_code(std::string(t.code));
   out.set_name(std::string(t.name));
@@ -19,8 +22,69 @@ void fill_card(card_id c, pb::Card& out) {
   out.set_text(std::string(t.text));
 }
 
-std::string seat_name(const state& s, int seat) {
-  return std::string(info(s.faction_of(seat)).name) + " (seat " + std::to_string(seat + 1) + ")";
+// A card this viewer sees face up: its type and its copy's number.
+void fill_card(const state& s, copy_id c, pb::Card& out) {
+  fill_type(s.type_of(c), out);
+  out.set_id(static_cast<std::uint32_t>(c) + 1);
+}
+
+void fill_revealed(const state& s, const shown_card& r, pb::RevealedCard& out) {
+  out.set_owner(r.owner);
+  out.set_step(r.step);
+  fill_card(s, r.card, *out.mutable_card());
+  out.set_strength(r.strength);
+}
+
+std::string seat_name(int seat) { return engine::seat_ref(seat); }
+
+// "Thane of the Deep Belt (8)": the card's name and its effective Strength.
+std::string card_words(const state& s, const shown_card& r) {
+  return std::string(s.card_of(r.card).name) + " (" + std::to_string(r.strength) + ")";
+}
+
+// One line per step from `from` on: "{seat:0} reveals X (7); {seat:2} reveals Y (8)."
+// A War step opens with who is at War.
+void reveal_lines(const state& s, const contest_summary& c, int from, std::vector<std::string>& out) {
+  int i = from;
+  const auto shown = c.reveals();
+  while (i < static_cast<int>(shown.size())) {
+    const int step = shown[i].step;
+    std::string line;
+    if (step > 0 && (i == 0 || shown[i - 1].step != step)) {
+      std::string who;
+      seat_mask at_war = 0;
+      for (int k = i; k < static_cast<int>(shown.size()) && shown[k].step == step; ++k)
+        at_war = static_cast<seat_mask>(at_war | engine::seat_bit(shown[k].owner));
+      for (int seat = 0; seat < s.seat_count(); ++seat)
+        if (engine::has_seat(at_war, seat)) who += (who.empty() ? "" : " and ") + seat_name(seat);
+      line = "War " + std::to_string(step) + " (" + who + "): ";
+    }
+    bool first = true;
+    for (; i < static_cast<int>(shown.size()) && shown[i].step == step; ++i) {
+      line += (first ? "" : "; ") + seat_name(shown[i].owner) + " reveals " + card_words(s, shown[i]);
+      first = false;
+    }
+    out.push_back(line + ".");
+  }
+}
+
+// "Goblins won the Battle …": how a finished contest ended, and who fell in it.
+void result_lines(const state& s, const contest_summary& last, std::vector<std::string>& out) {
+  if (last.peace)
+    out.push_back("Peace: Contest " + std::to_string(last.number) + " ends, every card goes home.");
+  else if (last.has_winner)
+    out.push_back(seat_name(last.winner) + (last.war ? " wins the War" : " wins the Battle") +
+                  " and captures " + std::to_string(last.cards) + " cards.");
+  else
+    out.push_back("Contest " + std::to_string(last.number) + " has no winner; its cards are lost.");
+  for (int seat = 0; seat < s.seat_count(); ++seat)
+    if (engine::has_seat(last.conquered, seat)) out.push_back(seat_name(seat) + " is Conquered.");
+}
+
+std::string joined(const std::vector<std::string>& lines) {
+  std::string out;
+  for (const std::string& l : lines) out += (out.empty() ? "" : "\n") + l;
+  return out;
 }
 
 pb::Phase wire_phase(phase p) {
@@ -42,20 +106,13 @@ void fill_last_contest(const state& s, pb::LastContest& out) {
   out.set_has_winner(last.has_winner);
   out.set_winner(last.winner);
   out.set_cards(last.cards);
-  std::string line = "Contest " + std::to_string(last.number) + ": ";
-  if (last.peace)
-    line += "Peace — every card went home.";
-  else if (last.has_winner)
-    line += seat_name(s, last.winner) + (last.war ? " won the War" : " won the Battle") +
-            " and captured " + std::to_string(last.cards) + " cards.";
-  else
-    line += "no winner; the cards were lost.";
-  out.add_events(line);
+  std::vector<std::string> lines;
+  reveal_lines(s, last, 0, lines);
+  result_lines(s, last, lines);
+  for (const std::string& l : lines) out.add_events(l);
   for (int seat = 0; seat < s.seat_count(); ++seat)
-    if (engine::has_seat(last.conquered, seat)) {
-      out.add_conquered(static_cast<std::uint32_t>(seat));
-      out.add_events(seat_name(s, seat) + " was Conquered.");
-    }
+    if (engine::has_seat(last.conquered, seat)) out.add_conquered(static_cast<std::uint32_t>(seat));
+  for (const shown_card& r : last.reveals()) fill_revealed(s, r, *out.add_revealed());
 }
 
 }  // namespace
@@ -63,7 +120,7 @@ void fill_last_contest(const state& s, pb::LastContest& out) {
 std::string state::describe(const action& a) const {
   // Every Space War action is public; only the cards it moves are hidden, never named here.
   if (a.seat >= seats_) return "an unknown seat acts.";
-  const std::string who = seat_name(*this, a.seat);
+  const std::string who = seat_name(a.seat);
   const std::string power(info(factions_[a.seat]).power_name);
   switch (static_cast<kind>(a.kind)) {
     case kind::resign: return who + " resigns.";
@@ -72,11 +129,46 @@ std::string state::describe(const action& a) const {
                                : who + " flips.";
     case kind::trigger:
       if (a.argc == 1 && a.args[0] >= 0 && a.args[0] < seats_)
-        return who + " triggers " + power + " on " + seat_name(*this, a.args[0]) + ".";
+        return who + " triggers " + power + " on " + seat_name(a.args[0]) + ".";
       return who + " triggers " + power + ".";
     case kind::decline: return who + " declines " + power + ".";
   }
   return who + " acts.";
+}
+
+std::string state::describe_effects() const {
+  // What the last apply turned face up and decided, from the public record of the
+  // contests (contest_summary): never a card still face down.
+  std::vector<std::string> lines;
+  if (effects_over_) return {};
+  // last_ is always a finished contest: numbered from the action's own contest on, it ended
+  // in this apply (and, with the table's auto_flip option, perhaps several more did).
+  if (last_.number != 0 && last_.number >= effects_contest_) {
+    if (last_.number == effects_contest_) {
+      reveal_lines(*this, last_, effects_shown_, lines);
+    } else {
+      const std::uint32_t to = last_.number - 1;
+      // Only the last one's cards are on record (new tables flip through preferences,
+      // one logged action per flip, so every contest gets its own lines).
+      lines.push_back(to == effects_contest_
+                          ? "Contest " + std::to_string(to) + " is played out by the table's auto-flip."
+                          : "Contests " + std::to_string(effects_contest_) + " to " +
+                                std::to_string(to) + " are played out by the table's auto-flip.");
+      reveal_lines(*this, last_, 0, lines);
+    }
+    result_lines(*this, last_, lines);
+  }
+  if (phase_ != phase::over && current_.number == contest_ && last_.number != contest_)
+    reveal_lines(*this, current_, contest_ == effects_contest_ ? effects_shown_ : 0, lines);
+  if (phase_ == phase::over) {
+    const outcome o = result();
+    std::string who;
+    for (int s = 0; s < seats_; ++s)
+      if (engine::has_seat(o.winners, s)) who += (who.empty() ? "" : " and ") + seat_name(s);
+    lines.push_back(who.empty() ? "The match is over: nobody wins."
+                                : "The match is over: " + who + (engine::seat_total(o.winners) > 1 ? " win." : " wins."));
+  }
+  return joined(lines);
 }
 
 void state::view(viewer who, pb::View& out) const {
@@ -103,9 +195,9 @@ void state::view(viewer who, pb::View& out) const {
     seat.set_in_contest(engine::has_seat(participants_, s) && phase_ != phase::over);
     seat.set_flipped(engine::has_seat(flipped_, s));
     if (who.sees_all()) {
-      for (int i = decks_[s].size - 1; i >= 0; --i) fill_card(decks_[s].cards[i], *seat.add_deck());
+      for (int i = decks_[s].size - 1; i >= 0; --i) fill_card(*this, decks_[s].cards[i], *seat.add_deck());
       for (int i = discards_[s].size - 1; i >= 0; --i)
-        fill_card(discards_[s].cards[i], *seat.add_discard());
+        fill_card(*this, discards_[s].cards[i], *seat.add_discard());
     }
   }
   for (const battlefield_card& b : battlefield()) {
@@ -115,10 +207,12 @@ void state::view(viewer who, pb::View& out) const {
     const bool shown = revealed(b) || who.sees_all();
     bc.set_face_up(revealed(b));
     if (!shown) continue;
-    fill_card(b.card, *bc.mutable_card());
+    fill_card(*this, b.card, *bc.mutable_card());
     bool current = revealed(b) && b.step == war_step_ && phase_ != phase::over;
-    bc.set_strength(current ? strength_[b.owner] : card(b.card).strength);
+    bc.set_strength(current ? strength_[b.owner] : card_of(b.card).strength);
   }
+  if (phase_ != phase::over && current_.number == contest_)
+    for (const shown_card& r : current_.reveals()) fill_revealed(*this, r, *out.add_revealed());
   fill_last_contest(*this, *out.mutable_last_contest());
   const outcome o = result();
   out.mutable_outcome()->set_over(o.over);

@@ -2,6 +2,8 @@
 // diff test (web-client), so both implementations are checked against the same bytes.
 // One JSON line per viewer stream: the snapshot, then each diff with the full view the
 // client must hold after applying it. Every binary field is base64 (RFC 4648, padded).
+// Without --game: every registered game, each match at another table size (min to max
+// seats, so Space Race's 1-seat JFK too); --list-games prints the ids the server knows.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -19,9 +21,10 @@ namespace starport::cli {
 namespace {
 
 struct fixture_args {
-  std::string game = "space_war";
+  std::string game;          // empty: every registered game
+  bool list_games = false;
   int matches = 3;
-  int players = 2;
+  int players = 0;           // 0: each match of a game at the next table size
   std::uint64_t seed = 1;
   int max_updates = 200;
 };
@@ -82,14 +85,14 @@ void add_update(fixture_stream& s, const google::protobuf::Message& now) {
 }
 
 void run_match(const engine::game_info& game, const google::protobuf::Message& options,
-               const fixture_args& args, std::uint64_t seed) {
-  auto m = game.create(args.players, options, seed);
+               const fixture_args& args, int players, std::uint64_t seed) {
+  auto m = game.create(players, options, seed);
   std::vector<std::unique_ptr<engine::bot>> bots;
-  for (int s = 0; s < args.players; ++s)
+  for (int s = 0; s < players; ++s)
     bots.push_back(engine::random_bot_entry.make(mix(seed + static_cast<std::uint64_t>(s))));
   std::vector<fixture_stream> streams;
-  for (int v = 0; v <= args.players; ++v) {
-    bool spectator = v == args.players;
+  for (int v = 0; v <= players; ++v) {
+    bool spectator = v == players;
     engine::viewer who = spectator ? engine::viewer::spectator() : engine::viewer::of_seat(v);
     fixture_stream s{who, m->view(who), {}, 0};
     s.line = "{\"game\":\"" + std::string(game.id) + "\",\"viewer\":\"" +
@@ -112,14 +115,32 @@ void run_match(const engine::game_info& game, const google::protobuf::Message& o
   for (fixture_stream& s : streams) std::printf("%s]}\n", s.line.c_str());
 }
 
+void run_game(const engine::game_info& game, const fixture_args& args) {
+  engine::message_ptr options = game.new_options();
+  if (args.players != 0)
+    if (engine::verdict v = game.validate(args.players, *options); !v)
+      throw CLI::ValidationError("--players", std::string(game.id) + ": " + v.detail);
+  const int sizes = game.max_seats - game.min_seats + 1;
+  for (int i = 0, played = 0; played < args.matches && i < args.matches * sizes; ++i) {
+    const int players = args.players ? args.players : game.min_seats + i % sizes;
+    if (!game.validate(players, *options)) continue;   // default options may not fit every size
+    run_match(game, *options, args, players, mix(args.seed * 1'000'003u + static_cast<std::uint64_t>(i)));
+    ++played;
+  }
+}
+
 int run(const fixture_args& args) {
-  const engine::game_info* game = engine::find_game(args.game);
-  if (!game) throw CLI::ValidationError("--game", "unknown game " + args.game);
-  engine::message_ptr options = game->new_options();
-  if (engine::verdict v = game->validate(args.players, *options); !v)
-    throw CLI::ValidationError("--players", v.detail);
-  for (int i = 0; i < args.matches; ++i)
-    run_match(*game, *options, args, mix(args.seed * 1'000'003u + static_cast<std::uint64_t>(i)));
+  if (args.list_games) {
+    for (const engine::game_info* g : engine::games()) std::printf("%s\n", std::string(g->id).c_str());
+    return 0;
+  }
+  if (!args.game.empty()) {
+    const engine::game_info* game = engine::find_game(args.game);
+    if (!game) throw CLI::ValidationError("--game", "unknown game " + args.game);
+    run_game(*game, args);
+    return 0;
+  }
+  for (const engine::game_info* g : engine::games()) run_game(*g, args);
   return 0;
 }
 
@@ -129,11 +150,12 @@ void add_diff_fixtures(CLI::App& app) {
   auto args = std::make_shared<fixture_args>();
   CLI::App* cmd = app.add_subcommand(
       "diff-fixtures", "print recorded view-diff streams (JSON lines) for the web client's diff test");
-  cmd->add_option("--game", args->game, "game id")->capture_default_str();
+  cmd->add_option("--game", args->game, "game id (default: every registered game)");
+  cmd->add_flag("--list-games", args->list_games, "print the registered game ids, one a line, and exit");
   cmd->add_option("-n,--matches", args->matches, "how many matches")
       ->capture_default_str()->check(CLI::Range(1, 1000));
-  cmd->add_option("-p,--players", args->players, "seats per match")
-      ->capture_default_str()->check(CLI::Range(1, 8));
+  cmd->add_option("-p,--players", args->players, "seats per match (0: every table size in turn)")
+      ->capture_default_str()->check(CLI::Range(0, 8));
   cmd->add_option("--seed", args->seed, "base seed")->capture_default_str();
   cmd->add_option("--max-updates", args->max_updates, "diffs per viewer stream")
       ->capture_default_str()->check(CLI::Range(1, 200));

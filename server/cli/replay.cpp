@@ -1,5 +1,6 @@
 // `starport replay` and `starport scenario`: apply a file's actions from its starting
 // position (dealt from the seed, or explicit) and print what came of it.
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -7,6 +8,7 @@
 #include <sstream>
 
 #include "engine/core/scenario.hpp"
+#include "engine/core/words.hpp"
 #include "server/cli/commands.hpp"
 
 namespace starport::cli {
@@ -17,12 +19,43 @@ struct run_args {
   long long at = -1;   // apply only the first N actions
 };
 
+std::string json_string(std::string_view text) {
+  std::string out = "\"";
+  for (char c : text) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
+          out += buf;
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out + "\"";
+}
+
+// The seats' labels ("Dwarves", "ESA"): the CLI's names for "{seat:N}" in log words.
+std::vector<std::string> seat_labels(const engine::scenario& sc, const engine::match& m) {
+  std::vector<std::string> out;
+  for (int s = 0; s < m.seat_count(); ++s) out.push_back(sc.game->seat_label(m, s));
+  return out;
+}
+
 // Applies the actions; on a refused one prints which and why. Returns the count applied.
-std::size_t apply_all(const engine::scenario& sc, engine::match& m, long long limit, bool& failed) {
+// `log` gets each applied action's public words and effects, as the match log shows them.
+std::size_t apply_all(const engine::scenario& sc, engine::match& m, long long limit, bool& failed,
+                      std::vector<std::string>& log) {
   std::size_t applied = 0;
   failed = false;
+  const std::vector<std::string> names = seat_labels(sc, m);
   for (const engine::action& a : sc.actions) {
     if (limit >= 0 && applied >= static_cast<std::size_t>(limit)) break;
+    std::string words = m.describe(a);
     engine::verdict v = m.play(a);
     if (!v) {
       std::cerr << "action " << applied + 1 << " (" << sc.game->action_text(a) << ") refused: "
@@ -30,9 +63,22 @@ std::size_t apply_all(const engine::scenario& sc, engine::match& m, long long li
       failed = true;
       break;
     }
+    log.push_back(engine::fill_seat_names(engine::join_words(std::move(words), m.describe_effects()), names));
     ++applied;
   }
   return applied;
+}
+
+std::string log_json(const std::vector<std::string>& log) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < log.size(); ++i) out += (i ? ",\n  " : "\n  ") + json_string(log[i]);
+  return out + (log.empty() ? "]" : "\n]");
+}
+
+std::string seats_json(const engine::scenario& sc, const engine::match& m) {
+  std::string out = "[";
+  for (const std::string& label : seat_labels(sc, m)) out += (out.size() > 1 ? ", " : "") + json_string(label);
+  return out + "]";
 }
 
 std::string outcome_json(const engine::match& m) {
@@ -58,9 +104,11 @@ int run_replay(const run_args& args) {
   engine::scenario sc = load(args.file);
   auto m = sc.start();
   bool failed = false;
-  std::size_t applied = apply_all(sc, *m, args.at, failed);
-  std::cout << "{\n\"game\": \"" << sc.game->id << "\",\n\"actions_applied\": " << applied
-            << ",\n\"outcome\": " << outcome_json(*m) << ",\n\"state\": "
+  std::vector<std::string> log;
+  std::size_t applied = apply_all(sc, *m, args.at, failed, log);
+  std::cout << "{\n\"game\": \"" << sc.game->id << "\",\n\"seats\": " << seats_json(sc, *m)
+            << ",\n\"actions_applied\": " << applied << ",\n\"outcome\": " << outcome_json(*m)
+            << ",\n\"log\": " << log_json(log) << ",\n\"state\": "
             << engine::to_json(*m->view(engine::viewer::omniscient())) << "\n}\n";
   return failed ? 1 : 0;
 }
@@ -69,9 +117,11 @@ int run_scenario(const run_args& args) {
   engine::scenario sc = load(args.file);
   auto m = sc.start();
   bool failed = false;
-  std::size_t applied = apply_all(sc, *m, args.at, failed);
-  std::cout << "{\n\"game\": \"" << sc.game->id << "\",\n\"actions_applied\": " << applied
-            << ",\n\"outcome\": " << outcome_json(*m) << ",\n\"views\": {\n";
+  std::vector<std::string> log;
+  std::size_t applied = apply_all(sc, *m, args.at, failed, log);
+  std::cout << "{\n\"game\": \"" << sc.game->id << "\",\n\"seats\": " << seats_json(sc, *m)
+            << ",\n\"actions_applied\": " << applied << ",\n\"outcome\": " << outcome_json(*m)
+            << ",\n\"log\": " << log_json(log) << ",\n\"views\": {\n";
   for (int s = 0; s < m->seat_count(); ++s)
     std::cout << "\"seat" << s << "\": " << engine::to_json(*m->view(engine::viewer::of_seat(s))) << ",\n";
   std::cout << "\"spectator\": " << engine::to_json(*m->view(engine::viewer::spectator())) << "\n}\n}\n";

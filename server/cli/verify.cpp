@@ -79,7 +79,10 @@ int check(claim& c, const std::string& expected_commitment) {
   for (int s = 0; s < c.game->seat_count(); ++s)
     if (engine::has_seat(o.winners, s)) winners.push_back(static_cast<std::uint32_t>(s));
   if (!o.over) return report(c, "the recorded result is not reached: the log stops before the end", replayed);
-  if (winners != c.winners || o.reason != c.reason)
+  // Matches recorded before JFK's outcome named the Eastern bloc's win read "scored" with no
+  // winners; the same result now reads "eastern_bloc_won".
+  const bool renamed = c.reason == "scored" && std::string_view(o.reason) == "eastern_bloc_won";
+  if (winners != c.winners || (o.reason != c.reason && !renamed))
     return report(c, "the re-played result differs from the recorded one", replayed);
   return report(c, "", replayed);
 }

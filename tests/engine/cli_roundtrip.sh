@@ -26,6 +26,13 @@ JSON
 grep -q '"seat0"' "$dir/scenario.out"
 grep -q '"spectator"' "$dir/scenario.out"
 grep -q '"discard_count": 2' "$dir/scenario.out"
+# The log names the seats by their labels and the revealed cards (describe + effects).
+grep -q '"seats": \["Dwarves", "Elves"\]' "$dir/scenario.out"
+grep -q 'Dwarves reveals Thane of the Deep Belt (8); Elves reveals Elven Warden (8)' "$dir/scenario.out"
+grep -q 'Dwarves triggers Dwarven Armor.\\nDwarves wins the Battle and captures 2 cards.' "$dir/scenario.out"
+if sed -n '/"log"/,/"views"/p' "$dir/scenario.out" | grep -q '{seat:'; then
+  echo "an unfilled seat reference in the log" >&2; exit 1
+fi
 
 sed 's/"0 trigger"/"1 trigger"/' "$dir/scenario.json" > "$dir/bad.json"
 if "$starport" scenario "$dir/bad.json" > /dev/null 2> "$dir/bad.err"; then

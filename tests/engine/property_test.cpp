@@ -9,12 +9,20 @@
 //     actions of the same kind (a secret choice between cards, say) that leave every other
 //     viewer's view the same are described the same. Different kinds are public decisions
 //     (trigger or decline) that views may simply stop showing, so they are not compared.
+//     The same holds for describe_effects() after each of them. Choices that leave even
+//     the actor's own view the same hide nothing, so they may be told apart.
+//  7. the words do not depend on hidden cards either: describe() of every legal action,
+//     describe_effects() of the last one and preferred_action() (for every preference
+//     choice) stay the same when any seat's hidden cards are shuffled, and every
+//     "{seat:N}" in them names a seat of the table. Card ids are part of the views, so 4.
+//     also checks that a face-down card carries no id that would tell copies apart.
 // STARPORT_PROPERTY_PLAYOUTS scales the number of playouts (the sanitizer build runs fewer).
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -77,27 +85,97 @@ void check_hidden_information(const match& m, rng& r) {
   }
 }
 
+// Every "{seat:N}" in `words` has digits and names a seat of the table.
+void check_seat_refs(const match& m, const std::string& words) {
+  static constexpr std::string_view open = "{seat:";
+  for (std::size_t at = words.find(open); at != std::string::npos; at = words.find(open, at + 1)) {
+    const std::size_t close = words.find('}', at);
+    const bool closed = close != std::string::npos;
+    REQUIRE_MESSAGE(closed, m.info().id << ": unclosed seat reference in '" << words << "'");
+    const std::string digits = words.substr(at + open.size(), close - at - open.size());
+    const bool number = !digits.empty() && digits.find_first_not_of("0123456789") == std::string::npos;
+    REQUIRE_MESSAGE(number, m.info().id << ": bad seat reference in '" << words << "'");
+    const bool at_table = std::stoi(digits) < m.seat_count();
+    CHECK_MESSAGE(at_table, m.info().id << ": '" << words << "' names no seat of the table");
+  }
+}
+
+// Everything the server may say or do for a seat without asking it, as one string: the
+// words for every legal action of every seat, the last action's effects, and what each
+// seat's preferences would play (one preference at a time, every choice).
+std::string public_words(const match& m, int skip_describe_of) {
+  std::string out = m.describe_effects() + "\x1f";
+  std::vector<action> legal;
+  for (int s = 0; s < m.seat_count(); ++s) {
+    if (s != skip_describe_of) {
+      m.legal_actions(s, legal);
+      for (const action& a : legal) out += m.describe(a) + "\x1f";
+    }
+    const auto prefs = m.info().preferences;
+    for (std::size_t i = 0; i < prefs.size(); ++i)
+      for (std::size_t c = 1; c < prefs[i].choices.size(); ++c) {
+        std::vector<std::uint8_t> choices(prefs.size(), 0);
+        choices[i] = static_cast<std::uint8_t>(c);
+        const std::optional<action> pa = m.preferred_action(s, choices);
+        if (!pa) continue;
+        const bool own = pa->seat == s;
+        REQUIRE_MESSAGE(own, m.info().id << ": a preference plays for another seat");
+        const bool legal_move = static_cast<bool>(m.check(*pa));
+        REQUIRE_MESSAGE(legal_move, m.info().id << ": preference " << prefs[i].id << " chose the illegal "
+                                                  << m.info().action_text(*pa));
+        out += std::to_string(i) + ":" + std::to_string(c) + "=" + m.info().action_text(*pa) + "\x1f";
+      }
+  }
+  return out;
+}
+
+void check_hidden_words(const match& m, rng& r) {
+  check_seat_refs(m, m.describe_effects());
+  std::vector<action> legal;
+  for (int s = 0; s < m.seat_count(); ++s) {
+    m.legal_actions(s, legal);
+    for (const action& a : legal) check_seat_refs(m, m.describe(a));
+  }
+  for (int other = 0; other < m.seat_count(); ++other) {
+    // describe() of `other`'s own actions may name its own cards that the action makes
+    // public; everything else must not move.
+    const std::string before = public_words(m, other);
+    auto scrambled = m.clone();
+    scrambled->scramble_hidden(other, r);
+    if (public_words(*scrambled, other) != before) {
+      FAIL_CHECK(m.info().id << ": words or preferences changed when seat " << other << "'s hidden cards moved");
+      return;
+    }
+  }
+}
+
 void check_descriptions(const match& m, int seat) {
   std::vector<action> legal;
   m.legal_actions(seat, legal);
   struct seen_action {
     std::uint16_t kind;
     std::string views;   // every other viewer's view after it
+    std::string own;     // the actor's own view after it
     std::string words;
   };
   std::vector<seen_action> seen;
   for (const action& a : legal) {
     auto after = m.clone();
-    const std::string words = m.describe(a);
+    std::string words = m.describe(a);
     REQUIRE(after->play(a));
+    words += "\n" + after->describe_effects();   // what it set off is public too
     std::string others;
     for (int v = -1; v < m.seat_count(); ++v)
       if (v != seat) others += serialized_view(*after, v < 0 ? viewer::spectator() : viewer::of_seat(v));
+    std::string own = serialized_view(*after, viewer::of_seat(seat));
+    // A secret choice: only the actor's own view tells the two apart. When even that view
+    // is the same (drawing 0 cards, then 1 by Emergency Financing, ends where drawing 1
+    // does), no hidden card differs and the words may say which path was taken.
     for (const seen_action& other : seen)
-      if (other.kind == a.kind && other.views == others && other.words != words)
+      if (other.kind == a.kind && other.views == others && other.own != own && other.words != words)
         FAIL_CHECK(m.info().id << ": '" << words << "' and '" << other.words
                                << "' tell apart choices that the views hide");
-    seen.push_back({a.kind, std::move(others), words});
+    seen.push_back({a.kind, std::move(others), std::move(own), words});
   }
 }
 
@@ -141,6 +219,7 @@ void run_playout(const game_info& g, int seats, const google::protobuf::Message&
       REQUIRE(m->same_state(*before));
     }
     if (deep && step % 25 == 0) check_hidden_information(*m, r);
+    if (deep && step % 10 == 0) check_hidden_words(*m, r);
     if (deep && step % 5 == 0)
       for (int s = 0; s < seats; ++s)
         if (has_seat(acting, s)) check_descriptions(*m, s);

@@ -116,9 +116,9 @@ TEST_CASE("Carl Sagan: his holder looks at the face-down cards and chooses which
   CHECK(holder.face_down_size() == 2);
   CHECK(other.face_down_size() == 0);
   CHECK(spectator.face_down_size() == 0);
-  const sr::card_id chosen = s.face_down().cards[0];
+  const sr::copy_id chosen = s.face_down().cards[0];
   play(s, "1 pick 5 0 0");
   CHECK(s.round() == 2);
   CHECK(s.face_down().size == 1);
-  CHECK(s.universe(sr::card(chosen).type).top() == chosen);
+  CHECK(s.universe(sr::card_of(chosen).type).top() == chosen);
 }

@@ -16,8 +16,8 @@ TEST_CASE("Game Setup: Universe of 4/5/6 face-up cards plus 2 face-down, hands o
     int face_up = 0;
     for (int t = 0; t < 4; ++t) {
       face_up += s.universe(static_cast<sr::stage>(t)).size;
-      for (sr::card_id c : s.universe(static_cast<sr::stage>(t)).items())
-        CHECK(static_cast<int>(sr::card(c).type) == t);   // arranged by type
+      for (sr::copy_id c : s.universe(static_cast<sr::stage>(t)).items())
+        CHECK(static_cast<int>(sr::card_of(c).type) == t);   // arranged by type
     }
     CHECK(face_up == seats + 2);
     CHECK(s.face_down().size == 2);

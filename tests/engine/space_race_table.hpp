@@ -120,13 +120,13 @@ inline void choose(sr::state& s, std::initializer_list<int> controls) {
 
 inline std::vector<std::string> codes(const sr::pile& p) {
   std::vector<std::string> out;
-  for (sr::card_id c : p.items()) out.emplace_back(sr::card(c).code);
+  for (sr::copy_id c : p.items()) out.emplace_back(sr::card_of(c).code);
   return out;
 }
 
 inline std::vector<std::string> agency_codes(const sr::state& s, int seat) {
   std::vector<std::string> out;
-  for (const sr::agency_card& a : s.seat(seat).agency.items()) out.emplace_back(sr::card(a.card).code);
+  for (const sr::agency_card& a : s.seat(seat).agency.items()) out.emplace_back(sr::card_of(a.card).code);
   return out;
 }
 
@@ -136,14 +136,14 @@ inline bool holds(const std::vector<std::string>& list, const std::string& code)
 
 inline int index_in(const sr::pile& p, const std::string& code) {
   for (int i = 0; i < p.size; ++i)
-    if (sr::card(p.cards[i]).code == code) return i;
+    if (sr::card_of(p.cards[i]).code == code) return i;
   FAIL("card " << code << " not there");
   return -1;
 }
 
 inline int agency_index(const sr::state& s, int seat, const std::string& code) {
   for (int i = 0; i < s.seat(seat).agency.size; ++i)
-    if (sr::card(s.seat(seat).agency.cards[i].card).code == code) return i;
+    if (sr::card_of(s.seat(seat).agency.cards[i].card).code == code) return i;
   FAIL("card " << code << " not in the Agency");
   return -1;
 }

@@ -14,7 +14,7 @@ TEST_CASE("Gameplay: a Battle's highest Strength captures every card into its di
   play(s, "0 flip");
   play(s, "1 flip");
   CHECK(s.discard(0).size == 2);
-  CHECK(codes(s.discard(0)) == std::vector<std::string>{"elves:3", "humans:9"});
+  CHECK(codes(s, s.discard(0)) == std::vector<std::string>{"elves:3", "humans:9"});
   CHECK(s.deck(1).size == 1);
   CHECK(s.last_contest().has_winner);
   CHECK(s.last_contest().winner == 0);

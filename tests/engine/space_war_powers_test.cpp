@@ -103,7 +103,7 @@ TEST_CASE("Regeneration: the face-up card goes to the discard pile and the next 
   play(s, "0 trigger");
   CHECK(s.power_of(0) == power_state::inactive);
   CHECK(s.last_contest().winner == 0);               // the 10 beat the 8
-  CHECK(codes(s.discard(0)) == std::vector<std::string>{"humans:8", "trolls:10", "trolls:2"});
+  CHECK(codes(s, s.discard(0)) == std::vector<std::string>{"humans:8", "trolls:10", "trolls:2"});
 }
 
 TEST_CASE("Regeneration: not offered when the Trolls have no card to reveal instead") {
@@ -164,7 +164,7 @@ TEST_CASE("Salvage: after winning a Battle, take the top card of an opponent's d
   CHECK(attempt(s, "0 trigger 0").code == starport::engine::rule_error::bad_argument);
   play(s, "0 trigger 1");
   CHECK(s.discard(1).size == 0);
-  CHECK(codes(s.discard(0)).front() == "humans:10");
+  CHECK(codes(s, s.discard(0)).front() == "humans:10");
   CHECK(s.power_of(0) == power_state::inactive);
   CHECK(s.current_phase() == phase::flip);
 }

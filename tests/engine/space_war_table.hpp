@@ -61,10 +61,10 @@ inline starport::engine::verdict attempt(const sw::state& s, const std::string& 
   return s.check(a);
 }
 
-// Card codes of a pile, top first.
-inline std::vector<std::string> codes(const sw::pile& p) {
+// Card codes of a pile of `s`, top first (piles hold copies; the state knows their types).
+inline std::vector<std::string> codes(const sw::state& s, const sw::pile& p) {
   std::vector<std::string> out;
-  for (int i = p.size - 1; i >= 0; --i) out.emplace_back(sw::card(p.cards[i]).code);
+  for (int i = p.size - 1; i >= 0; --i) out.emplace_back(s.card_of(p.cards[i]).code);
   return out;
 }
 

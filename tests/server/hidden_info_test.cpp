@@ -37,6 +37,9 @@ step_cards cards_at(const sw::View& everything) {
     all.insert(b.card().code());
     if (b.face_up()) out.visible.insert(b.card().code());
   }
+  // The face-up cards of the last contest and of the one in progress were seen by all.
+  for (const sw::RevealedCard& r : everything.last_contest().revealed()) out.visible.insert(r.card().code());
+  for (const sw::RevealedCard& r : everything.revealed()) out.visible.insert(r.card().code());
   for (const std::string& code : all)
     if (!out.visible.contains(code)) out.hidden.insert(code);
   return out;

@@ -64,7 +64,9 @@ TEST_CASE("match: a bot holds a seat and plays its own moves") {
   REQUIRE(info.seats_size() == 3);
   CHECK_FALSE(info.seats(0).bot());
   CHECK(info.seats(1).bot());
-  CHECK(info.seats(2).name() == "Bot (random)");
+  CHECK(info.seats(2).bot_kind() == "random");
+  CHECK(info.seats(1).bot_kind() == "heuristic");
+  CHECK(info.seats(1).name() != info.seats(2).name());   // each bot has its own name (table_kit_test.cpp)
   const int mine = play_against_bots(a, t.match_id);
   CHECK(mine > 0);
   CHECK(a.matches[t.match_id].view.outcome().over());
@@ -147,18 +149,18 @@ TEST_CASE("match: when the turn timer runs out the game's timeout action is play
   const table t = start_match(a, {&b}, space_war_lobby(2, 30, false, true, 1));
   REQUIRE(play_one(t));   // Ada flips; Bea does nothing
   const v1::ServerMessage timed_out = a.read_until([&](const v1::ServerMessage& m) {
-    return m.has_view() && m.view().log_line().find("(seat 2) flips.") != std::string::npos;
+    return m.has_view() && m.view().log_line().find("{seat:1} flips.") != std::string::npos;
   });
   CHECK(timed_out.view().number() > 0);
   // The log says the server moved for her, live and in the replay alike.
-  CHECK(timed_out.view().log_line().find("(seat 2) flips. (time ran out)") != std::string::npos);
+  CHECK(timed_out.view().log_line().find("{seat:1} flips. (time ran out)") != std::string::npos);
   v1::ClientMessage open;
   open.mutable_open_replay()->set_match_id(t.match_id);
   const v1::ServerMessage frame = a.request(open);
   REQUIRE(frame.has_replay_frame());
   REQUIRE(frame.replay_frame().action_log_size() >= 2);
   CHECK(frame.replay_frame().action_log(0).find("time ran out") == std::string::npos);   // Ada's own flip
-  CHECK(frame.replay_frame().action_log(1).find("(seat 2) flips. (time ran out)") != std::string::npos);
+  CHECK(frame.replay_frame().action_log(1).find("{seat:1} flips. (time ran out)") != std::string::npos);
   const v1::ServerMessage info = b.read_until([](const v1::ServerMessage& m) {
     return m.has_match() && m.match().seats(1).deadline_ms() > 0;
   });

@@ -33,7 +33,7 @@ TEST_CASE("protocol: another protocol version is refused with PROTOCOL_VERSION")
 TEST_CASE("protocol: Hello needs a valid name or a known token") {
   server_fixture f;
   test_client c(f.port());
-  CHECK(error_of(c.request(hello_message(""))) == v1::BAD_REQUEST);
+  // (Neither name nor token is an anonymous viewer: viewer_test.cpp.)
   CHECK(error_of(c.request(hello_message(std::string(25, 'n')))) == v1::BAD_REQUEST);
   CHECK(error_of(c.request(hello_message("bell\a"))) == v1::BAD_REQUEST);
   CHECK(error_of(c.request(hello_message("", std::string(32, 'a')))) == v1::NOT_AUTHENTICATED);
@@ -185,7 +185,7 @@ TEST_CASE("lobby: chat reaches every member - over 500 characters is BAD_REQUEST
   CHECK(error_of(guest.request(start)) == v1::FORBIDDEN);
   const v1::ServerMessage not_ready = host.request(start);
   CHECK(error_of(not_ready) == v1::BAD_REQUEST);
-  CHECK(not_ready.error().detail() == "seat 2 (Guest) is not ready");   // numbered as the page shows
+  CHECK(not_ready.error().detail() == "Waiting for Guest (seat 2) to be ready.");   // numbered as the page shows
 }
 
 TEST_CASE("lobby: reopening a lobby brings back the chat said since you sat down - the latest 50 lines") {

@@ -5,11 +5,18 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <set>
 
+#include "engine/core/scenario.hpp"
+#include "engine/registry.hpp"
 #include "match_driver.hpp"
+#include "server/view_diff.hpp"
+#include "starport/v1/space_war.pb.h"
 #include "server_fixture.hpp"
 
 using namespace starport::server::testing;
+namespace engine = starport::engine;
+using starport::server::apply_diff;
 
 namespace {
 
@@ -65,4 +72,258 @@ TEST_CASE("replay: lists and perspectives of a long finished match and its seek 
   }
   std::printf("replay over the wire: %u actions, %d random OpenReplay round trips, mean %.2f ms, worst %.2f ms\n",
               total, jumps, sum / jumps, worst);
+}
+
+// ---- every registered game: a replay ends as the match did ------------------------------
+
+namespace {
+
+namespace pb = google::protobuf;
+
+// A lobby for `game` with `options` (JSON), the host in seat 0 and bots of `bot` elsewhere,
+// started; returns the match id once the host holds the first snapshot (its bytes in
+// `snapshot`).
+std::string start_game(test_client& host, const std::string& game, int seats, const std::string& options_json,
+                       const std::string& bot, std::string& snapshot) {
+  const engine::game_info* g = engine::find_game(game);
+  REQUIRE(g);
+  auto options = g->new_options();
+  std::string error;
+  REQUIRE_MESSAGE(engine::from_json(options_json, *options, error), error);
+  v1::LobbySettings settings;
+  settings.set_game(game);
+  settings.set_seats(static_cast<std::uint32_t>(seats));
+  settings.set_options(options->SerializeAsString());
+  const v1::ServerMessage created = host.request(create_lobby(settings));
+  REQUIRE_MESSAGE(created.has_lobby(), created.ShortDebugString());
+  const std::string lobby_id = created.lobby().lobby_id();
+  for (int s = 1; s < seats; ++s)
+    REQUIRE(host.request(add_bot(lobby_id, bot, static_cast<std::uint32_t>(s))).has_lobby());
+  v1::ClientMessage start;
+  start.mutable_start_match()->set_lobby_id(lobby_id);
+  const v1::ServerMessage started = host.request(start);
+  REQUIRE_MESSAGE(started.has_lobby(), started.ShortDebugString());
+  const std::string match_id = started.lobby().match_id();
+  REQUIRE_FALSE(match_id.empty());
+  const v1::ServerMessage snap = host.read_until(
+      [&](const v1::ServerMessage& m) { return m.has_view() && m.view().match_id() == match_id && m.view().snapshot(); });
+  snapshot = snap.view().view();
+  return match_id;
+}
+
+const v1::Outcome& outcome_of(const pb::Message& view) {
+  const pb::FieldDescriptor* f = view.GetDescriptor()->FindFieldByName("outcome");
+  REQUIRE(f);
+  return dynamic_cast<const v1::Outcome&>(view.GetReflection()->GetMessage(view, f));
+}
+
+std::vector<v1::Action> legal_of(const pb::Message& view) {
+  const pb::FieldDescriptor* f = view.GetDescriptor()->FindFieldByName("legal_actions");
+  REQUIRE(f);
+  std::vector<v1::Action> out;
+  const pb::Reflection* r = view.GetReflection();
+  for (int i = 0; i < r->FieldSize(view, f); ++i)
+    out.push_back(dynamic_cast<const v1::Action&>(r->GetRepeatedMessage(view, f, i)));
+  return out;
+}
+
+std::string outcome_text(const v1::Outcome& o) {
+  std::string out = std::string(o.over() ? "over" : "running") + " winners";
+  for (std::uint32_t w : o.winners()) out += " " + std::to_string(w);
+  return out + " reason " + o.reason();
+}
+
+struct finished {
+  std::string match_id;
+  v1::MatchInfo info;                      // the last MatchInfo the player was sent
+  engine::message_ptr view;                // the player's view at the end
+  std::vector<std::string> log;            // every live log line, in order
+  std::vector<engine::message_ptr> views;  // every view the player was sent, in order
+};
+
+// Plays seat 0 (the first legal action each time) against bots until the match is over and
+// both the MatchInfo and the view say so.
+finished play_game(test_client& c, const std::string& game, int seats, const std::string& options_json,
+                   const std::string& bot, bool keep_views = false) {
+  const engine::game_info* g = engine::find_game(game);
+  finished out;
+  std::string bytes;
+  out.match_id = start_game(c, game, seats, options_json, bot, bytes);
+  out.view = g->new_view();
+  REQUIRE(out.view->ParseFromString(bytes));
+  std::uint64_t number = c.matches[out.match_id].number;
+  std::uint64_t acted_on = UINT64_MAX;
+  for (int guard = 0; guard < 400000; ++guard) {
+    const v1::MatchInfo& info = c.matches[out.match_id].info;
+    if (info.over() && outcome_of(*out.view).over()) break;
+    const std::vector<v1::Action> legal = legal_of(*out.view);
+    if (!legal.empty() && acted_on != number) {
+      acted_on = number;
+      v1::ClientMessage play;
+      play.mutable_play()->set_match_id(out.match_id);
+      play.mutable_play()->set_view_number(number);
+      *play.mutable_play()->mutable_action() = legal.front();
+      c.send(std::move(play));
+    }
+    const v1::ServerMessage m = c.read();
+    if (m.has_error() && m.error().code() != v1::STALE_VIEW) FAIL("refused: " << m.ShortDebugString());
+    if (!m.has_view() || m.view().match_id() != out.match_id) continue;
+    const v1::ViewUpdate& u = m.view();
+    if (u.snapshot()) {
+      out.view->Clear();
+      REQUIRE(out.view->ParseFromString(u.view()));
+    } else {
+      std::vector<std::uint32_t> cleared(u.cleared_fields().begin(), u.cleared_fields().end());
+      REQUIRE(apply_diff(*out.view, u.view(), cleared));
+    }
+    number = u.number();
+    if (!u.log_line().empty()) out.log.push_back(u.log_line());
+    if (keep_views) {
+      out.views.push_back(g->new_view());
+      out.views.back()->CopyFrom(*out.view);
+    }
+  }
+  out.info = c.matches[out.match_id].info;
+  REQUIRE(out.info.over());
+  REQUIRE(outcome_of(*out.view).over());
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("replay: for every registered game and variant, the last replay frame's outcome is the match's") {
+  server_fixture f({"--bot-delay-ms", "0", "--rate", "100000", "--burst", "100000"});
+  struct game_case {
+    std::string game, options;
+    int seats;
+  };
+  std::vector<game_case> cases;
+  for (const engine::game_info* g : engine::games()) {
+    const std::string id(g->id);
+    if (id == "space_race") {
+      cases.push_back({id, R"({"variant": "STANDARD"})", 2});
+      cases.push_back({id, R"({"variant": "COLD_WAR"})", 3});
+      cases.push_back({id, R"({"variant": "JFK", "jfk_decks": 1})", 1});
+      cases.push_back({id, R"({"variant": "JFK", "jfk_decks": 3})", 1});
+    } else if (id == "space_war") {
+      cases.push_back({id, R"({"contest_limit": 60})", 3});
+    } else {
+      cases.push_back({id, "{}", g->default_seats});   // a game added later is covered too
+    }
+  }
+  int n = 0;
+  for (const game_case& gc : cases) {
+    CAPTURE(gc.game);
+    CAPTURE(gc.options);
+    test_client a(f.port());
+    a.hello("Ada " + std::to_string(n++));
+    const std::string bot = std::string(engine::find_game(gc.game)->bots.back().name);   // the game's own
+    finished live = play_game(a, gc.game, gc.seats, gc.options, bot);
+    const std::string said = outcome_text(live.info.outcome());
+    CHECK(outcome_text(outcome_of(*live.view)) == said);
+
+    v1::ServerMessage frame = a.request(open_replay(live.match_id, 0xffffffffu, false));
+    REQUIRE_MESSAGE(frame.has_replay_frame(), frame.ShortDebugString());
+    const v1::ReplayFrame& r = frame.replay_frame();
+    CHECK(r.step() == r.total_steps());
+    CHECK(outcome_text(r.match().outcome()) == said);
+    auto last = engine::find_game(gc.game)->new_view();
+    REQUIRE(last->ParseFromString(r.view()));
+    CHECK(outcome_text(outcome_of(*last)) == said);
+    MESSAGE(gc.game << " " << gc.options << ": " << said << ", " << r.total_steps() << " replay steps");
+  }
+}
+
+TEST_CASE("replay: every Space War contest is its own view update live and its own replay step, its cards named") {
+  server_fixture f({"--bot-delay-ms", "0", "--rate", "100000", "--burst", "100000"});
+  test_client a(f.port());
+  a.hello("Ada");
+  finished live = play_game(a, "space_war", 2, R"({"contest_limit": 30})", "heuristic", true);
+  // Live: each contest's face-up cards reached the player in some view, contest by contest.
+  std::set<std::uint32_t> seen;
+  for (const auto& v : live.views) {
+    const auto& view = dynamic_cast<const starport::space_war::v1::View&>(*v);
+    if (view.last_contest().number() && view.last_contest().revealed_size() >= 2) seen.insert(view.last_contest().number());
+  }
+  const auto& end = dynamic_cast<const starport::space_war::v1::View&>(*live.view);
+  const std::uint32_t contests = end.last_contest().number();
+  REQUIRE(contests > 0);
+  CHECK(seen.size() == contests);
+  // Replay: one step per logged action, and each contest ends on its own step.
+  const v1::ServerMessage last = a.request(open_replay(live.match_id, 0xffffffffu, false));
+  const v1::ReplayFrame& r = last.replay_frame();
+  REQUIRE(r.action_log_size() == static_cast<int>(r.total_steps()));
+  int ended = 0;
+  for (const std::string& line : r.action_log()) {
+    const bool ends = line.find(" wins the Battle") != std::string::npos || line.find(" wins the War") != std::string::npos ||
+                      line.find("Peace: Contest") != std::string::npos || line.find("has no winner") != std::string::npos;
+    ended += ends;
+    if (ends) CHECK(line.find(" reveals ") != std::string::npos);
+  }
+  CHECK(ended == static_cast<int>(contests));
+  std::uint32_t previous = 0;
+  int distinct = 0;
+  for (std::uint32_t step = 0; step <= r.total_steps(); ++step) {
+    const v1::ServerMessage fr = a.request(open_replay(live.match_id, step, false));
+    starport::space_war::v1::View v;
+    REQUIRE(v.ParseFromString(fr.replay_frame().view()));
+    if (v.last_contest().number() != previous) {
+      CHECK(v.last_contest().number() == previous + 1);   // never two contests in one step
+      previous = v.last_contest().number();
+      ++distinct;
+    }
+  }
+  CHECK(distinct == static_cast<int>(contests));
+}
+
+TEST_CASE("replay: the replay's log reads like the live log, effects included (Space War, JFK)") {
+  // The live lines come from match_actor (describe, play, describe_effects, joined by
+  // engine::join_words); the replay's from replay_cursor, the same way.
+  server_fixture f({"--bot-delay-ms", "0", "--rate", "100000", "--burst", "100000"});
+  const std::vector<std::pair<std::string, std::string>> games = {
+      {"space_war", R"({"contest_limit": 20})"}, {"space_race", R"({"variant": "JFK", "jfk_decks": 2})"}};
+  for (const auto& [game, options] : games) {
+    CAPTURE(game);
+    test_client a(f.port());
+    a.hello("Ada");
+    finished live = play_game(a, game, game == "space_war" ? 2 : 1, options, "heuristic");
+    const v1::ServerMessage frame = a.request(open_replay(live.match_id, 0xffffffffu, false));
+    std::string live_log, replay_log;
+    for (const std::string& l : live.log) live_log += l + "\n";
+    for (const std::string& l : frame.replay_frame().action_log()) replay_log += l + "\n";
+    CHECK(replay_log == live_log);
+    CHECK(replay_log.find("reveals") + replay_log.find("Eastern bloc") != 2 * std::string::npos);
+  }
+}
+
+TEST_CASE("replay: a Space War match whose every seat flips by preference has one replay step per flip (needs the server's SetPreferences)") {
+  // The human seat plays Humans (no Power Card: nothing to decide but flips) with the
+  // auto_flip preference; the bot seat flips as bots do. The server plays the preference
+  // as logged actions, so every flip is a replay step and every contest ends on its own.
+  server_fixture f({"--bot-delay-ms", "0", "--rate", "100000", "--burst", "100000"});
+  test_client a(f.port());
+  a.hello("Ada");
+  std::string snapshot;
+  const std::string match_id =
+      start_game(a, "space_war", 2, R"({"contest_limit": 25, "factions": ["HUMANS", "GOBLINS"]})", "heuristic", snapshot);
+  v1::ClientMessage prefs;
+  prefs.mutable_set_preferences()->set_match_id(match_id);
+  prefs.mutable_set_preferences()->add_choices(1);   // auto_flip: Flip for me
+  const v1::ServerMessage answer = a.request(prefs);
+  REQUIRE_MESSAGE(answer.has_match(), answer.ShortDebugString());
+  REQUIRE(answer.match().your_preferences_size() >= 1);
+  CHECK(answer.match().your_preferences(0) == 1);
+  await_over(a, match_id);
+  const v1::ServerMessage last = a.request(open_replay(match_id, 0xffffffffu, false));
+  const v1::ReplayFrame& r = last.replay_frame();
+  starport::space_war::v1::View end;
+  REQUIRE(end.ParseFromString(r.view()));
+  int flips = 0, ended = 0;
+  for (const std::string& line : r.action_log()) {
+    flips += line.find(" flips.") != std::string::npos || line.find(" cards to the War.") != std::string::npos;
+    ended += line.find(" wins the Battle") != std::string::npos || line.find(" wins the War") != std::string::npos;
+  }
+  CHECK(flips == static_cast<int>(r.total_steps()));   // nothing but flips, one step each
+  CHECK(ended == static_cast<int>(end.last_contest().number()));
+  CHECK(r.total_steps() >= 2 * end.last_contest().number());
 }

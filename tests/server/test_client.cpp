@@ -1,5 +1,6 @@
 #include "test_client.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <stdexcept>
 
@@ -108,6 +109,7 @@ void test_client::track(const v1::ServerMessage& m) {
     s.view.ParseFromString(u.view());
     s.have_view = true;
     ++s.snapshots;
+    s.log.assign(u.log_history().begin(), u.log_history().end());
   } else if (s.have_view && u.number() == s.number + 1) {
     std::vector<std::uint32_t> cleared(u.cleared_fields().begin(), u.cleared_fields().end());
     if (!apply_diff(s.view, u.view(), cleared)) ++s.gaps;   // (or another game's view)
@@ -115,6 +117,18 @@ void test_client::track(const v1::ServerMessage& m) {
     ++s.gaps;
   }
   s.number = u.number();
+  for (std::string& line : split_lines(u.log_line())) s.log.push_back(std::move(line));
+}
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    const std::size_t end = std::min(text.find('\n', at), text.size());
+    if (end > at) out.push_back(text.substr(at, end - at));
+    at = end + 1;
+  }
+  return out;
 }
 
 v1::Welcome test_client::hello(const std::string& display_name) {

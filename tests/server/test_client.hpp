@@ -31,6 +31,8 @@ class test_client {
     int snapshots = 0;
     int gaps = 0;             // diffs whose number did not follow the last one
     v1::MatchInfo info;
+    // The log as a page shows it: a snapshot's log_history, then every log_line, one entry a line.
+    std::vector<std::string> log;
   };
 
   explicit test_client(std::uint16_t port);
@@ -68,6 +70,9 @@ class test_client {
   std::unique_ptr<impl> impl_;
   std::uint32_t next_id_ = 1;
 };
+
+// "a\nb" → {"a", "b"}; empty lines are dropped.
+std::vector<std::string> split_lines(const std::string& text);
 
 // Small builders.
 v1::ClientMessage hello_message(const std::string& name, const std::string& token = {},

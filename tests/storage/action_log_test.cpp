@@ -113,14 +113,14 @@ TEST_CASE("action log: seat, kind, 0 to 4 arguments and extreme values round-tri
   }
 }
 
-TEST_CASE("action log: who made each move (player, turn timer, stand-in bot) reads back while running and once archived") {
+TEST_CASE("action log: who made each move (player, turn timer, stand-in bot, preference) reads back while running and once archived") {
   temp_dir dir;
   const auto path = dir.file("s.db");
   database db(path);
   db.create_account(make_account("a1"), "h1");
   db.create_match(make_match("m1", "space_war", {person_seat(0, "a1"), bot_seat(1, "easy")}, 100));
   const move_cause causes[] = {move_cause::chosen, move_cause::time_ran_out, move_cause::stand_in_bot,
-                               move_cause::chosen};
+                               move_cause::preference};
   for (std::uint32_t i = 0; i < 4; ++i) {
     logged_action a = nth_action(i);
     a.cause = causes[i];
@@ -136,7 +136,7 @@ TEST_CASE("action log: who made each move (player, turn timer, stand-in bot) rea
   check_causes();                                  // archived into match_actions
   auto raw = open_raw(path);
   CHECK(exec_raw(raw.get(), "INSERT INTO action_journal (match_id, idx, seat, kind, args, at_ms, cause)"
-                            " VALUES ('m9', 0, 0, 0, x'', 0, 3)") != SQLITE_OK);   // no such cause
+                            " VALUES ('m9', 0, 0, 0, x'', 0, 4)") != SQLITE_OK);   // no such cause
 }
 
 TEST_CASE("action log: more arguments than engine::max_action_args are refused") {

@@ -18,7 +18,7 @@ const files = readdirSync(join(out, "test"))
   .filter((f) => f.endsWith(".test.js"))
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
   .map((f) => join(out, "test", f));
-const run = spawnSync(process.execPath, ["--test", "--test-reporter=spec", ...files], {
+const run = spawnSync(process.execPath, ["--import", join(root, "scripts/css_stub.mjs"), "--test", "--test-reporter=spec", ...files], {
   stdio: ["ignore", "pipe", "inherit"],
   encoding: "utf8",
   cwd: root,

@@ -1,7 +1,52 @@
-// SCAFFOLD (replaced by the kit-tables branch): a term with its explanation on hover,
-// focus or tap (role="tooltip"), for powers, badges and keywords.
+// A term with its explanation, shown on hover, keyboard focus and tap as an element with
+// role="tooltip" (so it works on phones, where `title` never shows). Used for every power,
+// Control Card, badge, category and keyword a table shows. Escape hides it.
 import type { ComponentChildren } from "preact";
+import { useId, useRef, useState } from "preact/hooks";
 
-export function Tip(p: { text: string; children: ComponentChildren }) {
-  return <span class="tip" tabIndex={0} title={p.text}>{p.children}</span>;
+export interface TipProps {
+  text: string;
+  children: ComponentChildren;
+  class?: string;
+}
+
+export function Tip(p: TipProps) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const pointer = useRef(false);
+  if (!p.text) return <span class={p.class}>{p.children}</span>;
+  return (
+    <span
+      class={`tip${p.class ? ` ${p.class}` : ""}${open ? " tip--open" : ""}`}
+      tabIndex={0}
+      aria-describedby={id}
+      // Hover is a mouse's: a tap also sends compatibility mouse events, which must not
+      // open the tip just before the tap's click toggles it.
+      onPointerEnter={(e) => e.pointerType === "mouse" && setOpen(true)}
+      onPointerLeave={(e) => e.pointerType === "mouse" && setOpen(false)}
+      // A tap focuses and clicks: the click decides, so the tip does not open and close at once.
+      onPointerDown={(e) => (pointer.current = e.pointerType !== "mouse")}
+      onFocus={() => {
+        if (!pointer.current) setOpen(true);
+      }}
+      onBlur={() => setOpen(false)}
+      onClick={(e) => {
+        // A tap toggles (phones have no hover); a click inside a button still presses it.
+        e.stopPropagation();
+        const touch = pointer.current;
+        pointer.current = false;
+        // A mouse already opened it on hover: a click keeps it open; a tap toggles.
+        setOpen((o) => (touch ? !o : true));
+      }}
+      onKeyDown={(e) => {
+        if (e.key === "Escape") setOpen(false);
+      }}
+    >
+      {p.children}
+      {/* Always in the DOM (hidden until open) so screen readers get the description. */}
+      <span class="tip__text" role="tooltip" id={id} hidden={!open}>
+        {p.text}
+      </span>
+    </span>
+  );
 }

@@ -1,0 +1,55 @@
+// The pieces of issue 12's log that need no socket: an action's words (the move, its cause,
+// then its effects) and the bounded history a snapshot carries.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "server/match_log.hpp"
+#include "server/move_words.hpp"
+
+using namespace starport;
+using namespace starport::server;
+
+TEST_CASE("log entry: the move's words, the server's reason, then what it set off on the next line") {
+  CHECK(log_entry("{seat:0} flips.", storage::move_cause::chosen, "") == "{seat:0} flips.");
+  CHECK(log_entry("{seat:0} flips.", storage::move_cause::preference, "") == "{seat:0} flips. (by preference)");
+  CHECK(log_entry("{seat:1} flips.", storage::move_cause::time_ran_out, "{seat:0} wins the Battle.") ==
+        "{seat:1} flips. (time ran out)\n{seat:0} wins the Battle.");
+  CHECK(log_entry("{seat:1} flips.", storage::move_cause::stand_in_bot, "") ==
+        "{seat:1} flips. (a bot, while the player is away)");
+  // A move the game says nothing of: only its effects, and no reason hanging alone.
+  CHECK(log_entry("", storage::move_cause::preference, "{seat:0} wins.") == "{seat:0} wins.");
+  CHECK(log_entry("", storage::move_cause::time_ran_out, "").empty());
+}
+
+TEST_CASE("match log: one entry a line, oldest first, the latest 500 kept") {
+  match_log log;
+  log.add("");
+  CHECK(log.lines() == 0);
+  log.add("a\nb");
+  log.add("c\n\nd\n");   // empty lines are not kept
+  REQUIRE(log.lines() == 4);
+  v1::ViewUpdate u;
+  log.copy_to(u);
+  REQUIRE(u.log_history_size() == 4);
+  CHECK(u.log_history(0) == "a");
+  CHECK(u.log_history(3) == "d");
+  for (int i = 0; i < 600; ++i) log.add("line " + std::to_string(i));
+  CHECK(log.lines() == match_log::max_lines);
+  CHECK(log.all().front() == "line 100");
+  CHECK(log.all().back() == "line 599");
+  v1::ViewUpdate full;
+  log.copy_to(full);
+  CHECK(full.log_history_size() == 500);
+}
+
+TEST_CASE("match log: long lines are bounded by bytes as well, so a match's memory has a ceiling") {
+  match_log log;
+  const std::string long_line(1000, 'x');
+  for (int i = 0; i < 200; ++i) log.add(long_line);
+  CHECK(log.bytes() <= match_log::max_bytes);
+  CHECK(log.lines() == match_log::max_bytes / 1000);
+  // One line longer than the whole budget is still kept (the latest line is never dropped).
+  log.add(std::string(match_log::max_bytes + 10, 'y'));
+  CHECK(log.lines() == 1);
+}

@@ -1,0 +1,28 @@
+// Space War: in Space! — the game's client: options form, table, rules, reveal pacing.
+// The parts live in games/space_war/: options.tsx, table.tsx, reveal.ts, words.ts.
+import { rules } from "../gen/rules/space_war.js";
+import { ActionKind, ViewSchema } from "../gen/starport/v1/space_war_pb.js";
+import { describeOptions, OptionsForm } from "./space_war/options.js";
+import { revealPauseMs } from "./space_war/reveal.js";
+import { actionLabel, SpaceWarTable } from "./space_war/table.js";
+import "./space_war/space_war.css";
+import { defineGame } from "./types.js";
+
+export { factionName } from "./space_war/words.js";
+
+export default defineGame({
+  id: "space_war",
+  title: "Space War: in Space!",
+  blurb: "War with six factions for 2–6 players: flip, compare Strength, go to War on a tie, use your faction's Power.",
+  viewSchema: ViewSchema,
+  OptionsForm,
+  describeOptions,
+  legalActions: (view) => view.legalActions,
+  outcome: (view) => view.outcome,
+  inPlay: (view, seat) => view.seats.some((s) => s.seat === seat && !s.conquered),
+  actionLabel,
+  resendWhenStale: (action) => action.kind === ActionKind.FLIP,
+  revealPauseMs,
+  rules,
+  Table: SpaceWarTable,
+});

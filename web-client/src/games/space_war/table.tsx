@@ -1,0 +1,307 @@
+// The Space War table, built from the kit: status, outcome, the decision (with what the
+// offered Power does), a seat panel per seat, the Battlefield by step, and the last
+// contest's revealed cards with its result in words. It draws the view it is given and
+// places the legal actions the view lists; every rule stays on the server.
+import { useRef } from "preact/hooks";
+
+import type { Action } from "../../gen/starport/v1/common_pb.js";
+import { ActionKind, Phase, PowerState, type BattlefieldCard, type Seat, type View } from "../../gen/starport/v1/space_war_pb.js";
+import { Card } from "../../kit/card.js";
+import { SeatPanel } from "../../kit/seat_panel.js";
+import { Tip } from "../../kit/tip.js";
+import type { TableContext, TableProps } from "../types.js";
+import { cardId, lastContestCards, type Revealed } from "./reveal.js";
+import { factionKind, factionName, phaseNames, powerStateNames, powerStateTips, powerText, stepName } from "./words.js";
+
+const tips = {
+  deck: "Cards in this player's deck, face down. An empty deck is refilled from the discard pile.",
+  discard: "Cards this player captured; shuffled into a new deck when the deck runs out.",
+  cards: "Cards held (deck and discard): the most wins at the contest limit.",
+  flipped: "Has put its card for this step on the Battlefield; it stays hidden until everyone has flipped.",
+  inContest: "Takes part in the current contest step.",
+  conquered: "Out of the game: no card left in deck or discard pile.",
+  contest: "A contest: everyone flips, the highest Strength captures every card (a Battle); a tie for the highest goes to War.",
+  limit: "The contest limit: when it is reached, the player holding the most cards (deck and discard) wins.",
+  war: "Tied highest Strengths fight on: each adds face-down cards and one face-up card until one is highest.",
+};
+
+export function actionLabel(action: Action, view: View, seatName: (seat: number) => string): string {
+  switch (action.kind as ActionKind) {
+    case ActionKind.RESIGN:
+      return "Resign";
+    case ActionKind.FLIP:
+      return view.warStep > 0 ? `Flip (War step ${view.warStep})` : "Flip";
+    case ActionKind.TRIGGER:
+      return action.args.length
+        ? `Trigger ${view.offeredPower || "power"} → ${seatName(action.args[0])}`
+        : `Trigger ${view.offeredPower || "power"}`;
+    case ActionKind.DECLINE:
+      return `Decline ${view.offeredPower || "power"}`;
+  }
+  return `Action ${action.kind} ${action.args.join(" ")}`;
+}
+
+function SwCard(p: { r: Revealed; small?: boolean; highlight?: boolean; flipIn?: boolean }) {
+  const c = p.r.card;
+  if (!c) return <Card id={p.r.id} name="" faceDown backLabel="a face-down card" small={p.small} />;
+  const effective = p.r.strength !== undefined && p.r.strength >= 0 && p.r.strength !== c.strength ? p.r.strength : undefined;
+  return (
+    <Card
+      id={p.r.id}
+      name={c.name}
+      value={String(c.strength)}
+      kind={factionKind(c.faction)}
+      kindLabel={factionName(c.faction)}
+      text={c.text}
+      leader={c.leader}
+      note={effective !== undefined ? `counts as ${effective}` : undefined}
+      small={p.small}
+      highlight={p.highlight}
+      flipIn={p.flipIn}
+    />
+  );
+}
+
+// Cards grouped by step, then by owner, in seat order.
+// Cards are keyed by position (step, owner, index), not by id: a face-down card has no id
+// yet, and the same component must see it turn face up to play the flip.
+function ByStep(p: { cards: Revealed[]; ctx: TableContext; small?: boolean; highlight?: (c: Revealed) => boolean; flipIn?: boolean }) {
+  const steps = [...new Set(p.cards.map((c) => c.step))].sort((a, b) => a - b);
+  return (
+    <>
+      {steps.map((step) => {
+        const inStep = p.cards.filter((c) => c.step === step);
+        const owners = [...new Set(inStep.map((c) => c.owner))].sort((a, b) => a - b);
+        return (
+          <div class="sw-step" key={step} data-step={step}>
+            <div class="sw-step-title">{step === 0 ? "Reveal" : <Tip text={tips.war}>{stepName(step)}</Tip>}</div>
+            <div class="sw-step-cards">
+              {owners.map((owner) => (
+                <div class={`sw-contribution seat-colour-${owner % 6}`} key={owner} data-owner={owner}>
+                  <div class="sw-owner">{p.ctx.seatName(owner)}</div>
+                  <div class="card-row">
+                    {inStep
+                      .filter((c) => c.owner === owner)
+                      .map((c, i) => (
+                        <SwCard key={`${step}:${owner}:${i}`} r={c} small={p.small} highlight={p.highlight?.(c)} flipIn={p.flipIn} />
+                      ))}
+                  </div>
+                </div>
+              ))}
+            </div>
+          </div>
+        );
+      })}
+    </>
+  );
+}
+
+function battlefieldCards(view: View): Revealed[] {
+  // A card not face up is a back for this viewer even if an omniscient view carries it.
+  return view.battlefield.map((b: BattlefieldCard) => ({
+    owner: b.owner,
+    step: b.step,
+    card: b.faceUp ? b.card : undefined,
+    strength: b.strength,
+    id: cardId(b.card) ?? cardId(b),
+  }));
+}
+
+function SeatView(p: { seat: Seat; view: View; ctx: TableContext }) {
+  const { seat, ctx } = p;
+  const info = ctx.info?.seats.find((s) => s.seat === seat.seat);
+  const power =
+    seat.power === PowerState.NO_POWER ? (
+      <span class="sw-power none">No Power Card</span>
+    ) : (
+      <span class={`sw-power p-${powerStateNames[seat.power]}`}>
+        <Tip text={powerText(seat.powerName) || seat.powerName}>
+          <strong>{seat.powerName || "Power"}</strong>
+        </Tip>{" "}
+        · <Tip text={powerStateTips[seat.power]}>{powerStateNames[seat.power]}</Tip>
+      </span>
+    );
+  return (
+    <SeatPanel
+      name={ctx.seatName(seat.seat)}
+      seat={seat.seat}
+      you={ctx.viewer === seat.seat}
+      bot={info?.bot}
+      away={ctx.live && !!info && !info.bot && !info.connected}
+      toAct={seat.toAct}
+      out={seat.conquered ? "conquered" : undefined}
+      timer={ctx.timer(seat.seat)}
+      score={`${seat.deckCount + seat.discardCount} cards`}
+      scoreTip={tips.cards}
+      subtitle={<span class={`sw-faction f-${factionKind(seat.faction) ?? "none"}`}>{factionName(seat.faction)}</span>}
+      marks={
+        <>
+          {seat.flipped && !seat.conquered ? <Tip class="mark mark--info" text={tips.flipped}>flipped</Tip> : null}
+          {seat.inContest && !seat.conquered ? <Tip class="mark mark--info" text={tips.inContest}>in contest</Tip> : null}
+        </>
+      }
+    >
+      <div class="sw-counts">
+        <Tip text={tips.deck}>Deck</Tip> <b data-deck={seat.seat}>{seat.deckCount}</b>{" "}
+        <Tip text={tips.discard}>Discard</Tip> <b>{seat.discardCount}</b>
+      </div>
+      <div class="sw-power-line">{power}</div>
+      {seat.deck.length || seat.discard.length ? (
+        <details class="omniscient">
+          <summary>Deck and discard (revealed)</summary>
+          <div class="pile"><em>Deck, top first: </em>{seat.deck.map((c) => `${c.name} (${c.strength})`).join(", ") || "—"}</div>
+          <div class="pile"><em>Discard: </em>{seat.discard.map((c) => `${c.name} (${c.strength})`).join(", ") || "—"}</div>
+        </details>
+      ) : null}
+    </SeatPanel>
+  );
+}
+
+function Decision(p: { view: View; ctx: TableContext }) {
+  const { view, ctx } = p;
+  const deciding = view.phase === Phase.BEFORE_BATTLE || view.phase === Phase.AFTER_BATTLE;
+  const mine = ctx.viewer !== null && view.decidingSeat === ctx.viewer;
+  const legal = view.legalActions.filter((a) => a.kind !== ActionKind.RESIGN);
+  const Button = ctx.ActionButton;
+  if (!(deciding && view.offeredPower) && !(Button && legal.length)) return null;
+  const text = powerText(view.offeredPower);
+  return (
+    <section class="moves sw-moves" aria-label={Button && legal.length ? "Your move" : "Decision"}>
+      {deciding && view.offeredPower ? (
+        <div class="decision">
+          <p>
+            {mine
+              ? `You may trigger ${view.offeredPower} (${phaseNames[view.phase].toLowerCase()}).`
+              : `${ctx.seatName(view.decidingSeat)} decides whether to trigger ${view.offeredPower}.`}
+          </p>
+          {text ? (
+            <p class="sw-power-text">
+              <Tip text={text}><strong>{view.offeredPower}</strong></Tip>: {text}
+              {mine ? " Declining keeps it Active for later." : ""}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {Button && legal.length ? (
+        <div class="buttons">
+          {legal.map((a) => (
+            <Button
+              key={`${a.kind}:${a.args.join(",")}`}
+              action={a}
+              class={a.kind === ActionKind.DECLINE ? "secondary" : "primary"}
+            >
+              {actionLabel(a, view, ctx.seatName)}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+// Engine words name players as "{seat:N}" (N from 0): the table's one naming scheme fills them in.
+export function seatWords(text: string, seatName: (seat: number) => string): string {
+  return text.replace(/\{seat:(\d+)\}/g, (_, n: string) => seatName(Number(n)));
+}
+
+function resultWords(view: View, ctx: TableContext): string {
+  const last = view.lastContest!;
+  const kind = last.war ? "War" : "Battle";
+  let words: string;
+  if (last.peace) words = "Peace: no winner; every card went back to the discard pile of the player who added it.";
+  else if (last.hasWinner) words = `${ctx.seatName(last.winner)} won the ${kind} and captured ${last.cards} card${last.cards === 1 ? "" : "s"}.`;
+  else words = `No winner: the ${last.cards} card${last.cards === 1 ? "" : "s"} on the Battlefield were lost.`;
+  if (last.conquered.length) words += ` Conquered: ${last.conquered.map(ctx.seatName).join(", ")}.`;
+  return words;
+}
+
+export function SpaceWarTable({ view, previous, ctx }: TableProps<View>) {
+  // Face-up cards seen on the Battlefield, by contest: what Last contest shows while the
+  // view does not carry the revealed cards itself.
+  const seen = useRef(new Map<number, Revealed[]>());
+  const remember = (v: View | undefined) => {
+    if (!v) return;
+    const up = battlefieldCards(v).filter((c) => c.card);
+    const had = seen.current.get(v.contest) ?? [];
+    if (up.length >= had.length && up.length) seen.current.set(v.contest, up);
+  };
+  remember(previous);
+  remember(view);
+  for (const k of [...seen.current.keys()]) if (k < view.contest - 2) seen.current.delete(k);
+
+  const over = view.outcome?.over;
+  const status = [
+    phaseNames[view.phase],
+    view.warStep > 0 ? `War step ${view.warStep}` : "",
+    view.spectator ? "spectating" : "",
+  ].filter(Boolean);
+  const last = view.lastContest;
+  const fromView = lastContestCards(last);
+  const revealed = fromView.length ? fromView : last ? seen.current.get(last.number) ?? [] : [];
+  const cards = battlefieldCards(view);
+  // A Power on offer to this viewer before battle is about its own face-up card in this step.
+  const offered = !!ctx.ActionButton && view.phase === Phase.BEFORE_BATTLE && view.legalActions.some((a) => a.kind === ActionKind.TRIGGER);
+  const topStep = Math.max(0, ...cards.map((c) => c.step));
+  const highlight = (c: Revealed) => offered && c.owner === ctx.viewer && c.step === topStep && !!c.card;
+  return (
+    <div class="space-war">
+      <div class="sw-status" role="status">
+        <Tip text={tips.contest}>Contest {view.contest}</Tip>
+        {view.contestLimit ? (
+          <>
+            {" / "}
+            <Tip text={tips.limit}>{view.contestLimit}</Tip>
+          </>
+        ) : null}
+        {status.length ? ` · ${status.join(" · ")}` : ""}
+      </div>
+      {over ? (
+        <div class="outcome" data-outcome="over">
+          <strong>
+            {view.outcome!.winners.length
+              ? `Winner: ${view.outcome!.winners.map((s) => (s === ctx.viewer ? "You" : ctx.seatName(s))).join(", ")}`
+              : "No winner"}
+          </strong>
+          {view.outcome!.reason ? ` (${view.outcome!.reason.replace(/_/g, " ")})` : ""}
+          {ctx.viewer !== null && !view.spectator && !view.outcome!.winners.includes(ctx.viewer) ? <span> — you lost.</span> : null}
+        </div>
+      ) : null}
+      <Decision view={view} ctx={ctx} />
+      <section class="sw-seats" aria-label="Seats">
+        {view.seats.map((s) => (
+          <SeatView key={s.seat} seat={s} view={view} ctx={ctx} />
+        ))}
+      </section>
+      <section class="sw-battlefield" aria-label="Battlefield" data-testid="battlefield">
+        <h3>Battlefield{view.contest ? ` — contest ${view.contest}` : ""}</h3>
+        {cards.length ? (
+          <ByStep cards={cards} ctx={ctx} highlight={highlight} />
+        ) : (
+          <p class="muted">{view.phase === Phase.GAME_OVER ? "Empty." : "Empty — waiting for flips."}</p>
+        )}
+      </section>
+      {last && last.number > 0 ? (
+        <section class="sw-last" data-testid="last-contest" aria-label="Last contest" data-contest={last.number}>
+          <h3>
+            Last contest ({last.number}){last.war ? " — War" : ""}
+            {last.peace ? " — Peace" : ""}
+          </h3>
+          <p class="sw-result" data-result="">{resultWords(view, ctx)}</p>
+          {revealed.length ? (
+            // Keyed by contest: a new contest's cards mount fresh and flip in when they were just revealed.
+            <div key={last.number} class="sw-revealed">
+              <ByStep cards={revealed} ctx={ctx} small flipIn={!!previous && (previous.lastContest?.number ?? 0) < last.number} />
+            </div>
+          ) : null}
+          {last.events.length ? (
+            <ul class="sw-events">
+              {last.events.map((e, i) => (
+                <li key={i}>{seatWords(e, ctx.seatName)}</li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+// Space War in the players' words: faction names and colours, Power texts, phases. Only
+// names for what the server sends; no rule lives here.
+import { Faction, Phase, PowerState } from "../../gen/starport/v1/space_war_pb.js";
+
+export const factions: { value: Faction; name: string }[] = [
+  { value: Faction.DWARVES, name: "Dwarves" },
+  { value: Faction.ELVES, name: "Elves" },
+  { value: Faction.TROLLS, name: "Trolls" },
+  { value: Faction.GOBLINS, name: "Goblins" },
+  { value: Faction.ROBOTS, name: "Robots" },
+  { value: Faction.HUMANS, name: "Humans" },
+];
+
+export function factionName(f: Faction): string {
+  return factions.find((x) => x.value === f)?.name ?? "Random";
+}
+
+// The colour class of a faction's cards and marks (kit.css: card--dwarves …).
+export function factionKind(f: Faction): string | undefined {
+  const name = factions.find((x) => x.value === f)?.name;
+  return name ? name.toLowerCase() : undefined;
+}
+
+// What each Power does, in the rules notes' words (docs/rules/space_war.md).
+export const powerTexts: Record<string, string> = {
+  "Dwarven Armor": "Trigger before battle begins: +1 Strength in this step.",
+  Peace:
+    "Trigger before battle begins: the contest ends with no winner; every card returns to the discard pile of the player who added it (cards of players conquered during this contest are lost).",
+  Regeneration:
+    "Trigger before battle begins: your face-up card goes to your discard pile and the next card of your deck is revealed in its place.",
+  Swarm: "Permanent: a Goblin Sapper (1) revealed face up counts as 11 when it faces exactly one opposing face-up card and that card is a 10.",
+  Salvage: "Trigger after winning a Battle: take the top card of one opponent's discard pile into your discard pile.",
+};
+
+export function powerText(name: string): string {
+  return powerTexts[name] ?? "";
+}
+
+export const powerStateNames: Record<PowerState, string> = {
+  [PowerState.NO_POWER]: "no power",
+  [PowerState.INACTIVE]: "inactive",
+  [PowerState.ACTIVE]: "active",
+  [PowerState.PERMANENT]: "permanent",
+};
+
+export const powerStateTips: Record<PowerState, string> = {
+  [PowerState.NO_POWER]: "This faction has no Power Card.",
+  [PowerState.INACTIVE]: "Inactive: cannot be triggered until its leader's condition activates it.",
+  [PowerState.ACTIVE]: "Active: may be triggered once; then it turns Inactive.",
+  [PowerState.PERMANENT]: "Permanent: always on, never turns Inactive.",
+};
+
+export const phaseNames: Record<Phase, string> = {
+  [Phase.PHASE_UNSPECIFIED]: "",
+  [Phase.FLIP_PHASE]: "Flip",
+  [Phase.BEFORE_BATTLE]: "Before battle",
+  [Phase.AFTER_BATTLE]: "After battle",
+  [Phase.GAME_OVER]: "Game over",
+};
+
+export const stepName = (step: number): string => (step === 0 ? "Reveal" : `War step ${step}`);

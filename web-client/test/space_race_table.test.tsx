@@ -1,0 +1,205 @@
+// The Space Race table rendered to HTML (preact-render-to-string) from the engine's own
+// views (JFK solo, 2-player standard, 3-player Cold War): every choice is a button with its
+// label, hidden cards are backs without names, badges, Control Cards and terms carry Tips,
+// the Unused Control Cards section is a <details>, the reveal of the secret Control Card
+// choices gets a pause, and the rules are non-empty. Fails when the binary is missing.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { after, test } from "node:test";
+import { fileURLToPath } from "node:url";
+
+import { create, fromJson, type JsonValue } from "@bufbuild/protobuf";
+import type { ComponentChildren } from "preact";
+import { renderToString } from "preact-render-to-string";
+
+import type { Action } from "../src/gen/starport/v1/common_pb.js";
+import { MatchInfoSchema, MatchSeatSchema } from "../src/gen/starport/v1/protocol_pb.js";
+import { ActionKind, Stage, ViewSchema, type View } from "../src/gen/starport/v1/space_race_pb.js";
+import spaceRace from "../src/games/space_race.js";
+import { badgeTip, controlText } from "../src/games/space_race/cards.js";
+import { choicesOf } from "../src/games/space_race/choices.js";
+import { revealPauseMs } from "../src/games/space_race/reveal.js";
+import { SpaceRaceTable } from "../src/games/space_race/table.js";
+import type { TableContext } from "../src/games/types.js";
+import { RulesPanel } from "../src/kit/rules_panel.js";
+
+const webClient = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const bin = resolve(webClient, process.env.STARPORT_BIN ?? "../build/starport");
+const work = mkdtempSync(join(tmpdir(), "sr-table-"));
+after(() => rmSync(work, { recursive: true, force: true }));
+
+const names = ["Ada", "Bot Brigid", "Bot Cato", "Dee"];
+const seatName = (seat: number) => names[seat] ?? `Seat ${seat + 1}`;
+
+function run(args: string[]): string {
+  assert.ok(existsSync(bin), `the starport binary is missing at ${bin}: build it or set STARPORT_BIN`);
+  const r = spawnSync(bin, args, { encoding: "utf8", timeout: 60000, maxBuffer: 256 * 1024 * 1024 });
+  assert.equal(r.error, undefined, `could not run ${bin}: ${r.error}`);
+  assert.equal(r.status, 0, `\`starport ${args.join(" ")}\` failed (exit ${r.status}): ${r.stderr.trim()}`);
+  return r.stdout;
+}
+
+function record(name: string, players: number, bots: string, seed: number, options: string): { file: string; actions: number } {
+  const file = join(work, `${name}.json`);
+  run(["simulate", "--game", "space_race", "-n", "1", "-p", String(players), "--bots", bots, "--seed", String(seed), "--options", options, "--record", file]);
+  return { file, actions: (JSON.parse(readFileSync(file, "utf8")) as { actions: string[] }).actions.length };
+}
+
+function viewsAt(file: string, at: number): View[] {
+  const out = JSON.parse(run(["scenario", "--at", String(at), file])) as { views: Record<string, JsonValue> };
+  return Object.entries(out.views)
+    .filter(([who]) => who.startsWith("seat"))
+    .map(([, v]) => fromJson(ViewSchema, v));
+}
+
+function Button(p: { action: Action; class?: string; confirm?: string; children?: ComponentChildren }) {
+  return (
+    <button type="button" class={p.class} data-kind={p.action.kind} data-args={p.action.args.join(",")}>
+      {p.children}
+    </button>
+  );
+}
+
+function ctxFor(view: View): TableContext {
+  return {
+    info: create(MatchInfoSchema, {
+      seats: view.seats.map((s) => create(MatchSeatSchema, { seat: s.seat, name: seatName(s.seat), bot: s.seat > 0, connected: true })),
+    }),
+    viewer: view.spectator ? null : view.viewerSeat,
+    live: true,
+    seatName,
+    ActionButton: view.spectator ? undefined : Button,
+    timer: () => null,
+  };
+}
+
+const render = (view: View) => renderToString(<SpaceRaceTable view={view} ctx={ctxFor(view)} />);
+const decode = (s: string) => s.replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+
+function buttons(html: string): { label: string; detail: string }[] {
+  return [...html.matchAll(/<button[^>]*>(.*?)<\/button>/g)].map((m) => ({
+    label: decode(m[1].match(/<span class="sr-label">(.*?)<\/span>/)?.[1] ?? ""),
+    detail: decode(m[1].match(/<span class="sr-detail">(.*?)<\/span>/)?.[1] ?? ""),
+  }));
+}
+
+const tooltips = (html: string): string[] => [...html.matchAll(/role="tooltip"[^>]*>(.*?)<\/span>/g)].map((m) => decode(m[1]));
+
+let badgesChecked = 0;
+let controlsChecked = 0;
+
+function checkView(view: View, where: string) {
+  const html = render(view);
+  const text = decode(html);
+  // Every choice (one per legal action but Resign) is a button with its label.
+  const choices = choicesOf(view, seatName);
+  const got = buttons(html);
+  assert.equal(got.length, choices.length, `${where}: ${got.length} buttons for ${choices.length} choices`);
+  assert.equal(choices.length, view.legalActions.filter((a) => a.kind !== ActionKind.RESIGN).length);
+  for (const c of choices) assert.ok(got.some((b) => b.label === c.label), `${where}: no button "${c.label}"`);
+  // Backs carry no name: other seats' Hands and the face-down Universe cards.
+  const backs = [...html.matchAll(/<div class="card [^"]*card--back[^"]*"[^>]*>(.*?)<\/div>/g)];
+  for (const b of backs) {
+    assert.match(b[0], /data-face="down"/);
+    assert.doesNotMatch(b[1], /card__name/);
+  }
+  // Own Hand cards are faces with the game's class; backs too.
+  const own = view.seats.find((s) => s.seat === view.viewerSeat);
+  if (own?.hand.length) assert.equal((html.match(/class="card sr-card /g) ?? []).length >= own.hand.length, true);
+  assert.equal((html.match(/class="card sr-back /g) ?? []).length, backs.length, `${where}: backs carry sr-back`);
+  const expectedBacks =
+    view.seats.filter((s) => !s.hand.length).reduce((n, s) => n + s.handCount, 0) + (view.faceDown.length ? 0 : view.faceDownCount);
+  assert.equal(backs.length, expectedBacks, `${where}: backs`);
+  // Another seat's Hand is never named: the view does not carry it and nothing invents it.
+  for (const s of view.seats.filter((x) => x.seat !== view.viewerSeat)) assert.equal(s.hand.length, 0);
+  // Level badges and Control Cards carry Tips.
+  const tips = tooltips(html);
+  for (const s of view.seats)
+    for (const a of s.agency.slice(0, 2)) {
+      const i = a.card!.levels.findIndex((l) => l > 0);
+      if (i < 0) continue;
+      assert.ok(tips.includes(badgeTip(i as Stage, a.card!.levels[i])), `${where}: no tip for a ${a.card!.name} badge`);
+      badgesChecked++;
+    }
+  for (const s of view.seats) {
+    if (s.currentControl) {
+      assert.ok(tips.includes(controlText(s.currentControl)), `${where}: no tip for ${s.currentControl.name}`);
+      controlsChecked++;
+    }
+    if (s.unusedControls.length) assert.ok(text.includes(`Unused Control Cards: ${s.unusedControls.length}</summary>`), `${where}: no Unused section`);
+  }
+  for (const term of ["Universe", "Laboratory", "Agency", "Hand"]) assert.ok(text.includes(`>${term}<`) || text.includes(`${term}</`), `${where}: ${term}`);
+  assert.ok(tips.some((t) => t.startsWith("Laboratory:")), `${where}: the Lab has no tip`);
+  return html;
+}
+
+test("JFK, standard and Cold War matches: every view renders every choice, backs without names and tips", () => {
+  let views = 0;
+  for (const [name, players, bots, seed, options] of [
+    ["jfk", 1, "heuristic", 7, '{"jfk_decks": 2}'],
+    ["standard", 2, "random", 11, '{"variant": "STANDARD"}'],
+    ["coldwar", 3, "heuristic,random", 5, '{"variant": "COLD_WAR"}'],
+  ] as const) {
+    const m = record(name, players, bots, seed, options);
+    const samples = Math.min(m.actions, 40);
+    for (let i = 0; i <= samples; i++) {
+      const at = Math.round((m.actions * i) / samples);
+      viewsAt(m.file, at).forEach((v, seat) => {
+        const html = checkView(v, `${name} after ${at} actions, seat ${seat}`);
+        if (name === "jfk" && v.opponent) assert.match(html, /Eastern bloc/);
+        views++;
+      });
+    }
+  }
+  assert.ok(views > 100, `too few views (${views})`);
+  assert.ok(badgesChecked > 50, `too few badges checked (${badgesChecked})`);
+  assert.ok(controlsChecked > 10, `too few Control Cards checked (${controlsChecked})`);
+});
+
+test("the reveal of the secret Control Card choices is held on screen; the choices before it are not", () => {
+  const file = join(work, "reveal.json");
+  writeFileSync(file, JSON.stringify({ game: "space_race", seats: 2, seed: 3, options: {}, actions: ["1 choose 5", "0 choose 2"] }));
+  const [a0, b0] = viewsAt(file, 0);
+  const [a1, b1] = viewsAt(file, 1);
+  const [a2, b2] = viewsAt(file, 2);
+  assert.equal(revealPauseMs(a0, a1), 0, "Bob's secret choice gives Alice no pause (it would leak nothing, but it is not a reveal)");
+  assert.equal(revealPauseMs(b0, b1), 0);
+  assert.ok(revealPauseMs(a1, a2) >= 1000, "Alice sees Bob's choice revealed");
+  assert.ok(revealPauseMs(b1, b2) >= 1000, "Bob sees Alice's choice revealed");
+  assert.equal(revealPauseMs(undefined, a2), 0);
+  // Before the reveal Alice sees only "chosen" for Bob; after it, his Control Card.
+  assert.match(render(a1), /data-chosen="1"/);
+  assert.ok(decode(render(a2)).includes("Technology VI"));
+  // The chip's own text is the card's name alone (its tip sits beside it), in the seat's panel.
+  assert.match(render(b2), /<section class="seat-panel sr-seat mine[^"]*"[^>]*data-seat="1">[\s\S]*class="sr-control [^"]*current" data-control="[^"]+">Technology VI<\/span>/);
+  assert.match(render(a1), /class="sr-control hidden-choice" data-chosen="1">chosen<\/span>/);
+});
+
+test("a JFK round's Control Card reveal (the opponent's cards) is held too", () => {
+  const m = record("jfk2", 1, "heuristic", 3, '{"jfk_decks": 1}');
+  let prev: View | undefined;
+  let paused = 0;
+  for (let at = 0; at <= Math.min(m.actions, 30); at++) {
+    const [v] = viewsAt(m.file, at);
+    if (prev && revealPauseMs(prev, v) > 0) {
+      paused++;
+      assert.ok((v.opponent?.played.length ?? 0) > (prev.opponent?.played.length ?? 0) || v.seats[0].currentControl, "a pause shows a revealed Control Card");
+    }
+    prev = v;
+  }
+  assert.ok(paused > 0, "no reveal pause in the first rounds of a JFK match");
+});
+
+test("rules: a summary and a glossary with every badge and keyword, rendered by the rules panel", () => {
+  assert.ok(spaceRace.rules.summary.length > 500);
+  const terms = spaceRace.rules.glossary.map((g) => g.term);
+  for (const t of ["P1 … P6", "T1 … T6", "S1 … S6", "B1 … B6", "Lab", "Control Card", "Categories", "Bureaucracy", "Stage", "Universe", "Leader", "Eastern bloc"])
+    assert.ok(terms.includes(t), `glossary lacks ${t}`);
+  const html = renderToString(<RulesPanel title={spaceRace.title} rules={spaceRace.rules} />);
+  assert.match(html, /<ol>/, "the summary's numbered phases are rendered as a list");
+  assert.equal((html.match(/<dt /g) ?? []).length, spaceRace.rules.glossary.length);
+  assert.ok(spaceRace.blurb.length > 20);
+});

@@ -1,0 +1,374 @@
+// The Space War table rendered to HTML (preact-render-to-string) from the engine's own
+// views: `starport simulate --record` plays a match, `starport scenario --at N` prints every
+// seat's view along the way. Every legal action is a button with its label, face-down cards
+// carry no name, the last contest shows its result and revealed cards, Powers have Tips,
+// and the rules are non-empty. Fails (never skips) when the binary is missing.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { after, test } from "node:test";
+import { fileURLToPath } from "node:url";
+
+import { create, fromBinary, fromJson, type JsonValue } from "@bufbuild/protobuf";
+import type { ComponentChildren } from "preact";
+import { renderToString } from "preact-render-to-string";
+
+import type { Action } from "../src/gen/starport/v1/common_pb.js";
+import { MatchInfoSchema, MatchSeatSchema } from "../src/gen/starport/v1/protocol_pb.js";
+import {
+  ActionKind,
+  BattlefieldCardSchema,
+  CardSchema,
+  Faction,
+  LastContestSchema,
+  OptionsSchema,
+  Phase,
+  PowerState,
+  SeatSchema,
+  ViewSchema,
+  type View,
+} from "../src/gen/starport/v1/space_war_pb.js";
+import spaceWar from "../src/games/space_war.js";
+import { buildOptions, describeOptions } from "../src/games/space_war/options.js";
+import { cardId, lastContestCards, revealPauseMs } from "../src/games/space_war/reveal.js";
+import { actionLabel, seatWords, SpaceWarTable } from "../src/games/space_war/table.js";
+import { powerText } from "../src/games/space_war/words.js";
+import type { TableContext } from "../src/games/types.js";
+import { Card } from "../src/kit/card.js";
+import { RulesPanel } from "../src/kit/rules_panel.js";
+import { SeatPanel } from "../src/kit/seat_panel.js";
+import { Tip } from "../src/kit/tip.js";
+
+const webClient = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const bin = resolve(webClient, process.env.STARPORT_BIN ?? "../build/starport");
+const work = mkdtempSync(join(tmpdir(), "sw-table-"));
+after(() => rmSync(work, { recursive: true, force: true }));
+
+const names = ["Ada", "Bot Brigid", "Bot Cato", "Dee"];
+const seatName = (seat: number) => names[seat] ?? `Seat ${seat + 1}`;
+
+function run(args: string[]): string {
+  assert.ok(existsSync(bin), `the starport binary is missing at ${bin}: build it or set STARPORT_BIN`);
+  const r = spawnSync(bin, args, { encoding: "utf8", timeout: 60000, maxBuffer: 256 * 1024 * 1024 });
+  assert.equal(r.error, undefined, `could not run ${bin}: ${r.error}`);
+  assert.equal(r.status, 0, `\`starport ${args.join(" ")}\` failed (exit ${r.status}): ${r.stderr.trim()}`);
+  return r.stdout;
+}
+
+function record(name: string, players: number, seed: number, options: string): { file: string; actions: number } {
+  const file = join(work, `${name}.json`);
+  run(["simulate", "--game", "space_war", "-n", "1", "-p", String(players), "--bots", "heuristic", "--seed", String(seed), "--options", options, "--record", file]);
+  return { file, actions: (JSON.parse(readFileSync(file, "utf8")) as { actions: string[] }).actions.length };
+}
+
+// Every seat's view after the first `at` actions, by seat.
+function viewsAt(file: string, at: number): View[] {
+  const out = JSON.parse(run(["scenario", "--at", String(at), file])) as { views: Record<string, JsonValue> };
+  return Object.entries(out.views)
+    .filter(([who]) => who.startsWith("seat"))
+    .map(([, v]) => fromJson(ViewSchema, v));
+}
+
+// A button per action, as the match page's ActionButton draws one.
+function Button(p: { action: Action; class?: string; confirm?: string; children?: ComponentChildren }) {
+  return (
+    <button type="button" class={p.class} data-kind={p.action.kind} data-args={p.action.args.join(",")}>
+      {p.children}
+    </button>
+  );
+}
+
+function ctxFor(view: View, live = true): TableContext {
+  return {
+    info: create(MatchInfoSchema, {
+      seats: view.seats.map((s) => create(MatchSeatSchema, { seat: s.seat, name: seatName(s.seat), bot: s.seat === 1 || s.seat === 2, connected: true })),
+    }),
+    viewer: view.spectator ? null : view.viewerSeat,
+    live,
+    seatName,
+    ActionButton: view.spectator ? undefined : Button,
+    timer: () => null,
+  };
+}
+
+const render = (view: View, previous?: View, live = true) => renderToString(<SpaceWarTable view={view} previous={previous} ctx={ctxFor(view, live)} />);
+
+const decode = (s: string) => s.replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+
+// The opening tags (with their attributes) of every card element.
+function cardTags(html: string): string[] {
+  return [...html.matchAll(/<div class="card [^"]*"[^>]*>/g)].map((m) => m[0]);
+}
+
+// The section [data-testid=last-contest], up to its closing tag (no nested sections).
+function lastContestHtml(html: string): string | null {
+  const start = html.indexOf('data-testid="last-contest"');
+  if (start < 0) return null;
+  return html.slice(start, html.indexOf("</section>", start));
+}
+
+function buttonLabels(html: string): string[] {
+  return [...html.matchAll(/<button[^>]*>(.*?)<\/button>/g)].map((m) => decode(m[1].replace(/<[^>]+>/g, "")));
+}
+
+const allCardNames = new Set<string>();
+
+function checkView(view: View, previous: View | undefined, where: string) {
+  const html = render(view, previous);
+  // Every legal action but Resign (the generic page's) is a button with its label.
+  const labels = buttonLabels(html);
+  for (const a of view.legalActions.filter((x) => x.kind !== ActionKind.RESIGN))
+    assert.ok(labels.includes(actionLabel(a, view, seatName)), `${where}: no button "${actionLabel(a, view, seatName)}" among ${JSON.stringify(labels)}`);
+  assert.equal(labels.length, view.legalActions.filter((x) => x.kind !== ActionKind.RESIGN).length, `${where}: extra buttons`);
+  // Face-down cards carry no name: a back's markup is only the back mark.
+  for (const m of html.matchAll(/<div class="card [^"]*card--back[^"]*"[^>]*>(.*?)<\/div>/g)) {
+    assert.match(m[0], /data-face="down"/);
+    assert.doesNotMatch(m[0], /data-card-id/, `${where}: a back carries a copy id`);
+    assert.doesNotMatch(m[1], /card__name/, `${where}: a back has a name`);
+    for (const n of allCardNames) assert.ok(!m[0].includes(n), `${where}: a back names ${n}`);
+  }
+  // Face-up battlefield cards in the view are drawn face up with their names.
+  for (const b of view.battlefield.filter((x) => x.faceUp && x.card)) {
+    allCardNames.add(b.card!.name);
+    const id = cardId(b.card);
+    if (id !== undefined) assert.ok(html.includes(`data-card-id="${id}"`), `${where}: ${b.card!.name} lacks its copy id`);
+    assert.ok(decode(html).includes(b.card!.name), `${where}: face-up ${b.card!.name} not shown`);
+  }
+  // A seat view never shows a card its view does not carry.
+  const hidden = view.battlefield.filter((x) => !x.faceUp).length;
+  assert.equal(cardTags(html).filter((t) => t.includes('data-face="down"')).length, hidden, `${where}: backs`);
+  // Powers carry a Tip with their text.
+  for (const s of view.seats.filter((x) => x.power !== PowerState.NO_POWER && powerText(x.powerName)))
+    assert.ok(decode(html).includes(`role="tooltip"`) && decode(html).includes(powerText(s.powerName)), `${where}: no tip for ${s.powerName}`);
+  // The last contest: its result in words.
+  const last = view.lastContest;
+  if (last && last.number > 0) {
+    const section = lastContestHtml(html);
+    assert.ok(section, `${where}: no last-contest section`);
+    const words = decode(section);
+    if (last.peace) assert.match(words, /Peace: no winner/);
+    else if (last.hasWinner) assert.ok(words.includes(`${seatName(last.winner)} won the ${last.war ? "War" : "Battle"} and captured ${last.cards} card`), `${where}: ${words}`);
+    assert.doesNotMatch(words, /\{seat:\d+\}/, `${where}: a raw seat reference`);
+    // Whatever the view carries of the revealed cards is drawn face up.
+    for (const r of lastContestCards(last)) assert.ok(words.includes(r.card!.name), `${where}: revealed ${r.card!.name} missing`);
+  }
+  return html;
+}
+
+test("a 3-player heuristic match with Elves: every view renders its actions, backs without names, results and power tips", () => {
+  const m = record("elves", 3, 4, '{"factions": ["ELVES", "DWARVES", "ROBOTS"]}');
+  assert.ok(m.actions > 20, `a short match (${m.actions} actions)`);
+  let lastSections = 0;
+  let decisions = 0;
+  const samples = Math.min(m.actions, 120);
+  let prev: View[] = [];
+  for (let i = 0; i <= samples; i++) {
+    const at = Math.round((m.actions * i) / samples);
+    const views = viewsAt(m.file, at);
+    views.forEach((v, seat) => {
+      const html = checkView(v, prev[seat], `after ${at} actions, seat ${seat}`);
+      if (!v.legalActions.some((a) => a.kind === ActionKind.TRIGGER)) assert.doesNotMatch(html, /card--offered/, "nothing is highlighted without a Power on offer");
+      if (lastContestHtml(html)) lastSections++;
+      if (v.phase === Phase.BEFORE_BATTLE && v.decidingSeat === seat && v.offeredPower) {
+        decisions++;
+        // The card the Power is about (the seat's own face-up card) is highlighted.
+        assert.match(html, /card--offered/, "the decision's card is highlighted");
+        // The decision says what the Power does.
+        assert.ok(decode(html).includes(`${v.offeredPower}</strong></span>: ${powerText(v.offeredPower)}`) || decode(html).includes(powerText(v.offeredPower)), "the decision explains the power");
+      }
+    });
+    prev = views;
+  }
+  assert.ok(lastSections > 10, `too few last contests seen (${lastSections})`);
+  assert.ok(decisions > 0, "no Power decision seen: pick another seed");
+});
+
+test("the last contest shows the face-up cards of a contest that resolved, from the view or the Battlefield seen before", () => {
+  const m = record("reveal", 2, 9, '{"factions": ["ELVES", "DWARVES"]}');
+  let checked = 0;
+  let prev: View | undefined;
+  for (let at = 0; at <= m.actions && checked < 12; at++) {
+    const [v] = viewsAt(m.file, at);
+    const last = v.lastContest;
+    if (prev && last && last.number > (prev.lastContest?.number ?? 0)) {
+      const html = render(v, prev);
+      const section = decode(lastContestHtml(html) ?? "");
+      const fromView = lastContestCards(last);
+      // What the player saw face up in that contest before it resolved (a Power window).
+      const seen = prev.contest === last.number ? prev.battlefield.filter((b) => b.faceUp && b.card) : [];
+      const expect = fromView.length ? fromView.map((r) => r.card!) : seen.map((b) => b.card!);
+      for (const c of expect) assert.ok(section.includes(c.name), `contest ${last.number}: ${c.name} not in Last contest`);
+      const up = (section.match(/data-face="up"/g) ?? []).length;
+      assert.equal(up >= expect.length, true);
+      if (expect.length) {
+        checked++;
+        assert.ok(up > 0, "revealed cards are drawn face up");
+      }
+      assert.ok(revealPauseMs(prev, v) >= 1000, `contest ${last.number}: no reveal pause`);
+    } else if (prev) {
+      assert.equal(revealPauseMs(prev, v) >= 1500, false, `at ${at}: a contest pause without a new contest`);
+    }
+    prev = v;
+  }
+  assert.ok(checked > 0, "no resolved contest with revealed cards was seen");
+});
+
+test("a War's steps are drawn one after another, each with its own title", () => {
+  const m = record("war", 2, 21, '{"factions": ["HUMANS", "ROBOTS"]}');
+  for (let at = 0; at <= m.actions; at++) {
+    const [v] = viewsAt(m.file, at);
+    if (!v.battlefield.some((b) => b.step >= 1)) continue;
+    const all = decode(render(v));
+    const html = all.slice(all.indexOf('data-testid="battlefield"'));
+    const reveal = html.indexOf(">Reveal<");
+    const war1 = html.indexOf("War step 1");
+    assert.ok(reveal >= 0 && war1 > reveal, "Reveal comes before War step 1");
+    assert.ok(html.indexOf('data-step="0"') < html.indexOf('data-step="1"'), "steps in order");
+    return;
+  }
+  assert.fail("no War seen in this match: pick another seed");
+});
+
+test("spectators and replays get no buttons; the omniscient view still shows backs for face-down cards", () => {
+  const m = record("spect", 3, 2, "{}");
+  const out = JSON.parse(run(["scenario", "--at", String(Math.floor(m.actions / 2)), m.file])) as { views: Record<string, JsonValue> };
+  const spect = fromJson(ViewSchema, out.views.spectator);
+  const html = renderToString(<SpaceWarTable view={spect} ctx={{ ...ctxFor(spect, false), ActionButton: undefined, viewer: null }} />);
+  assert.equal(buttonLabels(html).length, 0);
+  assert.match(html, /class="space-war"/);
+});
+
+test("engine words name seats with the table's names", () => {
+  assert.equal(seatWords("{seat:1} reveals Marine (7); {seat:0} wins.", seatName), "Bot Brigid reveals Marine (7); Ada wins.");
+});
+
+test("labels: flip, war flip, trigger towards a seat, decline", () => {
+  const v = create(ViewSchema, { warStep: 2, offeredPower: "Salvage" });
+  const a = (kind: ActionKind, ...args: number[]) => ({ seat: 0, kind, args }) as unknown as Action;
+  assert.equal(actionLabel(a(ActionKind.FLIP), v, seatName), "Flip (War step 2)");
+  assert.equal(actionLabel(a(ActionKind.TRIGGER, 2), v, seatName), "Trigger Salvage → Bot Cato");
+  assert.equal(actionLabel(a(ActionKind.DECLINE), v, seatName), "Decline Salvage");
+});
+
+test("the options form's message never carries auto-flip, and checks the contest limit", () => {
+  const bytes = buildOptions(3, { random: false, factions: [Faction.ELVES, Faction.FACTION_UNSPECIFIED, Faction.ROBOTS], contestLimit: "250" });
+  assert.ok(bytes instanceof Uint8Array);
+  const o = fromBinary(OptionsSchema, bytes as Uint8Array);
+  assert.equal(o.autoFlip, false);
+  assert.deepEqual(o.factions, [Faction.ELVES, Faction.FACTION_UNSPECIFIED, Faction.ROBOTS]);
+  assert.equal(o.contestLimit, 250);
+  assert.deepEqual(fromBinary(OptionsSchema, buildOptions(2, { random: true, factions: [Faction.ELVES], contestLimit: "" }) as Uint8Array).factions, []);
+  assert.equal(typeof buildOptions(2, { random: true, factions: [], contestLimit: "-1" }), "string");
+  assert.equal(typeof buildOptions(2, { random: true, factions: [], contestLimit: "1.5" }), "string");
+  assert.ok(!describeOptions(bytes as Uint8Array).some((l) => /auto/i.test(l)));
+});
+
+test("rules: a summary and a glossary of every keyword, rendered by the rules panel", () => {
+  assert.ok(spaceWar.rules.summary.length > 500);
+  const terms = spaceWar.rules.glossary.map((g) => g.term);
+  for (const t of ["Battle", "War", "Peace", "Trigger", "Active", "Inactive", "Permanent", "Conquered", "Strength", "Leader"])
+    assert.ok(terms.includes(t), `glossary lacks ${t}`);
+  for (const g of spaceWar.rules.glossary) assert.ok(g.text.length > 10, `${g.term} has no text`);
+  const html = renderToString(<RulesPanel title={spaceWar.title} rules={spaceWar.rules} />);
+  assert.match(html, /<h2>Space War: in Space!: rules<\/h2>/);
+  assert.match(html, /<strong>Contest\.<\/strong>/, "the summary's Markdown is rendered");
+  assert.equal((html.match(/<dt /g) ?? []).length, spaceWar.rules.glossary.length);
+  assert.ok(spaceWar.blurb.length > 20);
+});
+
+test("revealed cards the view's LastContest carries (the engine's by-step list) are drawn face up, War steps in order", () => {
+  const card = (name: string, strength: number, faction: Faction) => create(CardSchema, { code: `x:${strength}`, name, strength, faction });
+  const b = (owner: number, step: number, c: ReturnType<typeof card>) => create(BattlefieldCardSchema, { owner, step, faceUp: true, card: c, strength: c.strength });
+  const last = create(LastContestSchema, { number: 7, war: true, hasWinner: true, winner: 1, cards: 8 });
+  // The field the engine adds (a repeated BattlefieldCard by step), whatever its name.
+  Object.assign(last, {
+    revealed: [b(0, 0, card("Elven Warden", 7, Faction.ELVES)), b(1, 0, card("Marine", 7, Faction.HUMANS)), b(0, 1, card("Elven Scout", 2, Faction.ELVES)), b(1, 1, card("Fleet Commodore", 10, Faction.HUMANS))],
+  });
+  const view = create(ViewSchema, {
+    viewerSeat: 0,
+    contest: 8,
+    phase: Phase.FLIP_PHASE,
+    seats: [create(SeatSchema, { seat: 0, faction: Faction.ELVES, deckCount: 10 }), create(SeatSchema, { seat: 1, faction: Faction.HUMANS, deckCount: 30 })],
+    battlefield: [create(BattlefieldCardSchema, { owner: 1, step: 0, faceUp: false })],
+    lastContest: last,
+  });
+  const section = decode(lastContestHtml(render(view))!);
+  const order = ["Elven Warden", "Marine", "Elven Scout", "Fleet Commodore"].map((n) => section.indexOf(n));
+  assert.ok(order.every((i) => i > 0), section);
+  assert.deepEqual([...order].sort((x, y) => x - y), order, "reveal first, then War step 1");
+  assert.equal((section.match(/data-face="up"/g) ?? []).length, 4);
+  assert.match(section, /Bot Brigid won the War and captured 8 cards\./);
+  assert.match(section, /War step 1/);
+  assert.match(section, /card--elves/);
+  assert.doesNotMatch(section, /card--flip/, "no flip without a reveal between two frames");
+  const before = create(ViewSchema, { ...view, lastContest: create(LastContestSchema, { number: 6 }) });
+  const flipped = lastContestHtml(render(view, before))!;
+  assert.equal((flipped.match(/card--flip/g) ?? []).length, 4, "the just-revealed cards flip in");
+  // The Battlefield's hidden card stays a back without a name.
+  const html = render(view);
+  assert.equal(cardTags(html.slice(0, html.indexOf('data-testid="last-contest"'))).filter((t) => t.includes('data-face="down"')).length, 1);
+});
+
+// The kit pieces the Space War table is built from (also used by Space Race).
+test("kit: a face-down card never carries the name it was given; a face shows name, value and faction", () => {
+  const back = renderToString(<Card name="Thane of the Deep Belt" value="8" faceDown backLabel="a card in Hand" />);
+  assert.doesNotMatch(back, /Thane|8/);
+  assert.match(back, /data-face="down"/);
+  assert.match(back, /aria-label="a card in Hand"/);
+  assert.doesNotMatch(back, /tabindex/i, "a back is not a focus stop");
+  const face = renderToString(<Card id={12} name="Thane of the Deep Belt" value="8" kind="dwarves" kindLabel="Dwarves" leader text="Revealed face up: Armor becomes Active." highlight />);
+  assert.match(face, /data-card-id="12"/);
+  assert.match(face, /data-face="up"/);
+  assert.match(face, /card--dwarves/);
+  assert.match(face, /card--offered/);
+  assert.match(face, /tabindex="0"/, "a face zooms on keyboard focus");
+  assert.match(face, /aria-label="Thane of the Deep Belt \(8\) — Dwarves"/);
+});
+
+test("kit: a Tip is a focusable term described by a role=tooltip element", () => {
+  const html = renderToString(<Tip text="Active: may be triggered once.">active</Tip>);
+  const id = html.match(/aria-describedby="([^"]+)"/)?.[1];
+  assert.ok(id);
+  assert.match(html, new RegExp(`role="tooltip" id="${id}"`));
+  assert.match(html, /tabindex="0"/);
+  assert.match(html, /hidden/, "closed until hover, focus or tap");
+});
+
+test("kit: the seat panel says you, bot, away, to act and out in words", () => {
+  const html = renderToString(<SeatPanel name="Bot Brigid" seat={1} bot toAct away score="40 cards" timer={null} />);
+  for (const w of [">bot<", ">away<", ">to act<", "40 cards", "seat-colour-1"]) assert.ok(html.includes(w), w);
+  const out = renderToString(<SeatPanel name="Ada" seat={0} you toAct out="conquered" />);
+  assert.ok(out.includes(">conquered<") && out.includes(">you<"));
+  assert.ok(!out.includes(">to act<"), "a conquered seat is not to act");
+});
+
+// WCAG relative luminance and contrast of two #rrggbb colours.
+function contrast(a: string, b: string): number {
+  const lum = (hex: string) => {
+    const c = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+  };
+  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}
+
+test("kit.css: every rule that sets both a text and a background colour has contrast of at least 4.5:1", () => {
+  const css = readFileSync(resolve(webClient, "src/kit/kit.css"), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
+  let checked = 0;
+  for (const m of css.matchAll(/([^{}]+)\{([^}]*)\}/g)) {
+    const bg = m[2].match(/background:\s*(#[0-9a-f]{6})\b/i)?.[1];
+    const fg = m[2].match(/(?:^|;)\s*color:\s*(#[0-9a-f]{6})\b/i)?.[1];
+    if (!bg || !fg) continue;
+    checked++;
+    assert.ok(contrast(fg, bg) >= 4.5, `${m[1].trim()}: ${fg} on ${bg} is ${contrast(fg, bg).toFixed(2)}:1`);
+  }
+  assert.ok(checked >= 8, `too few colour pairs found (${checked})`);
+  // Card faces: the dark text on every faction tint.
+  for (const tint of ["#f4f1e8", "#f2e1c9", "#dcf2d6", "#dfe7d8", "#eef7cf", "#dde6f1", "#f4dcdc"]) {
+    assert.ok(contrast("#1b1b1b", tint) >= 4.5);
+    assert.ok(contrast("#3d3d3d", tint) >= 4.5, `kind label on ${tint}`);
+    assert.ok(contrast("#7a2e00", tint) >= 4.5, `note on ${tint}`);
+  }
+});
