@@ -216,6 +216,11 @@ export class MatchSession {
 
   // A move button may be pressed now: connected, the view is current (not waiting for a
   // snapshot after a gap or a reconnect), and no move awaits its answer.
+  // Resigning means the same whatever the table shows: not held back by the reveal pacing.
+  get canResign(): boolean {
+    return this.online_ && this.inFlight === null && this.store !== null && !this.store.waiting;
+  }
+
   // While the reveal pacing still holds views back, the player has not seen the table the
   // move would answer: moves wait until the newest view is presented (or Skip).
   get canMove(): boolean {
@@ -247,7 +252,7 @@ export class MatchSession {
 
   // Sends one of the current view's legal actions (or resigns), naming the current view number.
   play(action: Action): boolean {
-    if (!this.store || !this.canMove || !this.offers(action)) return false;
+    if (!this.store || !(action.kind === 0 ? this.canResign : this.canMove) || !this.offers(action)) return false;
     const requestId = this.sendPlay(action);
     this.inFlight = this.lastMove_ = { requestId, action, resends: 0 };
     this.armFlightTimer();

@@ -215,7 +215,7 @@ function MovePanel(p: {
       ))}
       {resign ? (
         <ActionButton key="resign" kind="resign" name="resign" class="danger" action={resign} label="Resign" confirm="Really resign? Press again"
-          enabled={p.session.canMove} sending={p.sending(resign)} onPress={p.press} />
+          enabled={p.session.canResign} sending={p.sending(resign)} onPress={p.press} />
       ) : null}
     </div>
   );
