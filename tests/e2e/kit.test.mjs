@@ -111,6 +111,9 @@ test("first visit, one-click play, keyboard-only play and resign, Rematch, rules
     await ann.waitForSelector('button[name="resign"]:has-text("Really resign?")');
     assert.equal(await ann.evaluate(() => document.activeElement?.getAttribute("name")), "resign", "focus stays on Resign to confirm");
     await ann.keyboard.press("Enter");
+    // The bots play on to the end at full speed (--bot-delay-ms 0): reveal speed Off
+    // shows the end without waiting for every contest's pause.
+    await ann.selectOption('select[name="reveal-speed"]', "off");
     const banner = ann.locator('.end-banner [data-testid="outcome"]');
     await banner.waitFor();
     assert.match(await banner.textContent(), /^You lost: .+ won( \(.+\))?\.$/);

@@ -13,7 +13,7 @@ import { ViewStore } from "./view_store.js";
 
 type AnyView = NonNullable<ViewStore<AnyGameClient["viewSchema"]>["view"]>;
 
-const maxLog = 300;
+const maxLog = 2000;   // lines kept: enough to show the presented view's lines while the reveal pacing catches up
 
 // Stands in the log where moves may be missing: a snapshot came with a higher number than
 // the view held (a reconnect, or a gap), and snapshots carry no log lines.
@@ -255,6 +255,8 @@ export class MatchSession {
     if (!this.store || !(action.kind === 0 ? this.canResign : this.canMove) || !this.offers(action)) return false;
     const requestId = this.sendPlay(action);
     this.inFlight = this.lastMove_ = { requestId, action, resends: 0 };
+    // Resigning: the views still held back no longer matter to this player; catch up.
+    if (action.kind === 0) this.reveal.skip();
     this.armFlightTimer();
     this.changed();
     return true;
