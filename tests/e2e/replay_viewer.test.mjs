@@ -1,6 +1,6 @@
 // Browser end-to-end: a replay as someone who never played opens it. Alice plays a bot
 // for 30 moves and resigns; Sam, in a fresh browser on a 390 px phone, opens the replay's
-// shared link at a step: he is asked for a name first (nothing connects without one),
+// shared link at a step without a name (an anonymous Hello: no account is made),
 // then sees that step with its line in view in the action log, goes to the last step and
 // back one with the keyboard, and is offered no seat's view. About 15 s.
 //
@@ -19,7 +19,7 @@ before(async () => {
 
 after(cleanUp);
 
-test("a stranger opens a shared replay link: asked for a name, then the step with its log line in view", { timeout: 120_000 }, async () => {
+test("a stranger opens a shared replay link without a name and sees the step with its log line in view", { timeout: 120_000 }, async () => {
   const alice = await browserPage("replay-alice", { width: 1100, height: 900 });
   const sam = await browserPage("replay-sam", { width: 390, height: 844 });
   await withEvidence({ "replay-alice": alice, "replay-sam": sam }, () => scenario(alice, sam));
