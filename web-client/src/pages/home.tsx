@@ -351,12 +351,12 @@ function CreateForm(p: { app: App; playable: PlayableGame[] | null; refused: (e:
       </label>
       <label>Seats
         <input type="number" name="seats" inputMode="numeric" disabled={!ready} min={chosen?.info.minSeats} max={chosen?.info.maxSeats}
-          value={ready ? String(seatCount) : ""} onChange={(ev) => setSeats(Number((ev.target as HTMLInputElement).value))} />
+          value={ready ? String(seatCount) : ""} onInput={(ev) => setSeats(Number((ev.target as HTMLInputElement).value))} />
       </label>
       <label class="inline"><input type="checkbox" name="private" checked={isPrivate} onChange={(ev) => setPrivate((ev.target as HTMLInputElement).checked)} /> Private (invite link only)</label>
       <label class="inline"><input type="checkbox" name="spectators" checked={spectators} onChange={(ev) => setSpectators((ev.target as HTMLInputElement).checked)} /> Allow spectators</label>
       <label>Turn timer in seconds (0: none)
-        <input type="number" name="turn-seconds" min={0} max={3600} inputMode="numeric" value={String(timer)} onChange={(ev) => setTimer(Number((ev.target as HTMLInputElement).value))} />
+        <input type="number" name="turn-seconds" min={0} max={3600} inputMode="numeric" value={String(timer)} onInput={(ev) => setTimer(Number((ev.target as HTMLInputElement).value))} />
       </label>
       <div class="options-box">
         {Options ? <Options key={chosen.info.id} seats={seatCount} onChange={(o) => (options.current = o)} /> : null}
