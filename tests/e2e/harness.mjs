@@ -136,7 +136,7 @@ export async function createLobby(page, seats = 2) {
 // Returns the match's id; the page is left on the match.
 export async function startAgainstBot(page) {
   await page.click('button[name="add-bot-1"]');
-  await page.waitForSelector('.seat-row[data-seat="1"] .badge:has-text("bot")');
+  await page.waitForSelector('.seat-row[data-seat="1"][data-bot="1"]');
   await page.click('button[name="start"]');
   await page.waitForURL(/#\/match\//);
   return page.url().replace(/^.*#\/match\//, "");

@@ -63,6 +63,9 @@ async function scenario(alice, carol) {
 
   // Alice's new public lobby, and the match she plays there against a bot and resigns.
   const lobbyId = await createLobby(alice);
+  // Carol's open page lists it while it waits for players (a finished lobby is no longer
+  // listed: the server lists only what a visitor can join or watch).
+  await carol.waitForSelector(`.public-lobby[data-lobby="${lobbyId}"]`, { timeout: refreshMs + 10_000 });
   const matchId = await startAgainstBot(alice);
   await alice.click('button[name="resign"]');
   await alice.click('button[name="resign"]:has-text("Really resign?")');
@@ -71,7 +74,6 @@ async function scenario(alice, carol) {
   // Both show up on Carol's open page: she touches nothing. (A refresh during the match
   // lists the lobby but not yet its replay: the next one does, hence two periods.)
   await carol.waitForSelector(`.replay-list [data-replay="${matchId}"][data-state="finished"]`, { timeout: 2 * refreshMs + 10_000 });
-  await carol.waitForSelector(`.public-lobby[data-lobby="${lobbyId}"]`, { timeout: refreshMs + 10_000 });
   await shoot(carol, "refresh-home-phone.png");
 
   // Carol leaves the home page (in the page: the app tears the home page down): no more

@@ -93,7 +93,7 @@ async function scenario(alice, bob) {
   await bob.goBack();
   await bob.waitForSelector('[data-outside]:has-text("You are not in this lobby.")');
   await bob.click('button[name="join"]');
-  await bob.waitForSelector('[data-outside]:has-text("FORBIDDEN — the host removed you from this lobby")');
+  await bob.waitForSelector('[data-outside]:has-text("The host removed you from this table")');
   assert.equal(await bob.locator('button[name="join"]').count(), 0, "no second try is offered");
   await alice.waitForSelector('.seat-row[data-seat="1"] em:has-text("open")');
   await shoot(bob, "host-removed-phone.png");

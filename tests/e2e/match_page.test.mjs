@@ -52,15 +52,15 @@ async function scenario(alice) {
   // A 2-seat Space War match against a bot: Flip is offered.
   await createLobby(alice);
   await startAgainstBot(alice);
-  const offered = ".moves button.action:not([disabled])";
+  const offered = ".page.match button.action:not([aria-disabled])";
   await alice.waitForSelector(offered);
 
   // Offline: the moves stay in view but cannot be pressed, resign neither.
   await cutConnection(alice);
   await alice.waitForSelector("[data-offline]");
   assert.equal(await alice.locator(offered).count(), 0, "no move can be pressed while offline");
-  assert.ok((await alice.locator(".moves button.action[disabled]").count()) > 0, "the moves are still shown, greyed");
-  assert.equal(await alice.locator('button[name="resign"]:not([disabled])').count(), 0, "resign waits too");
+  assert.ok((await alice.locator(".page.match button.action[aria-disabled]").count()) > 0, "the moves are still shown, greyed");
+  assert.equal(await alice.locator('button[name="resign"]:not([aria-disabled])').count(), 0, "resign waits too");
   await shoot(alice, "match-offline-desktop.png");
 
   // Back: a real reconnect says so, and the new view's moves can be pressed again.
@@ -78,7 +78,7 @@ async function scenario(alice) {
   await alice.goBack();
   await alice.waitForSelector(offered);
   await alice.click(offered);
-  await alice.waitForSelector(".moves button.action.sending", { state: "detached" });   // answered
+  await alice.waitForSelector(".page.match button.action.sending", { state: "detached" });   // answered
   const refused = (await alice.evaluate(() => window.__errors)).filter((e) => !e.startsWith("Connection lost"));
   assert.deepEqual(refused, [], "the move made after coming back was offered and sent");
 
@@ -86,12 +86,12 @@ async function scenario(alice) {
   // rather than numbering the moves from 1.
   for (let i = 0; i < 2; i++) {
     await alice.click(offered);
-    await alice.waitForSelector(".moves button.action.sending", { state: "detached" });
+    await alice.waitForSelector(".page.match button.action.sending", { state: "detached" });
   }
   await alice.reload();
   await alice.click(offered);
   await alice.waitForSelector(".log li:not(.muted)");
-  assert.equal(await alice.locator("section:has(> .log) h3").textContent(), "Moves since you opened this page");
+  assert.equal(await alice.locator("section:has(> .log) h3").textContent(), "Log");
   assert.equal(await alice.locator(".log").evaluate((el) => getComputedStyle(el).listStyleType), "none", "no move numbers");
   await shoot(alice, "match-moves-after-reload-desktop.png");
 

@@ -54,19 +54,19 @@ async function playUntilOver(page, onMove) {
   const labels = new Set();
   let moves = 0;
   while (Date.now() < deadline && moves < maxMoves) {
-    if (await page.locator("[data-outcome]").count()) return { moves, labels };
+    if (await page.locator('[data-testid="outcome"]').count()) return { moves, labels };
     const buttons = await page
-      .locator(".moves button.action:not([disabled])")
+      .locator(".page.match button.action:not([aria-disabled])")
       .evaluateAll((els) => els.map((e, i) => ({ i, action: e.dataset.action ?? "", label: e.querySelector(".sr-label")?.textContent ?? e.textContent })));
     if (!buttons.length) {
       await page.waitForTimeout(50);
       continue;
     }
     for (const b of buttons) labels.add(b.label);
-    const heading = (await page.locator("[data-decision]").textContent().catch(() => "")) ?? "";
+    const heading = (await page.locator("[data-decision]").innerText().catch(() => "")) ?? "";
     const choice = pickButton(buttons, heading, random);
     try {
-      await page.locator(`.moves button.action[data-action="${choice.action}"]:not([disabled])`).first().click({ timeout: 1500 });
+      await page.locator(`.page.match button.action[data-action="${choice.action}"]:not([aria-disabled])`).first().click({ timeout: 1500 });
       moves++;
       await onMove(moves);
     } catch {
@@ -121,30 +121,30 @@ async function secretChoice(page) {
   await page.waitForSelector('.settings li:has-text("First player (Initiative Marker): seat 2")');
   await page.selectOption('select[name="bot-kind-1"]', "heuristic");
   await page.click('button[name="add-bot-1"]');
-  await page.waitForSelector('.seat-row[data-seat="1"] .badge:has-text("bot")');
+  await page.waitForSelector('.seat-row[data-seat="1"][data-bot="1"]');
   await page.check('input[name="ready"]');
   await page.waitForSelector('.seat-row[data-seat="0"] [data-ready="1"]');
   await page.click('button[name="start"]');
   await page.waitForURL(/#\/match\//);
 
   // The bot chooses at once; its card stays face down: "chosen", no name, 12 unused.
-  const bot = page.locator('.sr-seat[data-seat="1"]');
-  await bot.locator('.sr-control[data-chosen="1"]').waitFor();
+  const bot = page.locator('.seat-panel[data-seat="1"]');
+  await bot.locator('[data-chosen="1"]').waitFor();
   assert.equal(await bot.locator(".sr-control.current").count(), 0, "the bot's Control Card is not shown");
-  assert.match(await bot.locator(".sr-unused summary").textContent(), /Unused Control Cards: 12/);
-  assert.equal(await bot.locator(".sr-hand .sr-card").count(), 0, "another seat's Hand is never shown");
-  assert.equal(await bot.locator(".sr-hand .sr-back").count(), 3, "the Initiative holder's Hand of 3, as backs");
-  await page.waitForSelector('.sr-seat[data-seat="1"] .badge:has-text("Initiative")');
-  assert.match(await page.locator(".sr-scores h3").textContent(), /Score if the game ended now/);
-  assert.match(await page.locator(".sr-score-row").first().textContent(), /levels compared/);
-  logBeforeReveal = await page.locator(".log").textContent();
+  assert.match(await bot.locator(".sr-unused summary").innerText(), /Unused Control Cards: 12/);
+  assert.equal(await bot.locator(".sr-hand .card[data-face=up]").count(), 0, "another seat's Hand is never shown");
+  assert.equal(await bot.locator(".sr-hand .card[data-face=down]").count(), 3, "the Initiative holder's Hand of 3, as backs");
+  await page.waitForSelector('.seat-panel[data-seat="1"] .mark:has-text("Initiative")');
+  assert.match(await page.locator(".sr-scores h3").innerText(), /Score if the game ended now/);
+  assert.match(await page.locator(".sr-score-row").first().innerText(), /levels compared/);
+  logBeforeReveal = await page.locator('[data-testid="log"]').innerText();
   await shoot(page, "sr-cold-war-choose-phone.png", { width: 390, height: 844 });
   await page.setViewportSize({ width: 1200, height: 900 });
 
   // Once both have chosen, both cards turn face up.
   await page.click('.sr-moves button.action[data-action="1:5"]');
   await bot.locator(".sr-control.current").waitFor();
-  assert.equal(await page.locator('.sr-seat[data-seat="0"] .sr-control.current').textContent(), "Technology VI");
+  assert.equal(await page.locator('.seat-panel[data-seat="0"] .sr-control.current').innerText(), "Technology VI");
   const shown = await page.evaluate(() => window.__errors);
   assert.deepEqual(shown, [], `the page showed errors: ${shown.join(" | ")}`);
 }
@@ -182,11 +182,11 @@ async function scenario(page) {
   // The opening: Plan Development with the 12 Control Cards, the Eastern bloc's area.
   await page.waitForSelector('.sr-moves [data-group="control"] button.action');
   assert.equal(await page.locator('.sr-moves button.action[data-action^="1:"]').count(), 12, "all 12 Control Cards are offered");
-  assert.match(await page.locator("[data-decision]").textContent(), /choose your Control Card for round 1/);
+  assert.match(await page.locator("[data-decision]").innerText(), /choose your Control Card for round 1/);
   assert.equal(await page.locator(".sr-opponent").count(), 1, "the JFK opponent's area is drawn");
   assert.equal(await page.locator(".sr-universe .sr-pile").count(), 4, "the Universe shows its four types");
-  assert.equal(await page.locator(".sr-facedown .sr-back").count(), 2, "two face-down Universe cards, drawn as backs");
-  assert.equal(await page.locator('.sr-seat.mine .sr-hand .sr-card').count(), 4, "the player's own Hand of 4 cards, face up");
+  assert.equal(await page.locator(".sr-facedown .card[data-face=down]").count(), 2, "two face-down Universe cards, drawn as backs");
+  assert.equal(await page.locator('.seat-panel--you .sr-hand .card[data-face=up]').count(), 4, "the player's own Hand of 4 cards, face up");
   await shoot(page, "sr-start-desktop.png");
 
   // Play: screenshots once the table has something on it, at desktop and phone sizes.
@@ -214,12 +214,15 @@ async function scenario(page) {
   assert.deepEqual(shown, [], `the page showed errors: ${shown.join(" | ")}`);
 
   // The end: who won against the Eastern bloc, the final score, the fairness check.
-  const outcome = await page.locator("[data-outcome]").textContent();
+  const outcome = await page.locator(".space-race [data-outcome]").innerText();
+  // The end banner (the kit's, the same words on every game's page) for this player.
+  const said = await page.locator('.end-banner [data-testid="outcome"]').innerText();
+  assert.match(said, /^You (won|lost)/, "the player is told whether they won");
   assert.match(outcome, /beat the Eastern bloc|The Eastern bloc wins/);
   assert.match(outcome, /Final Development Points: Jack \d+(\.5)? · Eastern bloc \d+/);
-  assert.match(await page.locator(".sr-scores h3").textContent(), /Final score/);
+  assert.match(await page.locator(".sr-scores h3").innerText(), /Final score/);
   assert.equal(await page.locator(".sr-moves button.action").count(), 0, "no choices once the game is over");
-  assert.match(await page.locator(".sr-status").textContent(), /Round 7 of 7/);
+  assert.match(await page.locator(".sr-status").innerText(), /Round 7 of 7/);
   await page.waitForSelector('[data-fairness="ok"]', { timeout: 15_000 });
   await shoot(page, "sr-end-desktop.png");
   await shoot(page, "sr-end-phone.png", { width: 390, height: 844 });
@@ -236,8 +239,8 @@ async function scenario(page) {
   assert.equal(total, moves, `the replay holds every move (${total} steps, ${moves} clicks)`);
   await page.click('button[name="forward"]');
   await page.waitForSelector('.step-label[data-step="1"]');
-  assert.ok((await page.locator(".sr-seat .sr-controls .sr-control.current").count()) +
-    (await page.locator('.sr-seat .sr-control[data-chosen="1"]').count()) > 0, "after step 1 the Control Card is chosen");
+  assert.ok((await page.locator(".seat-panel .sr-controls .sr-control.current").count()) +
+    (await page.locator('.seat-panel [data-chosen="1"]').count()) > 0, "after step 1 the Control Card is chosen");
   const mid = Math.floor(total / 2);
   await page.fill('input[name="jump"]', String(mid));
   await page.click('button[name="jump-go"]');
@@ -252,4 +255,11 @@ async function scenario(page) {
   await page.waitForSelector(`.step-label[data-step="${total}"]`);
   await page.waitForSelector(".space-race [data-outcome]");
   await shoot(page, "sr-replay-end-phone.png", { width: 390, height: 844 });
+
+  // Issue 12 item 5: the replay's end says exactly what the match page said, for this
+  // player (their seat's view of the replay) — the JFK replay once said "Winner: none".
+  await page.goto(page.url().replace(/\?step=\d+.*$/, `?step=${total}&seat=1`));
+  await page.waitForSelector(`.step-label[data-step="${total}"]`);
+  await page.waitForSelector('.replay-info [data-testid="outcome"]:not(:empty)');
+  assert.equal(await page.locator('.replay-info [data-testid="outcome"]').innerText(), said, "the replay names the same winner as the match");
 }

@@ -19,8 +19,8 @@ async function playUntilOver(page, label, onMove = async () => {}) {
   const deadline = Date.now() + matchTimeoutMs;
   let moves = 0;
   while (Date.now() < deadline) {
-    if (await page.locator("[data-outcome]").count()) return moves;
-    const button = page.locator(".moves button.action:not([disabled])").first();
+    if (await page.locator('[data-testid="outcome"]').count()) return moves;
+    const button = page.locator(".page.match button.action:not([aria-disabled])").first();
     try {
       await button.click({ timeout: 1500 });
       moves++;
@@ -71,8 +71,8 @@ async function scenario(alice, bob) {
 
   // The host adds a bot in the third seat; both get ready; the host starts.
   await alice.click('button[name="add-bot-2"]');
-  await alice.waitForSelector('.seat-row[data-seat="2"] .badge:has-text("bot")');
-  await bob.waitForSelector('.seat-row[data-seat="2"] .badge:has-text("bot")');
+  await alice.waitForSelector('.seat-row[data-seat="2"][data-bot="1"]');
+  await bob.waitForSelector('.seat-row[data-seat="2"][data-bot="1"]');
   await alice.check('input[name="ready"]');
   await bob.check('input[name="ready"]');
   await alice.waitForSelector('.seat-row[data-seat="1"] [data-ready="1"]');
@@ -148,7 +148,7 @@ async function scenario(alice, bob) {
   assert.match(alice.url(), /\?step=3$/, "the replay link names the step");
   await alice.click('button[name="last"]');
   await alice.waitForSelector(`.step-label[data-step="${total}"]`);
-  await alice.waitForSelector("[data-outcome]");
+  await alice.waitForSelector('[data-testid="outcome"]');
   const replayDesktop = await shoot(alice, "replay-desktop.png");
 
   // A shared replay link opens at its step in the other browser.

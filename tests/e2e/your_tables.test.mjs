@@ -75,9 +75,10 @@ async function scenario(alice, bob) {
 
   // A fourth is refused by the server (3 lobbies per account); the message says where to leave one.
   await alice.click('button:has-text("Create lobby")');
-  const refusal = alice.locator('.toast.error:has-text("LIMIT_REACHED")');
+  const refusal = alice.locator('.toast.error:has-text("tables that have not finished")');
   await refusal.waitFor();
-  assert.match(await refusal.textContent(), /leave one first.*“Your tables” on the home page lists the lobbies you are in; leave one there\./);
+  assert.match(await refusal.textContent(), /^You are already at .*leave one before.*“Your tables” on the home page lists the lobbies you are in; leave one there\./);
+  assert.doesNotMatch(await refusal.textContent(), /LIMIT_REACHED/, "a sentence, not a code");
   assert.match(alice.url(), /#\/$/, "still on the home page");
 
   // Phone-sized: the list fits without sideways scrolling.
@@ -112,7 +113,7 @@ async function scenario(alice, bob) {
   // The only error either page showed was the refused fourth lobby.
   const aliceErrors = await alice.evaluate(() => window.__errors);
   assert.equal(aliceErrors.length, 1, `Alice's errors: ${aliceErrors.join(" | ")}`);
-  assert.match(aliceErrors[0], /LIMIT_REACHED/);
+  assert.match(aliceErrors[0], /tables that have not finished/);
   const bobErrors = await bob.evaluate(() => window.__errors);
   assert.deepEqual(bobErrors, [], `Bob's errors: ${bobErrors.join(" | ")}`);
 }

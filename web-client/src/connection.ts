@@ -55,6 +55,9 @@ export function errorName(code: ErrorCode | string): string {
 export interface ConnectionOptions {
   url: string;
   identity: () => { token: string; name: string };
+  // May this page say Hello with neither token nor name (an anonymous viewer of replays
+  // and public matches)? Without it a nameless page stays "idle".
+  anonymous?: () => boolean;
   openSocket?: (url: string) => SocketLike;
   // `resumed`: a new connection after an earlier Welcome (pages subscribe again);
   // `afterLoss`: the connection had been lost (not dropped by restart(), as a rename does).
@@ -67,6 +70,10 @@ export interface ConnectionOptions {
   onIdentityRefused?: (error: ServerError) => void;
   requestTimeoutMs?: number;
   backoffMs?: readonly number[];
+  // Ping every pingMs; a Pong missing pongTimeoutMs after a Ping means a half-open socket
+  // (a sleeping laptop, a dropped route): it is closed and the connection starts again.
+  pingMs?: number;
+  pongTimeoutMs?: number;
 }
 
 interface Pending {
@@ -76,6 +83,13 @@ interface Pending {
 }
 
 const defaultBackoff = [500, 1000, 2000, 4000, 8000, 15000];
+const defaultPingMs = 20000;
+const defaultPongTimeoutMs = 10000;
+
+interface Queued {
+  id: number;
+  bytes: Uint8Array;
+}
 const maxQueued = 64;
 
 export class Connection {
@@ -83,10 +97,11 @@ export class Connection {
   private state_: ConnectionState = "idle";
   private nextId_ = 1;
   private pending_ = new Map<number, Pending>();
-  private queue_: Uint8Array[] = [];
+  private queue_: Queued[] = [];
   private attempt_ = 0;
   private retryTimer_: ReturnType<typeof setTimeout> | null = null;
   private pingTimer_: ReturnType<typeof setInterval> | null = null;
+  private pongTimer_: ReturnType<typeof setTimeout> | null = null;
   private helloId_ = 0;
   private welcomed_ = false;
   private lost_ = false;   // the last socket closed or failed by itself; cleared by Welcome
@@ -141,6 +156,8 @@ export class Connection {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending_.delete(id);
+        // Never sent later: a Create that timed out must not make a lobby after a reconnect.
+        this.queue_ = this.queue_.filter((q) => q.id !== id);
         reject(new ServerError("timeout", `no answer to ${body.case ?? "request"} in ${timeoutMs / 1000}s`, id));
       }, timeoutMs);
       this.pending_.set(id, { resolve, reject, timer });
@@ -160,13 +177,13 @@ export class Connection {
       return;
     }
     if (this.queue_.length >= maxQueued) this.queue_.shift();
-    this.queue_.push(bytes);
+    this.queue_.push({ id, bytes });
     if (this.state_ === "idle" || this.state_ === "stopped") this.start();
   }
 
   private connect(): void {
     const { token, name } = this.options.identity();
-    if (!token && !name) {
+    if (!token && !name && !this.options.anonymous?.()) {
       this.setState("idle", "choose a display name to connect");
       return;
     }
@@ -224,6 +241,7 @@ export class Connection {
       return;
     }
     if (body.case === "pong") {
+      this.clearPongTimer();
       const now = Date.now();
       const sent = Number(body.value.clientTimeMs);
       this.clockOffsetMs_ = Number(body.value.serverTimeMs) - (sent + now) / 2;
@@ -250,7 +268,7 @@ export class Connection {
     this.setState("open", welcome.displayName);
     const queued = this.queue_;
     this.queue_ = [];
-    for (const bytes of queued) this.socket_?.send(bytes);
+    for (const q of queued) this.socket_?.send(q.bytes);
     this.startPing();
     this.options.onWelcome?.(welcome, resumed, afterLoss);
   }
@@ -267,6 +285,9 @@ export class Connection {
       this.options.onIdentityRefused?.(error);
       return;
     }
+    // Anything else (INTERNAL, SERVER_BUSY …): the page says so and offers a retry
+    // (App shell, state "stopped"), rather than "connecting…" for ever.
+    this.stop(`the server could not welcome this page: ${error.detail || errorName(error.code)}`);
     this.options.onError?.(error);
   }
 
@@ -285,14 +306,42 @@ export class Connection {
 
   private startPing(): void {
     this.stopPing();
-    const ping = () => this.send({ case: "ping", value: { clientTimeMs: BigInt(Date.now()) } });
+    const ping = () => {
+      this.send({ case: "ping", value: { clientTimeMs: BigInt(Date.now()) } });
+      if (this.pongTimer_ === null) {
+        const socket = this.socket_;
+        this.pongTimer_ = setTimeout(() => {
+          this.pongTimer_ = null;
+          if (this.socket_ !== socket || socket === null) return;
+          this.halfOpen(socket);
+        }, this.options.pongTimeoutMs ?? defaultPongTimeoutMs);
+      }
+    };
     ping();
-    this.pingTimer_ = setInterval(ping, 20000);
+    this.pingTimer_ = setInterval(ping, this.options.pingMs ?? defaultPingMs);
+  }
+
+  // No Pong in time: the socket looks open but nothing comes back. Close it and start again.
+  private halfOpen(socket: SocketLike): void {
+    this.dropSocket();
+    try {
+      socket.close(4000, "no pong");
+    } catch {
+      // already closed
+    }
+    this.failPending("disconnected", "the server stopped answering");
+    this.scheduleRetry("the server stopped answering");
+  }
+
+  private clearPongTimer(): void {
+    if (this.pongTimer_ !== null) clearTimeout(this.pongTimer_);
+    this.pongTimer_ = null;
   }
 
   private stopPing(): void {
     if (this.pingTimer_ !== null) clearInterval(this.pingTimer_);
     this.pingTimer_ = null;
+    this.clearPongTimer();
   }
 
   private clearRetry(): void {

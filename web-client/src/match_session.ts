@@ -5,18 +5,22 @@ import { create, equals } from "@bufbuild/protobuf";
 
 import { ActionSchema, ErrorCode, type Action } from "./gen/starport/v1/common_pb.js";
 import type { MatchInfo, ViewUpdate } from "./gen/starport/v1/protocol_pb.js";
-import type { Body, ServerError } from "./connection.js";
-import { findGame } from "./games/index.js";
+import { ServerError, type Body } from "./connection.js";
+import { findGame, loadGame } from "./games/index.js";
 import type { AnyGameClient } from "./games/types.js";
+import { RevealQueue, type Clock } from "./kit/reveal.js";
 import { ViewStore } from "./view_store.js";
 
-const maxLog = 300;
+type AnyView = NonNullable<ViewStore<AnyGameClient["viewSchema"]>["view"]>;
+
+const maxLog = 2000;   // lines kept: enough to show the presented view's lines while the reveal pacing catches up
 
 // Stands in the log where moves may be missing: a snapshot came with a higher number than
 // the view held (a reconnect, or a gap), and snapshots carry no log lines.
 export const missedMoves = "(moves made while this page was not connected are not listed here)";
 const maxBuffered = 256;
 const maxResends = 3;
+const resyncMs = 12000;
 
 interface InFlight {
   requestId: number;
@@ -42,11 +46,35 @@ export class MatchSession {
   private flightTimer_: ReturnType<typeof setTimeout> | null = null;
   private lastMove_: InFlight | null = null;
   private online_ = true;
+  private loading_ = false;
+  private resyncTimer_: ReturnType<typeof setTimeout> | null = null;
+  // Lines ever added (the log itself keeps the latest maxLog), and that count as each view
+  // was applied.
+  private logTotal_ = 0;
+  private logMarks_ = new WeakMap<object, number>();
+  // The views as presented to the player, paced (kit/reveal.ts); moves come from the
+  // newest view (store.view) whatever is presented.
+  readonly reveal: RevealQueue<AnyView>;
 
   constructor(
     readonly matchId: string,
     private readonly send: (body: Body) => number,
-  ) {}
+    // The player's reveal factor (1, 0.35, 0), read at each pause.
+    revealFactor: () => number = () => 1,
+    clock?: Clock,
+  ) {
+    this.reveal = new RevealQueue<AnyView>(
+      (previous, next) => this.game?.revealPauseMs(previous, next) ?? 0,
+      revealFactor,
+      clock,
+    );
+    this.reveal.subscribe(() => this.changed());
+  }
+
+  // The view the table shows now (paced), and the one before it.
+  get presented(): AnyView | undefined {
+    return this.reveal.presented;
+  }
 
   subscribe(listener: () => void): () => void {
     this.listeners_.add(listener);
@@ -58,7 +86,18 @@ export class MatchSession {
   setGame(id: string): void {
     if (this.game) return;
     const game = findGame(id);
-    if (!game) return;
+    if (!game) {
+      // Its module is loaded on demand (games/index.ts); updates wait in the buffer.
+      if (this.loading_) return;
+      this.loading_ = true;
+      void loadGame(id).then((g) => {
+        this.loading_ = false;
+        if (g) this.setGame(id);
+      }, () => {
+        this.loading_ = false;
+      });
+      return;
+    }
     this.game = game;
     this.store = new ViewStore(game.viewSchema, this.matchId);
     const buffered = this.buffered_;
@@ -87,22 +126,45 @@ export class MatchSession {
     const result = this.store!.apply(update);
     if (result === "resync") {
       this.resyncing = true;
-      this.send({ case: "resync", value: { matchId: this.matchId } });
+      this.subscribeRequest_ = this.send({ case: "resync", value: { matchId: this.matchId } });
+      this.armResyncTimer();
       return;
     }
     if (result === "snapshot") {
       this.resyncing = false;
+      this.clearResyncTimer();
       this.unavailable = null;
-      if (this.log.length && update.number > before && this.log.at(-1) !== missedMoves) this.addLog(missedMoves);
+      if (update.logHistory.length) {
+        // The server's own log of the match so far (a reload, a reconnect): nothing missed.
+        this.log = update.logHistory.flatMap((l) => l.split("\n")).filter((l) => l).slice(-maxLog);
+        this.logTotal_ = this.log.length;
+      } else if (this.log.length && update.number > before && this.log.at(-1) !== missedMoves) this.addLog(missedMoves);
     }
     if (result === "ignored") return;
     // One line per action: actions accepted together come in one update.
     for (const line of update.logLine.split("\n")) if (line) this.addLog(line);
+    const view = this.store!.view;
+    if (view) {
+      this.logMarks_.set(view, this.logTotal_);
+      if (result === "snapshot") this.reveal.reset(view);
+      else this.reveal.push(view);
+    }
     // Any newer view settles the move in flight: its effect (or its refusal) is visible.
     this.settle();
   }
 
+  // The log as far as the presented view (reveal pacing): a line naming a revealed card
+  // appears with the view that shows it, not before.
+  get presentedLog(): string[] {
+    const presented = this.reveal.presented;
+    const mark = presented ? this.logMarks_.get(presented) : undefined;
+    if (mark === undefined) return this.log;
+    const hidden = this.logTotal_ - mark;
+    return hidden > 0 ? this.log.slice(0, Math.max(0, this.log.length - hidden)) : this.log;
+  }
+
   private addLog(line: string): void {
+    this.logTotal_++;
     this.log.push(line);
     if (this.log.length > maxLog) this.log.splice(0, this.log.length - maxLog);
   }
@@ -118,7 +180,27 @@ export class MatchSession {
         ? { case: "resync", value: { matchId: this.matchId } }
         : { case: "watch", value: { matchId: this.matchId } },
     );
+    this.armResyncTimer();
     this.changed();
+  }
+
+  // A Resync or Watch left unanswered does not leave the page "syncing…" for ever: after
+  // resyncMs it reads as refused (a timeout), and the page offers to ask again.
+  private armResyncTimer(): void {
+    this.clearResyncTimer();
+    this.resyncTimer_ = setTimeout(() => {
+      this.resyncTimer_ = null;
+      if (!this.resyncing) return;
+      this.resyncing = false;
+      this.subscribeRequest_ = 0;
+      this.unavailable = new ServerError("timeout", "The server did not send the match in time.", 0);
+      this.changed();
+    }, resyncMs);
+  }
+
+  private clearResyncTimer(): void {
+    if (this.resyncTimer_ !== null) clearTimeout(this.resyncTimer_);
+    this.resyncTimer_ = null;
   }
 
   // The connection is up (App.onState). While it is down a move could not be sent: the
@@ -134,8 +216,15 @@ export class MatchSession {
 
   // A move button may be pressed now: connected, the view is current (not waiting for a
   // snapshot after a gap or a reconnect), and no move awaits its answer.
-  get canMove(): boolean {
+  // Resigning means the same whatever the table shows: not held back by the reveal pacing.
+  get canResign(): boolean {
     return this.online_ && this.inFlight === null && this.store !== null && !this.store.waiting;
+  }
+
+  // While the reveal pacing still holds views back, the player has not seen the table the
+  // move would answer: moves wait until the newest view is presented (or Skip).
+  get canMove(): boolean {
+    return this.online_ && this.inFlight === null && this.store !== null && !this.store.waiting && !this.reveal.behind;
   }
 
   get legalActions(): Action[] {
@@ -163,9 +252,11 @@ export class MatchSession {
 
   // Sends one of the current view's legal actions (or resigns), naming the current view number.
   play(action: Action): boolean {
-    if (!this.store || !this.canMove || !this.offers(action)) return false;
+    if (!this.store || !(action.kind === 0 ? this.canResign : this.canMove) || !this.offers(action)) return false;
     const requestId = this.sendPlay(action);
     this.inFlight = this.lastMove_ = { requestId, action, resends: 0 };
+    // Resigning: the views still held back no longer matter to this player; catch up.
+    if (action.kind === 0) this.reveal.skip();
     this.armFlightTimer();
     this.changed();
     return true;
@@ -203,6 +294,7 @@ export class MatchSession {
     if (error.requestId !== 0 && error.requestId === this.subscribeRequest_) {
       this.subscribeRequest_ = 0;
       this.resyncing = false;
+      this.clearResyncTimer();
       this.unavailable = error;
       this.changed();
       return true;
@@ -224,9 +316,16 @@ export class MatchSession {
     return false;
   }
 
+  // The seat's preferences (GameInfo.preferences order); the answer is the MatchInfo.
+  setPreferences(choices: readonly number[]): number {
+    return this.send({ case: "setPreferences", value: { matchId: this.matchId, choices: [...choices] } });
+  }
+
   // Stops the timers (a page that forgets the match, tests).
   dispose(): void {
     this.settle();
+    this.clearResyncTimer();
+    this.reveal.dispose();
     this.listeners_.clear();
   }
 

@@ -21,8 +21,10 @@ export function saveName(name: string, storage: Storage = localStorage): void {
   storage.setItem(nameKey, name);
 }
 
-// Hello's rule for names: 1–24 printable characters.
+// Hello's rule for names: 1–24 printable characters, counted as code points (as the
+// server counts them: an emoji is one character, not two UTF-16 units).
+export const maxNameLength = 24;
 export function validName(name: string): boolean {
   const trimmed = name.trim();
-  return trimmed.length >= 1 && [...trimmed].length <= 24 && !/[\u0000-\u001f\u007f]/.test(trimmed);
+  return trimmed.length >= 1 && [...trimmed].length <= maxNameLength && !/[\u0000-\u001f\u007f]/.test(trimmed);
 }

@@ -7,15 +7,19 @@
 import {
   clearField,
   clone,
-  mergeFromBinary,
+  fromBinary,
   toBinary,
   type DescMessage,
   type MessageShape,
 } from "@bufbuild/protobuf";
 
-// The view after the diff, a new message; `view` itself is never modified. Null (like the
-// C++ apply_diff returning false) when `cleared` names a field the message lacks or
-// `changed` does not parse.
+// The view after the diff, a new message; `view` itself is never modified. Only the
+// listed fields get new values: every other field of the result is the very object of
+// `view` (same identity), so a component drawing an unchanged zone can tell it has not
+// changed and skip it. Equivalent to "clear every listed field, then merge `changed`"
+// because `changed` holds only listed fields (the server's diff, and diffViews below).
+// Null (like the C++ apply_diff returning false) when `cleared` names a field the message
+// lacks or `changed` does not parse.
 export function applyDiff<Desc extends DescMessage>(
   schema: Desc,
   view: MessageShape<Desc>,
@@ -28,14 +32,27 @@ export function applyDiff<Desc extends DescMessage>(
     if (!field) return null;
     fields.push(field);
   }
-  const next = clone(schema, view);
-  for (const field of fields) clearField(next, field);
+  let delta: MessageShape<Desc>;
   try {
-    mergeFromBinary(schema, next, changed);
+    delta = fromBinary(schema, changed);
   } catch {
     return null;
   }
-  return next;
+  // A shallow copy keeps the prototype (proto2 defaults live there) and every field's object.
+  const next = Object.assign(Object.create(Object.getPrototypeOf(view) as object) as object, view) as Record<string, unknown>;
+  const from = delta as unknown as Record<string, unknown>;
+  for (const field of fields) {
+    if (field.oneof) {
+      const group = field.oneof.localName;
+      const incoming = from[group] as { case: string | undefined };
+      const current = next[group] as { case: string | undefined };
+      if (incoming.case === field.localName) next[group] = incoming;
+      else if (current.case === field.localName) next[group] = { case: undefined };
+    } else {
+      next[field.localName] = from[field.localName];
+    }
+  }
+  return next as MessageShape<Desc>;
 }
 
 export interface ViewDiff {

@@ -12,7 +12,9 @@ import { fileURLToPath } from "node:url";
 import { create, fromBinary, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
 
 import { botChoices, defaultSeats, playableGames, seatProblem } from "../src/games/catalog.js";
-import { games } from "../src/games/index.js";
+import { loadAllGames } from "../src/games/index.js";
+
+const games = await loadAllGames();
 import {
   ClientMessageSchema,
   GameInfoSchema,

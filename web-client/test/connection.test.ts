@@ -47,7 +47,7 @@ afterEach(() => {
   live.clear();
 });
 
-function setup(identity = { token: "", name: "Ada" }) {
+function setup(identity = { token: "", name: "Ada" }, extra: Partial<ConstructorParameters<typeof Connection>[0]> = {}) {
   const sockets: FakeSocket[] = [];
   const events: string[] = [];
   const details: string[] = [];   // onState's words, as the top bar and toasts show them
@@ -68,6 +68,7 @@ function setup(identity = { token: "", name: "Ada" }) {
     onError: (e) => errors.push(e),
     backoffMs: [5, 5],
     requestTimeoutMs: 200,
+    ...extra,
   });
   live.add(conn);
   return { conn, sockets, events, details, errors, identity };
@@ -187,4 +188,66 @@ test("pushed errors reach onError with the request id they name", () => {
   sockets[0].push({ requestId: id, body: { case: "error", value: { code: ErrorCode.STALE_VIEW, detail: "view 1 < 2" } } });
   assert.equal(errors.at(-1)!.requestId, id);
   assert.equal(errors.at(-1)!.code, ErrorCode.STALE_VIEW);
+});
+
+test("a request that timed out is never sent after reconnecting (no second lobby)", async () => {
+  const { conn, sockets } = setup();
+  conn.start();
+  sockets[0].open();
+  sockets[0].push(welcome(sockets[0].sent[0].requestId));
+  sockets[0].drop();
+  // While reconnecting: queued, then it times out.
+  await assert.rejects(conn.request({ case: "createLobby", value: {} }, 20), (e: ServerError) => e.code === "timeout");
+  await new Promise((r) => setTimeout(r, 30));
+  const s = sockets.at(-1)!;
+  s.open();
+  s.push(welcome(s.sent[0].requestId));
+  assert.deepEqual(s.sent.map((m) => m.body.case).filter((c) => c !== "ping"), ["hello"], "the timed-out Create stays unsent");
+});
+
+test("a half-open socket (no Pong in time) is closed and the connection starts again", async () => {
+  const { conn, sockets, events } = setup(undefined, { pingMs: 1000, pongTimeoutMs: 30 });
+  conn.start();
+  sockets[0].open();
+  sockets[0].push(welcome(sockets[0].sent[0].requestId));
+  assert.equal(sockets[0].sent.at(-1)?.body.case, "ping");
+  await new Promise((r) => setTimeout(r, 60));
+  assert.equal(sockets[0].closed, true, "the silent socket is closed");
+  assert.ok(events.includes("reconnecting"));
+  await new Promise((r) => setTimeout(r, 30));
+  assert.equal(sockets.length, 2, "a new socket says Hello again");
+});
+
+test("a Pong in time keeps the socket", async () => {
+  const { conn, sockets } = setup(undefined, { pingMs: 1000, pongTimeoutMs: 30 });
+  conn.start();
+  sockets[0].open();
+  sockets[0].push(welcome(sockets[0].sent[0].requestId));
+  const ping = sockets[0].sent.at(-1)!;
+  sockets[0].push({ requestId: ping.requestId, body: { case: "pong", value: { clientTimeMs: 0n, serverTimeMs: 0n } } });
+  await new Promise((r) => setTimeout(r, 60));
+  assert.equal(sockets[0].closed, false);
+  assert.equal(conn.state, "open");
+});
+
+test("a Hello refused with INTERNAL stops with a message (the page offers a retry), not connecting for ever", () => {
+  const { conn, sockets, events, details } = setup();
+  conn.start();
+  sockets[0].open();
+  sockets[0].push({ requestId: sockets[0].sent[0].requestId, body: { case: "error", value: { code: ErrorCode.INTERNAL, detail: "database unavailable" } } });
+  assert.equal(conn.state, "stopped");
+  assert.equal(events.at(-1), "stopped");
+  assert.match(details.at(-1)!, /database unavailable/);
+});
+
+test("an anonymous viewer says Hello with neither token nor name", () => {
+  const { conn, sockets } = setup({ token: "", name: "" }, { anonymous: () => true });
+  conn.start();
+  sockets[0].open();
+  const hello = sockets[0].sent[0];
+  assert.equal(hello.body.case, "hello");
+  if (hello.body.case === "hello") {
+    assert.equal(hello.body.value.token, "");
+    assert.equal(hello.body.value.displayName, "");
+  }
 });

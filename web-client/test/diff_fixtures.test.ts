@@ -11,7 +11,9 @@ import { fileURLToPath } from "node:url";
 
 import { equals, fromBinary, toBinary } from "@bufbuild/protobuf";
 
-import { findGame } from "../src/games/index.js";
+import { findGame, loadAllGames } from "../src/games/index.js";
+
+await loadAllGames();   // game modules load on demand (import()); the fixtures need them now
 import { bytesEqual } from "../src/view_diff.js";
 import { applyDiff } from "../src/view_diff.js";
 

@@ -43,5 +43,5 @@ test("a running match without spectators: said so, no replay link (it is refused
 test("when the replay store cannot say (a lost connection), the replay stays worth a try", () => {
   const cannot = matchRefusal(notRunning, new ServerError("disconnected", "connection closed (1006)", 6));
   assert.equal(cannot.replayLink, true);
-  assert.equal(cannot.message, "This match cannot be shown: NOT_FOUND — no such match");
+  assert.equal(cannot.message, "This match cannot be shown. No such match.");
 });

@@ -9,8 +9,11 @@ import { ServerError, type Body } from "../src/connection.js";
 import { ActionSchema, ErrorCode } from "../src/gen/starport/v1/common_pb.js";
 import { MatchInfoSchema, ViewUpdateSchema } from "../src/gen/starport/v1/protocol_pb.js";
 import { ActionKind, SeatSchema, ViewSchema, type View } from "../src/gen/starport/v1/space_war_pb.js";
+import { loadAllGames } from "../src/games/index.js";
 import { MatchSession, missedMoves } from "../src/match_session.js";
 import { diffViews } from "../src/view_diff.js";
+
+await loadAllGames();   // game modules load on demand; a session applies views once its game is loaded
 
 const sessions: MatchSession[] = [];
 afterEach(() => sessions.splice(0).forEach((s) => s.dispose()));
@@ -175,4 +178,57 @@ test("errors for other requests are left to the caller", () => {
   const { session } = setup();
   session.setGame("space_war");
   assert.equal(session.onError(new ServerError(ErrorCode.NOT_FOUND, "x", 99)), false);
+});
+
+test("after a reload the snapshot's log_history fills the log: nothing is marked missing", () => {
+  const { session } = setup();
+  session.setGame("space_war");
+  session.onUpdate(create(ViewUpdateSchema, {
+    matchId: "m1", number: 9n, snapshot: true, view: toBinary(ViewSchema, view()),
+    logHistory: ["{seat:0} flips", "{seat:1} reveals Thane of the Deep Belt (8)\n{seat:0} flips"],
+  }));
+  assert.deepEqual(session.log, ["{seat:0} flips", "{seat:1} reveals Thane of the Deep Belt (8)", "{seat:0} flips"]);
+  assert.ok(!session.log.includes(missedMoves));
+  assert.deepEqual(session.presentedLog, session.log);
+});
+
+test("reveal pacing: views are presented in order, the log follows the presented view, moves come from the newest", () => {
+  const timers: { at: number; fn: () => void; id: number }[] = [];
+  let now = 0;
+  let ids = 0;
+  const clock = {
+    setTimeout: (fn: () => void, ms: number) => (timers.push({ at: now + ms, fn, id: ++ids }), ids),
+    clearTimeout: (h: unknown) => void timers.splice(timers.findIndex((t) => t.id === h), 1),
+  };
+  const advance = (ms: number) => {
+    now += ms;
+    for (let t = timers.sort((a, b) => a.at - b.at)[0]; t && t.at <= now; t = timers.sort((a, b) => a.at - b.at)[0]) {
+      timers.shift();
+      t.fn();
+    }
+  };
+  const sent: Body[] = [];
+  const session = new MatchSession("m1", (b) => (sent.push(b), sent.length), () => 1, clock);
+  sessions.push(session);
+  session.setGame("space_war");
+  session.game = { ...session.game!, revealPauseMs: () => 1000 };
+  session.onInfo(create(MatchInfoSchema, { matchId: "m1", game: "space_war", yourSeat: 1 }));
+  session.onUpdate(snapshot(1, view([flip], 1)));
+  const diff = (number: number, logLine: string, actions = [flip]) => {
+    const d = diffViews(ViewSchema, view([flip], number - 1), view(actions, number));
+    return create(ViewUpdateSchema, { matchId: "m1", number: BigInt(number), view: d.changed, clearedFields: d.cleared, logLine });
+  };
+  session.onUpdate(diff(2, "{seat:0} reveals A"));
+  session.onUpdate(diff(3, "{seat:0} reveals B"));
+  session.onUpdate(diff(4, "{seat:0} reveals C", [trigger]));
+  assert.equal((session.presented as View).contest, 2, "the first reveal is held");
+  assert.deepEqual(session.presentedLog, ["{seat:0} reveals A"], "later lines wait for their view");
+  assert.equal(session.legalActions[0].kind, ActionKind.TRIGGER, "moves come from the newest view");
+  assert.equal(session.canMove, false, "no move while views are held back: the player has not seen them");
+  advance(1000);
+  assert.equal((session.presented as View).contest, 3);
+  session.reveal.skip();
+  assert.equal((session.presented as View).contest, 4);
+  assert.equal(session.canMove, true, "caught up: the newest view's moves may be played");
+  assert.equal(session.presentedLog.length, 3);
 });

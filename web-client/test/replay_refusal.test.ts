@@ -8,11 +8,11 @@ import { ServerError } from "../src/connection.js";
 import { ErrorCode } from "../src/gen/starport/v1/common_pb.js";
 import { replayRefusal } from "../src/pages/replay.js";
 
-test("an unknown match id refused before any frame: the page says NOT_FOUND and the server's words", () => {
+test("an unknown match id refused before any frame: the page says the server's words as a sentence", () => {
   const cannot = replayRefusal(new ServerError(ErrorCode.NOT_FOUND, "no such match", 4), false);
   assert.ok(cannot);
   assert.equal(cannot.code, "NOT_FOUND");
-  assert.equal(cannot.message, "This replay cannot be shown: NOT_FOUND — no such match");
+  assert.equal(cannot.message, "This replay cannot be shown. No such match.");
   assert.equal(cannot.offerMatch, false, "the match page would answer NOT_FOUND as well");
 });
 
@@ -38,5 +38,5 @@ test("a timeout or a lost connection is not a refusal: the page asks again after
 });
 
 test("a refusal without a detail still reads as a sentence", () => {
-  assert.equal(replayRefusal(new ServerError(ErrorCode.INTERNAL, "", 4), false)?.message, "This replay cannot be shown: INTERNAL — no detail");
+  assert.equal(replayRefusal(new ServerError(ErrorCode.INTERNAL, "", 4), false)?.message, "This replay cannot be shown. Something went wrong on the server; try again.");
 });

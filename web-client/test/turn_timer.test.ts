@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { formatSeconds, timerUrgent } from "../src/ui/dom.js";
+import { formatSeconds, timerUrgent } from "../src/ui/format.js";
 
 test("urgent once 10 s or less remain, not a millisecond before", () => {
   assert.equal(timerUrgent(10001), false);

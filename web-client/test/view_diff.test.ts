@@ -85,3 +85,33 @@ test("an empty diff leaves the view equal", () => {
   assert.deepEqual(d.cleared, []);
   assert.ok(equals(ViewSchema, applyDiff(ViewSchema, v, d.changed, d.cleared)!, v));
 });
+
+test("a diff keeps the identity of every field it does not list, and leaves the old view alone", () => {
+  const r = new Rng(777);
+  for (let i = 0; i < 500; i++) {
+    const before = randomView(r);
+    const after = randomView(r);
+    const beforeBytes = toBinary(ViewSchema, before);
+    const d = diffViews(ViewSchema, before, after);
+    const got = applyDiff(ViewSchema, before, d.changed, d.cleared);
+    assert.ok(got);
+    assert.notEqual(got, before, "a new message");
+    for (const f of ViewSchema.fields) {
+      if (d.cleared.includes(f.number) || f.oneof) continue;
+      const key = f.localName as keyof typeof got;
+      assert.equal(got[key], before[key], `pair ${i}: unchanged field ${f.localName} kept its identity`);
+    }
+    assert.deepEqual(toBinary(ViewSchema, before), beforeBytes, "the old view is unchanged");
+  }
+});
+
+test("an unchanged zone keeps its object when another zone changes", () => {
+  const seats = [create(SeatSchema, { seat: 0 }), create(SeatSchema, { seat: 1 })];
+  const before = create(ViewSchema, { seats, contest: 1 });
+  const after = create(ViewSchema, { seats: [create(SeatSchema, { seat: 0 }), create(SeatSchema, { seat: 1 })], contest: 2 });
+  const d = diffViews(ViewSchema, before, after);
+  const got = applyDiff(ViewSchema, before, d.changed, d.cleared)!;
+  assert.equal(got.contest, 2);
+  assert.equal(got.seats, before.seats, "the seats array is the very same object");
+  assert.equal(seats.length, 2);
+});

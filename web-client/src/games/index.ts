@@ -1,15 +1,55 @@
-// The one table of games this client can draw. Adding a game: write src/games/<id>.ts
-// (options form, view schema, table renderer, action labels) and add one line here.
-import { spaceRace } from "./space_race.js";
-import { spaceWar } from "./space_war.js";
+// The one table of games this client can draw. Each game's module (options form, view
+// schema, Table component, rules) is loaded with import() the first time a page needs it,
+// so the home page does not download every table. Adding a game: write src/games/<id>.tsx
+// (its default export is its GameClient) and add one line here.
 import type { AnyGameClient } from "./types.js";
 
-export const games: readonly AnyGameClient[] = [spaceWar, spaceRace];
+export interface GameEntry {
+  id: string;
+  title: string;   // for lists drawn before the module is loaded (the same as the module's)
+  load: () => Promise<{ default: AnyGameClient }>;   // the module; its default export is the game
+}
 
+export const gameEntries: readonly GameEntry[] = [
+  { id: "space_war", title: "Space War: in Space!", load: () => import("./space_war.js") },
+  { id: "space_race", title: "Space Race: The Card Game", load: () => import("./space_race.js") },
+];
+
+const loaded = new Map<string, AnyGameClient>();
+const loading = new Map<string, Promise<AnyGameClient | undefined>>();
+
+// The game's client once loaded (synchronous; undefined before loadGame resolved).
 export function findGame(id: string): AnyGameClient | undefined {
-  return games.find((g) => g.id === id);
+  return loaded.get(id);
+}
+
+// Loads a game's module (once); undefined for a game this client does not know.
+export function loadGame(id: string): Promise<AnyGameClient | undefined> {
+  const have = loaded.get(id);
+  if (have) return Promise.resolve(have);
+  let p = loading.get(id);
+  if (!p) {
+    const entry = gameEntries.find((g) => g.id === id);
+    p = entry
+      ? entry.load().then((m) => {
+          loaded.set(id, m.default);
+          return m.default;
+        })
+      : Promise.resolve(undefined);
+    loading.set(id, p);
+  }
+  return p;
+}
+
+export async function loadAllGames(): Promise<AnyGameClient[]> {
+  const all = await Promise.all(gameEntries.map((g) => loadGame(g.id)));
+  return all.filter((g): g is AnyGameClient => g !== undefined);
+}
+
+export function knownGame(id: string): boolean {
+  return gameEntries.some((g) => g.id === id);
 }
 
 export function gameTitle(id: string): string {
-  return findGame(id)?.title ?? id;
+  return findGame(id)?.title ?? gameEntries.find((g) => g.id === id)?.title ?? id;
 }

@@ -1,0 +1,39 @@
+// The log panel: one <li> per line, "{seat:N}" filled with the seat's name, and it stays
+// scrolled to the bottom only if the reader was there (scrolling up to read is kept).
+import { useLayoutEffect, useRef } from "preact/hooks";
+
+import { fillSeats } from "./words.js";
+
+export function LogPanel(p: {
+  lines: readonly string[];
+  seatName: (seat: number) => string;
+  empty?: string;
+  muted?: (line: string) => boolean;
+  label?: string;
+}) {
+  const ref = useRef<HTMLUListElement>(null);
+  const atBottom = useRef(true);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (el && atBottom.current) el.scrollTop = el.scrollHeight;
+  });
+  const first = Math.max(0, p.lines.length - 300);
+  return (
+    <ul
+      ref={ref}
+      class="log match-log"
+      data-testid="log"
+      tabIndex={0}
+      aria-label={p.label ?? "Match log"}
+      onScroll={(ev) => {
+        const el = ev.currentTarget;
+        atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 8;
+      }}
+    >
+      {p.lines.length === 0 ? <li class="muted">{p.empty ?? "None yet."}</li> : null}
+      {p.lines.slice(first).map((line, i) => (
+        <li key={first + i} class={p.muted?.(line) ? "muted" : undefined}>{fillSeats(line, p.seatName)}</li>
+      ))}
+    </ul>
+  );
+}

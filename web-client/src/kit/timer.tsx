@@ -1,0 +1,18 @@
+// A live countdown to a turn deadline (server time), red for the last 10 s.
+import { useEffect, useState } from "preact/hooks";
+
+import { formatSeconds, timerUrgent } from "../ui/format.js";
+
+export function Timer(p: { deadlineMs: number; serverNow: () => number }) {
+  const [, tick] = useState(0);
+  useEffect(() => {
+    const t = setInterval(() => tick((n) => n + 1), 1000);
+    return () => clearInterval(t);
+  }, []);
+  const left = p.deadlineMs - p.serverNow();
+  return (
+    <div class={`timer${timerUrgent(left) ? " urgent" : ""}`} data-deadline={String(p.deadlineMs)}>
+      Timer {formatSeconds(left)}
+    </div>
+  );
+}

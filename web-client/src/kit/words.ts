@@ -1,0 +1,90 @@
+// Words every page shares: a server error as a sentence, a match's outcome for one reader
+// (the match page's end banner and the replay page use the same function), and log
+// lines with "{seat:N}" filled with the one naming scheme (TableContext.seatName).
+import { ErrorCode, type Outcome } from "../gen/starport/v1/common_pb.js";
+
+// A short sentence per code, for an Error whose detail is empty.
+const codeSentences: Partial<Record<ErrorCode, string>> = {
+  [ErrorCode.NOT_YOUR_TURN]: "It is not your turn.",
+  [ErrorCode.UNKNOWN_ACTION]: "That move is not part of this game.",
+  [ErrorCode.ILLEGAL_ACTION]: "That move is not allowed now.",
+  [ErrorCode.BAD_ARGUMENT]: "That move was not understood.",
+  [ErrorCode.GAME_OVER]: "The match has ended.",
+  [ErrorCode.BAD_OPTIONS]: "Those game options cannot be played.",
+  [ErrorCode.NO_SUCH_SEAT]: "There is no such seat at this table.",
+  [ErrorCode.MALFORMED_MESSAGE]: "The server could not read what this page sent; try reloading.",
+  [ErrorCode.MESSAGE_TOO_LARGE]: "That was too long to send.",
+  [ErrorCode.RATE_LIMITED]: "Too many requests at once; wait a moment and try again.",
+  [ErrorCode.PROTOCOL_VERSION]: "The server was updated; reload the page.",
+  [ErrorCode.NOT_AUTHENTICATED]: "The server does not know this browser any more.",
+  [ErrorCode.NOT_FOUND]: "That no longer exists.",
+  [ErrorCode.FORBIDDEN]: "You may not do that here.",
+  [ErrorCode.STALE_VIEW]: "The table changed before your move arrived; look again.",
+  [ErrorCode.LOBBY_FULL]: "That table is full.",
+  [ErrorCode.BAD_REQUEST]: "The server refused that request.",
+  [ErrorCode.LIMIT_REACHED]: "You are at the limit of tables you may be in.",
+  [ErrorCode.INTERNAL]: "Something went wrong on the server; try again.",
+  [ErrorCode.SERVER_BUSY]: "The server is full right now; try again later.",
+};
+
+// Error.detail as a sentence (capitalized, ending with a full stop), or the code's
+// sentence when the server gave no detail. Never the code's name.
+export function errorSentence(code: ErrorCode | "timeout" | "disconnected", detail: string): string {
+  const said = detail.trim();
+  if (said) {
+    const first = said[0].toUpperCase() + said.slice(1);
+    return /[.!?…]$/.test(first) ? first : `${first}.`;
+  }
+  if (code === "timeout") return "The server did not answer in time; try again.";
+  if (code === "disconnected") return "The connection was lost; try again once it is back.";
+  return codeSentences[code] ?? "The server refused that request.";
+}
+
+// One match's end for one reader: "You won", "You lost", "Ann won", "Ann and Bob won",
+// "No one won". `viewer`: the reader's seat (null for spectators and public replays).
+export function outcomeText(outcome: Outcome | undefined, viewer: number | null, seatName: (seat: number) => string): string {
+  if (!outcome?.over) return "";
+  const winners = outcome.winners;
+  const why = reasonWords(outcome.reason);
+  const tail = why ? ` (${why})` : "";
+  if (winners.length === 0) {
+    // A winner that holds no seat (the JFK opponent) is named by the reason: "eastern_bloc_won".
+    const other = /^(.+) won$/.exec(why);
+    if (other) {
+      const name = other[1][0].toUpperCase() + other[1].slice(1);
+      return viewer !== null ? `You lost: ${name} won.` : `${name} won.`;
+    }
+    return viewer !== null ? `You lost${tail}.` : `No one won${tail}.`;
+  }
+  if (viewer !== null && winners.includes(viewer)) {
+    const others = winners.filter((w) => w !== viewer).map(seatName);
+    return `You won${others.length ? ` with ${joinNames(others)}` : ""}${tail}.`;
+  }
+  const names = joinNames(winners.map(seatName));
+  return viewer !== null ? `You lost: ${names} won${tail}.` : `${names} won${tail}.`;
+}
+
+// "last_standing" → "last standing"
+export function reasonWords(reason: string): string {
+  return reason.replace(/_/g, " ").trim();
+}
+
+export function joinNames(names: string[]): string {
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+// A log line as a reader sees it: each "{seat:N}" (N from 0) replaced by the seat's name.
+export function fillSeats(line: string, seatName: (seat: number) => string): string {
+  return line.replace(/\{seat:(\d+)\}/g, (_, n: string) => seatName(Number(n)));
+}
+
+// The name of a seat from a MatchInfo-like list, else "Seat N" (1-based for people).
+export function seatNameFrom(seats: readonly { seat: number; name: string }[] | undefined, seat: number): string {
+  return seats?.find((s) => s.seat === seat)?.name || `Seat ${seat + 1}`;
+}
+
+// A display name's length as the server counts it: Unicode code points.
+export function nameLength(name: string): number {
+  return [...name].length;
+}

@@ -1,0 +1,258 @@
+// A lobby: seats with names, bots, ready and host marks; the host adds and removes bots,
+// kicks and starts (enabled only when it can work, saying what is missing); everyone
+// readies, chats and copies the invite link.
+import { useLayoutEffect, useRef, useState } from "preact/hooks";
+
+import { useAppEvents, type App } from "../app.js";
+import { ServerError, type Body } from "../connection.js";
+import { botChoices } from "../games/catalog.js";
+import { findGame, gameTitle, loadGame } from "../games/index.js";
+import type { GameInfo, Lobby, LobbySeat } from "../gen/starport/v1/protocol_pb.js";
+import { errorSentence } from "../kit/words.js";
+import { routeHash, routeUrl, type Route } from "../router.js";
+import { copyText, shortId } from "../ui/format.js";
+
+const chatLimit = 500;
+
+// Can the host start now? "" when yes, else what is missing, in words.
+export function startProblem(lobby: Lobby): string {
+  const open = lobby.seats.filter((s) => s.open).length;
+  if (open > 0) return open === 1 ? "One seat is still open: wait for a player or add a bot." : `${open} seats are still open: wait for players or add bots.`;
+  const waiting = lobby.seats.filter((s) => !s.open && !s.bot && !(lobby.youAreSeated && s.seat === lobby.yourSeat) && !s.ready);
+  if (waiting.length) return `Waiting for ${waiting.map((s) => s.name).join(", ")} to be ready.`;
+  return "";
+}
+
+// "Vega · Heuristic bot": the server's name for the bot, then its kind's label.
+export function botLine(seat: LobbySeat, info: GameInfo | undefined): string {
+  const kind = info?.bots.find((b) => b.id === seat.botKind);
+  const kindLabel = kind?.label || (seat.botKind ? `${seat.botKind[0].toUpperCase()}${seat.botKind.slice(1)}` : "");
+  return `${seat.name} · ${kindLabel ? `${kindLabel.replace(/\s*bot$/i, "")} bot` : "Bot"}`;
+}
+
+export function LobbyPage({ app, route }: { app: App; route: Route }) {
+  const lobbyId = route.page === "lobby" ? route.lobbyId : "";
+  const [outside, setOutside] = useState<{ message: string; canJoin: boolean } | null>(null);
+  const started = useRef(false);
+  const wasHost = useRef<boolean | null>(null);
+  const lobby = outside ? undefined : app.lobbies.get(lobbyId);
+  // As first drawn: a later push making this account the host gets a word (below).
+  if (wasHost.current === null && lobby) wasHost.current = lobby.youAreHost;
+
+  // Sends a lobby command; errors show as sentences, the pushed Lobby shows the effect.
+  const act = async (body: Body): Promise<boolean> => {
+    try {
+      await app.conn.request(body);
+      return true;
+    } catch (e) {
+      if (e instanceof ServerError) app.showError(e);
+      return false;
+    }
+  };
+  const join = async (member: boolean) => {
+    try {
+      await app.conn.request({ case: "joinLobby", value: { lobbyId, inviteCode: "" } });
+      setOutside(null);
+    } catch (e) {
+      if (!(e instanceof ServerError)) return;
+      setOutside({ message: `${member ? "This lobby cannot be shown" : "You cannot join this lobby"}. ${errorSentence(e.code, e.detail)}`, canJoin: false });
+    }
+  };
+
+  useAppEvents(app, (e) => {
+    if (e.kind === "welcome") {
+      const cached = app.lobbies.get(lobbyId);
+      if (cached && !e.resumed) return;
+      if (app.memberOf.has(lobbyId)) void join(true);
+      else setOutside({ message: "You are not in this lobby.", canJoin: true });
+      return;
+    }
+    if (e.kind !== "message") return;
+    const b = e.message.body;
+    if (b.case === "lobby" && b.value.lobbyId === lobbyId) {
+      setOutside(null);
+      if (wasHost.current === false && b.value.youAreHost) app.toast("You host this lobby now: you add bots, remove players and start the match.", "info", 6000);
+      wasHost.current = b.value.youAreHost;
+      if (b.value.matchId && !started.current) {
+        started.current = true;
+        app.navigate({ page: "match", matchId: b.value.matchId });
+      }
+    } else if (b.case === "lobbyClosed" && b.value.lobbyId === lobbyId) {
+      app.toast(`You are out of the lobby: ${b.value.reason || "it was closed"}.`, "info");
+      app.navigate({ page: "home" });
+    }
+  });
+
+  const settings = lobby?.settings;
+  const [, setLoaded] = useState(0);
+  if (settings && !findGame(settings.game)) void loadGame(settings.game).then(() => setLoaded((n) => n + 1));
+
+  if (outside || !lobby) {
+    return (
+      <div class="page lobby">
+        <section class="card-box lobby-head">
+          <h2>Lobby <span class="muted" title={lobbyId}>· {shortId(lobbyId)}</span></h2>
+          {outside ? (
+            <>
+              <p data-outside="1">{outside.message}</p>
+              <div class="row">
+                {outside.canJoin ? <button class="primary" name="join" onClick={() => void join(false)}>Join this lobby</button> : null}
+                <a class="button secondary" href="#/">Home</a>
+              </div>
+            </>
+          ) : <p>Loading the lobby…</p>}
+        </section>
+      </div>
+    );
+  }
+
+  const game = settings ? findGame(settings.game) : undefined;
+  const info = settings ? app.gameInfo(settings.game) : undefined;
+  const invite = lobby.inviteCode ? routeUrl({ page: "invite", code: lobby.inviteCode }, location) : "";
+  const link = invite || (settings && !settings.isPrivate ? routeUrl({ page: "lobby", lobbyId: lobby.lobbyId }, location) : "");
+  const linkName = invite ? "Invite link" : "Link to this lobby";
+  const me = lobby.seats.find((s) => lobby.youAreSeated && s.seat === lobby.yourSeat);
+  const problem = startProblem(lobby);
+  return (
+    <div class="page lobby">
+      <section class="card-box lobby-head">
+        <h2>{settings ? gameTitle(settings.game) : "Lobby"} <span class="muted" title={lobby.lobbyId}>· {shortId(lobby.lobbyId)}</span></h2>
+        <ul class="settings">
+          {settings ? (
+            <>
+              <li>{`${settings.seats} seats · ${settings.isPrivate ? "private" : "public"} · spectators ${settings.allowSpectators ? "allowed" : "not allowed"}`}</li>
+              <li>{settings.turnSeconds ? `Turn timer: ${settings.turnSeconds}s` : "No turn timer"}</li>
+              {game ? game.describeOptions(settings.options).map((line, i) => <li key={i}>{line}</li>) : null}
+            </>
+          ) : null}
+        </ul>
+        {lobby.lastMatchId ? (
+          <p class="row last-match">
+            <span class="grow">The last match at this table has ended.</span>
+            <a class="button secondary" href={routeHash({ page: "replay", matchId: lobby.lastMatchId, step: 0, asSeat: false })} data-replay-link={lobby.lastMatchId}>Watch its replay</a>
+          </p>
+        ) : null}
+        {link ? <InviteLink app={app} link={link} linkName={linkName} name={invite ? "invite-link" : "lobby-link"} /> : null}
+        <div class="row lobby-actions">
+          {me ? (
+            <label class="inline">
+              <input type="checkbox" name="ready" checked={me.ready}
+                onChange={(ev) => void act({ case: "setReady", value: { lobbyId, ready: (ev.target as HTMLInputElement).checked } })} />
+              Ready
+            </label>
+          ) : null}
+          {lobby.youAreHost ? (
+            <>
+              <button class="primary" name="start" disabled={problem !== ""} aria-describedby="start-problem"
+                onClick={() => void act({ case: "startMatch", value: { lobbyId } })}>Start match</button>
+              <span id="start-problem" class="muted start-problem" data-start-problem="">{problem}</span>
+            </>
+          ) : null}
+          <button class="secondary" name="leave" onClick={async () => {
+            // A refused Leave keeps the page: the player is still in the lobby.
+            if (!(await act({ case: "leaveLobby", value: { lobbyId } }))) return;
+            app.lobbies.delete(lobbyId);
+            app.navigate({ page: "home" });
+          }}>Leave</button>
+        </div>
+      </section>
+      <section class="card-box">
+        <h2>Seats</h2>
+        <ul class="plain seats-list">
+          {lobby.seats.map((s) => <SeatRow key={s.seat} s={s} lobby={lobby} info={info} act={act} />)}
+        </ul>
+      </section>
+      <Chat app={app} lobbyId={lobbyId} act={act} />
+    </div>
+  );
+}
+
+function InviteLink(p: { app: App; link: string; linkName: string; name: string }) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <div class="row invite">
+      <label class="grow">{p.linkName} <input ref={input} readOnly value={p.link} name={p.name} /></label>
+      <button name="copy-link" onClick={async () => {
+        const ok = await copyText(p.link, input.current);
+        p.app.toast(ok ? `${p.linkName} copied.` : "Select the link and copy it.", "info");
+      }}>Copy</button>
+    </div>
+  );
+}
+
+// A seat; an open one offers the host the bots the server listed for this game. The bot
+// kind select is uncontrolled and keyed by seat, so a push never resets what was chosen.
+function SeatRow(p: { s: LobbySeat; lobby: Lobby; info: GameInfo | undefined; act: (b: Body) => Promise<boolean> }) {
+  const { s, lobby } = p;
+  const mine = lobby.youAreSeated && s.seat === lobby.yourSeat;
+  const bots = botChoices(p.info);
+  const kind = useRef<HTMLSelectElement>(null);
+  const [explain, setExplain] = useState(bots[0]?.summary ?? "");
+  return (
+    <li class={`seat-row${mine ? " mine" : ""}`} data-seat={s.seat} data-bot={s.bot ? "1" : undefined}>
+      <span class="seat-no">#{s.seat + 1}</span>
+      <span class="grow">
+        {s.open ? <em class="muted">open</em> : <strong>{s.bot ? botLine(s, p.info) : s.name}</strong>}
+        {s.host ? <span class="badge host" title="host">host</span> : null}
+        {mine ? <span class="badge you">you</span> : null}
+        {!s.open && !s.bot && !s.connected ? <span class="badge warn">away</span> : null}
+        {!s.open && !s.bot ? <span class={`badge ${s.ready ? "ok" : ""}`} data-ready={s.ready ? "1" : "0"}>{s.ready ? "ready" : "not ready"}</span> : null}
+      </span>
+      {lobby.youAreHost && s.open && bots.length ? (
+        <span class="row">
+          <select ref={kind} name={`bot-kind-${s.seat}`} aria-label="Bot kind" title={explain}
+            onChange={(ev) => setExplain(bots.find((b) => b.id === (ev.target as HTMLSelectElement).value)?.summary ?? "")}>
+            {bots.map((b) => <option key={b.id} value={b.id} title={b.summary}>{b.label}</option>)}
+          </select>
+          <button name={`add-bot-${s.seat}`} onClick={() => void p.act({ case: "addBot", value: { lobbyId: lobby.lobbyId, bot: kind.current?.value ?? bots[0].id, seat: s.seat } })}>Add bot</button>
+        </span>
+      ) : lobby.youAreHost && !s.open && !mine ? (
+        <button class="secondary" onClick={() => void p.act({ case: "removeSeat", value: { lobbyId: lobby.lobbyId, seat: s.seat } })}>{s.bot ? "Remove bot" : "Kick"}</button>
+      ) : null}
+    </li>
+  );
+}
+
+// Chat: the line is counted in code points (as the server counts); the list stays at the
+// bottom only when the reader was there.
+function Chat(p: { app: App; lobbyId: string; act: (b: Body) => Promise<boolean> }) {
+  const [text, setText] = useState("");
+  const list = useRef<HTMLUListElement>(null);
+  const atBottom = useRef(true);
+  const lines = p.app.chats.get(p.lobbyId) ?? [];
+  useLayoutEffect(() => {
+    if (list.current && atBottom.current) list.current.scrollTop = list.current.scrollHeight;
+  });
+  const length = [...text.trim()].length;
+  return (
+    <section class="card-box chat">
+      <h2>Chat</h2>
+      <ul ref={list} class="chat-lines" aria-live="polite" tabIndex={0} aria-label="Chat lines" onScroll={(ev) => {
+        const el = ev.currentTarget;
+        atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 8;
+      }}>
+        {lines.length ? lines.map((l, i) => <li key={i}><strong>{l.from}</strong>: {l.text}</li>) : <li class="muted">No messages yet.</li>}
+      </ul>
+      <form class="row" onSubmit={(ev) => {
+        ev.preventDefault();
+        const line = text.trim();
+        if (!line) return;
+        if (length > chatLimit) {
+          p.app.toast(`Chat lines are at most ${chatLimit} characters; this one has ${length}.`, "error");
+          return;
+        }
+        // Cleared once the server took it: a refused line stays to be fixed or resent.
+        void p.act({ case: "sendChat", value: { lobbyId: p.lobbyId, text: line } }).then((sent) => {
+          if (sent) setText((now) => (now.trim() === line ? "" : now));
+        });
+      }}>
+        <label class="grow">
+          <span class="visually-hidden">Chat line</span>
+          <input name="chat" placeholder="Say something" autocomplete="off" value={text} onInput={(ev) => setText((ev.target as HTMLInputElement).value)} />
+        </label>
+        <span class={`muted counter${length > chatLimit ? " over" : ""}`} aria-live="polite">{length}/{chatLimit}</span>
+        <button type="submit">Send</button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,414 @@
+// A match: the game's table (paced views, kit/reveal.ts), the moves the newest view lists
+// that the table did not place, resign, turn timers, preferences, the log, the end banner
+// with Rematch, and the fairness commitment with its check at the end.
+import type { ComponentChildren } from "preact";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
+
+import { useAppEvents, type App } from "../app.js";
+import { errorName, ServerError } from "../connection.js";
+import { ErrorCode, type Action } from "../gen/starport/v1/common_pb.js";
+import type { GameInfo, MatchInfo } from "../gen/starport/v1/protocol_pb.js";
+import type { AnyGameClient, TableContext } from "../games/types.js";
+import { ActionButton, actionKey, sameAction } from "../kit/action_button.js";
+import { beep, titleFor } from "../kit/attention.js";
+import { Dialog } from "../kit/dialog.js";
+import { LogPanel } from "../kit/log_panel.js";
+import { LazyRulesPanel } from "../kit/lazy_rules.js";
+import { revealLabels, revealSpeed, savedPreferences, savePreferences, setRevealSpeed, setSoundOn, soundOn, type RevealSpeed } from "../kit/settings.js";
+import { Timer } from "../kit/timer.js";
+import { errorSentence, outcomeText, seatNameFrom } from "../kit/words.js";
+import { missedMoves, type MatchSession } from "../match_session.js";
+import { verifyCommitment } from "../fairness.js";
+import { routeHash, type Route } from "../router.js";
+import { shortId } from "../ui/format.js";
+
+// Matches whose saved preferences this page already sent (once per match).
+const preferencesSent = new Set<string>();
+
+export function MatchPage({ app, route }: { app: App; route: Route }) {
+  const matchId = route.page === "match" ? route.matchId : "";
+  const session = app.match(matchId);
+  const [probe, setProbe] = useState<{ error: ServerError; answer: ReplayProbe } | null>(null);
+  const [rulesOpen, setRulesOpen] = useState(false);
+  const [speed, setSpeed] = useState<RevealSpeed>(revealSpeed());
+  const [sound, setSound] = useState(soundOn());
+
+  useAppEvents(app, (e) => {
+    if (e.kind !== "welcome") return;
+    // A fresh page, or a new connection, needs a snapshot; a match just started from its
+    // lobby may already have one.
+    if (e.resumed || !session.store?.view || session.store.waiting) session.resubscribe(app.isSeatedIn(matchId));
+  });
+
+  const info = session.info;
+  const game = session.game;
+  const newest = session.store?.view ?? undefined;
+  const presented = session.presented ?? newest;
+  const viewer = info && !info.spectator ? info.yourSeat : null;
+  const seatName = (seat: number) => seatNameFrom(info?.seats, seat);
+  const legal = session.legalActions;
+  const yourTurn = viewer !== null && !info?.over && !session.reveal.behind && legal.some((a) => a.seat === viewer);
+
+  useTurnAttention(yourTurn, sound);
+  useSavedPreferences(app, session, info);
+
+  // Nothing to show: say why (and offer a retry) instead of an empty table.
+  const refused = session.unavailable && !newest ? session.unavailable : null;
+  useEffect(() => {
+    if (!refused) return;
+    if (probe?.error === refused) return;
+    const cannot = matchRefusal(refused, null);
+    if (!cannot.askReplay) return;
+    const asked = { error: refused, answer: "pending" as ReplayProbe };
+    setProbe(asked);
+    app.conn.request({ case: "openReplay", value: { matchId, step: 0, asSeat: false } }).then(
+      () => setProbe({ error: refused, answer: "exists" }),
+      (e: unknown) => setProbe({ error: refused, answer: e instanceof ServerError ? e : new ServerError("timeout", String(e), 0) }),
+    );
+  }, [refused]);
+
+  const replayHref = routeHash({ page: "replay", matchId, step: 0, asSeat: false });
+  const press = (a: Action) => {
+    if (!session.play(a)) app.toast("That move is no longer offered.", "error", 2500);
+  };
+  const label = (a: Action) => (newest && game ? game.actionLabel(a, newest, seatName) : `Action ${a.kind}`);
+  const sending = (a: Action) => session.inFlight !== null && sameAction(session.inFlight.action, a);
+  // Moves come from the newest view only: a button the presented (older) view draws is
+  // pressable only when the newest still lists it.
+  const offered = (a: Action) => session.canMove && legal.some((l) => sameAction(l, a));
+
+  const placed: Action[] = [];
+  const CtxButton = (p: { action: Action; class?: string; confirm?: string; children?: ComponentChildren }) => {
+    placed.push(p.action);
+    return (
+      <ActionButton action={p.action} class={p.class} confirm={p.confirm} label={p.children ?? label(p.action)}
+        enabled={offered(p.action)} sending={sending(p.action)} onPress={press} />
+    );
+  };
+  // One component identity across renders, so Preact keeps the buttons (and their focus).
+  const live = useRef(CtxButton);
+  live.current = CtxButton;
+  const StableButton = useMemo(() => (p: Parameters<typeof CtxButton>[0]) => live.current(p), []);
+  const placedRef = { current: placed };
+
+  const ctx: TableContext = {
+    info,
+    viewer,
+    live: true,
+    seatName,
+    timer: (seat) => {
+      const s = info?.seats.find((x) => x.seat === seat);
+      if (!s || !s.deadlineMs || info?.over) return null;
+      return <Timer deadlineMs={Number(s.deadlineMs)} serverNow={() => app.conn.serverNow()} />;
+    },
+    ActionButton: viewer !== null && !info?.over ? StableButton : undefined,
+  };
+
+  // The end as presented: while the reveal pacing is behind, MatchInfo's outcome would
+  // tell the end before the table shows it.
+  const outcome = (presented && game?.outcome(presented)?.over ? game.outcome(presented) : undefined) ??
+    (info?.over && !session.reveal.behind ? info.outcome : undefined);
+  const lobbyId = app.lobbyOf(matchId);
+  const gameInfo = game ? app.gameInfo(game.id) : undefined;
+
+  // A keyboard player's focus never falls to the page body: when the focused move button
+  // goes away (the move was made, the view moved on), the focus moves to the first move
+  // now offered, else to the move panel, else to the table.
+  const pageRef = useRef<HTMLDivElement>(null);
+  const hadFocus = useRef(false);
+  useLayoutEffect(() => {
+    const root = pageRef.current;
+    if (!root || !hadFocus.current) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && root.contains(active)) return;
+    if (active && active !== document.body) {
+      hadFocus.current = false;
+      return;
+    }
+    const next = root.querySelector<HTMLElement>('button.action:not([aria-disabled]), .move-panel, .table-box');
+    next?.focus({ preventScroll: true });
+  });
+
+  return (
+    <div class="page match" ref={pageRef}
+      onFocusIn={() => (hadFocus.current = true)}
+      onFocusOut={(ev) => {
+        // Focus moved somewhere else on purpose (not a removed element): let it be.
+        const to = (ev as FocusEvent).relatedTarget as Node | null;
+        if (to && !pageRef.current?.contains(to)) hadFocus.current = false;
+      }}>
+      <div class="match-head">
+        <h2>{game?.title ?? "Match"} <span class="muted" title={matchId}>· {shortId(matchId)}</span></h2>
+        <p class="row">
+          <span class="grow">{viewer !== null ? `You are ${seatName(viewer)}` : info?.spectator ? "Spectating" : ""}</span>
+          {session.resyncing ? <span class="badge warn" data-syncing="1">syncing…</span> : null}
+          {!session.online && newest && !info?.over ? <span class="badge lost" data-offline="1">offline: moves wait for the connection</span> : null}
+          {game ? <button type="button" name="rules" class="secondary" onClick={() => setRulesOpen(true)}>Rules</button> : null}
+          {info?.over || outcome ? <a href={replayHref} class="button" data-replay-link="1">Open replay</a> : null}
+          {info?.over && lobbyId && !app.lobbies.get(lobbyId)?.matchId
+            ? <a href={routeHash({ page: "lobby", lobbyId })} class="button secondary" data-lobby-link={lobbyId}>Back to the lobby</a>
+            : null}
+          {app.anonymous ? <button type="button" name="want-to-play" class="secondary" onClick={() => app.askName()}>Play on Starport</button> : null}
+        </p>
+      </div>
+      {session.unavailable && newest ? (
+        <p class="card-box stale-view row" role="alert" data-stale="">
+          <span class="grow">The table below may be out of date. {errorSentence(session.unavailable.code, session.unavailable.detail)}</span>
+          <button type="button" name="retry" onClick={() => session.resubscribe(app.isSeatedIn(matchId))}>Try again</button>
+        </p>
+      ) : null}
+      <p class="visually-hidden" aria-live="assertive" data-turn-announce="">{yourTurn ? "Your turn." : ""}</p>
+      {refused ? (
+        <Refused app={app} session={session} error={refused} probe={probe?.error === refused ? probe.answer : null} replayHref={replayHref} />
+      ) : !presented || !game ? (
+        <p class="muted">{game ? "Waiting for the table…" : "Waiting for the match…"}</p>
+      ) : (
+        <>
+          {outcome?.over ? (
+            <EndBanner app={app} session={session} text={outcomeText(outcome, viewer, seatName)} won={viewer !== null && outcome.winners.includes(viewer)} lobbyId={lobbyId} />
+          ) : null}
+          <div class="table-box" tabIndex={-1} role="region" aria-label="Table">
+            <game.Table view={presented} previous={session.reveal.previous} ctx={ctx} />
+          </div>
+          <MovePanel session={session} legal={legal} placed={placedRef} label={label} offered={offered} sending={sending} press={press} />
+          <RevealControls session={session} speed={speed} setSpeed={setSpeed} sound={sound} setSound={setSound} />
+          {viewer !== null && gameInfo?.preferences.length && !info?.over ? (
+            <Preferences session={session} game={game} info={gameInfo} chosen={info?.yourPreferences ?? []} />
+          ) : null}
+        </>
+      )}
+      {refused ? null : (
+        <section class="card-box">
+          <h3>Log</h3>
+          <LogPanel lines={session.presentedLog} seatName={seatName} muted={(l) => l === missedMoves} />
+          <p class="muted log-note">Every move of the match, numbered, is in <a href={replayHref}>its replay</a>.</p>
+        </section>
+      )}
+      {refused ? null : <Fairness info={info} />}
+      {game ? (
+        <Dialog open={rulesOpen} onClose={() => setRulesOpen(false)} title={`Rules: ${game.title}`} testid="rules-dialog">
+          <LazyRulesPanel title={game.title} rules={game.rules} />
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}
+
+// Whatever the newest view lists and the table did not place, then Resign (asks twice).
+function MovePanel(p: {
+  session: MatchSession;
+  legal: Action[];
+  placed: { current: Action[] };
+  label: (a: Action) => string;
+  offered: (a: Action) => boolean;
+  sending: (a: Action) => boolean;
+  press: (a: Action) => void;
+}) {
+  // Rendered after the table: every ctx.ActionButton of this render is in `placed`.
+  const rest = p.legal.filter((a) => a.kind !== 0 && !p.placed.current.some((x) => sameAction(x, a)));
+  const resign = p.session.resignAction;
+  if (!rest.length && !resign) return null;
+  return (
+    <div class="extra-moves move-panel" role="group" aria-label="Moves" tabIndex={-1}>
+      {rest.map((a) => (
+        <ActionButton key={actionKey(a)} action={a} label={p.label(a)} enabled={p.offered(a)} sending={p.sending(a)} onPress={p.press} />
+      ))}
+      {resign ? (
+        <ActionButton key="resign" kind="resign" name="resign" class="danger" action={resign} label="Resign" confirm="Really resign? Press again"
+          enabled={p.session.canResign} sending={p.sending(resign)} onPress={p.press} />
+      ) : null}
+    </div>
+  );
+}
+
+function RevealControls(p: { session: MatchSession; speed: RevealSpeed; setSpeed: (s: RevealSpeed) => void; sound: boolean; setSound: (b: boolean) => void }) {
+  const behind = p.session.reveal.pending;
+  return (
+    <div class="row reveal-controls">
+      <label class="inline">
+        Reveal speed
+        <select name="reveal-speed" value={p.speed} onChange={(ev) => {
+          const v = (ev.target as HTMLSelectElement).value as RevealSpeed;
+          setRevealSpeed(v);
+          p.setSpeed(v);
+          if (v === "off") p.session.reveal.skip();
+        }}>
+          {(Object.keys(revealLabels) as RevealSpeed[]).map((k) => <option key={k} value={k}>{revealLabels[k]}</option>)}
+        </select>
+      </label>
+      <button type="button" name="skip-reveal" class="secondary" disabled={behind === 0} onClick={() => p.session.reveal.skip()}>
+        {behind ? `Skip (${behind} more)` : "Skip"}
+      </button>
+      <label class="inline">
+        <input type="checkbox" name="turn-sound" checked={p.sound} onChange={(ev) => {
+          const on = (ev.target as HTMLInputElement).checked;
+          setSoundOn(on);
+          p.setSound(on);
+        }} />
+        Sound on my turn
+      </label>
+    </div>
+  );
+}
+
+function Preferences(p: { session: MatchSession; game: AnyGameClient; info: GameInfo; chosen: readonly number[] }) {
+  const choose = (index: number, value: number) => {
+    const choices = p.info.preferences.map((_, i) => (i === index ? value : p.chosen[i] ?? 0));
+    p.session.setPreferences(choices);
+    savePreferences(p.game.id, choices);
+  };
+  return (
+    <details class="card-box preferences" open>
+      <summary>Play for me</summary>
+      <div class="pref-list">
+        {p.info.preferences.map((pref, i) => (
+          <label key={pref.id} data-preference={pref.id}>
+            {pref.label}
+            <select name={`pref-${pref.id}`} value={String(p.chosen[i] ?? 0)} onChange={(ev) => choose(i, Number((ev.target as HTMLSelectElement).value))}>
+              {pref.choices.map((c, j) => <option key={j} value={String(j)}>{c}</option>)}
+            </select>
+            <span class="muted pref-summary">{pref.summary}</span>
+          </label>
+        ))}
+      </div>
+    </details>
+  );
+}
+
+// The end of the match for this reader, with Rematch.
+function EndBanner(p: { app: App; session: MatchSession; text: string; won: boolean; lobbyId: string | undefined }) {
+  const { app } = p;
+  const lobby = p.lobbyId ? app.lobbies.get(p.lobbyId) : undefined;
+  const seated = p.session.info && !p.session.info.spectator;
+  const [busy, setBusy] = useState(false);
+  const rematch = async () => {
+    if (!lobby) return;
+    setBusy(true);
+    try {
+      const people = lobby.seats.filter((s) => !s.open && !s.bot);
+      if (lobby.youAreHost && people.length === 1) {
+        // A table against bots: the next match starts at once in the same lobby.
+        const reply = await app.conn.request({ case: "startMatch", value: { lobbyId: lobby.lobbyId } });
+        if (reply.body.case === "lobby" && reply.body.value.matchId) app.navigate({ page: "match", matchId: reply.body.value.matchId });
+        else app.navigate({ page: "lobby", lobbyId: lobby.lobbyId });
+      } else {
+        await app.conn.request({ case: "setReady", value: { lobbyId: lobby.lobbyId, ready: true } });
+        app.navigate({ page: "lobby", lobbyId: lobby.lobbyId });
+      }
+    } catch (e) {
+      if (e instanceof ServerError) app.showError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section class={`card-box end-banner${p.won ? " won" : ""}`} role="status">
+      <p class="end-banner__text" data-testid="outcome">{p.text}</p>
+      {seated && lobby && !lobby.matchId ? (
+        <button type="button" class="primary" name="rematch" disabled={busy} onClick={() => void rematch()}>Rematch</button>
+      ) : null}
+    </section>
+  );
+}
+
+function Refused(p: { app: App; session: MatchSession; error: ServerError; probe: ReplayProbe; replayHref: string }) {
+  const cannot = matchRefusal(p.error, p.probe);
+  return (
+    <section class="card-box match-refused">
+      <p class={cannot.pending ? "muted" : "form-error"} data-refused={cannot.code}>{cannot.message}</p>
+      <p class="row">
+        {cannot.retry ? <button type="button" name="retry" onClick={() => p.session.resubscribe(p.app.isSeatedIn(p.session.matchId))}>Try again</button> : null}
+        {cannot.replayLink ? <a href={p.replayHref}>Open its replay</a> : null}
+        <a href="#/">Home</a>
+      </p>
+    </section>
+  );
+}
+
+function Fairness({ info }: { info: MatchInfo | null }) {
+  const [verified, setVerified] = useState<{ key: string; ok: boolean } | null>(null);
+  const key = info ? `${info.seedCommitment}|${info.revealedSalt}|${info.revealedSeed}` : "";
+  const reveal = !!(info?.over && info.revealedSalt);
+  useEffect(() => {
+    if (!info || !reveal || verified?.key === key) return;
+    void verifyCommitment(info.seedCommitment, info.revealedSalt, info.revealedSeed).then((ok) => setVerified({ key, ok }));
+  }, [key, reveal]);
+  if (!info || !info.seedCommitment)
+    return <section class="card-box fairness"><h3>Fair shuffle</h3><p class="muted">No commitment received yet.</p></section>;
+  return (
+    <section class="card-box fairness">
+      <h3>Fair shuffle</h3>
+      <p>Seed commitment (SHA-256): <code class="hash">{info.seedCommitment}</code></p>
+      {reveal ? (
+        <>
+          <p>Revealed seed <code>{info.revealedSeed.toString()}</code> and salt <code class="hash">{info.revealedSalt}</code></p>
+          {verified?.key === key ? (
+            <p class={verified.ok ? "ok" : "form-error"} data-fairness={verified.ok ? "ok" : "mismatch"}>
+              {verified.ok ? "✔ Checked in your browser: SHA-256(salt:seed) matches the commitment." : "✘ The revealed seed does NOT match the commitment."}
+            </p>
+          ) : <p class="muted">Checking…</p>}
+        </>
+      ) : <p class="muted">The seed and salt are revealed when the match ends.</p>}
+    </section>
+  );
+}
+
+// The tab title and the sound follow whether a move is awaited from this page's seat.
+function useTurnAttention(yourTurn: boolean, sound: boolean): void {
+  const was = useRef(false);
+  useEffect(() => {
+    document.title = titleFor(yourTurn);
+    if (yourTurn && !was.current && sound) beep();
+    was.current = yourTurn;
+  }, [yourTurn, sound]);
+  useEffect(() => () => void (document.title = titleFor(false)), []);
+}
+
+// A new match of a game whose preferences were saved: send them once, if the seat has
+// none yet (all default).
+function useSavedPreferences(app: App, session: MatchSession, info: MatchInfo | null): void {
+  useEffect(() => {
+    if (!info || info.spectator || info.over || preferencesSent.has(info.matchId)) return;
+    const gameInfo = app.gameInfo(info.game);
+    if (!gameInfo?.preferences.length) return;
+    preferencesSent.add(info.matchId);
+    const saved = savedPreferences(info.game);
+    if (!saved || saved.every((c) => c === 0)) return;
+    if (info.yourPreferences.some((c) => c !== 0)) return;
+    session.setPreferences(saved.slice(0, gameInfo.preferences.length));
+  }, [info]);
+}
+
+// What the replay store said about a match the server does not run: not asked yet (null),
+// on its way, a frame (the match exists: it has ended), or its refusal.
+export type ReplayProbe = null | "pending" | "exists" | ServerError;
+
+export interface MatchRefusal {
+  code: string;         // data-refused: the error's name, or "ENDED"
+  message: string;      // for people
+  replayLink: boolean;  // worth opening the replay
+  askReplay: boolean;   // ask the replay store before saying what this is
+  pending: boolean;     // still finding out
+  retry: boolean;       // worth asking the server again (a timeout, a failure)
+}
+
+// Why the match page has nothing to show. Watch and Resync answer NOT_FOUND for any match
+// not running on the server: one that never existed, and one that ended and was unloaded
+// (docs/protocol.md). Only the replay store tells them apart, so NOT_FOUND asks it. Watch
+// answers FORBIDDEN for a match without spectators; its replay too, until it ends.
+export function matchRefusal(error: ServerError, replay: ReplayProbe): MatchRefusal {
+  const code = errorName(error.code);
+  const said = (message: string, replayLink: boolean, shownCode = code, retry = false): MatchRefusal =>
+    ({ code: shownCode, message, replayLink, askReplay: false, pending: false, retry });
+  const sentence = errorSentence(error.code, error.detail);
+  if (error.code === ErrorCode.FORBIDDEN)
+    return said("This match does not allow spectators: only its players can open it. Its replay opens to everyone once it has ended.", false);
+  if (error.code !== ErrorCode.NOT_FOUND) return said(`This match cannot be shown. ${sentence}`, true, code, true);
+  if (replay === null || replay === "pending")
+    return { code, message: "Looking for this match…", replayLink: false, askReplay: replay === null, pending: true, retry: false };
+  if (replay === "exists") return said("This match has ended.", true, "ENDED");
+  if (replay.code === ErrorCode.NOT_FOUND) return said("There is no match with this id.", false);
+  // The replay store could not say (a timeout, a lost connection, a failure): the replay may work.
+  return said(`This match cannot be shown. ${sentence}`, typeof replay.code === "string", code, true);
+}
+

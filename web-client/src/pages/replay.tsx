@@ -1,0 +1,251 @@
+// A replay: a timeline slider, step back/forward, jump to any step, the perspective the
+// server granted, the action log, the outcome in the same words as the match page
+// (kit/words.ts outcomeText) and a shareable link. Opens without a name (anonymous Hello).
+import { fromBinary } from "@bufbuild/protobuf";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+
+import { useAppEvents, type App } from "../app.js";
+import { errorName, ServerError } from "../connection.js";
+import { ErrorCode } from "../gen/starport/v1/common_pb.js";
+import { findGame, loadGame } from "../games/index.js";
+import type { ReplayFrame } from "../gen/starport/v1/protocol_pb.js";
+import { verifyCommitment } from "../fairness.js";
+import { Dialog } from "../kit/dialog.js";
+import { LazyRulesPanel } from "../kit/lazy_rules.js";
+import { errorSentence, fillSeats, outcomeText, seatNameFrom } from "../kit/words.js";
+import { routeHash, routeUrl, type Route } from "../router.js";
+import { copyText, shortId } from "../ui/format.js";
+
+export function ReplayPage({ app, route }: { app: App; route: Route }) {
+  const matchId = route.page === "replay" ? route.matchId : "";
+  const [frame, setFrame] = useState<ReplayFrame | null>(null);
+  const [refusal, setRefusal] = useState<ReplayRefusal | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [slider, setSlider] = useState<number | null>(null);
+  const [rulesOpen, setRulesOpen] = useState(false);
+  const [, setLoaded] = useState(0);
+  const want = useRef({ step: route.page === "replay" ? route.step : 0, asSeat: route.page === "replay" ? route.asSeat : false });
+  const latest = useRef(0);
+  const frameRef = useRef<ReplayFrame | null>(null);
+  frameRef.current = frame;
+
+  const load = async () => {
+    if (refusal) return;
+    const id = ++latest.current;
+    setLoading(true);
+    try {
+      const reply = await app.conn.request({ case: "openReplay", value: { matchId, step: want.current.step, asSeat: want.current.asSeat } });
+      if (id !== latest.current || reply.body.case !== "replayFrame") return;
+      const f = reply.body.value;
+      want.current.step = f.step;
+      app.replaceRoute({ page: "replay", matchId, step: f.step, asSeat: want.current.asSeat });
+      if (!findGame(f.game)) await loadGame(f.game);
+      setFrame(f);
+      setSlider(null);
+    } catch (e) {
+      if (id !== latest.current || !(e instanceof ServerError)) return;
+      const cannot = replayRefusal(e, frameRef.current !== null);
+      if (cannot) setRefusal(cannot);
+      else app.showError(e);
+    } finally {
+      if (id === latest.current) setLoading(false);
+    }
+  };
+  const go = (target: number) => {
+    const total = frameRef.current?.totalSteps ?? Number.MAX_SAFE_INTEGER;
+    want.current.step = Math.max(0, Math.min(total, Math.floor(target)));
+    void load();
+  };
+
+  useAppEvents(app, (e) => {
+    if (e.kind === "welcome") void load();
+  });
+  // The route changed within this page (back/forward, an edited URL).
+  useEffect(() => {
+    if (route.page !== "replay") return;
+    if (route.step !== want.current.step || route.asSeat !== want.current.asSeat) {
+      want.current = { step: route.step, asSeat: route.asSeat };
+      void load();
+    }
+  }, [route]);
+
+  // Dragging the slider asks for at most one frame per 120 ms.
+  const debounce = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const logRef = useRef<HTMLOListElement>(null);
+  useLayoutEffect(() => {
+    const log = logRef.current;
+    const current = log?.querySelector<HTMLElement>(".current");
+    if (!log || !current) return;
+    const off = current.getBoundingClientRect().top - log.getBoundingClientRect().top;
+    log.scrollTop = Math.max(0, log.scrollTop + off - (log.clientHeight - current.offsetHeight) / 2);
+  }, [frame?.step]);
+
+  if (refusal) {
+    return (
+      <div class="page replay">
+        <section class="card-box replay-refused">
+          <h2>Replay <span class="muted" title={matchId}>· {shortId(matchId)}</span></h2>
+          <p class="form-error" data-refused={refusal.code}>{refusal.message}</p>
+          <p>{refusal.offerMatch ? <><a href={routeHash({ page: "match", matchId })}>Try the match</a> · </> : null}<a href="#/">Home</a></p>
+        </section>
+      </div>
+    );
+  }
+
+  const game = frame ? findGame(frame.game) : undefined;
+  if (frame && !game) void loadGame(frame.game).then(() => setLoaded((n) => n + 1));
+  const m = frame?.match;
+  const seatName = (seat: number) => seatNameFrom(m?.seats, seat);
+  const viewer = frame ? perspectiveSeat(frame.perspective) : null;
+  const step = frame?.step ?? want.current.step;
+  const total = frame?.totalSteps;
+  let table = <p class="muted">Loading the replay…</p>;
+  let outcome = m?.outcome;
+  if (frame && !game) table = <p class="muted">Loading the table…</p>;
+  else if (frame && game) {
+    try {
+      const view = fromBinary(game.viewSchema, frame.view);
+      // The end is said as the match said it: the match's own outcome once over.
+      if (!outcome?.over) outcome = game.outcome(view);
+      table = <game.Table view={view} ctx={{ info: m ?? null, viewer, live: false, seatName, timer: () => null }} />;
+    } catch {
+      table = <p class="form-error">This frame's view could not be read.</p>;
+    }
+  }
+  const ended = frame && outcome?.over && (frame.step === frame.totalSteps || !!m?.over);
+  const url = frame ? routeUrl({ page: "replay", matchId, step: frame.step, asSeat: want.current.asSeat }, location) : "";
+  return (
+    <div class="page replay">
+      <section class="card-box">
+        <div class="row">
+          <h2 class="grow">Replay <span class="muted" title={matchId}>· {shortId(matchId)}</span></h2>
+          {game ? <button type="button" name="rules" class="secondary" onClick={() => setRulesOpen(true)}>Rules</button> : null}
+        </div>
+        <div class="replay-info">
+          <p>{m?.seats.map((s) => `${s.name}${s.bot ? " (bot)" : ""}`).join(", ") ?? ""}</p>
+          <p class="replay-outcome" data-testid="outcome">{ended ? outcomeText(outcome, viewer, seatName) : frame ? "In progress" : ""}</p>
+          <ReplayFairness frame={frame} />
+        </div>
+        <div class="timeline">
+          <button name="first" onClick={() => go(0)} aria-label="First step">⇤</button>
+          <button name="back" onClick={() => go(step - 1)} aria-label="Step back">◀</button>
+          <input type="range" name="step" min={0} max={total ?? 0} value={String(slider ?? step)} aria-label="Timeline"
+            onInput={(ev) => {
+              const v = Number((ev.target as HTMLInputElement).value);
+              setSlider(v);
+              if (debounce.current !== null) clearTimeout(debounce.current);
+              debounce.current = setTimeout(() => {
+                debounce.current = null;
+                go(v);
+              }, 120);
+            }} />
+          <button name="forward" onClick={() => go(step + 1)} aria-label="Step forward">▶</button>
+          <button name="last" onClick={() => go(total ?? step)} aria-label="Last step">⇥</button>
+        </div>
+        <div class="row">
+          <span class="step-label" data-step={frame ? String(frame.step) : ""}>{`step ${slider ?? step} / ${total ?? "?"}${loading ? " …" : ""}`}</span>
+          <JumpForm step={step} total={total} go={go} />
+          {frame && heldSeat(frame) ? (
+            <label class="inline">
+              <input type="checkbox" name="as-seat" checked={want.current.asSeat} onChange={(ev) => {
+                want.current.asSeat = (ev.target as HTMLInputElement).checked;
+                void load();
+              }} /> My seat's view
+            </label>
+          ) : null}
+          <span class="badge" data-perspective={frame?.perspective ?? ""}>
+            {frame ? `perspective: ${viewer === null ? frame.perspective || "public" : `${seatName(viewer)}'s seat`}` : "…"}
+          </span>
+        </div>
+        <ShareLink app={app} url={url} />
+      </section>
+      <div class="table-box">{table}</div>
+      <section class="card-box">
+        <h3>Action log</h3>
+        <ol ref={logRef} class="log replay-log" start={1} data-testid="log">
+          {frame?.actionLog.map((line, i) => (
+            <li key={i} class={i < frame.step ? (i === frame.step - 1 ? "current" : "done") : "future"}>
+              <button class="link" onClick={() => go(i + 1)} title={`Jump to step ${i + 1}`}>{fillSeats(line, seatName)}</button>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <p><a href={routeHash({ page: "match", matchId })}>Back to the match</a></p>
+      {game ? (
+        <Dialog open={rulesOpen} onClose={() => setRulesOpen(false)} title={`Rules: ${game.title}`} testid="rules-dialog">
+          <LazyRulesPanel title={game.title} rules={game.rules} />
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}
+
+function JumpForm(p: { step: number; total: number | undefined; go: (n: number) => void }) {
+  const [value, setValue] = useState(String(p.step));
+  useEffect(() => setValue(String(p.step)), [p.step]);
+  return (
+    <form class="row" onSubmit={(ev) => { ev.preventDefault(); p.go(Number(value)); }}>
+      <label>Jump to <input type="number" name="jump" min={0} max={p.total} value={value} inputMode="numeric" onInput={(ev) => setValue((ev.target as HTMLInputElement).value)} /></label>
+      <button type="submit" name="jump-go">Go</button>
+    </form>
+  );
+}
+
+function ShareLink(p: { app: App; url: string }) {
+  const ref = useRef<HTMLInputElement>(null);
+  return (
+    <div class="row">
+      <label class="grow">Share <input ref={ref} readOnly name="replay-link" value={p.url} /></label>
+      <button onClick={async () => p.app.toast((await copyText(p.url, ref.current)) ? "Replay link copied." : "Select the link and copy it.")}>Copy</button>
+    </div>
+  );
+}
+
+function ReplayFairness({ frame }: { frame: ReplayFrame | null }) {
+  const m = frame?.match;
+  const key = m ? `${m.seedCommitment}|${m.revealedSalt}|${m.revealedSeed}` : "";
+  const [state, setState] = useState<{ key: string; ok: boolean } | null>(null);
+  useEffect(() => {
+    if (!m?.over || !m.revealedSalt || state?.key === key) return;
+    void verifyCommitment(m.seedCommitment, m.revealedSalt, m.revealedSeed).then((ok) => setState({ key, ok }));
+  }, [key]);
+  if (!m?.over || !m.revealedSalt) return null;
+  const s = state?.key === key ? (state.ok ? "ok" : "bad") : "pending";
+  return (
+    <p class={s === "ok" ? "ok" : s === "bad" ? "form-error" : "muted"} data-fairness={s}>
+      {s === "ok" ? `✔ Seed ${m.revealedSeed} matches the commitment (checked in your browser).`
+        : s === "bad" ? "✘ The revealed seed does not match the commitment." : "Checking the seed commitment…"}
+    </p>
+  );
+}
+
+export interface ReplayRefusal {
+  code: string;         // the error's name: "NOT_FOUND", "FORBIDDEN", …
+  message: string;      // for people
+  offerMatch: boolean;  // worth trying the match page instead
+}
+
+// The server refusing the first OpenReplay means the replay cannot be shown at all (the
+// page says so); once opened, a refused step is only a toast (null), and so is a timeout
+// or a lost connection (the next Welcome asks again).
+export function replayRefusal(error: ServerError, opened: boolean): ReplayRefusal | null {
+  if (opened || typeof error.code === "string") return null;
+  const code = errorName(error.code);
+  return {
+    code,
+    message: `This replay cannot be shown. ${errorSentence(error.code, error.detail)}`,
+    offerMatch: error.code !== ErrorCode.FORBIDDEN && error.code !== ErrorCode.NOT_FOUND,
+  };
+}
+
+// The viewer held a seat in this match: the server marks everyone else as a spectator in
+// the frame's MatchInfo (server/replay_desk.cpp), and grants them no seat's perspective.
+export function heldSeat(frame: ReplayFrame): boolean {
+  return frame.match !== undefined && !frame.match.spectator;
+}
+
+// "seat N" (0-based, from the server) → N; "public" and "everything" → null.
+export function perspectiveSeat(perspective: string): number | null {
+  const m = /^seat (\d+)$/.exec(perspective);
+  return m ? Number(m[1]) : null;
+}

@@ -1,0 +1,194 @@
+// The table kit's pure parts: error sentences, outcome wording (one function for the match
+// page and the replay), log naming, the reveal queue (fake clock), settings, the lobby's
+// Start rule and bot names, and components rendered to strings.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { create } from "@bufbuild/protobuf";
+import { renderToString } from "preact-render-to-string";
+
+import { ActionSchema, ErrorCode, OutcomeSchema } from "../src/gen/starport/v1/common_pb.js";
+import { GameInfoSchema, LobbySchema, LobbySeatSchema, BotInfoSchema } from "../src/gen/starport/v1/protocol_pb.js";
+import { ActionButton } from "../src/kit/action_button.js";
+import { titleFor } from "../src/kit/attention.js";
+import { LogPanel } from "../src/kit/log_panel.js";
+import { RevealQueue, type Clock } from "../src/kit/reveal.js";
+import { revealSpeed, savedPreferences, savePreferences, setRevealSpeed, soundOn, type KeyValueStore } from "../src/kit/settings.js";
+import { errorSentence, fillSeats, nameLength, outcomeText } from "../src/kit/words.js";
+import { botLine, startProblem } from "../src/pages/lobby.js";
+import { validName } from "../src/token_store.js";
+
+const names = ["Ann", "Vega", "Bob"];
+const seatName = (s: number) => names[s] ?? `Seat ${s + 1}`;
+
+test("errors read as sentences: the server's detail capitalized, never the code's name", () => {
+  assert.equal(errorSentence(ErrorCode.BAD_REQUEST, "seat 2 is open"), "Seat 2 is open.");
+  assert.equal(errorSentence(ErrorCode.LOBBY_FULL, ""), "That table is full.");
+  assert.equal(errorSentence(ErrorCode.LIMIT_REACHED, "at most 3 lobbies!"), "At most 3 lobbies!");
+  assert.equal(errorSentence("timeout", ""), "The server did not answer in time; try again.");
+  for (const code of Object.values(ErrorCode).filter((c): c is ErrorCode => typeof c === "number" && c !== 0)) {
+    const s = errorSentence(code, "");
+    assert.doesNotMatch(s, /[A-Z]{3,}_/, `${ErrorCode[code]} reads "${s}"`);
+    assert.match(s, /^[A-Z].*[.!?]$/);
+  }
+});
+
+test("the outcome tells each reader: winner, loser, spectator, no winner", () => {
+  const o = create(OutcomeSchema, { over: true, winners: [1], reason: "last_standing" });
+  assert.equal(outcomeText(o, 1, seatName), "You won (last standing).");
+  assert.equal(outcomeText(o, 0, seatName), "You lost: Vega won (last standing).");
+  assert.equal(outcomeText(o, null, seatName), "Vega won (last standing).");
+  const shared = create(OutcomeSchema, { over: true, winners: [0, 2], reason: "" });
+  assert.equal(outcomeText(shared, 0, seatName), "You won with Bob.");
+  assert.equal(outcomeText(shared, null, seatName), "Ann and Bob won.");
+  assert.equal(outcomeText(create(OutcomeSchema, { over: true, winners: [], reason: "scored" }), null, seatName), "No one won (scored).");
+  assert.equal(outcomeText(create(OutcomeSchema, { over: true, winners: [], reason: "scored" }), 0, seatName), "You lost (scored).");
+  // JFK: the Eastern bloc holds no seat; the reason names it.
+  const jfk = create(OutcomeSchema, { over: true, winners: [], reason: "eastern_bloc_won" });
+  assert.equal(outcomeText(jfk, 0, seatName), "You lost: Eastern bloc won.");
+  assert.equal(outcomeText(jfk, null, seatName), "Eastern bloc won.");
+  assert.equal(outcomeText(create(OutcomeSchema, { over: false }), null, seatName), "");
+});
+
+test("log lines name seats with the one naming scheme", () => {
+  assert.equal(fillSeats("{seat:1} reveals Thane of the Deep Belt (8); {seat:0} flips", seatName), "Vega reveals Thane of the Deep Belt (8); Ann flips");
+  assert.equal(fillSeats("{seat:7} draws", seatName), "Seat 8 draws");
+  const html = renderToString(<LogPanel lines={["{seat:0} takes Project Gemini", "{seat:2} passes"]} seatName={seatName} />);
+  assert.match(html, /data-testid="log"/);
+  assert.equal(html.match(/<li/g)?.length, 2);
+  assert.match(html, /<li>Ann takes Project Gemini<\/li>/);
+  assert.doesNotMatch(html, /\{seat:/);
+});
+
+class FakeClock implements Clock {
+  now = 0;
+  timers: { at: number; fn: () => void; id: number }[] = [];
+  private id = 0;
+  setTimeout(fn: () => void, ms: number) {
+    const id = ++this.id;
+    this.timers.push({ at: this.now + ms, fn, id });
+    return id;
+  }
+  clearTimeout(h: unknown) {
+    this.timers = this.timers.filter((t) => t.id !== h);
+  }
+  advance(ms: number) {
+    const end = this.now + ms;
+    for (;;) {
+      this.timers.sort((a, b) => a.at - b.at);
+      const t = this.timers[0];
+      if (!t || t.at > end) break;
+      this.timers.shift();
+      this.now = t.at;
+      t.fn();
+    }
+    this.now = end;
+  }
+}
+
+test("reveal pacing: views are presented in order, each held for its pause × the speed", () => {
+  const clock = new FakeClock();
+  let factor = 1;
+  // a "reveal" view (odd numbers) is held 1000 ms, others not at all
+  const q = new RevealQueue<number>((_prev, next) => (next % 2 ? 1000 : 0), () => factor, clock);
+  const seen: number[] = [];
+  q.subscribe(() => seen.push(q.presented!));
+  q.push(1);
+  q.push(2);
+  q.push(3);
+  q.push(4);
+  assert.deepEqual(seen, [1], "the first reveal is held");
+  assert.equal(q.pending, 3);
+  clock.advance(999);
+  assert.equal(q.presented, 1);
+  clock.advance(1);
+  assert.deepEqual(seen, [1, 2, 3], "2 has no pause, 3 is held");
+  assert.equal(q.previous, 2);
+  factor = 0.35;
+  clock.advance(349);
+  assert.equal(q.presented, 3, "speed applies to the pause begun before the change? no: read at each pause");
+  clock.advance(651);
+  assert.equal(q.presented, 4);
+  assert.equal(q.pending, 0);
+});
+
+test("reveal pacing: Fast is 0.35×, Off shows each view at once, Skip jumps to the newest", () => {
+  const clock = new FakeClock();
+  let factor = 0.35;
+  const q = new RevealQueue<number>(() => 1000, () => factor, clock);
+  q.push(1);
+  q.push(2);
+  clock.advance(349);
+  assert.equal(q.presented, 1);
+  clock.advance(1);
+  assert.equal(q.presented, 2);
+  q.push(3);
+  q.push(4);
+  q.push(5);
+  q.skip();
+  assert.equal(q.presented, 5);
+  assert.equal(q.pending, 0);
+  factor = 0;
+  q.push(6);
+  clock.advance(0);
+  q.push(7);
+  assert.equal(q.presented, 7, "off: no waiting at all");
+  q.reset(10);
+  assert.equal(q.presented, 10);
+  assert.equal(q.previous, undefined, "a snapshot is not animated from the old view");
+});
+
+test("settings live in the browser: reveal speed, sound off by default, preferences per game", () => {
+  const m = new Map<string, string>();
+  const s: KeyValueStore = { getItem: (k) => m.get(k) ?? null, setItem: (k, v) => void m.set(k, v) };
+  assert.equal(revealSpeed(s), "normal");
+  setRevealSpeed("fast", s);
+  assert.equal(revealSpeed(s), "fast");
+  assert.equal(soundOn(s), false);
+  assert.equal(savedPreferences("space_war", s), null);
+  savePreferences("space_war", [2, 0], s);
+  assert.deepEqual(savedPreferences("space_war", s), [2, 0]);
+  assert.equal(savedPreferences("space_race", s), null);
+  m.set("starport.prefs.space_race", "not json");
+  assert.equal(savedPreferences("space_race", s), null);
+});
+
+test("a name's length counts characters as the server does: an emoji is one", () => {
+  const emoji = "🚀".repeat(24);
+  assert.equal(emoji.length, 48);
+  assert.equal(nameLength(emoji), 24);
+  assert.equal(validName(emoji), true);
+  assert.equal(validName("🚀".repeat(25)), false);
+});
+
+test("Start is enabled only when every seat is taken and every other person is Ready", () => {
+  const seat = (seat: number, o: Partial<{ open: boolean; bot: boolean; ready: boolean; name: string }>) =>
+    create(LobbySeatSchema, { seat, open: false, bot: false, ready: false, name: `P${seat}`, ...o });
+  const lobby = (seats: ReturnType<typeof seat>[]) => create(LobbySchema, { seats, youAreSeated: true, yourSeat: 0, youAreHost: true });
+  assert.match(startProblem(lobby([seat(0, {}), seat(1, { open: true })])), /One seat is still open/);
+  assert.match(startProblem(lobby([seat(0, {}), seat(1, { open: true }), seat(2, { open: true })])), /2 seats are still open/);
+  assert.equal(startProblem(lobby([seat(0, {}), seat(1, { bot: true })])), "", "the host need not be ready; bots always are");
+  assert.equal(startProblem(lobby([seat(0, {}), seat(1, { name: "Bob" })])), "Waiting for Bob to be ready.");
+  assert.equal(startProblem(lobby([seat(0, {}), seat(1, { ready: true })])), "");
+});
+
+test("bots read as their name and kind", () => {
+  const info = create(GameInfoSchema, { bots: [create(BotInfoSchema, { id: "heuristic", label: "Heuristic" })] });
+  assert.equal(botLine(create(LobbySeatSchema, { name: "Vega", bot: true, botKind: "heuristic" }), info), "Vega · Heuristic bot");
+  assert.equal(botLine(create(LobbySeatSchema, { name: "Rigel", bot: true, botKind: "random" }), info), "Rigel · Random bot");
+});
+
+test("the action button: sending state, a confirm sentence, keyboard-focusable while waiting", () => {
+  const a = create(ActionSchema, { seat: 0, kind: 0, args: [] });
+  const html = renderToString(<ActionButton action={a} label="Resign" enabled={false} sending onPress={() => {}} confirm="Really?" />);
+  assert.match(html, /aria-disabled="true"/);
+  assert.doesNotMatch(html, /\sdisabled/, "a disabled button would drop the keyboard focus");
+  assert.match(html, /sending/);
+  assert.match(html, /data-action="0"/);
+  assert.match(html, />Resign</);
+});
+
+test("the tab title says when a move is awaited", () => {
+  assert.equal(titleFor(true), "● Your turn — Starport");
+  assert.equal(titleFor(false), "Starport");
+});

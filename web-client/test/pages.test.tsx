@@ -1,0 +1,110 @@
+// Pages rendered to strings (preact-render-to-string), without a browser: the first
+// visit, the lobby's Start rule and bot names, the match page's move panel, end banner
+// and log after a snapshot, and the replay's outcome in the match page's words.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { create, toBinary } from "@bufbuild/protobuf";
+import { renderToString } from "preact-render-to-string";
+
+import { App } from "../src/app.js";
+import { ActionSchema, OutcomeSchema } from "../src/gen/starport/v1/common_pb.js";
+import {
+  BotInfoSchema,
+  GameInfoSchema,
+  LobbySchema,
+  LobbySeatSchema,
+  LobbySettingsSchema,
+  MatchInfoSchema,
+  MatchSeatSchema,
+  ViewUpdateSchema,
+  WelcomeSchema,
+} from "../src/gen/starport/v1/protocol_pb.js";
+import { ActionKind, SeatSchema, ViewSchema } from "../src/gen/starport/v1/space_war_pb.js";
+import { loadAllGames } from "../src/games/index.js";
+import { HomePage } from "../src/pages/home.js";
+import { LobbyPage } from "../src/pages/lobby.js";
+import { MatchPage } from "../src/pages/match.js";
+
+const stored = new Map<string, string>();
+(globalThis as { localStorage?: unknown }).localStorage = {
+  getItem: (k: string) => stored.get(k) ?? null,
+  setItem: (k: string, v: string) => void stored.set(k, v),
+  removeItem: (k: string) => void stored.delete(k),
+};
+(globalThis as { location?: unknown }).location = { origin: "http://127.0.0.1:1", pathname: "/", hash: "", protocol: "http:", host: "127.0.0.1:1" };
+await loadAllGames();
+
+function app(name = "") {
+  const a = new App({ openSocket: () => { throw new Error("no sockets in unit tests"); } });
+  a.identity.name = name;
+  a.identity.token = "";
+  return a;
+}
+
+test("a first visit says what Starport is and lists its games before the name form", () => {
+  const html = renderToString(<HomePage app={app()} />);
+  assert.match(html, /data-first-visit/);
+  assert.match(html, /Welcome to Starport/);
+  assert.match(html, /Space War: in Space!/);
+  assert.match(html, /Space Race: The Card Game/);
+  assert.ok(html.indexOf("data-first-visit") < html.indexOf('name="display-name"'), "the games come before the name form");
+});
+
+test("the lobby: Start disabled with its reason while a seat is open; bots read name · kind", () => {
+  const a = app("Hana");
+  // The server's catalog, as a Welcome brings it: the bot kinds the host may add.
+  a.conn.welcome = create(WelcomeSchema, {
+    games: [create(GameInfoSchema, { id: "space_war", minSeats: 2, maxSeats: 6, bots: [create(BotInfoSchema, { id: "heuristic", label: "Heuristic" }), create(BotInfoSchema, { id: "random", label: "Random" })] })],
+  });
+  const lobby = create(LobbySchema, {
+    lobbyId: "L1",
+    settings: create(LobbySettingsSchema, { game: "space_war", seats: 3 }),
+    seats: [
+      create(LobbySeatSchema, { seat: 0, name: "Hana", host: true, connected: true }),
+      create(LobbySeatSchema, { seat: 1, name: "Vega", bot: true, botKind: "heuristic" }),
+      create(LobbySeatSchema, { seat: 2, open: true }),
+    ],
+    youAreHost: true,
+    youAreSeated: true,
+    yourSeat: 0,
+  });
+  a.lobbies.set("L1", lobby);
+  const html = renderToString(<LobbyPage app={a} route={{ page: "lobby", lobbyId: "L1" }} />);
+  assert.match(html, /<button[^>]*name="start"[^>]*disabled/);
+  assert.match(html, /One seat is still open/);
+  assert.match(html, /Vega · Heuristic bot/);
+  assert.match(html, /name="add-bot-2"/);
+});
+
+test("the match page: the newest view's moves in the panel, Resign apart, the log named, the end banner per reader", () => {
+  const a = app("Ann");
+  const session = a.match("m1");
+  session.onInfo(create(MatchInfoSchema, {
+    matchId: "m1", game: "space_war", yourSeat: 0,
+    seats: [create(MatchSeatSchema, { seat: 0, name: "Ann" }), create(MatchSeatSchema, { seat: 1, name: "Vega", bot: true, botKind: "heuristic" })],
+  }));
+  const flip = create(ActionSchema, { seat: 0, kind: ActionKind.FLIP });
+  session.onUpdate(create(ViewUpdateSchema, {
+    matchId: "m1", number: 3n, snapshot: true,
+    view: toBinary(ViewSchema, create(ViewSchema, { legalActions: [flip], viewerSeat: 0, contest: 1, seats: [create(SeatSchema, { seat: 0 }), create(SeatSchema, { seat: 1 })] })),
+    logHistory: ["{seat:1} flips", "{seat:0} flips"],
+  }));
+  let html = renderToString(<MatchPage app={a} route={{ page: "match", matchId: "m1" }} />);
+  assert.match(html, /data-testid="log"/);
+  assert.match(html, /<li>Vega flips<\/li><li>Ann flips<\/li>/, "the log after a reload, seats named");
+  assert.match(html, /name="resign"/);
+  assert.doesNotMatch(html, /class="resign[^"]*action/, "Resign is not a move");
+  assert.match(html, new RegExp(`data-action="${ActionKind.FLIP}"`), "the flip is offered (by the table or the move panel)");
+  assert.match(html, /Your turn\./, "announced to screen readers");
+  assert.match(html, /name="rules"/);
+
+  session.onUpdate(create(ViewUpdateSchema, {
+    matchId: "m1", number: 9n, snapshot: true,
+    view: toBinary(ViewSchema, create(ViewSchema, { viewerSeat: 0, contest: 9, outcome: create(OutcomeSchema, { over: true, winners: [1], reason: "last_standing" }) })),
+  }));
+  html = renderToString(<MatchPage app={a} route={{ page: "match", matchId: "m1" }} />);
+  assert.match(html, /data-testid="outcome"[^>]*>You lost: Vega won \(last standing\)\.</);
+  assert.doesNotMatch(html, /name="resign"/, "no resign once it is over");
+  session.dispose();
+});
