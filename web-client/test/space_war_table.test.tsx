@@ -347,3 +347,17 @@ test("kit.css: every rule that sets both a text and a background colour has cont
     assert.ok(contrast("#7a2e00", tint) >= 4.5, `note on ${tint}`);
   }
 });
+
+test("Play for me offers Flip for me to every seat and a power's preference only to the seat holding that power", () => {
+  const view = create(ViewSchema, {
+    seats: [
+      create(SeatSchema, { seat: 0, faction: Faction.TROLLS, powerName: "Regeneration" }),
+      create(SeatSchema, { seat: 1, faction: Faction.DWARVES, powerName: "Dwarven Armor" }),
+      create(SeatSchema, { seat: 2, faction: Faction.HUMANS, powerName: "" }),
+    ],
+  });
+  const applies = (id: string, seat: number) => spaceWar.preferenceApplies!(id, view, seat);
+  assert.deepEqual(["auto_flip", "regeneration", "peace", "dwarven_armor"].map((id) => applies(id, 0)), [true, true, false, false]);
+  assert.deepEqual(["auto_flip", "dwarven_armor", "regeneration"].map((id) => applies(id, 1)), [true, true, false]);
+  assert.deepEqual(["auto_flip", "salvage", "peace"].map((id) => applies(id, 2)), [true, false, false]);
+});

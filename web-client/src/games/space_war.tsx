@@ -23,6 +23,11 @@ export default defineGame({
   actionLabel,
   resendWhenStale: (action) => action.kind === ActionKind.FLIP,
   revealPauseMs,
+  // Flip for me concerns everyone; each power's preference only the seat holding that power
+  // (its id is the power's name in snake case: "dwarven_armor" for Dwarven Armor).
+  preferenceApplies: (id, view, seat) =>
+    id === "auto_flip" ||
+    view.seats.some((s) => s.seat === seat && s.powerName.toLowerCase().replace(/ /g, "_") === id),
   rules,
   Table: SpaceWarTable,
 });

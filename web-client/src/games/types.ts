@@ -69,6 +69,9 @@ export interface GameClient<Desc extends DescMessage = DescMessage> {
   // normal speed (0: no pause) — e.g. a contest's revealed cards. The player's reveal
   // speed setting scales it (fast, or off).
   revealPauseMs(previous: MessageShape<Desc> | undefined, next: MessageShape<Desc>): number;
+  // Whether the preference `id` (GameInfo.preferences) concerns this seat, e.g. a power its
+  // faction holds; the match page offers only those. Absent: every preference does.
+  preferenceApplies?(id: string, view: MessageShape<Desc>, seat: number): boolean;
   rules: GameRules;
   Table: FunctionComponent<TableProps<MessageShape<Desc>>>;
 }

@@ -2,7 +2,8 @@
 // 15 KB gzip) that no page needs before a player asks for the rules.
 import { useEffect, useState } from "preact/hooks";
 
-import type { GameRules } from "../games/types.js";
+import type { AnyGameClient, GameRules } from "../games/types.js";
+import { Dialog } from "./dialog.js";
 
 type RulesModule = typeof import("./rules_panel.js");
 
@@ -16,4 +17,18 @@ export function LazyRulesPanel(p: { title: string; rules: GameRules }) {
   if (!mod) return <p class="muted">Loading the rules…</p>;
   const { RulesPanel } = mod;
   return <RulesPanel title={p.title} rules={p.rules} />;
+}
+
+// The Rules button and the dialog it opens (a modal: it shows above the page wherever it
+// sits), the same on the match page and the replay page.
+export function RulesButton(p: { game: AnyGameClient }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" name="rules" class="secondary" onClick={() => setOpen(true)}>Rules</button>
+      <Dialog open={open} onClose={() => setOpen(false)} title={`Rules: ${p.game.title}`} testid="rules-dialog">
+        <LazyRulesPanel title={p.game.title} rules={p.game.rules} />
+      </Dialog>
+    </>
+  );
 }

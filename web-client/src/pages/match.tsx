@@ -11,9 +11,8 @@ import type { GameInfo, MatchInfo } from "../gen/starport/v1/protocol_pb.js";
 import type { AnyGameClient, TableContext } from "../games/types.js";
 import { ActionButton, actionKey, sameAction } from "../kit/action_button.js";
 import { beep, titleFor } from "../kit/attention.js";
-import { Dialog } from "../kit/dialog.js";
 import { LogPanel } from "../kit/log_panel.js";
-import { LazyRulesPanel } from "../kit/lazy_rules.js";
+import { RulesButton } from "../kit/lazy_rules.js";
 import { revealLabels, revealSpeed, savedPreferences, savePreferences, setRevealSpeed, setSoundOn, soundOn, type RevealSpeed } from "../kit/settings.js";
 import { Timer } from "../kit/timer.js";
 import { errorSentence, outcomeText, seatNameFrom } from "../kit/words.js";
@@ -29,7 +28,6 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
   const matchId = route.page === "match" ? route.matchId : "";
   const session = app.match(matchId);
   const [probe, setProbe] = useState<{ error: ServerError; answer: ReplayProbe } | null>(null);
-  const [rulesOpen, setRulesOpen] = useState(false);
   const [speed, setSpeed] = useState<RevealSpeed>(revealSpeed());
   const [sound, setSound] = useState(soundOn());
 
@@ -143,7 +141,7 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
           <span class="grow">{viewer !== null ? `You are ${seatName(viewer)}` : info?.spectator ? "Spectating" : ""}</span>
           {session.resyncing ? <span class="badge warn" data-syncing="1">syncing…</span> : null}
           {!session.online && newest && !info?.over ? <span class="badge lost" data-offline="1">offline: moves wait for the connection</span> : null}
-          {game ? <button type="button" name="rules" class="secondary" onClick={() => setRulesOpen(true)}>Rules</button> : null}
+          {game ? <RulesButton game={game} /> : null}
           {info?.over || outcome ? <a href={replayHref} class="button" data-replay-link="1">Open replay</a> : null}
           {info?.over && lobbyId && !app.lobbies.get(lobbyId)?.matchId
             ? <a href={routeHash({ page: "lobby", lobbyId })} class="button secondary" data-lobby-link={lobbyId}>Back to the lobby</a>
@@ -173,7 +171,8 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
           <MovePanel session={session} legal={legal} placed={placedRef} label={label} offered={offered} sending={sending} press={press} />
           <RevealControls session={session} speed={speed} setSpeed={setSpeed} sound={sound} setSound={setSound} />
           {viewer !== null && gameInfo?.preferences.length && !info?.over ? (
-            <Preferences session={session} game={game} info={gameInfo} chosen={info?.yourPreferences ?? []} />
+            <Preferences session={session} game={game} info={gameInfo} chosen={info?.yourPreferences ?? []}
+              applies={(id) => !newest || !game.preferenceApplies || game.preferenceApplies(id, newest, viewer)} />
           ) : null}
         </>
       )}
@@ -185,11 +184,6 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
         </section>
       )}
       {refused ? null : <Fairness info={info} />}
-      {game ? (
-        <Dialog open={rulesOpen} onClose={() => setRulesOpen(false)} title={`Rules: ${game.title}`} testid="rules-dialog">
-          <LazyRulesPanel title={game.title} rules={game.rules} />
-        </Dialog>
-      ) : null}
     </div>
   );
 }
@@ -251,7 +245,7 @@ function RevealControls(p: { session: MatchSession; speed: RevealSpeed; setSpeed
   );
 }
 
-function Preferences(p: { session: MatchSession; game: AnyGameClient; info: GameInfo; chosen: readonly number[] }) {
+function Preferences(p: { session: MatchSession; game: AnyGameClient; info: GameInfo; chosen: readonly number[]; applies(id: string): boolean }) {
   const choose = (index: number, value: number) => {
     const choices = p.info.preferences.map((_, i) => (i === index ? value : p.chosen[i] ?? 0));
     p.session.setPreferences(choices);
@@ -261,7 +255,7 @@ function Preferences(p: { session: MatchSession; game: AnyGameClient; info: Game
     <details class="card-box preferences" open>
       <summary>Play for me</summary>
       <div class="pref-list">
-        {p.info.preferences.map((pref, i) => (
+        {p.info.preferences.map((pref, i) => !p.applies(pref.id) ? null : (
           <label key={pref.id} data-preference={pref.id}>
             {pref.label}
             <select name={`pref-${pref.id}`} value={String(p.chosen[i] ?? 0)} onChange={(ev) => choose(i, Number((ev.target as HTMLSelectElement).value))}>

@@ -10,8 +10,7 @@ import { ErrorCode } from "../gen/starport/v1/common_pb.js";
 import { findGame, loadGame } from "../games/index.js";
 import type { ReplayFrame } from "../gen/starport/v1/protocol_pb.js";
 import { verifyCommitment } from "../fairness.js";
-import { Dialog } from "../kit/dialog.js";
-import { LazyRulesPanel } from "../kit/lazy_rules.js";
+import { RulesButton } from "../kit/lazy_rules.js";
 import { errorSentence, fillSeats, outcomeText, seatNameFrom } from "../kit/words.js";
 import { routeHash, routeUrl, type Route } from "../router.js";
 import { copyText, shortId } from "../ui/format.js";
@@ -22,7 +21,6 @@ export function ReplayPage({ app, route }: { app: App; route: Route }) {
   const [refusal, setRefusal] = useState<ReplayRefusal | null>(null);
   const [loading, setLoading] = useState(false);
   const [slider, setSlider] = useState<number | null>(null);
-  const [rulesOpen, setRulesOpen] = useState(false);
   const [, setLoaded] = useState(0);
   const want = useRef({ step: route.page === "replay" ? route.step : 0, asSeat: route.page === "replay" ? route.asSeat : false });
   const latest = useRef(0);
@@ -119,7 +117,7 @@ export function ReplayPage({ app, route }: { app: App; route: Route }) {
       <section class="card-box">
         <div class="row">
           <h2 class="grow">Replay <span class="muted" title={matchId}>· {shortId(matchId)}</span></h2>
-          {game ? <button type="button" name="rules" class="secondary" onClick={() => setRulesOpen(true)}>Rules</button> : null}
+          {game ? <RulesButton game={game} /> : null}
         </div>
         <div class="replay-info">
           <p>{m?.seats.map((s) => `${s.name}${s.bot ? " (bot)" : ""}`).join(", ") ?? ""}</p>
@@ -171,11 +169,6 @@ export function ReplayPage({ app, route }: { app: App; route: Route }) {
         </ol>
       </section>
       <p><a href={routeHash({ page: "match", matchId })}>Back to the match</a></p>
-      {game ? (
-        <Dialog open={rulesOpen} onClose={() => setRulesOpen(false)} title={`Rules: ${game.title}`} testid="rules-dialog">
-          <LazyRulesPanel title={game.title} rules={game.rules} />
-        </Dialog>
-      ) : null}
     </div>
   );
 }
