@@ -247,7 +247,7 @@ test("rules: a summary and a glossary of every keyword, rendered by the rules pa
     assert.ok(terms.includes(t), `glossary lacks ${t}`);
   for (const g of spaceWar.rules.glossary) assert.ok(g.text.length > 10, `${g.term} has no text`);
   const html = renderToString(<RulesPanel title={spaceWar.title} rules={spaceWar.rules} />);
-  assert.match(html, /<h2>Space War: in Space!: rules<\/h2>/);
+  assert.match(html, /<h2>How to play Space War: in Space!<\/h2>/);
   assert.match(html, /<strong>Contest\.<\/strong>/, "the summary's Markdown is rendered");
   assert.equal((html.match(/<dt /g) ?? []).length, spaceWar.rules.glossary.length);
   assert.ok(spaceWar.blurb.length > 20);

@@ -38,11 +38,17 @@ export function cardLabel(p: CardProps): string {
     .join(" ");
 }
 
+// A name with a long word ("Dreadnought") is set smaller, so the word fits the card's width
+// instead of breaking in the middle at phone size.
+function longestWord(name: string): number {
+  return Math.max(0, ...name.split(/\s+/).map((w) => [...w].length));
+}
+
 function Face(p: CardProps & { zoom?: boolean }) {
   return (
     <>
       <span class="card__head">
-        <span class="card__name">{p.name}{p.leader ? <span class="card__leader" aria-label="leader"> ★</span> : null}</span>
+        <span class={`card__name${longestWord(p.name) >= 10 ? " card__name--long" : ""}`}>{p.name}{p.leader ? <span class="card__leader" aria-label="leader"> ★</span> : null}</span>
         {p.value === undefined ? null : <span class="card__value">{p.value}</span>}
       </span>
       {p.kindLabel ? <span class="card__kind">{p.kindLabel}</span> : null}

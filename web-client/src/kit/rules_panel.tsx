@@ -13,7 +13,7 @@ export function renderRulesMarkdown(md: string): string {
 export function RulesPanel(p: { title: string; rules: GameRules }) {
   return (
     <div class="rules-panel">
-      <h2>{p.title}: rules</h2>
+      <h2>How to play {p.title}</h2>
       <section class="rules-panel__summary" aria-label="Rules summary" dangerouslySetInnerHTML={{ __html: renderRulesMarkdown(p.rules.summary) }} />
       <section class="rules-panel__glossary" aria-label="Glossary">
         <h3>Glossary</h3>
