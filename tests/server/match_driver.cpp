@@ -6,14 +6,6 @@ namespace starport::server::testing {
 
 namespace {
 
-v1::ClientMessage play_message(const std::string& match_id, std::uint64_t number, const v1::Action& a) {
-  v1::ClientMessage m;
-  m.mutable_play()->set_match_id(match_id);
-  m.mutable_play()->set_view_number(number);
-  *m.mutable_play()->mutable_action() = a;
-  return m;
-}
-
 bool is_view_of(const v1::ServerMessage& m, const std::string& match_id) {
   return m.has_view() && m.view().match_id() == match_id;
 }
@@ -82,7 +74,7 @@ bool play_one(const table& t, const std::vector<test_client*>& watchers, unsigne
     if (p) p->step = next_step;
   for (test_client* w : watchers) w->step = next_step;
   const std::uint64_t before = s.number;
-  v1::ServerMessage reply = actor->request(play_message(t.match_id, before, a));
+  v1::ServerMessage reply = actor->request(play_action(t.match_id, before, a));
   expect(is_view_of(reply, t.match_id), "PlayAction refused: " + reply.ShortDebugString());
   expect(reply.view().number() == before + 1, "the answer is not the next view");
   std::vector<test_client*> others = watchers;
@@ -115,7 +107,7 @@ int play_against_bots(test_client& c, const std::string& match_id, int max_messa
     if (s.info.over()) return played;
     if (s.view.legal_actions_size() > 0 && acted_on != s.number) {
       acted_on = s.number;
-      c.send(play_message(match_id, s.number, s.view.legal_actions(0)));
+      c.send(play_action(match_id, s.number, s.view.legal_actions(0)));
       ++played;
     }
     v1::ServerMessage m = c.read();

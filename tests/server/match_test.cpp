@@ -120,11 +120,7 @@ TEST_CASE("match: an absent player's seat is held and then played by a bot until
     if (s.view.outcome().over()) break;
     if (s.view.legal_actions_size() > 0 && acted_on != s.number) {
       acted_on = s.number;
-      v1::ClientMessage play;
-      play.mutable_play()->set_match_id(t.match_id);
-      play.mutable_play()->set_view_number(s.number);
-      *play.mutable_play()->mutable_action() = s.view.legal_actions(0);
-      a.send(play);
+      a.send(play_action(t.match_id, s.number, s.view.legal_actions(0)));
       ++acted;
     }
     const v1::ServerMessage m = a.read();

@@ -109,11 +109,7 @@ TEST_CASE("preferences: auto-flip is played by the server at once, with the caus
     test_client::match_state& s = a.matches[t.match_id];
     if (s.view.legal_actions_size() > 0 && acted_on != s.number) {
       acted_on = s.number;
-      v1::ClientMessage play;
-      play.mutable_play()->set_match_id(t.match_id);
-      play.mutable_play()->set_view_number(s.number);
-      *play.mutable_play()->mutable_action() = s.view.legal_actions(0);
-      a.send(play);
+      a.send(play_action(t.match_id, s.number, s.view.legal_actions(0)));
       ++sent;
     }
     const v1::ServerMessage m = a.read();
@@ -187,11 +183,7 @@ TEST_CASE("preferences: kept across a reload (another connection of the seat) an
     if (s.view.outcome().over()) break;
     if (s.view.legal_actions_size() > 0 && acted_on != s.number) {
       acted_on = s.number;
-      v1::ClientMessage play;
-      play.mutable_play()->set_match_id(match_id);
-      play.mutable_play()->set_view_number(s.number);
-      *play.mutable_play()->mutable_action() = s.view.legal_actions(0);
-      a.send(play);
+      a.send(play_action(match_id, s.number, s.view.legal_actions(0)));
     }
     if (by_preference(a.read())) ++answered;
   }

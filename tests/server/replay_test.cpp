@@ -159,11 +159,7 @@ finished play_game(test_client& c, const std::string& game, int seats, const std
     const std::vector<v1::Action> legal = legal_of(*out.view);
     if (!legal.empty() && acted_on != number) {
       acted_on = number;
-      v1::ClientMessage play;
-      play.mutable_play()->set_match_id(out.match_id);
-      play.mutable_play()->set_view_number(number);
-      *play.mutable_play()->mutable_action() = legal.front();
-      c.send(std::move(play));
+      c.send(play_action(out.match_id, number, legal.front()));
     }
     const v1::ServerMessage m = c.read();
     if (m.has_error() && m.error().code() != v1::STALE_VIEW) FAIL("refused: " << m.ShortDebugString());

@@ -158,11 +158,7 @@ TEST_CASE("log history: a long match keeps only the latest 500 lines, oldest fir
     if (s.view.legal_actions_size() > 0 && acted_on != s.number) {
       if (s.log.size() >= 620) break;
       acted_on = s.number;
-      v1::ClientMessage play;
-      play.mutable_play()->set_match_id(t.match_id);
-      play.mutable_play()->set_view_number(s.number);
-      *play.mutable_play()->mutable_action() = s.view.legal_actions(0);
-      a.send(play);
+      a.send(play_action(t.match_id, s.number, s.view.legal_actions(0)));
     }
     const v1::ServerMessage m = a.read();
     if (m.has_error()) REQUIRE_MESSAGE(m.error().code() == v1::STALE_VIEW, m.ShortDebugString());

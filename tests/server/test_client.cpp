@@ -180,6 +180,14 @@ v1::LobbySettings space_war_lobby(std::uint32_t seats, std::uint32_t contest_lim
   return s;
 }
 
+v1::ClientMessage play_action(const std::string& match_id, std::uint64_t view_number, const v1::Action& action) {
+  v1::ClientMessage m;
+  m.mutable_play()->set_match_id(match_id);
+  m.mutable_play()->set_view_number(view_number);
+  *m.mutable_play()->mutable_action() = action;
+  return m;
+}
+
 v1::ClientMessage list_lobbies() {
   v1::ClientMessage m;
   m.mutable_list_lobbies();

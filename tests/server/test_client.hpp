@@ -81,6 +81,8 @@ std::string space_war_options(std::uint32_t contest_limit, bool auto_flip = fals
 v1::LobbySettings space_war_lobby(std::uint32_t seats, std::uint32_t contest_limit, bool is_private = false,
                                   bool spectators = true, std::uint32_t turn_seconds = 0);
 // Requests, as a client sends them.
+// PlayAction: `action` chosen from the view numbered `view_number`.
+v1::ClientMessage play_action(const std::string& match_id, std::uint64_t view_number, const v1::Action& action);
 v1::ClientMessage list_lobbies();
 v1::ClientMessage create_lobby(const v1::LobbySettings& settings);
 v1::ClientMessage join_lobby(const std::string& lobby_id);
