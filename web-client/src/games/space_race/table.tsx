@@ -221,7 +221,7 @@ function Universe({ view, offered, ctx }: { view: View; offered: Set<string>; ct
       </div>
       <div class="sr-facedown">
         <div class="sr-pile-head">
-          <Tip text={termTips.faceDown}>Face down</Tip>: {view.faceDownCount}
+          <span><Tip text={termTips.faceDown}>Face down</Tip>: {view.faceDownCount}</span>
           {view.faceDown.length ? <span class="muted">{ctx.live ? " (True Visionaries: you may look)" : " (shown in the replay)"}</span> : null}
         </div>
         <div class="card-row">
