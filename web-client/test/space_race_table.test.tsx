@@ -9,10 +9,8 @@ import { join } from "node:path";
 import { test } from "node:test";
 
 import { create } from "@bufbuild/protobuf";
-import type { ComponentChildren } from "preact";
 import { renderToString } from "preact-render-to-string";
 
-import type { Action } from "../src/gen/starport/v1/common_pb.js";
 import { MatchInfoSchema, MatchSeatSchema } from "../src/gen/starport/v1/protocol_pb.js";
 import { ActionKind, Stage, ViewSchema, type View } from "../src/gen/starport/v1/space_race_pb.js";
 import spaceRace from "../src/games/space_race.js";
@@ -23,20 +21,10 @@ import { SpaceRaceTable } from "../src/games/space_race/table.js";
 import type { TableContext } from "../src/games/types.js";
 import { RulesPanel } from "../src/kit/rules_panel.js";
 
+import { Button, seatName } from "./table_fixtures.js";
 import { engineRuns } from "./engine_runs.js";
 
 const { work, record, viewsAt } = engineRuns("space_race", ViewSchema);
-
-const names = ["Ada", "Bot Brigid", "Bot Cato", "Dee"];
-const seatName = (seat: number) => names[seat] ?? `Seat ${seat + 1}`;
-
-function Button(p: { action: Action; class?: string; confirm?: string; children?: ComponentChildren }) {
-  return (
-    <button type="button" class={p.class} data-kind={p.action.kind} data-args={p.action.args.join(",")}>
-      {p.children}
-    </button>
-  );
-}
 
 function ctxFor(view: View): TableContext {
   return {

@@ -9,7 +9,6 @@ import { resolve } from "node:path";
 import { test } from "node:test";
 
 import { create, fromBinary, fromJson, type JsonValue } from "@bufbuild/protobuf";
-import type { ComponentChildren } from "preact";
 import { renderToString } from "preact-render-to-string";
 
 import type { Action } from "../src/gen/starport/v1/common_pb.js";
@@ -38,22 +37,11 @@ import { RulesPanel } from "../src/kit/rules_panel.js";
 import { SeatPanel } from "../src/kit/seat_panel.js";
 import { Tip } from "../src/kit/tip.js";
 
+import { Button, seatName } from "./table_fixtures.js";
 import { engineRuns, webClient } from "./engine_runs.js";
 
 const { run, record: recordGame, viewsAt } = engineRuns("space_war", ViewSchema);
 const record = (name: string, players: number, seed: number, options: string) => recordGame(name, players, "heuristic", seed, options);
-
-const names = ["Ada", "Bot Brigid", "Bot Cato", "Dee"];
-const seatName = (seat: number) => names[seat] ?? `Seat ${seat + 1}`;
-
-// A button per action, as the match page's ActionButton draws one.
-function Button(p: { action: Action; class?: string; confirm?: string; children?: ComponentChildren }) {
-  return (
-    <button type="button" class={p.class} data-kind={p.action.kind} data-args={p.action.args.join(",")}>
-      {p.children}
-    </button>
-  );
-}
 
 function ctxFor(view: View, live = true): TableContext {
   return {
