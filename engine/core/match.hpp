@@ -13,6 +13,7 @@
 
 #include "engine/core/action.hpp"
 #include "engine/core/bot.hpp"
+#include "engine/core/deck.hpp"
 #include "engine/core/game.hpp"
 #include "engine/core/preferences.hpp"
 
@@ -31,6 +32,10 @@ struct game_info {
   std::span<const std::string_view> action_names;   // index = kind
   std::span<const bot_entry> bots;                    // "random" first, then the game's own
   std::span<const preference_info> preferences;       // what a seat may have played for it
+  // Games with constructed decks (deck.hpp): null for the others. `create` then deals every
+  // seat a starter deck chosen from the seed (so playouts, bots and tests need no decks);
+  // `create_with_decks` takes one list per seat, each with no deck_rules::problems.
+  const deck_rules* decks = nullptr;
   message_ptr (*new_options)() = nullptr;
   message_ptr (*new_position)() = nullptr;
   message_ptr (*new_view)() = nullptr;
@@ -43,6 +48,9 @@ struct game_info {
   std::unique_ptr<match> (*create_at)(int seats, const google::protobuf::Message& options,
                                       const google::protobuf::Message& position,
                                       std::uint64_t seed) = nullptr;
+  std::unique_ptr<match> (*create_with_decks)(int seats, const google::protobuf::Message& options,
+                                              std::span<const deck_list> decks,
+                                              std::uint64_t seed) = nullptr;
 
   // For reports: a seat's label (e.g. its faction) and how far a match went (e.g. contests).
   std::string_view progress_name;
@@ -154,6 +162,14 @@ const game_info& info_of() {
     i.action_names = G::action_names;
     i.bots = G::bots();
     if constexpr (requires { G::preferences(); }) i.preferences = G::preferences();
+    if constexpr (requires { G::deck_rules(); }) {
+      i.decks = &G::deck_rules();
+      i.create_with_decks = [](int seats, const google::protobuf::Message& o,
+                               std::span<const deck_list> decks, std::uint64_t seed) {
+        return std::unique_ptr<match>(
+            new match_of<G>(G(seats, static_cast<const options_t&>(o), decks, seed)));
+      };
+    }
     i.progress_name = G::progress_name;
     i.seat_label = [](const match& m, int seat) {
       return static_cast<const match_of<G>&>(m).state().seat_label(seat);
