@@ -31,7 +31,7 @@ inline constexpr int card_type_count = 5;
 
 // The Keyword Glossary, one bit each in card_def::keywords (bit = 1u << value).
 enum class keyword : std::uint8_t {
-  ambush,        // Module/Recruit: face down, may flip face up at any time -> its `ambush` effects
+  ambush,        // Module/Recruit: enters play face down (a drafted one stays down at the flip); may flip face up at any time -> its `ambush` effects
   bustling,      // System: a Crewed Ship starting its Turn here may Bustle
   chaotic,       // System: when revealed, each player may bottom their top Complication
   comfortable,   // System: Organic Recruits gain 1 Morale each Turn they end here
@@ -196,6 +196,8 @@ bool find_card(std::string_view name, card_id& out);
 // subtype on at least two cards, every effect well formed, the named cards present);
 // otherwise one line per problem.
 std::string validate_cards();
+// The same checks on any list of cards (tests feed it broken pools).
+std::string validate_pool(std::span<const card_def> cards);
 // Checks one card (used by validate_cards and by tests on broken data).
 std::string validate_card(const card_def& c);
 
