@@ -215,8 +215,8 @@ std::string_view subtype_name(subtype s);       // "Runabout"
 // Five Piles of exact sizes, indexed by card_type: 10 Modules, 10 Recruits, 20 Actions,
 // 10 Complications, 10 Systems. "Totalling up to 60" is read as "adding up to 60": every
 // legal deck has exactly 60 cards (docs/rules/terminus_cards.md, "Deck building").
-inline constexpr int pile_size[card_type_count] = {10, 10, 20, 10, 10};
-inline constexpr int deck_size = 60;
+inline constexpr int pile_cards[card_type_count] = {10, 10, 20, 10, 10};
+inline constexpr int deck_cards = 60;
 inline constexpr int max_power = 10;           // sum of the Complications' Power
 inline constexpr int max_action_copies = 2;    // Actions of one name
 inline constexpr int max_legacy = 1;

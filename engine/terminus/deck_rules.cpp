@@ -89,7 +89,7 @@ std::vector<std::string> deck_problems(std::span<const engine::card_index> deck)
   // 5 Piles: 10 Modules, 10 Recruits, 10 Complications, 10 Systems, 20 Actions (= 60 cards).
   for (card_type t : {card_type::module, card_type::recruit, card_type::complication, card_type::system,
                       card_type::action}) {
-    const int have = per_pile[static_cast<int>(t)], want = pile_size[static_cast<int>(t)];
+    const int have = per_pile[static_cast<int>(t)], want = pile_cards[static_cast<int>(t)];
     if (have != want)
       problems.push_back("The deck needs exactly " + std::to_string(want) + " " + std::string(pile_name(t)) +
                          "; it has " + std::to_string(have) + ".");
@@ -138,7 +138,7 @@ const engine::deck_rules& deck_building() {
       .pool = pool_cards,
       .starters = starter_decks,
       .problems = deck_problems,
-      .max_cards = static_cast<std::size_t>(deck_size),
+      .max_cards = static_cast<std::size_t>(deck_cards),
   };
   return rules;
 }

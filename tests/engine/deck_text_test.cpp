@@ -8,6 +8,7 @@
 
 #include "engine/core/deck.hpp"
 #include "engine/core/rng.hpp"
+#include "engine/core/scenario.hpp"
 
 namespace eng = starport::engine;
 
@@ -119,4 +120,14 @@ TEST_CASE("Deck text, random bytes never crash and a failure returns no cards") 
       CHECK(p.cards.size() <= 8);
     }
   }
+}
+
+TEST_CASE("Scenario decks, a game without decks refuses a decks member") {
+  starport::engine::scenario sc;
+  std::string error;
+  CHECK_FALSE(starport::engine::parse_scenario(
+      R"({"game": "space_war", "seats": 2, "decks": [["Jump"], ["Jump"]]})", sc, error));
+  CHECK(error == "scenario: space_war has no decks");
+  REQUIRE(starport::engine::parse_scenario(R"({"game": "space_war", "seats": 2})", sc, error));
+  CHECK(sc.decks.empty());
 }
