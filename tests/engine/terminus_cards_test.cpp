@@ -4,6 +4,8 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -173,4 +175,19 @@ TEST_CASE("Terminus pool, The pool validator refuses a broken pool (names, count
   no_coup.erase(std::remove_if(no_coup.begin(), no_coup.end(), [](const tc::card_def& c) { return c.name == "Local Coup"; }),
                 no_coup.end());
   CHECK(tc::validate_pool(no_coup).find("Local Coup") != std::string::npos);
+}
+
+TEST_CASE("Terminus pool, docs list every card with its text") {
+  std::ifstream file(STARPORT_SOURCE_DIR "/docs/rules/terminus_cards.md");
+  REQUIRE(file.good());
+  std::stringstream buffer;
+  buffer << file.rdbuf();
+  const std::string doc = buffer.str();
+  for (const tc::card_def& c : tc::all_cards()) {
+    CAPTURE(c.name);
+    const std::size_t at = doc.find("| **" + std::string(c.name) + "** |");
+    REQUIRE(at != std::string::npos);
+    const std::string line = doc.substr(at, doc.find('\n', at) - at);
+    CHECK(line.find("| " + tc::card_text(c) + " |") != std::string::npos);
+  }
 }
