@@ -290,6 +290,11 @@ copy_id state::from_wire(std::int32_t w) { return w <= 0 || w > 256 ? no_card : 
 void state::apply(const action& a) {
   event_count_ = 0;
   events_cut_ = false;
+  last_seat_ = a.seat;
+  last_card_ = last_source_ = no_card;
+  last_target_seat_ = 0xff;
+  last_target_ship_ = 0;
+  remember(a);
   const int seat = a.seat;
   player& p = players_[seat];
   const kind k = static_cast<kind>(a.kind);
@@ -356,9 +361,10 @@ void state::apply(const action& a) {
     }
     case kind::mulligan: {
       const int mask = a.args[0];
+      // The 4 Actions just drawn: the last ones of the hand (Prompt.cards).
       std::array<copy_id, opening_hand> hand{};
       const int n = std::min<int>(p.hand.size, opening_hand);
-      for (int i = 0; i < n; ++i) hand[i] = p.hand.cards[i];
+      for (int i = 0; i < n; ++i) hand[i] = p.hand.cards[p.hand.size - n + i];
       int discarded = 0;
       for (int i = 0; i < n; ++i)
         if (mask >> i & 1) {
@@ -404,6 +410,41 @@ void state::apply(const action& a) {
     default: break;
   }
   advance();
+}
+
+// The public part of an action, before it changes anything (View.last_move).
+void state::remember(const action& a) {
+  const kind k = static_cast<kind>(a.kind);
+  const task t = frame_count_ ? frames_[frame_count_ - 1].kind : task::run;
+  switch (k) {
+    case kind::play:
+      last_card_ = from_wire(a.args[0]);
+      if (a.args[2] >= 0) last_target_seat_ = static_cast<std::uint8_t>(a.args[2]), last_target_ship_ = static_cast<std::uint8_t>(a.args[3]);
+      break;
+    case kind::activate:
+      last_card_ = from_wire(a.args[0]);
+      if (a.args[1] >= 0) last_target_seat_ = static_cast<std::uint8_t>(a.args[1]), last_target_ship_ = static_cast<std::uint8_t>(a.args[2]);
+      break;
+    case kind::override_:
+      last_card_ = from_wire(a.args[0]);
+      last_source_ = from_wire(a.args[1]);
+      break;
+    case kind::detach:
+      last_card_ = from_wire(a.args[0]);
+      break;
+    case kind::choose:
+      if (!frame_count_) break;
+      if (t == task::pick_ship) {
+        last_source_ = frames_[frame_count_ - 1].source;
+        last_target_seat_ = static_cast<std::uint8_t>(a.args[0] / 4);
+        last_target_ship_ = static_cast<std::uint8_t>(a.args[0] % 4);
+      } else if (t == task::pick_card || t == task::discard || t == task::burn || t == task::look ||
+                 t == task::weapon || t == task::bustle_pick) {
+        last_card_ = from_wire(a.args[0]);
+      }
+      break;
+    default: break;
+  }
 }
 
 void state::remove_from_hand(int seat, copy_id c) {
@@ -514,9 +555,7 @@ void state::apply_frame(const action& a) {
         if (f.looked[i] != c) rest[n++] = f.looked[i];
       random_.shuffle(rest.data(), n);
       for (int i = 0; i < n; ++i) insert_bottom(p.upgrades, rest[i]);
-      put_module(seat, 0, c, true);
-      note(event_kind::module_added, seat, c);
-      push_triggers_of(seat, 0, c, when::reveal);
+      enter_with_reveal(seat, 0, c, true, event_kind::module_added);
       return;
     }
     case task::chaotic:
@@ -553,10 +592,7 @@ void state::apply_frame(const action& a) {
         while (pick.look_count < 3 && !p.upgrades.empty()) pick.looked[pick.look_count++] = p.upgrades.pop();
         push(pick);
       } else if (!p.upgrades.empty()) {
-        const copy_id c = p.upgrades.pop();
-        put_module(seat, 0, c, true);
-        note(event_kind::module_added, seat, c);
-        push_triggers_of(seat, 0, c, when::reveal);
+        enter_with_reveal(seat, 0, p.upgrades.pop(), true, event_kind::module_added);
       }
       return;
     }

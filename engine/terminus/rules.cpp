@@ -294,10 +294,7 @@ void state::flip_picks() {
     if (p.out || p.pick == no_card) continue;
     const copy_id c = p.pick;
     p.pick = no_card;
-    if (modules) put_module(s, 0, c, true);
-    else put_member(s, 0, c, true);
-    note(event_kind::flipped, s, c);
-    push_triggers_of(s, 0, c, when::reveal);
+    enter_with_reveal(s, 0, c, modules, event_kind::flipped);
   }
   for (int s = 0; s < seats_; ++s) players_[s].decided = false;
   ++draft_round_;
@@ -559,10 +556,7 @@ void state::aftermath_step() {
           return;
         }
         if (x.crew_count < max_crew) {
-          const copy_id c = p.gigs.pop();
-          put_member(active_, k, c, true);
-          note(event_kind::joined, active_, c);
-          push_triggers_of(active_, k, c, when::reveal);
+          enter_with_reveal(active_, k, p.gigs.pop(), false, event_kind::joined);
         }
       }
       step_ = step::end;

@@ -25,6 +25,9 @@ bool lookup(const std::string& name, card_id& out) { return find_card(name, out)
 
 }  // namespace
 
+// Deck building lives with the card pool (deck_rules.cpp).
+const engine::deck_rules& state::deck_rules() { return deck_building(); }
+
 std::string state::seat_label(int seat) const { return "Ship " + std::to_string(seat + 1); }
 
 verdict state::validate(int seats, const pb::Options& options) {

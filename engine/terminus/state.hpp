@@ -365,8 +365,9 @@ class state {
   void draw_actions(int s, int n);
   void draw_complication(int s);
   void to_dead_space(copy_id c);
-  void put_module(int s, int sh, copy_id c, bool face_up);
-  void put_member(int s, int sh, copy_id c, bool face_up);
+  bool put_module(int s, int sh, copy_id c, bool face_up);
+  bool put_member(int s, int sh, copy_id c, bool face_up);
+  void enter_with_reveal(int s, int sh, copy_id c, bool module, event_kind k);
   void remove_module(int s, int sh, int i);
   void remove_member(int s, int sh, int i);
   void farsight(int s, int sh);
@@ -382,6 +383,7 @@ class state {
   int weapon_count(int seat, int sh) const;
   static copy_id from_wire(std::int32_t w);
   void remove_from_hand(int seat, copy_id c);
+  void remember(const action& a);
   bool flip_own(int seat, copy_id c);
   void weapon_answer(int attacker, int ts, int tsh);
   void apply_frame(const action& a);
@@ -423,6 +425,13 @@ class state {
 
   std::array<frame, max_frames> frames_{};
   std::uint8_t frame_count_ = 0;
+
+  // The public part of the last action (View.last_move); reset by every apply.
+  std::uint8_t last_seat_ = 0xff;
+  copy_id last_card_ = no_card;
+  copy_id last_source_ = no_card;
+  std::uint8_t last_target_seat_ = 0xff;
+  std::uint8_t last_target_ship_ = 0;
 
   std::uint8_t event_count_ = 0;
   bool events_cut_ = false;
