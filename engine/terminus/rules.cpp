@@ -389,6 +389,8 @@ void state::begin_turn(int seat) {
   step_ = step::start;
   sub_ = 0;
   turn_ship_ = 0;
+  // A peek at a hand (peek_hand) lasts until the next Turn begins.
+  for (int s = 0; s < seats_; ++s) players_[s].peeking = 0;
   player& p = players_[seat];
   p.deadlocked = false;
   p.shady_extra = false;
