@@ -35,6 +35,7 @@ struct table {
   int me = 0;
   const pb::Seat* mine = nullptr;
   std::unordered_map<std::uint32_t, seen_card> by_id;
+  mutable int target_ship = -1;   // the opponent Ship an effect is aimed at (-1: its nearest)
   mutable int acting_ship = -1;   // the Ship an Action is being valued for (-1: the nearest to the Terminus)
 
   explicit table(const pb::View& view) : v(view), me(static_cast<int>(view.viewer_seat())) {
@@ -148,7 +149,7 @@ bool meets(const table& t, const requirement& r, int target_seat) {
 // What one effect is worth to this seat, aimed at `target_seat` (-1: none chosen). `now`:
 // as it would happen at once; otherwise as a card kept for later (a Ship without an Active
 // Module gains no Proximity now, but its Modules come back).
-double effect_value(const table& t, const effect& e, int target_seat, bool now = true) {
+double effect_value_for(const table& t, const effect& e, int target_seat, bool now) {
   if (e.only_if.present() && !meets(t, e.only_if, target_seat)) return 0;
   const int n = signed_amount(e);
   const int opp = target_seat >= 0 ? target_seat : t.leader();
@@ -175,7 +176,9 @@ double effect_value(const table& t, const effect& e, int target_seat, bool now =
       if (now && n > 0 && table::active_modules(*me) == 0) mine = 0;   // no Active Module: no gain
       double theirs = 0;
       if (them) {
-        const int tp = table::proximity(*them);
+        int tp = table::proximity(*them);
+        for (const pb::Ship& x : them->ships())
+          if (static_cast<int>(x.number()) == t.target_ship) tp = static_cast<int>(x.proximity());
         // Slowing a rival pays most when it is close: keep those cards until then.
         theirs = n > 0 ? (tp + n >= terminus ? 1000.0 : 8.0 * n) : n * (tp >= 6 ? 14.0 + 2.0 * (tp - 6) : 2.0);
         if (n < 0 && tp == 0) theirs = 0;
@@ -301,6 +304,15 @@ double effect_value(const table& t, const effect& e, int target_seat, bool now =
     case op::none: return 0;
   }
   return 0;
+}
+
+// Hurting a rival near the Terminus is worth twice as much: these may be its last Turns.
+double effect_value(const table& t, const effect& e, int target_seat, bool now = true) {
+  const double v = effect_value_for(t, e, target_seat, now);
+  if (v <= 0 || (e.who != target::opponent && e.who != target::each_opponent)) return v;
+  const int opp = target_seat >= 0 ? target_seat : t.leader();
+  const pb::Seat* them = opp >= 0 ? t.seat(opp) : nullptr;
+  return them && table::proximity(*them) >= 7 ? 2.0 * v : v;
 }
 
 double effects_at(const table& t, const card_def& d, when at, int target_seat, bool now = true) {
@@ -454,8 +466,9 @@ class heuristic_bot final : public engine::bot {
     if (!d) return -1;
     const int target = a.argc >= 3 ? a.args[2] : -1;
     t.acting_ship = d->type == card_type::action && a.argc >= 2 ? a.args[1] : -1;
+    t.target_ship = target >= 0 && a.argc >= 4 ? a.args[3] : -1;
     double v = effects_at(t, *d, when::play, target);
-    t.acting_ship = -1;
+    t.acting_ship = t.target_ship = -1;
     if (d->type == card_type::complication) {
       // A Complication spends a card and hands every other player a Complication.
       v -= 2.5;
