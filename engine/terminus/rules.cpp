@@ -389,8 +389,6 @@ void state::begin_turn(int seat) {
   step_ = step::start;
   sub_ = 0;
   turn_ship_ = 0;
-  // A peek at a hand (peek_hand) lasts until the next Turn begins.
-  for (int s = 0; s < seats_; ++s) players_[s].peeking = 0;
   player& p = players_[seat];
   p.deadlocked = false;
   p.shady_extra = false;
@@ -612,6 +610,8 @@ void state::end_step() {
 
 void state::end_turn() {
   players_[active_].turn_place = 0;
+  // A peek at a hand (peek_hand) lasts until the end of the peeker's next Turn.
+  players_[active_].peeking = 0;
   for (int i = 0; i < order_count_; ++i) {
     const int s = order_[i];
     if (players_[s].turn_place && !players_[s].out) {

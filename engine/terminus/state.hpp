@@ -137,7 +137,7 @@ struct player {
   bool shady_extra = false;                 // drew an extra Action through Shady this Turn
   bool bustled = false;                     // Bustled this Turn
   std::uint8_t detached_this_turn = 0;
-  seat_mask peeking = 0;                    // seats whose hand this seat sees (peek_hand, this Turn)
+  seat_mask peeking = 0;                    // seats whose hand this seat sees (peek_hand, until the end of its next Turn)
   std::uint8_t turn_place = 0;              // 1-based on this Round's Turn Tracker; 0: done
   friend bool operator==(const player&, const player&) = default;
 };

@@ -293,3 +293,85 @@ TEST_CASE("Discovery: a Ship reaching an empty space reveals every top System; o
   CHECK((placed == "Shattered Lanes" || placed == "Whispering Pulsar"));
   CHECK(g.seat(0).systems.size + g.seat(1).systems.size == 2);
 }
+
+TEST_CASE("Legacy: at Turn 0 it leaves the Module Pile and stays beside the primary Ship, always active") {
+  // Every starter deck is dealt; a deck with a Legacy has it beside the Ship before the Draft.
+  const auto starters = tr::state::deck_rules().starters();
+  for (const auto& starter : starters) {
+    const std::vector<starport::engine::deck_list> decks = {starter.cards, starter.cards};
+    tr::state g(2, trpb::Options(), decks, 4);
+    int legacies = 0;
+    for (auto c : starter.cards) legacies += tr::card(static_cast<tr::card_id>(c)).is(tr::subtype::legacy);
+    CHECK(g.seat(0).legacies.size == legacies);
+    CHECK(g.seat(0).module_pool.size == 10 - legacies);
+    for (tr::copy_id c : g.seat(0).module_pool.items()) CHECK_FALSE(g.card_of(c).is(tr::subtype::legacy));
+  }
+  // Its triggered ability works like a Ship's own, first of all (Ruling 2a).
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].legacies = {"Grudge Ledger"};   // end of Turn: 1 Intel on each opponent
+  tr::state g = table(s);
+  seat0_turn(g);
+  CHECK(g.seat(0).intel[1] == 1);
+}
+
+TEST_CASE("Chaotic: when the System is revealed each player may put their top Complication at the bottom") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].hand = {"Ride the Current"};
+  s.seats[0].certainty = 2;
+  s.seats[0].system_pile = {"Shattered Lanes"};
+  s.seats[1].system_pile = {};
+  s.seats[0].complication_pile = {"Bad Press", "Lucky Break"};
+  s.seats[1].complication_pile = {"Sensor Ghost", "Lucky Break"};
+  tr::state g = table(s);
+  play(g, act(0, tr::kind::play, {in_hand(g, 0, "Ride the Current"), 0, -1, 0}));
+  REQUIRE(g.chart(1) != tr::no_card);
+  REQUIRE(g.card_of(g.chart(1)).name == "Shattered Lanes");
+  // Initiative order: seat 0 decides first; it sees its own top card only.
+  REQUIRE(g.pending().back().kind == tr::task::chaotic);
+  CHECK(g.must_act() == seat_bit(0));
+  trpb::View mine, theirs;
+  g.view(viewer::of_seat(0), mine);
+  g.view(viewer::of_seat(1), theirs);
+  REQUIRE(mine.prompt().cards_size() == 1);
+  CHECK(theirs.prompt().cards_size() == 0);
+  play(g, act(0, tr::kind::choose, {1}));
+  CHECK(g.card_of(g.seat(0).complications.top()).name == "Lucky Break");
+  REQUIRE(g.must_act() == seat_bit(1));
+  play(g, act(1, tr::kind::pass));
+  CHECK(g.card_of(g.seat(1).complications.top()).name == "Sensor Ghost");
+}
+
+TEST_CASE("Data Leak (peek_hand): the player sees the target's hand until the end of its own next Turn, nobody else does") {
+  setup s{{crewed_seat(), crewed_seat(), crewed_seat()}};
+  s.seats[0].hand = {"Jump"};
+  s.seats[1].hand = {"Data Leak"};
+  tr::state g = table(s);
+  play(g, act(0, tr::kind::play, {in_hand(g, 0, "Press Conference"), 0, -1, 0}));
+  play(g, act(1, tr::kind::play, {in_hand(g, 1, "Data Leak"), 0, 0, 0}));
+  pass_windows(g);
+  trpb::View v1, v2;
+  g.view(viewer::of_seat(1), v1);
+  g.view(viewer::of_seat(2), v2);
+  CHECK(v1.seats(0).hand_size() == 1);
+  CHECK(v2.seats(0).hand_size() == 0);
+  CHECK(g.seat(1).intel[0] == 1);
+  // Seat 1's Turn (now) ends the peek.
+  REQUIRE(g.active_seat() == 1);
+  play(g, act(1, tr::kind::play, {in_hand(g, 1, "Press Conference"), 0, -1, 0}));
+  g.view(viewer::of_seat(1), v1);
+  CHECK(v1.seats(0).hand_size() == 0);
+}
+
+TEST_CASE("Local Coup: the target's System goes under its owner's Pile and the top of your System Pile replaces it") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].proximity = 2;
+  s.chart = {{2, "Quiet Expanse"}};
+  s.seats[1].hand = {"Local Coup"};
+  s.seats[1].system_pile = {"Cinder Belt"};
+  tr::state g = table(s);
+  play(g, act(0, tr::kind::play, {in_hand(g, 0, "Press Conference"), 0, -1, 0}));
+  play(g, act(1, tr::kind::play, {in_hand(g, 1, "Local Coup"), 0, 0, 0}));
+  pass_windows(g);
+  CHECK(g.card_of(g.chart(2)).name == "Cinder Belt");
+  CHECK(g.card_of(g.seat(0).systems.cards[0]).name == "Quiet Expanse");   // bottom of its owner's Pile
+}
