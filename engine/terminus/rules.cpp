@@ -732,6 +732,16 @@ void state::state_checks() {
     bool runabout = p.ships[1].present || p.ships[2].present;
     if (runabout && p.ships[0].module_count == 0) eliminate(s, "no_modules");
   }
+  // Ruling 5: a Ship where the Star Chart has no System (after a Backslide, a buried
+  // System…) makes a Discovery while any System Pile has cards.
+  for (int s = 0; s < seats_ && !over_; ++s) {
+    if (players_[s].out) continue;
+    for (int k = 0; k < max_ships; ++k) {
+      const ship& x = players_[s].ships[k];
+      if (x.present && x.proximity > 0 && x.proximity < terminus && chart_[x.proximity] == no_card)
+        discovery(x.proximity, s, k);
+    }
+  }
 }
 
 outcome state::result() const {
