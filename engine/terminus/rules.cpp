@@ -222,6 +222,13 @@ void state::advance() {
         finish_complication();
         continue;
       }
+      // A choice left with nothing to choose (its cards went meanwhile) is over.
+      std::vector<action> options;
+      frame_actions(f, options);
+      if (options.empty()) {
+        --frame_count_;
+        continue;
+      }
       return;   // a seat decides
     }
     if (window_ != window::none) {
