@@ -375,3 +375,67 @@ TEST_CASE("Local Coup: the target's System goes under its owner's Pile and the t
   CHECK(g.card_of(g.chart(2)).name == "Cinder Belt");
   CHECK(g.card_of(g.seat(0).systems.cards[0]).name == "Quiet Expanse");   // bottom of its owner's Pile
 }
+
+TEST_CASE("Runabout: destroyed while detached, it goes to Dead Space with its Modules and Members") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  ship_setup runabout{{{"Scout Skiff"}}, {{"Rock Eater"}}, 0, "Scout Skiff"};
+  s.seats[1].ships.push_back(runabout);
+  s.seats[0].hand = {"Hull Breach"};   // a Complication, played in the window after seat 0's Action
+  tr::state g = table(s);
+  play(g, act(0, tr::kind::play, {in_hand(g, 0, "Press Conference"), 0, -1, 0}));
+  REQUIRE(g.priority() == 0);
+  play(g, act(0, tr::kind::play, {in_hand(g, 0, "Hull Breach"), 0, 1, 1}));
+  pass_windows(g);
+  CHECK_FALSE(g.seat(1).ships[1].present);
+  int dead = 0;
+  for (tr::copy_id c : g.dead_space())
+    dead += g.card_of(c).name == "Scout Skiff" || g.card_of(c).name == "Rock Eater";
+  CHECK(dead == 2);
+}
+
+TEST_CASE("Runabout: a player whose primary Ship has no Modules while a Runabout is detached loses") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  ship_setup runabout{{{"Scout Skiff"}}, {{"Rock Eater"}}, 0, "Scout Skiff"};
+  s.seats[1].ships[0].modules = {};
+  s.seats[1].ships.push_back(runabout);
+  tr::state g = table(s);
+  CHECK(g.result().over);
+  CHECK(g.result().winners == seat_bit(0));
+}
+
+TEST_CASE("Petty: its Petty effect works only while its Morale is 0 or less") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].crew = {{"Spiteful Heir", false, 1}, {hand_crew}};   // end of Turn, Petty: -1 Reputation
+  s.seats[0].starting_system = "Whispering Pulsar";
+  tr::state g = table(s);
+  seat0_turn(g);
+  CHECK(g.seat(0).reputation == 2);   // Press Conference; Morale 1: not Petty yet
+  setup t{{crewed_seat(), crewed_seat()}};
+  t.seats[0].ships[0].crew = {{"Spiteful Heir", false, -1}, {hand_crew}};
+  t.seats[0].starting_system = "Whispering Pulsar";
+  tr::state h = table(t);
+  seat0_turn(h);
+  CHECK(h.seat(0).reputation == 1);
+}
+
+TEST_CASE("Optional effects ('you may'): the controller is asked and may decline") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].crew = {{"Quartermaster Oyelaran"}, {hand_crew}};   // Aftermath: you may draw 1 Action
+  tr::state g = table(s);
+  play(g, act(0, tr::kind::play, {in_hand(g, 0, "Press Conference"), 0, -1, 0}));
+  REQUIRE(!g.pending().empty());
+  CHECK(g.pending().back().kind == tr::task::optional);
+  const int hand = g.seat(0).hand.size;
+  play(g, act(0, tr::kind::choose, {1}));
+  CHECK(g.seat(0).hand.size == hand + 1);
+}
+
+TEST_CASE("Destiny lock: a seat that played a Destiny is no longer asked for its Complications") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[1].hand = {"Bad Press"};
+  s.seats[1].destiny = {"Manifest Destiny"};   // played earlier: locked
+  tr::state g = table(s);
+  play(g, act(0, tr::kind::play, {in_hand(g, 0, "Press Conference"), 0, -1, 0}));
+  CHECK(g.open_window() == tr::window::none);
+  CHECK(g.active_seat() == 1);
+}
