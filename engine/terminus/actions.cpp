@@ -433,8 +433,7 @@ void state::apply(const action& a) {
       const copy_id src = from_wire(a.args[1]);
       const int sh = play_ship();
       remove_from_hand(seat, d);
-      p.discard.push(d);
-      note(event_kind::discarded, seat, d);
+      p.discard.push(d);   // describe() has named it
       turn_ship_ = static_cast<std::uint8_t>(sh + 1);
       push_run(seat, sh, src, when::override, -1, 0);
       break;
@@ -553,8 +552,7 @@ void state::apply_frame(const action& a) {
     case task::discard: {
       const copy_id c = from_wire(a.args[0]);
       remove_from_hand(seat, c);
-      p.discard.push(c);
-      note(event_kind::discarded, seat, c);
+      p.discard.push(c);   // describe() has named it
       if (--top.count == 0 || hand_actions(seat) == 0) --frame_count_;
       return;
     }
@@ -572,8 +570,7 @@ void state::apply_frame(const action& a) {
         return;
       }
       const copy_id c = from_wire(a.args[0]);
-      p.discard.push(c);
-      note(event_kind::discarded, seat, c);
+      p.discard.push(c);   // describe() has named it
       int n = 0;
       for (int i = 0; i < f.look_count; ++i)
         if (f.looked[i] != c) top.looked[n++] = f.looked[i];
