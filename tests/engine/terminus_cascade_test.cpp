@@ -71,7 +71,7 @@ TEST_CASE("Response windows: who is asked follows public counts, not whether a C
   CHECK(g.timeout_action(1).kind == static_cast<std::uint16_t>(tr::kind::pass));
 }
 
-TEST_CASE("Complication Cascade: last in, first out; a negated Complication still makes the others draw (Ruling 9a)") {
+TEST_CASE("Complication Cascade: last in, first out, a negated Complication still makes the others draw (Ruling 9a)") {
   setup s{{crewed_seat(), crewed_seat()}};
   s.seats[0].hand = {"Jammed Signal"};
   s.seats[1].hand = {"Navigation Error"};
@@ -124,7 +124,7 @@ TEST_CASE("Quiet Sabotage (silence): nobody draws for it") {
   CHECK_FALSE(g.seat(0).ships[0].modules[0].face_up);
 }
 
-TEST_CASE("Destiny: only in the Destiny Step; it stays beside the Ship and its owner plays no more Complications") {
+TEST_CASE("Destiny: only in the Destiny Step, it stays beside the Ship and its owner plays no more Complications") {
   setup s{{crewed_seat(), crewed_seat()}};
   s.step = trpb::DESTINY_STEP;
   s.seats[0].hand = {"Manifest Destiny", "Lucky Break"};

@@ -280,7 +280,7 @@ TEST_CASE("Ruling 7c: a skipped Play Step plays nothing and discards nothing dow
   CHECK_FALSE(g.seat(0).ships[0].skip_play);
 }
 
-TEST_CASE("Discovery: a Ship reaching an empty space reveals every top System; one is placed, the rest go under") {
+TEST_CASE("Discovery: a Ship reaching an empty space reveals every top System, one is placed, the rest go under") {
   setup s{{crewed_seat(), crewed_seat()}};
   s.seats[0].hand = {"Ride the Current"};
   s.seats[0].certainty = 2;

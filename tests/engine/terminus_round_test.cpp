@@ -200,7 +200,7 @@ TEST_CASE("Round limit safeguard: after the last Round the nearest Ship wins") {
   CHECK(std::string(g.result().reason) == "round_limit");
 }
 
-TEST_CASE("Views: another seat's hand is a count, your own is cards; the Discard Pile is public") {
+TEST_CASE("Views: another seat's hand is a count, your own is cards, the Discard Pile is public") {
   setup s{{crewed_seat(), crewed_seat()}};
   s.seats[0].hand = {"Jump"};
   s.seats[0].discard = {"Plot a Course"};

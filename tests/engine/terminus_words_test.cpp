@@ -43,7 +43,7 @@ TEST_CASE("Log words: secret choices say who chose, never what") {
   CHECK(g.describe(legal.back()) == g.describe(legal.front()));
 }
 
-TEST_CASE("Log words: a Complication names its card and target; its resolution and the draws follow") {
+TEST_CASE("Log words: a Complication names its card and target, its resolution and the draws follow") {
   setup s{{crewed_seat(), crewed_seat()}};
   s.seats[1].hand = {"Bad Press"};
   tr::state g = table(s);
