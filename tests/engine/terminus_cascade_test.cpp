@@ -71,7 +71,7 @@ TEST_CASE("Response windows: who is asked follows public counts, not whether a C
   CHECK(g.timeout_action(1).kind == static_cast<std::uint16_t>(tr::kind::pass));
 }
 
-TEST_CASE("Complication Cascade: last in, first out; a negated Complication still makes the others draw (Ruling 9a)") {
+TEST_CASE("Complication Cascade: last in, first out, a negated Complication still makes the others draw (Ruling 9a)") {
   setup s{{crewed_seat(), crewed_seat()}};
   s.seats[0].hand = {"Jammed Signal"};
   s.seats[1].hand = {"Navigation Error"};
@@ -124,7 +124,7 @@ TEST_CASE("Quiet Sabotage (silence): nobody draws for it") {
   CHECK_FALSE(g.seat(0).ships[0].modules[0].face_up);
 }
 
-TEST_CASE("Destiny: only in the Destiny Step; it stays beside the Ship and its owner plays no more Complications") {
+TEST_CASE("Destiny: only in the Destiny Step, it stays beside the Ship and its owner plays no more Complications") {
   setup s{{crewed_seat(), crewed_seat()}};
   s.step = trpb::DESTINY_STEP;
   s.seats[0].hand = {"Manifest Destiny", "Lucky Break"};
@@ -236,4 +236,27 @@ TEST_CASE("Preference pass_windows: passes for the seat whenever a window asks i
   CHECK(pa->kind == static_cast<std::uint16_t>(tr::kind::pass));
   CHECK_FALSE(g.preferred_action(1, off).has_value());
   CHECK_FALSE(g.preferred_action(0, on).has_value());
+}
+
+TEST_CASE("Hidden information: another seat's face-down card is chosen by its place, never by an id or a name") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].modules = {{hull}, {"Stealth Plating", true}};
+  s.seats[1].hand = {"Hull Breach"};
+  tr::state h = after_seat0_plays(s);
+  // Seat 0 is asked too (its face-down card); it passes, seat 1 plays.
+  if (h.priority() == 0) play(h, act(0, tr::kind::pass));
+  play(h, act(1, tr::kind::play, {in_hand(h, 1, "Hull Breach"), 0, 0, 0}));
+  pass_windows(h);
+  REQUIRE(!h.pending().empty());
+  REQUIRE(h.pending().back().kind == tr::task::pick_card);
+  std::vector<action> legal;
+  h.legal_actions(1, legal);
+  const auto face_up = static_cast<std::int32_t>(tr::wire_id(h.seat(0).ships[0].modules[0].card));
+  CHECK(has_legal(h, act(1, tr::kind::choose, {face_up})));
+  CHECK(has_legal(h, act(1, tr::kind::choose, {-2})));
+  const auto hidden = static_cast<std::int32_t>(tr::wire_id(h.seat(0).ships[0].modules[1].card));
+  CHECK_FALSE(has_legal(h, act(1, tr::kind::choose, {hidden})));
+  CHECK(h.describe(act(1, tr::kind::choose, {-2})).find("face-down") != std::string::npos);
+  play(h, act(1, tr::kind::choose, {-2}));
+  CHECK(h.seat(0).ships[0].module_count == 1);
 }

@@ -200,7 +200,7 @@ TEST_CASE("Round limit safeguard: after the last Round the nearest Ship wins") {
   CHECK(std::string(g.result().reason) == "round_limit");
 }
 
-TEST_CASE("Views: another seat's hand is a count, your own is cards; the Discard Pile is public") {
+TEST_CASE("Views: another seat's hand is a count, your own is cards, the Discard Pile is public") {
   setup s{{crewed_seat(), crewed_seat()}};
   s.seats[0].hand = {"Jump"};
   s.seats[0].discard = {"Plot a Course"};
@@ -213,4 +213,14 @@ TEST_CASE("Views: another seat's hand is a count, your own is cards; the Discard
   CHECK(theirs.seats(0).hand_count() == 2);
   CHECK(theirs.seats(0).discard_size() == 1);
   CHECK(theirs.seats(0).discard(0).known());
+}
+
+TEST_CASE("Ruling 5: a Ship landing where the Star Chart has no System after a Backslide makes a Discovery") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].crew = {};
+  s.seats[0].ships[0].proximity = 5;
+  s.chart = {{5, "Quiet Expanse"}};
+  tr::state g = table(s);
+  CHECK(g.seat(0).ships[0].proximity == 2);
+  CHECK(g.chart(2) != tr::no_card);
 }
