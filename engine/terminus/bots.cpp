@@ -245,10 +245,10 @@ double effect_value_for(const table& t, const effect& e, int target_seat, bool n
     }
     case op::kill_recruit:
       if (on_me) return -5.0 * n;
-      return them && table::crew_up(*them) > 0 ? (table::crew_up(*them) <= n ? 12.0 : 5.0 * n) * spread : 0;
+      return them && table::crew_up(*them) > 0 ? (table::crew_up(*them) <= n ? 25.0 : 5.0 * n) * spread : 0;
     case op::flip_recruit:
       if (on_me) return -3.0 * n;
-      return them && table::crew_up(*them) > 0 ? (table::crew_up(*them) <= n ? 10.0 : 3.0 * n) * spread : 0;
+      return them && table::crew_up(*them) > 0 ? (table::crew_up(*them) <= n ? 22.0 : 3.0 * n) * spread : 0;
     case op::rally_recruit: {
       int down = 0;
       for (const pb::Ship& x : me->ships())
