@@ -98,7 +98,9 @@ void state::response_actions(int seat, std::vector<action>& out) const {
       const card_def& d = card_of(c);
       if (d.type != card_type::complication) continue;
       if (d.is(subtype::destiny) && window_ != window::destiny) continue;
-      with_targets(seat, c, when::play, act(seat, kind::play, {wire(c), 0}), out);
+      // "Your Ship" for it: any Ship of the player (the primary one, or a detached Runabout).
+      for (int k = 0; k < max_ships; ++k)
+        if (p.ships[k].present) with_targets(seat, c, when::play, act(seat, kind::play, {wire(c), k}), out);
     }
   for (int k = 0; k < max_ships; ++k) {
     const ship& x = p.ships[k];
@@ -149,6 +151,9 @@ void state::frame_actions(const frame& f, std::vector<action>& out) const {
     case task::look:
       out.push_back(act(seat, kind::pass, {}));
       for (int i = 0; i < f.look_count; ++i) out.push_back(act(seat, kind::choose, {wire(f.looked[i])}));
+      return;
+    case task::look_order:
+      for (int i = f.count; i < f.look_count; ++i) out.push_back(act(seat, kind::choose, {wire(f.looked[i])}));
       return;
     case task::bustle_pick:
       for (int i = 0; i < f.look_count; ++i) out.push_back(act(seat, kind::choose, {wire(f.looked[i])}));
@@ -350,7 +355,7 @@ void state::apply(const action& a) {
       if (card_of(c).is(subtype::destiny)) p.destiny_locked = true;
       cascade_entry e{static_cast<std::uint8_t>(seat), c, false, when::play,
                       static_cast<std::uint8_t>(a.args[2] < 0 ? 0xff : a.args[2]),
-                      static_cast<std::uint8_t>(a.args[3]), false};
+                      static_cast<std::uint8_t>(a.args[3]), false, static_cast<std::uint8_t>(a.args[1])};
       add_to_cascade(e);
       if (a.args[2] >= 0) weapon_answer(seat, a.args[2], a.args[3]);
     } else if (k == kind::activate) {
@@ -565,8 +570,7 @@ void state::apply_frame(const action& a) {
     }
     case task::look: {
       if (k == kind::pass) {
-        for (int i = f.look_count - 1; i >= 0; --i) p.action_pile.push(f.looked[i]);
-        --frame_count_;
+        put_back_looked(top);
         return;
       }
       const copy_id c = from_wire(a.args[0]);
@@ -576,6 +580,15 @@ void state::apply_frame(const action& a) {
         if (f.looked[i] != c) top.looked[n++] = f.looked[i];
       top.look_count = static_cast<std::uint8_t>(n);
       if (n == 0) --frame_count_;
+      return;
+    }
+    case task::look_order: {
+      // The chosen card is the next one down from the top.
+      const copy_id c = from_wire(a.args[0]);
+      for (int i = top.count; i < top.look_count; ++i)
+        if (top.looked[i] == c) std::swap(top.looked[i], top.looked[top.count]);
+      ++top.count;
+      put_back_looked(top);
       return;
     }
     case task::bustle_pick: {
@@ -642,6 +655,16 @@ void state::apply_frame(const action& a) {
     case task::run:
     case task::after_complication: return;
   }
+}
+
+// "Put the rest back in any order": with two or more cards left to place the player
+// chooses them top first (task::look_order); the last one needs no choice. `f` is the top frame.
+void state::put_back_looked(frame& f) {
+  if (f.kind == task::look) f.kind = task::look_order, f.count = 0;
+  if (f.look_count - f.count >= 2) return;
+  player& p = players_[f.seat];
+  for (int i = f.look_count - 1; i >= 0; --i) p.action_pile.push(f.looked[i]);
+  --frame_count_;
 }
 
 // A Runabout Module leaves the primary Ship as a Ship of its own, with up to two Members.

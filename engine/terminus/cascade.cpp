@@ -78,8 +78,9 @@ void state::add_to_cascade(const cascade_entry& e) {
 // The top entry resolves: negated, nothing happens; else its effects run (frames).
 void state::resolve_top() {
   const cascade_entry e = cascade_[--cascade_count_];
-  // "Your Ship": the Ship holding the ability's card; a Complication's is the primary Ship.
-  int sh = 0;
+  // "Your Ship": the Ship holding the ability's card; a Complication's is the Ship its
+  // player chose (the primary Ship if that Runabout is no longer out).
+  int sh = !e.ability && players_[e.seat].ships[e.ship].present ? e.ship : 0;
   if (e.ability)
     for (int k = 0; k < max_ships; ++k) {
       const ship& x = players_[e.seat].ships[k];

@@ -151,6 +151,7 @@ struct cascade_entry {
   std::uint8_t target_seat = 0xff;          // 0xff: no target Ship
   std::uint8_t target_ship = 0;
   bool negated = false;
+  std::uint8_t ship = 0;                    // a Complication's "your Ship" (the player chose it)
   friend bool operator==(const cascade_entry&, const cascade_entry&) = default;
 };
 inline constexpr int max_cascade = 16;
@@ -175,6 +176,7 @@ enum class task : std::uint8_t {
   detach,              // DETACH or PASS
   bustle,              // BUSTLE [0 or 1]
   reattach,            // REATTACH [ship] or PASS
+  look_order,          // looked[0..count) already put back (top first): CHOOSE [id] the next one
 };
 struct frame {
   task kind = task::run;
@@ -372,6 +374,7 @@ class state {
   void remove_member(int s, int sh, int i);
   void farsight(int s, int sh);
   void look_at_actions(int s, int sh, int n, copy_id source);
+  void put_back_looked(frame& f);
   bool can_detach(int s) const;
   // actions.cpp
   void with_targets(int seat, copy_id c, when at, action base, std::vector<action>& out) const;

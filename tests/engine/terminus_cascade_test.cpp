@@ -169,6 +169,50 @@ TEST_CASE("Weapon: a Ship targeted by another player's Complication may disable 
   CHECK_FALSE(g.seat(1).ships[0].modules[0].face_up);
 }
 
+TEST_CASE("Weapon and detached Runabouts: the disable may aim at any of the attacker's Ships within range") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].modules = {{"Point-Defence Lasers"}, {hull}};
+  s.seats[0].ships[0].proximity = 2;
+  // Seat 1: the primary Ship at 0, a detached Runabout at 2 (the defender's Proximity).
+  s.seats[1].ships.push_back(ship_setup{{{"Scout Skiff"}}, {{"Rock Eater"}}, 2, "Scout Skiff"});
+  s.seats[1].hand = {"Bad Press"};
+  s.chart = {{1, "Quiet Expanse"}, {2, "Whispering Pulsar"}};
+  tr::state g = after_seat0_plays(s);
+  play(g, act(1, tr::kind::play, {in_hand(g, 1, "Bad Press"), 0, 0, 0}));
+  REQUIRE(!g.pending().empty());
+  REQUIRE(g.pending().back().kind == tr::task::weapon);
+  const auto skiff = static_cast<std::int32_t>(tr::wire_id(g.seat(1).ships[1].modules[0].card));
+  const auto far_module = static_cast<std::int32_t>(tr::wire_id(g.seat(1).ships[0].modules[0].card));
+  CHECK(has_legal(g, act(0, tr::kind::choose, {skiff})));
+  CHECK_FALSE(has_legal(g, act(0, tr::kind::choose, {far_module})));   // 2 away: out of range of 1 Weapon
+  play(g, act(0, tr::kind::choose, {skiff}));
+  CHECK_FALSE(g.seat(1).ships[1].modules[0].face_up);
+  CHECK(g.seat(1).ships[0].modules[0].face_up);
+}
+
+TEST_CASE("A Complication is played for a Ship its player chooses: a detached Runabout is your Ship for it") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[1].ships.push_back(ship_setup{{{"Scout Skiff"}}, {{"Rock Eater"}}, 3, "Scout Skiff"});
+  s.seats[1].hand = {"Favourable Winds"};
+  s.seats[0].hand = {"Lucky Break"};   // keeps a window open on the Cascade, to look at it
+  s.chart = {{3, "Quiet Expanse"}, {4, "Whispering Pulsar"}};
+  tr::state g = after_seat0_plays(s);
+  play(g, act(0, tr::kind::pass));   // Initiative order: seat 0 first
+  REQUIRE(g.priority() == 1);
+  const std::int32_t winds = in_hand(g, 1, "Favourable Winds");
+  CHECK(has_legal(g, act(1, tr::kind::play, {winds, 0, -1, 0})));   // the primary Ship, the default
+  CHECK(has_legal(g, act(1, tr::kind::play, {winds, 1, -1, 0})));
+  CHECK_FALSE(has_legal(g, act(1, tr::kind::play, {winds, 2, -1, 0})));   // no such Ship out
+  play(g, act(1, tr::kind::play, {winds, 1, -1, 0}));
+  trpb::View v;
+  g.view(viewer::of_seat(0), v);
+  REQUIRE(v.cascade_size() == 1);
+  CHECK(v.cascade(0).ship() == 1);
+  pass_windows(g);
+  CHECK(g.seat(1).ships[1].proximity == 4);
+  CHECK(g.seat(1).ships[0].proximity == 0);
+}
+
 TEST_CASE("Ambush: a face-down card flips face up at any time a window asks its owner, its ability on the Cascade") {
   setup s{{crewed_seat(), crewed_seat()}};
   s.seats[1].ships[0].crew = {{hand_crew}, {"Stowaway", true}};
