@@ -81,7 +81,7 @@ void state::play_step_actions(int seat, int k, std::vector<action>& out) const {
   for (const member& m : x.crew_list())
     if (m.face_up && has_override(m.card)) sources[n++] = m.card;
   const copy_id sys = system_of(seat, k);
-  if (sys != no_card && has_override(sys)) sources[n++] = sys;
+  if (sys != no_card && !system_down(sys) && has_override(sys)) sources[n++] = sys;
   if (n == 0) return;
   for (copy_id d : p.hand.items()) {
     if (card_of(d).type != card_type::action) continue;
@@ -114,6 +114,10 @@ void state::response_actions(int seat, std::vector<action>& out) const {
     };
     for (const module_slot& m : x.module_list()) offer(m.card, m.face_up);
     for (const member& m : x.crew_list()) offer(m.card, m.face_up);
+    // Exhaust on a System: the face-up System this Ship is in (the Star Chart's, shared
+    // with every Ship there, or its Starting System).
+    const copy_id sys = system_of(seat, k);
+    if (sys != no_card && !system_down(sys)) offer(sys, true);
   }
 }
 
@@ -511,7 +515,16 @@ bool state::flip_own(int seat, copy_id c) {
         return x.crew[i].face_up;
       }
   }
+  // A System the seat's Ship is in: Exhaust flips it face down.
+  if (ship_in_system(seat, c) >= 0) set_system_down(c, true);
   return false;
+}
+
+// The first of the seat's Ships (primary first) in System `sys`; -1 when none is.
+int state::ship_in_system(int seat, copy_id sys) const {
+  for (int k = 0; k < max_ships; ++k)
+    if (players_[seat].ships[k].present && system_of(seat, k) == sys) return k;
+  return -1;
 }
 
 // Weapon: a Ship (or its cards) targeted by another player's Complication may answer by

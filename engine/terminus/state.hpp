@@ -291,6 +291,9 @@ class state {
   int active_modules(int s, int sh) const;
   int total_modules(int s) const;            // every Ship of the seat
   copy_id system_of(int s, int sh) const;    // the System a Ship is in (no_card: none)
+  // A System flipped face down by its Exhaust ability: no abilities, no keywords, until it
+  // leaves the Star Chart (or stops being a Starting System).
+  bool system_down(copy_id c) const { return systems_down_[c >> 6] >> (c & 63) & 1; }
   bool meets_requirement(int s, copy_id action_card) const;
   bool can_play_action(int s) const;         // one playable Action for each Ship
   std::span<const std::uint8_t> turn_order() const { return {order_.data(), order_count_}; }
@@ -391,6 +394,11 @@ class state {
   void remove_from_hand(int seat, copy_id c);
   void remember(const action& a);
   bool flip_own(int seat, copy_id c);
+  int ship_in_system(int seat, copy_id sys) const;
+  void set_system_down(copy_id c, bool down) {
+    const std::uint64_t bit = std::uint64_t{1} << (c & 63);
+    systems_down_[c >> 6] = down ? systems_down_[c >> 6] | bit : systems_down_[c >> 6] & ~bit;
+  }
   void weapon_answer(int attacker, int ts, int tsh);
   void apply_frame(const action& a);
   void detach(int seat, copy_id m, copy_id c1, copy_id c2);
@@ -415,6 +423,7 @@ class state {
   bool over_ = false;
   const char* reason_ = "";
   std::array<copy_id, terminus + 1> chart_{};        // index = Proximity 1–10; 0 unused
+  std::array<std::uint64_t, max_players> systems_down_{};   // bit per copy: a face-down System
   dead_pile dead_;
   std::array<player, max_players> players_{};
   std::array<std::uint8_t, max_players> order_{};

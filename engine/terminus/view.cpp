@@ -138,7 +138,7 @@ void state::view(viewer who, pb::View& out) const {
       // Chosen in secret with the others; everyone sees it once the Opening goes on.
       const bool shown = own || step_ > step::starting_system;
       fill_card(*ps.mutable_starting_system(), p.starting_system, shown);
-      ps.mutable_starting_system()->set_face_up(shown);
+      ps.mutable_starting_system()->set_face_up(shown && !system_down(p.starting_system));
     }
     for (copy_id c : p.destiny.items()) fill_card(*ps.add_destiny(), c, true);
     for (copy_id c : p.legacies.items()) fill_card(*ps.add_legacies(), c, true);
@@ -161,7 +161,7 @@ void state::view(viewer who, pb::View& out) const {
     sp.set_proximity(static_cast<std::uint32_t>(prox));
     if (chart_[prox] != no_card) {
       fill_card(*sp.mutable_system(), chart_[prox], true);
-      sp.mutable_system()->set_face_up(true);
+      sp.mutable_system()->set_face_up(!system_down(chart_[prox]));
     }
   }
   for (copy_id c : dead_.items()) fill_card(*out.add_dead_space(), c, true);

@@ -242,6 +242,53 @@ TEST_CASE("Exhaust: a face-up card flips face down to use its ability") {
   CHECK(g.seat(1).ships[0].proximity == 1);
 }
 
+TEST_CASE("Exhaust on a System: a face-up Exhaust System a Ship is in flips face down for its effect, on the Cascade") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  // Seat 1's Ship is in the Exhaust System (at Proximity 1 of the Star Chart); seat 0's is not.
+  s.seats[1].ships[0].proximity = 1;
+  s.chart = {{1, "Slingshot Star"}};
+  s.seats[0].hand = {"Lucky Break"};   // keeps the window open on the Cascade, to look at it
+  tr::state g = after_seat0_plays(s);
+  // Seat 1 is asked because of the face-up Exhaust System its Ship is in (public), with no
+  // Complication; seat 0 for its Complication.
+  REQUIRE(g.open_window() == tr::window::step_end);
+  CHECK(g.asked() == (seat_bit(0) | seat_bit(1)));
+  play(g, act(0, tr::kind::pass));
+  const tr::copy_id star = g.chart(1);
+  REQUIRE(g.card_of(star).name == "Slingshot Star");
+  const auto id = static_cast<std::int32_t>(tr::wire_id(star));
+  play(g, act(1, tr::kind::activate, {id, -1, 0}));
+  CHECK(g.system_down(star));
+  REQUIRE(g.cascade().size() == 1);
+  CHECK(g.cascade()[0].ability);
+  trpb::View v;
+  g.view(viewer::of_seat(0), v);
+  CHECK_FALSE(v.star_chart(0).system().face_up());
+  pass_windows(g);
+  // Its effect: "your Ship" is the Ship in the System. Seat 1 reaches Proximity 2.
+  CHECK(g.seat(1).ships[0].proximity == 2);
+  // Face down it has no ability: it is no longer offered (and a Ship there is not asked for it).
+  CHECK(g.system_down(star));
+}
+
+TEST_CASE("Exhaust on a System: only a player whose Ship is there may use it, and only while it is face up") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].proximity = 1;   // seat 0 is there, seat 1 at its Starting System
+  s.chart = {{1, "Slingshot Star"}};
+  tr::state g = table(s);
+  REQUIRE(g.current_step() == step::play);
+  const auto id = static_cast<std::int32_t>(tr::wire_id(g.chart(1)));
+  play(g, act(0, tr::kind::play, {in_hand(g, 0, "Press Conference"), 0, -1, 0}));
+  // The window asks seat 0 (its Ship is in the System), not seat 1.
+  REQUIRE(g.asked() == seat_bit(0));
+  CHECK(has_legal(g, act(0, tr::kind::activate, {id, -1, 0})));
+  play(g, act(0, tr::kind::activate, {id, -1, 0}));
+  // Face down, it makes seat 0 eligible no more: nobody is asked, the Cascade resolves.
+  CHECK(g.open_window() == tr::window::none);
+  pass_windows(g);
+  CHECK(g.seat(0).ships[0].proximity == 2);
+}
+
 TEST_CASE("Ruling 6a: killing a Digital Recruit resolves but nothing happens") {
   setup s{{crewed_seat(), crewed_seat()}};
   s.seats[0].ships[0].crew = {{"Ship Mind ECHO"}};
