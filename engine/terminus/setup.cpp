@@ -236,15 +236,20 @@ state::state(int seats, const pb::Options& options, const pb::Position& position
     for (const std::string& n : sp.recruit_pile()) p.recruit_pool.push(add(s, n));
     for (const std::string& n : sp.destiny()) p.destiny.push(add(s, n));
     for (const std::string& n : sp.legacies()) p.legacies.push(add(s, n));
-    if (!sp.starting_system().empty()) p.starting_system = add(s, sp.starting_system());
+    if (!sp.starting_system().empty()) {
+      p.starting_system = add(s, sp.starting_system());
+      set_system_down(p.starting_system, sp.starting_system_face_down());
+    }
     p.certainty = static_cast<std::int8_t>(sp.certainty());
     p.reputation = static_cast<std::int8_t>(sp.reputation());
     for (int o = 0; o < sp.intel_size(); ++o) p.intel[o] = static_cast<std::uint8_t>(sp.intel(o));
     p.out = sp.out();
     p.destiny_locked = sp.destiny_size() > 0;
   }
-  for (const pb::ChartPosition& cp : position.star_chart())
+  for (const pb::ChartPosition& cp : position.star_chart()) {
     chart_[cp.proximity()] = add(static_cast<int>(cp.owner()), cp.system());
+    set_system_down(chart_[cp.proximity()], cp.face_down());
+  }
   // Dead Space cards belong to nobody's deck here: they are given to seat 0's spare slots
   // when there are any (they only show, nothing comes back from Dead Space).
   for (const std::string& n : position.dead_space())

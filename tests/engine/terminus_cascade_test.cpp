@@ -289,6 +289,27 @@ TEST_CASE("Exhaust on a System: only a player whose Ship is there may use it, an
   CHECK(g.seat(0).ships[0].proximity == 2);
 }
 
+TEST_CASE("Exhaust on a System: face down it has no ability and no keyword until it leaves the Star Chart") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[1].ships[0].proximity = 1;
+  s.seats[0].ships[0].proximity = 2;
+  s.chart = {{1, "Slingshot Star"}, {2, "Free Port Karst"}};   // Free Port Karst: Bustling, Shady
+  s.face_down_chart = {1, 2};
+  s.seats[0].upgrade_pile = {hull, hull};
+  s.step = trpb::START_STEP;
+  tr::state g = table(s);
+  // Seat 0 starts its Turn in a face-down Bustling System: no Bustle offer.
+  CHECK((g.pending().empty() || g.pending().back().kind != tr::task::bustle));
+  REQUIRE(g.current_step() == step::play);
+  play(g, act(0, tr::kind::play, {in_hand(g, 0, "Press Conference"), 0, -1, 0}));
+  // Seat 1's Ship is in the face-down Exhaust System: nothing to use, not asked.
+  CHECK(g.asked() == 0);
+  trpb::View v;
+  g.view(viewer::of_seat(1), v);
+  CHECK_FALSE(v.star_chart(0).system().face_up());
+  CHECK(v.star_chart(0).system().known());
+}
+
 TEST_CASE("Ruling 6a: killing a Digital Recruit resolves but nothing happens") {
   setup s{{crewed_seat(), crewed_seat()}};
   s.seats[0].ships[0].crew = {{"Ship Mind ECHO"}};
