@@ -81,7 +81,7 @@ void state::play_step_actions(int seat, int k, std::vector<action>& out) const {
   for (const member& m : x.crew_list())
     if (m.face_up && has_override(m.card)) sources[n++] = m.card;
   const copy_id sys = system_of(seat, k);
-  if (sys != no_card && has_override(sys)) sources[n++] = sys;
+  if (sys != no_card && !system_down(sys) && has_override(sys)) sources[n++] = sys;
   if (n == 0) return;
   for (copy_id d : p.hand.items()) {
     if (card_of(d).type != card_type::action) continue;
@@ -98,7 +98,9 @@ void state::response_actions(int seat, std::vector<action>& out) const {
       const card_def& d = card_of(c);
       if (d.type != card_type::complication) continue;
       if (d.is(subtype::destiny) && window_ != window::destiny) continue;
-      with_targets(seat, c, when::play, act(seat, kind::play, {wire(c), 0}), out);
+      // "Your Ship" for it: any Ship of the player (the primary one, or a detached Runabout).
+      for (int k = 0; k < max_ships; ++k)
+        if (p.ships[k].present) with_targets(seat, c, when::play, act(seat, kind::play, {wire(c), k}), out);
     }
   for (int k = 0; k < max_ships; ++k) {
     const ship& x = p.ships[k];
@@ -112,6 +114,10 @@ void state::response_actions(int seat, std::vector<action>& out) const {
     };
     for (const module_slot& m : x.module_list()) offer(m.card, m.face_up);
     for (const member& m : x.crew_list()) offer(m.card, m.face_up);
+    // Exhaust on a System: the face-up System this Ship is in (the Star Chart's, shared
+    // with every Ship there, or its Starting System).
+    const copy_id sys = system_of(seat, k);
+    if (sys != no_card && !system_down(sys)) offer(sys, true);
   }
 }
 
@@ -149,6 +155,9 @@ void state::frame_actions(const frame& f, std::vector<action>& out) const {
     case task::look:
       out.push_back(act(seat, kind::pass, {}));
       for (int i = 0; i < f.look_count; ++i) out.push_back(act(seat, kind::choose, {wire(f.looked[i])}));
+      return;
+    case task::look_order:
+      for (int i = f.count; i < f.look_count; ++i) out.push_back(act(seat, kind::choose, {wire(f.looked[i])}));
       return;
     case task::bustle_pick:
       for (int i = 0; i < f.look_count; ++i) out.push_back(act(seat, kind::choose, {wire(f.looked[i])}));
@@ -350,7 +359,7 @@ void state::apply(const action& a) {
       if (card_of(c).is(subtype::destiny)) p.destiny_locked = true;
       cascade_entry e{static_cast<std::uint8_t>(seat), c, false, when::play,
                       static_cast<std::uint8_t>(a.args[2] < 0 ? 0xff : a.args[2]),
-                      static_cast<std::uint8_t>(a.args[3]), false};
+                      static_cast<std::uint8_t>(a.args[3]), false, static_cast<std::uint8_t>(a.args[1])};
       add_to_cascade(e);
       if (a.args[2] >= 0) weapon_answer(seat, a.args[2], a.args[3]);
     } else if (k == kind::activate) {
@@ -506,7 +515,16 @@ bool state::flip_own(int seat, copy_id c) {
         return x.crew[i].face_up;
       }
   }
+  // A System the seat's Ship is in: Exhaust flips it face down.
+  if (ship_in_system(seat, c) >= 0) set_system_down(c, true);
   return false;
+}
+
+// The first of the seat's Ships (primary first) in System `sys`; -1 when none is.
+int state::ship_in_system(int seat, copy_id sys) const {
+  for (int k = 0; k < max_ships; ++k)
+    if (players_[seat].ships[k].present && system_of(seat, k) == sys) return k;
+  return -1;
 }
 
 // Weapon: a Ship (or its cards) targeted by another player's Complication may answer by
@@ -565,8 +583,7 @@ void state::apply_frame(const action& a) {
     }
     case task::look: {
       if (k == kind::pass) {
-        for (int i = f.look_count - 1; i >= 0; --i) p.action_pile.push(f.looked[i]);
-        --frame_count_;
+        put_back_looked(top);
         return;
       }
       const copy_id c = from_wire(a.args[0]);
@@ -576,6 +593,15 @@ void state::apply_frame(const action& a) {
         if (f.looked[i] != c) top.looked[n++] = f.looked[i];
       top.look_count = static_cast<std::uint8_t>(n);
       if (n == 0) --frame_count_;
+      return;
+    }
+    case task::look_order: {
+      // The chosen card is the next one down from the top.
+      const copy_id c = from_wire(a.args[0]);
+      for (int i = top.count; i < top.look_count; ++i)
+        if (top.looked[i] == c) std::swap(top.looked[i], top.looked[top.count]);
+      ++top.count;
+      put_back_looked(top);
       return;
     }
     case task::bustle_pick: {
@@ -642,6 +668,16 @@ void state::apply_frame(const action& a) {
     case task::run:
     case task::after_complication: return;
   }
+}
+
+// "Put the rest back in any order": with two or more cards left to place the player
+// chooses them top first (task::look_order); the last one needs no choice. `f` is the top frame.
+void state::put_back_looked(frame& f) {
+  if (f.kind == task::look) f.kind = task::look_order, f.count = 0;
+  if (f.look_count - f.count >= 2) return;
+  player& p = players_[f.seat];
+  for (int i = f.look_count - 1; i >= 0; --i) p.action_pile.push(f.looked[i]);
+  --frame_count_;
 }
 
 // A Runabout Module leaves the primary Ship as a Ship of its own, with up to two Members.

@@ -277,7 +277,7 @@ constexpr card_def pool[] = {
     cmp("Doomsayer's Prophecy", 2).sub(destiny).does(fx(end_turn, op::certainty, each_opponent, -1))
         .flavor("None of you will make it. Except us."),
 
-    // ---- Systems (27) -------------------------------------------------------------------
+    // ---- Systems (28) -------------------------------------------------------------------
     sys("Sol Relay Station").kw(comfortable).flavor("Home's last porch light."),
     sys("Garden Moon of Teyla").kw(comfortable).does(fx(regroup, op::reputation, you, 1))
         .flavor("Orchards under a ringed sky."),
@@ -323,6 +323,8 @@ constexpr card_def pool[] = {
         .flavor("Everything electrical sparks at once."),
     sys("Neutron Lighthouse").does(fx(start_turn, op::look_actions, you, 2))
         .flavor("A beam so bright it shows tomorrow."),
+    sys("Slingshot Star").kw(exhaust).does(fx(when::exhaust, op::proximity, you, 1))
+        .flavor("One pass, then it's spent."),
 
     // ---- Actions (45) -------------------------------------------------------------------
     act("Plot a Course").does(fx(play, op::certainty, you, 1)).flavor("Pencil, ruler, prayer."),
@@ -456,7 +458,7 @@ constexpr std::uint32_t allowed_keywords(card_type t) {
       return bit(ambush) | bit(exhaust) | bit(extremophile) | bit(keyword::farsight) | bit(feral) |
              bit(keyword::override) | bit(petty) | bit(unique);
     case card_type::system:
-      return bit(bustling) | bit(chaotic) | bit(comfortable) | bit(hazardous) | bit(shady) |
+      return bit(bustling) | bit(chaotic) | bit(comfortable) | bit(exhaust) | bit(hazardous) | bit(shady) |
              bit(keyword::override) | bit(unique);
     case card_type::action:
     case card_type::complication: return bit(unique);

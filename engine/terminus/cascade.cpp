@@ -28,6 +28,11 @@ bool state::may_answer(int s) const {
     for (const member& m : x.crew_list())
       if (!m.face_up || card_of(m.card).has(keyword::exhaust)) return true;
   }
+  for (int k = 0; k < max_ships; ++k) {
+    if (!p.ships[k].present) continue;
+    const copy_id sys = system_of(s, k);   // a face-up Exhaust System this Ship is in
+    if (sys != no_card && !system_down(sys) && card_of(sys).has(keyword::exhaust)) return true;
+  }
   return false;
 }
 
@@ -78,14 +83,19 @@ void state::add_to_cascade(const cascade_entry& e) {
 // The top entry resolves: negated, nothing happens; else its effects run (frames).
 void state::resolve_top() {
   const cascade_entry e = cascade_[--cascade_count_];
-  // "Your Ship": the Ship holding the ability's card; a Complication's is the primary Ship.
-  int sh = 0;
-  if (e.ability)
+  // "Your Ship": the Ship holding the ability's card; a Complication's is the Ship its
+  // player chose (the primary Ship if that Runabout is no longer out).
+  int sh = !e.ability && players_[e.seat].ships[e.ship].present ? e.ship : 0;
+  if (e.ability && card_of(e.card).type == card_type::system) {
+    // An Exhaust System's "your Ship": the player's Ship in it (primary first).
+    sh = std::max(0, ship_in_system(e.seat, e.card));
+  } else if (e.ability) {
     for (int k = 0; k < max_ships; ++k) {
       const ship& x = players_[e.seat].ships[k];
       for (const module_slot& m : x.module_list()) sh = m.card == e.card ? k : sh;
       for (const member& m : x.crew_list()) sh = m.card == e.card ? k : sh;
     }
+  }
   if (e.ability) {
     if (e.negated) {
       note(event_kind::negated, e.seat, e.card);

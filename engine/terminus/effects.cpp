@@ -48,7 +48,7 @@ void state::push_triggers(int seat, int sh, when at) {
   const player& p = players_[seat];
   const ship& x = p.ships[sh];
   const copy_id sys = system_of(seat, sh);
-  if (sys != no_card) push_run(seat, sh, sys, at, -1, 0);
+  if (sys != no_card && !system_down(sys)) push_run(seat, sh, sys, at, -1, 0);
   for (int i = x.crew_count - 1; i >= 0; --i)
     if (x.crew[i].face_up) push_run(seat, sh, x.crew[i].card, at, -1, 0);
   for (int i = x.module_count - 1; i >= 0; --i)
@@ -348,6 +348,7 @@ void state::replace_system(int ts, int tsh, int by) {
   if (prox <= 0) {
     player& t = players_[ts];
     if (t.starting_system == no_card || t.systems.empty()) return;
+    set_system_down(t.starting_system, false);
     insert_bottom(t.systems, t.starting_system);
     t.starting_system = t.systems.pop();
     note(event_kind::starting_system, ts, t.starting_system);
@@ -355,6 +356,7 @@ void state::replace_system(int ts, int tsh, int by) {
   }
   const copy_id old = chart_[prox];
   if (old == no_card) return;
+  set_system_down(old, false);
   insert_bottom(players_[owner_of(old)].systems, old);
   chart_[prox] = no_card;
   if (by >= 0 && !players_[by].systems.empty()) {

@@ -84,7 +84,7 @@ copy_id state::system_of(int s, int sh) const {
 
 bool state::system_has(int s, int sh, keyword k) const {
   const copy_id sys = system_of(s, sh);
-  return sys != no_card && card_of(sys).has(k);
+  return sys != no_card && !system_down(sys) && card_of(sys).has(k);
 }
 
 // Brtpb: while Brtpb is your only face-up Member, Certainty Requirements count 1 less.

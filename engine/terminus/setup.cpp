@@ -109,8 +109,10 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
     return refuse(rule_error::bad_options, "the Initiative holder and the active seat must be seats");
   switch (position.step()) {
     case pb::STEP_UNSPECIFIED: case pb::MODULE_DRAFT: case pb::ENTROPY_STEP: case pb::DESTINY_STEP:
-    case pb::START_STEP: break;
-    default: return refuse(rule_error::bad_options, "a position starts at MODULE_DRAFT, ENTROPY_STEP, DESTINY_STEP or START_STEP");
+    case pb::START_STEP: case pb::PLAY_STEP: break;
+    default:
+      return refuse(rule_error::bad_options,
+                    "a position starts at MODULE_DRAFT, ENTROPY_STEP, DESTINY_STEP, START_STEP or PLAY_STEP");
   }
   std::array<int, max_players> cards{};
   card_id id = 0;
@@ -172,9 +174,9 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
   for (int s = 0; s < seats; ++s)
     if (cards[static_cast<std::size_t>(s)] > deck_size)
       return refuse(rule_error::bad_options, "a seat's zones hold at most 60 cards");
-  if (position.step() == pb::START_STEP) {
+  if (position.step() == pb::START_STEP || position.step() == pb::PLAY_STEP) {
     if (position.turn_order_size() == 0 || position.turn_order(0) != position.active_seat())
-      return refuse(rule_error::bad_options, "START_STEP needs the Turn Tracker, the active seat first");
+      return refuse(rule_error::bad_options, "a Turn's position needs the Turn Tracker, the active seat first");
     for (std::uint32_t t : position.turn_order())
       if (t >= static_cast<std::uint32_t>(seats)) return refuse(rule_error::bad_options, "the Turn Tracker lists seats");
   }
@@ -234,15 +236,20 @@ state::state(int seats, const pb::Options& options, const pb::Position& position
     for (const std::string& n : sp.recruit_pile()) p.recruit_pool.push(add(s, n));
     for (const std::string& n : sp.destiny()) p.destiny.push(add(s, n));
     for (const std::string& n : sp.legacies()) p.legacies.push(add(s, n));
-    if (!sp.starting_system().empty()) p.starting_system = add(s, sp.starting_system());
+    if (!sp.starting_system().empty()) {
+      p.starting_system = add(s, sp.starting_system());
+      set_system_down(p.starting_system, sp.starting_system_face_down());
+    }
     p.certainty = static_cast<std::int8_t>(sp.certainty());
     p.reputation = static_cast<std::int8_t>(sp.reputation());
     for (int o = 0; o < sp.intel_size(); ++o) p.intel[o] = static_cast<std::uint8_t>(sp.intel(o));
     p.out = sp.out();
     p.destiny_locked = sp.destiny_size() > 0;
   }
-  for (const pb::ChartPosition& cp : position.star_chart())
+  for (const pb::ChartPosition& cp : position.star_chart()) {
     chart_[cp.proximity()] = add(static_cast<int>(cp.owner()), cp.system());
+    set_system_down(chart_[cp.proximity()], cp.face_down());
+  }
   // Dead Space cards belong to nobody's deck here: they are given to seat 0's spare slots
   // when there are any (they only show, nothing comes back from Dead Space).
   for (const std::string& n : position.dead_space())
@@ -259,12 +266,18 @@ state::state(int seats, const pb::Options& options, const pb::Position& position
       open_window(window::destiny);
       break;
     case pb::START_STEP:
+    case pb::PLAY_STEP:
       order_count_ = static_cast<std::uint8_t>(position.turn_order_size());
       for (int i = 0; i < order_count_; ++i) {
         order_[i] = static_cast<std::uint8_t>(position.turn_order(i));
         players_[order_[i]].turn_place = static_cast<std::uint8_t>(i + 1);
       }
       begin_turn(static_cast<int>(position.active_seat()));
+      if (position.step() == pb::PLAY_STEP) {
+        // Straight to the Play Step: no Start or Regroup effects, no draw (the hand is as listed).
+        for (ship& x : players_[active_].ships) x.had_turn = x.present;
+        step_ = step::play;
+      }
       break;
     default:
       begin_round();

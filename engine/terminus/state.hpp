@@ -151,6 +151,7 @@ struct cascade_entry {
   std::uint8_t target_seat = 0xff;          // 0xff: no target Ship
   std::uint8_t target_ship = 0;
   bool negated = false;
+  std::uint8_t ship = 0;                    // a Complication's "your Ship" (the player chose it)
   friend bool operator==(const cascade_entry&, const cascade_entry&) = default;
 };
 inline constexpr int max_cascade = 16;
@@ -175,6 +176,7 @@ enum class task : std::uint8_t {
   detach,              // DETACH or PASS
   bustle,              // BUSTLE [0 or 1]
   reattach,            // REATTACH [ship] or PASS
+  look_order,          // looked[0..count) already put back (top first): CHOOSE [id] the next one
 };
 struct frame {
   task kind = task::run;
@@ -289,6 +291,9 @@ class state {
   int active_modules(int s, int sh) const;
   int total_modules(int s) const;            // every Ship of the seat
   copy_id system_of(int s, int sh) const;    // the System a Ship is in (no_card: none)
+  // A System flipped face down by its Exhaust ability: no abilities, no keywords, until it
+  // leaves the Star Chart (or stops being a Starting System).
+  bool system_down(copy_id c) const { return systems_down_[c >> 6] >> (c & 63) & 1; }
   bool meets_requirement(int s, copy_id action_card) const;
   bool can_play_action(int s) const;         // one playable Action for each Ship
   std::span<const std::uint8_t> turn_order() const { return {order_.data(), order_count_}; }
@@ -372,6 +377,7 @@ class state {
   void remove_member(int s, int sh, int i);
   void farsight(int s, int sh);
   void look_at_actions(int s, int sh, int n, copy_id source);
+  void put_back_looked(frame& f);
   bool can_detach(int s) const;
   // actions.cpp
   void with_targets(int seat, copy_id c, when at, action base, std::vector<action>& out) const;
@@ -388,6 +394,11 @@ class state {
   void remove_from_hand(int seat, copy_id c);
   void remember(const action& a);
   bool flip_own(int seat, copy_id c);
+  int ship_in_system(int seat, copy_id sys) const;
+  void set_system_down(copy_id c, bool down) {
+    const std::uint64_t bit = std::uint64_t{1} << (c & 63);
+    systems_down_[c >> 6] = down ? systems_down_[c >> 6] | bit : systems_down_[c >> 6] & ~bit;
+  }
   void weapon_answer(int attacker, int ts, int tsh);
   void apply_frame(const action& a);
   void detach(int seat, copy_id m, copy_id c1, copy_id c2);
@@ -412,6 +423,7 @@ class state {
   bool over_ = false;
   const char* reason_ = "";
   std::array<copy_id, terminus + 1> chart_{};        // index = Proximity 1–10; 0 unused
+  std::array<std::uint64_t, max_players> systems_down_{};   // bit per copy: a face-down System
   dead_pile dead_;
   std::array<player, max_players> players_{};
   std::array<std::uint8_t, max_players> order_{};

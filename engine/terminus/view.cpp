@@ -138,7 +138,7 @@ void state::view(viewer who, pb::View& out) const {
       // Chosen in secret with the others; everyone sees it once the Opening goes on.
       const bool shown = own || step_ > step::starting_system;
       fill_card(*ps.mutable_starting_system(), p.starting_system, shown);
-      ps.mutable_starting_system()->set_face_up(shown);
+      ps.mutable_starting_system()->set_face_up(shown && !system_down(p.starting_system));
     }
     for (copy_id c : p.destiny.items()) fill_card(*ps.add_destiny(), c, true);
     for (copy_id c : p.legacies.items()) fill_card(*ps.add_legacies(), c, true);
@@ -161,7 +161,7 @@ void state::view(viewer who, pb::View& out) const {
     sp.set_proximity(static_cast<std::uint32_t>(prox));
     if (chart_[prox] != no_card) {
       fill_card(*sp.mutable_system(), chart_[prox], true);
-      sp.mutable_system()->set_face_up(true);
+      sp.mutable_system()->set_face_up(!system_down(chart_[prox]));
     }
   }
   for (copy_id c : dead_.items()) fill_card(*out.add_dead_space(), c, true);
@@ -176,6 +176,7 @@ void state::view(viewer who, pb::View& out) const {
       ce.set_target(e.target_ship);
     }
     ce.set_negated(e.negated);
+    if (!e.ability) ce.set_ship(e.ship);
   }
   if (window_ != window::none) {
     for (int s = 0; s < seats_; ++s)
@@ -259,6 +260,10 @@ void state::fill_prompt(viewer who, pb::View& out) const {
       pr.set_text("The top of your Action Pile: discard any of them, pass to put the rest back");
       pr.set_optional(true);
       break;
+    case task::look_order:
+      pr.set_kind(pb::ORDER);
+      pr.set_text("Put the rest back: choose the card to lie next from the top");
+      break;
     case task::bustle_pick:
       pr.set_kind(pb::PICK_CARD);
       pr.set_text("Bustle: choose the Module to add to your Ship");
@@ -293,7 +298,8 @@ void state::fill_prompt(viewer who, pb::View& out) const {
     default: break;
   }
   if (mine)
-    for (int i = 0; i < f.look_count; ++i) fill_card(*pr.add_cards(), f.looked[i], true);
+    for (int i = f.kind == task::look_order ? f.count : 0; i < f.look_count; ++i)
+      fill_card(*pr.add_cards(), f.looked[i], true);
 }
 
 // ------------------------------------------------------------------ words
@@ -328,7 +334,7 @@ std::string state::describe(const action& a) const {
     case kind::play: {
       const copy_id c = card_arg(0);
       std::string s = who + " plays " + card_words(c);
-      if (card_of(c).type == card_type::action && a.args[1] > 0) s += " for Runabout " + std::to_string(a.args[1]);
+      if (a.args[1] > 0) s += " for Runabout " + std::to_string(a.args[1]);
       if (a.args[2] >= 0) s += ", targeting " + ship_words(a.args[2], a.args[3]);
       return s + ".";
     }
@@ -355,6 +361,7 @@ std::string state::describe(const action& a) const {
         case task::burn: return who + " burns " + card_words(card_arg(0)) + ".";
         case task::bustle_pick: return who + " adds " + card_words(card_arg(0)) + " to the Ship.";
         case task::chaotic: return who + " puts the top Complication at the bottom.";
+        case task::look_order: return who + " puts a card back on the Action Pile.";
         default: return who + " chooses.";
       }
     }

@@ -169,6 +169,50 @@ TEST_CASE("Weapon: a Ship targeted by another player's Complication may disable 
   CHECK_FALSE(g.seat(1).ships[0].modules[0].face_up);
 }
 
+TEST_CASE("Weapon and detached Runabouts: the disable may aim at any of the attacker's Ships within range") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].modules = {{"Point-Defence Lasers"}, {hull}};
+  s.seats[0].ships[0].proximity = 2;
+  // Seat 1: the primary Ship at 0, a detached Runabout at 2 (the defender's Proximity).
+  s.seats[1].ships.push_back(ship_setup{{{"Scout Skiff"}}, {{"Rock Eater"}}, 2, "Scout Skiff"});
+  s.seats[1].hand = {"Bad Press"};
+  s.chart = {{1, "Quiet Expanse"}, {2, "Whispering Pulsar"}};
+  tr::state g = after_seat0_plays(s);
+  play(g, act(1, tr::kind::play, {in_hand(g, 1, "Bad Press"), 0, 0, 0}));
+  REQUIRE(!g.pending().empty());
+  REQUIRE(g.pending().back().kind == tr::task::weapon);
+  const auto skiff = static_cast<std::int32_t>(tr::wire_id(g.seat(1).ships[1].modules[0].card));
+  const auto far_module = static_cast<std::int32_t>(tr::wire_id(g.seat(1).ships[0].modules[0].card));
+  CHECK(has_legal(g, act(0, tr::kind::choose, {skiff})));
+  CHECK_FALSE(has_legal(g, act(0, tr::kind::choose, {far_module})));   // 2 away: out of range of 1 Weapon
+  play(g, act(0, tr::kind::choose, {skiff}));
+  CHECK_FALSE(g.seat(1).ships[1].modules[0].face_up);
+  CHECK(g.seat(1).ships[0].modules[0].face_up);
+}
+
+TEST_CASE("A Complication is played for a Ship its player chooses: a detached Runabout is your Ship for it") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[1].ships.push_back(ship_setup{{{"Scout Skiff"}}, {{"Rock Eater"}}, 3, "Scout Skiff"});
+  s.seats[1].hand = {"Favourable Winds"};
+  s.seats[0].hand = {"Lucky Break"};   // keeps a window open on the Cascade, to look at it
+  s.chart = {{3, "Quiet Expanse"}, {4, "Whispering Pulsar"}};
+  tr::state g = after_seat0_plays(s);
+  play(g, act(0, tr::kind::pass));   // Initiative order: seat 0 first
+  REQUIRE(g.priority() == 1);
+  const std::int32_t winds = in_hand(g, 1, "Favourable Winds");
+  CHECK(has_legal(g, act(1, tr::kind::play, {winds, 0, -1, 0})));   // the primary Ship, the default
+  CHECK(has_legal(g, act(1, tr::kind::play, {winds, 1, -1, 0})));
+  CHECK_FALSE(has_legal(g, act(1, tr::kind::play, {winds, 2, -1, 0})));   // no such Ship out
+  play(g, act(1, tr::kind::play, {winds, 1, -1, 0}));
+  trpb::View v;
+  g.view(viewer::of_seat(0), v);
+  REQUIRE(v.cascade_size() == 1);
+  CHECK(v.cascade(0).ship() == 1);
+  pass_windows(g);
+  CHECK(g.seat(1).ships[1].proximity == 4);
+  CHECK(g.seat(1).ships[0].proximity == 0);
+}
+
 TEST_CASE("Ambush: a face-down card flips face up at any time a window asks its owner, its ability on the Cascade") {
   setup s{{crewed_seat(), crewed_seat()}};
   s.seats[1].ships[0].crew = {{hand_crew}, {"Stowaway", true}};
@@ -196,6 +240,74 @@ TEST_CASE("Exhaust: a face-up card flips face down to use its ability") {
   CHECK_FALSE(g.seat(1).ships[0].modules[1].face_up);
   pass_windows(g);
   CHECK(g.seat(1).ships[0].proximity == 1);
+}
+
+TEST_CASE("Exhaust on a System: a face-up Exhaust System a Ship is in flips face down for its effect, on the Cascade") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  // Seat 1's Ship is in the Exhaust System (at Proximity 1 of the Star Chart); seat 0's is not.
+  s.seats[1].ships[0].proximity = 1;
+  s.chart = {{1, "Slingshot Star"}};
+  s.seats[0].hand = {"Lucky Break"};   // keeps the window open on the Cascade, to look at it
+  tr::state g = after_seat0_plays(s);
+  // Seat 1 is asked because of the face-up Exhaust System its Ship is in (public), with no
+  // Complication; seat 0 for its Complication.
+  REQUIRE(g.open_window() == tr::window::step_end);
+  CHECK(g.asked() == (seat_bit(0) | seat_bit(1)));
+  play(g, act(0, tr::kind::pass));
+  const tr::copy_id star = g.chart(1);
+  REQUIRE(g.card_of(star).name == "Slingshot Star");
+  const auto id = static_cast<std::int32_t>(tr::wire_id(star));
+  play(g, act(1, tr::kind::activate, {id, -1, 0}));
+  CHECK(g.system_down(star));
+  REQUIRE(g.cascade().size() == 1);
+  CHECK(g.cascade()[0].ability);
+  trpb::View v;
+  g.view(viewer::of_seat(0), v);
+  CHECK_FALSE(v.star_chart(0).system().face_up());
+  pass_windows(g);
+  // Its effect: "your Ship" is the Ship in the System. Seat 1 reaches Proximity 2.
+  CHECK(g.seat(1).ships[0].proximity == 2);
+  // Face down it has no ability: it is no longer offered (and a Ship there is not asked for it).
+  CHECK(g.system_down(star));
+}
+
+TEST_CASE("Exhaust on a System: only a player whose Ship is there may use it, and only while it is face up") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].proximity = 1;   // seat 0 is there, seat 1 at its Starting System
+  s.chart = {{1, "Slingshot Star"}};
+  tr::state g = table(s);
+  REQUIRE(g.current_step() == step::play);
+  const auto id = static_cast<std::int32_t>(tr::wire_id(g.chart(1)));
+  play(g, act(0, tr::kind::play, {in_hand(g, 0, "Press Conference"), 0, -1, 0}));
+  // The window asks seat 0 (its Ship is in the System), not seat 1.
+  REQUIRE(g.asked() == seat_bit(0));
+  CHECK(has_legal(g, act(0, tr::kind::activate, {id, -1, 0})));
+  play(g, act(0, tr::kind::activate, {id, -1, 0}));
+  // Face down, it makes seat 0 eligible no more: nobody is asked, the Cascade resolves.
+  CHECK(g.open_window() == tr::window::none);
+  pass_windows(g);
+  CHECK(g.seat(0).ships[0].proximity == 2);
+}
+
+TEST_CASE("Exhaust on a System: face down it has no ability and no keyword until it leaves the Star Chart") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[1].ships[0].proximity = 1;
+  s.seats[0].ships[0].proximity = 2;
+  s.chart = {{1, "Slingshot Star"}, {2, "Free Port Karst"}};   // Free Port Karst: Bustling, Shady
+  s.face_down_chart = {1, 2};
+  s.seats[0].upgrade_pile = {hull, hull};
+  s.step = trpb::START_STEP;
+  tr::state g = table(s);
+  // Seat 0 starts its Turn in a face-down Bustling System: no Bustle offer.
+  CHECK((g.pending().empty() || g.pending().back().kind != tr::task::bustle));
+  REQUIRE(g.current_step() == step::play);
+  play(g, act(0, tr::kind::play, {in_hand(g, 0, "Press Conference"), 0, -1, 0}));
+  // Seat 1's Ship is in the face-down Exhaust System: nothing to use, not asked.
+  CHECK(g.asked() == 0);
+  trpb::View v;
+  g.view(viewer::of_seat(1), v);
+  CHECK_FALSE(v.star_chart(0).system().face_up());
+  CHECK(v.star_chart(0).system().known());
 }
 
 TEST_CASE("Ruling 6a: killing a Digital Recruit resolves but nothing happens") {

@@ -216,6 +216,58 @@ TEST_CASE("Farsight X: look at the top X Actions at the start of the Turn, disca
   CHECK(g.card_of(g.seat(0).discard.top()).name == "Jump");
 }
 
+TEST_CASE("Farsight X: put the rest back in any order, the player choosing the top card first") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].modules = {{"Oracle Engine"}};
+  s.seats[0].action_pile = {"Jump", "Plot a Course", "Press Conference", "Press Conference"};
+  tr::state g = table(s);
+  REQUIRE(!g.pending().empty());
+  REQUIRE(g.pending().back().kind == tr::task::look);
+  REQUIRE(g.pending().back().look_count == 3);
+  play(g, act(0, tr::kind::pass));   // discard none
+  REQUIRE(g.pending().back().kind == tr::task::look_order);
+  // The prompt asks its seat to order the three; another seat sees neither the cards nor ids.
+  trpb::View mine, theirs;
+  g.view(viewer::of_seat(0), mine);
+  g.view(viewer::of_seat(1), theirs);
+  CHECK(mine.prompt().kind() == trpb::ORDER);
+  CHECK(mine.prompt().cards_size() == 3);
+  CHECK(theirs.prompt().cards_size() == 0);
+  const auto id_of_looked = [&](const std::string& name) {
+    const tr::frame& f = g.pending().back();
+    for (int i = f.count; i < f.look_count; ++i)
+      if (g.card_of(f.looked[i]).name == name) return static_cast<std::int32_t>(tr::wire_id(f.looked[i]));
+    FAIL("not among the cards to put back: " << name);
+    return 0;
+  };
+  const std::int32_t press = id_of_looked("Press Conference");
+  const std::int32_t jump = id_of_looked("Jump");
+  // Both orders are open, and the words do not say which card went where.
+  CHECK(has_legal(g, act(0, tr::kind::choose, {press})));
+  CHECK(has_legal(g, act(0, tr::kind::choose, {jump})));
+  CHECK(g.describe(act(0, tr::kind::choose, {press})) == g.describe(act(0, tr::kind::choose, {jump})));
+  play(g, act(0, tr::kind::choose, {press}));   // on top
+  play(g, act(0, tr::kind::choose, {jump}));    // next; Plot a Course goes last by itself
+  // The Regroup draw takes the chosen top card; the order below is the chosen one.
+  CHECK(g.card_of(g.seat(0).hand.top()).name == "Press Conference");
+  const auto& pile = g.seat(0).action_pile;
+  REQUIRE(pile.size >= 2);
+  CHECK(g.card_of(pile.cards[pile.size - 1]).name == "Jump");
+  CHECK(g.card_of(pile.cards[pile.size - 2]).name == "Plot a Course");
+}
+
+TEST_CASE("Farsight from several sources: one occurs, the largest X (it can do all a smaller one can)") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].modules = {{"Long-Range Scanner"}, {"Oracle Engine"}};
+  s.seats[0].ships[0].crew = {{hand_crew}, {"Mystic of the Drift"}};
+  s.seats[0].action_pile = {"Jump", "Plot a Course", "Press Conference", "Press Conference"};
+  tr::state g = table(s);
+  REQUIRE(g.pending().size() == 1);   // one Farsight, not three
+  CHECK(g.pending().back().kind == tr::task::look);
+  CHECK(g.pending().back().look_count == 3);
+  CHECK(g.card_of(g.pending().back().source).name == "Oracle Engine");
+}
+
 TEST_CASE("Runabout: detaches with up to 2 Members as a Ship of its own, plays its own Action, re-attaches at the end") {
   setup s{{crewed_seat(), crewed_seat()}};
   s.seats[0].ships[0].modules = {{hull}, {"Scout Skiff"}};

@@ -104,6 +104,7 @@ struct setup {
   unsigned active = 0;
   std::vector<unsigned> turn_order = {};   // START_STEP: empty → active first, then the others
   std::vector<std::pair<unsigned, std::string>> chart = {};   // (Proximity, System), owner seat 0
+  std::vector<unsigned> face_down_chart = {};                 // Proximities whose System is face down
   unsigned round_limit = 0;
 };
 
@@ -151,7 +152,7 @@ inline trpb::Position position_of(const setup& s) {
   p.set_round(s.round);
   p.set_initiative(s.initiative);
   p.set_active_seat(s.active);
-  if (s.step == trpb::START_STEP) {
+  if (s.step == trpb::START_STEP || s.step == trpb::PLAY_STEP) {
     if (s.turn_order.empty()) {
       p.add_turn_order(s.active);
       for (unsigned k = 0; k < s.seats.size(); ++k)
@@ -164,6 +165,7 @@ inline trpb::Position position_of(const setup& s) {
     auto* c = p.add_star_chart();
     c->set_proximity(prox);
     c->set_system(name);
+    c->set_face_down(std::find(s.face_down_chart.begin(), s.face_down_chart.end(), prox) != s.face_down_chart.end());
   }
   return p;
 }
