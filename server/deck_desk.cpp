@@ -98,18 +98,24 @@ void save_deck(const session_ptr& s, request r, const v1::SaveDeck& m) {
   record.name = *name;
   record.rules_version = game->rules_version;
   record.created_ms = record.updated_ms = wall_ms();
-  auto outcome = std::make_shared<storage::deck_save>(storage::deck_save::not_found);
-  auto job = [outcome, record, create](storage::database& db) {
-    *outcome = db.save_deck(record, create, max_decks_per_account);
+  struct result {
+    storage::deck_save outcome = storage::deck_save::not_found;
+    storage::deck_record stored;
   };
-  s->state().storage().submit(std::move(job), [s, r = std::move(r), outcome, record, game](bool ok) {
-    s->post([s, r, outcome, record, game, ok] {
+  auto done = std::make_shared<result>();
+  auto job = [done, record, create](storage::database& db) {
+    done->stored = record;   // a job may run twice (docs/storage.md): start from the request each time
+    done->outcome = db.save_deck(done->stored, create, max_decks_per_account);
+  };
+  s->state().storage().submit(std::move(job), [s, r = std::move(r), done, game](bool ok) {
+    s->post([s, r, done, game, ok] {
+      const storage::deck_record& stored = done->stored;
       if (!ok) return reply_error(r, v1::INTERNAL, storage_down);
-      switch (*outcome) {
+      switch (done->outcome) {
         case storage::deck_save::saved: break;
         case storage::deck_save::name_taken:
           return reply_error(r, v1::BAD_REQUEST,
-                             "You already have a deck called \"" + record.name + "\"; pick another name.");
+                             "You already have a deck called \"" + stored.name + "\"; pick another name.");
         case storage::deck_save::too_many:
           return reply_error(r, v1::LIMIT_REACHED,
                              "You keep " + std::to_string(max_decks_per_account) +
@@ -117,11 +123,11 @@ void save_deck(const session_ptr& s, request r, const v1::SaveDeck& m) {
         case storage::deck_save::not_found: return reply_error(r, v1::NOT_FOUND, no_such_deck);
       }
       v1::ServerMessage out;
-      *out.mutable_deck() = deck_message(*game, record);
+      *out.mutable_deck() = deck_message(*game, stored);
       reply(r, std::move(out));
       // A seat that chose this deck plays its new list (or none, if it now has problems);
       // the Lobby that says so follows this answer.
-      s->state().lobbies().deck_changed(record.account_id, record.id, record);
+      s->state().lobbies().deck_changed(stored.account_id, stored.id, stored);
     });
   });
 }

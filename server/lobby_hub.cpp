@@ -686,7 +686,7 @@ void lobby_hub::play_computer(const request& r, const v1::PlayComputer& m, bool 
       const std::vector<std::string> problems = deck_problems(*game, own->rules_version, own->cards);
       if (!problems.empty())
         return reply_error(r, v1::BAD_REQUEST,
-                           "\"" + own->name + "\" cannot be played yet; fix it in the deck builder first.", problems);
+                           "Your deck \"" + own->name + "\" cannot be played yet; fix it in the deck builder first.", problems);
       mine.deck_id = own->id;
       mine.deck_name = own->name;
       mine.deck = own->cards;
@@ -847,11 +847,11 @@ void lobby_hub::on_deck_loaded(const request& r, const std::string& lobby_id, st
   // Another account's deck is not found, exactly like one that does not exist.
   if (!found) return reply_error(r, v1::NOT_FOUND, "You have no deck with this id (it may have been deleted).");
   if (found->game != l->settings.game())
-    return reply_error(r, v1::BAD_REQUEST, "\"" + found->name + "\" is a deck for another game.");
+    return reply_error(r, v1::BAD_REQUEST, "Your deck \"" + found->name + "\" is for another game.");
   const std::vector<std::string> problems = deck_problems(*l->game, found->rules_version, found->cards);
   if (!problems.empty())
     return reply_error(r, v1::BAD_REQUEST,
-                       "\"" + found->name + "\" cannot be played yet; fix it in the deck builder first.", problems);
+                       "Your deck \"" + found->name + "\" cannot be played yet; fix it in the deck builder first.", problems);
   seat_deck(r, *l, seat, found->id, found->name, found->cards);
 }
 

@@ -131,7 +131,7 @@ std::vector<seat_preferences> database::preferences(const std::string& match_id)
   return impl_->preferences.of_match(match_id);
 }
 
-deck_save database::save_deck(const deck_record& d, bool create, std::size_t max_decks) {
+deck_save database::save_deck(deck_record& d, bool create, std::size_t max_decks) {
   return impl_->decks.save(d, create, max_decks);
 }
 

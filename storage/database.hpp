@@ -55,8 +55,9 @@ class database {
 
   // An account's decks (docs/storage.md, "Decks"). `create`: a new deck with a new id, if
   // the account keeps fewer than `max_decks`; else a replacement of its deck of that id
-  // and game. Nothing is written unless the answer is `saved`.
-  deck_save save_deck(const deck_record& d, bool create, std::size_t max_decks);
+  // and game. Nothing is written unless the answer is `saved`; then `d.updated_ms` is the
+  // time stored, later than every other deck of the account (deck_store.hpp).
+  deck_save save_deck(deck_record& d, bool create, std::size_t max_decks);
   std::optional<deck_record> deck(const std::string& account_id, const std::string& deck_id);
   // Most recently changed first; `game` "" lists every game's.
   std::vector<deck_record> decks(const std::string& account_id, const std::string& game);

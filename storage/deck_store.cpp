@@ -55,6 +55,7 @@ deck_store::deck_store(sqlite3* db)
               "UPDATE decks SET name = ?4, rules_version = ?5, cards = ?6, updated_ms = ?7"
               " WHERE account_id = ?1 AND id = ?2 AND game = ?3"),
       count_(db, "SELECT count(*) FROM decks WHERE account_id = ?1"),
+      latest_(db, "SELECT max(updated_ms) FROM decks WHERE account_id = ?1"),
       name_taken_(db,
                   "SELECT 1 FROM decks WHERE account_id = ?1 AND game = ?2 AND name = ?3 COLLATE NOCASE"
                   " AND id <> ?4"),
@@ -63,7 +64,7 @@ deck_store::deck_store(sqlite3* db)
                   .c_str()),
       delete_(db, "DELETE FROM decks WHERE account_id = ?1 AND id = ?2") {}
 
-deck_save deck_store::save(const deck_record& d, bool create, std::size_t max_decks) {
+deck_save deck_store::save(deck_record& d, bool create, std::size_t max_decks) {
   if (create) {
     auto q = count_.start("save_deck: count");
     q.bind_text(1, d.account_id);
@@ -74,6 +75,12 @@ deck_save deck_store::save(const deck_record& d, bool create, std::size_t max_de
     auto q = name_taken_.start("save_deck: name");
     q.bind_text(1, d.account_id).bind_text(2, d.game).bind_text(3, d.name).bind_text(4, d.id);
     if (q.step()) return deck_save::name_taken;
+  }
+  {
+    // Listed newest first: a save in the same millisecond as the last one still follows it.
+    auto q = latest_.start("save_deck: latest");
+    q.bind_text(1, d.account_id);
+    if (q.step() && q.integer(0) >= d.updated_ms) d.updated_ms = q.integer(0) + 1;
   }
   const std::string cards = encode_deck(d.cards);
   if (create) {

@@ -24,7 +24,9 @@ class deck_store {
   // `create`: a new deck, refused when the account keeps `max_decks` already (all games);
   // else replaces the owner's deck of that id and game (its created_ms is kept). Refused
   // when another of the owner's decks of that game has the name. Writes nothing unless saved.
-  deck_save save(const deck_record& d, bool create, std::size_t max_decks);
+  // When saved, `d.updated_ms` is what was stored: at least one more than any of the
+  // account's decks, so the newest change lists first even within one millisecond.
+  deck_save save(deck_record& d, bool create, std::size_t max_decks);
   std::optional<deck_record> by_id(const std::string& account_id, const std::string& deck_id);
   // Most recently changed first; `game` "" means every game.
   std::vector<deck_record> of(const std::string& account_id, const std::string& game);
@@ -35,6 +37,7 @@ class deck_store {
   statement insert_;
   statement update_;
   statement count_;
+  statement latest_;
   statement name_taken_;
   statement by_id_;
   statement of_;

@@ -28,6 +28,11 @@ deck_record make_deck(const std::string& id, const std::string& owner, const std
   return deck_record{id, owner, game, name, 4, {1, 0, 60, 300, 256, 65535}, at_ms, at_ms};
 }
 
+// save_deck stamps the record it is given; these tests save throwaway copies.
+deck_save save(database& db, deck_record d, bool create, std::size_t max_decks) {
+  return db.save_deck(d, create, max_decks);
+}
+
 }  // namespace
 
 TEST_CASE("decks: the stored form of a list is two little-endian bytes per card, and an odd length is refused") {
@@ -45,11 +50,11 @@ TEST_CASE("decks: save, list by game newest first (empty game lists all), replac
   db.create_account(make_account("a2"), "h2");
   CHECK(db.decks("a1", "terminus").empty());
 
-  CHECK(db.save_deck(make_deck("d1", "a1", "terminus", "Zeta rush", 10), true, limit) == deck_save::saved);
-  CHECK(db.save_deck(make_deck("d2", "a1", "terminus", "Alpha control", 20), true, limit) == deck_save::saved);
-  CHECK(db.save_deck(make_deck("d3", "a1", "quasar_search", "Solo", 30), true, limit) == deck_save::saved);
+  CHECK(save(db, make_deck("d1", "a1", "terminus", "Zeta rush", 10), true, limit) == deck_save::saved);
+  CHECK(save(db, make_deck("d2", "a1", "terminus", "Alpha control", 20), true, limit) == deck_save::saved);
+  CHECK(save(db, make_deck("d3", "a1", "quasar_search", "Solo", 30), true, limit) == deck_save::saved);
   // Ids are per owner: another account may use the same one.
-  CHECK(db.save_deck(make_deck("d1", "a2", "terminus", "Someone else's", 40), true, limit) == deck_save::saved);
+  CHECK(save(db, make_deck("d1", "a2", "terminus", "Someone else's", 40), true, limit) == deck_save::saved);
 
   auto mine = db.decks("a1", "terminus");
   REQUIRE(mine.size() == 2);
@@ -89,15 +94,46 @@ TEST_CASE("decks: save, list by game newest first (empty game lists all), replac
   CHECK(db.decks("a2", "").size() == 1);
 }
 
+TEST_CASE("decks: saves within one millisecond still list newest first, and the stored time is told back") {
+  temp_dir dir;
+  database db(dir.file("s.db"));
+  db.create_account(make_account("a1"), "h1");
+  db.create_account(make_account("a2"), "h2");
+  deck_record a = make_deck("da", "a1", "terminus", "A", 500);
+  deck_record b = make_deck("db", "a1", "terminus", "B", 500);
+  deck_record c = make_deck("dc", "a1", "terminus", "C", 400);   // a clock that stepped back
+  deck_record other = make_deck("dx", "a2", "terminus", "X", 500);   // another account: its own order
+  REQUIRE(db.save_deck(a, true, limit) == deck_save::saved);
+  REQUIRE(db.save_deck(b, true, limit) == deck_save::saved);
+  REQUIRE(db.save_deck(c, true, limit) == deck_save::saved);
+  REQUIRE(db.save_deck(other, true, limit) == deck_save::saved);
+  CHECK(a.updated_ms == 500);
+  CHECK(b.updated_ms == 501);
+  CHECK(c.updated_ms == 502);
+  CHECK(other.updated_ms == 500);
+  a.updated_ms = 502;
+  REQUIRE(db.save_deck(a, false, limit) == deck_save::saved);   // a replacement moves to the front
+  CHECK(a.updated_ms == 503);
+  const auto mine = db.decks("a1", "terminus");
+  REQUIRE(mine.size() == 3);
+  CHECK(mine[0].id == "da");
+  CHECK(mine[0].updated_ms == 503);
+  CHECK(mine[1].id == "dc");
+  CHECK(mine[2].id == "db");
+  deck_record refused = make_deck("dd", "a1", "terminus", "a", 900);   // name taken: nothing stamped either
+  CHECK(db.save_deck(refused, true, limit) == deck_save::name_taken);
+  CHECK(refused.updated_ms == 900);
+}
+
 TEST_CASE("decks: a replacement of another account's deck, or of another game's, is not found and writes nothing") {
   temp_dir dir;
   database db(dir.file("s.db"));
   db.create_account(make_account("a1"), "h1");
   db.create_account(make_account("a2"), "h2");
-  REQUIRE(db.save_deck(make_deck("d1", "a1", "terminus", "Mine"), true, limit) == deck_save::saved);
-  CHECK(db.save_deck(make_deck("d1", "a2", "terminus", "Stolen"), false, limit) == deck_save::not_found);
-  CHECK(db.save_deck(make_deck("d1", "a1", "quasar_search", "Moved"), false, limit) == deck_save::not_found);
-  CHECK(db.save_deck(make_deck("nope", "a1", "terminus", "Nowhere"), false, limit) == deck_save::not_found);
+  REQUIRE(save(db, make_deck("d1", "a1", "terminus", "Mine"), true, limit) == deck_save::saved);
+  CHECK(save(db, make_deck("d1", "a2", "terminus", "Stolen"), false, limit) == deck_save::not_found);
+  CHECK(save(db, make_deck("d1", "a1", "quasar_search", "Moved"), false, limit) == deck_save::not_found);
+  CHECK(save(db, make_deck("nope", "a1", "terminus", "Nowhere"), false, limit) == deck_save::not_found);
   CHECK(db.decks("a2", "").empty());
   REQUIRE(db.decks("a1", "").size() == 1);
   CHECK(db.decks("a1", "")[0].name == "Mine");
@@ -110,14 +146,14 @@ TEST_CASE("decks: a name is unique per account and game, ignoring ASCII case, an
   database db(path);
   db.create_account(make_account("a1"), "h1");
   db.create_account(make_account("a2"), "h2");
-  REQUIRE(db.save_deck(make_deck("d1", "a1", "terminus", "Pathfinders"), true, limit) == deck_save::saved);
-  REQUIRE(db.save_deck(make_deck("d2", "a1", "terminus", "Other"), true, limit) == deck_save::saved);
-  CHECK(db.save_deck(make_deck("d3", "a1", "terminus", "PATHFINDERS"), true, limit) == deck_save::name_taken);
-  CHECK(db.save_deck(make_deck("d2", "a1", "terminus", "pathfinders"), false, limit) == deck_save::name_taken);
+  REQUIRE(save(db, make_deck("d1", "a1", "terminus", "Pathfinders"), true, limit) == deck_save::saved);
+  REQUIRE(save(db, make_deck("d2", "a1", "terminus", "Other"), true, limit) == deck_save::saved);
+  CHECK(save(db, make_deck("d3", "a1", "terminus", "PATHFINDERS"), true, limit) == deck_save::name_taken);
+  CHECK(save(db, make_deck("d2", "a1", "terminus", "pathfinders"), false, limit) == deck_save::name_taken);
   // The same name elsewhere is fine: another game, another account, the deck itself.
-  CHECK(db.save_deck(make_deck("d4", "a1", "quasar_search", "Pathfinders"), true, limit) == deck_save::saved);
-  CHECK(db.save_deck(make_deck("d1", "a2", "terminus", "Pathfinders"), true, limit) == deck_save::saved);
-  CHECK(db.save_deck(make_deck("d1", "a1", "terminus", "pathFinders"), false, limit) == deck_save::saved);
+  CHECK(save(db, make_deck("d4", "a1", "quasar_search", "Pathfinders"), true, limit) == deck_save::saved);
+  CHECK(save(db, make_deck("d1", "a2", "terminus", "Pathfinders"), true, limit) == deck_save::saved);
+  CHECK(save(db, make_deck("d1", "a1", "terminus", "pathFinders"), false, limit) == deck_save::saved);
   CHECK(db.decks("a1", "terminus").size() == 2);
   CHECK(db.deck("a1", "d2")->name == "Other");
   // The file holds the rule too, for a shell or a future code path.
@@ -133,15 +169,15 @@ TEST_CASE("decks: an account keeps at most the limit of decks, all games togethe
   database db(dir.file("s.db"));
   db.create_account(make_account("a1"), "h1");
   db.create_account(make_account("a2"), "h2");
-  REQUIRE(db.save_deck(make_deck("d1", "a1", "terminus", "One"), true, 3) == deck_save::saved);
-  REQUIRE(db.save_deck(make_deck("d2", "a1", "quasar_search", "Two"), true, 3) == deck_save::saved);
-  REQUIRE(db.save_deck(make_deck("d3", "a1", "terminus", "Three"), true, 3) == deck_save::saved);
-  CHECK(db.save_deck(make_deck("d4", "a1", "terminus", "Four"), true, 3) == deck_save::too_many);
+  REQUIRE(save(db, make_deck("d1", "a1", "terminus", "One"), true, 3) == deck_save::saved);
+  REQUIRE(save(db, make_deck("d2", "a1", "quasar_search", "Two"), true, 3) == deck_save::saved);
+  REQUIRE(save(db, make_deck("d3", "a1", "terminus", "Three"), true, 3) == deck_save::saved);
+  CHECK(save(db, make_deck("d4", "a1", "terminus", "Four"), true, 3) == deck_save::too_many);
   CHECK(db.decks("a1", "").size() == 3);
-  CHECK(db.save_deck(make_deck("d3", "a1", "terminus", "Three again"), false, 3) == deck_save::saved);
-  CHECK(db.save_deck(make_deck("d1", "a2", "terminus", "Theirs"), true, 3) == deck_save::saved);   // per account
+  CHECK(save(db, make_deck("d3", "a1", "terminus", "Three again"), false, 3) == deck_save::saved);
+  CHECK(save(db, make_deck("d1", "a2", "terminus", "Theirs"), true, 3) == deck_save::saved);   // per account
   REQUIRE(db.delete_deck("a1", "d1"));
-  CHECK(db.save_deck(make_deck("d4", "a1", "terminus", "Four"), true, 3) == deck_save::saved);
+  CHECK(save(db, make_deck("d4", "a1", "terminus", "Four"), true, 3) == deck_save::saved);
 }
 
 TEST_CASE("decks: each seat's list is fixed into the match record with the match, and edits or deletion of the deck change nothing") {
@@ -150,7 +186,7 @@ TEST_CASE("decks: each seat's list is fixed into the match record with the match
   {
     database db(path);
     db.create_account(make_account("a1"), "h1");
-    REQUIRE(db.save_deck(make_deck("d1", "a1", "terminus", "Mine"), true, limit) == deck_save::saved);
+    REQUIRE(save(db, make_deck("d1", "a1", "terminus", "Mine"), true, limit) == deck_save::saved);
     match_record m = make_match("m1", "terminus", {person_seat(0, "a1"), bot_seat(1, "heuristic")}, 100);
     m.seats[0].deck_id = "d1";
     m.seats[0].deck_name = "Mine";
@@ -258,5 +294,5 @@ TEST_CASE("migrations: a version 7 file keeps its decks and lobby seats through 
   CHECK(lobbies[0].seats[0].deck_id.empty());
   CHECK(lobbies[0].seats[0].deck.empty());
   // And the new rules hold from now on.
-  CHECK(db.save_deck(make_deck("d4", "a1", "terminus", "rush"), true, limit) == deck_save::name_taken);
+  CHECK(save(db, make_deck("d4", "a1", "terminus", "rush"), true, limit) == deck_save::name_taken);
 }
