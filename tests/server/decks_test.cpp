@@ -7,10 +7,15 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <fstream>
+#include <iterator>
 #include <set>
 #include <string>
 #include <vector>
 
+#include <boost/json.hpp>
+
+#include "engine/core/scenario.hpp"
 #include "engine/registry.hpp"
 #include "match_driver.hpp"
 #include "server_fixture.hpp"
@@ -574,7 +579,30 @@ TEST_CASE("decks: the match is dealt the chosen lists, fixed at the start: kill 
   CHECK_FALSE(again.seats(1).deck_chosen());
   CHECK(again.seats(0).deck_name().empty());   // Ada's deck is hers to know
 
-  // `starport verify` re-plays the stored match from the stored lists.
+  // `starport verify` re-plays the stored match from the stored lists; its replay file names
+  // them (card names per seat), and `verify` and `starport replay` deal from the file alone.
   std::string out;
-  CHECK(run_starport({"verify", "--data", f.data(), "--match", match_id}, out) == 0);
+  const std::string file = f.dir.file("replay.json");
+  CHECK(run_starport({"verify", "--data", f.data(), "--match", match_id, "--export", file}, out) == 0);
+  std::ifstream in(file);
+  const std::string json((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK(json.find("\"decks\"") != std::string::npos);
+  CHECK(json.find(terminus().decks->pool()[ada_list.front()].name) != std::string::npos);
+  CHECK(run_starport({"verify", file}, out) == 0);
+  // `starport replay` reads the scenario format: the same file without verify's own members.
+  boost::json::object scenario = boost::json::parse(json).as_object();
+  for (const char* key : {"match_id", "salt", "commitment", "outcome"}) scenario.erase(key);
+  const std::string plain = f.dir.file("scenario.json");
+  std::ofstream(plain) << boost::json::serialize(scenario);
+  CHECK(run_starport({"replay", plain}, out) == 0);
+  CHECK(out.find("\"over\": true") != std::string::npos);
+  // Its final state is the engine's from those lists (Ada resigned at once), not from others.
+  auto final_state = [&](const std::vector<engine::deck_list>& decks) {
+    engine::message_ptr options = terminus().new_options();
+    auto m = terminus().create_with_decks(2, *options, decks, seed);
+    REQUIRE(m->play(engine::make_action(0, 0)));
+    return engine::to_json(*m->view(engine::viewer::omniscient()));
+  };
+  CHECK(out.find(final_state({ada_list, bea_list})) != std::string::npos);
+  CHECK(out.find(final_state({starter_list(0), bea_list})) == std::string::npos);
 }
