@@ -1,5 +1,7 @@
 #include "server/decks.hpp"
 
+#include <unordered_map>
+
 #include "engine/registry.hpp"
 #include "server/text_rules.hpp"
 
@@ -117,7 +119,9 @@ v1::Deck starter_message(const engine::game_info& game, const engine::starter_de
   return out;
 }
 
-v1::CardPool card_pool(const engine::game_info& game) {
+namespace {
+
+v1::CardPool build_pool(const engine::game_info& game) {
   v1::CardPool out;
   out.set_game(std::string(game.id));
   out.set_rules_version(static_cast<std::uint32_t>(game.rules_version));
@@ -136,6 +140,18 @@ v1::CardPool card_pool(const engine::game_info& game) {
     }
   }
   return out;
+}
+
+}  // namespace
+
+const v1::CardPool& card_pool(const engine::game_info& game) {
+  static const std::unordered_map<const engine::game_info*, v1::CardPool> pools = [] {
+    std::unordered_map<const engine::game_info*, v1::CardPool> out;
+    for (const engine::game_info* g : engine::games())
+      if (g->decks) out.emplace(g, build_pool(*g));
+    return out;
+  }();
+  return pools.at(&game);
 }
 
 }  // namespace starport::server

@@ -44,6 +44,8 @@ std::vector<std::string> list_errors(const engine::game_info& game, const google
 
 v1::Deck deck_message(const engine::game_info& game, const storage::deck_record& d);
 v1::Deck starter_message(const engine::game_info& game, const engine::starter_deck& s);
-v1::CardPool card_pool(const engine::game_info& game);
+// Built once per game (the registry is fixed for the process): a public request that anyone,
+// an anonymous viewer included, may repeat costs a copy, not a rebuild.
+const v1::CardPool& card_pool(const engine::game_info& game);
 
 }  // namespace starport::server
