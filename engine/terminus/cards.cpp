@@ -99,7 +99,7 @@ constexpr card_def pool[] = {
         .flavor("Nobody agrees on the spices. Everybody comes to argue."),
     mod("Point-Defence Lasers", synthetic).kw(weapon).flavor("Polite warning shots, very fast."),
     mod("Railgun Battery", synthetic).kw(weapon).kw(override)
-        .does(fx(when::override, op::disable_module, opponent, 1))
+        .does(fx(when::override, op::disable_module, opponent, 1)).does(fx(when::override, op::disable_module, this_card))
         .flavor("Mass times velocity, squared by spite."),
     mod("Boarding Spikes", synthetic).kw(weapon).kw(ambush).does(fx(when::ambush, op::kill_recruit, opponent, 1))
         .flavor("Folded flat against the hull until they are not."),
@@ -165,7 +165,8 @@ constexpr card_def pool[] = {
         .flavor("Reads your rival's mail. Politely."),
     rec("Ship's Cat", organic, 4).kw(feral).does(fx(end_turn, op::morale, you, 1))
         .flavor("Not crew. Absolutely in charge."),
-    rec("Void Hound", organic, 3).kw(feral).kw(override).does(fx(when::override, op::kill_recruit, opponent, 1))
+    rec("Void Hound", organic, 3).kw(feral).kw(override)
+        .does(fx(when::override, op::kill_recruit, opponent, 1)).does(fx(when::override, op::morale, this_card, -2))
         .flavor("Found in a derelict. Nobody asked it to stay."),
     rec("Feral Grav-Beast", organic, 5).kw(feral).flavor("Eats ballast. Mostly ballast."),
     rec("Rock Eater", organic, 2).kw(extremophile).flavor("Basalt for breakfast."),
@@ -213,14 +214,15 @@ constexpr card_def pool[] = {
         .flavor("Pronounced James. Do not argue about it."),
     rec("Diplomat Saar-Venn", arcane, 3).does(fx(reveal, op::reputation, you, 2))
         .flavor("Speaks eleven languages and one silence."),
-    rec("Saboteur", organic, 2).kw(override).does(fx(when::override, op::disable_module, opponent, 1))
+    rec("Saboteur", organic, 2).kw(override)
+        .does(fx(when::override, op::disable_module, opponent, 1)).does(fx(when::override, op::morale, this_card, -1))
         .flavor("A loose panel here, a crossed wire there."),
     rec("Cartographer Imre", organic, 3).does(only_if(fx(aftermath, op::certainty, you, 1), cer, le, 1))
         .flavor("Draws the map as she goes."),
     rec("Mercenary Gunner", organic, 2).kw(override)
         .does(fx(when::override, op::destroy_module, opponent, 1))
-        .does(fx(when::override, op::reputation, you, -2))
-        .flavor("Paid by the hole."),
+        .does(fx(when::override, op::reputation, you, -1)).does(fx(when::override, op::morale, this_card, -2))
+        .flavor("Paid by the hole, and the holes are getting expensive."),
     rec("Gossip Drone", synthetic, 1).does(fx(reveal, op::intel, each_opponent, 1))
         .flavor("Hears everything, repeats most of it."),
 

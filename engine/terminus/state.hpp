@@ -137,7 +137,7 @@ struct player {
   bool shady_extra = false;                 // drew an extra Action through Shady this Turn
   bool bustled = false;                     // Bustled this Turn
   std::uint8_t detached_this_turn = 0;
-  seat_mask peeking = 0;                    // seats whose hand this seat sees (peek_hand, this Turn)
+  seat_mask peeking = 0;                    // seats whose hand this seat sees (peek_hand, until the end of its next Turn)
   std::uint8_t turn_place = 0;              // 1-based on this Round's Turn Tracker; 0: done
   friend bool operator==(const player&, const player&) = default;
 };
@@ -380,6 +380,9 @@ class state {
   void response_actions(int seat, std::vector<action>& out) const;
   void frame_actions(const frame& f, std::vector<action>& out) const;
   bool can_reattach(int seat, int k) const;
+  bool face_down_in_ship(copy_id c) const;
+  std::int32_t pick_arg(int seat, const frame& f, copy_id c) const;
+  copy_id picked(const frame& f, std::int32_t arg) const;
   int weapon_count(int seat, int sh) const;
   static copy_id from_wire(std::int32_t w);
   void remove_from_hand(int seat, copy_id c);

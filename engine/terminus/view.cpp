@@ -343,7 +343,12 @@ std::string state::describe(const action& a) const {
       if (!frame_count_) return who + " chooses.";
       const frame& f = frames_[frame_count_ - 1];
       switch (f.kind) {
-        case task::pick_card: case task::weapon: return who + " chooses " + card_words(card_arg(0)) + ".";
+        case task::pick_card: {
+          const copy_id c = picked(f, a.args[0]);
+          if (c == no_card || face_down_in_ship(c)) return who + " chooses a face-down card.";
+          return who + " chooses " + card_words(c) + ".";
+        }
+        case task::weapon: return who + " chooses " + card_words(card_arg(0)) + ".";
         case task::pick_ship: return who + " targets " + ship_words(a.args[0] / 4, a.args[0] % 4) + ".";
         case task::optional: return who + " uses " + card_words(f.source) + ".";
         case task::discard: case task::look: return who + " discards " + card_words(card_arg(0)) + ".";
