@@ -35,6 +35,7 @@ struct table {
   int me = 0;
   const pb::Seat* mine = nullptr;
   std::unordered_map<std::uint32_t, seen_card> by_id;
+  mutable int acting_ship = -1;   // the Ship an Action is being valued for (-1: the nearest to the Terminus)
 
   explicit table(const pb::View& view) : v(view), me(static_cast<int>(view.viewer_seat())) {
     for (const pb::Seat& s : v.seats()) {
@@ -157,13 +158,16 @@ double effect_value(const table& t, const effect& e, int target_seat, bool now =
   };
   switch (e.kind) {
     case op::proximity: {
-      const int prox = table::proximity(*me);
+      int prox = table::proximity(*me);
+      for (const pb::Ship& x : me->ships())
+        if (static_cast<int>(x.number()) == t.acting_ship) prox = static_cast<int>(x.proximity());
       double mine = n > 0 ? (prox + n >= terminus ? 1000.0 : 10.0 * n) : 10.0 * n;
       if (now && n > 0 && table::active_modules(*me) == 0) mine = 0;   // no Active Module: no gain
       double theirs = 0;
       if (them) {
         const int tp = table::proximity(*them);
-        theirs = n > 0 ? (tp + n >= terminus ? 1000.0 : 8.0 * n) : 8.0 * n * (1.0 + tp / 10.0);
+        // Slowing a rival pays most when it is close: keep those cards until then.
+        theirs = n > 0 ? (tp + n >= terminus ? 1000.0 : 8.0 * n) : n * (tp >= 6 ? 14.0 + 2.0 * (tp - 6) : 2.0);
         if (n < 0 && tp == 0) theirs = 0;
       }
       return both(mine, theirs);
@@ -195,8 +199,14 @@ double effect_value(const table& t, const effect& e, int target_seat, bool now =
       return them ? -1.2 * n * members * (table::crew_up(*them) <= 1 ? 2.0 : 1.0) : 0;
     }
     case op::disable_module: {
-      if (e.who == target::this_card) return table::active_modules(*me) <= 1 ? -30.0 : -3.0;
-      if (on_me) return table::active_modules(*me) <= n ? -30.0 : -4.0 * n;
+      if (e.who == target::this_card) {
+        const int active = table::active_modules(*me);
+        return active <= 1 ? -30.0 : active == 2 ? -10.0 : -3.0;
+      }
+      if (on_me) {
+        const int active = table::active_modules(*me);
+        return active <= n ? -30.0 : active <= n + 1 ? -12.0 : -4.0 * n;
+      }
       if (!them || table::active_modules(*them) == 0) return 0;
       return (table::active_modules(*them) <= n ? 12.0 : 4.0 * n) * spread;
     }
@@ -209,7 +219,7 @@ double effect_value(const table& t, const effect& e, int target_seat, bool now =
       return on_me ? each_one * std::min(n, disabled) : -4.0 * n;
     }
     case op::destroy_module: {
-      if (on_me) return table::modules(*me) <= n ? -1000.0 : -7.0 * n;
+      if (on_me) return table::modules(*me) <= n ? -1000.0 : table::modules(*me) <= 3 ? -30.0 : -12.0 * n;
       if (!them || table::modules(*them) == 0) return 0;
       return (table::modules(*them) <= n ? 60.0 : 7.0 * n) * spread;
     }
@@ -227,7 +237,7 @@ double effect_value(const table& t, const effect& e, int target_seat, bool now =
     }
     case op::add_module: {
       // A new Module comes in Active: worth most to a Ship with none.
-      const double gain = table::active_modules(*me) == 0 ? 15.0 : 6.0;
+      const double gain = table::active_modules(*me) == 0 || table::modules(*me) <= 2 ? 15.0 : 6.0;
       return both(me->upgrade_pile() > 0 && table::modules(*me) < max_modules ? gain : 0, 6.0);
     }
     case op::add_recruit: return both(me->gig_pile() > 0 ? 4.5 : 0, 4.5);
@@ -251,7 +261,10 @@ double effect_value(const table& t, const effect& e, int target_seat, bool now =
       }
       return harm - 3.0;
     }
-    case op::skip_play: return on_me ? -7.0 : 7.0 * spread;
+    case op::skip_play: {
+      const int tp = them ? table::proximity(*them) : 0;
+      return on_me ? -7.0 : (tp >= 6 ? 12.0 : 3.0) * spread;
+    }
     case op::silence: return 1.0;
     case op::untargetable: return 2.0;
     case op::special:
@@ -304,6 +317,7 @@ double lasting_worth(const table& t, const card_def& d) {
     if (d.has(keyword::ambush)) w -= 4;                // starts face down: no Crew at first
   }
   if (d.type == card_type::module && d.has(keyword::ambush)) w -= 3;
+  if (d.is(subtype::runabout)) w += 6;   // a second Ship plays a second Action each Turn
   if (d.type == card_type::system) {
     if (d.has(keyword::hazardous)) w -= 4;
     if (d.has(keyword::comfortable)) w += 3;
@@ -376,7 +390,8 @@ class heuristic_bot final : public engine::bot {
       case kind::detach: return detach_value(t, a);
       case kind::reattach: return -1;   // a detached Runabout plays its own Action each Turn
       case kind::bustle: {
-        const bool low = t.mine && table::active_modules(*t.mine) <= 2 && table::proximity(*t.mine) < 8;
+        const bool low = t.mine && (table::active_modules(*t.mine) <= 2 || table::modules(*t.mine) <= 3) &&
+                         table::proximity(*t.mine) < 8;
         return a.args[0] == 1 ? (low ? 1 : -1) : 0;
       }
     }
@@ -399,6 +414,11 @@ class heuristic_bot final : public engine::bot {
         const card_def* x = table::def(c);
         crew += !(x && x->has(keyword::feral));
       }
+    // The primary Ship must keep Modules (without any, its owner loses) and an Active one.
+    const pb::Ship& primary = t.mine->ships(0);
+    int active = 0;
+    for (const pb::Card& c : primary.modules()) active += c.face_up() && c.id() != static_cast<std::uint32_t>(a.args[0]);
+    if (primary.modules_size() < 3 || active < 1) return -1;
     return crew >= 2 ? 3.0 - 0.1 * m->card->morale() : -1;
   }
 
@@ -415,7 +435,9 @@ class heuristic_bot final : public engine::bot {
     const card_def* d = t.def_of(a.args[0]);
     if (!d) return -1;
     const int target = a.argc >= 3 ? a.args[2] : -1;
+    t.acting_ship = d->type == card_type::action && a.argc >= 2 ? a.args[1] : -1;
     double v = effects_at(t, *d, when::play, target);
+    t.acting_ship = -1;
     if (d->type == card_type::complication) {
       // A Complication spends a card and hands every other player a Complication.
       v -= 2.5;
@@ -440,7 +462,10 @@ class heuristic_bot final : public engine::bot {
     double v = effects_at(t, *d, face_up ? when::exhaust : when::ambush, target);
     if (face_up) {
       // Exhaust turns it face down: a Module stops counting, a Member stops Crewing.
-      if (s->zone == where::module) v -= t.mine && table::active_modules(*t.mine) <= 1 ? 40.0 : 3.0;
+      if (s->zone == where::module) {
+        const int active = t.mine ? table::active_modules(*t.mine) : 0;
+        v -= active <= 1 ? 40.0 : active == 2 ? 12.0 : 3.0;
+      }
       if (s->zone == where::crew) v -= t.mine && table::crew_up(*t.mine) <= 1 ? 30.0 : 3.0;
     } else {
       v += 2.0;   // Ambush brings it face up

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/scenario.hpp"
+#include "engine/registry.hpp"
 #include "engine/terminus/cards.hpp"
 
 namespace tc = starport::terminus;
@@ -174,4 +176,39 @@ TEST_CASE("Terminus decks, every starter survives the plain-text round trip") {
     std::sort(b.begin(), b.end());
     CHECK(a == b);
   }
+}
+
+TEST_CASE("Terminus decks, scenario files carry the decks by name and round-trip (docs/scenarios.md)") {
+  const eng::game_info* game = eng::find_game("terminus");
+  REQUIRE(game != nullptr);
+  auto options = game->new_options();
+  const std::vector<eng::deck_list> decks = {starter("shadow_fleet"), starter("wild_frontier")};
+  const std::string json = eng::scenario_json(*game, 2, 5, *options, {}, decks);
+  CHECK(json.find("\"Scout Skiff\"") != std::string::npos);
+  eng::scenario sc;
+  std::string error;
+  REQUIRE_MESSAGE(eng::parse_scenario(json, sc, error), error);
+  REQUIRE(sc.decks.size() == 2);
+  CHECK(sc.decks[0] == decks[0]);
+  CHECK(sc.decks[1] == decks[1]);
+  auto m = sc.start();
+  REQUIRE(m != nullptr);
+  CHECK(eng::scenario_json(*game, 2, 5, *options, {}, sc.decks) == json);
+}
+
+TEST_CASE("Terminus decks, a scenario refuses a broken deck, an unknown card and a wrong deck count") {
+  const eng::game_info* game = eng::find_game("terminus");
+  REQUIRE(game != nullptr);
+  auto options = game->new_options();
+  eng::deck_list broken = starter("pathfinders");
+  swap_card(broken, "Repairs", "Jump");
+  std::string json = eng::scenario_json(*game, 2, 5, *options, {}, std::vector<eng::deck_list>{broken, starter("black_flag")});
+  eng::scenario sc;
+  std::string error;
+  CHECK_FALSE(eng::parse_scenario(json, sc, error));
+  CHECK(error == "scenario deck 0: A deck may hold at most 2 Actions of one name, but this one has 3 Jump.");
+  CHECK_FALSE(eng::parse_scenario(R"({"game": "terminus", "seats": 2, "decks": [["Warp Coil"], []]})", sc, error));
+  CHECK(error == "scenario deck 0: no card named 'Warp Coil'");
+  CHECK_FALSE(eng::parse_scenario(R"({"game": "terminus", "seats": 2, "decks": [[]]})", sc, error));
+  CHECK(error == "scenario: decks lists 1 decks for 2 seats");
 }
