@@ -15,7 +15,6 @@ namespace {
 
 using session_ptr = std::shared_ptr<websocket_session>;
 constexpr int deck_id_bits = 64;
-constexpr std::size_t max_deck_id_chars = 64;   // ours are 16; a longer one is nobody's
 const char* const storage_down = "Decks cannot be reached right now; try again in a moment.";
 const char* const no_such_deck = "You have no deck with this id (it may have been deleted).";
 

@@ -17,6 +17,7 @@ namespace starport::server {
 inline constexpr std::size_t max_deck_name_chars = 40;
 inline constexpr std::size_t max_decks_per_account = 100;   // all games together
 inline constexpr std::string_view starter_prefix = "starter:";
+inline constexpr std::size_t max_deck_id_chars = 64;        // ours are 16 hex; a longer id is nobody's
 
 // The game of a deck request: known and with decks. Null, with a sentence in `why`, otherwise.
 const engine::game_info* deck_game(const std::string& game, std::string& why);

@@ -646,6 +646,8 @@ void lobby_hub::on_start(const request& r, const v1::StartMatch& m) {
 void lobby_hub::on_play_computer(const request& r, const v1::PlayComputer& m) {
   const engine::game_info* known = engine::find_game(m.game());
   if (known && known->decks && !m.deck_id().empty() && !is_starter_id(m.deck_id())) {
+    if (m.deck_id().size() > max_deck_id_chars)
+      return reply_error(r, v1::NOT_FOUND, "You have no deck with this id (it may have been deleted).");
     // The caller's own deck: read first, the table is made once it is back.
     auto found = std::make_shared<std::optional<storage::deck_record>>();
     auto job = [found, account = r.account_id, id = m.deck_id()](storage::database& db) { *found = db.deck(account, id); };
@@ -821,6 +823,8 @@ void lobby_hub::on_choose_deck(const request& r, const v1::ChooseDeck& m) {
                                                  starter_choices(*l->game) + ".");
     return seat_deck(r, *l, seat, starter_deck_id(*starter), starter->name, starter->cards);
   }
+  if (m.deck_id().size() > max_deck_id_chars)
+    return reply_error(r, v1::NOT_FOUND, "You have no deck with this id (it may have been deleted).");
   auto found = std::make_shared<std::optional<storage::deck_record>>();
   auto job = [found, account = r.account_id, id = m.deck_id()](storage::database& db) { *found = db.deck(account, id); };
   state_->storage().submit(std::move(job), [self = shared_from_this(), r, lobby_id = l->id, asked, found](bool ok) {

@@ -430,6 +430,7 @@ TEST_CASE("decks: a seat chooses a deck before Ready, only its holder learns whi
   const v1::Error half = refused(bea, choose_deck(id, unfinished.id()), v1::BAD_REQUEST);
   CHECK(half.problems_size() > 0);
   refused(bea, choose_deck("nope", secret.id()), v1::NOT_FOUND);
+  refused(bea, choose_deck(id, std::string(5000, 'a')), v1::NOT_FOUND);
 
   v1::Lobby mine = lobby_of(bea, choose_deck(id, secret.id()));
   CHECK(mine.seats(1).deck_chosen());
@@ -517,6 +518,7 @@ TEST_CASE("decks: bots take starters, and PlayComputer deals its player a starte
   const v1::Deck own = saved(ada, save_deck("terminus", "", "My own", starter_list(2)));
   refused(ada, play_computer_with("terminus", "starter:nope"), v1::BAD_REQUEST);
   refused(ada, play_computer_with("terminus", hers.id()), v1::NOT_FOUND);
+  refused(ada, play_computer_with("terminus", std::string(5000, 'a')), v1::NOT_FOUND);
   CHECK(refused(ada, play_computer_with("terminus", half.id()), v1::BAD_REQUEST).problems_size() > 0);
   const v1::Lobby named = lobby_of(ada, play_computer_with("terminus", starter_id(1)));
   CHECK(named.seats(0).deck_name() == terminus().decks->starters()[1].name);
