@@ -617,3 +617,31 @@ TEST_CASE("decks: the match is dealt the chosen lists, fixed at the start: kill 
   CHECK(out.find(final_state({ada_list, bea_list})) != std::string::npos);
   CHECK(out.find(final_state({starter_list(0), bea_list})) == std::string::npos);
 }
+
+TEST_CASE("decks: a lobby's deck choices come back after kill -9 and a restart, and the host starts with them") {
+  server_fixture f;
+  std::string token, lobby_id, bot_deck;
+  {
+    test_client ada(f.port());
+    ada.hello("Ada");
+    token = ada.token;
+    const v1::Deck own = saved(ada, save_deck("terminus", "", "Comet", starter_list(3)));
+    lobby_id = lobby_of(ada, create_lobby(terminus_lobby())).lobby_id();
+    bot_deck = lobby_of(ada, add_bot_with(lobby_id, starter_id(2))).seats(1).deck_name();
+    const v1::Lobby chosen = lobby_of(ada, choose_deck(lobby_id, own.id()));
+    CHECK(chosen.seats(0).deck_name() == "Comet");
+    REQUIRE(ada.request(list_decks("terminus")).has_deck_list());   // a later storage job: the lobby is saved
+    f.server->kill9();
+  }
+  f.start();
+  test_client ada(f.port());
+  ada.resume(token);
+  const v1::Lobby back = lobby_of(ada, join_lobby(lobby_id));
+  CHECK(back.seats(0).deck_chosen());
+  CHECK(back.seats(0).deck_name() == "Comet");
+  CHECK(back.seats(1).deck_name() == bot_deck);
+  CHECK(bot_deck == terminus().decks->starters()[2].name);
+  // The host starts with the deck chosen before the restart.
+  const v1::Lobby started = lobby_of(ada, start_message(lobby_id));
+  CHECK_FALSE(started.match_id().empty());
+}
