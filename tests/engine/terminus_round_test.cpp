@@ -224,3 +224,19 @@ TEST_CASE("Ruling 5: a Ship landing where the Star Chart has no System after a B
   CHECK(g.seat(0).ships[0].proximity == 2);
   CHECK(g.chart(2) != tr::no_card);
 }
+
+TEST_CASE("Positions: PLAY_STEP starts at the Play Step with the hand exactly as listed") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.step = trpb::PLAY_STEP;
+  s.seats[0].hand = {"Jump"};
+  s.seats[0].certainty = 2;
+  tr::state g = table(s);
+  CHECK(g.current_step() == step::play);
+  CHECK(g.must_act() == seat_bit(0));
+  CHECK(g.seat(0).hand.size == 1);   // no Regroup draw
+  // Other steps are refused with a reason.
+
+  trpb::Position p = position_of(s);
+  p.set_step(trpb::AFTERMATH_STEP);
+  CHECK_FALSE(tr::state::validate(2, trpb::Options(), p));
+}
