@@ -35,6 +35,7 @@ struct table {
   int me = 0;
   const pb::Seat* mine = nullptr;
   std::unordered_map<std::uint32_t, seen_card> by_id;
+  mutable int target_ship = -1;   // the opponent Ship an effect is aimed at (-1: its nearest)
   mutable int acting_ship = -1;   // the Ship an Action is being valued for (-1: the nearest to the Terminus)
 
   explicit table(const pb::View& view) : v(view), me(static_cast<int>(view.viewer_seat())) {
@@ -97,6 +98,16 @@ struct table {
       for (const pb::Card& c : x.crew()) n += c.face_up();
     return n;
   }
+  // Face-up Members that Crew a Ship (Feral ones do not): at 0 the Ship Backslides.
+  static int crewing(const pb::Ship& x) {
+    int n = 0;
+    for (const pb::Card& c : x.crew()) {
+      const card_def* d = def(c);
+      n += c.face_up() && !(d && d->has(keyword::feral));
+    }
+    return n;
+  }
+  int my_crewing() const { return mine && mine->ships_size() > 0 ? crewing(mine->ships(0)) : 0; }
   int my_certainty() const { return mine ? static_cast<int>(mine->certainty()) : 0; }
   int my_reputation() const { return mine ? mine->reputation() : 0; }
   int intel_on(int s) const {
@@ -138,7 +149,7 @@ bool meets(const table& t, const requirement& r, int target_seat) {
 // What one effect is worth to this seat, aimed at `target_seat` (-1: none chosen). `now`:
 // as it would happen at once; otherwise as a card kept for later (a Ship without an Active
 // Module gains no Proximity now, but its Modules come back).
-double effect_value(const table& t, const effect& e, int target_seat, bool now = true) {
+double effect_value_for(const table& t, const effect& e, int target_seat, bool now) {
   if (e.only_if.present() && !meets(t, e.only_if, target_seat)) return 0;
   const int n = signed_amount(e);
   const int opp = target_seat >= 0 ? target_seat : t.leader();
@@ -165,7 +176,9 @@ double effect_value(const table& t, const effect& e, int target_seat, bool now =
       if (now && n > 0 && table::active_modules(*me) == 0) mine = 0;   // no Active Module: no gain
       double theirs = 0;
       if (them) {
-        const int tp = table::proximity(*them);
+        int tp = table::proximity(*them);
+        for (const pb::Ship& x : them->ships())
+          if (static_cast<int>(x.number()) == t.target_ship) tp = static_cast<int>(x.proximity());
         // Slowing a rival pays most when it is close: keep those cards until then.
         theirs = n > 0 ? (tp + n >= terminus ? 1000.0 : 8.0 * n) : n * (tp >= 6 ? 14.0 + 2.0 * (tp - 6) : 2.0);
         if (n < 0 && tp == 0) theirs = 0;
@@ -195,6 +208,13 @@ double effect_value(const table& t, const effect& e, int target_seat, bool now =
     case op::morale: {
       if (e.who == target::this_card) return n;
       const double members = (e.flags & flag_each) ? 3.0 : 1.0;
+      if (on_me && n < 0 && (e.flags & flag_each) && now) {
+        // Every Member loses Morale: those at the edge leave; the last one leaving is a Backslide.
+        int leave = 0, stay = 0;
+        for (const pb::Card& c : me->ships(0).crew())
+          if (c.face_up()) (c.morale() + n <= 0 ? leave : stay)++;
+        return 1.5 * n * stay - 6.0 * leave - (stay == 0 && leave > 0 ? 30.0 : 0.0);
+      }
       if (on_me) return n > 0 ? 1.2 * n * members : 1.5 * n * members;
       return them ? -1.2 * n * members * (table::crew_up(*them) <= 1 ? 2.0 : 1.0) : 0;
     }
@@ -233,14 +253,19 @@ double effect_value(const table& t, const effect& e, int target_seat, bool now =
       int down = 0;
       for (const pb::Ship& x : me->ships())
         for (const pb::Card& c : x.crew()) down += !c.face_up();
-      return on_me ? 3.0 * std::min(n, down) : -3.0;
+      const double each_one = t.my_crewing() == 0 ? 15.0 : t.my_crewing() == 1 ? 8.0 : 3.0;
+      return on_me ? each_one * std::min(n, down) : -3.0;
     }
     case op::add_module: {
       // A new Module comes in Active: worth most to a Ship with none.
       const double gain = table::active_modules(*me) == 0 || table::modules(*me) <= 2 ? 15.0 : 6.0;
       return both(me->upgrade_pile() > 0 && table::modules(*me) < max_modules ? gain : 0, 6.0);
     }
-    case op::add_recruit: return both(me->gig_pile() > 0 ? 4.5 : 0, 4.5);
+    case op::add_recruit: {
+      // A Member keeps the Ship Crewed: worth most when one more loss means a Backslide.
+      const double gain = t.my_crewing() <= 1 ? 12.0 : 4.5;
+      return both(me->gig_pile() > 0 ? gain : 0, 4.5);
+    }
     case op::bury_system: return 0.2;
     case op::negate: {
       // Worth what the entry below would do to this seat; never against its own.
@@ -279,6 +304,15 @@ double effect_value(const table& t, const effect& e, int target_seat, bool now =
     case op::none: return 0;
   }
   return 0;
+}
+
+// Hurting a rival near the Terminus is worth twice as much: these may be its last Turns.
+double effect_value(const table& t, const effect& e, int target_seat, bool now = true) {
+  const double v = effect_value_for(t, e, target_seat, now);
+  if (v <= 0 || (e.who != target::opponent && e.who != target::each_opponent)) return v;
+  const int opp = target_seat >= 0 ? target_seat : t.leader();
+  const pb::Seat* them = opp >= 0 ? t.seat(opp) : nullptr;
+  return them && table::proximity(*them) >= 7 ? 2.0 * v : v;
 }
 
 double effects_at(const table& t, const card_def& d, when at, int target_seat, bool now = true) {
@@ -390,6 +424,7 @@ class heuristic_bot final : public engine::bot {
       case kind::detach: return detach_value(t, a);
       case kind::reattach: return -1;   // a detached Runabout plays its own Action each Turn
       case kind::bustle: {
+        // Bustling costs the whole Turn: worth it while the Ship is short of (Active) Modules.
         const bool low = t.mine && (table::active_modules(*t.mine) <= 2 || table::modules(*t.mine) <= 3) &&
                          table::proximity(*t.mine) < 8;
         return a.args[0] == 1 ? (low ? 1 : -1) : 0;
@@ -408,12 +443,7 @@ class heuristic_bot final : public engine::bot {
     if (!m || !m->card->face_up()) return -1;
     const card_def* d = table::def(*m->card);
     if (d && d->has(keyword::feral)) return -1;
-    int crew = 0;
-    for (const pb::Card& c : t.mine->ships(0).crew())
-      if (c.face_up()) {
-        const card_def* x = table::def(c);
-        crew += !(x && x->has(keyword::feral));
-      }
+    const int crew = t.my_crewing();
     // The primary Ship must keep Modules (without any, its owner loses) and an Active one.
     const pb::Ship& primary = t.mine->ships(0);
     int active = 0;
@@ -436,8 +466,9 @@ class heuristic_bot final : public engine::bot {
     if (!d) return -1;
     const int target = a.argc >= 3 ? a.args[2] : -1;
     t.acting_ship = d->type == card_type::action && a.argc >= 2 ? a.args[1] : -1;
+    t.target_ship = target >= 0 && a.argc >= 4 ? a.args[3] : -1;
     double v = effects_at(t, *d, when::play, target);
-    t.acting_ship = -1;
+    t.acting_ship = t.target_ship = -1;
     if (d->type == card_type::complication) {
       // A Complication spends a card and hands every other player a Complication.
       v -= 2.5;
@@ -466,7 +497,10 @@ class heuristic_bot final : public engine::bot {
         const int active = t.mine ? table::active_modules(*t.mine) : 0;
         v -= active <= 1 ? 40.0 : active == 2 ? 12.0 : 3.0;
       }
-      if (s->zone == where::crew) v -= t.mine && table::crew_up(*t.mine) <= 1 ? 30.0 : 3.0;
+      if (s->zone == where::crew) {
+        const int crew = t.my_crewing();
+        v -= crew <= 1 ? 30.0 : crew == 2 ? 10.0 : 3.0;
+      }
     } else {
       v += 2.0;   // Ambush brings it face up
     }
