@@ -344,6 +344,8 @@ export function nameGateText(route: Route, wantsName: boolean): string | null {
       return wantsName ? "Pick a display name to play." : null;
     case "lobby":
       return "Pick a display name to open this lobby.";
+    case "decks":
+      return "Pick a display name to build and keep decks.";
   }
 }
 
@@ -352,7 +354,8 @@ export function Shell(props: { app: App; pages: Record<Route["page"], PageCompon
   useApp(app);
   const route = app.route;
   const Page = props.pages[route.page];
-  const key = `${route.page}:${"matchId" in route ? route.matchId : "lobbyId" in route ? route.lobbyId : "code" in route ? route.code : ""}`;
+  // A deck builder stays mounted while it opens another deck of the same game.
+  const key = `${route.page}:${"matchId" in route ? route.matchId : "lobbyId" in route ? route.lobbyId : "code" in route ? route.code : "game" in route ? route.game : ""}`;
   const nameless = !app.identity.name && !app.identity.token;
   const gate = nameless ? nameGateText(route, app.wantsName) : null;
   const who = app.identity.name || (nameless && app.connState === "open" ? "watching as a guest" : "");

@@ -192,6 +192,7 @@ export function HomePage({ app }: { app: App }) {
         </ul>
       </section>
       <PlayComputer app={app} playable={playable} refused={refused} />
+      <DeckGames app={app} />
       <section class="card-box">
         <h2>Join a private lobby</h2>
         <JoinByCode app={app} join={join} />
@@ -283,6 +284,26 @@ function PlayComputer(p: { app: App; playable: PlayableGame[] | null; refused: (
             <button class="primary" name={`play-computer-${g.info.id}`} data-play-computer={g.info.id} disabled={busy !== ""} onClick={() => void play(g)}>
               {busy === g.info.id ? "Starting…" : "Play against the computer"}
             </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+// The deck games the server hosts: a link to each one's deck builder.
+function DeckGames(p: { app: App }) {
+  const deckGames = (p.app.catalog ?? []).filter((g) => g.usesDecks);
+  if (!deckGames.length) return null;
+  return (
+    <section class="card-box deck-games">
+      <h2>Decks</h2>
+      <p class="muted">Some games are played with a deck you build from the game's cards; you bring one to each table.</p>
+      <ul class="plain">
+        {deckGames.map((g) => (
+          <li key={g.id} class="row">
+            <span class="grow"><strong>{gameTitle(g.id)}</strong></span>
+            <a class="button" href={routeHash({ page: "decks", game: g.id, deckId: "" })} data-decks-link={g.id}>Your decks</a>
           </li>
         ))}
       </ul>
