@@ -9,6 +9,7 @@ import { useEffect, useReducer, useRef } from "preact/hooks";
 import { Connection, defaultSocketUrl, ServerError, type Body, type ConnectionState } from "./connection.js";
 import { ErrorCode } from "./gen/starport/v1/common_pb.js";
 import type { ChatLine, GameInfo, Lobby, ServerMessage, Welcome } from "./gen/starport/v1/protocol_pb.js";
+import { setPoolSource } from "./decks/pool_cache.js";
 import { errorSentence } from "./kit/words.js";
 import { revealFactors, revealSpeed } from "./kit/settings.js";
 import { MatchSession } from "./match_session.js";
@@ -64,6 +65,7 @@ export class App {
       onError: (e) => this.onError(e),
       onIdentityRefused: (e) => this.onIdentityRefused(e),
     });
+    setPoolSource(this.conn);
   }
 
   start(): void {
