@@ -6,7 +6,7 @@ import { test } from "node:test";
 import { renderToString } from "preact-render-to-string";
 
 import { create } from "@bufbuild/protobuf";
-import { addProblem, copies, copyName, deckGroups, exportFileName, filterChoices, filterPool, nameProblem, noFilter, pileCounts, removeCard } from "../src/decks/model.js";
+import { addProblem, copies, copyName, deckGroups, exportFileName, freeName, filterChoices, filterPool, nameProblem, noFilter, pileCounts, removeCard } from "../src/decks/model.js";
 import { terminusDeckRules, piles, powerSum } from "../src/games/terminus/deck_rules.js";
 import { DeckSchema, DeckListSchema } from "../src/gen/starport/v1/protocol_pb.js";
 import { DeckShelf, PoolView, Problems } from "../src/pages/decks.js";
@@ -102,6 +102,10 @@ test("deck names, copies and file names", () => {
   assert.equal([...copyName("y".repeat(40))].length, 40);
   assert.equal(exportFileName("Red Shift: v2!"), "red-shift-v2.txt");
   assert.equal(exportFileName("???"), "deck.txt");
+  assert.equal(freeName("Pathfinders", ["Other"]), "Pathfinders");
+  assert.equal(freeName("Pathfinders", ["pathfinders", "Pathfinders 2"]), "Pathfinders 3");
+  assert.equal([...freeName("z".repeat(40), ["z".repeat(40)])].length, 40);
+  assert.match(freeName("z".repeat(40), ["z".repeat(40)]), / 2$/);
 });
 
 test("the pool view: filters, counts in the deck, and blocked + buttons with their reason", () => {

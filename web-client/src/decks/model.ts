@@ -169,6 +169,19 @@ export function copyName(name: string): string {
   return [...`Copy of ${name}`].slice(0, 40).join("");
 }
 
+// `name`, or "name 2", "name 3" … — the first that none of `taken` has (names are unique per
+// account and game on the server, compared without case), cut to 40 characters.
+export function freeName(name: string, taken: readonly string[]): string {
+  const used = new Set(taken.map((t) => t.trim().toLowerCase()));
+  const cut = (s: string, room: number) => [...s].slice(0, room).join("").trimEnd();
+  if (!used.has(name.trim().toLowerCase())) return cut(name, 40);
+  for (let n = 2; ; n++) {
+    const suffix = ` ${n}`;
+    const candidate = `${cut(name, 40 - suffix.length)}${suffix}`;
+    if (!used.has(candidate.toLowerCase())) return candidate;
+  }
+}
+
 // A file name for a downloaded list: "pathfinders.txt".
 export function exportFileName(name: string): string {
   const base = name.trim().toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");

@@ -16,6 +16,7 @@ import {
   copyName,
   deckGroups,
   exportFileName,
+  freeName,
   filterChoices,
   filterPool,
   nameProblem,
@@ -151,7 +152,8 @@ export function DecksPage({ app, route }: { app: App; route: Route }) {
 
   const save = () => void saveDeck("save", { id: draft.id, name: draft.name, cards: draft.cards }).then((d) => d && app.toast(`Saved “${d.name}”.`, "info", 2500));
   // A copy of what is on the bench (with its unsaved changes), under a new name.
-  const copy = () => void saveDeck("copy", { id: "", name: starter ? draft.name : copyName(draft.name), cards: draft.cards }).then((d) => d && app.toast(`Saved a copy: “${d.name}”.`, "info", 2500));
+  const taken = (list?.decks ?? []).map((d) => d.name);
+  const copy = () => void saveDeck("copy", { id: "", name: freeName(starter ? draft.name : copyName(draft.name), taken), cards: draft.cards }).then((d) => d && app.toast(`Saved a copy: “${d.name}”.`, "info", 2500));
   const remove = async () => {
     setBusy("delete");
     try {
