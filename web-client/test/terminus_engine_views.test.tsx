@@ -50,9 +50,9 @@ test("every view of 2- and 3-seat engine matches draws one labelled button per l
         assert.equal(buttons.length, legal.length, `${where}: ${buttons.length} buttons for ${legal.length} legal actions`);
         for (const b of buttons) assert.ok(decode(b[2]).trim().length > 0 && !/undefined|NaN|^Move \d/.test(decode(b[2])), `${where}: "${b[2]}"`);
         if (legal.length) assert.ok(decisionHeading(view, view.viewerSeat, seatName).length > 0, `${where}: no heading`);
-        // Backs never carry a name; other seats' hands are never in the view, never drawn.
+        // Backs never carry a name. (Whether a view may carry another seat's hand — after a
+        // peek — is the engine's to decide: its property harness checks the views.)
         for (const b of html.matchAll(/<div class="card tm-card card--back[^"]*"[^>]*>(.*?)<\/div>/g)) assert.doesNotMatch(b[1], /card__name/, where);
-        for (const s of view.seats) if (s.seat !== view.viewerSeat) assert.equal(s.hand.length, 0, `${where}: seat ${s.seat}'s hand is in the view`);
         assert.match(html, /data-testid="tm-chart"/);
         if (view.cascade.length) cascades++;
         steps.add(Step[view.step]);

@@ -126,7 +126,9 @@ export function DecksPage({ app, route }: { app: App; route: Route }) {
   };
 
   const saveDeck = async (what: string, deck: { id: string; name: string; cards: number[] }, text = ""): Promise<Deck | null> => {
-    const problem = nameProblem(deck.name);
+    // The server refuses a list longer than the pool's max_cards whole (nothing saved).
+    const tooLong = !text && pool?.maxCards && deck.cards.length > pool.maxCards ? `A deck has at most ${pool.maxCards} cards; this one has ${deck.cards.length}.` : "";
+    const problem = nameProblem(deck.name) || tooLong;
     if (problem) {
       app.toast(problem, "error");
       return null;
