@@ -81,7 +81,7 @@ function playView(): View {
           crew: [card("Recruit 1", CardType.RECRUIT, { morale: 4 })],
         })],
         startingSystem: card("System 0", CardType.SYSTEM),
-        legacies: [card("Module 1", CardType.MODULE)],
+        legacies: [card("Module 1", CardType.MODULE, { faceUp: false })],
       }),
       create(SeatSchema, {
         seat: 1, initiative: true, certainty: 1, reputation: 2, intel: [1, 0], handCount: 4, handComplications: 1, actionPile: 12, complicationPile: 6, systemPile: 9, upgradePile: 7, gigPile: 7, turnOrder: 2,
@@ -131,6 +131,8 @@ test("Ships, Modules active or disabled, Crew with Morale, resources, Piles, the
   assert.match(html, /Runabout 1 · Proximity 3/);
   assert.match(textOf(html), /Dead Space \(1\)/);
   assert.match(html, /Legacy/);
+  // A Legacy is always active, whatever its face says.
+  assert.match(html, /aria-label="Module 1 — Module"/);
   assert.match(html, /Starting System/);
   // Bot Brigid's face-down Module and Member are backs without a name.
   const backs = [...html.matchAll(/<div class="card tm-card card--back[^"]*"[^>]*>(.*?)<\/div>/g)];

@@ -336,7 +336,8 @@ function DeckContents(p: { deck: readonly number[]; pool: readonly PoolCard[]; r
   const groups = deckGroups(p.deck, p.pool, p.rules.piles);
   if (!groups.length) return null;
   return (
-    <details class="deck-contents" open>
+    // Open on a desktop; folded on a phone, where 60 lines would stand between the counts and the pool.
+    <details class="deck-contents" open={typeof matchMedia === "undefined" || !matchMedia("(max-width: 600px)").matches}>
       <summary>The deck's cards</summary>
       {groups.map((g) => (
         <div key={g.kind} class="deck-group" data-pile={g.kind}>

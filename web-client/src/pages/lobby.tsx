@@ -155,6 +155,7 @@ export function LobbyPage({ app, route }: { app: App; route: Route }) {
           </p>
         ) : null}
         {link ? <InviteLink app={app} link={link} linkName={linkName} name={invite ? "invite-link" : "lobby-link"} /> : null}
+        {usesDecks && settings ? <DeckPicker app={app} lobby={lobby} game={settings.game} decks={decks} me={me} act={act} /> : null}
         <div class="row lobby-actions">
           {me ? (
             <label class="inline" title={readyProblem || undefined}>
@@ -179,7 +180,6 @@ export function LobbyPage({ app, route }: { app: App; route: Route }) {
           }}>Leave</button>
         </div>
       </section>
-      {usesDecks && settings ? <DeckPicker app={app} lobby={lobby} game={settings.game} decks={decks} me={me} act={act} /> : null}
       <section class="card-box">
         <h2>Seats</h2>
         <ul class="plain seats-list">
@@ -266,8 +266,8 @@ export function DeckPicker(p: { app: App; lobby: Lobby; game: string; decks: Dec
   const current = me.deckChosen ? all.find((d) => d.name === me.deckName && (d.starter || !d.problems.length))?.id ?? "?" : "";
   const locked = !!lobby.matchId;
   return (
-    <section class="card-box deck-picker" data-deck-chosen={me.deckChosen ? "1" : "0"}>
-      <h2>Your deck</h2>
+    <div class="deck-picker" data-deck-chosen={me.deckChosen ? "1" : "0"}>
+      <h3>Your deck</h3>
       {decks ? (
         <div class="row">
           <label class="grow">Deck for this match
@@ -289,14 +289,16 @@ export function DeckPicker(p: { app: App; lobby: Lobby; game: string; decks: Dec
               </optgroup>
             </select>
           </label>
+          <a class="button secondary" href={builder} data-deck-builder-link="">Build or edit decks</a>
         </div>
-      ) : <p class="muted">Loading your decks…</p>}
-      <p class="row"><a class="button secondary" href={builder} data-deck-builder-link="">Build or edit decks</a></p>
+      ) : (
+        <p class="row"><span class="muted grow">Loading your decks…</span><a class="button secondary" href={builder} data-deck-builder-link="">Build or edit decks</a></p>
+      )}
       <p class="muted" data-deck-status="">
         {me.deckChosen ? `You bring ${me.deckName || "your deck"}. The others see only that you have chosen.` : "Choose a deck, then say Ready."}
         {decks?.starters.find((d) => d.id === current)?.summary ? ` ${decks.starters.find((d) => d.id === current)?.summary}` : ""}
       </p>
-    </section>
+    </div>
   );
 }
 

@@ -8,14 +8,16 @@ import { Tip } from "../../kit/tip.js";
 import { explain } from "./glossary.js";
 import { typeNames } from "./words.js";
 
-export function TmCard(p: { card: ViewCard | undefined; pool: CardPool | undefined; small?: boolean; highlight?: boolean; where?: string; note?: string }) {
+// `alwaysActive`: a Legacy or a Destiny beside the Ship, active whatever its face says.
+export function TmCard(p: { card: ViewCard | undefined; pool: CardPool | undefined; small?: boolean; highlight?: boolean; where?: string; note?: string; alwaysActive?: boolean }) {
   const c = p.card;
   if (!c) return null;
   const type = typeNames[c.type] ?? "Card";
   if (!c.known) return <Card id={c.id || undefined} name="" faceDown backLabel={`a face-down ${type}${p.where ? ` ${p.where}` : ""}`} small={p.small} class="tm-card" />;
   const def = p.pool?.cards[c.index];
   const notes: string[] = [];
-  if (c.type === CardType.MODULE && !c.faceUp) notes.push("disabled");
+  const off = !p.alwaysActive && !c.faceUp;
+  if (c.type === CardType.MODULE && off) notes.push("disabled");
   if (c.type === CardType.RECRUIT && !c.faceUp) notes.push("face down");
   if (c.type === CardType.RECRUIT) notes.push(`Morale ${c.morale}`);
   if (c.counters) notes.push(`${c.counters} counter${c.counters === 1 ? "" : "s"}`);
@@ -30,10 +32,10 @@ export function TmCard(p: { card: ViewCard | undefined; pool: CardPool | undefin
       value={c.type === CardType.RECRUIT ? String(c.morale) : power !== undefined ? String(power) : undefined}
       text={def?.text ?? "(the card pool is loading)"}
       note={notes.join(" · ") || undefined}
-      dim={(c.type === CardType.MODULE || c.type === CardType.RECRUIT) && !c.faceUp}
+      dim={(c.type === CardType.MODULE || c.type === CardType.RECRUIT) && off}
       highlight={p.highlight}
       small={p.small}
-      class={`tm-card${c.type === CardType.MODULE && !c.faceUp ? " tm-disabled" : ""}`}
+      class={`tm-card${c.type === CardType.MODULE && off ? " tm-disabled" : ""}`}
     >
       {def?.tags.length ? <span class="tm-tags">{def.tags.map((t) => <Tip key={t} text={explain(t)} class="tm-tag">{t}</Tip>)}</span> : null}
       {def?.stats.filter((s) => s.name !== "Power" && s.name !== "Morale").map((s) => <span key={s.name} class="tm-stat">{s.name} {s.value}</span>)}

@@ -265,8 +265,8 @@ function SeatArea({ view, seat, ctx, pool }: { view: View; seat: Seat; ctx: Tabl
       {seat.startingSystem ? (
         <div class="tm-zone"><h4>Starting System</h4><div class="card-row"><TmCard card={seat.startingSystem} pool={pool} small /></div></div>
       ) : null}
-      {seat.destiny.length ? <div class="tm-zone"><h4>Destiny</h4><div class="card-row">{seat.destiny.map((c, i) => <TmCard key={c.id || i} card={c} pool={pool} small />)}</div></div> : null}
-      {seat.legacies.length ? <div class="tm-zone"><h4>Legacy</h4><div class="card-row">{seat.legacies.map((c, i) => <TmCard key={c.id || i} card={c} pool={pool} small />)}</div></div> : null}
+      {seat.destiny.length ? <div class="tm-zone"><h4>Destiny</h4><div class="card-row">{seat.destiny.map((c, i) => <TmCard key={c.id || i} card={c} pool={pool} small alwaysActive />)}</div></div> : null}
+      {seat.legacies.length ? <div class="tm-zone"><h4>Legacy</h4><div class="card-row">{seat.legacies.map((c, i) => <TmCard key={c.id || i} card={c} pool={pool} small alwaysActive />)}</div></div> : null}
       {!you && seat.hand.length ? <div class="tm-zone"><h4>Hand</h4><div class="card-row">{seat.hand.map((c, i) => <TmCard key={c.id || i} card={c} pool={pool} small />)}</div></div> : null}
       {seat.discard.length ? (
         <details class="tm-discard">
