@@ -94,8 +94,8 @@ function playView(): View {
     starChart: [1, 2, 3, 4, 5].map((p) => create(ChartSpaceSchema, { proximity: p, system: card(`System ${p}`, CardType.SYSTEM) })),
     deadSpace: [card("Recruit 9", CardType.RECRUIT)],
     legalActions: [
-      act(0, ActionKind.PLAY, [1, 0, 1, 30]),
-      act(0, ActionKind.PLAY, [1, 0, 1, -1]),
+      act(0, ActionKind.PLAY, [1, 0, 1, 0]),
+      act(0, ActionKind.PLAY, [1, 0, 1, 1]),
       act(0, ActionKind.PASS, []),
     ],
   });
@@ -105,7 +105,7 @@ test("the Play Step: plays under the hand card, labelled from the pool; Pass in 
   const view = playView();
   const html = render(view);
   const labels = buttonLabels(html);
-  assert.deepEqual(labels.sort(), ["Pass", "Play Action 5 on Bot Brigid", "Play Action 5 on Module 4 (Bot Brigid)"].sort());
+  assert.deepEqual(labels.sort(), ["Pass", "Play Action 5 on Bot Brigid's Ship", "Play Action 5 on Bot Brigid's Runabout 1"].sort());
   assert.equal(labels.length, view.legalActions.length, "one button per legal action");
   assert.match(html, /Your Turn, Play Step: choose what to do\./);
   assert.match(html, /Round 2 · Play Step · Ada&#39;s Turn|Round 2 · Play Step · Ada's Turn/);
@@ -149,14 +149,15 @@ test("the Cascade: newest first, who is asked, and a clear respond / pass prompt
   ];
   view.asked = [0, 1];
   view.priority = 0;
-  view.legalActions = [act(0, ActionKind.PLAY, [2, 0, 1, -1]), act(0, ActionKind.PASS, [])];
+  view.legalActions = [act(0, ActionKind.PLAY, [2, 0, 1, 0]), act(0, ActionKind.PASS, [])];
   const html = decode(render(view));
   assert.match(html, /data-respond/);
   assert.match(html, /Respond or pass:/);
   assert.match(html, /The Cascade is open: respond with a Complication/);
   assert.ok(html.indexOf("Complication 5") < html.indexOf("plays Complication 4"), "the newest entry first");
   assert.match(html, /data-negated="1"/);
-  assert.deepEqual(buttonLabels(html).sort(), ["Pass: add nothing to the Cascade", "Play Complication 3 on Bot Brigid"].sort());
+  assert.deepEqual(buttonLabels(html).sort(), ["Pass: add nothing to the Cascade", "Play Complication 3 on Bot Brigid's Ship"].sort());
+  assert.match(textOf(html), /Bot Brigid plays Complication 4 on Ada's Ship/);
   // Bot Brigid's page: who is asked and whose answer is awaited, no prompt, no buttons.
   const other = decode(render({ ...view, viewerSeat: 1, legalActions: [] } as View, 1));
   assert.doesNotMatch(other, /data-respond/);
@@ -172,7 +173,7 @@ test("a prompt's cards are shown with their choice; the Draft pool with its pick
   view.legalActions = [act(0, ActionKind.CHOOSE, [70]), act(0, ActionKind.CHOOSE, [71]), act(0, ActionKind.PASS, [])];
   const html = decode(render(view));
   assert.match(html, /Choose a System to bury\./);
-  assert.deepEqual(buttonLabels(html).sort(), ["Decline", "System 7", "System 8"]);
+  assert.deepEqual(buttonLabels(html).sort(), ["Stop", "System 7", "System 8"]);
 
   const draft = playView();
   draft.step = Step.MODULE_DRAFT;
@@ -201,11 +202,22 @@ test("labels for every kind of move, from the view alone", () => {
   assert.equal(l(ActionKind.REATTACH, [1]), "Re-attach Runabout 1");
   assert.equal(l(ActionKind.BUSTLE, [0]), "Do not Bustle");
   assert.match(l(ActionKind.BUSTLE, [1]), /^Bustle/);
-  assert.equal(l(ActionKind.PLAY, [1, 1, 0, -1]), "Play Action 5 for Runabout 1");
+  assert.equal(l(ActionKind.PLAY, [1, 1, -1, 0]), "Play Action 5 for Runabout 1");
   view.prompt = create(PromptSchema, { seat: 0, kind: PromptKind.PICK_SEAT, options: [1] });
   assert.equal(l(ActionKind.CHOOSE, [1]), "Bot Brigid");
+  // The engine's "choose the opponent Ship (seat * 4 + ship)": Ships, not seats.
+  view.prompt = create(PromptSchema, { seat: 0, kind: PromptKind.PICK_SEAT, text: "Sabotage: choose the opponent Ship (seat * 4 + ship)", options: [4, 5] });
+  assert.equal(l(ActionKind.CHOOSE, [5]), "Bot Brigid's Runabout 1");
+  assert.equal(decisionHeading(view, 0, seatName), "Sabotage: choose the opponent Ship");
+  view.prompt = create(PromptSchema, { seat: 0, kind: PromptKind.PICK_NUMBER, text: "Relay: use this effect? (1 yes, pass no)", options: [1], optional: true });
+  assert.equal(l(ActionKind.CHOOSE, [1]), "Yes");
+  assert.equal(l(ActionKind.PASS, []), "No");
+  assert.equal(decisionHeading(view, 0, seatName), "Relay: use this effect?");
+  view.prompt = create(PromptSchema, { seat: 0, kind: PromptKind.PICK_CARD, text: "Sabotage: choose a card (1 more), or stop", optional: true });
+  assert.equal(l(ActionKind.CHOOSE, [-2]), "The face-down card #2");
   // A card the viewer may not identify is never named.
   assert.equal(l(ActionKind.ACTIVATE, [999, -1, 0]), "Exhaust: a card");
+  assert.equal(l(ActionKind.ACTIVATE, [999, 1, 0]), "Exhaust: a card on Bot Brigid's Ship");
   assert.equal(terminus.actionLabel(act(0, ActionKind.PASS, []), { ...view, prompt: undefined, step: Step.DESTINY_STEP } as View, seatName), "Pass: no Destiny");
 });
 

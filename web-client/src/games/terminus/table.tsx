@@ -12,7 +12,7 @@ import { SeatPanel } from "../../kit/seat_panel.js";
 import { Tip } from "../../kit/tip.js";
 import type { TableContext, TableProps } from "../types.js";
 import { TmCard } from "./cards.js";
-import { actionLabel, cardName, decisionHeading, gameId, shipName, stepNames } from "./words.js";
+import { actionLabel, cardName, decisionHeading, gameId, shipName, shipOf, stepNames } from "./words.js";
 
 export const termTips = {
   proximity: "Proximity: how far the Ship is along the Star Chart; 10 reaches the Terminus and wins.",
@@ -143,7 +143,8 @@ function CascadePanel({ view, ctx, pool }: { view: View; ctx: TableContext; pool
             <TmCard card={e.card} pool={pool} small />
             <span class="tm-entry-text">
               <strong>{ctx.seatName(e.seat)}</strong> {e.ability ? "uses" : "plays"} {cardName(e.card, pool)}
-              {e.target ? ` on ${cardName(findCard(view, e.target), pool)}` : e.targetSeat !== e.seat && e.targetSeat < view.seats.length ? ` on ${ctx.seatName(e.targetSeat)}` : ""}
+              {/* target_seat / target (the Ship's number) are set when it aims at a Ship; another seat's Ship is the only target a Complication or ability takes */}
+              {e.targetSeat !== e.seat && e.targetSeat < view.seats.length ? ` on ${shipOf(e.targetSeat, e.target, ctx.seatName)}` : ""}
               {i === 0 ? <span class="badge act">resolves next</span> : null}
               {e.negated ? <span class="badge lost">negated</span> : null}
             </span>
@@ -152,16 +153,6 @@ function CascadePanel({ view, ctx, pool }: { view: View; ctx: TableContext; pool
       </ol>
     </section>
   );
-}
-
-function findCard(view: View, id: number): ViewCard | undefined {
-  for (const s of view.seats) {
-    for (const ship of s.ships) for (const c of [...ship.modules, ...ship.crew]) if (c.id === id) return c;
-    for (const c of [...s.hand, ...s.discard, ...s.destiny, ...s.legacies]) if (c.id === id) return c;
-    if (s.startingSystem?.id === id) return s.startingSystem;
-  }
-  for (const sp of view.starChart) if (sp.system?.id === id) return sp.system;
-  return view.deadSpace.find((c) => c.id === id);
 }
 
 // The viewer's hand (with each card's plays under it) and, during a Draft, the pool to pick from.

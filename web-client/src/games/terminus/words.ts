@@ -105,36 +105,41 @@ export function actionLabel(action: Action, view: View, seatName: (seat: number)
     case ActionKind.ENTROPY:
       return `Put ${name(a[0])} under your Complication Pile`;
     case ActionKind.PLAY: {
-      const [id, ship, seat, target] = a;
+      // [card id, ship, target seat, target ship]: target seat -1 when it aims at no Ship.
+      const [id, ship, seat, targetShip] = a;
       let text = `Play ${name(id)}`;
       if (ship > 0) text += ` for ${shipName(ship)}`;
-      const other = seat >= 0 && seat < view.seats.length && seat !== action.seat;
-      if (target > 0) text += ` on ${name(target)}${other ? ` (${seatName(seat)})` : ""}`;
-      else if (other) text += ` on ${seatName(seat)}`;
+      if (seat >= 0 && seat < view.seats.length) text += ` on ${shipOf(seat, targetShip, seatName)}`;
       return text;
     }
     case ActionKind.PASS:
-      if (view.prompt && view.prompt.seat === action.seat && view.prompt.optional) return view.prompt.kind === PromptKind.FARSIGHT ? "Keep the rest" : "Decline";
+      if (view.prompt && view.prompt.seat === action.seat && view.prompt.optional) {
+        if (view.prompt.kind === PromptKind.FARSIGHT) return "Put the rest back";
+        if (view.prompt.kind === PromptKind.PICK_NUMBER && yesNo(view.prompt.options)) return "No";
+        return view.prompt.kind === PromptKind.PICK_CARD ? "Stop" : "Decline";
+      }
       if (view.cascade.length) return "Pass: add nothing to the Cascade";
       if (view.step === Step.DESTINY_STEP) return "Pass: no Destiny";
       return "Pass";
     case ActionKind.OVERRIDE:
       return `Override with ${name(a[1])}: discard ${name(a[0])}`;
     case ActionKind.ACTIVATE: {
+      // [source card id, target seat, target ship]
       const src = byId.get(a[0]);
       const verb = src && !src.faceUp ? "Ambush" : "Exhaust";
       let text = `${verb}: ${name(a[0])}`;
-      if (a[2] > 0) text += ` on ${name(a[2])}`;
-      if (a[1] >= 0 && a[1] !== action.seat && a[1] < view.seats.length) text += ` (${seatName(a[1])})`;
+      if (a[1] >= 0 && a[1] < view.seats.length) text += ` on ${shipOf(a[1], a[2], seatName)}`;
       return text;
     }
     case ActionKind.CHOOSE: {
       const p = view.prompt;
-      if (p?.kind === PromptKind.PICK_SEAT) return seatName(a[0]);
-      if (p?.kind === PromptKind.PICK_NUMBER) return String(a[0]);
+      if (p?.kind === PromptKind.PICK_SEAT) return shipCoded(p.text) ? shipOf(Math.floor(a[0] / 4), a[0] % 4, seatName) : seatName(a[0]);
+      if (p?.kind === PromptKind.PICK_NUMBER) return yesNo(p.options) ? (a[0] ? "Yes" : "No") : String(a[0]);
+      // A card the seat may not identify: -(1 + its place) among the target Ship's cards.
+      if (a[0] < 0) return `The face-down card #${-a[0]}`;
       const card = p?.cards.find((c) => c.id === a[0]) ?? byId.get(a[0]);
       if (card) {
-        if (p?.kind === PromptKind.DISCARD || p?.kind === PromptKind.FARSIGHT) return `Discard ${cardName(card)}`;
+        if (p?.kind === PromptKind.DISCARD || p?.kind === PromptKind.FARSIGHT) return `${/^Burn/.test(p.text) ? "Burn" : "Discard"} ${cardName(card)}`;
         if (p?.kind === PromptKind.ORDER) return `Put back ${cardName(card)} next`;
         return cardName(card);
       }
@@ -152,6 +157,27 @@ export function actionLabel(action: Action, view: View, seatName: (seat: number)
   return `Move ${action.kind}`;
 }
 
+// "Vega's Ship", "Vega's Runabout 1".
+export function shipOf(seat: number, ship: number, seatName: (seat: number) => string): string {
+  return `${seatName(seat)}'s ${ship > 0 ? `Runabout ${ship}` : "Ship"}`;
+}
+
+// A PICK_SEAT prompt whose options name Ships as seat * 4 + ship.
+function shipCoded(text: string): boolean {
+  return /seat \* 4/.test(text);
+}
+
+// A yes/no question: its options are 1 (and 0); PASS says no when 0 is absent.
+function yesNo(options: readonly number[]): boolean {
+  return options.length > 0 && options.every((o) => o === 0 || o === 1);
+}
+
+// A prompt's text for people: the engine's hints on how to answer ("(1 yes, pass no)",
+// "(seat * 4 + ship)") are the buttons' business.
+export function promptText(text: string): string {
+  return text.replace(/\s*\((?:1|pass|1 yes, pass no|seat \* 4 \+ ship)\)/g, "").replace(/\s+([?.,:])/g, "$1").trim();
+}
+
 function popcount(n: number): number {
   let c = 0;
   for (let x = n >>> 0; x; x &= x - 1) c++;
@@ -163,7 +189,8 @@ export function decisionHeading(view: View, viewer: number | null, seatName: (se
   if (view.outcome?.over) return "";
   const mine = viewer !== null && view.legalActions.some((a) => a.seat === viewer);
   if (view.prompt && view.prompt.text) {
-    return view.prompt.seat === viewer ? view.prompt.text : `${seatName(view.prompt.seat)} is choosing: ${view.prompt.text}`;
+    const text = promptText(view.prompt.text);
+    return view.prompt.seat === viewer ? text : `${seatName(view.prompt.seat)} is choosing: ${text}`;
   }
   if (view.cascade.length) {
     const asked = view.asked.includes(viewer ?? -1);
