@@ -212,4 +212,24 @@ async function scenario(page) {
   await page.click('button[name="last"]');
   await page.waitForSelector('[data-testid="tm-chart"]');
   await shoot(page, "tm-replay-desktop.png");
+
+  // One click against the computer with your own deck: the Module Draft offers exactly
+  // the Modules of that deck.
+  await page.goto(`${baseUrl}/#/`);
+  await page.waitForSelector('select[name="play-computer-deck-terminus"] option[value]:not([value=""])', { state: "attached" });
+  const racer = await page.locator('select[name="play-computer-deck-terminus"] option', { hasText: "Tessa's Racer" }).getAttribute("value");
+  await page.selectOption('select[name="play-computer-deck-terminus"]', racer);
+  await page.click('[data-play-computer="terminus"]');
+  await page.waitForURL(/#\/match\//);
+  await page.waitForSelector('[data-testid="tm-draft"] .tm-choice');
+  const drafted = await page.locator('[data-testid="tm-draft"] .tm-choice').evaluateAll((els) => els.map((e) => e.getAttribute("data-card-name")));
+  const moduleLines = text.split("# ")[1] ?? "";
+  assert.match(moduleLines, /^Module/, "the export starts with the Modules");
+  for (const name of drafted) assert.ok(moduleLines.includes(name), `${name} is not a Module of Tessa's Racer`);
+  assert.equal(drafted.length, 10 - (await page.locator('.seat-panel--you .tm-zone:has(h4:has-text("Legacy")) .card').count()), "the whole Module Pile but a Legacy");
+  await page.click('button[name="resign"]');
+  await page.click('button[name="resign"]');
+  await page.waitForSelector('[data-testid="outcome"]');
+  const shownAfter = await page.evaluate(() => window.__errors);
+  assert.deepEqual(shownAfter, [], `the page showed errors: ${shownAfter.join(" | ")}`);
 }
