@@ -219,6 +219,9 @@ async function scenario(page) {
   await page.waitForSelector('select[name="play-computer-deck-terminus"] option[value]:not([value=""])', { state: "attached" });
   const racer = await page.locator('select[name="play-computer-deck-terminus"] option', { hasText: "Tessa's Racer" }).getAttribute("value");
   await page.selectOption('select[name="play-computer-deck-terminus"]', racer);
+  await shoot(page, "tm-home-phone.png", phone);
+  await fits(page, phone.width);
+  await page.setViewportSize(desktop);
   await page.click('[data-play-computer="terminus"]');
   await page.waitForURL(/#\/match\//);
   await page.waitForSelector('[data-testid="tm-draft"] .tm-choice');
