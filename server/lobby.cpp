@@ -74,6 +74,10 @@ v1::Lobby lobby::view_for(const std::string& account_id,
     seat.set_ready(s.ready);
     seat.set_host(s.is_person() && s.account_id == host);
     seat.set_connected(s.is_bot() || (s.is_person() && online(s.account_id)));
+    // Everyone learns that a seat has a deck; which one only its holder (a bot's starter is
+    // public: it is a ready-made deck anyone may look up).
+    seat.set_deck_chosen(s.has_deck());
+    if (s.has_deck() && (s.is_bot() || s.account_id == account_id)) seat.set_deck_name(s.deck_name);
   }
   out.set_invite_code(invite_code);   // only members are ever sent a Lobby
   out.set_match_id(match_id);
@@ -111,7 +115,8 @@ storage::lobby_record lobby::record() const {
   r.created_ms = created_ms;
   for (std::size_t i = 0; i < seats.size(); ++i)
     if (!seats[i].open)
-      r.seats.push_back({static_cast<std::uint32_t>(i), seats[i].account_id, seats[i].name, seats[i].bot});
+      r.seats.push_back({static_cast<std::uint32_t>(i), seats[i].account_id, seats[i].name, seats[i].bot,
+                         seats[i].deck_id, seats[i].deck_name, seats[i].deck});
   r.removed.assign(removed.begin(), removed.end());
   std::sort(r.removed.begin(), r.removed.end());   // the same lobby saves as the same rows
   return r;

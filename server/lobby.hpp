@@ -23,6 +23,18 @@ struct lobby_seat {
   std::string bot;          // a bot's kind
   bool ready = false;
   std::uint64_t heard_after = 0;   // chat lines numbered above this were said while seated
+  // Deck games (docs/protocol.md, "Decks"): the seat's deck for the coming match, a list
+  // without problems. Only its holder (and, for a bot, everyone) learns which deck it is.
+  std::string deck_id{};           // "starter:<id>", or one of the person's saved decks
+  std::string deck_name{};
+  engine::deck_list deck{};        // empty: no deck chosen
+  std::uint64_t deck_asked = 0;    // numbers ChooseDeck requests: only the latest one's answer applies
+  bool has_deck() const { return !deck.empty(); }
+  void clear_deck() {
+    deck_id.clear();
+    deck_name.clear();
+    deck.clear();
+  }
   bool is_bot() const { return !bot.empty(); }
   bool is_person() const { return !open && bot.empty(); }
 };

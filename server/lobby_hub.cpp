@@ -4,6 +4,7 @@
 
 #include "engine/registry.hpp"
 #include "server/crypto.hpp"
+#include "server/decks.hpp"
 #include "server/fairness.hpp"
 #include "server/game_catalog.hpp"
 #include "server/match_actor.hpp"
@@ -73,6 +74,35 @@ std::string limit_words(int limit) {
          " tables that have not finished; leave one before joining or starting another.";
 }
 
+// A starter for a seat nobody chose one for (a bot, PlayComputer's player): any of them.
+const engine::starter_deck& any_starter(const engine::game_info& game) {
+  const auto starters = game.decks->starters();
+  return starters[random_u64() % starters.size()];
+}
+
+void take_starter(lobby_seat& seat, const engine::starter_deck& s) {
+  seat.deck_id = starter_deck_id(s);
+  seat.deck_name = s.name;
+  seat.deck = s.cards;
+}
+
+// Whether `seat`'s deck may still be brought to `game` (a starter is taken as the game has
+// it now); otherwise the choice is cleared. True: the seat's deck changed.
+bool recheck_deck(const engine::game_info& game, lobby_seat& seat) {
+  if (!seat.has_deck() && seat.deck_id.empty()) return false;
+  if (game.decks && is_starter_id(seat.deck_id)) {
+    if (const engine::starter_deck* s = find_starter(game, seat.deck_id)) {
+      if (s->cards == seat.deck && s->name == seat.deck_name) return false;
+      take_starter(seat, *s);
+      return true;
+    }
+  } else if (game.decks && seat.has_deck() && game.decks->problems(seat.deck).empty()) {
+    return false;
+  }
+  seat.clear_deck();
+  return true;
+}
+
 std::string span_words(std::chrono::milliseconds d) {
   const auto s = std::chrono::duration_cast<std::chrono::seconds>(d).count();
   if (s >= 120) return std::to_string(s / 60) + " minutes";
@@ -107,6 +137,13 @@ void lobby_hub::restore(const std::vector<storage::lobby_record>& lobbies,
       for (const storage::seat_record& s : running->seats) {
         if (s.seat >= l.seats.size()) continue;
         l.seats[s.seat] = lobby_seat{false, s.account_id, s.name, s.bot, true};
+        // The seat's choice for a rematch is the lobby's (the match keeps its own lists).
+        for (const storage::seat_record& chosen : rec.seats)
+          if (chosen.seat == s.seat && chosen.account_id == s.account_id && chosen.bot == s.bot) {
+            l.seats[s.seat].deck_id = chosen.deck_id;
+            l.seats[s.seat].deck_name = chosen.deck_name;
+            l.seats[s.seat].deck = chosen.deck;
+          }
       }
     } else if (rec.seats.empty() && !l.seats.empty()) {
       // Saved before lobby seats were stored (schema 1): only the host comes back.
@@ -114,8 +151,17 @@ void lobby_hub::restore(const std::vector<storage::lobby_record>& lobbies,
     } else {
       // Members and bots return to their seats; everyone confirms "ready" again.
       for (const storage::seat_record& s : rec.seats)
-        if (s.seat < l.seats.size())
+        if (s.seat < l.seats.size()) {
           l.seats[s.seat] = lobby_seat{false, s.account_id, s.name, s.bot, !s.bot.empty()};   // bots are always ready
+          l.seats[s.seat].deck_id = s.deck_id;
+          l.seats[s.seat].deck_name = s.deck_name;
+          l.seats[s.seat].deck = s.deck;
+        }
+    }
+    // A choice this build's rules no longer allow is cleared; a bot always has a deck.
+    for (lobby_seat& seat : l.seats) {
+      recheck_deck(*l.game, seat);
+      if (l.game->decks && seat.is_bot() && !seat.has_deck()) take_starter(seat, any_starter(*l.game));
     }
     if (l.seat_of(l.host) < 0) continue;
     if (!l.invite_code.empty()) invites_[l.invite_code] = l.id;
@@ -340,6 +386,7 @@ void lobby_hub::handle(request r, v1::ClientMessage message) {
       case body::kStartMatch: return self->on_start(r, message.start_match());
       case body::kSendChat: return self->on_chat(r, message.send_chat());
       case body::kPlayComputer: return self->on_play_computer(r, message.play_computer());
+      case body::kChooseDeck: return self->on_choose_deck(r, message.choose_deck());
       default: return reply_error(r, v1::BAD_REQUEST, "The server does not know this request; reload the page.");
     }
   });
@@ -491,7 +538,10 @@ void lobby_hub::on_ready(const request& r, const v1::SetReady& m) {
   lobby* l = member_lobby(r, m.lobby_id(), false);
   if (!l) return;
   if (l->in_match()) return reply_error(r, v1::BAD_REQUEST, "The match has already started.");
-  l->seats[l->seat_of(r.account_id)].ready = m.ready();
+  lobby_seat& seat = l->seats[l->seat_of(r.account_id)];
+  if (m.ready() && l->game->decks && !seat.has_deck())
+    return reply_error(r, v1::BAD_REQUEST, "Choose a deck first: one of yours or a starter deck.");
+  seat.ready = m.ready();
   push(*l, &r);
 }
 
@@ -501,10 +551,20 @@ void lobby_hub::on_add_bot(const request& r, const v1::AddBot& m) {
   if (!l->game->find_bot(m.bot()))
     return reply_error(r, v1::BAD_REQUEST, std::string(l->game->title) + " has no bot called \"" +
                                                m.bot().substr(0, 40) + "\"; pick one of: " + bot_choices(*l->game) + ".");
+  // A bot brings a starter deck: the one asked for, else any.
+  const engine::starter_deck* starter = nullptr;
+  if (l->game->decks) {
+    starter = m.deck_id().empty() ? &any_starter(*l->game) : find_starter(*l->game, m.deck_id());
+    if (!starter)
+      return reply_error(r, v1::BAD_REQUEST, "A bot plays a starter deck; pick one of: " + starter_choices(*l->game) + ".");
+  } else if (!m.deck_id().empty()) {
+    return reply_error(r, v1::BAD_REQUEST, std::string(l->game->title) + " has no decks: every seat plays with the game's own cards.");
+  }
   // The asked-for seat, or the lowest open one when that is taken.
   int seat = m.seat() < l->seats.size() && l->seats[m.seat()].open ? static_cast<int>(m.seat()) : l->open_seat();
   if (seat < 0) return reply_error(r, v1::LOBBY_FULL, "Every seat is taken; remove one first to add a bot.");
   l->seats[seat] = lobby_seat{false, "", free_bot_name(*l, seat), m.bot(), true};
+  if (starter) take_starter(l->seats[seat], *starter);
   save(*l);
   push(*l, &r);
 }
@@ -565,12 +625,45 @@ void lobby_hub::on_start(const request& r, const v1::StartMatch& m) {
                        open.size() == 1 ? "Seat " + open[0] + " is still open: add a bot or wait for someone to join."
                                         : "Seats " + and_list(open) +
                                               " are still open: add bots or wait for players to join.");
+  if (l->game->decks) {
+    // Every seat brings a deck (bots have theirs from the start).
+    std::vector<std::string> no_deck;
+    for (std::size_t i = 0; i < l->seats.size(); ++i) {
+      const lobby_seat& s = l->seats[i];
+      if (s.has_deck()) continue;
+      if (s.is_person() && s.account_id == l->host)
+        return reply_error(r, v1::BAD_REQUEST, "Choose a deck for your seat first: one of yours or a starter deck.");
+      no_deck.push_back(s.name + " (seat " + std::to_string(i + 1) + ")");
+    }
+    if (!no_deck.empty())
+      return reply_error(r, v1::BAD_REQUEST, "Waiting for " + and_list(no_deck) + " to choose a deck.");
+  }
   if (!waiting.empty())
     return reply_error(r, v1::BAD_REQUEST, "Waiting for " + and_list(waiting) + " to be ready.");
   start_match(r, *l);
 }
 
 void lobby_hub::on_play_computer(const request& r, const v1::PlayComputer& m) {
+  const engine::game_info* known = engine::find_game(m.game());
+  if (known && known->decks && !m.deck_id().empty() && !is_starter_id(m.deck_id())) {
+    if (m.deck_id().size() > max_deck_id_chars)
+      return reply_error(r, v1::NOT_FOUND, "You have no deck with this id (it may have been deleted).");
+    // The caller's own deck: read first, the table is made once it is back.
+    auto found = std::make_shared<std::optional<storage::deck_record>>();
+    auto job = [found, account = r.account_id, id = m.deck_id()](storage::database& db) { *found = db.deck(account, id); };
+    state_->storage().submit(std::move(job), [self = shared_from_this(), r, m, found](bool ok) {
+      net::post(self->strand_, [self, r, m, found, ok] {
+        if (!ok) return reply_error(r, v1::INTERNAL, "Your decks cannot be reached right now; try again in a moment.");
+        self->play_computer(r, m, true, *found);
+      });
+    });
+    return;
+  }
+  play_computer(r, m, false, std::nullopt);
+}
+
+void lobby_hub::play_computer(const request& r, const v1::PlayComputer& m, bool fetched,
+                              const std::optional<storage::deck_record>& own) {
   // A private table (never listed), without a turn timer.
   v1::LobbySettings settings;
   settings.set_game(m.game());
@@ -586,10 +679,38 @@ void lobby_hub::on_play_computer(const request& r, const v1::PlayComputer& m) {
   if (!game->find_bot(kind))
     return reply_error(r, v1::BAD_REQUEST, title + " has no bot called \"" + kind.substr(0, 40) +
                                                "\"; pick one of: " + bot_choices(*game) + ".");
+  // The caller's deck: their own, the starter they named, else any starter.
+  lobby_seat mine{false, r.account_id, r.display_name, "", true};
+  if (game->decks) {
+    if (fetched) {
+      if (!own || own->game != m.game())
+        return reply_error(r, v1::NOT_FOUND, "You have no deck with this id (it may have been deleted).");
+      const std::vector<std::string> problems = deck_problems(*game, own->rules_version, own->cards);
+      if (!problems.empty())
+        return reply_error(r, v1::BAD_REQUEST,
+                           "Your deck \"" + own->name + "\" cannot be played yet; fix it in the deck builder first.", problems);
+      mine.deck_id = own->id;
+      mine.deck_name = own->name;
+      mine.deck = own->cards;
+    } else if (!m.deck_id().empty()) {
+      const engine::starter_deck* starter = find_starter(*game, m.deck_id());
+      if (!starter)
+        return reply_error(r, v1::BAD_REQUEST, "There is no starter deck with this id; pick one of: " +
+                                                   starter_choices(*game) + ".");
+      take_starter(mine, *starter);
+    } else {
+      take_starter(mine, any_starter(*game));
+    }
+  } else if (!m.deck_id().empty()) {
+    return reply_error(r, v1::BAD_REQUEST, title + " has no decks: every seat plays with the game's own cards.");
+  }
   // The caller in seat 0, named bots everywhere else.
   lobby l = new_table(r, settings, game, true);
-  for (std::size_t i = 1; i < l.seats.size(); ++i)
+  l.seats[0] = std::move(mine);
+  for (std::size_t i = 1; i < l.seats.size(); ++i) {
     l.seats[i] = lobby_seat{false, "", free_bot_name(l, static_cast<int>(i)), kind, true};
+    if (game->decks) take_starter(l.seats[i], any_starter(*game));
+  }
   const std::string id = l.id;
   auto& placed = lobbies_.emplace(id, std::move(l)).first->second;
   state_->stats().lobbies(static_cast<std::int64_t>(lobbies_.size()));
@@ -611,11 +732,19 @@ void lobby_hub::start_match(const request& r, lobby& lobby_ref) {
   record.seed = fair.seed;
   record.salt = fair.salt;
   l->settings.SerializeToString(&record.settings);
-  for (std::size_t i = 0; i < l->seats.size(); ++i)
-    record.seats.push_back(storage::seat_record{static_cast<std::uint32_t>(i), l->seats[i].account_id,
-                                                l->seats[i].name, l->seats[i].bot});
+  // Each seat's deck goes into the record with the match (one transaction), as the list was
+  // when the match started: a replay and recovery deal from it whatever the deck becomes.
+  std::vector<engine::deck_list> decks;
+  for (std::size_t i = 0; i < l->seats.size(); ++i) {
+    const lobby_seat& s = l->seats[i];
+    record.seats.push_back(storage::seat_record{static_cast<std::uint32_t>(i), s.account_id, s.name, s.bot,
+                                                s.deck_id, s.deck_name, l->game->decks ? s.deck : engine::deck_list{}});
+    if (l->game->decks) decks.push_back(s.deck);
+  }
   record.started_ms = wall_ms();
-  auto game = std::shared_ptr<engine::match>(l->game->create(static_cast<int>(l->seats.size()), *options, fair.seed));
+  const int seats = static_cast<int>(l->seats.size());
+  auto game = std::shared_ptr<engine::match>(l->game->decks ? l->game->create_with_decks(seats, *options, decks, fair.seed)
+                                                            : l->game->create(seats, *options, fair.seed));
   l->starting = true;
   // The match exists once its record has committed; only then may anyone act in it.
   auto done = [self = shared_from_this(), r, lobby_id = l->id, record, game](bool ok) {
@@ -659,12 +788,109 @@ void lobby_hub::match_over(std::string lobby_id, std::string match_id) {
     it->second.last_match_id = std::move(it->second.match_id);
     it->second.match_id.clear();
     it->second.ended_ms = wall_ms();
-    for (lobby_seat& s : it->second.seats)
+    for (lobby_seat& s : it->second.seats) {
       if (s.is_person()) s.ready = false;
+      // A rematch keeps each seat's deck while its list is still legal.
+      recheck_deck(*it->second.game, s);
+    }
     self->save(it->second);
     self->push(it->second, nullptr);
     // A finished table no longer counts toward the limit, but memberships stay bounded.
     for (const std::string& account : it->second.members()) self->trim_finished(account);
+  });
+}
+
+}  // namespace starport::server
+
+namespace starport::server {
+
+// ---- decks ---------------------------------------------------------------------------
+
+void lobby_hub::on_choose_deck(const request& r, const v1::ChooseDeck& m) {
+  lobby* l = member_lobby(r, m.lobby_id(), false);
+  if (!l) return;
+  if (!l->game->decks)
+    return reply_error(r, v1::BAD_REQUEST, std::string(l->game->title) + " has no decks: every seat plays with the game's own cards.");
+  if (l->in_match())
+    return reply_error(r, v1::BAD_REQUEST, "The match has already started; you can choose a deck for the next one once it ends.");
+  lobby_seat& seat = l->seats[static_cast<std::size_t>(l->seat_of(r.account_id))];
+  const std::uint64_t asked = ++seat.deck_asked;   // an earlier choice still being read is superseded
+  if (m.deck_id().empty()) return seat_deck(r, *l, seat, "", "", {});
+  if (is_starter_id(m.deck_id())) {
+    const engine::starter_deck* starter = find_starter(*l->game, m.deck_id());
+    if (!starter)
+      return reply_error(r, v1::BAD_REQUEST, "There is no starter deck with this id; pick one of: " +
+                                                 starter_choices(*l->game) + ".");
+    return seat_deck(r, *l, seat, starter_deck_id(*starter), starter->name, starter->cards);
+  }
+  if (m.deck_id().size() > max_deck_id_chars)
+    return reply_error(r, v1::NOT_FOUND, "You have no deck with this id (it may have been deleted).");
+  auto found = std::make_shared<std::optional<storage::deck_record>>();
+  auto job = [found, account = r.account_id, id = m.deck_id()](storage::database& db) { *found = db.deck(account, id); };
+  state_->storage().submit(std::move(job), [self = shared_from_this(), r, lobby_id = l->id, asked, found](bool ok) {
+    net::post(self->strand_, [self, r, lobby_id, asked, found, ok] {
+      if (!ok) return reply_error(r, v1::INTERNAL, "Your decks cannot be reached right now; try again in a moment.");
+      self->on_deck_loaded(r, lobby_id, asked, *found);
+    });
+  });
+}
+
+void lobby_hub::on_deck_loaded(const request& r, const std::string& lobby_id, std::uint64_t asked,
+                               const std::optional<storage::deck_record>& found) {
+  lobby* l = member_lobby(r, lobby_id, false);
+  if (!l) return;
+  if (l->in_match())
+    return reply_error(r, v1::BAD_REQUEST, "The match has already started; you can choose a deck for the next one once it ends.");
+  lobby_seat& seat = l->seats[static_cast<std::size_t>(l->seat_of(r.account_id))];
+  if (seat.deck_asked != asked) {
+    // A later ChooseDeck decides; this one is answered with the table as it is.
+    v1::ServerMessage out;
+    *out.mutable_lobby() = l->view_for(r.account_id, [this](const std::string& a) { return online(a); });
+    return reply(r, std::move(out));
+  }
+  // Another account's deck is not found, exactly like one that does not exist.
+  if (!found) return reply_error(r, v1::NOT_FOUND, "You have no deck with this id (it may have been deleted).");
+  if (found->game != l->settings.game())
+    return reply_error(r, v1::BAD_REQUEST, "Your deck \"" + found->name + "\" is for another game.");
+  const std::vector<std::string> problems = deck_problems(*l->game, found->rules_version, found->cards);
+  if (!problems.empty())
+    return reply_error(r, v1::BAD_REQUEST,
+                       "Your deck \"" + found->name + "\" cannot be played yet; fix it in the deck builder first.", problems);
+  seat_deck(r, *l, seat, found->id, found->name, found->cards);
+}
+
+void lobby_hub::seat_deck(const request& r, lobby& l, lobby_seat& seat, std::string deck_id, std::string name,
+                          engine::deck_list cards) {
+  seat.deck_id = std::move(deck_id);
+  seat.deck_name = std::move(name);
+  seat.deck = std::move(cards);
+  seat.ready = false;   // the table sees a new choice: its player confirms again
+  save(l);
+  push(l, &r);
+}
+
+void lobby_hub::deck_changed(std::string account_id, std::string deck_id, std::optional<storage::deck_record> now) {
+  net::post(strand_, [self = shared_from_this(), account_id = std::move(account_id), deck_id = std::move(deck_id),
+                      now = std::move(now)] {
+    for (auto& [id, l] : self->lobbies_) {
+      const int at = l.seat_of(account_id);
+      if (at < 0) continue;
+      lobby_seat& seat = l.seats[static_cast<std::size_t>(at)];
+      if (!seat.has_deck() || seat.deck_id != deck_id) continue;
+      const bool playable = now && now->game == l.settings.game() && l.game->decks &&
+                            deck_problems(*l.game, now->rules_version, now->cards).empty();
+      if (playable && seat.deck == now->cards && seat.deck_name == now->name) continue;
+      // A running match keeps the list it was dealt; this is the seat's choice for the next.
+      if (!l.in_match() && (!playable || seat.deck != now->cards)) seat.ready = false;
+      if (playable) {
+        seat.deck = now->cards;
+        seat.deck_name = now->name;
+      } else {
+        seat.clear_deck();
+      }
+      self->save(l);
+      self->push(l, nullptr);
+    }
   });
 }
 

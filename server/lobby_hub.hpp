@@ -4,6 +4,7 @@
 // lobbies through storage and starts matches.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -33,6 +34,9 @@ class lobby_hub : public std::enable_shared_from_this<lobby_hub> {
   void handle(request r, v1::ClientMessage message);
   void session_closed(std::string account_id, std::uint64_t session_id);
   void match_over(std::string lobby_id, std::string match_id);
+  // An account's saved deck changed (`now`) or was deleted (nothing): every seat of that
+  // account that chose it plays the new list, or has no deck when it now breaks a rule.
+  void deck_changed(std::string account_id, std::string deck_id, std::optional<storage::deck_record> now);
 
  private:
   void on_list(const request& r, const v1::ListLobbies& m);
@@ -46,6 +50,15 @@ class lobby_hub : public std::enable_shared_from_this<lobby_hub> {
   void on_remove_seat(const request& r, const v1::RemoveSeat& m);
   void on_start(const request& r, const v1::StartMatch& m);
   void on_play_computer(const request& r, const v1::PlayComputer& m);
+  // `own`: the caller's saved deck PlayComputer.deck_id named, read from storage (`fetched`).
+  void play_computer(const request& r, const v1::PlayComputer& m, bool fetched,
+                     const std::optional<storage::deck_record>& own);
+  void on_choose_deck(const request& r, const v1::ChooseDeck& m);
+  void on_deck_loaded(const request& r, const std::string& lobby_id, std::uint64_t asked,
+                      const std::optional<storage::deck_record>& found);
+  // Sets `seat`'s deck (clearing Ready: the table sees a new choice), saves and pushes.
+  void seat_deck(const request& r, lobby& l, lobby_seat& seat, std::string deck_id, std::string name,
+                 engine::deck_list cards);
   void start_match(const request& r, lobby& l);   // every seat taken; answers `r` once stored
   void on_chat(const request& r, const v1::SendChat& m);
   void on_started(const request& r, const std::string& lobby_id, storage::match_record record,

@@ -25,7 +25,21 @@ std::unique_ptr<engine::match> deal_match(const storage::match_record& m, std::s
     why = "its options are not valid for this build";
     return nullptr;
   }
-  return game->create(seats, *options, m.seed);
+  if (!game->decks) return game->create(seats, *options, m.seed);
+  // A deck game is dealt from the lists fixed into the match record at its start.
+  std::vector<engine::deck_list> decks;
+  for (const storage::seat_record& s : m.seats) {
+    if (s.deck.empty()) {
+      why = "seat " + std::to_string(s.seat) + " has no deck in the match record";
+      return nullptr;
+    }
+    if (!game->decks->problems(s.deck).empty()) {
+      why = "seat " + std::to_string(s.seat) + "'s deck breaks this build's deck rules";
+      return nullptr;
+    }
+    decks.push_back(s.deck);
+  }
+  return game->create_with_decks(seats, *options, decks, m.seed);
 }
 
 recovered recover(storage::worker& storage) {

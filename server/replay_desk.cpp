@@ -5,6 +5,7 @@
 
 #include "engine/registry.hpp"
 #include "server/fairness.hpp"
+#include "server/recovery.hpp"
 #include "server/replay_cursor.hpp"
 #include "server/shared_state.hpp"
 #include "server/websocket_session.hpp"
@@ -37,15 +38,11 @@ struct loaded {
   std::vector<storage::logged_action> actions;
 };
 
-// The match from its seed, before any action; null when this build cannot play it.
+// The match from its seed (and, for a deck game, its recorded decks), before any action;
+// null when this build cannot play it. The same dealing as recovery's.
 std::unique_ptr<engine::match> deal(const storage::match_record& m) {
-  const engine::game_info* game = engine::find_game(m.game);
-  if (!game || game->rules_version != m.rules_version) return nullptr;
-  engine::message_ptr options = game->new_options();
-  if (!options->ParseFromString(m.options)) return nullptr;
-  const int seats = static_cast<int>(m.seats.size());
-  if (!game->validate(seats, *options)) return nullptr;
-  return game->create(seats, *options, m.seed);
+  std::string why;
+  return deal_match(m, why);
 }
 
 void serve_frame(const std::shared_ptr<websocket_session>& s, const request& r, const v1::OpenReplay& m) {

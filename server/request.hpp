@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "server/messages.hpp"
 
@@ -29,5 +30,7 @@ struct request {
 void send_to(const session_ref& to, const frame_ptr& frame);
 void reply(const request& r, v1::ServerMessage message);
 void reply_error(const request& r, v1::ErrorCode code, std::string detail);
+// With Error.problems: every problem found (a deck list's broken lines), at most 50.
+void reply_error(const request& r, v1::ErrorCode code, std::string detail, const std::vector<std::string>& problems);
 
 }  // namespace starport::server

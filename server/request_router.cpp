@@ -1,6 +1,7 @@
 #include "server/request_router.hpp"
 
 #include "server/crypto.hpp"
+#include "server/deck_desk.hpp"
 #include "server/game_catalog.hpp"
 #include "server/lobby_hub.hpp"
 #include "server/match_actor.hpp"
@@ -126,6 +127,7 @@ void route(const session_ptr& s, v1::ClientMessage&& message) {
       case body::kListReplays:
       case body::kWatch:
       case body::kResync:   // a viewer's Resync after a gap is a Watch (match_actor::watch)
+      case body::kListCards:   // the card pool is public: a replay's cards, the deck builder
         break;
       case body::kOpenReplay:
         if (!message.open_replay().as_seat()) break;
@@ -164,6 +166,10 @@ void route(const session_ptr& s, v1::ClientMessage&& message) {
     }
     case body::kListReplays: return list_replays(s, std::move(r), message.list_replays());
     case body::kOpenReplay: return open_replay(s, std::move(r), message.open_replay());
+    case body::kListCards: return list_cards(s, r, message.list_cards());
+    case body::kListDecks: return list_decks(s, std::move(r), message.list_decks());
+    case body::kSaveDeck: return save_deck(s, std::move(r), message.save_deck());
+    case body::kDeleteDeck: return delete_deck(s, std::move(r), message.delete_deck());
     default: return s->state().lobbies().handle(std::move(r), std::move(message));
   }
 }

@@ -131,14 +131,20 @@ std::vector<seat_preferences> database::preferences(const std::string& match_id)
   return impl_->preferences.of_match(match_id);
 }
 
-void database::save_deck(const deck_record& d) { impl_->decks.save(d); }
+deck_save database::save_deck(deck_record& d, bool create, std::size_t max_decks) {
+  return impl_->decks.save(d, create, max_decks);
+}
+
+std::optional<deck_record> database::deck(const std::string& account_id, const std::string& deck_id) {
+  return impl_->decks.by_id(account_id, deck_id);
+}
 
 std::vector<deck_record> database::decks(const std::string& account_id, const std::string& game) {
   return impl_->decks.of(account_id, game);
 }
 
-void database::delete_deck(const std::string& account_id, const std::string& deck_id) {
-  impl_->decks.remove(account_id, deck_id);
+std::optional<deck_record> database::delete_deck(const std::string& account_id, const std::string& deck_id) {
+  return impl_->decks.remove(account_id, deck_id);
 }
 
 }  // namespace starport::storage

@@ -2,6 +2,7 @@
 // One SQLite connection with prepared statements, WAL mode and ordered migrations.
 // Not thread-safe: the server uses it only from the storage thread (worker.hpp);
 // tests and start-up recovery may use it directly.
+#include <cstddef>
 #include <memory>
 #include <optional>
 #include <string>
@@ -52,10 +53,16 @@ class database {
   void set_preferences(const std::string& match_id, const seat_preferences& p, std::int64_t at_ms);
   std::vector<seat_preferences> preferences(const std::string& match_id);
 
-  // Decks (empty until a deck-building game arrives).
-  void save_deck(const deck_record& d);
+  // An account's decks (docs/storage.md, "Decks"). `create`: a new deck with a new id, if
+  // the account keeps fewer than `max_decks`; else a replacement of its deck of that id
+  // and game. Nothing is written unless the answer is `saved`; then `d.updated_ms` is the
+  // time stored, later than every other deck of the account (deck_store.hpp).
+  deck_save save_deck(deck_record& d, bool create, std::size_t max_decks);
+  std::optional<deck_record> deck(const std::string& account_id, const std::string& deck_id);
+  // Most recently changed first; `game` "" lists every game's.
   std::vector<deck_record> decks(const std::string& account_id, const std::string& game);
-  void delete_deck(const std::string& account_id, const std::string& deck_id);
+  // The deck deleted, or nothing when the account has no deck with that id.
+  std::optional<deck_record> delete_deck(const std::string& account_id, const std::string& deck_id);
 
  private:
   struct impl;

@@ -1,5 +1,7 @@
 #include "storage/lobby_store.hpp"
 
+#include "storage/deck_store.hpp"
+
 namespace starport::storage {
 
 lobby_store::lobby_store(sqlite3* db)
@@ -16,9 +18,11 @@ lobby_store::lobby_store(sqlite3* db)
            " ORDER BY created_ms, id"),
       clear_seats_(db, "DELETE FROM lobby_seats WHERE lobby_id = ?1"),
       insert_seat_(db,
-                   "INSERT INTO lobby_seats (lobby_id, seat, account_id, name, bot)"
-                   " VALUES (?1, ?2, ?3, ?4, ?5)"),
-      seats_(db, "SELECT seat, account_id, name, bot FROM lobby_seats WHERE lobby_id = ?1 ORDER BY seat"),
+                   "INSERT INTO lobby_seats (lobby_id, seat, account_id, name, bot, deck_id, deck_name, deck)"
+                   " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"),
+      seats_(db,
+             "SELECT seat, account_id, name, bot, deck_id, deck_name, deck FROM lobby_seats WHERE lobby_id = ?1"
+             " ORDER BY seat"),
       clear_removed_(db, "DELETE FROM lobby_removed WHERE lobby_id = ?1"),
       insert_removed_(db, "INSERT INTO lobby_removed (lobby_id, account_id) VALUES (?1, ?2)"),
       removed_(db, "SELECT account_id FROM lobby_removed WHERE lobby_id = ?1 ORDER BY account_id") {}
@@ -37,6 +41,7 @@ void lobby_store::save(const lobby_record& l) {
       auto add = insert_seat_.start("save_lobby: seat");
       add.bind_text(1, l.id).bind(2, seat.seat).bind_text_or_null(3, seat.account_id);
       add.bind_text(4, seat.name).bind_text(5, seat.bot);
+      add.bind_text(6, seat.deck_id).bind_text(7, seat.deck_name).bind_blob(8, encode_deck(seat.deck));
       add.run();
     }
     // So are the accounts the host removed (rarely more than a few).
@@ -68,7 +73,7 @@ std::vector<lobby_record> lobby_store::all() {
     seats.bind_text(1, l.id);
     while (seats.step())
       l.seats.push_back({static_cast<std::uint32_t>(seats.integer(0)), seats.text(1), seats.text(2),
-                         seats.text(3)});
+                         seats.text(3), seats.text(4), seats.text(5), decode_deck(seats.blob(6))});
     auto removed = removed_.start("lobby removed accounts");
     removed.bind_text(1, l.id);
     while (removed.step()) l.removed.push_back(removed.text(0));

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "storage/action_codec.hpp"
+#include "storage/deck_store.hpp"
 #include "storage/sqlite_error.hpp"
 
 namespace starport::storage {
@@ -67,9 +68,11 @@ match_store::match_store(sqlite3* db, journal_limits limits)
                                      " WHERE account_id = ?2)"
                                      " ORDER BY started_ms DESC, id DESC LIMIT ?1")
                           .c_str()),
+      insert_deck_(db, "INSERT INTO match_decks (match_id, seat, name, cards) VALUES (?1, ?2, ?3, ?4)"),
       seats_(db,
-             "SELECT seat, account_id, name, bot, winner FROM match_seats WHERE match_id = ?1"
-             " ORDER BY seat") {}
+             "SELECT s.seat, s.account_id, s.name, s.bot, s.winner, d.name, d.cards FROM match_seats s"
+             " LEFT JOIN match_decks d ON d.match_id = s.match_id AND d.seat = s.seat"
+             " WHERE s.match_id = ?1 ORDER BY s.seat") {}
 
 // Runs one operation against an index that agrees with the file. Outside a transaction it
 // gets one of its own (a savepoint), so that no other connection's commit slips between the
@@ -134,6 +137,14 @@ void match_store::create(const match_record& m) {
         auto q = insert_seat_.start("create_match: seat");
         q.bind_text(1, m.id).bind(2, s.seat).bind_text_or_null(3, s.account_id);
         q.bind_text(4, s.name).bind_text(5, s.bot);
+        q.run();
+      }
+      // Each seat's deck is fixed with the match, in the same savepoint: what was dealt
+      // never depends on a deck edited or deleted later.
+      for (const seat_record& s : m.seats) {
+        if (s.deck.empty()) continue;
+        auto q = insert_deck_.start("create_match: deck");
+        q.bind_text(1, m.id).bind(2, s.seat).bind_text(3, s.deck_name).bind_blob(4, encode_deck(s.deck));
         q.run();
       }
     });
@@ -247,6 +258,8 @@ void match_store::read_seats(match_record& m) {
     s.account_id = q.text(1);
     s.name = q.text(2);
     s.bot = q.text(3);
+    s.deck_name = q.text(5);
+    s.deck = decode_deck(q.blob(6));   // NULL (no deck) reads as empty
     if (q.integer(4) != 0) m.winners.push_back(s.seat);
     m.seats.push_back(std::move(s));
   }

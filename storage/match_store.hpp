@@ -54,6 +54,7 @@ class match_store {
   statement finished_all_;
   statement finished_in_game_;
   statement of_account_;
+  statement insert_deck_;
   statement seats_;
 };
 

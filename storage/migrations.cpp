@@ -295,9 +295,71 @@ BEGIN
 END;
 )sql";
 
-constexpr std::array<std::string_view, 7> all_migrations{schema_v1,     lobby_seats_v2,   action_journal_v3,
+// 8: constructed decks (docs/storage.md, "Decks"). A saved deck is a list of the game's card
+// indices (uint16 little-endian) with the rules_version that numbers them, its name unique per
+// account and game (ASCII case ignored: the lobby's deck picker shows names only); a lobby
+// seat keeps its chosen deck across a restart; each seat's list is fixed into the match
+// record when the match is created, and never changes after, so a replay and crash recovery
+// never depend on a deck edited later. No release saved decks before this one; rows of the
+// old table are kept all the same: rules_version 0 (listed as needing a fresh save), a name
+// made unique with its id, an odd trailing byte dropped.
+constexpr std::string_view decks_v8 = R"sql(
+CREATE TABLE decks_v8 (
+  account_id    TEXT    NOT NULL REFERENCES accounts (id),
+  id            TEXT    NOT NULL,
+  game          TEXT    NOT NULL,
+  name          TEXT    NOT NULL,
+  rules_version INTEGER NOT NULL CHECK (rules_version >= 0),
+  cards         BLOB    NOT NULL CHECK (length(cards) % 2 = 0),
+  created_ms    INTEGER NOT NULL,
+  updated_ms    INTEGER NOT NULL,
+  PRIMARY KEY (account_id, id)
+) STRICT, WITHOUT ROWID;
+INSERT INTO decks_v8 (account_id, id, game, name, rules_version, cards, created_ms, updated_ms)
+  SELECT d.account_id, d.id, d.game,
+         CASE WHEN EXISTS (SELECT 1 FROM decks e WHERE e.account_id = d.account_id AND e.game = d.game
+                             AND e.name = d.name COLLATE NOCASE AND e.id < d.id)
+              THEN d.name || ' (' || d.id || ')' ELSE d.name END,
+         0, CASE WHEN length(d.cards) % 2 = 0 THEN d.cards
+              ELSE coalesce(substr(d.cards, 1, length(d.cards) - 1), x'') END,
+         d.updated_ms, d.updated_ms
+    FROM decks d;
+DROP TABLE decks;
+ALTER TABLE decks_v8 RENAME TO decks;
+CREATE UNIQUE INDEX decks_by_name ON decks (account_id, game, name COLLATE NOCASE);
+
+ALTER TABLE lobby_seats ADD COLUMN deck_id TEXT NOT NULL DEFAULT '';
+ALTER TABLE lobby_seats ADD COLUMN deck_name TEXT NOT NULL DEFAULT '';
+ALTER TABLE lobby_seats ADD COLUMN deck BLOB NOT NULL DEFAULT x'' CHECK (length(deck) % 2 = 0);
+
+CREATE TABLE match_decks (
+  match_id TEXT    NOT NULL,
+  seat     INTEGER NOT NULL,
+  name     TEXT    NOT NULL,
+  cards    BLOB    NOT NULL CHECK (length(cards) > 0 AND length(cards) % 2 = 0),
+  PRIMARY KEY (match_id, seat),
+  FOREIGN KEY (match_id, seat) REFERENCES match_seats (match_id, seat)
+) STRICT, WITHOUT ROWID;
+CREATE TRIGGER match_decks_before_play BEFORE INSERT ON match_decks
+BEGIN
+  SELECT RAISE(ABORT, 'a seat''s deck is fixed when its match is created')
+    WHERE (SELECT finished OR action_count > 0 FROM matches WHERE id = NEW.match_id) IS NOT 0;
+  SELECT RAISE(ABORT, 'no such seat in the match')
+    WHERE NOT EXISTS (SELECT 1 FROM match_seats WHERE match_id = NEW.match_id AND seat = NEW.seat);
+END;
+CREATE TRIGGER match_decks_no_update BEFORE UPDATE ON match_decks
+BEGIN
+  SELECT RAISE(ABORT, 'a match''s decks never change');
+END;
+CREATE TRIGGER match_decks_no_delete BEFORE DELETE ON match_decks
+BEGIN
+  SELECT RAISE(ABORT, 'a match''s decks never change');
+END;
+)sql";
+
+constexpr std::array<std::string_view, 8> all_migrations{schema_v1,     lobby_seats_v2,   action_journal_v3,
                                                          archival_v4,   move_cause_v5,    lobby_removed_v6,
-                                                         preferences_v7};
+                                                         preferences_v7, decks_v8};
 
 void exec(sqlite3* db, const std::string& sql, std::string_view operation) {
   check(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), db, operation);

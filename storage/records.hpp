@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engine/core/action.hpp"
+#include "engine/core/deck.hpp"
 
 namespace starport::storage {
 
@@ -20,6 +21,12 @@ struct seat_record {
   std::string account_id;    // empty for a bot seat
   std::string name;
   std::string bot;           // bot kind for a bot seat, empty for a person
+  // Deck games (docs/storage.md, "Decks"): the deck the seat brings. A lobby seat's choice
+  // (`deck_id` "starter:<id>" or one of its account's decks); a match seat's list, fixed
+  // when the match was created. Empty `deck`: no deck (and every seat of other games).
+  std::string deck_id{};
+  std::string deck_name{};
+  engine::deck_list deck{};
 };
 
 struct lobby_record {
@@ -73,13 +80,24 @@ struct logged_action {
   move_cause cause = move_cause::chosen;
 };
 
+// An account's saved deck. Its card indices mean the cards of `rules_version`'s pool.
 struct deck_record {
-  std::string id;
+  std::string id;            // unique per account
   std::string account_id;
   std::string game;
-  std::string name;
-  std::string cards;         // the game's deck list, serialized
+  std::string name;          // unique per account and game, ASCII case ignored
+  int rules_version = 0;
+  engine::deck_list cards{};
+  std::int64_t created_ms = 0;
   std::int64_t updated_ms = 0;
+};
+
+// What became of a save_deck: only `saved` wrote anything.
+enum class deck_save : std::uint8_t {
+  saved,
+  name_taken,   // another of the account's decks of that game has the name
+  too_many,     // a new deck, and the account already keeps the most it may
+  not_found,    // a replacement, and the account has no deck of that game with that id
 };
 
 }  // namespace starport::storage

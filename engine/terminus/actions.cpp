@@ -125,7 +125,7 @@ void state::frame_actions(const frame& f, std::vector<action>& out) const {
       card_candidates(seat, e, f.target_seat, f.target_ship, f.source, cands);
       if (cands.empty()) return;
       out.push_back(act(seat, kind::pass, {}));
-      for (copy_id c : cands) out.push_back(act(seat, kind::choose, {wire(c)}));
+      for (copy_id c : cands) out.push_back(act(seat, kind::choose, {pick_arg(seat, f, c)}));
       return;
     }
     case task::pick_ship: {
@@ -198,6 +198,38 @@ void state::frame_actions(const frame& f, std::vector<action>& out) const {
     case task::run:
     case task::after_complication: return;
   }
+}
+
+// A card the chooser may not identify (another seat's face-down card) is named by its place
+// instead of its id: -(1 + its index among the target Ship's Modules, or Members).
+bool state::face_down_in_ship(copy_id c) const {
+  for (const ship& x : players_[owner_of(c)].ships) {
+    for (const module_slot& m : x.module_list())
+      if (m.card == c) return !m.face_up;
+    for (const member& m : x.crew_list())
+      if (m.card == c) return !m.face_up;
+  }
+  return false;
+}
+
+std::int32_t state::pick_arg(int seat, const frame& f, copy_id c) const {
+  if (owner_of(c) == seat || !face_down_in_ship(c)) return wire(c);
+  const ship& x = players_[f.target_seat].ships[f.target_ship];
+  for (int i = 0; i < x.module_count; ++i)
+    if (x.modules[i].card == c) return -(i + 1);
+  for (int i = 0; i < x.crew_count; ++i)
+    if (x.crew[i].card == c) return -(i + 1);
+  return wire(c);
+}
+
+copy_id state::picked(const frame& f, std::int32_t arg) const {
+  if (arg > 0) return from_wire(arg);
+  const ship& x = players_[f.target_seat].ships[f.target_ship];
+  const effect& e = card_of(f.source).effects[f.effect];
+  const bool modules = e.kind == op::disable_module || e.kind == op::enable_module || e.kind == op::destroy_module;
+  const int i = -arg - 1;
+  if (modules) return i < x.module_count ? x.modules[i].card : no_card;
+  return i < x.crew_count ? x.crew[i].card : no_card;
 }
 
 bool state::can_reattach(int seat, int k) const {
@@ -290,6 +322,11 @@ copy_id state::from_wire(std::int32_t w) { return w <= 0 || w > 256 ? no_card : 
 void state::apply(const action& a) {
   event_count_ = 0;
   events_cut_ = false;
+  last_seat_ = a.seat;
+  last_card_ = last_source_ = no_card;
+  last_target_seat_ = 0xff;
+  last_target_ship_ = 0;
+  remember(a);
   const int seat = a.seat;
   player& p = players_[seat];
   const kind k = static_cast<kind>(a.kind);
@@ -356,9 +393,10 @@ void state::apply(const action& a) {
     }
     case kind::mulligan: {
       const int mask = a.args[0];
+      // The 4 Actions just drawn: the last ones of the hand (Prompt.cards).
       std::array<copy_id, opening_hand> hand{};
       const int n = std::min<int>(p.hand.size, opening_hand);
-      for (int i = 0; i < n; ++i) hand[i] = p.hand.cards[i];
+      for (int i = 0; i < n; ++i) hand[i] = p.hand.cards[p.hand.size - n + i];
       int discarded = 0;
       for (int i = 0; i < n; ++i)
         if (mask >> i & 1) {
@@ -395,8 +433,7 @@ void state::apply(const action& a) {
       const copy_id src = from_wire(a.args[1]);
       const int sh = play_ship();
       remove_from_hand(seat, d);
-      p.discard.push(d);
-      note(event_kind::discarded, seat, d);
+      p.discard.push(d);   // describe() has named it
       turn_ship_ = static_cast<std::uint8_t>(sh + 1);
       push_run(seat, sh, src, when::override, -1, 0);
       break;
@@ -404,6 +441,44 @@ void state::apply(const action& a) {
     default: break;
   }
   advance();
+}
+
+// The public part of an action, before it changes anything (View.last_move).
+void state::remember(const action& a) {
+  const kind k = static_cast<kind>(a.kind);
+  const task t = frame_count_ ? frames_[frame_count_ - 1].kind : task::run;
+  switch (k) {
+    case kind::play:
+      last_card_ = from_wire(a.args[0]);
+      if (a.args[2] >= 0) last_target_seat_ = static_cast<std::uint8_t>(a.args[2]), last_target_ship_ = static_cast<std::uint8_t>(a.args[3]);
+      break;
+    case kind::activate:
+      last_card_ = from_wire(a.args[0]);
+      if (a.args[1] >= 0) last_target_seat_ = static_cast<std::uint8_t>(a.args[1]), last_target_ship_ = static_cast<std::uint8_t>(a.args[2]);
+      break;
+    case kind::override_:
+      last_card_ = from_wire(a.args[0]);
+      last_source_ = from_wire(a.args[1]);
+      break;
+    case kind::detach:
+      last_card_ = from_wire(a.args[0]);
+      break;
+    case kind::choose:
+      if (!frame_count_) break;
+      if (t == task::pick_ship) {
+        last_source_ = frames_[frame_count_ - 1].source;
+        last_target_seat_ = static_cast<std::uint8_t>(a.args[0] / 4);
+        last_target_ship_ = static_cast<std::uint8_t>(a.args[0] % 4);
+      } else if (t == task::pick_card) {
+        const copy_id c = picked(frames_[frame_count_ - 1], a.args[0]);
+        if (c != no_card && !face_down_in_ship(c)) last_card_ = c;
+      } else if (t == task::discard || t == task::burn || t == task::look ||
+                 t == task::weapon || t == task::bustle_pick) {
+        last_card_ = from_wire(a.args[0]);
+      }
+      break;
+    default: break;
+  }
 }
 
 void state::remove_from_hand(int seat, copy_id c) {
@@ -463,7 +538,7 @@ void state::apply_frame(const action& a) {
       }
       const effect& e = card_of(f.source).effects[f.effect];
       if (--top.count == 0) --frame_count_;
-      card_op(seat, e, f.target_seat, f.target_ship, from_wire(a.args[0]));
+      card_op(seat, e, f.target_seat, f.target_ship, picked(f, a.args[0]));
       return;
     }
     case task::pick_ship:
@@ -477,8 +552,7 @@ void state::apply_frame(const action& a) {
     case task::discard: {
       const copy_id c = from_wire(a.args[0]);
       remove_from_hand(seat, c);
-      p.discard.push(c);
-      note(event_kind::discarded, seat, c);
+      p.discard.push(c);   // describe() has named it
       if (--top.count == 0 || hand_actions(seat) == 0) --frame_count_;
       return;
     }
@@ -496,8 +570,7 @@ void state::apply_frame(const action& a) {
         return;
       }
       const copy_id c = from_wire(a.args[0]);
-      p.discard.push(c);
-      note(event_kind::discarded, seat, c);
+      p.discard.push(c);   // describe() has named it
       int n = 0;
       for (int i = 0; i < f.look_count; ++i)
         if (f.looked[i] != c) top.looked[n++] = f.looked[i];
@@ -514,9 +587,7 @@ void state::apply_frame(const action& a) {
         if (f.looked[i] != c) rest[n++] = f.looked[i];
       random_.shuffle(rest.data(), n);
       for (int i = 0; i < n; ++i) insert_bottom(p.upgrades, rest[i]);
-      put_module(seat, 0, c, true);
-      note(event_kind::module_added, seat, c);
-      push_triggers_of(seat, 0, c, when::reveal);
+      enter_with_reveal(seat, 0, c, true, event_kind::module_added);
       return;
     }
     case task::chaotic:
@@ -553,10 +624,7 @@ void state::apply_frame(const action& a) {
         while (pick.look_count < 3 && !p.upgrades.empty()) pick.looked[pick.look_count++] = p.upgrades.pop();
         push(pick);
       } else if (!p.upgrades.empty()) {
-        const copy_id c = p.upgrades.pop();
-        put_module(seat, 0, c, true);
-        note(event_kind::module_added, seat, c);
-        push_triggers_of(seat, 0, c, when::reveal);
+        enter_with_reveal(seat, 0, p.upgrades.pop(), true, event_kind::module_added);
       }
       return;
     }

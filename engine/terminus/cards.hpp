@@ -20,6 +20,9 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "engine/core/deck.hpp"
 
 namespace starport::terminus {
 
@@ -31,7 +34,7 @@ inline constexpr int card_type_count = 5;
 
 // The Keyword Glossary, one bit each in card_def::keywords (bit = 1u << value).
 enum class keyword : std::uint8_t {
-  ambush,        // Module/Recruit: face down, may flip face up at any time -> its `ambush` effects
+  ambush,        // Module/Recruit: enters play face down (a drafted one stays down at the flip); may flip face up at any time -> its `ambush` effects
   bustling,      // System: a Crewed Ship starting its Turn here may Bustle
   chaotic,       // System: when revealed, each player may bottom their top Complication
   comfortable,   // System: Organic Recruits gain 1 Morale each Turn they end here
@@ -196,6 +199,8 @@ bool find_card(std::string_view name, card_id& out);
 // subtype on at least two cards, every effect well formed, the named cards present);
 // otherwise one line per problem.
 std::string validate_cards();
+// The same checks on any list of cards (tests feed it broken pools).
+std::string validate_pool(std::span<const card_def> cards);
 // Checks one card (used by validate_cards and by tests on broken data).
 std::string validate_card(const card_def& c);
 
@@ -205,5 +210,22 @@ std::string describe(const effect& e);
 std::string_view type_name(card_type t);        // "Module"
 std::string_view keyword_name(keyword k);       // "Farsight"
 std::string_view subtype_name(subtype s);       // "Runabout"
+
+// ---- Deck building (deck_rules.cpp, starters.cpp; rulebook "Building a Deck") ---------------
+// Five Piles of exact sizes, indexed by card_type: 10 Modules, 10 Recruits, 20 Actions,
+// 10 Complications, 10 Systems. "Totalling up to 60" is read as "adding up to 60": every
+// legal deck has exactly 60 cards (docs/rules/terminus_cards.md, "Deck building").
+inline constexpr int pile_cards[card_type_count] = {10, 10, 20, 10, 10};
+inline constexpr int deck_cards = 60;
+inline constexpr int max_power = 10;           // sum of the Complications' Power
+inline constexpr int max_action_copies = 2;    // Actions of one name
+inline constexpr int max_legacy = 1;
+
+// The rules the server, the deck builder and create_with_decks use (engine/core/deck.hpp).
+const engine::deck_rules& deck_building();
+// One sentence per broken rule, in the rulebook's order; empty: legal.
+std::vector<std::string> deck_problems(std::span<const engine::card_index> deck);
+// The preconstructed decks, each legal (starters.cpp).
+std::span<const engine::starter_deck> starter_decks();
 
 }  // namespace starport::terminus

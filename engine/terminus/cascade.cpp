@@ -78,7 +78,14 @@ void state::add_to_cascade(const cascade_entry& e) {
 // The top entry resolves: negated, nothing happens; else its effects run (frames).
 void state::resolve_top() {
   const cascade_entry e = cascade_[--cascade_count_];
-  const int sh = 0;
+  // "Your Ship": the Ship holding the ability's card; a Complication's is the primary Ship.
+  int sh = 0;
+  if (e.ability)
+    for (int k = 0; k < max_ships; ++k) {
+      const ship& x = players_[e.seat].ships[k];
+      for (const module_slot& m : x.module_list()) sh = m.card == e.card ? k : sh;
+      for (const member& m : x.crew_list()) sh = m.card == e.card ? k : sh;
+    }
   if (e.ability) {
     if (e.negated) {
       note(event_kind::negated, e.seat, e.card);

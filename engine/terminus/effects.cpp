@@ -256,17 +256,23 @@ void state::do_effect(const frame& run, int i, int ts, int tsh) {
     case op::add_module:
       if (!t.upgrades.empty() && t.ships[0].module_count < max_modules) {
         const copy_id c = t.upgrades.pop();
-        put_module(ts, 0, c, true);
-        note(event_kind::module_added, ts, c);
-        push_triggers_of(ts, 0, c, when::reveal);
+        if (put_module(ts, 0, c, true)) {
+          note(event_kind::module_added, ts, c);
+          push_triggers_of(ts, 0, c, when::reveal);
+        } else {
+          note(event_kind::module_added, ts);
+        }
       }
       break;
     case op::add_recruit:
       if (!t.gigs.empty() && t.ships[tsh].crew_count < max_crew) {
         const copy_id c = t.gigs.pop();
-        put_member(ts, tsh, c, true);
-        note(event_kind::joined, ts, c);
-        push_triggers_of(ts, tsh, c, when::reveal);
+        if (put_member(ts, tsh, c, true)) {
+          note(event_kind::joined, ts, c);
+          push_triggers_of(ts, tsh, c, when::reveal);
+        } else {
+          note(event_kind::joined, ts);
+        }
       }
       break;
     case op::bury_system: replace_system(ts, tsh, -1); break;
@@ -453,19 +459,24 @@ void state::to_dead_space(copy_id c) {
   note(event_kind::dead_space, owner_of(c), c);
 }
 
-void state::put_module(int s, int sh, copy_id c, bool face_up) {
+// Ambush cards enter play face down (cards.hpp): a drafted one stays down at the flip.
+bool state::put_module(int s, int sh, copy_id c, bool face_up) {
   ship& x = players_[s].ships[sh];
-  if (x.module_count >= max_modules) return;
+  if (x.module_count >= max_modules) return false;
+  face_up = face_up && !card_of(c).has(keyword::ambush);
   x.modules[x.module_count++] = module_slot{c, face_up, 0};
+  return face_up;
 }
 
 // Social: one extra Morale for each Social Module of the Ship.
-void state::put_member(int s, int sh, copy_id c, bool face_up) {
+bool state::put_member(int s, int sh, copy_id c, bool face_up) {
   ship& x = players_[s].ships[sh];
-  if (x.crew_count >= max_crew) return;
+  if (x.crew_count >= max_crew) return false;
+  face_up = face_up && !card_of(c).has(keyword::ambush);
   int morale = card_of(c).morale;
   for (const module_slot& m : x.module_list()) morale += m.face_up && card_of(m.card).has(keyword::social);
   x.crew[x.crew_count++] = member{c, face_up, static_cast<std::int8_t>(morale), 0};
+  return face_up;
 }
 
 // Ruling 1a: a card leaving a zone loses its counters (the slot goes with it).
@@ -513,6 +524,22 @@ bool state::can_detach(int s) const {
   for (const module_slot& m : p.ships[0].module_list())
     if (m.face_up && card_of(m.card).is(subtype::runabout)) return true;
   return false;
+}
+
+}  // namespace starport::terminus
+
+namespace starport::terminus {
+
+// A card enters a Ship face up (revealed: its "when revealed" effects) or, Ambush, face down
+// (nobody else learns which card it is).
+void state::enter_with_reveal(int s, int sh, copy_id c, bool module, event_kind k) {
+  const bool up = module ? put_module(s, sh, c, true) : put_member(s, sh, c, true);
+  if (up) {
+    note(k, s, c);
+    push_triggers_of(s, sh, c, when::reveal);
+  } else {
+    note(k, s);
+  }
 }
 
 }  // namespace starport::terminus

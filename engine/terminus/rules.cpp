@@ -222,6 +222,13 @@ void state::advance() {
         finish_complication();
         continue;
       }
+      // A choice left with nothing to choose (its cards went meanwhile) is over.
+      std::vector<action> options;
+      frame_actions(f, options);
+      if (options.empty()) {
+        --frame_count_;
+        continue;
+      }
       return;   // a seat decides
     }
     if (window_ != window::none) {
@@ -294,10 +301,7 @@ void state::flip_picks() {
     if (p.out || p.pick == no_card) continue;
     const copy_id c = p.pick;
     p.pick = no_card;
-    if (modules) put_module(s, 0, c, true);
-    else put_member(s, 0, c, true);
-    note(event_kind::flipped, s, c);
-    push_triggers_of(s, 0, c, when::reveal);
+    enter_with_reveal(s, 0, c, modules, event_kind::flipped);
   }
   for (int s = 0; s < seats_; ++s) players_[s].decided = false;
   ++draft_round_;
@@ -559,10 +563,7 @@ void state::aftermath_step() {
           return;
         }
         if (x.crew_count < max_crew) {
-          const copy_id c = p.gigs.pop();
-          put_member(active_, k, c, true);
-          note(event_kind::joined, active_, c);
-          push_triggers_of(active_, k, c, when::reveal);
+          enter_with_reveal(active_, k, p.gigs.pop(), false, event_kind::joined);
         }
       }
       step_ = step::end;
@@ -616,6 +617,8 @@ void state::end_step() {
 
 void state::end_turn() {
   players_[active_].turn_place = 0;
+  // A peek at a hand (peek_hand) lasts until the end of the peeker's next Turn.
+  players_[active_].peeking = 0;
   for (int i = 0; i < order_count_; ++i) {
     const int s = order_[i];
     if (players_[s].turn_place && !players_[s].out) {
@@ -735,6 +738,16 @@ void state::state_checks() {
     // A player with a detached Runabout and no Module on the primary Ship loses.
     bool runabout = p.ships[1].present || p.ships[2].present;
     if (runabout && p.ships[0].module_count == 0) eliminate(s, "no_modules");
+  }
+  // Ruling 5: a Ship where the Star Chart has no System (after a Backslide, a buried
+  // System…) makes a Discovery while any System Pile has cards.
+  for (int s = 0; s < seats_ && !over_; ++s) {
+    if (players_[s].out) continue;
+    for (int k = 0; k < max_ships; ++k) {
+      const ship& x = players_[s].ships[k];
+      if (x.present && x.proximity > 0 && x.proximity < terminus && chart_[x.proximity] == no_card)
+        discovery(x.proximity, s, k);
+    }
   }
 }
 

@@ -25,6 +25,9 @@ bool lookup(const std::string& name, card_id& out) { return find_card(name, out)
 
 }  // namespace
 
+// Deck building lives with the card pool (deck_rules.cpp).
+const engine::deck_rules& state::deck_rules() { return deck_building(); }
+
 std::string state::seat_label(int seat) const { return "Ship " + std::to_string(seat + 1); }
 
 verdict state::validate(int seats, const pb::Options& options) {
@@ -106,8 +109,10 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
     return refuse(rule_error::bad_options, "the Initiative holder and the active seat must be seats");
   switch (position.step()) {
     case pb::STEP_UNSPECIFIED: case pb::MODULE_DRAFT: case pb::ENTROPY_STEP: case pb::DESTINY_STEP:
-    case pb::START_STEP: break;
-    default: return refuse(rule_error::bad_options, "a position starts at MODULE_DRAFT, ENTROPY_STEP, DESTINY_STEP or START_STEP");
+    case pb::START_STEP: case pb::PLAY_STEP: break;
+    default:
+      return refuse(rule_error::bad_options,
+                    "a position starts at MODULE_DRAFT, ENTROPY_STEP, DESTINY_STEP, START_STEP or PLAY_STEP");
   }
   std::array<int, max_players> cards{};
   card_id id = 0;
@@ -169,9 +174,9 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
   for (int s = 0; s < seats; ++s)
     if (cards[static_cast<std::size_t>(s)] > deck_size)
       return refuse(rule_error::bad_options, "a seat's zones hold at most 60 cards");
-  if (position.step() == pb::START_STEP) {
+  if (position.step() == pb::START_STEP || position.step() == pb::PLAY_STEP) {
     if (position.turn_order_size() == 0 || position.turn_order(0) != position.active_seat())
-      return refuse(rule_error::bad_options, "START_STEP needs the Turn Tracker, the active seat first");
+      return refuse(rule_error::bad_options, "a Turn's position needs the Turn Tracker, the active seat first");
     for (std::uint32_t t : position.turn_order())
       if (t >= static_cast<std::uint32_t>(seats)) return refuse(rule_error::bad_options, "the Turn Tracker lists seats");
   }
@@ -256,12 +261,18 @@ state::state(int seats, const pb::Options& options, const pb::Position& position
       open_window(window::destiny);
       break;
     case pb::START_STEP:
+    case pb::PLAY_STEP:
       order_count_ = static_cast<std::uint8_t>(position.turn_order_size());
       for (int i = 0; i < order_count_; ++i) {
         order_[i] = static_cast<std::uint8_t>(position.turn_order(i));
         players_[order_[i]].turn_place = static_cast<std::uint8_t>(i + 1);
       }
       begin_turn(static_cast<int>(position.active_seat()));
+      if (position.step() == pb::PLAY_STEP) {
+        // Straight to the Play Step: no Start or Regroup effects, no draw (the hand is as listed).
+        for (ship& x : players_[active_].ships) x.had_turn = x.present;
+        step_ = step::play;
+      }
       break;
     default:
       begin_round();

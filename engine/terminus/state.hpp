@@ -137,7 +137,7 @@ struct player {
   bool shady_extra = false;                 // drew an extra Action through Shady this Turn
   bool bustled = false;                     // Bustled this Turn
   std::uint8_t detached_this_turn = 0;
-  seat_mask peeking = 0;                    // seats whose hand this seat sees (peek_hand, this Turn)
+  seat_mask peeking = 0;                    // seats whose hand this seat sees (peek_hand, until the end of its next Turn)
   std::uint8_t turn_place = 0;              // 1-based on this Round's Turn Tracker; 0: done
   friend bool operator==(const player&, const player&) = default;
 };
@@ -365,8 +365,9 @@ class state {
   void draw_actions(int s, int n);
   void draw_complication(int s);
   void to_dead_space(copy_id c);
-  void put_module(int s, int sh, copy_id c, bool face_up);
-  void put_member(int s, int sh, copy_id c, bool face_up);
+  bool put_module(int s, int sh, copy_id c, bool face_up);
+  bool put_member(int s, int sh, copy_id c, bool face_up);
+  void enter_with_reveal(int s, int sh, copy_id c, bool module, event_kind k);
   void remove_module(int s, int sh, int i);
   void remove_member(int s, int sh, int i);
   void farsight(int s, int sh);
@@ -379,9 +380,13 @@ class state {
   void response_actions(int seat, std::vector<action>& out) const;
   void frame_actions(const frame& f, std::vector<action>& out) const;
   bool can_reattach(int seat, int k) const;
+  bool face_down_in_ship(copy_id c) const;
+  std::int32_t pick_arg(int seat, const frame& f, copy_id c) const;
+  copy_id picked(const frame& f, std::int32_t arg) const;
   int weapon_count(int seat, int sh) const;
   static copy_id from_wire(std::int32_t w);
   void remove_from_hand(int seat, copy_id c);
+  void remember(const action& a);
   bool flip_own(int seat, copy_id c);
   void weapon_answer(int attacker, int ts, int tsh);
   void apply_frame(const action& a);
@@ -423,6 +428,13 @@ class state {
 
   std::array<frame, max_frames> frames_{};
   std::uint8_t frame_count_ = 0;
+
+  // The public part of the last action (View.last_move); reset by every apply.
+  std::uint8_t last_seat_ = 0xff;
+  copy_id last_card_ = no_card;
+  copy_id last_source_ = no_card;
+  std::uint8_t last_target_seat_ = 0xff;
+  std::uint8_t last_target_ship_ = 0;
 
   std::uint8_t event_count_ = 0;
   bool events_cut_ = false;

@@ -183,6 +183,17 @@ void state::view(viewer who, pb::View& out) const {
     if (priority_ >= 0) out.set_priority(static_cast<std::uint32_t>(priority_));
   }
   if (frame_count_) fill_prompt(who, out);
+  if (last_seat_ != 0xff && (last_card_ != no_card || last_source_ != no_card || last_target_seat_ != 0xff)) {
+    pb::LastMove& lm = *out.mutable_last_move();
+    lm.set_seat(last_seat_);
+    if (last_card_ != no_card) fill_card(*lm.mutable_card(), last_card_, true);
+    if (last_source_ != no_card) fill_card(*lm.mutable_source(), last_source_, true);
+    if (last_target_seat_ != 0xff) {
+      lm.set_targets(true);
+      lm.set_target_seat(last_target_seat_);
+      lm.set_target_ship(last_target_ship_);
+    }
+  }
   const outcome o = result();
   if (o.over) {
     auto* oc = out.mutable_outcome();
@@ -202,10 +213,13 @@ void state::view(viewer who, pb::View& out) const {
       fill_card(*pr.add_cards(), p.systems.cards[p.systems.size - 1 - i], true);
   }
   if (step_ == step::mulligan && who.who == viewer::kind::seat && !players_[who.seat].decided) {
+    const player& p = players_[who.seat];
     pb::Prompt& pr = *out.mutable_prompt();
     pr.set_seat(static_cast<std::uint32_t>(who.seat));
     pr.set_kind(pb::DISCARD);
     pr.set_text("Mulligan: choose any of your 4 Actions to discard and replace, or keep them");
+    const int n = std::min<int>(p.hand.size, opening_hand);
+    for (int i = 0; i < n; ++i) fill_card(*pr.add_cards(), p.hand.cards[p.hand.size - n + i], true);
   }
 }
 
@@ -329,7 +343,12 @@ std::string state::describe(const action& a) const {
       if (!frame_count_) return who + " chooses.";
       const frame& f = frames_[frame_count_ - 1];
       switch (f.kind) {
-        case task::pick_card: case task::weapon: return who + " chooses " + card_words(card_arg(0)) + ".";
+        case task::pick_card: {
+          const copy_id c = picked(f, a.args[0]);
+          if (c == no_card || face_down_in_ship(c)) return who + " chooses a face-down card.";
+          return who + " chooses " + card_words(c) + ".";
+        }
+        case task::weapon: return who + " chooses " + card_words(card_arg(0)) + ".";
         case task::pick_ship: return who + " targets " + ship_words(a.args[0] / 4, a.args[0] % 4) + ".";
         case task::optional: return who + " uses " + card_words(f.source) + ".";
         case task::discard: case task::look: return who + " discards " + card_words(card_arg(0)) + ".";
@@ -359,7 +378,9 @@ std::string state::describe_effects() const {
     const event& e = events_[i];
     const std::string who = seat_ref(e.seat);
     switch (e.kind) {
-      case event_kind::flipped: line(card_words(e.card) + " of " + who + " turns face up."); break;
+      case event_kind::flipped:
+        line(e.card == no_card ? who + "'s pick stays face down." : card_words(e.card) + " of " + who + " turns face up.");
+        break;
       case event_kind::starting_system:
         line(who + "'s Starting System is " + card_words(e.card) + ".");
         break;
@@ -378,9 +399,13 @@ std::string state::describe_effects() const {
       case event_kind::new_round: line("Round " + std::to_string(e.extra) + " begins."); break;
       case event_kind::resolved: line(card_words(e.card) + " resolves."); break;
       case event_kind::negated: line(card_words(e.card) + " is negated."); break;
-      case event_kind::joined: line(card_words(e.card) + " joins " + who + "'s Crew."); break;
+      case event_kind::joined:
+        line(e.card == no_card ? "A face-down Member joins " + who + "'s Crew." : card_words(e.card) + " joins " + who + "'s Crew.");
+        break;
       case event_kind::left_crew: line(card_words(e.card) + " leaves " + who + "'s Crew for the Gig Pile."); break;
-      case event_kind::module_added: line(card_words(e.card) + " is added to " + who + "'s Ship."); break;
+      case event_kind::module_added:
+        line(e.card == no_card ? "A face-down Module is added to " + who + "'s Ship." : card_words(e.card) + " is added to " + who + "'s Ship.");
+        break;
       case event_kind::detached: line(card_words(e.card) + " detaches from " + who + "'s Ship."); break;
       case event_kind::reattached: line(card_words(e.card) + " re-attaches to " + who + "'s Ship."); break;
       case event_kind::won: line(who + " wins the race."); break;

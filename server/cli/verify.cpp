@@ -155,8 +155,12 @@ void export_replay(const storage::match_record& record, const claim& c, const st
   const engine::game_info& game = start->info();
   engine::message_ptr options = game.new_options();
   options->ParseFromString(record.options);
+  // A deck game's file names each seat's list, as fixed in the match record at its start.
+  std::vector<engine::deck_list> decks;
+  if (game.decks)
+    for (const storage::seat_record& s : record.seats) decks.push_back(s.deck);
   json::value doc = json::parse(engine::scenario_json(game, static_cast<int>(record.seats.size()), record.seed,
-                                                      *options, c.actions));
+                                                      *options, c.actions, decks));
   json::object& o = doc.as_object();
   o["match_id"] = record.id;
   o["salt"] = record.salt;

@@ -151,7 +151,7 @@ inline trpb::Position position_of(const setup& s) {
   p.set_round(s.round);
   p.set_initiative(s.initiative);
   p.set_active_seat(s.active);
-  if (s.step == trpb::START_STEP) {
+  if (s.step == trpb::START_STEP || s.step == trpb::PLAY_STEP) {
     if (s.turn_order.empty()) {
       p.add_turn_order(s.active);
       for (unsigned k = 0; k < s.seats.size(); ++k)

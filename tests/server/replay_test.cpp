@@ -99,6 +99,14 @@ std::string start_game(test_client& host, const std::string& game, int seats, co
   const std::string lobby_id = created.lobby().lobby_id();
   for (int s = 1; s < seats; ++s)
     REQUIRE(host.request(add_bot(lobby_id, bot, static_cast<std::uint32_t>(s))).has_lobby());
+  if (g->decks) {
+    // A deck game: the host brings its first starter deck (bots took theirs when added).
+    v1::ClientMessage choose;
+    choose.mutable_choose_deck()->set_lobby_id(lobby_id);
+    choose.mutable_choose_deck()->set_deck_id("starter:" + g->decks->starters()[0].id);
+    const v1::ServerMessage chosen = host.request(choose);
+    REQUIRE_MESSAGE(chosen.has_lobby(), chosen.ShortDebugString());
+  }
   v1::ClientMessage start;
   start.mutable_start_match()->set_lobby_id(lobby_id);
   const v1::ServerMessage started = host.request(start);

@@ -25,7 +25,7 @@ TEST_CASE("migrations: a new database gets every migration and the schema's tabl
   CHECK(db.schema_version() == static_cast<int>(migrations().size()));
   auto raw = open_raw(path);
   for (const char* table : {"accounts", "lobbies", "lobby_seats", "matches", "match_seats", "match_actions",
-                            "action_journal", "decks"})
+                            "action_journal", "decks", "match_decks"})
     CHECK_MESSAGE(query_int(raw.get(), std::string("SELECT count(*) FROM sqlite_schema WHERE type = 'table'"
                                                    " AND name = '") + table + "'") == 1,
                   table);
