@@ -16,6 +16,7 @@ import {
   CardType,
   CascadeEntrySchema,
   ChartSpaceSchema,
+  LastMoveSchema,
   PromptKind,
   PromptSchema,
   SeatSchema,
@@ -219,6 +220,15 @@ test("labels for every kind of move, from the view alone", () => {
   assert.equal(l(ActionKind.ACTIVATE, [999, -1, 0]), "Exhaust: a card");
   assert.equal(l(ActionKind.ACTIVATE, [999, 1, 0]), "Exhaust: a card on Bot Brigid's Ship");
   assert.equal(terminus.actionLabel(act(0, ActionKind.PASS, []), { ...view, prompt: undefined, step: Step.DESTINY_STEP } as View, seatName), "Pass: no Destiny");
+});
+
+test("the last move names its player, its card and the Ship it aimed at", () => {
+  const view = playView();
+  assert.doesNotMatch(render(view), /tm-last-move/);
+  view.lastMove = create(LastMoveSchema, { seat: 1, card: card("Action 9", CardType.ACTION, { owner: 1 }), targets: true, targetSeat: 0, targetShip: 0 });
+  assert.match(textOf(render(view)), /Last move: Bot Brigid · Action 9 → Ada's Ship/);
+  view.lastMove = create(LastMoveSchema, { seat: 0, card: card("Action 2", CardType.ACTION), source: card("Module 2", CardType.MODULE) });
+  assert.match(textOf(render(view)), /Last move: Ada · uses Module 2, discarding Action 2/);
 });
 
 test("spectators and replays: the same table without buttons; headings name who is awaited", () => {

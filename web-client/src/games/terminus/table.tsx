@@ -54,6 +54,7 @@ export function TerminusTable({ view, ctx }: TableProps<View>) {
   return (
     <div class="terminus" data-step={Step[view.step]} data-round={view.round}>
       <StatusLine view={view} ctx={ctx} />
+      <LastMoveLine view={view} ctx={ctx} pool={pool} />
       <MovePanel view={view} ctx={ctx} pool={pool} />
       {view.cascade.length ? <CascadePanel view={view} ctx={ctx} pool={pool} /> : null}
       {me ? <YourCards view={view} seat={me} ctx={ctx} pool={pool} /> : null}
@@ -80,6 +81,18 @@ function StatusLine({ view, ctx }: { view: View; ctx: TableContext }) {
       <strong>{parts.join(" · ")}</strong>
       {view.seats.length ? <span class="muted"> · Initiative: {ctx.seatName(view.initiative)}</span> : null}
       {order ? <span class="muted"> · {order}</span> : null}
+    </p>
+  );
+}
+
+// The public part of the action just played (View.last_move): who, which card, aimed at whom.
+function LastMoveLine({ view, ctx, pool }: { view: View; ctx: TableContext; pool: CardPool | undefined }) {
+  const m = view.lastMove;
+  if (!m || (!m.card && !m.source && !m.targets)) return null;
+  const what = m.source ? `uses ${cardName(m.source, pool)}${m.card ? `, discarding ${cardName(m.card, pool)}` : ""}` : m.card ? cardName(m.card, pool) : "";
+  return (
+    <p class="tm-last-move muted" data-testid="tm-last-move">
+      Last move: <strong>{ctx.seatName(m.seat)}</strong>{what ? ` · ${what}` : ""}{m.targets ? ` → ${shipOf(m.targetSeat, m.targetShip, ctx.seatName)}` : ""}
     </p>
   );
 }
