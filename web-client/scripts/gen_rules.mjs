@@ -1,7 +1,9 @@
 // Extracts each game's rules for players from docs/rules/<id>.md into
 // src/gen/rules/<id>.ts: the "## Summary" section (Markdown, rendered by the rules panel)
 // and the "## Glossary" section (lines "- **Term**: text"). Runs after gen.mjs (which
-// clears src/gen). A rules file without both sections, or an empty one, fails the build.
+// clears src/gen). Only the games this client draws (the ids in src/games/index.ts) are
+// read, so companion pages (docs/rules/terminus_cards.md, the card list) are left alone;
+// a drawn game without its rules file, or one without both sections, fails the build.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -31,7 +33,11 @@ export function glossary(body) {
 }
 
 mkdirSync(outDir, { recursive: true });
-const ids = readdirSync(rulesDir).filter((f) => f.endsWith(".md")).map((f) => f.slice(0, -3));
+const entries = readFileSync(join(root, "src/games/index.ts"), "utf8");
+const ids = [...entries.matchAll(/\{\s*id:\s*"([a-z0-9_]+)"/g)].map((m) => m[1]);
+if (!ids.length) throw new Error("src/games/index.ts lists no game (gameEntries)");
+const present = new Set(readdirSync(rulesDir).filter((f) => f.endsWith(".md")).map((f) => f.slice(0, -3)));
+for (const id of ids) if (!present.has(id)) throw new Error(`docs/rules/${id}.md is missing: the client draws ${id}`);
 for (const id of ids) {
   const md = readFileSync(join(rulesDir, `${id}.md`), "utf8");
   const summary = section(md, "Summary");

@@ -9,6 +9,7 @@ import { useEffect, useReducer, useRef } from "preact/hooks";
 import { Connection, defaultSocketUrl, ServerError, type Body, type ConnectionState } from "./connection.js";
 import { ErrorCode } from "./gen/starport/v1/common_pb.js";
 import type { ChatLine, GameInfo, Lobby, ServerMessage, Welcome } from "./gen/starport/v1/protocol_pb.js";
+import { setPoolSource } from "./decks/pool_cache.js";
 import { errorSentence } from "./kit/words.js";
 import { revealFactors, revealSpeed } from "./kit/settings.js";
 import { MatchSession } from "./match_session.js";
@@ -64,6 +65,7 @@ export class App {
       onError: (e) => this.onError(e),
       onIdentityRefused: (e) => this.onIdentityRefused(e),
     });
+    setPoolSource(this.conn);
   }
 
   start(): void {
@@ -344,6 +346,8 @@ export function nameGateText(route: Route, wantsName: boolean): string | null {
       return wantsName ? "Pick a display name to play." : null;
     case "lobby":
       return "Pick a display name to open this lobby.";
+    case "decks":
+      return "Pick a display name to build and keep decks.";
   }
 }
 
@@ -352,7 +356,8 @@ export function Shell(props: { app: App; pages: Record<Route["page"], PageCompon
   useApp(app);
   const route = app.route;
   const Page = props.pages[route.page];
-  const key = `${route.page}:${"matchId" in route ? route.matchId : "lobbyId" in route ? route.lobbyId : "code" in route ? route.code : ""}`;
+  // A deck builder stays mounted while it opens another deck of the same game.
+  const key = `${route.page}:${"matchId" in route ? route.matchId : "lobbyId" in route ? route.lobbyId : "code" in route ? route.code : "game" in route ? route.game : ""}`;
   const nameless = !app.identity.name && !app.identity.token;
   const gate = nameless ? nameGateText(route, app.wantsName) : null;
   const who = app.identity.name || (nameless && app.connState === "open" ? "watching as a guest" : "");

@@ -42,6 +42,8 @@ export class ServerError extends Error {
     readonly code: ErrorCode | "timeout" | "disconnected",
     readonly detail: string,
     readonly requestId: number,
+    // Error.problems: every problem found (an imported deck list: one per broken line).
+    readonly problems: readonly string[] = [],
   ) {
     super(`${errorName(code)}: ${detail}`);
   }
@@ -250,10 +252,10 @@ export class Connection {
     if (pending) {
       this.pending_.delete(message.requestId);
       clearTimeout(pending.timer);
-      if (body.case === "error") pending.reject(new ServerError(body.value.code, body.value.detail, message.requestId));
+      if (body.case === "error") pending.reject(new ServerError(body.value.code, body.value.detail, message.requestId, body.value.problems));
       else pending.resolve(message);
     } else if (body.case === "error") {
-      this.options.onError?.(new ServerError(body.value.code, body.value.detail, message.requestId));
+      this.options.onError?.(new ServerError(body.value.code, body.value.detail, message.requestId, body.value.problems));
     }
     this.options.onMessage?.(message);
   }

@@ -4,14 +4,18 @@
 //   #/invite/<code>           join a private lobby by its invite code
 //   #/match/<match_id>        play or watch a match
 //   #/replay/<match_id>?step=N[&seat=1]
+//   #/decks/<game>[?deck=<deck_id>]   the deck builder of a deck game (one of your decks open)
 export type Route =
   | { page: "home" }
   | { page: "lobby"; lobbyId: string }
   | { page: "invite"; code: string }
   | { page: "match"; matchId: string }
-  | { page: "replay"; matchId: string; step: number; asSeat: boolean };
+  | { page: "replay"; matchId: string; step: number; asSeat: boolean }
+  | { page: "decks"; game: string; deckId: string };
 
 const idPattern = /^[A-Za-z0-9_-]{1,64}$/;
+// A deck id: one of yours, or a starter ("starter:pathfinders").
+const deckIdPattern = /^[A-Za-z0-9_:.-]{1,80}$/;
 
 export function parseRoute(hash: string): Route {
   const raw = hash.replace(/^#/, "").replace(/^\//, "");
@@ -27,6 +31,10 @@ export function parseRoute(hash: string): Route {
         return { page: "invite", code: id };
       case "match":
         return { page: "match", matchId: id };
+      case "decks": {
+        const deck = params.get("deck") ?? "";
+        return { page: "decks", game: id, deckId: deckIdPattern.test(deck) ? deck : "" };
+      }
       case "replay": {
         const step = Number.parseInt(params.get("step") ?? "0", 10);
         return {
@@ -53,6 +61,8 @@ export function routeHash(route: Route): string {
       return `#/match/${encodeURIComponent(route.matchId)}`;
     case "replay":
       return `#/replay/${encodeURIComponent(route.matchId)}?step=${route.step}${route.asSeat ? "&seat=1" : ""}`;
+    case "decks":
+      return `#/decks/${encodeURIComponent(route.game)}${route.deckId ? `?deck=${encodeURIComponent(route.deckId)}` : ""}`;
   }
 }
 

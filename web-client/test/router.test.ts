@@ -33,3 +33,12 @@ test("a bad replay step falls back to 0", () => {
   assert.deepEqual(parseRoute("#/replay/m1?step=x"), { page: "replay", matchId: "m1", step: 0, asSeat: false });
   assert.deepEqual(parseRoute("#/replay/m1"), { page: "replay", matchId: "m1", step: 0, asSeat: false });
 });
+
+test("the deck builder's route: a game, and optionally the deck open in it", () => {
+  assert.deepEqual(parseRoute("#/decks/terminus"), { page: "decks", game: "terminus", deckId: "" });
+  assert.deepEqual(parseRoute("#/decks/terminus?deck=starter:pathfinders"), { page: "decks", game: "terminus", deckId: "starter:pathfinders" });
+  assert.deepEqual(parseRoute("#/decks/terminus?deck=<x>"), { page: "decks", game: "terminus", deckId: "" });
+  assert.deepEqual(parseRoute("#/decks"), { page: "home" });
+  for (const r of [{ page: "decks", game: "terminus", deckId: "" }, { page: "decks", game: "terminus", deckId: "d_12" }, { page: "decks", game: "terminus", deckId: "starter:red-shift" }] as const)
+    assert.deepEqual(parseRoute(routeHash(r)), r);
+});

@@ -13,6 +13,7 @@ export interface GameEntry {
 export const gameEntries: readonly GameEntry[] = [
   { id: "space_war", title: "Space War: in Space!", load: () => import("./space_war.js") },
   { id: "space_race", title: "Space Race: The Card Game", load: () => import("./space_race.js") },
+  { id: "terminus", title: "Race to the Terminus", load: () => import("./terminus.js") },
 ];
 
 const loaded = new Map<string, AnyGameClient>();

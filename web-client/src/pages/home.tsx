@@ -9,7 +9,7 @@ import { defaultSeats, playableGames, seatProblem, type PlayableGame } from "../
 import { gameEntries, gameTitle, loadAllGames } from "../games/index.js";
 import type { AnyGameClient } from "../games/types.js";
 import { ErrorCode } from "../gen/starport/v1/common_pb.js";
-import type { LobbySummary, ReplaySummary } from "../gen/starport/v1/protocol_pb.js";
+import type { DeckList, LobbySummary, ReplaySummary } from "../gen/starport/v1/protocol_pb.js";
 import { routeHash } from "../router.js";
 import { everyWhileVisible } from "../every_while_visible.js";
 import { NameForm } from "../ui/name_form.js";
@@ -192,6 +192,7 @@ export function HomePage({ app }: { app: App }) {
         </ul>
       </section>
       <PlayComputer app={app} playable={playable} refused={refused} />
+      <DeckGames app={app} />
       <section class="card-box">
         <h2>Join a private lobby</h2>
         <JoinByCode app={app} join={join} />
@@ -257,11 +258,26 @@ function LobbyItem(p: { line: LobbyLine; leaving: boolean; leave: (l: LobbyLine)
 // One click per game: a private table against the game's strongest bot, started at once.
 function PlayComputer(p: { app: App; playable: PlayableGame[] | null; refused: (e: ServerError) => void }) {
   const [busy, setBusy] = useState("");
+  // Deck games: the deck for your seat (PlayComputer.deck_id; "" lets the server give you a
+  // starter), chosen among your playable decks and the starters (ListDecks, asked once).
+  const [decks, setDecks] = useState<Record<string, DeckList>>({});
+  const chosen = useRef<Record<string, string>>({});
+  const asked = useRef(new Set<string>());
+  useEffect(() => {
+    for (const g of p.playable ?? []) {
+      if (!g.info.usesDecks || asked.current.has(g.info.id) || p.app.conn.state !== "open") continue;
+      asked.current.add(g.info.id);
+      p.app.conn.request({ case: "listDecks", value: { game: g.info.id } }).then(
+        (reply) => reply.body.case === "deckList" && setDecks((d) => ({ ...d, [g.info.id]: reply.body.value as DeckList })),
+        () => asked.current.delete(g.info.id),
+      );
+    }
+  });
   if (!p.playable?.length) return null;
   const play = async (game: PlayableGame) => {
     setBusy(game.info.id);
     try {
-      const reply = await p.app.conn.request({ case: "playComputer", value: { game: game.info.id, bot: "", seats: 0 } });
+      const reply = await p.app.conn.request({ case: "playComputer", value: { game: game.info.id, bot: "", seats: 0, deckId: chosen.current[game.info.id] ?? "" } });
       if (reply.body.case === "lobby") {
         const lobby = reply.body.value;
         if (lobby.matchId) p.app.navigate({ page: "match", matchId: lobby.matchId });
@@ -280,9 +296,43 @@ function PlayComputer(p: { app: App; playable: PlayableGame[] | null; refused: (
         {p.playable.map((g) => (
           <li key={g.info.id} class="row">
             <span class="grow"><strong>{g.client.title}</strong>{g.client.blurb ? <span class="muted"> — {g.client.blurb}</span> : null}</span>
+            {g.info.usesDecks && decks[g.info.id] ? (
+              <select name={`play-computer-deck-${g.info.id}`} aria-label={`Your deck for ${g.client.title}`}
+                onChange={(ev) => (chosen.current[g.info.id] = (ev.target as HTMLSelectElement).value)}>
+                <option value="">A starter deck for me</option>
+                {decks[g.info.id].decks.some((d) => !d.problems.length) ? (
+                  <optgroup label="Your decks">
+                    {decks[g.info.id].decks.filter((d) => !d.problems.length).map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
+                  </optgroup>
+                ) : null}
+                <optgroup label="Starter decks">
+                  {decks[g.info.id].starters.map((d) => <option key={d.id} value={d.id} title={d.summary}>{d.name}</option>)}
+                </optgroup>
+              </select>
+            ) : null}
             <button class="primary" name={`play-computer-${g.info.id}`} data-play-computer={g.info.id} disabled={busy !== ""} onClick={() => void play(g)}>
               {busy === g.info.id ? "Starting…" : "Play against the computer"}
             </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+// The deck games the server hosts: a link to each one's deck builder.
+function DeckGames(p: { app: App }) {
+  const deckGames = (p.app.catalog ?? []).filter((g) => g.usesDecks);
+  if (!deckGames.length) return null;
+  return (
+    <section class="card-box deck-games">
+      <h2>Decks</h2>
+      <p class="muted">Some games are played with a deck you build from the game's cards; you bring one to each table.</p>
+      <ul class="plain">
+        {deckGames.map((g) => (
+          <li key={g.id} class="row">
+            <span class="grow"><strong>{gameTitle(g.id)}</strong></span>
+            <a class="button" href={routeHash({ page: "decks", game: g.id, deckId: "" })} data-decks-link={g.id}>Your decks</a>
           </li>
         ))}
       </ul>

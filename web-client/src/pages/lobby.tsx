@@ -1,23 +1,27 @@
 // A lobby: seats with names, bots, ready and host marks; the host adds and removes bots,
 // kicks and starts (enabled only when it can work, saying what is missing); everyone
 // readies, chats and copies the invite link.
-import { useLayoutEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 
 import { useAppEvents, type App } from "../app.js";
 import { ServerError, type Body } from "../connection.js";
 import { botChoices } from "../games/catalog.js";
 import { findGame, gameTitle, loadGame } from "../games/index.js";
-import type { GameInfo, Lobby, LobbySeat } from "../gen/starport/v1/protocol_pb.js";
+import type { Deck, DeckList, GameInfo, Lobby, LobbySeat } from "../gen/starport/v1/protocol_pb.js";
 import { errorSentence } from "../kit/words.js";
 import { routeHash, routeUrl, type Route } from "../router.js";
 import { copyText, shortId } from "../ui/format.js";
 
 const chatLimit = 500;
 
-// Can the host start now? "" when yes, else what is missing, in words.
-export function startProblem(lobby: Lobby): string {
+// Can the host start now? "" when yes, else what is missing, in words. In a deck game
+// (`usesDecks`) every seat needs a deck: the others' Ready says they have one; the host's
+// own seat is checked here.
+export function startProblem(lobby: Lobby, usesDecks = false): string {
   const open = lobby.seats.filter((s) => s.open).length;
   if (open > 0) return open === 1 ? "One seat is still open: wait for a player or add a bot." : `${open} seats are still open: wait for players or add bots.`;
+  const me = lobby.seats.find((s) => lobby.youAreSeated && s.seat === lobby.yourSeat);
+  if (usesDecks && me && !me.deckChosen) return "Choose your deck first.";
   const waiting = lobby.seats.filter((s) => !s.open && !s.bot && !(lobby.youAreSeated && s.seat === lobby.yourSeat) && !s.ready);
   if (waiting.length) return `Waiting for ${waiting.map((s) => s.name).join(", ")} to be ready.`;
   return "";
@@ -85,6 +89,21 @@ export function LobbyPage({ app, route }: { app: App; route: Route }) {
 
   const settings = lobby?.settings;
   const [, setLoaded] = useState(0);
+  // A deck game: your decks and the starters (ListDecks), for the picker and the bots' decks.
+  const [decks, setDecks] = useState<DeckList | null>(null);
+  const deckGame = settings && app.gameInfo(settings.game)?.usesDecks ? settings.game : "";
+  const askedDecks = useRef("");
+  useEffect(() => {
+    if (!deckGame || askedDecks.current === deckGame || app.conn.state !== "open") return;
+    askedDecks.current = deckGame;
+    app.conn.request({ case: "listDecks", value: { game: deckGame } }).then(
+      (reply) => reply.body.case === "deckList" && setDecks(reply.body.value),
+      (e) => {
+        askedDecks.current = "";
+        if (e instanceof ServerError) app.showError(e);
+      },
+    );
+  });
   if (settings && !findGame(settings.game)) void loadGame(settings.game).then(() => setLoaded((n) => n + 1));
 
   if (outside || !lobby) {
@@ -112,7 +131,10 @@ export function LobbyPage({ app, route }: { app: App; route: Route }) {
   const link = invite || (settings && !settings.isPrivate ? routeUrl({ page: "lobby", lobbyId: lobby.lobbyId }, location) : "");
   const linkName = invite ? "Invite link" : "Link to this lobby";
   const me = lobby.seats.find((s) => lobby.youAreSeated && s.seat === lobby.yourSeat);
-  const problem = startProblem(lobby);
+  const usesDecks = !!info?.usesDecks;
+  const problem = startProblem(lobby, usesDecks);
+  // Ready needs a deck in a deck game (the server refuses it too).
+  const readyProblem = usesDecks && me && !me.deckChosen && !me.ready ? "Choose a deck before you say Ready." : "";
   return (
     <div class="page lobby">
       <section class="card-box lobby-head">
@@ -133,14 +155,16 @@ export function LobbyPage({ app, route }: { app: App; route: Route }) {
           </p>
         ) : null}
         {link ? <InviteLink app={app} link={link} linkName={linkName} name={invite ? "invite-link" : "lobby-link"} /> : null}
+        {usesDecks && settings ? <DeckPicker app={app} lobby={lobby} game={settings.game} decks={decks} me={me} act={act} /> : null}
         <div class="row lobby-actions">
           {me ? (
-            <label class="inline">
-              <input type="checkbox" name="ready" checked={me.ready}
+            <label class="inline" title={readyProblem || undefined}>
+              <input type="checkbox" name="ready" checked={me.ready} disabled={readyProblem !== ""} aria-describedby={readyProblem ? "ready-problem" : undefined}
                 onChange={(ev) => void act({ case: "setReady", value: { lobbyId, ready: (ev.target as HTMLInputElement).checked } })} />
               Ready
             </label>
           ) : null}
+          {readyProblem ? <span id="ready-problem" class="muted start-problem" data-ready-problem="">{readyProblem}</span> : null}
           {lobby.youAreHost ? (
             <>
               <button class="primary" name="start" disabled={problem !== ""} aria-describedby="start-problem"
@@ -159,7 +183,7 @@ export function LobbyPage({ app, route }: { app: App; route: Route }) {
       <section class="card-box">
         <h2>Seats</h2>
         <ul class="plain seats-list">
-          {lobby.seats.map((s) => <SeatRow key={s.seat} s={s} lobby={lobby} info={info} act={act} />)}
+          {lobby.seats.map((s) => <SeatRow key={s.seat} s={s} lobby={lobby} info={info} act={act} starters={usesDecks ? decks?.starters ?? [] : null} />)}
         </ul>
       </section>
       <Chat app={app} lobbyId={lobbyId} act={act} />
@@ -182,11 +206,12 @@ function InviteLink(p: { app: App; link: string; linkName: string; name: string 
 
 // A seat; an open one offers the host the bots the server listed for this game. The bot
 // kind select is uncontrolled and keyed by seat, so a push never resets what was chosen.
-function SeatRow(p: { s: LobbySeat; lobby: Lobby; info: GameInfo | undefined; act: (b: Body) => Promise<boolean> }) {
+function SeatRow(p: { s: LobbySeat; lobby: Lobby; info: GameInfo | undefined; act: (b: Body) => Promise<boolean>; starters: Deck[] | null }) {
   const { s, lobby } = p;
   const mine = lobby.youAreSeated && s.seat === lobby.yourSeat;
   const bots = botChoices(p.info);
   const kind = useRef<HTMLSelectElement>(null);
+  const botDeck = useRef<HTMLSelectElement>(null);
   const [explain, setExplain] = useState(bots[0]?.summary ?? "");
   return (
     <li class={`seat-row${mine ? " mine" : ""}`} data-seat={s.seat} data-bot={s.bot ? "1" : undefined}>
@@ -197,6 +222,7 @@ function SeatRow(p: { s: LobbySeat; lobby: Lobby; info: GameInfo | undefined; ac
         {mine ? <span class="badge you">you</span> : null}
         {!s.open && !s.bot && !s.connected ? <span class="badge warn">away</span> : null}
         {!s.open && !s.bot ? <span class={`badge ${s.ready ? "ok" : ""}`} data-ready={s.ready ? "1" : "0"}>{s.ready ? "ready" : "not ready"}</span> : null}
+        {p.starters && !s.open ? <DeckMark s={s} mine={mine} /> : null}
       </span>
       {lobby.youAreHost && s.open && bots.length ? (
         <span class="row">
@@ -204,12 +230,75 @@ function SeatRow(p: { s: LobbySeat; lobby: Lobby; info: GameInfo | undefined; ac
             onChange={(ev) => setExplain(bots.find((b) => b.id === (ev.target as HTMLSelectElement).value)?.summary ?? "")}>
             {bots.map((b) => <option key={b.id} value={b.id} title={b.summary}>{b.label}</option>)}
           </select>
-          <button name={`add-bot-${s.seat}`} onClick={() => void p.act({ case: "addBot", value: { lobbyId: lobby.lobbyId, bot: kind.current?.value ?? bots[0].id, seat: s.seat } })}>Add bot</button>
+          {p.starters?.length ? (
+            <select ref={botDeck} name={`bot-deck-${s.seat}`} aria-label="The bot's deck">
+              <option value="">Any starter deck</option>
+              {p.starters.map((d) => <option key={d.id} value={d.id} title={d.summary}>{d.name}</option>)}
+            </select>
+          ) : null}
+          <button name={`add-bot-${s.seat}`} onClick={() => void p.act({ case: "addBot", value: { lobbyId: lobby.lobbyId, bot: kind.current?.value ?? bots[0].id, seat: s.seat, deckId: botDeck.current?.value ?? "" } })}>Add bot</button>
         </span>
       ) : lobby.youAreHost && !s.open && !mine ? (
         <button class="secondary" onClick={() => void p.act({ case: "removeSeat", value: { lobbyId: lobby.lobbyId, seat: s.seat } })}>{s.bot ? "Remove bot" : "Kick"}</button>
       ) : null}
     </li>
+  );
+}
+
+// What a seat shows of its deck: your own deck's name; a bot's starter; for anyone else
+// only whether they have chosen (LobbySeat.deck_name is never sent for another person).
+function DeckMark(p: { s: LobbySeat; mine: boolean }) {
+  const { s } = p;
+  if (!s.deckChosen) return <span class="badge warn" data-deck="none">no deck yet</span>;
+  if ((p.mine || s.bot) && s.deckName) return <span class="badge ok deck-name" data-deck="chosen">deck: {s.deckName}</span>;
+  return <span class="badge ok" data-deck="chosen">deck chosen</span>;
+}
+
+// Your seat's deck in a deck game: one of your playable decks or a starter (ChooseDeck,
+// which clears Ready). Decks that break a rule are listed but cannot be picked. The
+// select shows the server's choice (LobbySeat.deck_name), so a reload keeps it.
+export function DeckPicker(p: { app: App; lobby: Lobby; game: string; decks: DeckList | null; me: LobbySeat | undefined; act: (b: Body) => Promise<boolean> }) {
+  const { lobby, decks, me } = p;
+  const [picking, setPicking] = useState("");
+  const builder = routeHash({ page: "decks", game: p.game, deckId: "" });
+  if (!me) return null;
+  const all = decks ? [...decks.decks, ...decks.starters] : [];
+  const current = me.deckChosen ? all.find((d) => d.name === me.deckName && (d.starter || !d.problems.length))?.id ?? "?" : "";
+  const locked = !!lobby.matchId;
+  return (
+    <div class="deck-picker" data-deck-chosen={me.deckChosen ? "1" : "0"}>
+      <h3>Your deck</h3>
+      {decks ? (
+        <div class="row">
+          <label class="grow">Deck for this match
+            <select name="choose-deck" value={picking || current} disabled={locked || picking !== ""} onChange={async (ev) => {
+              const deckId = (ev.target as HTMLSelectElement).value;
+              setPicking(deckId || "-");
+              await p.act({ case: "chooseDeck", value: { lobbyId: lobby.lobbyId, deckId } });
+              setPicking("");
+            }}>
+              <option value="">{me.deckChosen ? "No deck" : "Choose a deck…"}</option>
+              {current === "?" ? <option value="?" disabled>{me.deckName || "chosen"}</option> : null}
+              {decks.decks.length ? (
+                <optgroup label="Your decks">
+                  {decks.decks.map((d) => <option key={d.id} value={d.id} disabled={d.problems.length > 0}>{d.name}{d.problems.length ? " (not playable)" : ""}</option>)}
+                </optgroup>
+              ) : null}
+              <optgroup label="Starter decks">
+                {decks.starters.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
+              </optgroup>
+            </select>
+          </label>
+          <a class="button secondary" href={builder} data-deck-builder-link="">Build or edit decks</a>
+        </div>
+      ) : (
+        <p class="row"><span class="muted grow">Loading your decks…</span><a class="button secondary" href={builder} data-deck-builder-link="">Build or edit decks</a></p>
+      )}
+      <p class="muted" data-deck-status="">
+        {me.deckChosen ? `You bring ${me.deckName || "your deck"}. The others see only that you have chosen.` : "Choose a deck, then say Ready."}
+        {decks?.starters.find((d) => d.id === current)?.summary ? ` ${decks.starters.find((d) => d.id === current)?.summary}` : ""}
+      </p>
+    </div>
   );
 }
 

@@ -1,0 +1,238 @@
+// Browser end-to-end for Race to the Terminus and its decks: the deck builder (the pool and
+// its filters, a starter copied into your decks, a card swapped, the server's verdict on
+// save, a broken list refused line by line on import, export), the lobby (Ready held back
+// until a deck is chosen, the bot's starter named), a whole match against a bot played by
+// clicking what the table offers, then its replay. Screenshots (desktop and 390 px) of the
+// builder, the lobby and the table go to E2E_SHOTS (tm-*.png).
+//
+//   node --test tests/e2e/terminus_decks.test.mjs   (after npm run build in web-client)
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+
+import { browserPage, cleanUp, pickName, shoot, startServer, withEvidence } from "./harness.mjs";
+
+const gameTimeoutMs = 420_000;
+const maxMoves = 3000;
+const phone = { width: 390, height: 844 };
+const desktop = { width: 1280, height: 800 };
+let baseUrl = "";
+
+function rng(seed) {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return (s >>> 0) / 0x100000000;
+  };
+}
+
+before(async () => {
+  baseUrl = await startServer(["--bot-delay-ms", "0"]);
+});
+
+after(cleanUp);
+
+test("Terminus: build a deck, bring it to a lobby, play a bot to the end, open the replay", { timeout: 600_000 }, async () => {
+  const page = await browserPage("terminus", desktop);
+  await withEvidence({ terminus: page }, () => scenario(page));
+});
+
+// The page fits its width: nothing wider than the viewport.
+async function fits(page, width) {
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(wide <= width + 1, `the page is ${wide}px wide at ${width}px`);
+}
+
+async function scenario(page) {
+  await pickName(page, baseUrl, "Tessa");
+
+  // Home links to the deck builder of every deck game.
+  await page.click('[data-decks-link="terminus"]');
+  await page.waitForURL(/#\/decks\/terminus/);
+  await page.waitForSelector(".pool-item");
+  await page.waitForSelector('[data-testid="starter-decks"] li');
+  const poolSize = await page.locator(".pool-item").count();
+  assert.ok(poolSize >= 150, `the whole pool is listed (${poolSize})`);
+
+  // Filters: type, keyword, text; they combine, and Clear brings the pool back.
+  await page.selectOption('select[name="filter-kind"]', "Module");
+  const modules = await page.locator(".pool-item").count();
+  assert.ok(modules >= 30 && modules < poolSize);
+  assert.equal(await page.locator('.pool-item:not([data-kind="Module"])').count(), 0);
+  const tag = (await page.locator('select[name="filter-tag"] option').nth(1).getAttribute("value")) ?? "";
+  await page.selectOption('select[name="filter-kind"]', "");
+  await page.selectOption('select[name="filter-tag"]', tag);
+  const tagged = await page.locator(".pool-item").count();
+  assert.ok(tagged >= 2 && tagged < poolSize, `keyword ${tag}: ${tagged} cards`);
+  await page.click('button[name="clear-filters"]');
+  await page.fill('input[name="filter-text"]', "Maintenance Inspection");
+  await page.waitForFunction(() => document.querySelectorAll(".pool-item").length === 1);
+  await page.click('button[name="clear-filters"]');
+  assert.equal(await page.locator(".pool-item").count(), poolSize);
+
+  // A starter: read-only, playable; copy it into your decks.
+  await page.locator('[data-testid="starter-decks"] li button').first().click();
+  await page.waitForSelector('.deck-state[data-state="starter"]');
+  assert.match(await page.locator(".deck-problems").innerText(), /Playable/);
+  await shoot(page, "tm-builder-starter-desktop.png");
+  await page.click('button[name="copy-deck"]');
+  await page.waitForSelector('.deck-state[data-state="saved"]');
+  await page.waitForSelector('[data-testid="your-decks"] li');
+  await page.fill('input[name="deck-name"]', "Tessa's Racer");
+
+  // Swap one Action: take the first Action out, add an Action the deck lacks.
+  const actions = page.locator('.deck-group[data-pile="Action"] .deck-card-line');
+  const out = await actions.first().getAttribute("data-card");
+  await actions.first().locator('button[name="remove-card"]').click();
+  await page.waitForSelector('.deck-state[data-state="unsaved"]');
+  assert.match(await page.locator('[data-pile="Action"][data-have]').innerText(), /Actions\s*19\/20/);
+  assert.match(await page.locator(".deck-problems").innerText(), /Actions Pile has 19 cards/);
+  await page.selectOption('select[name="filter-kind"]', "Action");
+  const candidate = page.locator('.pool-item[data-kind="Action"]:has(.count-buttons[data-copies="0"]) button[name="add-card"]:not([aria-disabled])').first();
+  const added = await candidate.locator("xpath=ancestor::li[1]").getAttribute("data-card");
+  assert.notEqual(added, out);
+  await candidate.click();
+  assert.match(await page.locator('[data-pile="Action"][data-have]').innerText(), /20\/20/);
+  await page.click('button[name="save-deck"]');
+  await page.waitForSelector('.deck-state[data-state="saved"]');
+  await page.waitForSelector('.deck-problems[data-problems="0"]');
+  assert.match(await page.locator(".deck-problems").innerText(), /the server checked this deck/);
+  await page.waitForSelector(`[data-testid="your-decks"] li:has-text("Tessa's Racer") .badge.ok`);
+
+  // Export: the list names the added card; it is offered to copy and download.
+  await page.click(".export-box summary");
+  const text = await page.inputValue('textarea[name="export-text"]');
+  assert.match(text, new RegExp(added.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+  await shoot(page, "tm-builder-desktop.png");
+  await fits(page, desktop.width);
+  await shoot(page, "tm-builder-phone.png", phone);
+  await fits(page, phone.width);
+  await page.setViewportSize(desktop);
+
+  // Import: a broken list is refused with every broken line, and nothing is saved.
+  const decksBefore = await page.locator('[data-testid="your-decks"] li').count();
+  await page.click(".import-box summary");
+  await page.fill('input[name="import-name"]', "Broken");
+  await page.fill('textarea[name="import-text"]', "2 No Such Card\nzz Maintenance Inspection\n");
+  await page.click('button[name="import-deck"]');
+  await page.waitForSelector(".import-errors");
+  const errors = await page.locator(".import-errors li").allInnerTexts();
+  assert.ok(errors.length >= 2, `one problem per broken line: ${errors.join(" | ")}`);
+  assert.ok(errors.some((e) => /line 1/.test(e)) && errors.some((e) => /line 2/.test(e)), errors.join(" | "));
+  assert.equal(await page.locator('[data-testid="your-decks"] li').count(), decksBefore);
+  // The exported list imports as a new deck.
+  await page.fill('input[name="import-name"]', "Racer again");
+  await page.fill('textarea[name="import-text"]', text);
+  await page.click('button[name="import-deck"]');
+  await page.waitForSelector('[data-testid="your-decks"] li:has-text("Racer again")');
+  await page.waitForSelector('.deck-problems[data-problems="0"]');
+
+  // A lobby: 2 seats, a heuristic bot with a starter; Ready waits for a deck.
+  await page.goto(`${baseUrl}/#/`);
+  await page.waitForSelector('.conn[data-conn="open"]');
+  await page.selectOption('select[name="game"]', "terminus");
+  await page.fill('input[name="seats"]', "2");
+  await page.dispatchEvent('input[name="seats"]', "change");
+  await page.click('button:has-text("Create lobby")');
+  await page.waitForURL(/#\/lobby\//);
+  await page.waitForSelector('select[name="choose-deck"]');
+  assert.ok(await page.isDisabled('input[name="ready"]'), "Ready waits for a deck");
+  assert.match(await page.locator("[data-ready-problem]").innerText(), /Choose a deck/);
+  const starter = await page.locator('select[name="bot-deck-1"] option').nth(1).getAttribute("value");
+  await page.selectOption('select[name="bot-deck-1"]', starter);
+  await page.click('button[name="add-bot-1"]');
+  await page.waitForSelector('.seat-row[data-seat="1"][data-bot="1"] .deck-name');
+  assert.match(await page.locator("[data-start-problem]").innerText(), /Choose your deck first/);
+  await shoot(page, "tm-lobby-desktop.png");
+  const mine = await page.locator('select[name="choose-deck"] option', { hasText: "Tessa's Racer" }).getAttribute("value");
+  await page.selectOption('select[name="choose-deck"]', mine);
+  await page.waitForSelector('[data-deck-chosen="1"]');
+  await page.waitForSelector(`.seat-row[data-seat="0"] .deck-name:has-text("Tessa's Racer")`);
+  assert.ok(!(await page.isDisabled('input[name="ready"]')));
+  await page.check('input[name="ready"]');
+  await page.waitForSelector('.seat-row[data-seat="0"] [data-ready="1"]');
+  await shoot(page, "tm-lobby-phone.png", phone);
+  await fits(page, phone.width);
+  await page.setViewportSize(desktop);
+  await page.click('button[name="start"]');
+  await page.waitForURL(/#\/match\//);
+  const matchId = page.url().replace(/^.*#\/match\//, "");
+  await page.waitForSelector(".terminus");
+  await page.waitForSelector('[data-testid="tm-chart"]');
+
+  // Play to the end by clicking what the table offers (a seeded casual policy).
+  const random = rng(Number(process.env.E2E_SEED ?? 20261124));
+  const deadline = Date.now() + gameTimeoutMs;
+  let moves = 0;
+  let shots = 0;
+  let sawCascade = false;
+  while (!(await page.locator('[data-testid="outcome"]').count())) {
+    assert.ok(Date.now() < deadline && moves < maxMoves, `the match did not end in time (${moves} moves)`);
+    if (await page.locator('[data-testid="tm-cascade"]').count()) sawCascade = true;
+    const buttons = await page.locator(".page.match button.action:not([aria-disabled])").evaluateAll((els) =>
+      els.map((e) => ({ action: e.dataset.action ?? "", label: e.textContent ?? "" })),
+    );
+    const choices = buttons.filter((b) => !b.action.startsWith("0:"));
+    if (!choices.length) {
+      await page.waitForTimeout(50);
+      continue;
+    }
+    for (const b of choices) assert.ok(b.label.trim() && !/undefined|NaN|card \d+$/.test(b.label), `a move reads "${b.label}"`);
+    // Lean away from passing so the table fills up.
+    const pass = (b) => b.action.startsWith("6:");
+    const pool = choices.some((b) => !pass(b)) && random() < 0.8 ? choices.filter((b) => !pass(b)) : choices;
+    const pick = pool[Math.floor(random() * pool.length)];
+    try {
+      await page.locator(`.page.match button.action[data-action="${pick.action}"]:not([aria-disabled])`).first().click({ timeout: 1500 });
+      moves++;
+    } catch {
+      await page.waitForTimeout(50);
+      continue;
+    }
+    if (shots === 0 && moves >= 12 && (await page.locator(".tm-ship .card[data-face=up]").count()) >= 3) {
+      shots++;
+      await shoot(page, "tm-table-desktop.png");
+      await shoot(page, "tm-table-phone.png", phone);
+      await fits(page, phone.width);
+      await page.setViewportSize(desktop);
+    }
+  }
+  const outcome = await page.locator('[data-testid="outcome"]').innerText();
+  assert.match(outcome, /You won|You lost|won/);
+  console.log(`terminus: ${moves} moves, outcome "${outcome.split("\n")[0]}", cascade seen: ${sawCascade}`);
+  await shoot(page, "tm-end-desktop.png");
+  const shown = await page.evaluate(() => window.__errors);
+  assert.deepEqual(shown, [], `the page showed errors: ${shown.join(" | ")}`);
+
+  // The replay: the first step and the last, the same table without moves.
+  await page.goto(`${baseUrl}/#/replay/${matchId}?step=0`);
+  await page.waitForSelector(".terminus");
+  assert.equal(await page.locator(".page button.action").count(), 0);
+  await page.click('button[name="last"]');
+  await page.waitForSelector('[data-testid="tm-chart"]');
+  await shoot(page, "tm-replay-desktop.png");
+
+  // One click against the computer with your own deck: the Module Draft offers exactly
+  // the Modules of that deck.
+  await page.goto(`${baseUrl}/#/`);
+  await page.waitForSelector('select[name="play-computer-deck-terminus"] option[value]:not([value=""])', { state: "attached" });
+  const racer = await page.locator('select[name="play-computer-deck-terminus"] option', { hasText: "Tessa's Racer" }).getAttribute("value");
+  await page.selectOption('select[name="play-computer-deck-terminus"]', racer);
+  await shoot(page, "tm-home-phone.png", phone);
+  await fits(page, phone.width);
+  await page.setViewportSize(desktop);
+  await page.click('[data-play-computer="terminus"]');
+  await page.waitForURL(/#\/match\//);
+  await page.waitForSelector('[data-testid="tm-draft"] .tm-choice');
+  const drafted = await page.locator('[data-testid="tm-draft"] .tm-choice').evaluateAll((els) => els.map((e) => e.getAttribute("data-card-name")));
+  const moduleLines = text.split("# ")[1] ?? "";
+  assert.match(moduleLines, /^Module/, "the export starts with the Modules");
+  for (const name of drafted) assert.ok(moduleLines.includes(name), `${name} is not a Module of Tessa's Racer`);
+  assert.equal(drafted.length, 10 - (await page.locator('.seat-panel--you .tm-zone:has(h4:has-text("Legacy")) .card').count()), "the whole Module Pile but a Legacy");
+  await page.click('button[name="resign"]');
+  await page.click('button[name="resign"]');
+  await page.waitForSelector('[data-testid="outcome"]');
+  const shownAfter = await page.evaluate(() => window.__errors);
+  assert.deepEqual(shownAfter, [], `the page showed errors: ${shownAfter.join(" | ")}`);
+}

@@ -1,0 +1,44 @@
+// A Terminus card on the kit's card: name, type colour, text and keywords from the pool
+// (ListCards), its state from the view (a disabled Module is dimmed and says so, a Member
+// shows its Morale, counters). A card the viewer may not identify is a back.
+import type { CardPool } from "../../gen/starport/v1/protocol_pb.js";
+import { CardType, type Card as ViewCard } from "../../gen/starport/v1/terminus_pb.js";
+import { Card } from "../../kit/card.js";
+import { Tip } from "../../kit/tip.js";
+import { explain } from "./glossary.js";
+import { typeNames } from "./words.js";
+
+// `alwaysActive`: a Legacy or a Destiny beside the Ship, active whatever its face says.
+export function TmCard(p: { card: ViewCard | undefined; pool: CardPool | undefined; small?: boolean; highlight?: boolean; where?: string; note?: string; alwaysActive?: boolean }) {
+  const c = p.card;
+  if (!c) return null;
+  const type = typeNames[c.type] ?? "Card";
+  if (!c.known) return <Card id={c.id || undefined} name="" faceDown backLabel={`a face-down ${type}${p.where ? ` ${p.where}` : ""}`} small={p.small} class="tm-card" />;
+  const def = p.pool?.cards[c.index];
+  const notes: string[] = [];
+  const off = !p.alwaysActive && !c.faceUp;
+  if (c.type === CardType.MODULE && off) notes.push("disabled");
+  if (c.type === CardType.RECRUIT && !c.faceUp) notes.push("face down");
+  if (c.type === CardType.RECRUIT) notes.push(`Morale ${c.morale}`);
+  if (c.counters) notes.push(`${c.counters} counter${c.counters === 1 ? "" : "s"}`);
+  if (p.note) notes.push(p.note);
+  const power = def?.stats.find((s) => s.name === "Power")?.value;
+  return (
+    <Card
+      id={c.id || undefined}
+      name={def?.name ?? `Card ${c.index}`}
+      kind={`tm-${type.toLowerCase()}`}
+      kindLabel={type}
+      value={c.type === CardType.RECRUIT ? String(c.morale) : power !== undefined ? String(power) : undefined}
+      text={def?.text ?? "(the card pool is loading)"}
+      note={notes.join(" · ") || undefined}
+      dim={(c.type === CardType.MODULE || c.type === CardType.RECRUIT) && off}
+      highlight={p.highlight}
+      small={p.small}
+      class={`tm-card${c.type === CardType.MODULE && off ? " tm-disabled" : ""}`}
+    >
+      {def?.tags.length ? <span class="tm-tags">{def.tags.map((t) => <Tip key={t} text={explain(t)} class="tm-tag">{t}</Tip>)}</span> : null}
+      {def?.stats.filter((s) => s.name !== "Power" && s.name !== "Morale").map((s) => <span key={s.name} class="tm-stat">{s.name} {s.value}</span>)}
+    </Card>
+  );
+}

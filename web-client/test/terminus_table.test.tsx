@@ -1,0 +1,256 @@
+// The Terminus table on hand-made views: every legal action is a button with a label from
+// the view (card names from the pool), the Cascade's respond / pass prompt, the Star Chart
+// with every Ship, Modules active or disabled, Crew with Morale, resources and Piles,
+// another seat's face-down cards drawn as nameless backs, and the reveal pacing.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { create } from "@bufbuild/protobuf";
+import { renderToString } from "preact-render-to-string";
+
+import { ActionSchema } from "../src/gen/starport/v1/common_pb.js";
+import { MatchInfoSchema, MatchSeatSchema } from "../src/gen/starport/v1/protocol_pb.js";
+import {
+  ActionKind,
+  CardSchema,
+  CardType,
+  CascadeEntrySchema,
+  ChartSpaceSchema,
+  LastMoveSchema,
+  PromptKind,
+  PromptSchema,
+  SeatSchema,
+  ShipSchema,
+  Step,
+  ViewSchema,
+  type View,
+} from "../src/gen/starport/v1/terminus_pb.js";
+import { setPool } from "../src/decks/pool_cache.js";
+import terminus from "../src/games/terminus.js";
+import { revealPauseMs } from "../src/games/terminus/reveal.js";
+import { TerminusTable } from "../src/games/terminus/table.js";
+import { actionLabel, decisionHeading } from "../src/games/terminus/words.js";
+import type { TableContext } from "../src/games/types.js";
+import { Button, seatName } from "./table_fixtures.js";
+import { testPool } from "./terminus_pool.js";
+
+const pool = testPool();
+setPool(pool);
+const idx = (name: string) => pool.cards.find((c) => c.name === name)!.index;
+
+let nextId = 100;
+const card = (name: string, type: CardType, more: Partial<{ faceUp: boolean; morale: number; owner: number; id: number }> = {}) =>
+  create(CardSchema, { id: more.id ?? ++nextId, index: idx(name), known: true, faceUp: more.faceUp ?? true, morale: more.morale ?? 0, owner: more.owner ?? 0, type });
+const back = (type: CardType) => create(CardSchema, { id: 0, known: false, type });
+const act = (seat: number, kind: ActionKind, args: number[]) => create(ActionSchema, { seat, kind, args });
+
+function ctxFor(view: View, viewer: number | null = view.viewerSeat): TableContext {
+  return {
+    info: create(MatchInfoSchema, { seats: view.seats.map((s) => create(MatchSeatSchema, { seat: s.seat, name: seatName(s.seat), bot: s.seat > 0, connected: true })) }),
+    viewer,
+    live: true,
+    seatName,
+    ActionButton: viewer === null ? undefined : Button,
+    timer: () => null,
+  };
+}
+const render = (view: View, viewer: number | null = view.viewerSeat) => renderToString(<TerminusTable view={view} ctx={ctxFor(view, viewer)} />);
+const decode = (s: string) => s.replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+// The text a reader sees: tags and hidden tooltips removed.
+const textOf = (html: string) => decode(html.replace(/<span class="tip__text"[^>]*>.*?<\/span>/g, "").replace(/<[^>]+>/g, ""));
+const buttonLabels = (html: string) => [...html.matchAll(/<button type="button"[^>]*data-kind[^>]*>(.*?)<\/button>/g)].map((m) => decode(m[1]));
+
+function playView(): View {
+  const action = card("Action 5", CardType.ACTION, { id: 1 });
+  const comp = card("Complication 3", CardType.COMPLICATION, { id: 2 });
+  const enemyModule = card("Module 4", CardType.MODULE, { id: 30, owner: 1 });
+  return create(ViewSchema, {
+    viewerSeat: 0,
+    round: 2,
+    step: Step.PLAY_STEP,
+    initiative: 1,
+    activeSeat: 0,
+    hasActive: true,
+    turnOrder: [0, 1],
+    seats: [
+      create(SeatSchema, {
+        seat: 0, toAct: true, certainty: 3, reputation: -1, intel: [0, 2], handCount: 2, hand: [action, comp], actionPile: 11, complicationPile: 7, systemPile: 8, upgradePile: 6, gigPile: 5, turnOrder: 1,
+        discard: [card("Action 2", CardType.ACTION)],
+        ships: [create(ShipSchema, {
+          number: 0, proximity: 3, crewed: true,
+          modules: [card("Module 2", CardType.MODULE), card("Module 3", CardType.MODULE, { faceUp: false })],
+          crew: [card("Recruit 1", CardType.RECRUIT, { morale: 4 })],
+        })],
+        startingSystem: card("System 0", CardType.SYSTEM),
+        legacies: [card("Module 1", CardType.MODULE, { faceUp: false })],
+      }),
+      create(SeatSchema, {
+        seat: 1, initiative: true, certainty: 1, reputation: 2, intel: [1, 0], handCount: 4, handComplications: 1, actionPile: 12, complicationPile: 6, systemPile: 9, upgradePile: 7, gigPile: 7, turnOrder: 2,
+        ships: [
+          create(ShipSchema, { number: 0, proximity: 5, crewed: false, backslide: true, modules: [enemyModule, back(CardType.MODULE)], crew: [back(CardType.RECRUIT)] }),
+          create(ShipSchema, { number: 1, proximity: 3, crewed: true, modules: [card("Module 6", CardType.MODULE, { owner: 1 })], crew: [] }),
+        ],
+      }),
+    ],
+    starChart: [1, 2, 3, 4, 5].map((p) => create(ChartSpaceSchema, { proximity: p, system: card(`System ${p}`, CardType.SYSTEM) })),
+    deadSpace: [card("Recruit 9", CardType.RECRUIT)],
+    legalActions: [
+      act(0, ActionKind.PLAY, [1, 0, 1, 0]),
+      act(0, ActionKind.PLAY, [1, 0, 1, 1]),
+      act(0, ActionKind.PASS, []),
+    ],
+  });
+}
+
+test("the Play Step: plays under the hand card, labelled from the pool; Pass in the move panel", () => {
+  const view = playView();
+  const html = render(view);
+  const labels = buttonLabels(html);
+  assert.deepEqual(labels.sort(), ["Pass", "Play Action 5 on Bot Brigid's Ship", "Play Action 5 on Bot Brigid's Runabout 1"].sort());
+  assert.equal(labels.length, view.legalActions.length, "one button per legal action");
+  assert.match(html, /Your Turn, Play Step: choose what to do\./);
+  assert.match(html, /Round 2 · Play Step · Ada&#39;s Turn|Round 2 · Play Step · Ada's Turn/);
+});
+
+test("Ships, Modules active or disabled, Crew with Morale, resources, Piles, the Star Chart", () => {
+  const html = decode(render(playView()));
+  assert.match(html, /aria-label="Module 3 — Module ?, disabled"/);
+  assert.match(html, /aria-label="Module 2 — Module"/);
+  assert.match(html, /aria-label="Recruit 1 \(4\) — Recruit ?, Morale 4"/);
+  assert.match(html, /data-res="certainty">3</);
+  assert.match(html, /data-res="reputation">-1</);
+  assert.match(textOf(html), /Intel on Bot Brigid 2/);
+  assert.match(html, /Piles: Action 11 · Discard 1 · Complication 7 · System 8 · Upgrade 6 · Gig 5/);
+  assert.match(html, /4 <\/strong>|data-res="hand">4</);
+  assert.match(html, /\(1 Complication\)/);
+  // The Star Chart: Ada's Ship and Bot Brigid's Runabout at 3, Bot Brigid's Ship at 5.
+  assert.match(html, /data-proximity="3"[^]*?data-seat="0" data-ship="0"[^]*?data-seat="1" data-ship="1"[^]*?<\/li>/);
+  assert.match(html, /data-proximity="5"[^]*?data-seat="1" data-ship="0"/);
+  assert.match(html, /data-proximity="6"[^]*?undiscovered/);
+  assert.match(html, /Backslide/);
+  assert.match(html, /not Crewed/);
+  assert.match(html, /Runabout 1 · Proximity 3/);
+  assert.match(textOf(html), /Dead Space \(1\)/);
+  assert.match(html, /Legacy/);
+  // A Legacy is always active, whatever its face says.
+  assert.match(html, /aria-label="Module 1 — Module"/);
+  assert.match(html, /Starting System/);
+  // Bot Brigid's face-down Module and Member are backs without a name.
+  const backs = [...html.matchAll(/<div class="card tm-card card--back[^"]*"[^>]*>(.*?)<\/div>/g)];
+  assert.equal(backs.length, 2);
+  for (const b of backs) assert.doesNotMatch(b[1], /card__name/);
+});
+
+test("the Cascade: newest first, who is asked, and a clear respond / pass prompt for an asked seat", () => {
+  const view = playView();
+  view.step = Step.PLAY_STEP;
+  view.cascade = [
+    create(CascadeEntrySchema, { seat: 1, card: card("Complication 4", CardType.COMPLICATION, { owner: 1 }), targetSeat: 0 }),
+    create(CascadeEntrySchema, { seat: 0, card: card("Complication 5", CardType.COMPLICATION), targetSeat: 1, negated: true }),
+  ];
+  view.asked = [0, 1];
+  view.priority = 0;
+  view.legalActions = [act(0, ActionKind.PLAY, [2, 0, 1, 0]), act(0, ActionKind.PASS, [])];
+  const html = decode(render(view));
+  assert.match(html, /data-respond/);
+  assert.match(html, /Respond or pass:/);
+  assert.match(html, /The Cascade is open: respond with a Complication/);
+  assert.ok(html.indexOf("Complication 5") < html.indexOf("plays Complication 4"), "the newest entry first");
+  assert.match(html, /data-negated="1"/);
+  assert.deepEqual(buttonLabels(html).sort(), ["Pass: add nothing to the Cascade", "Play Complication 3 on Bot Brigid's Ship"].sort());
+  assert.match(textOf(html), /Bot Brigid plays Complication 4 on Ada's Ship/);
+  // Bot Brigid's page: who is asked and whose answer is awaited, no prompt, no buttons.
+  const other = decode(render({ ...view, viewerSeat: 1, legalActions: [] } as View, 1));
+  assert.doesNotMatch(other, /data-respond/);
+  assert.match(textOf(other), /Asked: Ada, Bot Brigid · waiting for Ada/);
+  assert.equal(buttonLabels(other).length, 0);
+});
+
+test("a prompt's cards are shown with their choice; the Draft pool with its picks", () => {
+  const view = playView();
+  const a = card("System 7", CardType.SYSTEM, { id: 70 });
+  const b = card("System 8", CardType.SYSTEM, { id: 71 });
+  view.prompt = create(PromptSchema, { seat: 0, kind: PromptKind.PICK_CARD, text: "Choose a System to bury.", cards: [a, b], optional: true });
+  view.legalActions = [act(0, ActionKind.CHOOSE, [70]), act(0, ActionKind.CHOOSE, [71]), act(0, ActionKind.PASS, [])];
+  const html = decode(render(view));
+  assert.match(html, /Choose a System to bury\./);
+  assert.deepEqual(buttonLabels(html).sort(), ["Stop", "System 7", "System 8"]);
+
+  const draft = playView();
+  draft.step = Step.MODULE_DRAFT;
+  draft.round = 0;
+  draft.draftRound = 2;
+  draft.seats[0].draftPool = [card("Module 7", CardType.MODULE, { id: 80 }), card("Module 8", CardType.MODULE, { id: 81 })];
+  draft.seats[1].drafted = true;
+  draft.cascade = [];
+  draft.legalActions = [act(0, ActionKind.DRAFT, [80]), act(0, ActionKind.DRAFT, [81])];
+  const d = decode(render(draft));
+  assert.match(d, /Module Draft, pick 2 of 3: choose a Module in secret/);
+  assert.deepEqual(buttonLabels(d).sort(), ["Draft Module 7", "Draft Module 8"]);
+  assert.match(d, /data-drafted="1">picked/);
+  assert.match(d, /data-drafted="0">picking/);
+});
+
+test("labels for every kind of move, from the view alone", () => {
+  const view = playView();
+  view.prompt = create(PromptSchema, { seat: 0, kind: PromptKind.PICK_CARD, cards: [card("Action 7", CardType.ACTION, { id: 90 }), card("Action 8", CardType.ACTION, { id: 91 }), card("Action 9", CardType.ACTION, { id: 92 })] });
+  const l = (kind: ActionKind, args: number[]) => actionLabel(act(0, kind, args), view, seatName);
+  assert.equal(l(ActionKind.MULLIGAN, [0]), "Keep these four");
+  assert.equal(l(ActionKind.MULLIGAN, [0b101]), "Replace Action 7, Action 9");
+  assert.equal(l(ActionKind.START_SYSTEM, [90, 91]), "Start at Action 7; Action 8 to the very bottom");
+  assert.equal(l(ActionKind.ENTROPY, [2]), "Put Complication 3 under your Complication Pile");
+  assert.equal(l(ActionKind.OVERRIDE, [1, 90]), "Override with Action 7: discard Action 5");
+  assert.equal(l(ActionKind.REATTACH, [1]), "Re-attach Runabout 1");
+  assert.equal(l(ActionKind.BUSTLE, [0]), "Do not Bustle");
+  assert.match(l(ActionKind.BUSTLE, [1]), /^Bustle/);
+  assert.equal(l(ActionKind.PLAY, [1, 1, -1, 0]), "Play Action 5 for Runabout 1");
+  view.prompt = create(PromptSchema, { seat: 0, kind: PromptKind.PICK_SEAT, options: [1] });
+  assert.equal(l(ActionKind.CHOOSE, [1]), "Bot Brigid");
+  // The engine's "choose the opponent Ship (seat * 4 + ship)": Ships, not seats.
+  view.prompt = create(PromptSchema, { seat: 0, kind: PromptKind.PICK_SEAT, text: "Sabotage: choose the opponent Ship (seat * 4 + ship)", options: [4, 5] });
+  assert.equal(l(ActionKind.CHOOSE, [5]), "Bot Brigid's Runabout 1");
+  assert.equal(decisionHeading(view, 0, seatName), "Sabotage: choose the opponent Ship");
+  view.prompt = create(PromptSchema, { seat: 0, kind: PromptKind.PICK_NUMBER, text: "Relay: use this effect? (1 yes, pass no)", options: [1], optional: true });
+  assert.equal(l(ActionKind.CHOOSE, [1]), "Yes");
+  assert.equal(l(ActionKind.PASS, []), "No");
+  assert.equal(decisionHeading(view, 0, seatName), "Relay: use this effect?");
+  view.prompt = create(PromptSchema, { seat: 0, kind: PromptKind.PICK_CARD, text: "Sabotage: choose a card (1 more), or stop", optional: true });
+  assert.equal(l(ActionKind.CHOOSE, [-2]), "The face-down card #2");
+  // A card the viewer may not identify is never named.
+  assert.equal(l(ActionKind.ACTIVATE, [999, -1, 0]), "Exhaust: a card");
+  assert.equal(l(ActionKind.ACTIVATE, [999, 1, 0]), "Exhaust: a card on Bot Brigid's Ship");
+  assert.equal(terminus.actionLabel(act(0, ActionKind.PASS, []), { ...view, prompt: undefined, step: Step.DESTINY_STEP } as View, seatName), "Pass: no Destiny");
+});
+
+test("the last move names its player, its card and the Ship it aimed at", () => {
+  const view = playView();
+  assert.doesNotMatch(render(view), /tm-last-move/);
+  view.lastMove = create(LastMoveSchema, { seat: 1, card: card("Action 9", CardType.ACTION, { owner: 1 }), targets: true, targetSeat: 0, targetShip: 0 });
+  assert.match(textOf(render(view)), /Last move: Bot Brigid · Action 9 → Ada's Ship/);
+  view.lastMove = create(LastMoveSchema, { seat: 0, card: card("Action 2", CardType.ACTION), source: card("Module 2", CardType.MODULE) });
+  assert.match(textOf(render(view)), /Last move: Ada · uses Module 2, discarding Action 2/);
+});
+
+test("spectators and replays: the same table without buttons; headings name who is awaited", () => {
+  const view = playView();
+  const html = render(view, null);
+  assert.equal(buttonLabels(html).length, 0);
+  assert.equal(decisionHeading({ ...view, legalActions: [] } as View, null, seatName), "Ada's Turn: Play Step.");
+  assert.ok(terminus.inPlay(view, 1));
+  view.seats[1].out = true;
+  assert.ok(!terminus.inPlay(view, 1));
+});
+
+test("reveal pacing: the Draft's flip and every Cascade change are held a moment", () => {
+  const a = playView();
+  a.step = Step.MODULE_DRAFT;
+  const b = structuredClone(a) as View;
+  b.seats[1].ships[0].modules.push(back(CardType.MODULE));
+  assert.ok(revealPauseMs(a, b) > 0);
+  assert.equal(revealPauseMs(a, a), 0);
+  const c = playView();
+  const d = playView();
+  d.cascade = [create(CascadeEntrySchema, { seat: 1, card: card("Complication 4", CardType.COMPLICATION) })];
+  assert.ok(revealPauseMs(c, d) > 0);
+  assert.equal(revealPauseMs(undefined, d), 0);
+});
