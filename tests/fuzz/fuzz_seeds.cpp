@@ -1,6 +1,7 @@
 // Writes the fuzzers' seed corpora from real messages: `fuzz_seeds <dir>` fills
 // <dir>/request (client frames of every kind, frames.hpp), <dir>/view_diff (views of real
-// matches before and after a move) and <dir>/scenario (each game's recorded playouts).
+// matches before and after a move), <dir>/scenario (each game's recorded playouts) and
+// <dir>/deck_text (deck lists).
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -176,6 +177,10 @@ int main(int argc, char** argv) {
     {"faction": "DWARVES", "deck": ["dwarves:thane", "dwarves:2"], "power": "INACTIVE"},
     {"faction": "ELVES",   "deck": ["elves:8", "elves:2"]}]},
   "actions": ["0 flip", "1 flip", "0 trigger"]})");
+  // Deck lists in the plain-text format (deck.hpp), naming deck_text_fuzzer's own pool.
+  write(dir / "deck_text", "export", "# Module (7)\n3 Warp Coil\n4 Station 9\n# Action (2)\n2 ion lance\n");
+  write(dir / "deck_text", "pasted", "Pathfinder's Map\n  2   Dock Crane Mk II  \n\n# a comment\n1 A\n60 Quasar\n");
+  write(dir / "deck_text", "broken", "3 Warp Coils\nx Ion Lance\n-1 Quasar\n99999999999 A\n\xc3\n");
   std::cout << "seeds written to " << dir.string() << "\n";
   return 0;
 }
