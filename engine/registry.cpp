@@ -2,6 +2,7 @@
 
 #include "engine/space_race/state.hpp"
 #include "engine/space_war/state.hpp"
+#include "engine/terminus/state.hpp"
 
 namespace starport::engine {
 
@@ -9,6 +10,7 @@ std::span<const game_info* const> games() {
   static const game_info* const table[] = {
       &info_of<space_war::state>(),
       &info_of<space_race::state>(),
+      &info_of<terminus::state>(),
   };
   return table;
 }

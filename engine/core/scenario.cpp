@@ -1,5 +1,7 @@
 #include "engine/core/scenario.hpp"
 
+#include <unordered_map>
+
 #include <google/protobuf/util/json_util.h>
 
 #include "engine/registry.hpp"
@@ -30,9 +32,62 @@ bool from_json(std::string_view json, google::protobuf::Message& out, std::strin
 }
 
 std::unique_ptr<match> scenario::start() const {
+  if (!decks.empty()) return game->create_with_decks(seats, *options, decks, seed);
   return position ? game->create_at(seats, *options, *position, seed)
                   : game->create(seats, *options, seed);
 }
+
+namespace {
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return out;
+}
+
+// "decks": [["card name", …], …], one list per seat, each legal (docs/scenarios.md).
+bool parse_decks(const google::protobuf::ListValue& lists, const game_info& game, int seats,
+                 std::vector<deck_list>& out, std::string& error) {
+  if (game.decks == nullptr || game.create_with_decks == nullptr) {
+    error = "scenario: " + std::string(game.id) + " has no decks";
+    return false;
+  }
+  if (lists.values_size() != seats) {
+    error = "scenario: decks lists " + std::to_string(lists.values_size()) + " decks for " +
+            std::to_string(seats) + " seats";
+    return false;
+  }
+  std::unordered_map<std::string, card_index> by_name;
+  for (const pool_card& c : game.decks->pool()) by_name.emplace(lower(c.name), c.index);
+  out.clear();
+  for (int seat = 0; seat < seats; ++seat) {
+    const std::string where = "scenario deck " + std::to_string(seat) + ": ";
+    const auto& list = lists.values(seat);
+    if (!list.has_list_value()) {
+      error = where + "a list of card names";
+      return false;
+    }
+    deck_list deck;
+    for (const auto& name : list.list_value().values()) {
+      auto found = name.has_string_value() ? by_name.find(lower(name.string_value())) : by_name.end();
+      if (found == by_name.end()) {
+        error = where + (name.has_string_value() ? "no card named '" + name.string_value() + "'"
+                                                 : std::string("card names are strings"));
+        return false;
+      }
+      deck.push_back(found->second);
+    }
+    if (auto problems = game.decks->problems(deck); !problems.empty()) {
+      error = where + problems.front();
+      return false;
+    }
+    out.push_back(std::move(deck));
+  }
+  return true;
+}
+
+}  // namespace
 
 bool parse_scenario(std::string_view json, scenario& out, std::string& error) {
   v1::Scenario file;
@@ -70,6 +125,14 @@ bool parse_scenario(std::string_view json, scenario& out, std::string& error) {
     error = std::string("scenario: ") + v.detail;
     return false;
   }
+  out.decks.clear();
+  if (file.has_decks()) {
+    if (file.has_position()) {
+      error = "scenario: give decks or a position, not both (a position lists its own cards)";
+      return false;
+    }
+    if (!parse_decks(file.decks(), *out.game, out.seats, out.decks, error)) return false;
+  }
   out.actions.clear();
   for (const std::string& text : file.actions()) {
     action a;
@@ -84,7 +147,8 @@ bool parse_scenario(std::string_view json, scenario& out, std::string& error) {
 
 std::string scenario_json(const game_info& game, int seats, std::uint64_t seed,
                           const google::protobuf::Message& options,
-                          const std::vector<action>& actions) {
+                          const std::vector<action>& actions,
+                          std::span<const deck_list> decks) {
   v1::Scenario file;
   file.set_game(std::string(game.id));
   file.set_seats(static_cast<std::uint32_t>(seats));
@@ -93,6 +157,14 @@ std::string scenario_json(const game_info& game, int seats, std::uint64_t seed,
   std::string error;
   (void)from_json(to_json(options, false), *file.mutable_options(), error);
   for (const action& a : actions) file.add_actions(game.action_text(a));
+  if (!decks.empty() && game.decks != nullptr) {
+    const auto pool = game.decks->pool();
+    for (const deck_list& deck : decks) {
+      auto* names = file.mutable_decks()->add_values()->mutable_list_value();
+      for (card_index c : deck)
+        if (c < pool.size()) names->add_values()->set_string_value(pool[c].name);
+    }
+  }
   return to_json(file);
 }
 

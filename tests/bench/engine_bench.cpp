@@ -9,6 +9,7 @@
 #include "engine/core/game.hpp"
 #include "engine/space_race/state.hpp"
 #include "engine/space_war/state.hpp"
+#include "engine/terminus/state.hpp"
 
 namespace {
 
@@ -76,6 +77,8 @@ BENCHMARK_TEMPLATE(playouts, space_war::state)->Name("space_war/playout")->Arg(2
 BENCHMARK_TEMPLATE(state_copy, space_war::state)->Name("space_war/state_copy")->Arg(4);
 BENCHMARK_TEMPLATE(playouts, space_race::state)->Name("space_race/playout")->Arg(2)->Arg(4);
 BENCHMARK_TEMPLATE(state_copy, space_race::state)->Name("space_race/state_copy")->Arg(4);
+BENCHMARK_TEMPLATE(playouts, terminus::state)->Name("terminus/playout")->Arg(2)->Arg(4);
+BENCHMARK_TEMPLATE(state_copy, terminus::state)->Name("terminus/state_copy")->Arg(4);
 
 }  // namespace
 

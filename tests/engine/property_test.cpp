@@ -43,6 +43,7 @@ int playouts_per_game() {
 const std::map<std::string, std::vector<std::string>> extra_options = {
     {"space_war", {R"({"auto_flip": true})", R"({"contest_limit": 40})"}},
     {"space_race", {R"({"variant": "COLD_WAR"})", R"({"variant": "JFK", "jfk_decks": 3})"}},
+    {"terminus", {R"({"first_player": 1})", R"({"round_limit": 2})"}},
 };
 
 std::vector<std::string> option_sets(const game_info& g) {

@@ -1,0 +1,276 @@
+// Options, decks, Turn 0 and explicit positions.
+#include <algorithm>
+
+#include "engine/terminus/state.hpp"
+
+namespace starport::terminus {
+
+using engine::refuse;
+using engine::rule_error;
+
+namespace {
+
+int type_order(card_type t) {
+  switch (t) {
+    case card_type::module: return 0;
+    case card_type::recruit: return 1;
+    case card_type::complication: return 2;
+    case card_type::system: return 3;
+    case card_type::action: return 4;
+  }
+  return 5;
+}
+
+bool lookup(const std::string& name, card_id& out) { return find_card(name, out); }
+
+}  // namespace
+
+// Deck building lives with the card pool (deck_rules.cpp).
+const engine::deck_rules& state::deck_rules() { return deck_building(); }
+
+std::string state::seat_label(int seat) const { return "Ship " + std::to_string(seat + 1); }
+
+verdict state::validate(int seats, const pb::Options& options) {
+  if (seats < min_seats || seats > max_seats)
+    return refuse(rule_error::bad_options, "Race to the Terminus is for 2 to 4 players");
+  if (options.first_player() >= static_cast<std::uint32_t>(seats))
+    return refuse(rule_error::bad_options, "the first player must be one of the seats");
+  if (options.round_limit() > 1000)
+    return refuse(rule_error::bad_options, "the round limit is at most 1000");
+  return engine::ok();
+}
+
+state::state(int seats, const pb::Options& options, std::uint64_t seed) : random_(seed) {
+  // Every seat gets a starter deck chosen from the seed.
+  const auto starters = deck_rules().starters();
+  std::vector<engine::deck_list> decks;
+  for (int s = 0; s < seats; ++s)
+    decks.push_back(starters[random_.below(static_cast<std::uint32_t>(starters.size()))].cards);
+  init(seats, options, decks);
+  advance();
+}
+
+state::state(int seats, const pb::Options& options, std::span<const engine::deck_list> decks,
+             std::uint64_t seed)
+    : random_(seed) {
+  init(seats, options, decks);
+  advance();
+}
+
+// Setup Phase: each deck divided into its Piles; the System, Complication and Action Piles
+// shuffled. Turn 0: Legacies leave the Module Pile and stay beside the primary Ship.
+void state::init(int seats, const pb::Options& options, std::span<const engine::deck_list> decks) {
+  seats_ = static_cast<std::uint8_t>(seats);
+  initiative_ = static_cast<std::uint8_t>(options.first_player());
+  round_limit_ = static_cast<std::uint16_t>(options.round_limit() ? options.round_limit() : default_round_limit);
+  chart_.fill(no_card);
+  for (int s = 0; s < seats; ++s) {
+    player& p = players_[s];
+    engine::deck_list list = decks[static_cast<std::size_t>(s)];
+    std::stable_sort(list.begin(), list.end(), [](engine::card_index a, engine::card_index b) {
+      const int ta = type_order(card(static_cast<card_id>(a)).type);
+      const int tb = type_order(card(static_cast<card_id>(b)).type);
+      return ta != tb ? ta < tb : a < b;
+    });
+    const int n = std::min<int>(static_cast<int>(list.size()), deck_size);
+    p.ships[0].present = true;
+    for (int i = 0; i < n; ++i) {
+      p.list[i] = list[i];
+      const copy_id c = make_copy(s, i);
+      const card_def& d = card(static_cast<card_id>(list[i]));
+      switch (d.type) {
+        case card_type::module:
+          if (d.is(subtype::legacy) && p.legacies.size < 2) p.legacies.push(c);
+          else if (p.module_pool.size < pile_size) p.module_pool.push(c);
+          break;
+        case card_type::recruit: if (p.recruit_pool.size < pile_size) p.recruit_pool.push(c); break;
+        case card_type::complication: if (p.complications.size < pile_size) p.complications.push(c); break;
+        case card_type::system: if (p.systems.size < pile_size) p.systems.push(c); break;
+        case card_type::action: p.action_pile.push(c); break;
+      }
+    }
+    random_.shuffle(p.complications.cards.data(), p.complications.size);
+    random_.shuffle(p.systems.cards.data(), p.systems.size);
+    random_.shuffle(p.action_pile.cards.data(), p.action_pile.size);
+  }
+  step_ = step::module_draft;
+  draft_round_ = 1;
+  sub_ = 0;
+}
+
+// ------------------------------------------------------------------ explicit positions
+
+verdict state::validate(int seats, const pb::Options& options, const pb::Position& position) {
+  if (verdict v = validate(seats, options); !v) return v;
+  if (position.seats_size() != seats)
+    return refuse(rule_error::bad_options, "the position needs one entry per seat");
+  if (position.initiative() >= static_cast<std::uint32_t>(seats) ||
+      position.active_seat() >= static_cast<std::uint32_t>(seats))
+    return refuse(rule_error::bad_options, "the Initiative holder and the active seat must be seats");
+  switch (position.step()) {
+    case pb::STEP_UNSPECIFIED: case pb::MODULE_DRAFT: case pb::ENTROPY_STEP: case pb::DESTINY_STEP:
+    case pb::START_STEP: break;
+    default: return refuse(rule_error::bad_options, "a position starts at MODULE_DRAFT, ENTROPY_STEP, DESTINY_STEP or START_STEP");
+  }
+  std::array<int, max_players> cards{};
+  card_id id = 0;
+  auto named = [&](int s, const std::string& name) {
+    if (!lookup(name, id)) return false;
+    ++cards[static_cast<std::size_t>(s)];
+    return true;
+  };
+  for (int s = 0; s < seats; ++s) {
+    const pb::SeatPosition& sp = position.seats(s);
+    if (sp.ships_size() > max_ships) return refuse(rule_error::bad_options, "a seat has at most 3 Ships");
+    for (const pb::ShipPosition& sh : sp.ships()) {
+      if (sh.modules_size() > max_modules || sh.crew_size() > max_crew)
+        return refuse(rule_error::bad_options, "a Ship holds at most 10 Modules and 10 Members");
+      if (sh.proximity() >= static_cast<std::uint32_t>(terminus))
+        return refuse(rule_error::bad_options, "a Ship's Proximity is 0 to 9");
+      for (const auto& m : sh.modules())
+        if (!named(s, m.name()) || card(id).type != card_type::module)
+          return refuse(rule_error::bad_options, "a Ship's Modules must be Module cards of the pool");
+      for (const auto& m : sh.crew())
+        if (!named(s, m.name()) || card(id).type != card_type::recruit)
+          return refuse(rule_error::bad_options, "a Crew's Members must be Recruit cards of the pool");
+    }
+    auto all_of = [&](const auto& names, std::initializer_list<card_type> types) {
+      for (const std::string& n : names) {
+        if (!named(s, n)) return false;
+        if (std::find(types.begin(), types.end(), card(id).type) == types.end()) return false;
+      }
+      return true;
+    };
+    using T = card_type;
+    if (!all_of(sp.hand(), {T::action, T::complication}) || !all_of(sp.action_pile(), {T::action}) ||
+        !all_of(sp.discard(), {T::action}) || !all_of(sp.complication_pile(), {T::complication}) ||
+        !all_of(sp.system_pile(), {T::system}) || !all_of(sp.upgrade_pile(), {T::module}) ||
+        !all_of(sp.gig_pile(), {T::recruit}) || !all_of(sp.module_pile(), {T::module}) ||
+        !all_of(sp.recruit_pile(), {T::recruit}) || !all_of(sp.destiny(), {T::complication}) ||
+        !all_of(sp.legacies(), {T::module}))
+      return refuse(rule_error::bad_options, "a zone names an unknown card or a card of the wrong type");
+    if (!sp.starting_system().empty() && (!named(s, sp.starting_system()) || card(id).type != T::system))
+      return refuse(rule_error::bad_options, "the Starting System must be a System card");
+    if (sp.complication_pile_size() > pile_size || sp.system_pile_size() > pile_size ||
+        sp.upgrade_pile_size() > pile_size || sp.gig_pile_size() > pile_size ||
+        sp.module_pile_size() > pile_size || sp.recruit_pile_size() > pile_size ||
+        sp.destiny_size() > pile_size || sp.legacies_size() > 2)
+      return refuse(rule_error::bad_options, "a Pile holds at most 10 cards (Legacies: 2)");
+    if (sp.intel_size() > seats) return refuse(rule_error::bad_options, "Intel is listed by seat");
+    if (sp.certainty() > 100 || sp.reputation() > 100 || sp.reputation() < -100)
+      return refuse(rule_error::bad_options, "resources are within -100..100");
+  }
+  for (const pb::ChartPosition& cp : position.star_chart()) {
+    if (cp.proximity() < 1 || cp.proximity() >= static_cast<std::uint32_t>(terminus) ||
+        cp.owner() >= static_cast<std::uint32_t>(seats))
+      return refuse(rule_error::bad_options, "a Star Chart System lies at Proximity 1 to 9 and has an owner seat");
+    if (!named(static_cast<int>(cp.owner()), cp.system()) || card(id).type != card_type::system)
+      return refuse(rule_error::bad_options, "a Star Chart entry must be a System card");
+  }
+  for (const std::string& n : position.dead_space())
+    if (!lookup(n, id)) return refuse(rule_error::bad_options, "Dead Space names an unknown card");
+  for (int s = 0; s < seats; ++s)
+    if (cards[static_cast<std::size_t>(s)] > deck_size)
+      return refuse(rule_error::bad_options, "a seat's zones hold at most 60 cards");
+  if (position.step() == pb::START_STEP) {
+    if (position.turn_order_size() == 0 || position.turn_order(0) != position.active_seat())
+      return refuse(rule_error::bad_options, "START_STEP needs the Turn Tracker, the active seat first");
+    for (std::uint32_t t : position.turn_order())
+      if (t >= static_cast<std::uint32_t>(seats)) return refuse(rule_error::bad_options, "the Turn Tracker lists seats");
+  }
+  return engine::ok();
+}
+
+state::state(int seats, const pb::Options& options, const pb::Position& position, std::uint64_t seed)
+    : random_(seed) {
+  seats_ = static_cast<std::uint8_t>(seats);
+  initiative_ = static_cast<std::uint8_t>(position.initiative());
+  round_limit_ = static_cast<std::uint16_t>(options.round_limit() ? options.round_limit() : default_round_limit);
+  round_ = static_cast<std::uint16_t>(position.round() ? position.round() : 1);
+  chart_.fill(no_card);
+  std::array<int, max_players> next{};
+  auto add = [&](int s, const std::string& name) {
+    card_id found = 0;
+    find_card(name, found);
+    const int slot = next[static_cast<std::size_t>(s)]++;
+    players_[s].list[slot] = found;
+    return make_copy(s, slot);
+  };
+  for (int s = 0; s < seats; ++s) {
+    const pb::SeatPosition& sp = position.seats(s);
+    player& p = players_[s];
+    p.ships[0].present = true;
+    for (int k = 0; k < sp.ships_size(); ++k) {
+      const pb::ShipPosition& shp = sp.ships(k);
+      ship& sh = p.ships[k];
+      sh.present = true;
+      sh.proximity = static_cast<std::int8_t>(shp.proximity());
+      sh.backslide = shp.backslide();
+      for (const auto& m : shp.modules()) {
+        const copy_id c = add(s, m.name());
+        sh.modules[sh.module_count++] = {c, !m.face_down(), static_cast<std::uint8_t>(m.counters())};
+        if (k > 0 && m.name() == shp.runabout()) sh.runabout = c;
+      }
+      for (const auto& m : shp.crew()) {
+        const copy_id c = add(s, m.name());
+        const int morale = m.morale() != 0 ? m.morale() : card_of(c).morale;
+        sh.crew[sh.crew_count++] = {c, !m.face_down(), static_cast<std::int8_t>(morale),
+                                    static_cast<std::uint8_t>(m.counters())};
+      }
+      if (k > 0 && sh.runabout == no_card && sh.module_count) sh.runabout = sh.modules[0].card;
+    }
+    // Piles are listed top first; a pile's top is its back.
+    auto fill = [&](auto& pile_, const auto& names) {
+      for (int i = names.size() - 1; i >= 0; --i) pile_.push(add(s, names[i]));
+    };
+    for (const std::string& n : sp.hand()) p.hand.push(add(s, n));
+    fill(p.action_pile, sp.action_pile());
+    for (const std::string& n : sp.discard()) p.discard.push(add(s, n));
+    fill(p.complications, sp.complication_pile());
+    fill(p.systems, sp.system_pile());
+    fill(p.upgrades, sp.upgrade_pile());
+    fill(p.gigs, sp.gig_pile());
+    for (const std::string& n : sp.module_pile()) p.module_pool.push(add(s, n));
+    for (const std::string& n : sp.recruit_pile()) p.recruit_pool.push(add(s, n));
+    for (const std::string& n : sp.destiny()) p.destiny.push(add(s, n));
+    for (const std::string& n : sp.legacies()) p.legacies.push(add(s, n));
+    if (!sp.starting_system().empty()) p.starting_system = add(s, sp.starting_system());
+    p.certainty = static_cast<std::int8_t>(sp.certainty());
+    p.reputation = static_cast<std::int8_t>(sp.reputation());
+    for (int o = 0; o < sp.intel_size(); ++o) p.intel[o] = static_cast<std::uint8_t>(sp.intel(o));
+    p.out = sp.out();
+    p.destiny_locked = sp.destiny_size() > 0;
+  }
+  for (const pb::ChartPosition& cp : position.star_chart())
+    chart_[cp.proximity()] = add(static_cast<int>(cp.owner()), cp.system());
+  // Dead Space cards belong to nobody's deck here: they are given to seat 0's spare slots
+  // when there are any (they only show, nothing comes back from Dead Space).
+  for (const std::string& n : position.dead_space())
+    if (next[0] < deck_size) dead_.push(add(0, n));
+
+  switch (position.step()) {
+    case pb::MODULE_DRAFT:
+      step_ = step::module_draft;
+      draft_round_ = 1;
+      round_ = 0;
+      break;
+    case pb::DESTINY_STEP:
+      step_ = step::destiny;
+      open_window(window::destiny);
+      break;
+    case pb::START_STEP:
+      order_count_ = static_cast<std::uint8_t>(position.turn_order_size());
+      for (int i = 0; i < order_count_; ++i) {
+        order_[i] = static_cast<std::uint8_t>(position.turn_order(i));
+        players_[order_[i]].turn_place = static_cast<std::uint8_t>(i + 1);
+      }
+      begin_turn(static_cast<int>(position.active_seat()));
+      break;
+    default:
+      begin_round();
+      break;
+  }
+  advance();
+}
+
+}  // namespace starport::terminus

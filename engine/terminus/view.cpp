@@ -1,0 +1,442 @@
+// What each viewer sees, the log words, and the hidden-information scramble.
+#include <algorithm>
+
+#include "engine/core/match.hpp"
+#include "engine/core/words.hpp"
+#include "engine/terminus/state.hpp"
+
+namespace starport::terminus {
+
+using engine::has_seat;
+using engine::seat_ref;
+
+namespace {
+
+pb::CardType wire_type(card_type t) {
+  switch (t) {
+    case card_type::module: return pb::MODULE;
+    case card_type::recruit: return pb::RECRUIT;
+    case card_type::complication: return pb::COMPLICATION;
+    case card_type::system: return pb::SYSTEM;
+    case card_type::action: return pb::ACTION;
+  }
+  return pb::CARD_TYPE_UNSPECIFIED;
+}
+
+pb::Step wire_step(step s) {
+  switch (s) {
+    case step::module_draft: return pb::MODULE_DRAFT;
+    case step::recruit_draft: return pb::RECRUIT_DRAFT;
+    case step::starting_system: return pb::STARTING_SYSTEM;
+    case step::mulligan: return pb::MULLIGAN_STEP;
+    case step::entropy: return pb::ENTROPY_STEP;
+    case step::destiny: return pb::DESTINY_STEP;
+    case step::start: return pb::START_STEP;
+    case step::regroup: return pb::REGROUP_STEP;
+    case step::play: return pb::PLAY_STEP;
+    case step::aftermath: return pb::AFTERMATH_STEP;
+    case step::end: return pb::END_STEP;
+    case step::cleanup: return pb::CLEANUP_STEP;
+    case step::initiative: return pb::INITIATIVE_STEP;
+    case step::over: return pb::GAME_OVER;
+    case step::none: return pb::STEP_UNSPECIFIED;
+  }
+  return pb::STEP_UNSPECIFIED;
+}
+
+std::string name_of(const state& g, copy_id c) { return std::string(g.card_of(c).name); }
+
+}  // namespace
+
+// A card as the viewer may see it: `known` false → no index, id 0.
+void state::fill_card(pb::Card& out, copy_id c, bool known) const {
+  out.set_owner(static_cast<std::uint32_t>(owner_of(c)));
+  if (!known) return;
+  out.set_id(wire_id(c));
+  out.set_index(index_of(c));
+  out.set_known(true);
+  out.set_type(wire_type(card_of(c).type));
+}
+
+bool state::sees_hand(viewer who, int s) const {
+  if (who.sees_all() || who.is_seat(s)) return true;
+  return who.who == viewer::kind::seat && has_seat(players_[who.seat].peeking, s);
+}
+
+void state::view(viewer who, pb::View& out) const {
+  out.Clear();
+  engine::fill_legal_actions(*this, who, *out.mutable_legal_actions());
+  out.set_spectator(who.who != viewer::kind::seat);
+  if (who.who == viewer::kind::seat) out.set_viewer_seat(static_cast<std::uint32_t>(who.seat));
+  out.set_round(round_);
+  out.set_step(wire_step(step_));
+  out.set_draft_round(step_ == step::module_draft || step_ == step::recruit_draft ? draft_round_ : 0);
+  out.set_initiative(initiative_);
+  const bool in_turn = step_ >= step::start && step_ <= step::end;
+  out.set_has_active(in_turn);
+  if (in_turn) out.set_active_seat(active_);
+  for (int i = 0; i < order_count_; ++i) out.add_turn_order(order_[i]);
+  const engine::seat_mask must = must_act();
+  for (int s = 0; s < seats_; ++s) {
+    const player& p = players_[s];
+    const bool own = who.sees_all() || who.is_seat(s);
+    pb::Seat& ps = *out.add_seats();
+    ps.set_seat(static_cast<std::uint32_t>(s));
+    ps.set_to_act(has_seat(must, s));
+    ps.set_may_act(window_ != window::none && priority_ == s);
+    ps.set_initiative(initiative_ == s);
+    ps.set_out(p.out);
+    for (int k = 0; k < max_ships; ++k) {
+      const ship& x = p.ships[k];
+      if (!x.present) continue;
+      pb::Ship& sh = *ps.add_ships();
+      sh.set_number(static_cast<std::uint32_t>(k));
+      if (x.runabout != no_card) fill_card(*sh.mutable_runabout(), x.runabout, true);
+      for (const module_slot& m : x.module_list()) {
+        pb::Card& c = *sh.add_modules();
+        fill_card(c, m.card, m.face_up || own);
+        c.set_face_up(m.face_up);
+        c.set_counters(m.counters);
+      }
+      for (const member& m : x.crew_list()) {
+        pb::Card& c = *sh.add_crew();
+        fill_card(c, m.card, m.face_up || own);
+        c.set_face_up(m.face_up);
+        c.set_morale(m.morale);
+        c.set_counters(m.counters);
+      }
+      sh.set_proximity(static_cast<std::uint32_t>(x.proximity));
+      sh.set_crewed(crewed(s, k));
+      sh.set_backslide(x.backslide);
+      if (x.action_count) {
+        fill_card(*sh.mutable_action(), x.actions[x.action_count - 1], true);
+        if (x.target_seat != 0xff) {
+          sh.set_action_targets(true);
+          sh.set_action_target_seat(x.target_seat);
+          sh.set_action_target_ship(x.target_ship);
+        }
+      }
+    }
+    ps.set_certainty(static_cast<std::uint32_t>(p.certainty));
+    ps.set_reputation(p.reputation);
+    for (int o = 0; o < seats_; ++o) ps.add_intel(p.intel[o]);
+    ps.set_hand_count(p.hand.size);
+    ps.set_hand_complications(static_cast<std::uint32_t>(hand_complications(s)));
+    if (sees_hand(who, s))
+      for (copy_id c : p.hand.items()) fill_card(*ps.add_hand(), c, true);
+    ps.set_action_pile(p.action_pile.size);
+    for (copy_id c : p.discard.items()) {
+      pb::Card& d = *ps.add_discard();
+      fill_card(d, c, true);
+      d.set_face_up(true);
+    }
+    ps.set_complication_pile(p.complications.size);
+    ps.set_system_pile(p.systems.size);
+    ps.set_upgrade_pile(p.upgrades.size);
+    ps.set_gig_pile(p.gigs.size);
+    if (p.starting_system != no_card) {
+      // Chosen in secret with the others; everyone sees it once the Opening goes on.
+      const bool shown = own || step_ > step::starting_system;
+      fill_card(*ps.mutable_starting_system(), p.starting_system, shown);
+      ps.mutable_starting_system()->set_face_up(shown);
+    }
+    for (copy_id c : p.destiny.items()) fill_card(*ps.add_destiny(), c, true);
+    for (copy_id c : p.legacies.items()) fill_card(*ps.add_legacies(), c, true);
+    ps.set_turn_order(p.turn_place);
+    const bool drafting = step_ == step::module_draft || step_ == step::recruit_draft;
+    const bool simultaneous = drafting || step_ == step::starting_system || step_ == step::mulligan ||
+                              step_ == step::entropy;
+    ps.set_drafted(simultaneous && p.decided);
+    ps.set_opening_done((step_ == step::starting_system || step_ == step::mulligan) && p.decided);
+    if (drafting && own) {
+      const auto& pool = step_ == step::module_draft ? p.module_pool : p.recruit_pool;
+      for (copy_id c : pool.items()) fill_card(*ps.add_draft_pool(), c, true);
+      // Your own pick waits face down on your Ship until the flip; only you see which.
+    }
+    ps.set_destiny_locked(p.destiny_locked);
+    ps.set_deadlocked(p.deadlocked && in_turn && active_ == s);
+  }
+  for (int prox = 1; prox < terminus; ++prox) {
+    pb::ChartSpace& sp = *out.add_star_chart();
+    sp.set_proximity(static_cast<std::uint32_t>(prox));
+    if (chart_[prox] != no_card) {
+      fill_card(*sp.mutable_system(), chart_[prox], true);
+      sp.mutable_system()->set_face_up(true);
+    }
+  }
+  for (copy_id c : dead_.items()) fill_card(*out.add_dead_space(), c, true);
+  for (int i = 0; i < cascade_count_; ++i) {
+    const cascade_entry& e = cascade_[i];
+    pb::CascadeEntry& ce = *out.add_cascade();
+    ce.set_seat(e.seat);
+    fill_card(*ce.mutable_card(), e.card, true);
+    ce.set_ability(e.ability);
+    if (e.target_seat != 0xff) {
+      ce.set_target_seat(e.target_seat);
+      ce.set_target(e.target_ship);
+    }
+    ce.set_negated(e.negated);
+  }
+  if (window_ != window::none) {
+    for (int s = 0; s < seats_; ++s)
+      if (has_seat(asked_, s)) out.add_asked(static_cast<std::uint32_t>(s));
+    if (priority_ >= 0) out.set_priority(static_cast<std::uint32_t>(priority_));
+  }
+  if (frame_count_) fill_prompt(who, out);
+  if (last_seat_ != 0xff && (last_card_ != no_card || last_source_ != no_card || last_target_seat_ != 0xff)) {
+    pb::LastMove& lm = *out.mutable_last_move();
+    lm.set_seat(last_seat_);
+    if (last_card_ != no_card) fill_card(*lm.mutable_card(), last_card_, true);
+    if (last_source_ != no_card) fill_card(*lm.mutable_source(), last_source_, true);
+    if (last_target_seat_ != 0xff) {
+      lm.set_targets(true);
+      lm.set_target_seat(last_target_seat_);
+      lm.set_target_ship(last_target_ship_);
+    }
+  }
+  const outcome o = result();
+  if (o.over) {
+    auto* oc = out.mutable_outcome();
+    oc->set_over(true);
+    for (int s = 0; s < seats_; ++s)
+      if (has_seat(o.winners, s)) oc->add_winners(static_cast<std::uint32_t>(s));
+    oc->set_reason(o.reason);
+  }
+  if (step_ == step::starting_system && who.who == viewer::kind::seat && !players_[who.seat].decided) {
+    // The Opening: the top three Systems, to their owner only.
+    const player& p = players_[who.seat];
+    pb::Prompt& pr = *out.mutable_prompt();
+    pr.set_seat(static_cast<std::uint32_t>(who.seat));
+    pr.set_kind(pb::PICK_CARD);
+    pr.set_text("Choose your Starting System; the others go to the bottom of your System Pile");
+    for (int i = 0; i < std::min<int>(3, p.systems.size); ++i)
+      fill_card(*pr.add_cards(), p.systems.cards[p.systems.size - 1 - i], true);
+  }
+  if (step_ == step::mulligan && who.who == viewer::kind::seat && !players_[who.seat].decided) {
+    const player& p = players_[who.seat];
+    pb::Prompt& pr = *out.mutable_prompt();
+    pr.set_seat(static_cast<std::uint32_t>(who.seat));
+    pr.set_kind(pb::DISCARD);
+    pr.set_text("Mulligan: choose any of your 4 Actions to discard and replace, or keep them");
+    const int n = std::min<int>(p.hand.size, opening_hand);
+    for (int i = 0; i < n; ++i) fill_card(*pr.add_cards(), p.hand.cards[p.hand.size - n + i], true);
+  }
+}
+
+void state::fill_prompt(viewer who, pb::View& out) const {
+  const frame& f = frames_[frame_count_ - 1];
+  if (f.kind == task::run || f.kind == task::after_complication) return;
+  pb::Prompt& pr = *out.mutable_prompt();
+  pr.set_seat(f.seat);
+  const bool mine = who.sees_all() || who.is_seat(f.seat);
+  const std::string src = f.source != no_card ? name_of(*this, f.source) : std::string();
+  switch (f.kind) {
+    case task::pick_card:
+      pr.set_kind(pb::PICK_CARD);
+      pr.set_text(src + ": choose a card (" + std::to_string(f.count) + " more), or stop");
+      pr.set_optional(true);
+      break;
+    case task::pick_ship:
+      pr.set_kind(pb::PICK_SEAT);
+      pr.set_text(src + ": choose the opponent Ship (seat * 4 + ship)");
+      break;
+    case task::optional:
+      pr.set_kind(pb::PICK_NUMBER);
+      pr.set_text(src + ": use this effect? (1 yes, pass no)");
+      pr.set_optional(true);
+      pr.add_options(1);
+      break;
+    case task::discard:
+      pr.set_kind(pb::DISCARD);
+      pr.set_text("Discard " + std::to_string(f.count) + " Action(s)");
+      break;
+    case task::burn:
+      pr.set_kind(pb::DISCARD);
+      pr.set_text("Burn " + std::to_string(f.count) + " card(s) of your hand");
+      break;
+    case task::look:
+      pr.set_kind(pb::FARSIGHT);
+      pr.set_text("The top of your Action Pile: discard any of them, pass to put the rest back");
+      pr.set_optional(true);
+      break;
+    case task::bustle_pick:
+      pr.set_kind(pb::PICK_CARD);
+      pr.set_text("Bustle: choose the Module to add to your Ship");
+      break;
+    case task::chaotic:
+      pr.set_kind(pb::PICK_NUMBER);
+      pr.set_text("Chaotic: put the top card of your Complication Pile at the bottom (1) or keep it (pass)");
+      pr.set_optional(true);
+      pr.add_options(1);
+      break;
+    case task::weapon:
+      pr.set_kind(pb::PICK_CARD);
+      pr.set_text("Weapon: disable a Module of the attacker's Ships, or pass");
+      pr.set_optional(true);
+      break;
+    case task::detach:
+      pr.set_kind(pb::PICK_CARD);
+      pr.set_text("Detach a Runabout with up to 2 Members of your Crew, or pass");
+      pr.set_optional(true);
+      break;
+    case task::bustle:
+      pr.set_kind(pb::PICK_NUMBER);
+      pr.set_text("Bustle: add a Module and skip your Regroup, Play and Aftermath Steps?");
+      pr.add_options(0);
+      pr.add_options(1);
+      break;
+    case task::reattach:
+      pr.set_kind(pb::PICK_NUMBER);
+      pr.set_text("Re-attach a Runabout to your primary Ship, or pass");
+      pr.set_optional(true);
+      break;
+    default: break;
+  }
+  if (mine)
+    for (int i = 0; i < f.look_count; ++i) fill_card(*pr.add_cards(), f.looked[i], true);
+}
+
+// ------------------------------------------------------------------ words
+
+std::string state::card_words(copy_id c) const { return name_of(*this, c); }
+
+std::string state::describe(const action& a) const {
+  const std::string who = seat_ref(a.seat);
+  const kind k = static_cast<kind>(a.kind);
+  auto card_arg = [&](int i) { return from_wire(a.args[i]); };
+  auto ship_words = [&](int ts, int tsh) {
+    std::string s = seat_ref(ts) + "'s " + (tsh == 0 ? std::string("Ship") : "Runabout " + std::to_string(tsh));
+    return s;
+  };
+  switch (k) {
+    case kind::resign: return who + " resigns.";
+    case kind::draft: return who + " picks a " + (step_ == step::module_draft ? "Module." : "Recruit.");
+    case kind::start_system: return who + " chooses a Starting System.";
+    case kind::mulligan: {
+      const int n = std::popcount(static_cast<unsigned>(a.args[0]));
+      return n ? who + " takes a mulligan of " + std::to_string(n) + "." : who + " keeps the opening hand.";
+    }
+    case kind::entropy: return who + " puts a Complication under the Complication Pile.";
+    case kind::pass:
+      if (frame_count_) {
+        const task t = frames_[frame_count_ - 1].kind;
+        if (t == task::look) return who + " puts the rest back.";
+        return who + " passes.";
+      }
+      if (window_ == window::destiny) return who + " has nothing more to play in the Destiny Step.";
+      return who + " passes.";
+    case kind::play: {
+      const copy_id c = card_arg(0);
+      std::string s = who + " plays " + card_words(c);
+      if (card_of(c).type == card_type::action && a.args[1] > 0) s += " for Runabout " + std::to_string(a.args[1]);
+      if (a.args[2] >= 0) s += ", targeting " + ship_words(a.args[2], a.args[3]);
+      return s + ".";
+    }
+    case kind::override_:
+      return who + " discards " + card_words(card_arg(0)) + " to Override with " + card_words(card_arg(1)) + ".";
+    case kind::activate: {
+      std::string s = who + " activates " + card_words(card_arg(0));
+      if (a.args[1] >= 0) s += ", targeting " + ship_words(a.args[1], a.args[2]);
+      return s + ".";
+    }
+    case kind::choose: {
+      if (!frame_count_) return who + " chooses.";
+      const frame& f = frames_[frame_count_ - 1];
+      switch (f.kind) {
+        case task::pick_card: {
+          const copy_id c = picked(f, a.args[0]);
+          if (c == no_card || face_down_in_ship(c)) return who + " chooses a face-down card.";
+          return who + " chooses " + card_words(c) + ".";
+        }
+        case task::weapon: return who + " chooses " + card_words(card_arg(0)) + ".";
+        case task::pick_ship: return who + " targets " + ship_words(a.args[0] / 4, a.args[0] % 4) + ".";
+        case task::optional: return who + " uses " + card_words(f.source) + ".";
+        case task::discard: case task::look: return who + " discards " + card_words(card_arg(0)) + ".";
+        case task::burn: return who + " burns " + card_words(card_arg(0)) + ".";
+        case task::bustle_pick: return who + " adds " + card_words(card_arg(0)) + " to the Ship.";
+        case task::chaotic: return who + " puts the top Complication at the bottom.";
+        default: return who + " chooses.";
+      }
+    }
+    case kind::detach: {
+      int crew = (a.args[1] > 0) + (a.args[2] > 0);
+      return who + " detaches " + card_words(card_arg(0)) + " with " + std::to_string(crew) + " Member(s).";
+    }
+    case kind::reattach: return who + " re-attaches Runabout " + std::to_string(a.args[0]) + ".";
+    case kind::bustle: return a.args[0] ? who + " Bustles." : who + " does not Bustle.";
+  }
+  return who + " acts.";
+}
+
+std::string state::describe_effects() const {
+  std::string out;
+  auto line = [&](const std::string& s) {
+    if (!out.empty()) out += "\n";
+    out += s;
+  };
+  for (int i = 0; i < event_count_; ++i) {
+    const event& e = events_[i];
+    const std::string who = seat_ref(e.seat);
+    switch (e.kind) {
+      case event_kind::flipped:
+        line(e.card == no_card ? who + "'s pick stays face down." : card_words(e.card) + " of " + who + " turns face up.");
+        break;
+      case event_kind::starting_system:
+        line(who + "'s Starting System is " + card_words(e.card) + ".");
+        break;
+      case event_kind::drew_actions: line(who + " draws " + std::to_string(e.extra) + " Action(s)."); break;
+      case event_kind::drew_complication: line(who + " draws a Complication."); break;
+      case event_kind::discarded: line(who + " discards " + card_words(e.card) + "."); break;
+      case event_kind::proximity: line(who + " is at Proximity " + std::to_string(e.extra) + "."); break;
+      case event_kind::discovery:
+        line("Discovery: " + card_words(e.card) + " at Proximity " + std::to_string(e.extra) + ".");
+        break;
+      case event_kind::backslide: line(who + " begins a Backslide."); break;
+      case event_kind::deadlock: line(who + " Deadlocks and reveals their hand."); break;
+      case event_kind::dead_space: line(card_words(e.card) + " goes to Dead Space."); break;
+      case event_kind::eliminated: line(who + " is out of the race."); break;
+      case event_kind::initiative: line(who + " takes the Initiative."); break;
+      case event_kind::new_round: line("Round " + std::to_string(e.extra) + " begins."); break;
+      case event_kind::resolved: line(card_words(e.card) + " resolves."); break;
+      case event_kind::negated: line(card_words(e.card) + " is negated."); break;
+      case event_kind::joined:
+        line(e.card == no_card ? "A face-down Member joins " + who + "'s Crew." : card_words(e.card) + " joins " + who + "'s Crew.");
+        break;
+      case event_kind::left_crew: line(card_words(e.card) + " leaves " + who + "'s Crew for the Gig Pile."); break;
+      case event_kind::module_added:
+        line(e.card == no_card ? "A face-down Module is added to " + who + "'s Ship." : card_words(e.card) + " is added to " + who + "'s Ship.");
+        break;
+      case event_kind::detached: line(card_words(e.card) + " detaches from " + who + "'s Ship."); break;
+      case event_kind::reattached: line(card_words(e.card) + " re-attaches to " + who + "'s Ship."); break;
+      case event_kind::won: line(who + " wins the race."); break;
+    }
+  }
+  if (events_cut_) line("…");
+  return out;
+}
+
+// ------------------------------------------------------------------ hidden information
+
+// Permutes what `seat` holds hidden from others: its hand (unless someone peeks at it), its
+// Piles' order, its secret Draft pick, its face-down Modules among themselves.
+void state::scramble_hidden(int seat, engine::rng& r) {
+  player& p = players_[seat];
+  bool peeked = false;
+  for (int s = 0; s < seats_; ++s) peeked = peeked || has_seat(players_[s].peeking, seat);
+  if (!peeked) r.shuffle(p.hand.cards.data(), p.hand.size);
+  r.shuffle(p.action_pile.cards.data(), p.action_pile.size);
+  r.shuffle(p.complications.cards.data(), p.complications.size);
+  r.shuffle(p.upgrades.cards.data(), p.upgrades.size);
+  r.shuffle(p.gigs.cards.data(), p.gigs.size);
+  if (step_ != step::starting_system) r.shuffle(p.systems.cards.data(), p.systems.size);
+  if (p.pick != no_card) {
+    auto& pool = step_ == step::module_draft ? p.module_pool : p.recruit_pool;
+    if (!pool.empty()) {
+      const int i = static_cast<int>(r.below(pool.size));
+      std::swap(p.pick, pool.cards[i]);
+      std::sort(pool.cards.begin(), pool.cards.begin() + pool.size);
+    }
+  }
+}
+
+}  // namespace starport::terminus

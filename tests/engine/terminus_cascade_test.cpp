@@ -1,0 +1,262 @@
+// Race to the Terminus rule scenarios: the Complication Cascade, response windows, Destiny,
+// Weapon, Ambush and Exhaust, and the Specific Rulings about negating and burning.
+#include "terminus_table.hpp"
+
+using namespace terminus_test;
+using starport::engine::seat_bit;
+using starport::engine::viewer;
+using tr::step;
+
+namespace {
+
+const char* const hull = "Crew Lounge";
+const char* const hand_crew = "Vent Dweller";
+const char* const home = "Sol Relay Station";
+
+seat_setup crewed_seat() {
+  seat_setup s;
+  s.ships = {ship_setup{{{hull}}, {{hand_crew}}}};
+  s.starting_system = home;
+  s.action_pile = {"Press Conference", "Press Conference", "Press Conference", "Press Conference",
+                   "Press Conference", "Press Conference"};
+  s.system_pile = {"Whispering Pulsar", "Quiet Expanse"};
+  s.complication_pile = {"Lucky Break", "Bad Press", "Sensor Ghost"};
+  s.gig_pile = {"Rock Eater"};
+  return s;
+}
+
+// Seat 0 plays Press Conference; the end of its Play Step opens a window.
+tr::state after_seat0_plays(setup s) {
+  tr::state g = table(s);
+  REQUIRE(g.current_step() == step::play);
+  play(g, act(0, tr::kind::play, {in_hand(g, 0, "Press Conference"), 0, -1, 0}));
+  return g;
+}
+
+}  // namespace
+
+TEST_CASE("Response windows: the end of a Play Step asks, in Initiative order, every seat holding a Complication") {
+  setup s{{crewed_seat(), crewed_seat(), crewed_seat()}};
+  s.seats[1].hand = {"Lucky Break"};
+  s.seats[2].hand = {"Bad Press"};
+  s.initiative = 2;
+  tr::state g = after_seat0_plays(s);
+  REQUIRE(g.open_window() == tr::window::step_end);
+  CHECK(g.asked() == (seat_bit(1) | seat_bit(2)));   // seat 0 holds none: not asked
+  CHECK(g.priority() == 2);                          // Initiative order from seat 2
+  CHECK(g.must_act() == seat_bit(2));
+  play(g, act(2, tr::kind::pass));
+  CHECK(g.priority() == 1);
+  // The view names who is asked and who answers now.
+  trpb::View v;
+  g.view(viewer::of_seat(0), v);
+  CHECK(v.asked_size() == 2);
+  CHECK(v.priority() == 1);
+  play(g, act(1, tr::kind::pass));
+  CHECK(g.open_window() == tr::window::none);
+  CHECK(g.active_seat() == 1);
+}
+
+TEST_CASE("Response windows: who is asked follows public counts, not whether a Complication is playable") {
+  // Seat 1's only Complication is a Destiny, unplayable outside the Destiny Step: it is asked all the same.
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[1].hand = {"Manifest Destiny"};
+  tr::state g = after_seat0_plays(s);
+  CHECK(g.asked() == seat_bit(1));
+  std::vector<action> legal;
+  g.legal_actions(1, legal);
+  REQUIRE(legal.size() == 1);
+  CHECK(legal[0].kind == static_cast<std::uint16_t>(tr::kind::pass));
+  // A timeout passes.
+  CHECK(g.timeout_action(1).kind == static_cast<std::uint16_t>(tr::kind::pass));
+}
+
+TEST_CASE("Complication Cascade: last in, first out, a negated Complication still makes the others draw (Ruling 9a)") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].hand = {"Jammed Signal"};
+  s.seats[1].hand = {"Navigation Error"};
+  s.seats[0].ships[0].proximity = 3;
+  s.chart = {{3, "Quiet Expanse"}};
+  tr::state g = after_seat0_plays(s);
+  REQUIRE(g.priority() == 0);
+  play(g, act(0, tr::kind::pass));
+  play(g, act(1, tr::kind::play, {in_hand(g, 1, "Navigation Error"), 0, 0, 0}));
+  // Everyone is asked again, in Initiative order.
+  REQUIRE(g.priority() == 0);
+  CHECK(g.cascade().size() == 1);
+  const int c0 = g.seat(0).complications.size, c1 = g.seat(1).complications.size;
+  play(g, act(0, tr::kind::play, {in_hand(g, 0, "Jammed Signal"), 0, -1, 0}));
+  // Nobody holds a Complication any more: nobody is asked and the Cascade resolves at once.
+  pass_windows(g);
+  // Jammed Signal resolved first and negated Navigation Error.
+  CHECK(g.seat(0).ships[0].proximity == 3);
+  CHECK(g.cascade().empty());
+  // Each Complication made the other player draw: seat 1 for Jammed Signal, seat 0 for the negated one.
+  CHECK(g.seat(1).complications.size == c1 - 1);
+  CHECK(g.seat(0).complications.size == c0 - 1);
+  int dead = 0;
+  for (tr::copy_id c : g.dead_space()) dead += g.card_of(c).type == tr::card_type::complication;
+  CHECK(dead == 2);
+}
+
+TEST_CASE("Complication: after it resolves every other player draws one, unless it silences them") {
+  setup s{{crewed_seat(), crewed_seat(), crewed_seat()}};
+  s.seats[1].hand = {"Bad Press", "Quiet Sabotage"};
+  tr::state g = after_seat0_plays(s);
+  play(g, act(1, tr::kind::play, {in_hand(g, 1, "Bad Press"), 0, 0, 0}));
+  const int c0 = g.seat(0).complications.size, c1 = g.seat(1).complications.size,
+            c2 = g.seat(2).complications.size;
+  pass_windows(g);
+  CHECK(g.seat(0).reputation == 2 - 2);   // Press Conference +2, Bad Press -2
+  CHECK(g.seat(0).complications.size == c0 - 1);
+  CHECK(g.seat(2).complications.size == c2 - 1);
+  CHECK(g.seat(1).complications.size == c1);   // not the owner
+}
+
+TEST_CASE("Quiet Sabotage (silence): nobody draws for it") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[1].hand = {"Quiet Sabotage"};
+  tr::state g = after_seat0_plays(s);
+  play(g, act(1, tr::kind::play, {in_hand(g, 1, "Quiet Sabotage"), 0, 0, 0}));
+  const int c0 = g.seat(0).complications.size;
+  pass_windows(g);
+  CHECK(g.seat(0).complications.size == c0);
+  CHECK_FALSE(g.seat(0).ships[0].modules[0].face_up);
+}
+
+TEST_CASE("Destiny: only in the Destiny Step, it stays beside the Ship and its owner plays no more Complications") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.step = trpb::DESTINY_STEP;
+  s.seats[0].hand = {"Manifest Destiny", "Lucky Break"};
+  tr::state g = table(s);
+  REQUIRE(g.open_window() == tr::window::destiny);
+  REQUIRE(g.priority() == 0);
+  play(g, act(0, tr::kind::play, {in_hand(g, 0, "Manifest Destiny"), 0, -1, 0}));
+  CHECK(g.seat(0).destiny_locked);
+  pass_windows(g);
+  CHECK(g.seat(0).destiny.size == 1);
+  CHECK(g.seat(0).reputation == 2);
+  // The Destiny Step reopened after something resolved; the locked seat is no longer asked
+  // for its Complications (it has no face-down card either).
+  CHECK(g.open_window() == tr::window::none);
+  // Its start-of-Turn effect works every Turn: +1 Certainty at seat 0's Start Step.
+  CHECK(g.active_seat() == 0);
+  CHECK(g.seat(0).certainty == 1);
+}
+
+TEST_CASE("Maintenance Inspection: the target shuffles every Complication of its hand into its Complication Pile") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].hand = {"Lucky Break", "Bad Press"};
+  s.seats[1].hand = {"Maintenance Inspection"};
+  tr::state g = after_seat0_plays(s);
+  play(g, act(0, tr::kind::pass));
+  play(g, act(1, tr::kind::play, {in_hand(g, 1, "Maintenance Inspection"), 0, 0, 0}));
+  pass_windows(g);
+  CHECK(g.hand_complications(0) == 1);   // 2 shuffled in, then 1 drawn for the resolution
+}
+
+TEST_CASE("Weapon: a Ship targeted by another player's Complication may disable one of that player's Modules in range") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].modules = {{"Point-Defence Lasers"}, {hull}};
+  s.seats[1].hand = {"Bad Press"};
+  tr::state g = after_seat0_plays(s);
+  play(g, act(1, tr::kind::play, {in_hand(g, 1, "Bad Press"), 0, 0, 0}));
+  REQUIRE(g.pending().size() == 1);
+  CHECK(g.pending().back().kind == tr::task::weapon);
+  CHECK(g.must_act() == seat_bit(0));
+  const auto target = static_cast<std::int32_t>(tr::wire_id(g.seat(1).ships[0].modules[0].card));
+  play(g, act(0, tr::kind::choose, {target}));
+  CHECK_FALSE(g.seat(1).ships[0].modules[0].face_up);
+}
+
+TEST_CASE("Ambush: a face-down card flips face up at any time a window asks its owner, its ability on the Cascade") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[1].ships[0].crew = {{hand_crew}, {"Stowaway", true}};
+  tr::state g = after_seat0_plays(s);
+  // Asked because of the face-down card (public), although it holds no Complication.
+  REQUIRE(g.asked() == seat_bit(1));
+  trpb::View v;
+  g.view(viewer::of_seat(0), v);
+  CHECK_FALSE(v.seats(1).ships(0).crew(1).known());   // nobody else knows what it is
+  const int hand = g.seat(1).hand.size;
+  const auto stowaway = static_cast<std::int32_t>(tr::wire_id(g.seat(1).ships[0].crew[1].card));
+  play(g, act(1, tr::kind::activate, {stowaway, -1, 0}));
+  CHECK(g.seat(1).ships[0].crew[1].face_up);
+  pass_windows(g);
+  CHECK(g.seat(1).hand.size >= hand + 2);   // draws 2 Actions (and its Regroup draw after)
+}
+
+TEST_CASE("Exhaust: a face-up card flips face down to use its ability") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[1].ships[0].modules = {{hull}, {"Emergency Thrusters"}};
+  tr::state g = after_seat0_plays(s);
+  REQUIRE(g.asked() == seat_bit(1));
+  const auto thrusters = static_cast<std::int32_t>(tr::wire_id(g.seat(1).ships[0].modules[1].card));
+  play(g, act(1, tr::kind::activate, {thrusters, -1, 0}));
+  CHECK_FALSE(g.seat(1).ships[0].modules[1].face_up);
+  pass_windows(g);
+  CHECK(g.seat(1).ships[0].proximity == 1);
+}
+
+TEST_CASE("Ruling 6a: killing a Digital Recruit resolves but nothing happens") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].crew = {{"Ship Mind ECHO"}};
+  s.seats[1].hand = {"Fatal Accident"};
+  tr::state g = after_seat0_plays(s);
+  play(g, act(1, tr::kind::play, {in_hand(g, 1, "Fatal Accident"), 0, 0, 0}));
+  pass_windows(g);
+  REQUIRE(g.seat(0).ships[0].crew_count == 1);
+  CHECK(g.card_of(g.seat(0).ships[0].crew[0].card).name == "Ship Mind ECHO");
+}
+
+TEST_CASE("Ruling 10: burning moves a card of the hand straight to Dead Space") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].hand = {"Jump"};
+  s.seats[1].hand = {"Short Circuit"};
+  tr::state g = after_seat0_plays(s);
+  play(g, act(1, tr::kind::play, {in_hand(g, 1, "Short Circuit"), 0, 0, 0}));
+  pass_windows(g);
+  REQUIRE(!g.pending().empty());
+  CHECK(g.pending().back().kind == tr::task::burn);
+  CHECK(g.must_act() == seat_bit(0));
+  play(g, act(0, tr::kind::choose, {in_hand(g, 0, "Jump")}));
+  bool dead = false;
+  for (tr::copy_id c : g.dead_space()) dead = dead || g.card_of(c).name == "Jump";
+  CHECK(dead);
+}
+
+TEST_CASE("Preference pass_windows: passes for the seat whenever a window asks it, from public information only") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[1].hand = {"Bad Press"};
+  tr::state g = after_seat0_plays(s);
+  const std::uint8_t on[] = {1};
+  const std::uint8_t off[] = {0};
+  auto pa = g.preferred_action(1, on);
+  REQUIRE(pa.has_value());
+  CHECK(pa->kind == static_cast<std::uint16_t>(tr::kind::pass));
+  CHECK_FALSE(g.preferred_action(1, off).has_value());
+  CHECK_FALSE(g.preferred_action(0, on).has_value());
+}
+
+TEST_CASE("Hidden information: another seat's face-down card is chosen by its place, never by an id or a name") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].modules = {{hull}, {"Stealth Plating", true}};
+  s.seats[1].hand = {"Hull Breach"};
+  tr::state h = after_seat0_plays(s);
+  // Seat 0 is asked too (its face-down card); it passes, seat 1 plays.
+  if (h.priority() == 0) play(h, act(0, tr::kind::pass));
+  play(h, act(1, tr::kind::play, {in_hand(h, 1, "Hull Breach"), 0, 0, 0}));
+  pass_windows(h);
+  REQUIRE(!h.pending().empty());
+  REQUIRE(h.pending().back().kind == tr::task::pick_card);
+  std::vector<action> legal;
+  h.legal_actions(1, legal);
+  const auto face_up = static_cast<std::int32_t>(tr::wire_id(h.seat(0).ships[0].modules[0].card));
+  CHECK(has_legal(h, act(1, tr::kind::choose, {face_up})));
+  CHECK(has_legal(h, act(1, tr::kind::choose, {-2})));
+  const auto hidden = static_cast<std::int32_t>(tr::wire_id(h.seat(0).ships[0].modules[1].card));
+  CHECK_FALSE(has_legal(h, act(1, tr::kind::choose, {hidden})));
+  CHECK(h.describe(act(1, tr::kind::choose, {-2})).find("face-down") != std::string::npos);
+  play(h, act(1, tr::kind::choose, {-2}));
+  CHECK(h.seat(0).ships[0].module_count == 1);
+}

@@ -1,0 +1,176 @@
+// Race to the Terminus rule scenarios: the Setup Phase, the Drafts and the Opening Phase.
+#include "terminus_table.hpp"
+
+using namespace terminus_test;
+using starport::engine::rule_error;
+using starport::engine::seat_bit;
+using starport::engine::viewer;
+using tr::card_type;
+using tr::step;
+
+namespace {
+
+tr::state fresh(int seats, std::uint64_t seed = 5) {
+  trpb::Options o;
+  REQUIRE(tr::state::validate(seats, o));
+  return tr::state(seats, o, seed);
+}
+
+// Every seat picks the first card offered.
+void draft_all(tr::state& g) {
+  std::vector<action> legal;
+  for (int s = 0; s < g.seat_count(); ++s) {
+    g.legal_actions(s, legal);
+    if (!legal.empty()) play(g, legal.front());
+  }
+}
+
+}  // namespace
+
+TEST_CASE("Options: 2 to 4 players, the first player one of them") {
+  trpb::Options o;
+  CHECK_FALSE(tr::state::validate(1, o));
+  CHECK(tr::state::validate(2, o));
+  CHECK(tr::state::validate(4, o));
+  CHECK_FALSE(tr::state::validate(5, o));
+  o.set_first_player(3);
+  CHECK_FALSE(tr::state::validate(3, o));
+  CHECK(tr::state::validate(4, o));
+}
+
+TEST_CASE("Setup Phase: decks divided into Piles, Module Draft first, every seat picks at once") {
+  tr::state g = fresh(3);
+  CHECK(g.current_step() == step::module_draft);
+  CHECK(g.must_act() == (seat_bit(0) | seat_bit(1) | seat_bit(2)));
+  for (int s = 0; s < 3; ++s) {
+    const tr::player& p = g.seat(s);
+    CHECK(p.module_pool.size + p.legacies.size == 10);
+    CHECK(p.recruit_pool.size == 10);
+    CHECK(p.complications.size == 10);
+    CHECK(p.systems.size == 10);
+    CHECK(p.action_pile.size == 20);
+    CHECK(p.hand.size == 0);
+    for (tr::copy_id c : p.module_pool.items()) CHECK(g.card_of(c).type == card_type::module);
+  }
+}
+
+TEST_CASE("Module Draft: a pick stays secret until every seat has picked, then all flip together") {
+  tr::state g = fresh(2);
+  std::vector<action> legal;
+  g.legal_actions(0, legal);
+  REQUIRE(!legal.empty());
+  play(g, legal.front());
+  CHECK(g.must_act() == seat_bit(1));
+  // Seat 1 sees that seat 0 has picked, not what: no Module on seat 0's Ship yet.
+  trpb::View v;
+  g.view(viewer::of_seat(1), v);
+  CHECK(v.seats(0).drafted());
+  CHECK(v.seats(0).ships(0).modules_size() == 0);
+  CHECK(g.seat(0).ships[0].module_count == 0);
+  // Picking again is refused: the seat has chosen.
+  auto again = g.check(legal.back());
+  CHECK(again.code == rule_error::not_your_turn);
+  g.legal_actions(1, legal);
+  play(g, legal.front());
+  // Both flipped face up at once.
+  CHECK(g.seat(0).ships[0].module_count == 1);
+  CHECK(g.seat(1).ships[0].module_count == 1);
+  CHECK(g.seat(0).ships[0].modules[0].face_up);
+}
+
+TEST_CASE("Draft Phases: 3 Modules and 3 Recruits each, the rest become the Upgrade and Gig Piles") {
+  tr::state g = fresh(2);
+  for (int i = 0; i < 3; ++i) draft_all(g);
+  CHECK(g.current_step() == step::recruit_draft);
+  for (int s = 0; s < 2; ++s) {
+    CHECK(g.seat(s).ships[0].module_count == 3);
+    CHECK(g.seat(s).upgrades.size == 10 - 3 - g.seat(s).legacies.size);
+    CHECK(g.seat(s).module_pool.size == 0);
+  }
+  for (int i = 0; i < 3; ++i) draft_all(g);
+  CHECK(g.current_step() == step::starting_system);
+  for (int s = 0; s < 2; ++s) {
+    CHECK(g.seat(s).ships[0].crew_count == 3);
+    CHECK(g.seat(s).gigs.size == 7);
+    // Recruits join with the Morale on their card (plus Social Modules).
+    for (const tr::member& m : g.seat(s).ships[0].crew_list()) CHECK(m.morale >= g.card_of(m.card).morale);
+  }
+}
+
+TEST_CASE("Opening Phase: the Starting System from the top 3, the others under the System Pile in the chosen order") {
+  tr::state g = fresh(2);
+  for (int i = 0; i < 6; ++i) draft_all(g);
+  REQUIRE(g.current_step() == step::starting_system);
+  const tr::player& p = g.seat(0);
+  const tr::copy_id top = p.systems.cards[9], second = p.systems.cards[8], third = p.systems.cards[7];
+  // A card below the top 3 cannot be chosen.
+  CHECK_FALSE(g.check(act(0, tr::kind::start_system, {static_cast<int>(tr::wire_id(p.systems.cards[6])),
+                                                       static_cast<int>(tr::wire_id(top))})));
+  play(g, act(0, tr::kind::start_system, {static_cast<int>(tr::wire_id(second)), static_cast<int>(tr::wire_id(top))}));
+  CHECK(g.seat(0).starting_system == second);
+  CHECK(g.seat(0).systems.size == 9);
+  CHECK(g.seat(0).systems.cards[0] == top);      // the very bottom
+  CHECK(g.seat(0).systems.cards[1] == third);
+  // Hidden from the other seat until both have chosen.
+  trpb::View v;
+  g.view(viewer::of_seat(1), v);
+  CHECK_FALSE(v.seats(0).starting_system().known());
+  std::vector<action> legal;
+  g.legal_actions(1, legal);
+  play(g, legal.front());
+  g.view(viewer::of_seat(1), v);
+  CHECK(v.seats(0).starting_system().known());
+  CHECK(g.current_step() == step::mulligan);
+}
+
+TEST_CASE("Opening Phase: 4 Actions, one mulligan of any number, then with 2 players 2 Complications each") {
+  tr::state g = fresh(2);
+  for (int i = 0; i < 6; ++i) draft_all(g);
+  draft_all(g);   // Starting Systems
+  REQUIRE(g.current_step() == step::mulligan);
+  // 4 Actions drawn (a drafted card's "when revealed" draw may have added more before).
+  const int held = g.seat(0).hand.size;
+  CHECK(held >= 4);
+  const tr::copy_id first = g.seat(0).hand.cards[held - 4], third = g.seat(0).hand.cards[held - 2];
+  play(g, act(0, tr::kind::mulligan, {0b0101}));
+  CHECK(g.seat(0).hand.size == held);
+  CHECK(g.seat(0).discard.size == 2);
+  CHECK(g.seat(0).discard.cards[0] == first);
+  CHECK(g.seat(0).discard.cards[1] == third);
+  // Only one mulligan.
+  CHECK_FALSE(g.check(act(0, tr::kind::mulligan, {0})));
+  play(g, act(1, tr::kind::mulligan, {0}));
+  // Both drew 2 Complications, then the first Round began with Entropy.
+  CHECK(g.round() == 1);
+  for (int s = 0; s < 2; ++s) CHECK(g.hand_complications(s) == 2);
+  CHECK(g.current_step() == step::entropy);
+}
+
+TEST_CASE("Opening Phase: with 3 players nobody draws Complications") {
+  tr::state g = fresh(3);
+  for (int i = 0; i < 7; ++i) draft_all(g);
+  for (int s = 0; s < 3; ++s) play(g, act(s, tr::kind::mulligan, {0}));
+  // Entropy asks nobody (no Complication in hand); everyone draws one and the Destiny Step opens.
+  CHECK(g.round() == 1);
+  CHECK(g.current_step() == step::destiny);
+  for (int s = 0; s < 3; ++s) CHECK(g.hand_complications(s) == 1);
+}
+
+TEST_CASE("Entropy Step: each seat holding a Complication puts one under its Pile in secret, then all draw one") {
+  tr::state g = fresh(2);
+  for (int i = 0; i < 7; ++i) draft_all(g);
+  for (int s = 0; s < 2; ++s) play(g, act(s, tr::kind::mulligan, {0}));
+  REQUIRE(g.current_step() == step::entropy);
+  CHECK(g.must_act() == (seat_bit(0) | seat_bit(1)));
+  tr::copy_id chosen = tr::no_card;
+  for (tr::copy_id c : g.seat(0).hand.items())
+    if (g.card_of(c).type == card_type::complication) chosen = c;
+  play(g, act(0, tr::kind::entropy, {static_cast<int>(tr::wire_id(chosen))}));
+  CHECK(g.seat(0).complications.cards[0] == chosen);   // the bottom
+  std::vector<action> legal;
+  g.legal_actions(1, legal);
+  play(g, legal.front());
+  CHECK(g.hand_complications(0) == 2);
+  CHECK(g.hand_complications(1) == 2);
+  CHECK(g.current_step() == step::destiny);
+}

@@ -1,0 +1,215 @@
+#pragma once
+// A Race to the Terminus table from an explicit position, for rule scenarios. Cards are
+// found in the pool by what they are (a type, a keyword, a subtype, an effect), so the
+// scenarios keep testing the rule when the pool's names change.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/core/match.hpp"
+#include "engine/terminus/state.hpp"
+
+namespace tr = starport::terminus;
+namespace trpb = starport::terminus::v1;
+
+// Its own namespace: other games' test helpers use the same short names (one definition rule).
+namespace terminus_test {
+
+using starport::engine::action;
+using starport::engine::make_action;
+
+// The name of the n-th pool card (0 first) that satisfies `pred`; fails the test if none.
+inline std::string pool_card(const std::function<bool(const tr::card_def&)>& pred, int n = 0) {
+  for (const tr::card_def& c : tr::all_cards())
+    if (pred(c) && n-- == 0) return std::string(c.name);
+  FAIL("no pool card fits the scenario");
+  return {};
+}
+
+inline std::function<bool(const tr::card_def&)> of_type(tr::card_type t) {
+  return [t](const tr::card_def& c) { return c.type == t; };
+}
+
+// A plain card of a type: no keyword, no effect, no subtype but natures (a filler).
+inline std::string plain(tr::card_type t, int n = 0) {
+  return pool_card(
+      [t](const tr::card_def& c) {
+        if (c.type != t || c.keywords) return false;
+        if (c.is(tr::subtype::destiny) || c.is(tr::subtype::digital) || c.is(tr::subtype::legacy) ||
+            c.is(tr::subtype::runabout))
+          return false;
+        if (t == tr::card_type::action && c.needs.present()) return false;
+        for (const tr::effect& e : c.effects)
+          if (e.present()) return false;
+        return true;
+      },
+      n);
+}
+
+inline std::string with_keyword(tr::card_type t, tr::keyword k, int n = 0) {
+  return pool_card([t, k](const tr::card_def& c) { return c.type == t && c.has(k); }, n);
+}
+
+inline std::string with_subtype(tr::card_type t, tr::subtype s, int n = 0) {
+  return pool_card([t, s](const tr::card_def& c) { return c.type == t && c.is(s); }, n);
+}
+
+inline tr::card_id id_of(const std::string& name) {
+  tr::card_id id = 0;
+  REQUIRE_MESSAGE(tr::find_card(name, id), name);
+  return id;
+}
+
+struct card_at {
+  std::string name;
+  bool face_down = false;
+  int morale = 0;
+};
+
+struct ship_setup {
+  std::vector<card_at> modules;
+  std::vector<card_at> crew;
+  unsigned proximity = 0;
+  std::string runabout = {};
+  bool backslide = false;
+};
+
+struct seat_setup {
+  std::vector<ship_setup> ships;
+  std::vector<std::string> hand = {};
+  std::vector<std::string> action_pile = {};   // top first
+  std::vector<std::string> discard = {};
+  std::vector<std::string> complication_pile = {};
+  std::vector<std::string> system_pile = {};
+  std::vector<std::string> upgrade_pile = {};
+  std::vector<std::string> gig_pile = {};
+  std::vector<std::string> module_pile = {};
+  std::vector<std::string> recruit_pile = {};
+  std::string starting_system = {};
+  std::vector<std::string> destiny = {};
+  std::vector<std::string> legacies = {};
+  unsigned certainty = 0;
+  int reputation = 0;
+  std::vector<unsigned> intel = {};
+};
+
+struct setup {
+  std::vector<seat_setup> seats;
+  trpb::Step step = trpb::START_STEP;
+  unsigned round = 1;
+  unsigned initiative = 0;
+  unsigned active = 0;
+  std::vector<unsigned> turn_order = {};   // START_STEP: empty → active first, then the others
+  std::vector<std::pair<unsigned, std::string>> chart = {};   // (Proximity, System), owner seat 0
+  unsigned round_limit = 0;
+};
+
+inline trpb::Position position_of(const setup& s) {
+  trpb::Position p;
+  auto names = [](auto* field, const std::vector<std::string>& v) {
+    for (const auto& n : v) field->Add(std::string(n));
+  };
+  for (const seat_setup& st : s.seats) {
+    auto* sp = p.add_seats();
+    for (const ship_setup& sh : st.ships) {
+      auto* x = sp->add_ships();
+      for (const card_at& m : sh.modules) {
+        auto* c = x->add_modules();
+        c->set_name(m.name);
+        c->set_face_down(m.face_down);
+      }
+      for (const card_at& m : sh.crew) {
+        auto* c = x->add_crew();
+        c->set_name(m.name);
+        c->set_face_down(m.face_down);
+        c->set_morale(m.morale);
+      }
+      x->set_proximity(sh.proximity);
+      x->set_runabout(sh.runabout);
+      x->set_backslide(sh.backslide);
+    }
+    names(sp->mutable_hand(), st.hand);
+    names(sp->mutable_action_pile(), st.action_pile);
+    names(sp->mutable_discard(), st.discard);
+    names(sp->mutable_complication_pile(), st.complication_pile);
+    names(sp->mutable_system_pile(), st.system_pile);
+    names(sp->mutable_upgrade_pile(), st.upgrade_pile);
+    names(sp->mutable_gig_pile(), st.gig_pile);
+    names(sp->mutable_module_pile(), st.module_pile);
+    names(sp->mutable_recruit_pile(), st.recruit_pile);
+    sp->set_starting_system(st.starting_system);
+    names(sp->mutable_destiny(), st.destiny);
+    names(sp->mutable_legacies(), st.legacies);
+    sp->set_certainty(st.certainty);
+    sp->set_reputation(st.reputation);
+    for (unsigned v : st.intel) sp->add_intel(v);
+  }
+  p.set_step(s.step);
+  p.set_round(s.round);
+  p.set_initiative(s.initiative);
+  p.set_active_seat(s.active);
+  if (s.step == trpb::START_STEP) {
+    if (s.turn_order.empty()) {
+      p.add_turn_order(s.active);
+      for (unsigned k = 0; k < s.seats.size(); ++k)
+        if (k != s.active) p.add_turn_order(k);
+    } else {
+      for (unsigned t : s.turn_order) p.add_turn_order(t);
+    }
+  }
+  for (const auto& [prox, name] : s.chart) {
+    auto* c = p.add_star_chart();
+    c->set_proximity(prox);
+    c->set_system(name);
+  }
+  return p;
+}
+
+inline tr::state table(const setup& s, std::uint64_t seed = 1) {
+  trpb::Options o;
+  o.set_round_limit(s.round_limit);
+  const trpb::Position p = position_of(s);
+  const int seats = static_cast<int>(s.seats.size());
+  auto v = tr::state::validate(seats, o, p);
+  REQUIRE_MESSAGE(v, v.detail);
+  return tr::state(seats, o, p, seed);
+}
+
+inline action act(int seat, tr::kind k, std::initializer_list<std::int32_t> args = {}) {
+  action a = make_action(seat, static_cast<std::uint16_t>(k));
+  for (std::int32_t v : args) a.args[a.argc++] = v;
+  return a;
+}
+
+inline void play(tr::state& g, const action& a) {
+  auto v = g.check(a);
+  REQUIRE_MESSAGE(v, v.detail);
+  g.apply(a);
+}
+
+// The wire id of the first card named `name` that seat `s` holds in its hand.
+inline std::int32_t in_hand(const tr::state& g, int s, const std::string& name) {
+  for (tr::copy_id c : g.seat(s).hand.items())
+    if (g.card_of(c).name == name) return static_cast<std::int32_t>(tr::wire_id(c));
+  FAIL("not in hand: " << name);
+  return 0;
+}
+
+inline bool has_legal(const tr::state& g, const action& a) {
+  std::vector<action> legal;
+  g.legal_actions(a.seat, legal);
+  return std::find(legal.begin(), legal.end(), a) != legal.end();
+}
+
+// Every seat that is asked passes until the flow needs something else.
+inline void pass_windows(tr::state& g) {
+  for (int guard = 0; guard < 64 && g.open_window() != tr::window::none && g.priority() >= 0 &&
+                      g.pending().empty();
+       ++guard)
+    play(g, act(g.priority(), tr::kind::pass));
+}
+
+}  // namespace terminus_test

@@ -1,0 +1,57 @@
+// Race to the Terminus log words: players by {seat:N}, public cards by name, hidden ones never.
+#include "terminus_table.hpp"
+
+using namespace terminus_test;
+using starport::engine::seat_bit;
+
+namespace {
+
+seat_setup crewed_seat() {
+  seat_setup s;
+  s.ships = {ship_setup{{{"Crew Lounge"}}, {{"Vent Dweller"}}}};
+  s.starting_system = "Sol Relay Station";
+  s.action_pile = {"Press Conference", "Press Conference", "Press Conference", "Press Conference"};
+  s.system_pile = {"Whispering Pulsar", "Quiet Expanse"};
+  s.complication_pile = {"Lucky Break", "Bad Press"};
+  s.gig_pile = {"Rock Eater"};
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("Log words: a played Action is named with its target, the draws that follow are counted, not named") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].hand = {"Jump"};
+  s.seats[0].certainty = 2;
+  tr::state g = table(s);
+  const action a = act(0, tr::kind::play, {in_hand(g, 0, "Jump"), 0, -1, 0});
+  CHECK(g.describe(a) == "{seat:0} plays Jump.");
+  play(g, a);
+  const std::string effects = g.describe_effects();
+  CHECK(effects.find("{seat:0} is at Proximity 2.") != std::string::npos);
+  CHECK(effects.find("Discovery: ") != std::string::npos);
+  CHECK(effects.find("{seat:1} draws 1 Action(s).") != std::string::npos);
+  CHECK(effects.find("Press Conference") == std::string::npos);   // the card drawn stays hidden
+}
+
+TEST_CASE("Log words: secret choices say who chose, never what") {
+  tr::state g(2, trpb::Options(), 5);
+  std::vector<action> legal;
+  g.legal_actions(0, legal);
+  REQUIRE(legal.size() >= 2);
+  CHECK(g.describe(legal.front()) == "{seat:0} picks a Module.");
+  CHECK(g.describe(legal.back()) == g.describe(legal.front()));
+}
+
+TEST_CASE("Log words: a Complication names its card and target, its resolution and the draws follow") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[1].hand = {"Bad Press"};
+  tr::state g = table(s);
+  play(g, act(0, tr::kind::play, {in_hand(g, 0, "Press Conference"), 0, -1, 0}));
+  const action a = act(1, tr::kind::play, {in_hand(g, 1, "Bad Press"), 0, 0, 0});
+  CHECK(g.describe(a) == "{seat:1} plays Bad Press, targeting {seat:0}'s Ship.");
+  play(g, a);
+  const std::string effects = g.describe_effects();
+  CHECK(effects.find("Bad Press resolves.") != std::string::npos);
+  CHECK(effects.find("{seat:0} draws a Complication.") != std::string::npos);
+}
