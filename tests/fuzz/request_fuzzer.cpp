@@ -26,6 +26,7 @@
 #include "starport/v1/protocol.pb.h"
 #include "server/config.hpp"
 #include "server/lobby_hub.hpp"
+#include "server/match_actor.hpp"
 #include "server/shared_state.hpp"
 #include "server/websocket_session.hpp"
 #include "storage/worker.hpp"
@@ -36,19 +37,26 @@ namespace server = starport::server;
 
 namespace {
 
+// Member order matters for teardown: the io_context goes before the storage thread and
+// after the shared state's cycles are broken (~house).
 struct house {
   server::config settings;
-  boost::asio::io_context ioc{1};
-  boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work{ioc.get_executor()};
   std::filesystem::path dir;
   std::unique_ptr<starport::storage::worker> storage;
+  boost::asio::io_context ioc{1};
+  boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work{ioc.get_executor()};
   std::shared_ptr<server::shared_state> state;
   std::string token;
+  std::uint64_t inputs = 0;
 
   house() {
     settings.rate_burst = 1e6;   // the fuzzer's frames arrive at once: no RATE_LIMITED for them
     settings.rate_per_second = 1e6;
     settings.abuse_limit = 1 << 30;
+    // Bots move at once and a seat left by the fuzzer's connection is never handed to a
+    // bot: a match does not play on by itself in the background of later inputs.
+    settings.bot_delay = std::chrono::milliseconds(0);
+    settings.seat_hold = std::chrono::hours(24 * 365);
     // In memory when the machine has /dev/shm: every request that commits would wait on a disk.
     std::string pattern = std::filesystem::is_directory("/dev/shm") ? "/dev/shm/starport-fuzz-XXXXXX"
                                                                       : "/tmp/starport-fuzz-XXXXXX";
@@ -60,8 +68,23 @@ struct house {
     hub->restore({}, {});
   }
   ~house() {
-    std::error_code ec;
-    std::filesystem::remove_all(dir, ec);
+    // As `starport serve` stops: the match clocks stop, the cycles through the state break,
+    // and every handler still queued runs (cancelled) while the io_context lives, so that
+    // no session or timer outlives it.
+    drain();
+    for (auto& m : state->matches().all()) m->stop();
+    drain();
+    state->matches().clear();
+    state->set_lobbies(nullptr);
+    state.reset();
+    drain();
+    work.reset();
+    // Storage answers post back to sessions: run until neither side has anything left.
+    for (;;) {
+      storage->flush();
+      ioc.restart();
+      if (ioc.run() == 0 && storage->queue_depth() == 0) break;
+    }
   }
 
   // Runs what is ready on the network side and on the storage thread until both are quiet.
@@ -77,9 +100,18 @@ struct house {
   }
 };
 
-house& the_house() {
-  static house* h = new house;   // lives for the process: matches and lobbies carry over
-  return *h;
+// A fresh server every so many inputs: matches and lobbies that inputs leave behind would
+// otherwise pile up and slow every later input (and memory would grow without bound).
+constexpr std::uint64_t inputs_per_house = 256;
+
+std::unique_ptr<house>& the_house_ptr() {
+  static std::unique_ptr<house> h;
+  return h;
+}
+
+void clean_up(const std::filesystem::path& dir) {
+  std::error_code ec;
+  std::filesystem::remove_all(dir, ec);
 }
 
 struct connection {
@@ -140,29 +172,48 @@ std::string with_ids(const connection& c, std::string_view bytes, bool binary) {
 
 }  // namespace
 
-extern "C" int LLVMFuzzerInitialize(int*, char***) {
-  // The fuzzer sends invalid UTF-8 in string fields by the million: protobuf's complaint
-  // about each is noise here (the server limits it, server/protobuf_log.hpp).
-  google::protobuf::SetLogHandler([](google::protobuf::LogLevel, const char*, int, const std::string&) {});
-  house& h = the_house();
-  connection first(h);
+// A new server with one known account (its token in house::token).
+house& new_house() {
+  auto& h = the_house_ptr();
+  if (h) {
+    const auto dir = h->dir;
+    h.reset();
+    clean_up(dir);
+  }
+  h = std::make_unique<house>();
+  connection first(*h);
   v1::ClientMessage hello;
   hello.set_request_id(1);
   hello.mutable_hello()->set_protocol_version(v1::PROTOCOL_V1);
   hello.mutable_hello()->set_display_name("Fuzz");
-  first.send(h, hello);
+  first.send(*h, hello);
   if (first.token.empty()) {
     std::cerr << "request_fuzzer: the first Hello got no token\n";
     std::abort();
   }
-  h.token = first.token;
-  server::net::post(h.ioc, [s = first.session] { s->end(); });
-  h.drain();
+  h->token = first.token;
+  server::net::post(h->ioc, [s = first.session] { s->end(); });
+  h->drain();
+  return *h;
+}
+
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  // The fuzzer sends invalid UTF-8 in string fields by the million: protobuf's complaint
+  // about each is noise here (the server limits it, server/protobuf_log.hpp).
+  google::protobuf::SetLogHandler([](google::protobuf::LogLevel, const char*, int, const std::string&) {});
+  new_house();
+  std::atexit([] {
+    auto& h = the_house_ptr();
+    if (!h) return;
+    const auto dir = h->dir;
+    h.reset();
+    clean_up(dir);
+  });
   return 0;
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  house& h = the_house();
+  house& h = ++the_house_ptr()->inputs % inputs_per_house == 0 ? new_house() : *the_house_ptr();
   connection c(h);
   v1::ClientMessage hello;
   hello.set_request_id(1);
