@@ -63,7 +63,7 @@ for t in "${targets[@]}"; do
     result=FINDING
     failed=1
   fi
-  execs=$(grep -a "stat::number_of_executed_units" "$log" | awk '{print $2}' | tail -1)
+  execs=$(grep -a "stat::number_of_executed_units" "$log" | awk '{print $2}' | tail -1 || true)
   echo "   $result: ${execs:-?} executions in $(( $(date +%s) - start )) s; $(grep -a -E '^#[0-9]+' "$log" | tail -1)"
   [ "$result" = ok ] || tail -40 "$log"
 done
