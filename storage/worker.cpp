@@ -72,10 +72,14 @@ void worker::run() {
       report(batch.front(), run_read(batch.front()));
     else
       run_batch(batch);
+    // The jobs and their `done`s go before flush() can return: what they hold (a session,
+    // say) must not be released on this thread after a caller was told everything is done.
+    const std::size_t finished = batch.size();
+    batch.clear();
     {
       std::lock_guard lock(mutex_);
-      completed_ += batch.size();
-      depth_.fetch_sub(batch.size(), std::memory_order_relaxed);
+      completed_ += finished;
+      depth_.fetch_sub(finished, std::memory_order_relaxed);
     }
     drained_.notify_all();
   }
