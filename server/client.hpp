@@ -1,5 +1,7 @@
 #pragma once
 // What one connection has told us about itself. Touched only on the session's strand.
+#include <deque>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -22,6 +24,8 @@ struct client {
   // The replay this connection has open, kept so that scrubbing does not re-read storage.
   std::shared_ptr<const storage::match_record> replay_record;
   std::shared_ptr<replay_cursor> replay;
+  bool replay_loading = false;     // an OpenReplay is with storage: one at a time
+  std::deque<std::function<void()>> replay_waiting;   // the OpenReplays after it, in order
   bool authenticated() const { return !account_id.empty(); }
   bool greeted() const { return authenticated() || viewer; }
   std::shared_ptr<match_actor> find_match(const std::string& match_id) const;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace starport::server {
 
@@ -25,7 +26,19 @@ struct config {
   double rate_per_second = 100;                  // sustained messages per connection
   double rate_burst = 200;
   int abuse_limit = 100;                         // refused messages within 10 s: close 1008
+  // Open sockets, the whole server: every accepted one counts, HTTP that never upgrades
+  // included (server/address_quota.hpp).
   std::size_t max_connections = 20000;
+  // Per client address (an IPv4 address or an IPv6 /64; loopback only with limit_loopback).
+  std::size_t connections_per_address = 256;
+  std::size_t guests_per_hour = 30;              // new guest accounts per address per hour
+  bool limit_loopback = false;
+  // A plain HTTP connection (static files, health) may sit this long with no request.
+  std::chrono::milliseconds http_idle{10000};
+  // Origins (scheme://host[:port]) a WebSocket upgrade may come from, besides the server's
+  // own (the Origin whose host:port is the request's Host). A request with no Origin (not a
+  // browser: loadgen, tests, tools) is let in; a browser always sends one.
+  std::vector<std::string> allowed_origins;
 
   // Lobbies and matches.
   int lobbies_per_account = 3;          // tables not yet finished (a lobby after its match is not counted)
@@ -33,13 +46,19 @@ struct config {
   // oldest finished table for it (lobby_hub::trim_finished).
   int tables_per_account = 20;
   std::size_t max_lobbies = 10000;
+  std::size_t max_options_bytes = 1024;   // a table's game options, re-serialized (unknown fields dropped)
   // A lobby with no member online and no match running closes after this long: players
   // walk away without leaving, and max_lobbies would fill with their tables.
   std::chrono::milliseconds lobby_idle{30 * 60 * 1000};
+  // The same for a lobby that never ran a match (abandoned guests' tables): sooner.
+  std::chrono::milliseconds lobby_idle_unplayed{5 * 60 * 1000};
   std::chrono::milliseconds seat_hold{30000};    // a disconnected seat waits this long for a bot
   std::chrono::milliseconds bot_delay{300};      // pause before a bot moves
   std::chrono::milliseconds finished_linger{120000};   // a finished match stays open this long
   std::uint32_t max_turn_seconds = 3600;
+  // Optional reads (replays, replay lists) are refused with SERVER_BUSY while this many
+  // storage jobs wait: they push back instead of queueing without bound.
+  std::size_t storage_read_queue = 2000;
 };
 
 }  // namespace starport::server

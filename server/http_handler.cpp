@@ -84,7 +84,33 @@ http::message_generator text_response(const http::request<http::string_body>& re
   return res;
 }
 
+bool iequals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+    if (lower(a[i]) != lower(b[i])) return false;
+  }
+  return true;
+}
+
 }  // namespace
+
+bool origin_allowed(std::string_view origin, std::string_view host, const std::vector<std::string>& allowed) {
+  if (origin.empty()) return true;   // not a browser: a browser always sends Origin on a WebSocket
+  for (const std::string& a : allowed) {
+    std::string_view entry = a;
+    while (!entry.empty() && entry.back() == '/') entry.remove_suffix(1);
+    if (iequals(origin, entry)) return true;
+  }
+  const auto scheme_end = origin.find("://");
+  if (scheme_end == std::string_view::npos) return false;   // "null" and other opaque origins
+  const std::string_view scheme = origin.substr(0, scheme_end);
+  if (!iequals(scheme, "http") && !iequals(scheme, "https")) return false;
+  const std::string_view origin_host = origin.substr(scheme_end + 3);
+  if (origin_host.empty() || origin_host.find('/') != std::string_view::npos) return false;
+  // The page came from this server when its origin names the host the browser asked for.
+  return !host.empty() && iequals(origin_host, host);
+}
 
 std::optional<std::string> resolve_static(const std::string& web_root, std::string_view target) {
   std::string_view path = target.substr(0, target.find_first_of("?#"));
@@ -125,7 +151,11 @@ http::message_generator handle_request(http::request<http::string_body>&& req,
     return text_response(req, http::status::method_not_allowed, "text/plain", "GET or HEAD only\n");
   const std::string_view target(req.target().data(), req.target().size());
   const std::string_view path = target.substr(0, target.find('?'));
-  if (path == "/healthz") return text_response(req, http::status::ok, "text/plain", "ok\n");
+  if (path == "/healthz" || path == "/readyz") {
+    const health_answer h = context.health ? context.health() : health_answer{true, true, "ok\n"};
+    const bool good = path == "/healthz" ? h.healthy : h.ready;
+    return text_response(req, good ? http::status::ok : http::status::service_unavailable, "text/plain", h.text);
+  }
   if (path == "/metrics")
     return text_response(req, http::status::ok, "text/plain; version=0.0.4",
                          context.metrics_text ? context.metrics_text() : std::string{});

@@ -17,7 +17,9 @@ class shared_state;
 
 class http_session : public std::enable_shared_from_this<http_session> {
  public:
-  http_session(tcp::socket&& socket, std::shared_ptr<shared_state> state);
+  // `slot`: this socket's place in the connection quotas (address_quota), handed on to the
+  // WebSocket after an upgrade; freed when the connection ends.
+  http_session(tcp::socket&& socket, std::shared_ptr<shared_state> state, std::shared_ptr<void> slot = {});
   void run();
 
  private:
@@ -25,10 +27,12 @@ class http_session : public std::enable_shared_from_this<http_session> {
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
   void do_close();
+  void refuse_upgrade();
 
   boost::beast::tcp_stream stream_;
   boost::beast::flat_buffer buffer_;
   std::shared_ptr<shared_state> state_;
+  std::shared_ptr<void> slot_;   // after state_: released before it
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
 };
 

@@ -175,7 +175,8 @@ void lobby_hub::restore(const std::vector<storage::lobby_record>& lobbies,
 
 void lobby_hub::schedule_sweep() {
   // A quarter of the idle time, at most a minute: a lobby closes within ~1.5× of it.
-  const auto every = std::min<std::chrono::milliseconds>(state_->settings().lobby_idle / 4, std::chrono::minutes(1));
+  const auto shortest = std::min(state_->settings().lobby_idle, state_->settings().lobby_idle_unplayed);
+  const auto every = std::min<std::chrono::milliseconds>(shortest / 4, std::chrono::minutes(1));
   sweep_timer_.expires_after(std::max<std::chrono::milliseconds>(every, std::chrono::milliseconds(10)));
   sweep_timer_.async_wait([weak = weak_from_this()](boost::system::error_code ec) {
     auto self = weak.lock();
@@ -183,6 +184,13 @@ void lobby_hub::schedule_sweep() {
     self->sweep();
     self->schedule_sweep();
   });
+}
+
+// A table that never ran a match, with everyone gone, was most likely thrown away (guests
+// that filled the server's lobby cap did exactly this): it closes sooner (issue 13).
+std::chrono::milliseconds lobby_hub::idle_limit(const lobby& l) const {
+  const auto& s = state_->settings();
+  return l.last_match_id.empty() ? std::min(s.lobby_idle, s.lobby_idle_unplayed) : s.lobby_idle;
 }
 
 void lobby_hub::sweep() {
@@ -196,11 +204,14 @@ void lobby_hub::sweep() {
       l.unattended_since.reset();
     } else if (!l.unattended_since) {
       l.unattended_since = now;
-    } else if (now - *l.unattended_since >= state_->settings().lobby_idle) {
+    } else if (now - *l.unattended_since >= idle_limit(l)) {
       abandoned.push_back(id);
     }
   }
-  for (const std::string& id : abandoned) close_lobby(id, "no member was online for " + span_words(state_->settings().lobby_idle));
+  for (const std::string& id : abandoned) {
+    const auto& l = lobbies_.at(id);
+    close_lobby(id, "no member was online for " + span_words(idle_limit(l)));
+  }
 }
 
 // ---- presence --------------------------------------------------------------------------
@@ -407,7 +418,7 @@ void lobby_hub::on_list(const request& r, const v1::ListLobbies& m) {
 // The checks every new table passes, whichever request makes it: a known game, its seat
 // range, options it accepts, a turn timer in bounds, and room for one more table (the
 // account's share and the server's). Answers the refusal itself and returns null.
-const engine::game_info* lobby_hub::admit_table(const request& r, const v1::LobbySettings& settings) {
+const engine::game_info* lobby_hub::admit_table(const request& r, v1::LobbySettings& settings) {
   const engine::game_info* game = engine::find_game(settings.game());
   if (!game) {
     reply_error(r, v1::BAD_REQUEST, "There is no game called \"" + settings.game().substr(0, 40) + "\" here.");
@@ -427,6 +438,15 @@ const engine::game_info* lobby_hub::admit_table(const request& r, const v1::Lobb
     reply_error(r, static_cast<v1::ErrorCode>(v.code), v.detail);
     return nullptr;
   }
+  // The options are kept as re-serialized, capped: unknown fields (60 KB of them) are not
+  // held or stored per table (issue 13).
+  options->DiscardUnknownFields();
+  std::string kept = options->SerializeAsString();
+  if (kept.size() > state_->settings().max_options_bytes) {
+    reply_error(r, v1::BAD_OPTIONS, "These game options are too long.");
+    return nullptr;
+  }
+  settings.set_options(std::move(kept));
   if (settings.turn_seconds() > state_->settings().max_turn_seconds) {
     reply_error(r, v1::BAD_REQUEST, "The turn timer can be at most " +
                                         std::to_string(state_->settings().max_turn_seconds) + " seconds.");
@@ -460,7 +480,7 @@ lobby lobby_hub::new_table(const request& r, const v1::LobbySettings& settings, 
 }
 
 void lobby_hub::on_create(const request& r, const v1::CreateLobby& m) {
-  const v1::LobbySettings& settings = m.settings();
+  v1::LobbySettings settings = m.settings();   // admit_table keeps its options re-serialized
   const engine::game_info* game = admit_table(r, settings);
   if (!game) return;
   lobby l = new_table(r, settings, game, false);

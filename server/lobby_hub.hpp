@@ -40,7 +40,8 @@ class lobby_hub : public std::enable_shared_from_this<lobby_hub> {
 
  private:
   void on_list(const request& r, const v1::ListLobbies& m);
-  const engine::game_info* admit_table(const request& r, const v1::LobbySettings& settings);
+  // Re-serializes settings.options as kept (unknown fields dropped, size capped).
+  const engine::game_info* admit_table(const request& r, v1::LobbySettings& settings);
   lobby new_table(const request& r, const v1::LobbySettings& settings, const engine::game_info* game, bool ready);
   void on_create(const request& r, const v1::CreateLobby& m);
   void on_join(const request& r, const v1::JoinLobby& m);
@@ -71,7 +72,8 @@ class lobby_hub : public std::enable_shared_from_this<lobby_hub> {
   void send_account(const std::string& account_id, const request* answering, const v1::ServerMessage& m);
   void close_lobby(std::string lobby_id, const std::string& reason);
   void schedule_sweep();
-  void sweep();   // closes lobbies unattended for settings().lobby_idle
+  void sweep();   // closes lobbies unattended for idle_limit
+  std::chrono::milliseconds idle_limit(const lobby& l) const;
   void save(const lobby& l);
   bool online(const std::string& account_id) const;
   int memberships(const std::string& account_id) const;   // tables that count toward the limit

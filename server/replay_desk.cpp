@@ -15,6 +15,8 @@ namespace starport::server {
 namespace {
 
 constexpr int list_limit = 50;
+const char* const busy_words = "The server is busy; try again in a moment.";
+constexpr std::size_t max_waiting_opens = 16;   // OpenReplays queued behind the one loading
 
 v1::ReplaySummary summary_of(const storage::match_record& m) {
   v1::ReplaySummary out;
@@ -131,7 +133,7 @@ void list_replays(const std::shared_ptr<websocket_session>& s, request r, const 
       return (!game.empty() && rec.game != game) || (!mine && is_private(rec));
     });
   };
-  s->state().storage().submit(std::move(job), [s, r = std::move(r), found](bool ok) {
+  const bool queued = s->state().storage().submit_read(std::move(job), [s, r, found](bool ok) {
     s->post([s, r, found, ok] {
       if (!ok) return reply_error(r, v1::INTERNAL, "Replays cannot be read right now; try again in a moment.");
       v1::ServerMessage out;
@@ -139,7 +141,8 @@ void list_replays(const std::shared_ptr<websocket_session>& s, request r, const 
       for (const storage::match_record& rec : *found) *out.mutable_replay_list()->add_replays() = summary_of(rec);
       reply(r, std::move(out));
     });
-  });
+  }, s->state().settings().storage_read_queue);
+  if (!queued) reply_error(r, v1::SERVER_BUSY, busy_words);
 }
 
 void open_replay(const std::shared_ptr<websocket_session>& s, request r, const v1::OpenReplay& m) {
@@ -147,14 +150,35 @@ void open_replay(const std::shared_ptr<websocket_session>& s, request r, const v
   // A finished match's replay never changes: scrub the one in memory.
   if (c.replay && c.replay_record && c.replay_record->id == m.match_id() && c.replay_record->finished)
     return serve_frame(s, r, m);
+  // One load in flight per connection (each re-reads and re-plays a whole log): the next
+  // opens wait their turn, a few of them; past that, RATE_LIMITED.
+  if (c.replay_loading) {
+    if (c.replay_waiting.size() >= max_waiting_opens)
+      return reply_error(r, v1::RATE_LIMITED, "Too many replays are loading at once; wait for them first.");
+    c.replay_waiting.push_back([s, r = std::move(r), m] { open_replay(s, r, m); });
+    return;
+  }
   auto data = std::make_shared<loaded>();
   auto job = [data, id = m.match_id()](storage::database& db) {
     data->record = db.match(id);
     if (data->record) data->actions = db.actions(id);
   };
-  s->state().storage().submit(std::move(job), [s, r = std::move(r), m, data](bool ok) {
-    s->post([s, r, m, data, ok] { on_loaded(s, r, m, ok, *data); });
-  });
+  const bool queued = s->state().storage().submit_read(std::move(job), [s, r, m, data](bool ok) {
+    s->post([s, r, m, data, ok] {
+      client& cd = s->client_data();
+      cd.replay_loading = false;
+      if (s->gone()) return cd.replay_waiting.clear();
+      on_loaded(s, r, m, ok, *data);
+      // The next waiting opens, until one starts a load (a finished replay in memory does not).
+      while (!cd.replay_loading && !cd.replay_waiting.empty()) {
+        auto next = std::move(cd.replay_waiting.front());
+        cd.replay_waiting.pop_front();
+        next();
+      }
+    });
+  }, s->state().settings().storage_read_queue);
+  if (!queued) return reply_error(r, v1::SERVER_BUSY, busy_words);
+  c.replay_loading = true;
 }
 
 }  // namespace starport::server

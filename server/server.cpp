@@ -62,6 +62,7 @@ int server::run() {
   auto state = std::make_shared<shared_state>(settings_, ioc, *worker);
   auto hub = std::make_shared<lobby_hub>(state);
   state->set_lobbies(hub);
+  state->health().start(ioc, *worker);   // /healthz and /readyz follow storage from here on
   hub->restore(found.lobbies, found.running);
   for (recovered_match& m : found.matches) {
     auto actor = std::make_shared<match_actor>(state, std::move(m.record), std::move(m.game), m.log_size);
@@ -88,6 +89,7 @@ int server::run() {
   signals.async_wait([&](boost::system::error_code ec, int) {
     if (ec) return;
     // Stop accepting, tell every client we are going away, stop the match clocks.
+    state->health().stop();   // /readyz: no new players
     accept->stop();
     for (auto& s : state->sessions()) s->close(boost::beast::websocket::close_code::going_away);
     for (auto& m : state->matches().all()) m->stop();

@@ -3,7 +3,11 @@
 namespace starport::server {
 
 shared_state::shared_state(const config& settings, net::io_context& ioc, storage::worker& storage)
-    : settings_(settings), ioc_(ioc), storage_(storage) {}
+    : settings_(settings),
+      ioc_(ioc),
+      storage_(storage),
+      quotas_({settings.max_connections, settings.connections_per_address, settings.guests_per_hour,
+               settings.limit_loopback}) {}
 
 bool shared_state::join(std::uint64_t id, std::weak_ptr<websocket_session> session) {
   std::lock_guard lock(mutex_);

@@ -8,7 +8,9 @@
 #include <unordered_map>
 #include <vector>
 
+#include "server/address_quota.hpp"
 #include "server/config.hpp"
+#include "server/health.hpp"
 #include "server/match_directory.hpp"
 #include "server/metrics.hpp"
 #include "server/net.hpp"
@@ -30,6 +32,8 @@ class shared_state {
   net::io_context& ioc() { return ioc_; }
   storage::worker& storage() { return storage_; }
   metrics& stats() { return stats_; }
+  address_quota& quotas() { return quotas_; }   // open sockets and guests, per address
+  health_check& health() { return health_; }   // /healthz and /readyz
   match_directory& matches() { return matches_; }
   lobby_hub& lobbies() { return *lobbies_; }
   void set_lobbies(std::shared_ptr<lobby_hub> hub) { lobbies_ = std::move(hub); }
@@ -45,6 +49,8 @@ class shared_state {
   net::io_context& ioc_;
   storage::worker& storage_;
   metrics stats_;
+  address_quota quotas_;
+  health_check health_;
   match_directory matches_;
   std::shared_ptr<lobby_hub> lobbies_;
   std::mutex mutex_;

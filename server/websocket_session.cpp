@@ -16,23 +16,43 @@ namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 
 namespace {
+// A message may come in several frames, and a few pings and pongs come with a connection's
+// life: a client may send this many frames for each message it may send.
+constexpr double frames_per_message = 4;
+
 void fail(beast::error_code ec, const char* what) {
   // Ends of connections are routine: the peer left, we closed, or a timeout fired.
   if (ec == net::error::operation_aborted || ec == websocket::error::closed ||
       ec == net::error::eof || ec == net::error::connection_reset || ec == beast::error::timeout ||
       ec == websocket::error::message_too_big || ec == net::error::broken_pipe ||
-      ec == net::error::bad_descriptor)
+      ec == net::error::bad_descriptor || ec == net::error::connection_aborted)
     return;
   std::cerr << "websocket " << what << ": " << ec.message() << "\n";
 }
 }  // namespace
 
-websocket_session::websocket_session(tcp::socket&& socket, std::shared_ptr<shared_state> state)
+websocket_session::websocket_session(tcp::socket&& socket, std::shared_ptr<shared_state> state,
+                                     std::shared_ptr<void> slot)
     : ws_(std::move(socket)),
       state_(std::move(state)),
       id_(state_->next_session_id()),
       limiter_(state_->settings().rate_per_second, state_->settings().rate_burst,
-               state_->settings().abuse_limit) {}
+               state_->settings().abuse_limit),
+      frame_limiter_(state_->settings().rate_per_second * frames_per_message,
+                     state_->settings().rate_burst * frames_per_message, state_->settings().abuse_limit),
+      slot_(std::move(slot)) {
+  beast::error_code ec;
+  peer_ = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec).address();
+  // Frames past their budget, again and again, end the connection: no message is refused
+  // for them (a ping has no request id to answer), so there is no gentler signal.
+  ws_.next_layer().frame_budget = [this](std::size_t frames) {
+    if (closing_) return true;   // the close handshake drains on its own terms (ws_transport)
+    const auto now = rate_limiter::clock::now();
+    for (std::size_t i = 0; i < frames; ++i)
+      if (frame_limiter_.take(now) == rate_limiter::verdict::abuse) return false;
+    return true;
+  };
+}
 
 websocket_session::~websocket_session() {
   if (joined_) state_->leave(id_);
@@ -66,26 +86,32 @@ void websocket_session::on_read(beast::error_code ec, std::size_t) {
     return fail(ec, "read");
   }
   if (closing_) return;
-  v1::ClientMessage message;
   // A flat_buffer is one contiguous block: parse the frame where it lies.
-  const auto frame = buffer_.cdata();
-  const bool parsed = ws_.got_binary() && frame.size() <= INT_MAX &&
-                      message.ParseFromArray(frame.data(), static_cast<int>(frame.size()));
+  const auto data = buffer_.cdata();
+  const bool keep = receive(std::string_view(static_cast<const char*>(data.data()), data.size()), ws_.got_binary());
   buffer_.consume(buffer_.size());
+  if (!keep) return do_close(websocket::close_code::policy_error);
+  do_read();
+}
+
+bool websocket_session::receive(std::string_view frame, bool binary) {
+  v1::ClientMessage message;
+  const bool parsed = binary && frame.size() <= INT_MAX &&
+                      message.ParseFromArray(frame.data(), static_cast<int>(frame.size()));
   switch (limiter_.take(rate_limiter::clock::now())) {
     case rate_limiter::verdict::allow: break;
     case rate_limiter::verdict::refuse:
       send(encode_error(parsed ? message.request_id() : 0, v1::RATE_LIMITED,
                         "Too many messages at once; wait a moment before trying again."));
-      return do_read();
-    case rate_limiter::verdict::abuse: return do_close(websocket::close_code::policy_error);
+      return true;
+    case rate_limiter::verdict::abuse: return false;
   }
   if (!parsed) {
     send(encode_error(0, v1::MALFORMED_MESSAGE, "The server did not understand this message; reload the page."));
-    return do_read();
+    return true;
   }
   route(shared_from_this(), std::move(message));
-  do_read();
+  return true;
 }
 
 void websocket_session::send(frame_ptr frame) {
@@ -94,6 +120,7 @@ void websocket_session::send(frame_ptr frame) {
 
 void websocket_session::on_send(frame_ptr frame) {
   if (closing_ || left_) return;
+  if (tap_) return tap_(frame);
   const auto& s = state_->settings();
   if (queue_.size() >= s.write_queue_messages || queued_bytes_ + frame->size() > s.write_queue_bytes) {
     // A reader this slow would make us buffer without bound: drop it instead.
@@ -168,6 +195,7 @@ void websocket_session::leave() {
   client_.matches.clear();
   client_.replay.reset();
   client_.replay_record.reset();
+  client_.replay_waiting.clear();   // they hold this session
 }
 
 }  // namespace starport::server

@@ -6,7 +6,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
+#include <string_view>
 
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/http/message.hpp>
@@ -25,10 +27,20 @@ class shared_state;
 
 class websocket_session : public std::enable_shared_from_this<websocket_session> {
  public:
-  websocket_session(tcp::socket&& socket, std::shared_ptr<shared_state> state);
+  // `slot`: this connection's place in the connection quotas (address_quota); freed with it.
+  websocket_session(tcp::socket&& socket, std::shared_ptr<shared_state> state, std::shared_ptr<void> slot = {});
   ~websocket_session();
 
   void run(boost::beast::http::request<boost::beast::http::string_body> upgrade);
+
+  // Without sockets (fuzzing, tests): every frame this session would write goes to `tap`
+  // instead, and `receive` hands it a frame as if read. Set before any frame is sent.
+  using frame_tap = std::function<void(const frame_ptr&)>;
+  void tap(frame_tap t) { tap_ = std::move(t); }
+  // On this session's strand: one whole frame read (what on_read does after reading).
+  // False: the connection is to be closed (a flood).
+  bool receive(std::string_view frame, bool binary);
+  void end() { leave(); }   // on the strand: the connection is over (what a read error does)
 
   // Any thread.
   void send(frame_ptr frame);
@@ -37,6 +49,7 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   void track(std::weak_ptr<match_actor> match);   // tell this match when the connection ends
   std::uint64_t id() const { return id_; }
   shared_state& state() { return *state_; }
+  const net::ip::address& peer() const { return peer_; }   // the client's address (quotas)
 
   // Only on this session's strand (request_router runs there).
   client& client_data() { return client_; }
@@ -64,7 +77,12 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   std::deque<frame_ptr> queue_;
   std::size_t queued_bytes_ = 0;
   rate_limiter limiter_;
+  // Every frame, control and continuation frames included (ws_transport counts them).
+  rate_limiter frame_limiter_;
+  net::ip::address peer_;
+  std::shared_ptr<void> slot_;
   client client_;
+  frame_tap tap_;
   bool joined_ = false;
   bool closing_ = false;
   bool left_ = false;

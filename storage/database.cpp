@@ -2,6 +2,8 @@
 
 #include <sqlite3.h>
 
+#include <string>
+
 #include "storage/account_store.hpp"
 #include "storage/connection.hpp"
 #include "storage/deck_store.hpp"
@@ -19,9 +21,11 @@ struct database::impl {
   connection conn;
   int migrated_to;
   statement begin;
+  statement begin_deferred;
   statement commit;
   statement rollback;
   statement version;
+  statement probe;
   account_store accounts;
   lobby_store lobbies;
   match_store matches;
@@ -33,9 +37,11 @@ struct database::impl {
         migrated_to(apply_migrations(conn.get(), migrations())),
         // IMMEDIATE takes the write lock up front, so a commit never fails to upgrade a read lock.
         begin(conn.get(), "BEGIN IMMEDIATE"),
+        begin_deferred(conn.get(), "BEGIN DEFERRED"),
         commit(conn.get(), "COMMIT"),
         rollback(conn.get(), "ROLLBACK"),
         version(conn.get(), "PRAGMA user_version"),
+        probe(conn.get(), ("PRAGMA user_version = " + std::to_string(migrated_to)).c_str()),
         accounts(conn.get()),
         lobbies(conn.get()),
         matches(conn.get(), limits),
@@ -53,9 +59,16 @@ int database::schema_version() const {
   return q.step() ? static_cast<int>(q.integer(0)) : 0;
 }
 
+void database::probe_write() { impl_->probe.start("probe_write").run(); }
+
 void database::begin() {
   impl_->begin.start("begin").run();
   // Another connection may have committed since the journal's index was read.
+  impl_->matches.sync();
+}
+
+void database::begin_read() {
+  impl_->begin_deferred.start("begin_read").run();
   impl_->matches.sync();
 }
 

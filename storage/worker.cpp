@@ -28,6 +28,19 @@ void worker::submit(std::function<void(database&)> job, std::function<void(bool 
   wake_.notify_one();
 }
 
+bool worker::submit_read(std::function<void(database&)> job, std::function<void(bool ok)> done,
+                         std::size_t max_depth) {
+  {
+    std::lock_guard lock(mutex_);
+    if (queue_.size() >= max_depth) return false;
+    queue_.push_back({std::move(job), std::move(done), true});
+    ++submitted_;
+    depth_.fetch_add(1, std::memory_order_relaxed);
+  }
+  wake_.notify_one();
+  return true;
+}
+
 void worker::flush() {
   // Waiting on the storage thread for itself would never return.
   if (std::this_thread::get_id() == thread_.get_id())
@@ -44,13 +57,29 @@ void worker::run() {
       std::unique_lock lock(mutex_);
       wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
       if (queue_.empty()) return;   // stopping, and everything queued has run
-      batch.swap(queue_);
+      // A read alone, or the writes before the next read, at most max_batch of them.
+      if (queue_.front().read) {
+        batch.push_back(std::move(queue_.front()));
+        queue_.pop_front();
+      } else {
+        while (!queue_.empty() && !queue_.front().read && batch.size() < max_batch) {
+          batch.push_back(std::move(queue_.front()));
+          queue_.pop_front();
+        }
+      }
     }
-    run_batch(batch);
+    if (batch.front().read)
+      report(batch.front(), run_read(batch.front()));
+    else
+      run_batch(batch);
+    // The jobs and their `done`s go before flush() can return: what they hold (a session,
+    // say) must not be released on this thread after a caller was told everything is done.
+    const std::size_t finished = batch.size();
+    batch.clear();
     {
       std::lock_guard lock(mutex_);
-      completed_ += batch.size();
-      depth_.fetch_sub(batch.size(), std::memory_order_relaxed);
+      completed_ += finished;
+      depth_.fetch_sub(finished, std::memory_order_relaxed);
     }
     drained_.notify_all();
   }
@@ -81,6 +110,21 @@ bool worker::commit_jobs(std::deque<item>::iterator first, std::deque<item>::ite
       db_->rollback();
     } catch (...) {
       // The next begin() then fails too and every job is refused: nothing is acknowledged falsely.
+    }
+    return false;
+  }
+}
+
+bool worker::run_read(item& it) {
+  try {
+    db_->begin_read();
+    it.job(*db_);
+    db_->commit();
+    return true;
+  } catch (...) {
+    try {
+      db_->rollback();
+    } catch (...) {
     }
     return false;
   }

@@ -28,6 +28,15 @@ class worker {
   // `job` runs inside a transaction; `done(ok)` runs after commit (ok=false: it threw
   // and the batch was retried job by job, this one failing).
   void submit(std::function<void(database&)> job, std::function<void(bool ok)> done = {});
+  // A job that only reads (a replay, a list): run in order with the rest but in its own
+  // read transaction, never inside a write batch (it holds no write lock, and a read that
+  // throws does not make a batch retry job by job). False, and nothing queued, when
+  // `max_depth` jobs already wait: optional work pushes back (the caller says SERVER_BUSY)
+  // instead of queueing without bound.
+  bool submit_read(std::function<void(database&)> job, std::function<void(bool ok)> done,
+                   std::size_t max_depth);
+  // Jobs committed in one transaction at most (group commit stays, a flood is cut up).
+  static constexpr std::size_t max_batch = 256;
   // Blocks until every job submitted so far has committed (shutdown, tests).
   void flush();
   std::size_t queue_depth() const { return depth_.load(std::memory_order_relaxed); }
@@ -37,10 +46,12 @@ class worker {
   struct item {
     std::function<void(database&)> job;
     std::function<void(bool)> done;
+    bool read = false;
   };
   void run_batch(std::deque<item>& batch);
   bool commit_jobs(std::deque<item>::iterator first, std::deque<item>::iterator last);
   static void report(item& it, bool ok) noexcept;
+  bool run_read(item& it);
   std::unique_ptr<database> db_;
   std::mutex mutex_;
   std::condition_variable wake_;

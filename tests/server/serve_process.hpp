@@ -39,6 +39,7 @@ class serve_process {
   void kill9();                // SIGKILL and reap: the crash case
   int stop();                  // SIGTERM, reap (bounded); the exit status, or -1 on a signal
   bool running() const { return pid_ > 0; }
+  pid_t pid() const { return pid_; }   // e.g. to read its CPU time from /proc
 
  private:
   int reap(double timeout_s);

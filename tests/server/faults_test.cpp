@@ -1,0 +1,428 @@
+// Resource exhaustion (issue 13, section 1), each against the real `starport serve`: the
+// accept loop with descriptors gone, every socket counted against the connection limits,
+// idle plain HTTP, guests per address, floods of frames that are no message (pings, empty
+// continuation frames), WebSocket upgrades from foreign origins, /healthz and /readyz,
+// lobby options with unknown fields. Display names and health's rules are unit tests.
+#include <doctest/doctest.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/read.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include <chrono>
+#include <fstream>
+#include <future>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+
+#include "server/health.hpp"
+#include "server/lobby_hub.hpp"
+#include "server/shared_state.hpp"
+#include "server/websocket_session.hpp"
+#include "storage/worker.hpp"
+#include "server/http_handler.hpp"
+#include "server/text_rules.hpp"
+#include "server_fixture.hpp"
+#include "test_client.hpp"
+
+using namespace starport::server::testing;
+namespace server = starport::server;
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+
+namespace {
+
+// CPU seconds (user + system) the process has used, from /proc/<pid>/stat.
+double cpu_seconds(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::istringstream fields(text.substr(text.rfind(')') + 2));   // after "pid (comm) "
+  std::string f;
+  double utime = 0, stime = 0;
+  for (int i = 3; i <= 15 && fields >> f; ++i) {
+    if (i == 14) utime = std::stod(f);
+    if (i == 15) stime = std::stod(f);
+  }
+  return (utime + stime) / static_cast<double>(::sysconf(_SC_CLK_TCK));
+}
+
+// The share of one core the process used over `span`.
+double cpu_share(pid_t pid, std::chrono::milliseconds span) {
+  const double before = cpu_seconds(pid);
+  std::this_thread::sleep_for(span);
+  return (cpu_seconds(pid) - before) / std::chrono::duration<double>(span).count();
+}
+
+std::unique_ptr<tcp::socket> connect_raw(asio::io_context& ioc, std::uint16_t port) {
+  auto s = std::make_unique<tcp::socket>(ioc);
+  s->connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+  return s;
+}
+
+// Whether the server closes this socket (EOF or reset) within `within`, sending nothing first.
+bool closed_by_server(tcp::socket& s, std::chrono::milliseconds within) {
+  const auto give_up = std::chrono::steady_clock::now() + within;
+  s.non_blocking(true);
+  while (std::chrono::steady_clock::now() < give_up) {
+    char c;
+    beast::error_code ec;
+    s.read_some(asio::buffer(&c, 1), ec);
+    if (ec == asio::error::would_block) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      continue;
+    }
+    return static_cast<bool>(ec);   // EOF or reset: closed; a byte: not what we wait for
+  }
+  return false;
+}
+
+// The status line's code of a WebSocket upgrade request with these headers (101: upgraded).
+int upgrade_status(std::uint16_t port, const std::string& host, const std::string& origin) {
+  asio::io_context ioc;
+  websocket::stream<tcp::socket> ws(ioc);
+  ws.next_layer().connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+  ws.set_option(websocket::stream_base::decorator([origin](websocket::request_type& req) {
+    if (!origin.empty()) req.set(beast::http::field::origin, origin);
+  }));
+  websocket::response_type res;
+  beast::error_code ec;
+  ws.handshake(res, host, "/ws", ec);
+  return static_cast<int>(res.result_int());
+}
+
+}  // namespace
+
+TEST_CASE("faults: with descriptors exhausted the accept loop backs off instead of spinning") {
+  scratch_dir dir;
+  std::filesystem::create_directories(dir.path() / "web");
+  std::ofstream(dir.file("web/index.html")) << "<!doctype html>\n";
+  // The server gets 64 descriptors: a few for itself, the rest for connections.
+  rlimit saved{};
+  REQUIRE(::getrlimit(RLIMIT_NOFILE, &saved) == 0);
+  rlimit low = saved;
+  low.rlim_cur = 64;
+  REQUIRE(::setrlimit(RLIMIT_NOFILE, &low) == 0);
+  std::unique_ptr<serve_process> s;
+  try {
+    s = std::make_unique<serve_process>(dir.file("data"), dir.file("web"));
+  } catch (...) {
+    ::setrlimit(RLIMIT_NOFILE, &saved);
+    throw;
+  }
+  REQUIRE(::setrlimit(RLIMIT_NOFILE, &saved) == 0);
+
+  asio::io_context ioc;
+  std::vector<std::unique_ptr<tcp::socket>> held;
+  for (int i = 0; i < 100; ++i) held.push_back(connect_raw(ioc, s->port()));   // the backlog takes the rest
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  const double share = cpu_share(s->pid(), std::chrono::milliseconds(1500));
+  MESSAGE("CPU of the server with descriptors exhausted: " << share * 100 << " % of a core");
+  CHECK(share < 0.25);   // it spun at ~100 % before
+
+  // Once descriptors come free again (idle HTTP closes, or clients leave), it serves again.
+  held.clear();
+  std::string body;
+  bool served = false;
+  for (int i = 0; i < 50 && !served; ++i) {
+    try {
+      served = http_get(s->port(), "/healthz", body) == 200;
+    } catch (const std::exception&) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+  }
+  CHECK(served);
+}
+
+TEST_CASE("faults: every accepted socket counts against --max-connections - plain HTTP included") {
+  server_fixture f({"--max-connections", "4"});
+  asio::io_context ioc;
+  std::vector<std::unique_ptr<tcp::socket>> held;
+  for (int i = 0; i < 4; ++i) held.push_back(connect_raw(ioc, f.port()));   // never send a request
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  auto extra = connect_raw(ioc, f.port());
+  CHECK(closed_by_server(*extra, std::chrono::milliseconds(3000)));
+  held.pop_back();   // one leaves: a newcomer gets its place
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  std::string body;
+  CHECK(http_get(f.port(), "/healthz", body) == 200);
+}
+
+TEST_CASE("faults: --connections-per-address limits one client address") {
+  server_fixture f({"--connections-per-address", "3", "--limit-loopback"});
+  asio::io_context ioc;
+  std::vector<std::unique_ptr<tcp::socket>> held;
+  for (int i = 0; i < 3; ++i) held.push_back(connect_raw(ioc, f.port()));
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  auto extra = connect_raw(ioc, f.port());
+  CHECK(closed_by_server(*extra, std::chrono::milliseconds(3000)));
+  // Without --limit-loopback, loopback (a local proxy, the tests) is not limited per address.
+  server_fixture g({"--connections-per-address", "3"});
+  for (int i = 0; i < 3; ++i) held.push_back(connect_raw(ioc, g.port()));
+  auto more = connect_raw(ioc, g.port());
+  CHECK_FALSE(closed_by_server(*more, std::chrono::milliseconds(300)));
+}
+
+TEST_CASE("faults: a plain HTTP connection that sends nothing is closed after --http-idle-seconds") {
+  server_fixture f({"--http-idle-seconds", "0.5"});
+  asio::io_context ioc;
+  auto idle = connect_raw(ioc, f.port());
+  const auto start = std::chrono::steady_clock::now();
+  CHECK(closed_by_server(*idle, std::chrono::milliseconds(5000)));
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::milliseconds(3000));
+}
+
+TEST_CASE("faults: --guests-per-hour limits new guests from one address - known tokens still sign in") {
+  server_fixture f({"--guests-per-hour", "2", "--limit-loopback"});
+  test_client a(f.port()), b(f.port()), c(f.port());
+  a.hello("Ann");
+  b.hello("Bob");
+  const auto m = c.request(hello_message("Cyd"));
+  REQUIRE(m.has_error());
+  CHECK(m.error().code() == v1::RATE_LIMITED);
+  test_client again(f.port());
+  CHECK(again.resume(a.token).account_id() == a.account_id);
+}
+
+TEST_CASE("faults: a flood of ping frames is cut off - so is one of empty continuation frames") {
+  server_fixture f;
+  for (const bool pings : {true, false}) {
+    CAPTURE(pings);
+    asio::io_context ioc;
+    websocket::stream<tcp::socket> ws(ioc);
+    ws.next_layer().connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), f.port()));
+    ws.handshake("127.0.0.1", "/ws");
+    ws.binary(true);
+    const double cpu_before = cpu_seconds(f.server->pid());
+    const auto start = std::chrono::steady_clock::now();
+    int sent = 0;
+    beast::error_code ec;
+    // Default limits: 800 frames at once, 400 a second; past that and 100 more, dropped.
+    for (; sent < 200000 && !ec && std::chrono::steady_clock::now() - start < std::chrono::seconds(10); ++sent) {
+      if (pings)
+        ws.ping({}, ec);
+      else
+        ws.write_some(false, asio::buffer("", 0), ec);   // an empty frame that is not the last
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    MESSAGE(std::string(pings ? "pings" : "empty continuation frames") << ": " << sent << " sent in " << seconds
+                                                           << " s before the server cut the connection; server CPU "
+                                                           << cpu_seconds(f.server->pid()) - cpu_before << " s");
+    CHECK(ec);
+    CHECK(sent < 20000);
+  }
+  // Others are not affected.
+  test_client ok(f.port());
+  CHECK(ok.hello("Dee").account_id().size() > 0);
+}
+
+TEST_CASE("faults: WebSocket upgrades check Origin - own host - --allow-origin - or none") {
+  server_fixture f({"--allow-origin", "https://play.example.org"});
+  const std::string host = "127.0.0.1:" + std::to_string(f.port());
+  CHECK(upgrade_status(f.port(), host, "") == 101);                       // not a browser
+  CHECK(upgrade_status(f.port(), host, "http://" + host) == 101);         // the server's own page
+  CHECK(upgrade_status(f.port(), host, "https://play.example.org") == 101);
+  CHECK(upgrade_status(f.port(), host, "https://evil.example") == 403);
+  CHECK(upgrade_status(f.port(), host, "null") == 403);
+  CHECK(upgrade_status(f.port(), host, "http://127.0.0.1:1") == 403);     // another port is another origin
+
+  CHECK(server::origin_allowed("HTTP://Example.COM", "example.com", {}));
+  CHECK_FALSE(server::origin_allowed("http://example.com.evil.net", "example.com", {}));
+  CHECK_FALSE(server::origin_allowed("ftp://example.com", "example.com", {}));
+  CHECK(server::origin_allowed("https://a.example", "x", {"https://a.example/"}));
+}
+
+TEST_CASE("faults: /healthz and /readyz follow storage - and the server's own state") {
+  server_fixture f;
+  std::string body;
+  CHECK(http_get(f.port(), "/healthz", body) == 200);
+  CHECK(body == "ok\n");
+  CHECK(http_get(f.port(), "/readyz", body) == 200);
+
+  server::health_check h;
+  const auto t0 = server::health_check::clock::now();
+  h.record(true, t0);
+  CHECK(h.now(0, t0).healthy);
+  h.record(false, t0);   // a write probe failed: unhealthy and not ready
+  auto r = h.now(0, t0);
+  CHECK_FALSE(r.healthy);
+  CHECK_FALSE(r.ready);
+  CHECK(r.text.find("storage") != std::string::npos);
+  h.record(true, t0);
+  CHECK_FALSE(h.now(0, t0 + server::health_check::probe_stale + std::chrono::seconds(1)).healthy);   // no answer: stuck
+  r = h.now(server::health_check::busy_queue + 1, t0);
+  CHECK(r.healthy);   // busy is not broken
+  CHECK_FALSE(r.ready);
+  h.stop();
+  r = h.now(0, t0);
+  CHECK(r.healthy);
+  CHECK_FALSE(r.ready);
+
+  namespace http = beast::http;
+  server::http_context down{"", {}, [] { return server::health_answer{false, false, "storage: broken\n"}; }};
+  http::request<http::string_body> req{http::verb::get, "/healthz", 11};
+  auto to_status = [](http::message_generator g) {
+    // The status code of a generated response, read back through a parser.
+    std::string wire;
+    beast::error_code ec;
+    while (true) {
+      auto buffers = g.prepare(ec);
+      if (ec || asio::buffer_size(buffers) == 0) break;
+      for (auto b : buffers) wire.append(static_cast<const char*>(b.data()), b.size());
+      g.consume(asio::buffer_size(buffers));
+      if (g.is_done()) break;
+    }
+    return std::stoi(wire.substr(9, 3));
+  };
+  CHECK(to_status(server::handle_request(http::request<http::string_body>(req), down)) == 503);
+  req.target("/readyz");
+  CHECK(to_status(server::handle_request(http::request<http::string_body>(req), down)) == 503);
+}
+
+TEST_CASE("faults: display names with no visible character or with bidi controls are refused") {
+  using server::clean_display_name;
+  for (const char* blank : {"\u200b", "\u00a0", "\ufeff", "\u200b\u200b\u00a0", "\u3000", "\u0301", "\u2800",
+                            "\u3164", "\u200d"})
+    CHECK_FALSE(clean_display_name(blank));
+  for (const char* reversing : {"\u202eAda", "Ada\u202e", "\u2067Bob", "a\u200fb", "\u061cx"})
+    CHECK_FALSE(clean_display_name(reversing));
+  CHECK_FALSE(clean_display_name("A\u200bda"));   // an invisible letter inside: impersonation
+  // What is kept is normalized: any Unicode space counts as one, none at the ends.
+  CHECK(clean_display_name("  Ada \u00a0 Lovelace\u3000") == "Ada Lovelace");
+  CHECK(clean_display_name("e\u0301") == "e\u0301");
+  CHECK(clean_display_name("Zoë") == "Zoë");
+  CHECK(clean_display_name("\U0001F469\u200d\U0001F680") == "\U0001F469\u200d\U0001F680");   // an emoji sequence
+  CHECK(clean_display_name("\u05e9\u05dc\u05d5\u05dd") == "\u05e9\u05dc\u05d5\u05dd");   // right-to-left letters are fine
+}
+
+TEST_CASE("faults: lobby options are kept re-serialized - unknown fields are not held or echoed") {
+  server_fixture f;
+  test_client host(f.port());
+  host.hello("Host");
+  auto settings = space_war_lobby(2, 5);
+  const std::string known = settings.options();
+  // Field 999, length-delimited, 40000 bytes: key 7994 = 0xba 0x3e, length = 0xc0 0xb8 0x02.
+  std::string unknown = "\xba\x3e\xc0\xb8\x02";
+  unknown += std::string(40000, 'x');
+  settings.set_options(known + unknown);
+  const auto m = host.request(create_lobby(settings));
+  REQUIRE(m.has_lobby());
+  CHECK(m.lobby().settings().options() == known);
+}
+
+TEST_CASE("faults: a lobby that never ran a match closes after --lobby-idle-unplayed-seconds once its people are gone") {
+  server_fixture f({"--lobby-idle-seconds", "600", "--lobby-idle-unplayed-seconds", "1"});
+  {
+    test_client host(f.port());
+    host.hello("Host");
+    REQUIRE(host.request(create_lobby(space_war_lobby(2, 5))).has_lobby());
+  }   // a throwaway guest's table: it walks away
+  std::string body;
+  bool closed = false;
+  for (int i = 0; i < 100 && !closed; ++i) {   // ~1–1.5 s expected, not the 600 s of a played table
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    REQUIRE(http_get(f.port(), "/metrics", body) == 200);
+    closed = body.find("\nstarport_lobbies 0\n") != std::string::npos;
+  }
+  CHECK(closed);
+}
+
+namespace {
+
+// A server without sockets (as tests/fuzz/request_fuzzer.cpp runs one): sessions get
+// frames through receive() and write into `out`; nothing runs until drain().
+struct socketless {
+  server::config settings;
+  asio::io_context ioc{1};
+  asio::executor_work_guard<asio::io_context::executor_type> work{ioc.get_executor()};
+  scratch_dir dir;
+  std::unique_ptr<starport::storage::worker> storage;
+  std::shared_ptr<server::shared_state> state;
+  std::shared_ptr<server::websocket_session> session;
+  std::vector<v1::ServerMessage> out;
+
+  explicit socketless(server::config c) : settings(std::move(c)) {
+    storage = std::make_unique<starport::storage::worker>(dir.file("starport.db"));
+    state = std::make_shared<server::shared_state>(settings, ioc, *storage);
+    auto hub = std::make_shared<server::lobby_hub>(state);
+    state->set_lobbies(hub);
+    hub->restore({}, {});
+    session = std::make_shared<server::websocket_session>(tcp::socket(ioc), state);
+    session->tap([this](const server::frame_ptr& f) {
+      v1::ServerMessage m;
+      REQUIRE(m.ParseFromString(*f));
+      out.push_back(m);
+    });
+  }
+  ~socketless() {
+    session->end();
+    drain();
+    state->set_lobbies(nullptr);
+  }
+  void drain() {
+    for (;;) {
+      const std::size_t ran = ioc.poll();
+      if (storage->queue_depth() > 0) {
+        storage->flush();
+        continue;
+      }
+      if (ran == 0) return;
+    }
+  }
+  void receive(const v1::ClientMessage& m) { session->receive(m.SerializeAsString(), true); }
+  const v1::ServerMessage& answer(std::uint32_t id) {
+    for (const auto& m : out)
+      if (m.request_id() == id) return m;
+    FAIL("no answer to request " << id);
+    return out.front();
+  }
+};
+
+v1::ClientMessage numbered(v1::ClientMessage m, std::uint32_t id) {
+  m.set_request_id(id);
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("faults: one replay load in flight per connection - optional reads push back when storage is behind") {
+  socketless s{server::config{}};
+  s.receive(numbered(hello_message("Reader"), 1));
+  s.drain();
+  REQUIRE(s.answer(1).has_welcome());
+  // Storage held up: 18 opens arrive. One load goes to storage, 16 wait their turn, the
+  // 18th is refused at once; then every waiting one is answered, in order.
+  std::promise<void> release;
+  s.storage->submit([gate = release.get_future().share()](starport::storage::database&) { gate.wait(); });
+  for (std::uint32_t id = 2; id < 20; ++id) s.receive(numbered(open_replay("no-such-match", 0, false), id));
+  CHECK(s.storage->queue_depth() == 2);   // the held-up job and one load
+  release.set_value();
+  s.drain();
+  for (std::uint32_t id = 2; id < 19; ++id) CHECK(s.answer(id).error().code() == v1::NOT_FOUND);
+  CHECK(s.answer(19).error().code() == v1::RATE_LIMITED);
+  server::config tight;
+  tight.storage_read_queue = 0;   // storage "behind": every optional read pushes back
+  socketless busy{tight};
+  busy.receive(numbered(hello_message("Reader"), 1));
+  busy.drain();
+  v1::ClientMessage list;
+  list.mutable_list_replays();
+  busy.receive(numbered(list, 2));
+  busy.receive(numbered(open_replay("no-such-match", 0, false), 3));
+  busy.drain();
+  CHECK(busy.answer(2).error().code() == v1::SERVER_BUSY);
+  CHECK(busy.answer(3).error().code() == v1::SERVER_BUSY);
+}
