@@ -251,7 +251,11 @@ void state::do_effect(const frame& run, int i, int ts, int tsh) {
     }
     case op::look_actions: look_at_actions(seat, run.ship, std::min(n, 4), run.source); break;
     case op::peek_hand:
-      if (ts != seat) players_[seat].peeking |= seat_bit(ts);
+      if (ts != seat) {
+        std::uint64_t slots = 0;
+        for (copy_id c : players_[ts].hand.items()) slots |= std::uint64_t{1} << slot_of(c);
+        players_[seat].seen_hand[ts] = slots;
+      }
       break;
     case op::add_module:
       if (!t.upgrades.empty() && t.ships[0].module_count < max_modules) {
@@ -444,8 +448,16 @@ void state::draw_actions(int s, int n) {
     random_.shuffle(p.action_pile.cards.data(), p.action_pile.size);
   }
   int drawn = 0;
-  for (int i = 0; i < n && !p.action_pile.empty(); ++i, ++drawn) p.hand.push(p.action_pile.pop());
+  for (int i = 0; i < n && !p.action_pile.empty(); ++i, ++drawn) {
+    p.hand.push(p.action_pile.pop());
+    forget_seen(s, p.hand.top());
+  }
   if (drawn) note(event_kind::drew_actions, s, no_card, drawn);
+}
+
+// A card drawn into `s`'s Hand is new to every earlier peek (a peek is a snapshot).
+void state::forget_seen(int s, copy_id c) {
+  for (int o = 0; o < seats_; ++o) players_[o].seen_hand[s] &= ~(std::uint64_t{1} << slot_of(c));
 }
 
 // An empty Complication Pile draws nothing.
@@ -453,6 +465,7 @@ void state::draw_complication(int s) {
   player& p = players_[s];
   if (p.complications.empty()) return;
   p.hand.push(p.complications.pop());
+  forget_seen(s, p.hand.top());
   note(event_kind::drew_complication, s, no_card, 1);
 }
 

@@ -618,7 +618,7 @@ void state::end_step() {
 void state::end_turn() {
   players_[active_].turn_place = 0;
   // A peek at a hand (peek_hand) lasts until the end of the peeker's next Turn.
-  players_[active_].peeking = 0;
+  players_[active_].seen_hand = {};
   for (int i = 0; i < order_count_; ++i) {
     const int s = order_[i];
     if (players_[s].turn_place && !players_[s].out) {

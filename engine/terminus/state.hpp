@@ -137,7 +137,9 @@ struct player {
   bool shady_extra = false;                 // drew an extra Action through Shady this Turn
   bool bustled = false;                     // Bustled this Turn
   std::uint8_t detached_this_turn = 0;
-  seat_mask peeking = 0;                    // seats whose hand this seat sees (peek_hand, until the end of its next Turn)
+  // By seat: the slots of that seat's Hand this seat saw in a peek (peek_hand), kept until
+  // the end of this seat's next Turn. A snapshot: cards drawn since the peek stay hidden.
+  std::array<std::uint64_t, max_players> seen_hand{};
   std::uint8_t turn_place = 0;              // 1-based on this Round's Turn Tracker; 0: done
   friend bool operator==(const player&, const player&) = default;
 };
@@ -369,6 +371,7 @@ class state {
   void gain_certainty(int s, int sh, int amount);
   void draw_actions(int s, int n);
   void draw_complication(int s);
+  void forget_seen(int s, copy_id c);
   void to_dead_space(copy_id c);
   bool put_module(int s, int sh, copy_id c, bool face_up);
   bool put_member(int s, int sh, copy_id c, bool face_up);

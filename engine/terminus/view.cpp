@@ -58,10 +58,7 @@ void state::fill_card(pb::Card& out, copy_id c, bool known) const {
   out.set_type(wire_type(card_of(c).type));
 }
 
-bool state::sees_hand(viewer who, int s) const {
-  if (who.sees_all() || who.is_seat(s)) return true;
-  return who.who == viewer::kind::seat && has_seat(players_[who.seat].peeking, s);
-}
+bool state::sees_hand(viewer who, int s) const { return who.sees_all() || who.is_seat(s); }
 
 void state::view(viewer who, pb::View& out) const {
   out.Clear();
@@ -122,8 +119,14 @@ void state::view(viewer who, pb::View& out) const {
     for (int o = 0; o < seats_; ++o) ps.add_intel(p.intel[o]);
     ps.set_hand_count(p.hand.size);
     ps.set_hand_complications(static_cast<std::uint32_t>(hand_complications(s)));
-    if (sees_hand(who, s))
+    if (sees_hand(who, s)) {
       for (copy_id c : p.hand.items()) fill_card(*ps.add_hand(), c, true);
+    } else if (who.who == viewer::kind::seat) {
+      // A peek shows the cards that were in the Hand then and are still there.
+      const std::uint64_t seen = players_[who.seat].seen_hand[s];
+      for (copy_id c : p.hand.items())
+        if ((seen >> slot_of(c)) & 1u) fill_card(*ps.add_hand(), c, true);
+    }
     ps.set_action_pile(p.action_pile.size);
     for (copy_id c : p.discard.items()) {
       pb::Card& d = *ps.add_discard();
@@ -429,7 +432,7 @@ std::string state::describe_effects() const {
 void state::scramble_hidden(int seat, engine::rng& r) {
   player& p = players_[seat];
   bool peeked = false;
-  for (int s = 0; s < seats_; ++s) peeked = peeked || has_seat(players_[s].peeking, seat);
+  for (int s = 0; s < seats_; ++s) peeked = peeked || players_[s].seen_hand[seat] != 0;
   if (!peeked) r.shuffle(p.hand.cards.data(), p.hand.size);
   r.shuffle(p.action_pile.cards.data(), p.action_pile.size);
   r.shuffle(p.complications.cards.data(), p.complications.size);

@@ -414,6 +414,25 @@ TEST_CASE("Data Leak (peek_hand): the player sees the target's hand until the en
   CHECK(v1.seats(0).hand_size() == 0);
 }
 
+TEST_CASE("Data Leak (peek_hand) is a snapshot: a card the target draws after the peek stays hidden") {
+  setup s{{crewed_seat(), crewed_seat(), crewed_seat()}};
+  s.seats[0].hand = {"Jump"};
+  s.seats[0].complication_pile = {"Sensor Ghost"};   // drawn when Data Leak has resolved
+  s.seats[1].hand = {"Data Leak"};
+  tr::state g = table(s);
+  play(g, act(0, tr::kind::play, {in_hand(g, 0, "Press Conference"), 0, -1, 0}));
+  play(g, act(1, tr::kind::play, {in_hand(g, 1, "Data Leak"), 0, 0, 0}));
+  pass_windows(g);
+  REQUIRE(g.seat(0).hand.size == 2);
+  trpb::View v1;
+  g.view(viewer::of_seat(1), v1);
+  REQUIRE(v1.seats(0).hand_size() == 1);
+  CHECK(g.card_of(g.seat(0).hand.cards[0]).name == "Jump");
+  CHECK(v1.seats(0).hand(0).id() == tr::wire_id(g.seat(0).hand.cards[0]));
+  CHECK(v1.seats(0).hand_count() == 2);
+}
+
+
 TEST_CASE("Local Coup: the target's System goes under its owner's Pile and the top of your System Pile replaces it") {
   setup s{{crewed_seat(), crewed_seat()}};
   s.seats[0].ships[0].proximity = 2;
