@@ -20,8 +20,7 @@ while [ $# -gt 0 ]; do
     *) targets+=("$1"); shift ;;
   esac
 done
-all=(request_fuzzer view_diff_fuzzer scenario_fuzzer)
-[ -f engine/core/deck_text.cpp ] && all+=(deck_text_fuzzer)
+all=(request_fuzzer view_diff_fuzzer scenario_fuzzer deck_text_fuzzer)
 [ ${#targets[@]} -eq 0 ] && targets=("${all[@]}")
 
 if ! command -v clang++ >/dev/null || ! ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1; then
