@@ -9,19 +9,10 @@ using tr::step;
 
 namespace {
 
-const char* const hull = "Crew Lounge";
-const char* const hand_crew = "Vent Dweller";
-const char* const home = "Sol Relay Station";
-
-seat_setup crewed_seat() {
-  seat_setup s;
-  s.ships = {ship_setup{{{hull}}, {{hand_crew}}}};
-  s.starting_system = home;
-  s.action_pile = {"Press Conference", "Press Conference", "Press Conference", "Press Conference",
-                   "Press Conference", "Press Conference"};
-  s.system_pile = {"Whispering Pulsar", "Quiet Expanse"};
+// The shared crewed seat, with Complications to draw.
+seat_setup crewed_seat_drawing() {
+  seat_setup s = crewed_seat();
   s.complication_pile = {"Lucky Break", "Bad Press", "Sensor Ghost"};
-  s.gig_pile = {"Rock Eater"};
   return s;
 }
 
@@ -36,7 +27,7 @@ tr::state after_seat0_plays(setup s) {
 }  // namespace
 
 TEST_CASE("Response windows: the end of a Play Step asks, in Initiative order, every seat holding a Complication") {
-  setup s{{crewed_seat(), crewed_seat(), crewed_seat()}};
+  setup s{{crewed_seat_drawing(), crewed_seat_drawing(), crewed_seat_drawing()}};
   s.seats[1].hand = {"Lucky Break"};
   s.seats[2].hand = {"Bad Press"};
   s.initiative = 2;
@@ -59,7 +50,7 @@ TEST_CASE("Response windows: the end of a Play Step asks, in Initiative order, e
 
 TEST_CASE("Response windows: who is asked follows public counts, not whether a Complication is playable") {
   // Seat 1's only Complication is a Destiny, unplayable outside the Destiny Step: it is asked all the same.
-  setup s{{crewed_seat(), crewed_seat()}};
+  setup s{{crewed_seat_drawing(), crewed_seat_drawing()}};
   s.seats[1].hand = {"Manifest Destiny"};
   tr::state g = after_seat0_plays(s);
   CHECK(g.asked() == seat_bit(1));
@@ -72,7 +63,7 @@ TEST_CASE("Response windows: who is asked follows public counts, not whether a C
 }
 
 TEST_CASE("Complication Cascade: last in, first out, a negated Complication still makes the others draw (Ruling 9a)") {
-  setup s{{crewed_seat(), crewed_seat()}};
+  setup s{{crewed_seat_drawing(), crewed_seat_drawing()}};
   s.seats[0].hand = {"Jammed Signal"};
   s.seats[1].hand = {"Navigation Error"};
   s.seats[0].ships[0].proximity = 3;
@@ -100,7 +91,7 @@ TEST_CASE("Complication Cascade: last in, first out, a negated Complication stil
 }
 
 TEST_CASE("Complication: after it resolves every other player draws one, unless it silences them") {
-  setup s{{crewed_seat(), crewed_seat(), crewed_seat()}};
+  setup s{{crewed_seat_drawing(), crewed_seat_drawing(), crewed_seat_drawing()}};
   s.seats[1].hand = {"Bad Press", "Quiet Sabotage"};
   tr::state g = after_seat0_plays(s);
   play(g, act(1, tr::kind::play, {in_hand(g, 1, "Bad Press"), 0, 0, 0}));
@@ -114,7 +105,7 @@ TEST_CASE("Complication: after it resolves every other player draws one, unless 
 }
 
 TEST_CASE("Quiet Sabotage (silence): nobody draws for it") {
-  setup s{{crewed_seat(), crewed_seat()}};
+  setup s{{crewed_seat_drawing(), crewed_seat_drawing()}};
   s.seats[1].hand = {"Quiet Sabotage"};
   tr::state g = after_seat0_plays(s);
   play(g, act(1, tr::kind::play, {in_hand(g, 1, "Quiet Sabotage"), 0, 0, 0}));
@@ -125,7 +116,7 @@ TEST_CASE("Quiet Sabotage (silence): nobody draws for it") {
 }
 
 TEST_CASE("Destiny: only in the Destiny Step, it stays beside the Ship and its owner plays no more Complications") {
-  setup s{{crewed_seat(), crewed_seat()}};
+  setup s{{crewed_seat_drawing(), crewed_seat_drawing()}};
   s.step = trpb::DESTINY_STEP;
   s.seats[0].hand = {"Manifest Destiny", "Lucky Break"};
   tr::state g = table(s);
@@ -145,7 +136,7 @@ TEST_CASE("Destiny: only in the Destiny Step, it stays beside the Ship and its o
 }
 
 TEST_CASE("Maintenance Inspection: the target shuffles every Complication of its hand into its Complication Pile") {
-  setup s{{crewed_seat(), crewed_seat()}};
+  setup s{{crewed_seat_drawing(), crewed_seat_drawing()}};
   s.seats[0].hand = {"Lucky Break", "Bad Press"};
   s.seats[1].hand = {"Maintenance Inspection"};
   tr::state g = after_seat0_plays(s);
@@ -156,7 +147,7 @@ TEST_CASE("Maintenance Inspection: the target shuffles every Complication of its
 }
 
 TEST_CASE("Weapon: a Ship targeted by another player's Complication may disable one of that player's Modules in range") {
-  setup s{{crewed_seat(), crewed_seat()}};
+  setup s{{crewed_seat_drawing(), crewed_seat_drawing()}};
   s.seats[0].ships[0].modules = {{"Point-Defence Lasers"}, {hull}};
   s.seats[1].hand = {"Bad Press"};
   tr::state g = after_seat0_plays(s);
@@ -170,7 +161,7 @@ TEST_CASE("Weapon: a Ship targeted by another player's Complication may disable 
 }
 
 TEST_CASE("Weapon and detached Runabouts: the disable may aim at any of the attacker's Ships within range") {
-  setup s{{crewed_seat(), crewed_seat()}};
+  setup s{{crewed_seat_drawing(), crewed_seat_drawing()}};
   s.seats[0].ships[0].modules = {{"Point-Defence Lasers"}, {hull}};
   s.seats[0].ships[0].proximity = 2;
   // Seat 1: the primary Ship at 0, a detached Runabout at 2 (the defender's Proximity).
@@ -191,7 +182,7 @@ TEST_CASE("Weapon and detached Runabouts: the disable may aim at any of the atta
 }
 
 TEST_CASE("A Complication is played for a Ship its player chooses: a detached Runabout is your Ship for it") {
-  setup s{{crewed_seat(), crewed_seat()}};
+  setup s{{crewed_seat_drawing(), crewed_seat_drawing()}};
   s.seats[1].ships.push_back(ship_setup{{{"Scout Skiff"}}, {{"Rock Eater"}}, 3, "Scout Skiff"});
   s.seats[1].hand = {"Favourable Winds"};
   s.seats[0].hand = {"Lucky Break"};   // keeps a window open on the Cascade, to look at it
@@ -214,7 +205,7 @@ TEST_CASE("A Complication is played for a Ship its player chooses: a detached Ru
 }
 
 TEST_CASE("Ambush: a face-down card flips face up at any time a window asks its owner, its ability on the Cascade") {
-  setup s{{crewed_seat(), crewed_seat()}};
+  setup s{{crewed_seat_drawing(), crewed_seat_drawing()}};
   s.seats[1].ships[0].crew = {{hand_crew}, {"Stowaway", true}};
   tr::state g = after_seat0_plays(s);
   // Asked because of the face-down card (public), although it holds no Complication.
@@ -231,7 +222,7 @@ TEST_CASE("Ambush: a face-down card flips face up at any time a window asks its 
 }
 
 TEST_CASE("Exhaust: a face-up card flips face down to use its ability") {
-  setup s{{crewed_seat(), crewed_seat()}};
+  setup s{{crewed_seat_drawing(), crewed_seat_drawing()}};
   s.seats[1].ships[0].modules = {{hull}, {"Emergency Thrusters"}};
   tr::state g = after_seat0_plays(s);
   REQUIRE(g.asked() == seat_bit(1));
@@ -243,7 +234,7 @@ TEST_CASE("Exhaust: a face-up card flips face down to use its ability") {
 }
 
 TEST_CASE("Exhaust on a System: a face-up Exhaust System a Ship is in flips face down for its effect, on the Cascade") {
-  setup s{{crewed_seat(), crewed_seat()}};
+  setup s{{crewed_seat_drawing(), crewed_seat_drawing()}};
   // Seat 1's Ship is in the Exhaust System (at Proximity 1 of the Star Chart); seat 0's is not.
   s.seats[1].ships[0].proximity = 1;
   s.chart = {{1, "Slingshot Star"}};
@@ -272,7 +263,7 @@ TEST_CASE("Exhaust on a System: a face-up Exhaust System a Ship is in flips face
 }
 
 TEST_CASE("Exhaust on a System: only a player whose Ship is there may use it, and only while it is face up") {
-  setup s{{crewed_seat(), crewed_seat()}};
+  setup s{{crewed_seat_drawing(), crewed_seat_drawing()}};
   s.seats[0].ships[0].proximity = 1;   // seat 0 is there, seat 1 at its Starting System
   s.chart = {{1, "Slingshot Star"}};
   tr::state g = table(s);
@@ -290,7 +281,7 @@ TEST_CASE("Exhaust on a System: only a player whose Ship is there may use it, an
 }
 
 TEST_CASE("Exhaust on a System: face down it has no ability and no keyword until it leaves the Star Chart") {
-  setup s{{crewed_seat(), crewed_seat()}};
+  setup s{{crewed_seat_drawing(), crewed_seat_drawing()}};
   s.seats[1].ships[0].proximity = 1;
   s.seats[0].ships[0].proximity = 2;
   s.chart = {{1, "Slingshot Star"}, {2, "Free Port Karst"}};   // Free Port Karst: Bustling, Shady
@@ -311,7 +302,7 @@ TEST_CASE("Exhaust on a System: face down it has no ability and no keyword until
 }
 
 TEST_CASE("Ruling 6a: killing a Digital Recruit resolves but nothing happens") {
-  setup s{{crewed_seat(), crewed_seat()}};
+  setup s{{crewed_seat_drawing(), crewed_seat_drawing()}};
   s.seats[0].ships[0].crew = {{"Ship Mind ECHO"}};
   s.seats[1].hand = {"Fatal Accident"};
   tr::state g = after_seat0_plays(s);
@@ -322,7 +313,7 @@ TEST_CASE("Ruling 6a: killing a Digital Recruit resolves but nothing happens") {
 }
 
 TEST_CASE("Ruling 10: burning moves a card of the hand straight to Dead Space") {
-  setup s{{crewed_seat(), crewed_seat()}};
+  setup s{{crewed_seat_drawing(), crewed_seat_drawing()}};
   s.seats[0].hand = {"Jump"};
   s.seats[1].hand = {"Short Circuit"};
   tr::state g = after_seat0_plays(s);
@@ -338,7 +329,7 @@ TEST_CASE("Ruling 10: burning moves a card of the hand straight to Dead Space") 
 }
 
 TEST_CASE("Preference pass_windows: passes for the seat whenever a window asks it, from public information only") {
-  setup s{{crewed_seat(), crewed_seat()}};
+  setup s{{crewed_seat_drawing(), crewed_seat_drawing()}};
   s.seats[1].hand = {"Bad Press"};
   tr::state g = after_seat0_plays(s);
   const std::uint8_t on[] = {1};
@@ -351,7 +342,7 @@ TEST_CASE("Preference pass_windows: passes for the seat whenever a window asks i
 }
 
 TEST_CASE("Hidden information: another seat's face-down card is chosen by its place, never by an id or a name") {
-  setup s{{crewed_seat(), crewed_seat()}};
+  setup s{{crewed_seat_drawing(), crewed_seat_drawing()}};
   s.seats[0].ships[0].modules = {{hull}, {"Stealth Plating", true}};
   s.seats[1].hand = {"Hull Breach"};
   tr::state h = after_seat0_plays(s);

@@ -9,31 +9,6 @@ using tr::step;
 
 namespace {
 
-const char* const hull = "Crew Lounge";
-const char* const hand_crew = "Vent Dweller";
-const char* const home = "Sol Relay Station";
-
-seat_setup crewed_seat() {
-  seat_setup s;
-  s.ships = {ship_setup{{{hull}}, {{hand_crew}}}};
-  s.starting_system = home;
-  s.action_pile = {"Press Conference", "Press Conference", "Press Conference", "Press Conference",
-                   "Press Conference", "Press Conference"};
-  s.system_pile = {"Whispering Pulsar", "Quiet Expanse"};
-  s.gig_pile = {"Rock Eater"};
-  return s;
-}
-
-template <class F>
-void run_until(tr::state& g, F done, int limit = 500) {
-  for (int i = 0; i < limit && !g.result().over && !done(); ++i) {
-    const auto must = g.must_act();
-    REQUIRE(must != 0);
-    const int seat = std::countr_zero(static_cast<unsigned>(must));
-    play(g, g.timeout_action(seat));
-  }
-}
-
 const tr::member* find_member(const tr::state& g, int s, const std::string& name) {
   for (const tr::ship& x : g.seat(s).ships)
     for (const tr::member& m : x.crew_list())

@@ -7,37 +7,6 @@ using starport::engine::seat_bit;
 using starport::engine::viewer;
 using tr::step;
 
-namespace {
-
-// Fillers with no effect on the rule a scenario tests.
-const char* const hull = "Crew Lounge";            // a Synthetic Module (Social: joins only)
-const char* const hand_crew = "Vent Dweller";       // an Organic Recruit (Extremophile)
-const char* const home = "Sol Relay Station";       // a Comfortable System (Extremophiles gain nothing)
-
-seat_setup crewed_seat() {
-  seat_setup s;
-  s.ships = {ship_setup{{{hull}}, {{hand_crew}}}};
-  s.starting_system = home;
-  s.action_pile = {"Press Conference", "Press Conference", "Press Conference", "Press Conference",
-                   "Press Conference", "Press Conference"};
-  s.system_pile = {"Whispering Pulsar", "Quiet Expanse"};
-  s.gig_pile = {"Rock Eater"};
-  return s;
-}
-
-// Plays the timeout action for whoever must act until `done` or the match ends.
-template <class F>
-void run_until(tr::state& g, F done, int limit = 500) {
-  for (int i = 0; i < limit && !g.result().over && !done(); ++i) {
-    const auto must = g.must_act();
-    REQUIRE(must != 0);
-    const int seat = std::countr_zero(static_cast<unsigned>(must));
-    play(g, g.timeout_action(seat));
-  }
-}
-
-}  // namespace
-
 TEST_CASE("Play Step: an Action's effects resolve in the order listed, then it goes to the Discard Pile") {
   setup s{{crewed_seat(), crewed_seat()}};
   s.seats[0].hand = {"Jump"};

@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <bit>
 #include <functional>
 #include <string>
 #include <vector>
@@ -212,6 +213,35 @@ inline void pass_windows(tr::state& g) {
                       g.pending().empty();
        ++guard)
     play(g, act(g.priority(), tr::kind::pass));
+}
+
+// A seat with one Module (Crew Lounge, Synthetic, Social: joins only) and one Member (Vent
+// Dweller, Organic, Extremophile) in its Starting System (Sol Relay Station, Comfortable),
+// Press Conferences to draw: the plain table most rule scenarios start from.
+inline const char* const hull = "Crew Lounge";
+inline const char* const hand_crew = "Vent Dweller";
+inline const char* const home = "Sol Relay Station";
+
+inline seat_setup crewed_seat() {
+  seat_setup s;
+  s.ships = {ship_setup{{{hull}}, {{hand_crew}}}};
+  s.starting_system = home;
+  s.action_pile = {"Press Conference", "Press Conference", "Press Conference", "Press Conference",
+                   "Press Conference", "Press Conference"};
+  s.system_pile = {"Whispering Pulsar", "Quiet Expanse"};
+  s.gig_pile = {"Rock Eater"};
+  return s;
+}
+
+// Plays the timeout action for whoever must act until `done` or the match ends.
+template <class F>
+void run_until(tr::state& g, F done, int limit = 500) {
+  for (int i = 0; i < limit && !g.result().over && !done(); ++i) {
+    const auto must = g.must_act();
+    REQUIRE(must != 0);
+    const int seat = std::countr_zero(static_cast<unsigned>(must));
+    play(g, g.timeout_action(seat));
+  }
 }
 
 }  // namespace terminus_test

@@ -6,21 +6,18 @@ using starport::engine::seat_bit;
 
 namespace {
 
-seat_setup crewed_seat() {
-  seat_setup s;
-  s.ships = {ship_setup{{{"Crew Lounge"}}, {{"Vent Dweller"}}}};
-  s.starting_system = "Sol Relay Station";
-  s.action_pile = {"Press Conference", "Press Conference", "Press Conference", "Press Conference"};
-  s.system_pile = {"Whispering Pulsar", "Quiet Expanse"};
+// The shared crewed seat with four Actions to draw and two Complications.
+seat_setup crewed_seat_for_words() {
+  seat_setup s = crewed_seat();
+  s.action_pile.resize(4);
   s.complication_pile = {"Lucky Break", "Bad Press"};
-  s.gig_pile = {"Rock Eater"};
   return s;
 }
 
 }  // namespace
 
 TEST_CASE("Log words: a played Action is named with its target, the draws that follow are counted, not named") {
-  setup s{{crewed_seat(), crewed_seat()}};
+  setup s{{crewed_seat_for_words(), crewed_seat_for_words()}};
   s.seats[0].hand = {"Jump"};
   s.seats[0].certainty = 2;
   tr::state g = table(s);
@@ -44,7 +41,7 @@ TEST_CASE("Log words: secret choices say who chose, never what") {
 }
 
 TEST_CASE("Log words: a Complication names its card and target, its resolution and the draws follow") {
-  setup s{{crewed_seat(), crewed_seat()}};
+  setup s{{crewed_seat_for_words(), crewed_seat_for_words()}};
   s.seats[1].hand = {"Bad Press"};
   tr::state g = table(s);
   play(g, act(0, tr::kind::play, {in_hand(g, 0, "Press Conference"), 0, -1, 0}));
