@@ -2,30 +2,16 @@
 // and this client draws, with the server's seat range and default, and the lobby offers
 // the server's bots — nothing about seats or bots is written into the client.
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
 import { test } from "node:test";
-import { fileURLToPath } from "node:url";
 
-import { create, fromBinary, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
+import { create, type MessageInitShape } from "@bufbuild/protobuf";
 
 import { botChoices, defaultSeats, playableGames, seatProblem } from "../src/games/catalog.js";
 import { loadAllGames } from "../src/games/index.js";
 
 const games = await loadAllGames();
-import {
-  ClientMessageSchema,
-  GameInfoSchema,
-  ServerMessageSchema,
-  type GameInfo,
-  type Welcome,
-} from "../src/gen/starport/v1/protocol_pb.js";
-
-// .test-build/test → web-client
-const webClient = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const bin = resolve(webClient, process.env.STARPORT_BIN ?? "../build/starport");
+import { GameInfoSchema, type GameInfo, type Welcome } from "../src/gen/starport/v1/protocol_pb.js";
+import { askServer } from "./real_server.js";
 
 const info = (init: MessageInitShape<typeof GameInfoSchema>): GameInfo => create(GameInfoSchema, init);
 
@@ -58,56 +44,11 @@ test("only games both the server hosts and this client draws are offered, in the
   assert.deepEqual(playableGames([], games), []);
 });
 
-// The real server's Welcome, read by a child node with a WebSocket (Node 20 keeps it
-// behind a flag). Fails (never skips) when the binary is missing.
+// The real server's Welcome (test/real_server.ts; fails, never skips, without the binary).
 async function realWelcome(): Promise<Welcome> {
-  assert.ok(existsSync(bin), `the starport binary is missing at ${bin}: build it or set STARPORT_BIN`);
-  const dir = mkdtempSync(join(tmpdir(), "catalog-test-"));
-  mkdirSync(join(dir, "web"));
-  writeFileSync(join(dir, "web/index.html"), "<!doctype html><title>starport</title>\n");
-  const server = spawn(bin, ["serve", "--port", "0", "--data", join(dir, "data"), "--web-root", join(dir, "web")], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  try {
-    let log = "";
-    const port = await new Promise<number>((resolvePort, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no "listening on" line in 20 s:\n${log}`)), 20_000);
-      const onData = (chunk: Buffer) => {
-        log += chunk.toString();
-        const m = log.match(/listening on 127\.0\.0\.1:(\d+)/);
-        if (m) {
-          clearTimeout(timer);
-          resolvePort(Number(m[1]));
-        }
-      };
-      server.stdout.on("data", onData);
-      server.stderr.on("data", onData);
-      server.on("exit", (code) => reject(new Error(`starport serve exited (${code}):\n${log}`)));
-    });
-    const hello = toBinary(
-      ClientMessageSchema,
-      create(ClientMessageSchema, { requestId: 1, body: { case: "hello", value: { protocolVersion: 1, displayName: "Catalog" } } }),
-    );
-    const script = `
-      const ws = new WebSocket("ws://127.0.0.1:${port}/ws");
-      ws.binaryType = "arraybuffer";
-      ws.onopen = () => ws.send(Buffer.from("${Buffer.from(hello).toString("hex")}", "hex"));
-      ws.onmessage = (ev) => { process.stdout.write(Buffer.from(ev.data).toString("hex")); ws.close(); };
-      ws.onerror = () => process.exit(2);
-      setTimeout(() => process.exit(3), 15000).unref();`;
-    const run = spawnSync(process.execPath, ["--experimental-websocket", "--no-warnings", "-e", script], { encoding: "utf8", timeout: 20_000 });
-    assert.equal(run.status, 0, `the WebSocket client failed (exit ${run.status}): ${run.stderr}`);
-    const reply = fromBinary(ServerMessageSchema, Buffer.from(run.stdout, "hex"));
-    assert.equal(reply.body.case, "welcome", `no Welcome: ${run.stdout}`);
-    return reply.body.value as Welcome;
-  } finally {
-    if (server.exitCode === null) {
-      const exited = new Promise((r) => server.once("exit", r));
-      server.kill("SIGTERM");
-      await exited;
-    }
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const [reply] = await askServer([]);
+  assert.equal(reply.body.case, "welcome", "no Welcome");
+  return reply.body.value as Welcome;
 }
 
 test("the real server's Welcome hosts every game this client draws, each with seats and bots to offer", async () => {
