@@ -43,6 +43,7 @@ class roll_record {
  public:
   // Rolls `count` dice for `seat` and remembers them; the caller sets modifier/result on the
   // returned roll when it knows them.
+  // Faces set by a scenario (`fix`) are used first, in order, then the generator's.
   die_roll& roll(rng& r, int seat, std::uint8_t purpose, int count = 1, int sides = 6) {
     die_roll d;
     d.number = ++rolled_;
@@ -50,10 +51,20 @@ class roll_record {
     d.purpose = purpose;
     d.sides = static_cast<std::uint8_t>(sides);
     d.count = static_cast<std::uint8_t>(count < 1 ? 1 : count > die_roll::max_dice ? die_roll::max_dice : count);
-    for (int i = 0; i < d.count; ++i) d.faces[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(roll_die(r, sides));
+    for (int i = 0; i < d.count; ++i)
+      d.faces[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(
+          fixed_used_ < fixed_count_ ? fixed_[fixed_used_++] : roll_die(r, sides));
     die_roll& slot = ring_[(rolled_ - 1) % Keep];
     slot = d;
     return slot;
+  }
+  // A scenario position states the next faces (tests: "the escape roll is a 6"); at most
+  // max_fixed, each 1..6 (validated by the game's position check).
+  static constexpr int max_fixed = 16;
+  void fix(std::span<const std::uint8_t> faces) {
+    fixed_count_ = static_cast<std::uint8_t>(faces.size() < max_fixed ? faces.size() : max_fixed);
+    fixed_used_ = 0;
+    for (int i = 0; i < fixed_count_; ++i) fixed_[static_cast<std::size_t>(i)] = faces[static_cast<std::size_t>(i)];
   }
   std::uint32_t rolled() const { return rolled_; }                  // rolls in the whole match
   std::size_t size() const { return rolled_ < Keep ? rolled_ : Keep; }
@@ -66,6 +77,8 @@ class roll_record {
  private:
   std::uint32_t rolled_ = 0;
   std::array<die_roll, Keep> ring_{};
+  std::uint8_t fixed_count_ = 0, fixed_used_ = 0;
+  std::array<std::uint8_t, max_fixed> fixed_{};
 };
 
 // The wire form; `purpose` and `result` in players' words ("escape", "escaped").

@@ -41,3 +41,13 @@ TEST_CASE("dice: the record numbers every roll and keeps the latest, oldest firs
   CHECK(wire.purpose() == "escape");
   CHECK(wire.result() == "escaped");
 }
+
+TEST_CASE("dice: faces a scenario fixes come first, then the generator's") {
+  eng::rng r(3), same(3);
+  eng::roll_record<4> rec;
+  const std::uint8_t fixed[] = {6, 1};
+  rec.fix(fixed);
+  CHECK(rec.roll(r, 0, 0).faces[0] == 6);
+  CHECK(rec.roll(r, 0, 0).faces[0] == 1);
+  CHECK(rec.roll(r, 0, 0).faces[0] == eng::roll_die(same));   // the generator was not touched before
+}
