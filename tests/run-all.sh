@@ -9,20 +9,19 @@ jobs=$(nproc)
 bash deploy/install-deps.sh
 
 build=build
-flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo)
 sanitize=false
 if [ "${1:-}" = "--sanitize" ]; then
   sanitize=true
   build=build-sanitize
-  flags=(-DCMAKE_BUILD_TYPE=Debug -DSTARPORT_SANITIZE=ON)
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
   export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
   export STARPORT_PROPERTY_PLAYOUTS=${STARPORT_PROPERTY_PLAYOUTS:-300}
+  bash tests/sanitize_build.sh   # clang; its fuzz targets serve tests/fuzz/run.sh too
+else
+  echo "== build ($build)"
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+  ninja -C "$build" -j "$jobs"
 fi
-
-echo "== build ($build)"
-cmake -S . -B "$build" -G Ninja "${flags[@]}" >/dev/null
-ninja -C "$build" -j "$jobs"
 export STARPORT_BIN=$PWD/$build/starport
 
 passed=0 failed=0

@@ -82,8 +82,11 @@ TEST_CASE("Properties: the standard game with another first player") {
 }
 
 TEST_CASE("Bots: the heuristic bot finishes every variant with legal moves only") {
-  for (const auto& [json, seats] : std::vector<std::pair<std::string, int>>{
+  for (const auto& table : std::vector<std::pair<std::string, int>>{
            {"{}", 2}, {"{}", 4}, {R"({"variant": "COLD_WAR"})", 3}, {R"({"jfk_decks": 3})", 1}}) {
+    // Not a structured binding: doctest's macros capture it in a lambda, which clang 14 refuses.
+    const std::string& json = table.first;
+    const int seats = table.second;
     auto options = race().new_options();
     std::string error;
     REQUIRE(from_json(json, *options, error));

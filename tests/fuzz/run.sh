@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (clang, ASan + UBSan, -DSTARPORT_FUZZ=ON) in build-fuzz/,
+# Builds the libFuzzer targets in the sanitizer build (tests/sanitize_build.sh: clang, ASan +
+# UBSan, -DSTARPORT_FUZZ=ON; shared with `run-all.sh --sanitize`) in build-sanitize/,
 # seeds their corpora from real messages (fuzz_seeds) and runs each in turn.
 #   bash tests/fuzz/run.sh                      long: 10 million executions per target
 #   bash tests/fuzz/run.sh --runs N             N executions per target
 #   bash tests/fuzz/run.sh --seconds S          S seconds per target (CI: brief)
 #   bash tests/fuzz/run.sh ... TARGET...        only these (request_fuzzer view_diff_fuzzer
 #                                               scenario_fuzzer deck_text_fuzzer)
-# A finding stops the run with the crashing input in build-fuzz/fuzz-findings/<target>/;
+# A finding stops the run with the crashing input in build-sanitize/fuzz-findings/<target>/;
 # the exit code is then non-zero. Each target's last libFuzzer status line is printed.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -23,20 +24,8 @@ done
 all=(request_fuzzer view_diff_fuzzer scenario_fuzzer deck_text_fuzzer)
 [ ${#targets[@]} -eq 0 ] && targets=("${all[@]}")
 
-if ! command -v clang++ >/dev/null || ! ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1; then
-  echo "== installing clang and libFuzzer (Debian)"
-  apt-get update -qq
-  apt-get install -y -qq --no-install-recommends clang libclang-rt-dev >/dev/null
-fi
-
-build=build-fuzz
-launcher=()
-command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-echo "== build ($build)"
-# -O1 with line tables: quick to build, readable stacks; the sanitizers come from STARPORT_FUZZ.
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O1 -gline-tables-only" \
-  -DCMAKE_CXX_COMPILER=clang++ -DSTARPORT_FUZZ=ON -DSTARPORT_WERROR=OFF "${launcher[@]}" >/dev/null
-ninja -C "$build" -j "$(nproc)" fuzz_seeds "${targets[@]}"
+build=build-sanitize
+bash tests/sanitize_build.sh fuzz_seeds "${targets[@]}"
 
 seeds=$build/fuzz-seeds
 rm -rf "$seeds"

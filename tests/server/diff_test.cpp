@@ -27,7 +27,7 @@ namespace {
 
 int matches_per_seat_count() {
   const char* env = std::getenv("STARPORT_DIFF_MATCHES");
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(STARPORT_SANITIZED)
   constexpr int fallback = 3;   // the sanitizer build is ~20x slower; still thousands of states
 #else
   constexpr int fallback = 10;

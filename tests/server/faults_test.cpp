@@ -106,7 +106,7 @@ int upgrade_status(std::uint16_t port, const std::string& host, const std::strin
 
 }  // namespace
 
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(STARPORT_SANITIZED)
 // Open finding (issue 13): under UBSan the server stops on an "invalid vptr" access to a
 // boost error_category after accepts fail with EMFILE; the release build runs this case.
 constexpr bool sanitized_build = true;

@@ -292,7 +292,9 @@ TEST_CASE("replay: the replay's log reads like the live log, effects included (S
   server_fixture f({"--bot-delay-ms", "0", "--rate", "100000", "--burst", "100000"});
   const std::vector<std::pair<std::string, std::string>> games = {
       {"space_war", R"({"contest_limit": 20})"}, {"space_race", R"({"variant": "JFK", "jfk_decks": 2})"}};
-  for (const auto& [game, options] : games) {
+  for (const auto& entry : games) {   // not a structured binding: clang 14 cannot capture one
+    const std::string& game = entry.first;
+    const std::string& options = entry.second;
     CAPTURE(game);
     test_client a(f.port());
     a.hello("Ada");
