@@ -479,3 +479,9 @@ TEST_CASE("durable: a connection's list of matches drops the ones that have clos
     REQUIRE(gone.expired());   // nothing else keeps a closed match
   }
 }
+
+TEST_CASE("durable: storage runs synchronous=FULL - every commit reaches the disk before anyone is told") {
+  scratch_dir d;
+  starport::storage::database db(d.file("starport.db"));
+  CHECK(db.synchronous() == 2);   // FULL; NORMAL (1) may lose the last commits to a power cut
+}
