@@ -1,6 +1,7 @@
 #include "server/recovery.hpp"
 
 #include <future>
+#include <stdexcept>
 
 #include "engine/registry.hpp"
 #include "server/messages.hpp"
@@ -106,13 +107,24 @@ recovered recover(storage::worker& storage) {
   // Ended for good, with the reason recorded: the record no longer counts as running, so no
   // later start tries again, and its lobby is free (lobby_hub::restore).
   std::promise<bool> finished;
+  std::vector<std::string> refused;
   storage.submit(
-      [&out, now = wall_ms()](storage::database& db) {
-        for (const ended_match& e : out.ended) db.finish_match(e.record.id, {}, e.reason, now);
+      [&out, &refused, now = wall_ms()](storage::database& db) {
+        refused.clear();   // a job may run twice
+        for (const ended_match& e : out.ended) {
+          // finish_match changes nothing when it refuses (its savepoint): the others still end.
+          try {
+            db.finish_match(e.record.id, {}, e.reason, now);
+          } catch (const std::exception& error) {
+            refused.push_back("match " + e.record.id + " could not be recorded as ended (" + error.what() +
+                              "); the next start tries again");
+          }
+        }
       },
       [&](bool ok) { finished.set_value(ok); });
   if (!finished.get_future().get())
     out.problems.push_back("the matches not resumed could not be recorded as ended; the next start tries again");
+  out.problems.insert(out.problems.end(), refused.begin(), refused.end());
   return out;
 }
 
