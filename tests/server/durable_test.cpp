@@ -485,3 +485,44 @@ TEST_CASE("durable: storage runs synchronous=FULL - every commit reaches the dis
   starport::storage::database db(d.file("starport.db"));
   CHECK(db.synchronous() == 2);   // FULL; NORMAL (1) may lose the last commits to a power cut
 }
+
+TEST_CASE("durable: a deadline that follows a preference's move is shown only once that move commits") {
+  rig r;
+  peer& a = r.connect("Ada");
+  peer& b = r.connect("Bea");
+  const std::string match = r.start_match(a, b, 600);
+  v1::ClientMessage auto_flip;   // Space War's first preference, "Flip for me"
+  auto_flip.mutable_set_preferences()->set_match_id(match);
+  auto_flip.mutable_set_preferences()->add_choices(1);
+  REQUIRE(r.ask(a, auto_flip).has_match());
+  auto deadlines = [](const v1::MatchInfo& info) {
+    std::vector<std::uint64_t> out;
+    for (const v1::MatchSeat& s : info.seats()) out.push_back(s.deadline_ms());
+    return out;
+  };
+  int windows = 0;   // moves of Ada's preference caught in flight
+  for (int step = 0; step < 300 && !a.info.over(); ++step) {
+    peer* p = a.view.legal_actions_size() > 0 ? &a : b.view.legal_actions_size() > 0 ? &b : nullptr;
+    if (!p) break;
+    r.hold();
+    r.send(*p, play_action(match, p->number, p->view.legal_actions(0)));
+    r.pump();   // accepted; its append waits behind the gate
+    r.release();
+    while (r.storage->queue_depth() > 0) std::this_thread::sleep_for(std::chrono::microseconds(200));
+    r.hold();   // the move has committed; whatever its settle appends next waits
+    const std::size_t a_had = a.out.size(), b_had = b.out.size();
+    const auto a_shown = deadlines(a.info), b_shown = deadlines(b.info);
+    r.pump();   // the settle: views go out, a preference may play and append
+    // Something appended behind the gate, and not the result of a match that just ended.
+    if (r.storage->queue_depth() > 1 && !a.info.over()) {
+      ++windows;
+      for (std::size_t i = a_had; i < a.out.size(); ++i)
+        if (a.out[i].has_match()) CHECK(deadlines(a.out[i].match()) == a_shown);
+      for (std::size_t i = b_had; i < b.out.size(); ++i)
+        if (b.out[i].has_match()) CHECK(deadlines(b.out[i].match()) == b_shown);
+    }
+    r.release();
+    r.drain();
+  }
+  CHECK(windows > 0);
+}
