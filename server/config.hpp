@@ -59,6 +59,9 @@ struct config {
   // Optional reads (replays, replay lists) are refused with SERVER_BUSY while this many
   // storage jobs wait: they push back instead of queueing without bound.
   std::size_t storage_read_queue = 2000;
+  // A refused append is tried again after this pause, doubled each time (docs/server.md,
+  // "Storage faults"); tests make it short.
+  std::chrono::milliseconds storage_retry{100};
 };
 
 }  // namespace starport::server

@@ -115,7 +115,8 @@ lobby_hub::lobby_hub(std::shared_ptr<shared_state> state)
     : state_(std::move(state)), strand_(net::make_strand(state_->ioc())), sweep_timer_(strand_) {}
 
 void lobby_hub::restore(const std::vector<storage::lobby_record>& lobbies,
-                        const std::vector<storage::match_record>& matches) {
+                        const std::vector<storage::match_record>& matches,
+                        const std::vector<ended_match>& ended) {
   for (const storage::lobby_record& rec : lobbies) {
     lobby l;
     l.id = rec.id;
@@ -164,6 +165,15 @@ void lobby_hub::restore(const std::vector<storage::lobby_record>& lobbies,
       if (l.game->decks && seat.is_bot() && !seat.has_deck()) take_starter(seat, any_starter(*l.game));
     }
     if (l.seat_of(l.host) < 0) continue;
+    for (const ended_match& e : ended)
+      if (e.record.id == rec.match_id) {
+        // Its match was not resumed: the table is free (last_match_id, above), and says why.
+        v1::ChatLine line;
+        line.set_lobby_id(l.id);
+        line.set_text(e.reason);   // `from` empty: the server's
+        line.set_at_ms(static_cast<std::uint64_t>(wall_ms()));
+        l.remember(line);
+      }
     if (!l.invite_code.empty()) invites_[l.invite_code] = l.id;
     lobbies_.emplace(l.id, std::move(l));
   }
@@ -772,7 +782,15 @@ void lobby_hub::start_match(const request& r, lobby& lobby_ref) {
       self->on_started(r, lobby_id, record, game->clone(), ok);
     });
   };
-  state_->storage().submit([record](storage::database& db) { db.create_match(record); }, std::move(done));
+  // The match and its lobby's match id commit together: a crash leaves both or neither.
+  storage::lobby_record table = l->record();
+  table.match_id = record.id;
+  state_->storage().submit(
+      [record, table](storage::database& db) {
+        db.create_match(record);
+        db.save_lobby(table);
+      },
+      std::move(done));
 }
 
 void lobby_hub::on_started(const request& r, const std::string& lobby_id, storage::match_record record,
@@ -793,15 +811,25 @@ void lobby_hub::on_started(const request& r, const std::string& lobby_id, storag
   state_->stats().matches_changed(1);
   if (it != lobbies_.end()) {
     it->second.starting = false;
-    it->second.match_id = record.id;
-    save(it->second);
+    it->second.match_id = record.id;   // stored with the match (start_match)
     push(it->second, &r);
   }
   actor->start(std::move(seated));
 }
 
-void lobby_hub::match_over(std::string lobby_id, std::string match_id) {
-  net::post(strand_, [self = shared_from_this(), lobby_id = std::move(lobby_id), match_id = std::move(match_id)] {
+void lobby_hub::server_says(lobby& l, const std::string& text) {
+  v1::ServerMessage out;
+  v1::ChatLine& line = *out.mutable_chat();
+  line.set_lobby_id(l.id);
+  line.set_text(text);   // `from` empty: no member's name can be empty, so it is the server's
+  line.set_at_ms(static_cast<std::uint64_t>(wall_ms()));
+  l.remember(line);
+  for (const std::string& account : l.members()) send_account(account, nullptr, out);
+}
+
+void lobby_hub::match_over(std::string lobby_id, std::string match_id, std::string reason) {
+  net::post(strand_, [self = shared_from_this(), lobby_id = std::move(lobby_id), match_id = std::move(match_id),
+                      reason = std::move(reason)] {
     auto it = self->lobbies_.find(lobby_id);
     if (it == self->lobbies_.end() || it->second.match_id != match_id) return;
     // The table is free for a rematch: everyone confirms again.
@@ -815,6 +843,7 @@ void lobby_hub::match_over(std::string lobby_id, std::string match_id) {
     }
     self->save(it->second);
     self->push(it->second, nullptr);
+    if (!reason.empty()) self->server_says(it->second, reason);
     // A finished table no longer counts toward the limit, but memberships stay bounded.
     for (const std::string& account : it->second.members()) self->trim_finished(account);
   });

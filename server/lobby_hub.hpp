@@ -13,6 +13,7 @@
 
 #include "server/lobby.hpp"
 #include "server/net.hpp"
+#include "server/recovery.hpp"
 #include "server/request.hpp"
 #include "storage/records.hpp"
 
@@ -26,14 +27,19 @@ class lobby_hub : public std::enable_shared_from_this<lobby_hub> {
 
   // Start-up: lobbies from storage; `matches` are the recovered running matches' records.
   // Also starts the sweep that closes abandoned lobbies.
+  // `ended`: running matches recovery did not resume (and ended): their lobbies are free
+  // again, and the server's chat line there says why.
   void restore(const std::vector<storage::lobby_record>& lobbies,
-               const std::vector<storage::match_record>& matches);
+               const std::vector<storage::match_record>& matches,
+               const std::vector<ended_match>& ended = {});
 
   // All of these post to the hub's strand.
   void welcome(request r, std::string new_token);
   void handle(request r, v1::ClientMessage message);
   void session_closed(std::string account_id, std::uint64_t session_id);
-  void match_over(std::string lobby_id, std::string match_id);
+  // The lobby's match ended (or was given up: `reason`, said to the table as the server's
+  // chat line), so the table is free for the next one.
+  void match_over(std::string lobby_id, std::string match_id, std::string reason = {});
   // An account's saved deck changed (`now`) or was deleted (nothing): every seat of that
   // account that chose it plays the new list, or has no deck when it now breaks a rule.
   void deck_changed(std::string account_id, std::string deck_id, std::optional<storage::deck_record> now);
@@ -71,6 +77,7 @@ class lobby_hub : public std::enable_shared_from_this<lobby_hub> {
   void push(const lobby& l, const request* answering);   // the lobby to every member
   void send_account(const std::string& account_id, const request* answering, const v1::ServerMessage& m);
   void close_lobby(std::string lobby_id, const std::string& reason);
+  void server_says(lobby& l, const std::string& text);   // a chat line from the server (from "")
   void schedule_sweep();
   void sweep();   // closes lobbies unattended for idle_limit
   std::chrono::milliseconds idle_limit(const lobby& l) const;

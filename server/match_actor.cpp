@@ -8,6 +8,7 @@
 #include "server/fairness.hpp"
 #include "server/lobby_hub.hpp"
 #include "server/move_words.hpp"
+#include "server/recovery.hpp"
 #include "server/shared_state.hpp"
 #include "server/view_diff.hpp"
 #include "server/websocket_session.hpp"
@@ -18,6 +19,14 @@ namespace {
 
 const char* const suspended_words =
     "This match is paused because the server could not save a move; it resumes after a restart.";
+const char* const unsaved_words =
+    "Your move could not be saved, so it was not played; look at the table again and choose once more.";
+
+// A refused append is tried again this many times (pauses of storage_retry, doubling), then
+// the match is re-dealt from its log; reads for that are tried until `max_repair_attempts`.
+constexpr int append_retries = 3;
+constexpr int max_repair_attempts = 12;
+constexpr auto longest_pause = std::chrono::seconds(5);
 
 const engine::bot_entry& bot_or_random(const engine::game_info& game, std::string_view name) {
   if (const engine::bot_entry* b = game.find_bot(name)) return *b;
@@ -44,7 +53,9 @@ match_actor::match_actor(std::shared_ptr<shared_state> state, storage::match_rec
       seats_(static_cast<std::size_t>(game_->seat_count())),
       log_size_(log_size),
       timer_(strand_),
+      repair_timer_(strand_),
       view_scratch_(game_->info().new_view()) {
+  committed_.store(log_size, std::memory_order_relaxed);
   settings_.ParseFromString(record_.settings);
   for (const storage::seat_record& r : record_.seats)
     if (r.seat < seats_.size()) seats_[r.seat].record = r;
@@ -74,7 +85,10 @@ void match_actor::start(std::vector<std::pair<int, session_ref>> seated) {
     for (const auto& [index, ref] : seated) self->attach(request{ref, {}, {}, 0, now}, index);
     if (self->game_->result().over) self->finish();
     self->play_preferences();   // after a restart, a preference may be due at once
-    self->schedule();
+    if (self->in_flight_ == 0)
+      self->schedule();
+    else
+      self->arm_timer();   // deadlines after that move commits; held seats' holds run now
   });
 }
 
@@ -114,6 +128,7 @@ void match_actor::stop() {
   net::post(strand_, [self = shared_from_this()] {
     self->stopped_ = true;
     self->timer_.cancel();
+    self->repair_timer_.cancel();
   });
 }
 
@@ -130,6 +145,11 @@ void match_actor::after_settle(std::function<void()> f) { deferred_.push_back(st
 void match_actor::on_play(request r, const v1::PlayAction& wire) {
   if (stopped_) return reply_error(r, v1::NOT_FOUND, "This match has closed; its replay is in the replay list.");
   if (broken_) return reply_error(r, v1::INTERNAL, suspended_words);
+  // Nothing visible before it is durable: with appends in flight the engine is ahead of the
+  // views, so a move is judged (and answered, refusals included) only once they commit,
+  // against the state the players were shown.
+  if (in_flight_ > 0 || repairing_)
+    return after_settle([self = shared_from_this(), r, wire] { self->on_play(r, wire); });
   const v1::Action& a = wire.action();
   const int index = seat_of(r.account_id);
   if (index < 0)
@@ -143,11 +163,11 @@ void match_actor::on_play(request r, const v1::PlayAction& wire) {
   if (!attached)
     return reply_error(r, v1::STALE_VIEW, "This page has not loaded the match yet; it will catch up in a moment.");
   // One action per view: a second one from the same view would answer a state it never saw.
-  if (wire.view_number() != s.audience.number || s.acted_on == s.audience.number)
-    return reply_error(r, v1::STALE_VIEW,
-                       s.acted_on == s.audience.number
-                           ? "Your move for this turn is already in; wait for the table to update."
-                           : "The table changed before your move arrived; look again and choose once more.");
+  // (Only reached with nothing in flight, so "already in" confirms a committed move.)
+  if (wire.view_number() == s.acted_on)
+    return reply_error(r, v1::STALE_VIEW, "Your move for this turn is already in; wait for the table to update.");
+  if (wire.view_number() != s.audience.number)
+    return reply_error(r, v1::STALE_VIEW, "The table changed before your move arrived; look again and choose once more.");
   if (a.kind() > 0xffff) return reply_error(r, v1::UNKNOWN_ACTION, "That is not a move of this game.");
   if (a.args_size() > engine::max_action_args)
     return reply_error(r, v1::BAD_ARGUMENT, "That move has more parts than any move of this game.");
@@ -157,10 +177,6 @@ void match_actor::on_play(request r, const v1::PlayAction& wire) {
   move.argc = static_cast<std::uint8_t>(a.args_size());
   for (int i = 0; i < a.args_size(); ++i) move.args[i] = a.args(i);
   const engine::verdict v = game_->check(move);   // on refusal nothing changes
-  // The state moved on since that view (a bot, a timer, a preference: not yet shown): the
-  // move answered a table the player no longer has in front of them.
-  if (!v && !batch_.empty())
-    return reply_error(r, v1::STALE_VIEW, "The table changed before your move arrived; look again and choose once more.");
   if (!v) return reply_error(r, static_cast<v1::ErrorCode>(v.code), v.detail);
   std::string words = game_->describe(move);      // in the state the move was chosen in
   game_->play(move);
@@ -220,8 +236,9 @@ void match_actor::on_set_preferences(request r, const v1::SetPreferences& m) {
             if (ref.id != r.from.id) send_to(ref, self->info_frame(index, 0));
           send_to(r.from, self->info_frame(index, r.request_id));
           // A preference that answers now plays at once (after the appends in flight).
-          if (self->in_flight_ == 0 && !self->broken_ && self->play_preferences()) return;
-          if (self->in_flight_ == 0) self->schedule();
+          if (self->in_flight_ > 0 || self->repairing_) return;   // after the commit, or the repair
+          if (!self->broken_ && self->play_preferences()) return;
+          self->schedule();
         });
       });
 }
@@ -234,7 +251,7 @@ bool match_actor::preference_answers(int index) const {
 // Preferences decide from public information only (engine/core/match.hpp), so answering at
 // once tells the other seats nothing about what this seat holds.
 bool match_actor::play_preferences() {
-  if (over_ || broken_ || stopped_) return false;
+  if (over_ || broken_ || repairing_ || stopped_) return false;
   bool played = false;
   const auto now = clock::now();
   for (std::size_t i = 0; i < seats_.size(); ++i) {
@@ -258,18 +275,26 @@ bool match_actor::play_preferences() {
 
 void match_actor::accept(const engine::action& a, accepted how) {
   seat& s = seats_[a.seat];
+  // The timer stops; the deadline players were shown (deadline_ms) stays until schedule()
+  // after the commit, so no MatchInfo tells of this move before it is durable.
   s.deadline = {};
-  s.deadline_ms = 0;
   s.bot_due = {};
-  const storage::logged_action entry{log_size_++, a, wall_ms(), how.cause};
-  ++in_flight_;
+  how.entry = storage::logged_action{log_size_++, a, wall_ms(), how.cause};
   batch_.push_back(std::move(how));
+  submit_append(batch_.back().entry);
+}
+
+void match_actor::submit_append(const storage::logged_action& entry) {
+  ++in_flight_;
   state_->storage().submit(
       [id = record_.id, entry](storage::database& db) { db.append_action(id, entry); },
-      [self = shared_from_this()](bool ok) {
-        // On the storage thread. Appends of one batch commit together: the first to
-        // arrive posts, the others ride along with it.
-        if (!ok) self->append_failed_.store(true, std::memory_order_relaxed);
+      [self = shared_from_this(), end = entry.index + 1](bool ok) {
+        // On the storage thread, in log order. Appends of one batch commit together: the
+        // first to arrive posts, the others ride along with it.
+        if (ok)
+          self->committed_.store(end, std::memory_order_relaxed);
+        else
+          self->append_failed_.store(true, std::memory_order_relaxed);
         if (self->appended_.fetch_add(1, std::memory_order_acq_rel) == 0)
           net::post(self->strand_, [self] { self->on_appended(); });
       });
@@ -277,24 +302,127 @@ void match_actor::accept(const engine::action& a, accepted how) {
 
 void match_actor::on_appended() {
   in_flight_ -= appended_.exchange(0, std::memory_order_acq_rel);
-  const bool ok = !append_failed_.exchange(false, std::memory_order_relaxed);
-  if (!ok && !broken_) {
-    // The engine is now ahead of the log: show nothing more, take nothing more.
-    broken_ = true;
-    std::cerr << "match " << record_.id << ": storage refused action " << log_size_
-              << "; the match is suspended until restart\n";
+  if (append_failed_.exchange(false, std::memory_order_relaxed) && !repairing_ && !broken_) {
+    // The engine is now ahead of the log: take nothing more, show nothing, until repaired.
+    repairing_ = true;
+    attempts_ = 0;
+    std::cerr << "match " << record_.id << ": storage refused an append; trying again\n";
     timer_.cancel();
   }
   if (in_flight_ > 0) return;
-  if (broken_) {
-    for (seat& s : seats_)
-      for (const session_ref& ref : s.audience.sessions)
-        send_to(ref, encode_error(0, v1::INTERNAL, suspended_words));
-    batch_.clear();
-    deferred_.clear();
-    return;
-  }
+  if (repairing_) return repair();
+  if (broken_) return;
   settle();
+}
+
+// ---- storage faults --------------------------------------------------------------------
+
+void match_actor::repair() {
+  if (stopped_) return;
+  // Appends commit in log order, so what committed is a prefix of the batch.
+  const std::uint32_t committed = committed_.load(std::memory_order_relaxed);
+  if (std::all_of(batch_.begin(), batch_.end(), [&](const accepted& b) { return b.entry.index < committed; })) {
+    repairing_ = false;
+    attempts_ = 0;
+    std::cerr << "match " << record_.id << ": storage took the appends; the match goes on\n";
+    return settle();
+  }
+  ++attempts_;
+  retry_later(attempts_ <= append_retries ? &match_actor::retry_appends : &match_actor::redeal);
+}
+
+void match_actor::retry_later(void (match_actor::*step)()) {
+  const int doublings = std::min(attempts_ - 1, 10);
+  const auto base = state_->settings().storage_retry;
+  const auto pause = std::min<std::chrono::milliseconds>({base * (1 << doublings), base * 64, longest_pause});
+  repair_timer_.expires_after(pause);
+  repair_timer_.async_wait([self = shared_from_this(), step](boost::system::error_code ec) {
+    if (!ec && !self->stopped_) ((*self).*step)();
+  });
+}
+
+void match_actor::retry_appends() {
+  const std::uint32_t committed = committed_.load(std::memory_order_relaxed);
+  for (const accepted& b : batch_)
+    if (b.entry.index >= committed) submit_append(b.entry);
+}
+
+void match_actor::redeal() {
+  // A read of its own: it needs no write to succeed (a full disk still reads).
+  auto found = std::make_shared<std::vector<storage::logged_action>>();
+  state_->storage().submit_read(
+      [id = record_.id, found](storage::database& db) { *found = db.actions(id); },
+      [self = shared_from_this(), found](bool ok) {
+        net::post(self->strand_, [self, found, ok] { self->on_redeal(ok, std::move(*found)); });
+      },
+      SIZE_MAX);
+}
+
+void match_actor::on_redeal(bool ok, std::vector<storage::logged_action> actions) {
+  if (stopped_) return;
+  if (!ok) {
+    if (++attempts_ > max_repair_attempts) return give_up("its log could not be read");
+    return retry_later(&match_actor::redeal);
+  }
+  // As crash recovery does: dealt from the seed, every logged action re-played.
+  std::string why;
+  std::unique_ptr<engine::match> game = deal_match(record_, why);
+  std::uint32_t applied = 0;
+  if (game)
+    for (const storage::logged_action& a : actions) {
+      if (a.index != applied || !game->play(a.move)) break;
+      ++applied;
+    }
+  if (!game) return give_up(why);
+  if (applied != actions.size()) return give_up("its log does not re-play at action " + std::to_string(applied));
+  // The moves past the log were never shown to anyone: dropped, and their players told.
+  std::vector<accepted> kept;
+  for (accepted& b : batch_) {
+    if (b.entry.index < applied) {
+      kept.push_back(std::move(b));
+      continue;
+    }
+    seat& s = seats_[b.entry.move.seat];
+    s.acted_on = UINT64_MAX;   // the seat may move again
+    for (const session_ref& ref : s.audience.sessions)
+      if (b.session_id != 0 && ref.id == b.session_id) send_to(ref, encode_error(b.request_id, v1::INTERNAL, unsaved_words));
+  }
+  std::cerr << "match " << record_.id << ": re-dealt from its log at action " << applied << ", "
+            << batch_.size() - kept.size() << " unsaved move(s) dropped\n";
+  batch_ = std::move(kept);
+  game_ = std::move(game);
+  log_size_ = applied;
+  committed_.store(applied, std::memory_order_relaxed);
+  repairing_ = false;
+  attempts_ = 0;
+  settle();
+}
+
+void match_actor::give_up(const std::string& why) {
+  broken_ = true;
+  repairing_ = false;
+  timer_.cancel();
+  std::cerr << "match " << record_.id << ": " << why << "; the match is suspended until restart\n";
+  for (const accepted& b : batch_)
+    if (b.session_id != 0)
+      for (const session_ref& ref : seats_[b.entry.move.seat].audience.sessions)
+        if (ref.id == b.session_id) send_to(ref, encode_error(b.request_id, v1::INTERNAL, suspended_words));
+  batch_.clear();
+  for (seat& s : seats_)
+    for (const session_ref& ref : s.audience.sessions) send_to(ref, encode_error(0, v1::INTERNAL, suspended_words));
+  answer_waiting();   // each refuses itself now that the match is broken
+  // Its players are free again and its lobby is not left "in match" for a match no one can
+  // play; the record stays running, so a restart resumes it (if storage then holds).
+  state_->matches().mark_over(record_.id);
+  state_->stats().matches_changed(-1);
+  state_->lobbies().match_over(record_.lobby_id, record_.id,
+                               "The match stopped: the server could not save its moves. A restart resumes it.");
+}
+
+void match_actor::answer_waiting() {
+  auto waiting = std::move(deferred_);
+  deferred_.clear();
+  for (auto& f : waiting) f();
 }
 
 // Every append has committed: the views may show every accepted action.
@@ -310,11 +438,14 @@ void match_actor::settle() {
   batch_.clear();
   if (!over_ && game_->result().over) finish();
   play_preferences();   // what the seats' preferences answer in the new state, at once
-  schedule();
+  // Deadlines are set (and shown) for a committed state only: after a preference's move
+  // commits, the next settle schedules.
+  if (in_flight_ == 0)
+    schedule();
+  else
+    arm_timer();
   push_info(false);
-  auto waiting = std::move(deferred_);
-  deferred_.clear();
-  for (auto& f : waiting) f();
+  answer_waiting();
 }
 
 const std::string& match_actor::current_view(engine::viewer who) {
@@ -373,7 +504,7 @@ void match_actor::publish(channel& audience, engine::viewer who) {
 void match_actor::attach(request r, int index) {
   if (broken_) return reply_error(r, v1::INTERNAL, suspended_words);
   // A snapshot must show only committed actions: wait for the appends in flight.
-  if (in_flight_ > 0) return after_settle([this, r, index] { attach(r, index); });
+  if (in_flight_ > 0 || repairing_) return after_settle([self = shared_from_this(), r, index] { self->attach(r, index); });
   channel& audience = index >= 0 ? seats_[index].audience : spectators_;
   const bool known = std::any_of(audience.sessions.begin(), audience.sessions.end(),
                                  [&](const session_ref& s) { return s.id == r.from.id; });
@@ -464,7 +595,7 @@ void match_actor::finish() {
 // ---- time: bots, turn timers, held seats ----------------------------------------------
 
 void match_actor::schedule() {
-  if (stopped_ || broken_) return;
+  if (stopped_ || broken_ || repairing_) return;
   const auto now = clock::now();
   const engine::seat_mask must = over_ ? 0 : game_->must_act();
   const std::uint32_t turn = std::min(settings_.turn_seconds(), state_->settings().max_turn_seconds);
@@ -518,7 +649,7 @@ void match_actor::take_over(seat& s) {
 }
 
 void match_actor::on_timer() {
-  if (stopped_) return;
+  if (stopped_ || repairing_) return;
   const auto now = clock::now();
   if (over_) {
     if (now >= close_at_) {

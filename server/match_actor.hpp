@@ -79,6 +79,7 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
     engine::action move;
     std::string words;              // the game's public words: before it applied, then its effects
     storage::move_cause cause = storage::move_cause::chosen;
+    storage::logged_action entry{};   // as appended (its index in the log)
   };
 
   void on_play(request r, const v1::PlayAction& action);
@@ -89,6 +90,17 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
   bool preference_answers(int seat) const;
   void accept(const engine::action& a, accepted how);
   void on_appended();   // every append the storage thread has reported since the last call
+  void submit_append(const storage::logged_action& entry);
+  // Storage refused an append (docs/server.md, "Storage faults"): the appends that did not
+  // commit are tried again after a pause, a few times; then the match is re-dealt from its
+  // log, dropping them (no one was shown them); if even that fails for long, it is given up.
+  void repair();
+  void retry_later(void (match_actor::*step)());
+  void retry_appends();
+  void redeal();
+  void on_redeal(bool ok, std::vector<storage::logged_action> actions);
+  void give_up(const std::string& why);
+  void answer_waiting();   // runs every deferred request (they answer for themselves)
   void settle();
   void publish(channel& audience, engine::viewer who);
   const std::string& current_view(engine::viewer who);   // serialized, in bytes_scratch_
@@ -122,13 +134,17 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
   int in_flight_ = 0;
   std::atomic<int> appended_{0};             // reported by the storage thread, not yet handled
   std::atomic<bool> append_failed_{false};
+  std::atomic<std::uint32_t> committed_{0};  // the log's length as committed (storage thread)
   bool over_ = false;
-  bool broken_ = false;    // storage refused an append: nothing more is accepted
+  bool repairing_ = false;   // an append was refused: nothing is accepted until repair() ends
+  int attempts_ = 0;         // of the current repair
+  bool broken_ = false;      // given up: nothing more is accepted until a restart
   bool stopped_ = false;
   clock::time_point close_at_{};   // over: when the actor leaves the directory
   std::vector<std::int64_t> last_info_;   // info_key() of the MatchInfo last pushed
   std::vector<std::int64_t> info_scratch_;
   net::steady_timer timer_;
+  net::steady_timer repair_timer_;
   std::vector<engine::action> scratch_;
   engine::message_ptr view_scratch_;   // reused for every view this match builds
   std::string bytes_scratch_;

@@ -1,8 +1,10 @@
 #include "server/recovery.hpp"
 
 #include <future>
+#include <stdexcept>
 
 #include "engine/registry.hpp"
+#include "server/messages.hpp"
 #include "server/move_words.hpp"
 #include "storage/worker.hpp"
 
@@ -61,12 +63,24 @@ recovered recover(storage::worker& storage) {
       [&](bool ok) { done.set_value(ok); });
   if (!done.get_future().get()) throw std::runtime_error("could not read matches and lobbies from storage");
 
-  for (std::size_t i = 0; i < out.running.size(); ++i) {
-    const storage::match_record& m = out.running[i];
+  std::vector<storage::match_record> records = std::move(out.running);
+  out.running.clear();
+  auto not_resumed = [&](const storage::match_record& m, const std::string& why, std::string reason) {
+    out.problems.push_back("match " + m.id + ": " + why);
+    out.ended.push_back(ended_match{m, std::move(reason)});
+  };
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const storage::match_record& m = records[i];
     std::string why;
     auto game = deal_match(m, why);
     if (!game) {
-      out.problems.push_back("match " + m.id + ": " + why);
+      const engine::game_info* info = engine::find_game(m.game);
+      not_resumed(m, why,
+                  info && info->rules_version != m.rules_version
+                      ? "Not resumed: the server now plays another version of the rules (" +
+                            std::to_string(m.rules_version) + " then, " + std::to_string(info->rules_version) +
+                            " now)."
+                      : "Not resumed: this server cannot deal this match any more (" + why + ").");
       continue;
     }
     std::uint32_t applied = 0;
@@ -81,12 +95,36 @@ recovered recover(storage::worker& storage) {
       ++applied;
     }
     if (applied != logs[i].size()) {
-      out.problems.push_back("match " + m.id + ": action " + std::to_string(applied) +
-                             " of its log does not re-play");
+      not_resumed(m, "action " + std::to_string(applied) + " of its log does not re-play",
+                  "Not resumed: its saved moves do not play back on this server (at move " +
+                      std::to_string(applied + 1) + ").");
       continue;
     }
+    out.running.push_back(m);
     out.matches.push_back(recovered_match{m, std::move(game), applied, std::move(lines), std::move(preferences[i])});
   }
+  if (out.ended.empty()) return out;
+  // Ended for good, with the reason recorded: the record no longer counts as running, so no
+  // later start tries again, and its lobby is free (lobby_hub::restore).
+  std::promise<bool> finished;
+  std::vector<std::string> refused;
+  storage.submit(
+      [&out, &refused, now = wall_ms()](storage::database& db) {
+        refused.clear();   // a job may run twice
+        for (const ended_match& e : out.ended) {
+          // finish_match changes nothing when it refuses (its savepoint): the others still end.
+          try {
+            db.finish_match(e.record.id, {}, e.reason, now);
+          } catch (const std::exception& error) {
+            refused.push_back("match " + e.record.id + " could not be recorded as ended (" + error.what() +
+                              "); the next start tries again");
+          }
+        }
+      },
+      [&](bool ok) { finished.set_value(ok); });
+  if (!finished.get_future().get())
+    out.problems.push_back("the matches not resumed could not be recorded as ended; the next start tries again");
+  out.problems.insert(out.problems.end(), refused.begin(), refused.end());
   return out;
 }
 

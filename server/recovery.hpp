@@ -24,13 +24,23 @@ struct recovered_match {
   std::vector<storage::seat_preferences> preferences;
 };
 
+// A running match this build cannot resume (docs/server.md, "Recovery"): it is ended with
+// `reason` recorded as its end reason, and its lobby is free again.
+struct ended_match {
+  storage::match_record record;
+  std::string reason;   // in players' words: the lobby's chat says it, the replay list shows it
+};
+
 struct recovered {
   std::vector<storage::lobby_record> lobbies;
-  std::vector<storage::match_record> running;   // every record, resumable or not
-  std::vector<recovered_match> matches;         // the resumable ones
+  std::vector<storage::match_record> running;   // the resumed ones' records
+  std::vector<recovered_match> matches;         // the resumed ones
+  std::vector<ended_match> ended;               // the ones not resumed, now ended
   std::vector<std::string> problems;            // matches that could not be resumed, and why
 };
 
+// Reads lobbies and running matches, re-plays each match, and ends (in storage) every one
+// that does not re-play here, with its reason.
 recovered recover(storage::worker& storage);
 
 // The match dealt from the record's seed, no action applied; null (with `why`) when this

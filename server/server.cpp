@@ -63,7 +63,7 @@ int server::run() {
   auto hub = std::make_shared<lobby_hub>(state);
   state->set_lobbies(hub);
   state->health().start(ioc, *worker);   // /healthz and /readyz follow storage from here on
-  hub->restore(found.lobbies, found.running);
+  hub->restore(found.lobbies, found.running, found.ended);
   for (recovered_match& m : found.matches) {
     auto actor = std::make_shared<match_actor>(state, std::move(m.record), std::move(m.game), m.log_size);
     actor->restore(std::move(m.log), m.preferences);

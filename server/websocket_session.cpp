@@ -180,7 +180,13 @@ void websocket_session::track(std::weak_ptr<match_actor> match) {
       if (auto m = match.lock()) m->detach(self->id_);
       return;
     }
-    self->client_.matches.push_back(std::move(match));
+    // Matches that have closed since are dropped here, so the list a PlayAction looks a
+    // match up in holds only live ones (and each once).
+    auto& mine = self->client_.matches;
+    std::erase_if(mine, [&](const std::weak_ptr<match_actor>& m) {
+      return m.expired() || (!m.owner_before(match) && !match.owner_before(m));
+    });
+    mine.push_back(std::move(match));
   });
 }
 

@@ -59,6 +59,12 @@ int database::schema_version() const {
   return q.step() ? static_cast<int>(q.integer(0)) : 0;
 }
 
+int database::synchronous() const {
+  statement pragma(impl_->conn.get(), "PRAGMA synchronous");
+  auto q = pragma.start("synchronous");
+  return q.step() ? static_cast<int>(q.integer(0)) : -1;
+}
+
 void database::probe_write() { impl_->probe.start("probe_write").run(); }
 
 void database::begin() {

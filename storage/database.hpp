@@ -23,6 +23,8 @@ class database {
   database& operator=(const database&) = delete;
 
   int schema_version() const;
+  // PRAGMA synchronous as this connection runs it (2: FULL, docs/storage.md "Durability").
+  int synchronous() const;
 
   // A real write that changes nothing (rewrites the schema version in the file header):
   // the server's storage health probe (server/health.hpp). Throws when storage cannot be written.

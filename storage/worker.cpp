@@ -6,6 +6,16 @@
 
 namespace starport::storage {
 
+namespace {
+// One injected failure, if any is due (inject_failures).
+bool take_one(std::atomic<int>& due) {
+  int n = due.load(std::memory_order_relaxed);
+  while (n > 0)
+    if (due.compare_exchange_weak(n, n - 1, std::memory_order_relaxed)) return true;
+  return false;
+}
+}  // namespace
+
 worker::worker(const std::string& path, journal_limits limits)
     : db_(std::make_unique<database>(path, limits)), thread_([this] { run(); }) {}
 
@@ -103,6 +113,7 @@ bool worker::commit_jobs(std::deque<item>::iterator first, std::deque<item>::ite
   try {
     db_->begin();
     for (auto it = first; it != last; ++it) it->job(*db_);
+    if (take_one(failing_commits_)) throw std::runtime_error("storage: commit: injected failure");
     db_->commit();
     return true;
   } catch (...) {
@@ -118,6 +129,7 @@ bool worker::commit_jobs(std::deque<item>::iterator first, std::deque<item>::ite
 bool worker::run_read(item& it) {
   try {
     db_->begin_read();
+    if (take_one(failing_reads_)) throw std::runtime_error("storage: read: injected failure");
     it.job(*db_);
     db_->commit();
     return true;

@@ -41,6 +41,15 @@ class worker {
   void flush();
   std::size_t queue_depth() const { return depth_.load(std::memory_order_relaxed); }
 
+  // Fault injection for tests, off unless called (the server never does): the next
+  // `commits` write transactions fail after their jobs ran and are rolled back, and the
+  // next `reads` read jobs fail, as SQLITE_BUSY past the timeout, a full disk or an I/O
+  // error would (docs/storage.md, "Failures").
+  void inject_failures(int commits, int reads = 0) {
+    failing_commits_.store(commits, std::memory_order_relaxed);
+    failing_reads_.store(reads, std::memory_order_relaxed);
+  }
+
  private:
   void run();
   struct item {
@@ -61,6 +70,8 @@ class worker {
   std::uint64_t submitted_ = 0;
   std::uint64_t completed_ = 0;
   bool stopping_ = false;
+  std::atomic<int> failing_commits_{0};
+  std::atomic<int> failing_reads_{0};
   std::thread thread_;
 };
 

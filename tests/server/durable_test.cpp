@@ -1,0 +1,528 @@
+// Faults that freeze or mislead (issue 13, section 2), in process: a server without
+// sockets (sessions write into vectors) whose storage thread the test holds up or makes
+// fail, so that what leaves a match before, during and after a commit is known exactly.
+#include <doctest/doctest.h>
+#include <sqlite3.h>
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+
+#include <algorithm>
+#include <future>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "server/lobby_hub.hpp"
+#include "server/match_actor.hpp"
+#include "server/shared_state.hpp"
+#include "server/view_diff.hpp"
+#include "server/websocket_session.hpp"
+#include "storage/database.hpp"
+#include "storage/worker.hpp"
+#include "match_driver.hpp"
+#include "server_fixture.hpp"
+#include "test_client.hpp"
+
+using namespace starport::server::testing;
+namespace server = starport::server;
+namespace asio = boost::asio;
+using tcp = asio::ip::tcp;
+
+namespace {
+
+// One connection of the rig: what it was sent, and the match as its page would show it.
+struct peer {
+  std::shared_ptr<server::websocket_session> session;
+  std::vector<v1::ServerMessage> out;
+  std::uint32_t next_id = 1;
+  std::string account_id;
+  std::uint64_t number = 0;   // the last view's number
+  sw::View view;
+  v1::MatchInfo info;
+
+  const v1::ServerMessage* answer(std::uint32_t id) const {
+    for (const auto& m : out)
+      if (m.request_id() == id) return &m;
+    return nullptr;
+  }
+  std::size_t count_views() const {
+    std::size_t n = 0;
+    for (const auto& m : out) n += m.has_view() ? 1 : 0;
+    return n;
+  }
+};
+
+struct rig {
+  server::config settings;
+  asio::io_context ioc{1};
+  asio::executor_work_guard<asio::io_context::executor_type> work{ioc.get_executor()};
+  scratch_dir dir;
+  std::unique_ptr<starport::storage::worker> storage;
+  std::shared_ptr<server::shared_state> state;
+  std::vector<std::unique_ptr<peer>> peers;
+  std::shared_future<void> gate;
+  std::promise<void> opener;
+  bool held = false;
+
+  explicit rig(server::config c = {}) : settings(std::move(c)) {
+    storage = std::make_unique<starport::storage::worker>(dir.file("starport.db"));
+    start();
+  }
+  void start() {
+    state = std::make_shared<server::shared_state>(settings, ioc, *storage);
+    auto hub = std::make_shared<server::lobby_hub>(state);
+    state->set_lobbies(hub);
+    hub->restore({}, {});
+  }
+  ~rig() {
+    if (held) release();
+    for (auto& p : peers) p->session->end();
+    drain();
+    for (auto& m : state->matches().all()) m->stop();
+    drain();
+    state->matches().clear();
+    state->set_lobbies(nullptr);
+  }
+  // Runs everything ready, storage included, until nothing is left to do.
+  void drain() {
+    for (;;) {
+      const std::size_t ran = ioc.poll();
+      if (!held && storage->queue_depth() > 0) {
+        storage->flush();
+        continue;
+      }
+      if (ran == 0) return;
+    }
+  }
+  // Runs what the network side has ready, never waiting for storage.
+  void pump() {
+    while (ioc.poll() > 0) {
+    }
+  }
+  // Storage's thread waits (nothing commits) until release().
+  void hold() {
+    opener = {};
+    gate = opener.get_future().share();
+    held = true;
+    storage->submit([g = gate](starport::storage::database&) { g.wait(); });
+  }
+  void release() {
+    held = false;
+    opener.set_value();
+  }
+
+  peer& connect(const std::string& name) {
+    auto p = std::make_unique<peer>();
+    peer* raw = p.get();
+    p->session = std::make_shared<server::websocket_session>(tcp::socket(ioc), state);
+    p->session->tap([raw](const server::frame_ptr& f) {
+      v1::ServerMessage m;
+      REQUIRE(m.ParseFromString(*f));
+      if (m.has_match()) raw->info = m.match();
+      if (m.has_view()) {
+        const v1::ViewUpdate& u = m.view();
+        if (u.snapshot()) {
+          REQUIRE(raw->view.ParseFromString(u.view()));
+        } else {
+          REQUIRE(u.number() == raw->number + 1);
+          std::vector<std::uint32_t> cleared(u.cleared_fields().begin(), u.cleared_fields().end());
+          REQUIRE(server::apply_diff(raw->view, u.view(), cleared));
+        }
+        raw->number = u.number();
+      }
+      raw->out.push_back(m);
+    });
+    peers.push_back(std::move(p));
+    const std::uint32_t id = send(*raw, hello_message(name));
+    drain();
+    REQUIRE(raw->answer(id));
+    REQUIRE(raw->answer(id)->has_welcome());
+    raw->account_id = raw->answer(id)->welcome().account_id();
+    return *raw;
+  }
+  std::uint32_t send(peer& p, v1::ClientMessage m) {
+    m.set_request_id(p.next_id++);
+    p.session->receive(m.SerializeAsString(), true);
+    return m.request_id();
+  }
+  const v1::ServerMessage& ask(peer& p, v1::ClientMessage m) {
+    const std::uint32_t id = send(p, std::move(m));
+    drain();
+    const v1::ServerMessage* a = p.answer(id);
+    REQUIRE(a);
+    return *a;
+  }
+  // `host` and `guest` sit at a two-seat Space War table and its match starts.
+  std::string start_match(peer& host, peer& guest, std::uint32_t turn_seconds = 0) {
+    const v1::ServerMessage created = ask(host, create_lobby(space_war_lobby(2, 30, false, true, turn_seconds)));
+    REQUIRE(created.has_lobby());
+    const std::string lobby_id = created.lobby().lobby_id();
+    REQUIRE(ask(guest, join_lobby(lobby_id)).has_lobby());
+    v1::ClientMessage ready;
+    ready.mutable_set_ready()->set_lobby_id(lobby_id);
+    ready.mutable_set_ready()->set_ready(true);
+    REQUIRE(ask(guest, ready).has_lobby());
+    v1::ClientMessage start;
+    start.mutable_start_match()->set_lobby_id(lobby_id);
+    const v1::ServerMessage started = ask(host, start);
+    REQUIRE(started.has_lobby());
+    REQUIRE(!started.lobby().match_id().empty());
+    drain();
+    REQUIRE(host.number > 0);
+    REQUIRE(guest.number > 0);
+    return started.lobby().match_id();
+  }
+};
+
+// The seat with a legal action in its view, and that action.
+peer& mover(peer& a, peer& b) { return a.view.legal_actions_size() > 0 ? a : b; }
+
+v1::Action resign(std::uint32_t seat) {
+  v1::Action a;
+  a.set_seat(seat);
+  a.set_kind(0);
+  return a;
+}
+
+}  // namespace
+
+TEST_CASE("durable: a second move from the same view is answered only once the first has committed") {
+  rig r;
+  peer& a = r.connect("Ada");
+  peer& b = r.connect("Bea");
+  const std::string match = r.start_match(a, b);
+  peer& p = mover(a, b);
+  peer& other = &p == &a ? b : a;
+  REQUIRE(p.view.legal_actions_size() > 0);
+  const v1::Action move = p.view.legal_actions(0);
+  const std::uint64_t n = p.number;
+  const std::size_t others_had = other.out.size();
+  r.hold();
+  const std::uint32_t first = r.send(p, play_action(match, n, move));
+  const std::uint32_t again = r.send(p, play_action(match, n, move));
+  r.pump();
+  // Nothing may say the first move is in while its append waits: not its answer, not the
+  // refusal of the second ("already in"), nothing to the other seat.
+  CHECK(p.answer(first) == nullptr);
+  CHECK(p.answer(again) == nullptr);
+  CHECK(other.out.size() == others_had);
+  r.release();
+  r.drain();
+  REQUIRE(p.answer(first));
+  CHECK(p.answer(first)->has_view());
+  REQUIRE(p.answer(again));
+  CHECK(p.answer(again)->error().code() == v1::STALE_VIEW);
+  CHECK(p.answer(again)->error().detail().find("already in") != std::string::npos);
+}
+
+TEST_CASE("durable: another seat's move made against the shown view is judged after the move in flight commits") {
+  rig r;
+  peer& a = r.connect("Ada");
+  peer& b = r.connect("Bea");
+  const std::string match = r.start_match(a, b);
+  peer& p = mover(a, b);
+  peer& other = &p == &a ? b : a;
+  const std::uint32_t other_seat = other.info.your_seat();
+  const std::uint64_t other_saw = other.number;
+  r.hold();
+  const std::uint32_t move = r.send(p, play_action(match, p.number, p.view.legal_actions(0)));
+  // Resigning is legal in every state, so only the view number can refuse it: the other
+  // seat chose it looking at a table that, once the move commits, is no longer the table.
+  const std::uint32_t quit = r.send(other, play_action(match, other_saw, resign(other_seat)));
+  r.pump();
+  CHECK(other.answer(quit) == nullptr);
+  r.release();
+  r.drain();
+  REQUIRE(p.answer(move));
+  CHECK(p.answer(move)->has_view());
+  REQUIRE(other.answer(quit));
+  CHECK(other.answer(quit)->error().code() == v1::STALE_VIEW);
+  CHECK_FALSE(p.info.over());
+}
+
+TEST_CASE("durable: no MatchInfo tells of a move before it commits - the mover's deadline stays as shown") {
+  rig r;
+  peer& a = r.connect("Ada");
+  peer& b = r.connect("Bea");
+  const std::string match = r.start_match(a, b, 600);
+  peer& p = mover(a, b);
+  peer& other = &p == &a ? b : a;
+  const std::uint32_t seat = p.info.your_seat();
+  const std::uint64_t deadline = p.info.seats(static_cast<int>(seat)).deadline_ms();
+  REQUIRE(deadline > 0);
+  r.hold();
+  const std::size_t had = p.out.size();
+  r.send(p, play_action(match, p.number, p.view.legal_actions(0)));
+  r.pump();
+  other.session->end();   // the other seat's connection drops: MatchInfo goes out now
+  r.pump();
+  int infos = 0;
+  for (std::size_t i = had; i < p.out.size(); ++i) {
+    if (!p.out[i].has_match()) continue;
+    ++infos;
+    CHECK(p.out[i].match().seats(static_cast<int>(seat)).deadline_ms() == deadline);
+    CHECK_FALSE(p.out[i].has_view());
+  }
+  CHECK(infos == 1);
+  r.release();
+  r.drain();
+  // After the commit the mover's clock is off (the other seat's turn, or its own again).
+  CHECK(p.count_views() >= 2);
+}
+
+namespace {
+
+// Runs the server (its timers included) until `done` holds or `within` passes.
+template <class F>
+bool run_until(rig& r, F done, std::chrono::milliseconds within = std::chrono::seconds(10)) {
+  const auto give_up = std::chrono::steady_clock::now() + within;
+  while (!done()) {
+    if (std::chrono::steady_clock::now() >= give_up) return false;
+    r.ioc.run_for(std::chrono::milliseconds(2));
+    if (!r.held && r.storage->queue_depth() > 0) r.storage->flush();
+  }
+  r.drain();
+  return true;
+}
+
+server::config quick_retries(int ms) {
+  server::config c;
+  c.storage_retry = std::chrono::milliseconds(ms);
+  return c;
+}
+
+v1::ClientMessage resync(const std::string& match_id) {
+  v1::ClientMessage m;
+  m.mutable_resync()->set_match_id(match_id);
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("durable: a refused append is tried again - the move goes through and the match goes on") {
+  rig r(quick_retries(5));
+  peer& a = r.connect("Ada");
+  peer& b = r.connect("Bea");
+  const std::string match = r.start_match(a, b);
+  peer& p = mover(a, b);
+  r.storage->inject_failures(2);   // the append's commit and its first retry fail
+  const std::uint32_t move = r.send(p, play_action(match, p.number, p.view.legal_actions(0)));
+  REQUIRE(run_until(r, [&] { return p.answer(move) != nullptr; }));
+  CHECK(p.answer(move)->has_view());
+  // The match goes on: the next move (whoever's it is) is taken.
+  peer& q = mover(a, b);
+  REQUIRE(q.view.legal_actions_size() > 0);
+  const std::uint32_t next = r.send(q, play_action(match, q.number, q.view.legal_actions(0)));
+  REQUIRE(run_until(r, [&] { return q.answer(next) != nullptr; }));
+  CHECK(q.answer(next)->has_view());
+  starport::storage::database db(r.dir.file("starport.db"));
+  CHECK(db.actions(match).size() == 2);
+}
+
+TEST_CASE("durable: past its retries the match is re-dealt from its log - the unsaved move dropped and its player told - and waiting resyncs are answered") {
+  rig r(quick_retries(2));
+  peer& a = r.connect("Ada");
+  peer& b = r.connect("Bea");
+  const std::string match = r.start_match(a, b);
+  peer& p = mover(a, b);
+  peer& other = &p == &a ? b : a;
+  const std::string before = p.view.SerializeAsString();
+  r.storage->inject_failures(4);   // the commit and its three retries
+  const std::uint32_t move = r.send(p, play_action(match, p.number, p.view.legal_actions(0)));
+  const std::uint32_t wait = r.send(other, resync(match));   // waits for the append in flight
+  REQUIRE(run_until(r, [&] { return p.answer(move) != nullptr && other.answer(wait) != nullptr; }));
+  CHECK(p.answer(move)->error().code() == v1::INTERNAL);
+  CHECK(p.answer(move)->error().detail().find("could not be saved") != std::string::npos);
+  CHECK(other.answer(wait)->has_match());   // MatchInfo, then the snapshot
+  CHECK(p.view.SerializeAsString() == before);   // the table as it was: the move never happened
+  starport::storage::database db(r.dir.file("starport.db"));
+  CHECK(db.actions(match).empty());
+  // Storage works again: the same player moves, and it is taken.
+  const std::uint32_t again = r.send(p, play_action(match, p.number, p.view.legal_actions(0)));
+  REQUIRE(run_until(r, [&] { return p.answer(again) != nullptr; }));
+  CHECK(p.answer(again)->has_view());
+  CHECK(db.actions(match).size() == 1);
+}
+
+TEST_CASE("durable: a match storage cannot save nor read is given up - its lobby is free again with a reason and every waiting request answered") {
+  rig r(quick_retries(1));
+  peer& a = r.connect("Ada");   // the host
+  peer& b = r.connect("Bea");
+  const std::string match = r.start_match(a, b);
+  peer& p = mover(a, b);
+  peer& other = &p == &a ? b : a;
+  r.storage->inject_failures(1000, 1000);
+  const std::uint32_t move = r.send(p, play_action(match, p.number, p.view.legal_actions(0)));
+  const std::uint32_t wait = r.send(other, resync(match));
+  auto freed = [&] {
+    for (const auto& m : a.out)
+      if (m.has_lobby() && m.lobby().match_id().empty() && m.lobby().last_match_id() == match) return true;
+    return false;
+  };
+  REQUIRE(run_until(r, [&] { return p.answer(move) && other.answer(wait) && freed(); }));
+  r.storage->inject_failures(0, 0);
+  CHECK(p.answer(move)->error().code() == v1::INTERNAL);
+  CHECK(other.answer(wait)->error().code() == v1::INTERNAL);
+  bool told = false;
+  for (const auto& m : a.out)
+    if (m.has_chat() && m.chat().from().empty() && m.chat().text().find("could not save") != std::string::npos) told = true;
+  CHECK(told);
+  CHECK(r.state->matches().active_for(a.account_id).empty());
+}
+
+TEST_CASE("durable: a running match this build cannot resume is ended with its reason - its lobby is free and says why") {
+  server_fixture f({"--bot-delay-ms", "0", "--seat-hold-seconds", "60"});
+  std::string a_token, b_token, lobby_id, match_id;
+  {
+    test_client a(f.port()), b(f.port());
+    a.hello("Ada");
+    b.hello("Bea");
+    const table t = start_match(a, {&b}, space_war_lobby(2, 40));
+    for (int i = 0; i < 3; ++i) REQUIRE(play_one(t, {}, static_cast<unsigned>(i)));
+    a_token = a.token;
+    b_token = b.token;
+    lobby_id = t.lobby_id;
+    match_id = t.match_id;
+    f.server->kill9();
+  }
+  // A new build with other rules for the game: the match was recorded under the old ones.
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open((f.data() + "/starport.db").c_str(), &db) == SQLITE_OK);
+  const std::string bump = "UPDATE matches SET rules_version = rules_version + 1 WHERE id = '" + match_id + "'";
+  CHECK(sqlite3_exec(db, bump.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
+  sqlite3_close(db);
+  f.start();
+  test_client a(f.port()), b(f.port());
+  const v1::Welcome w = a.resume(a_token);
+  CHECK(std::count(w.active_matches().begin(), w.active_matches().end(), match_id) == 0);
+  const v1::ServerMessage joined = a.request(join_lobby(lobby_id));
+  REQUIRE(joined.has_lobby());
+  CHECK(joined.lobby().match_id().empty());
+  CHECK(joined.lobby().last_match_id() == match_id);
+  bool said = false;
+  for (const v1::ChatLine& line : joined.lobby().recent_chat().lines())
+    said = said || (line.from().empty() && line.text().find("another version of the rules") != std::string::npos);
+  CHECK(said);
+  {
+    starport::storage::database stored(f.data() + "/starport.db");
+    const auto record = stored.match(match_id);
+    REQUIRE(record);
+    CHECK(record->finished);
+    CHECK(record->end_reason.find("Not resumed") == 0);
+  }
+  // The host is not stranded: the table starts its next match.
+  b.resume(b_token);
+  REQUIRE(b.request(join_lobby(lobby_id)).has_lobby());
+  v1::ClientMessage ready;
+  ready.mutable_set_ready()->set_lobby_id(lobby_id);
+  ready.mutable_set_ready()->set_ready(true);
+  REQUIRE(b.request(ready).has_lobby());
+  v1::ClientMessage start;
+  start.mutable_start_match()->set_lobby_id(lobby_id);
+  const v1::ServerMessage started = a.request(start);
+  REQUIRE(started.has_lobby());
+  CHECK(!started.lobby().match_id().empty());
+  CHECK(started.lobby().match_id() != match_id);
+}
+
+TEST_CASE("durable: a match and its lobby's match id commit in one transaction") {
+  rig r;
+  peer& a = r.connect("Ada");
+  peer& b = r.connect("Bea");
+  const v1::ServerMessage created = r.ask(a, create_lobby(space_war_lobby(2, 30)));
+  const std::string lobby_id = created.lobby().lobby_id();
+  REQUIRE(r.ask(b, join_lobby(lobby_id)).has_lobby());
+  v1::ClientMessage ready;
+  ready.mutable_set_ready()->set_lobby_id(lobby_id);
+  ready.mutable_set_ready()->set_ready(true);
+  REQUIRE(r.ask(b, ready).has_lobby());
+  v1::ClientMessage start;
+  start.mutable_start_match()->set_lobby_id(lobby_id);
+  const std::uint32_t id = r.send(a, start);
+  r.pump();   // the match's record is with storage
+  while (r.storage->queue_depth() > 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  r.hold();   // whatever comes after the match's own commit waits
+  r.pump();   // the host is answered: the match exists
+  REQUIRE(a.answer(id));
+  const std::string match_id = a.answer(id)->lobby().match_id();
+  REQUIRE(!match_id.empty());
+  // What a crash now would leave: the lobby row must already name its match.
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open_v2(r.dir.file("starport.db").c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK);
+  sqlite3_stmt* q = nullptr;
+  REQUIRE(sqlite3_prepare_v2(db, "SELECT match_id FROM lobbies WHERE id = ?", -1, &q, nullptr) == SQLITE_OK);
+  sqlite3_bind_text(q, 1, lobby_id.c_str(), -1, SQLITE_TRANSIENT);
+  REQUIRE(sqlite3_step(q) == SQLITE_ROW);
+  CHECK(std::string(reinterpret_cast<const char*>(sqlite3_column_text(q, 0))) == match_id);
+  sqlite3_finalize(q);
+  sqlite3_close(db);
+  r.release();
+  r.drain();
+}
+
+TEST_CASE("durable: a connection's list of matches drops the ones that have closed") {
+  server::config c;
+  c.finished_linger = std::chrono::milliseconds(0);
+  rig r(c);
+  peer& a = r.connect("Ada");
+  peer& b = r.connect("Bea");
+  for (int round = 0; round < 4; ++round) {
+    const std::string match = r.start_match(a, b);   // a new table each round
+    CHECK(a.session->client_data().matches.size() == 1);   // this match only, the closed ones dropped
+    // Ada resigns; the match ends and (linger 0) closes.
+    REQUIRE(r.ask(a, play_action(match, a.number, resign(a.info.your_seat()))).has_view());
+    std::weak_ptr<server::match_actor> gone = r.state->matches().find(match);
+    REQUIRE(run_until(r, [&] { return r.state->matches().find(match) == nullptr; }));
+    REQUIRE(gone.expired());   // nothing else keeps a closed match
+  }
+}
+
+TEST_CASE("durable: storage runs synchronous=FULL - every commit reaches the disk before anyone is told") {
+  scratch_dir d;
+  starport::storage::database db(d.file("starport.db"));
+  CHECK(db.synchronous() == 2);   // FULL; NORMAL (1) may lose the last commits to a power cut
+}
+
+TEST_CASE("durable: a deadline that follows a preference's move is shown only once that move commits") {
+  rig r;
+  peer& a = r.connect("Ada");
+  peer& b = r.connect("Bea");
+  const std::string match = r.start_match(a, b, 600);
+  v1::ClientMessage auto_flip;   // Space War's first preference, "Flip for me"
+  auto_flip.mutable_set_preferences()->set_match_id(match);
+  auto_flip.mutable_set_preferences()->add_choices(1);
+  REQUIRE(r.ask(a, auto_flip).has_match());
+  auto deadlines = [](const v1::MatchInfo& info) {
+    std::vector<std::uint64_t> out;
+    for (const v1::MatchSeat& s : info.seats()) out.push_back(s.deadline_ms());
+    return out;
+  };
+  int windows = 0;   // moves of Ada's preference caught in flight
+  for (int step = 0; step < 300 && !a.info.over(); ++step) {
+    peer* p = a.view.legal_actions_size() > 0 ? &a : b.view.legal_actions_size() > 0 ? &b : nullptr;
+    if (!p) break;
+    r.hold();
+    r.send(*p, play_action(match, p->number, p->view.legal_actions(0)));
+    r.pump();   // accepted; its append waits behind the gate
+    r.release();
+    while (r.storage->queue_depth() > 0) std::this_thread::sleep_for(std::chrono::microseconds(200));
+    r.hold();   // the move has committed; whatever its settle appends next waits
+    const std::size_t a_had = a.out.size(), b_had = b.out.size();
+    const auto a_shown = deadlines(a.info), b_shown = deadlines(b.info);
+    r.pump();   // the settle: views go out, a preference may play and append
+    // Something appended behind the gate, and not the result of a match that just ended.
+    if (r.storage->queue_depth() > 1 && !a.info.over()) {
+      ++windows;
+      for (std::size_t i = a_had; i < a.out.size(); ++i)
+        if (a.out[i].has_match()) CHECK(deadlines(a.out[i].match()) == a_shown);
+      for (std::size_t i = b_had; i < b.out.size(); ++i)
+        if (b.out[i].has_match()) CHECK(deadlines(b.out[i].match()) == b_shown);
+    }
+    r.release();
+    r.drain();
+  }
+  CHECK(windows > 0);
+}
