@@ -320,7 +320,10 @@ function Chat(p: { app: App; lobbyId: string; act: (b: Body) => Promise<boolean>
         const el = ev.currentTarget;
         atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 8;
       }}>
-        {lines.length ? lines.map((l, i) => <li key={i}><strong>{l.from}</strong>: {l.text}</li>) : <li class="muted">No messages yet.</li>}
+        {lines.length ? lines.map((l, i) => l.from
+          ? <li key={i}><strong>{l.from}</strong>: {l.text}</li>
+          // A line with no sender is the server's (e.g. why a match ended without a result).
+          : <li key={i} class="server-notice"><em>{l.text}</em></li>) : <li class="muted">No messages yet.</li>}
       </ul>
       <form class="row" onSubmit={(ev) => {
         ev.preventDefault();
