@@ -306,6 +306,7 @@ TEST_CASE("Scoundrels content, Encounters: patrols where the law is, pirates whe
     for (site s : {site::green, site::patrolled}) {
       const sc::event& x = e.events[static_cast<std::size_t>(s)];
       CHECK_FALSE((x.kind == event_kind::windfall && x.deck == colour::red));
+      CHECK(x.kind != event_kind::bribe);   // no syndicate envoy where the police watch
     }
   }
 }
