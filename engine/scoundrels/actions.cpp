@@ -160,7 +160,7 @@ void state::movement_actions(int s, std::vector<action>& out) const {
     for (int i = 0; i < offer_count_; ++i)
       if (offers_[i].to == o) offered = true;
     if (offered && crew && conscious_crew(o)) out.push_back(act(s, kind::brawl, o));
-    if (offering || declined_count_ >= max_declined) continue;
+    if (offering || declined_count_ >= max_declined || proposals_ >= max_proposals) continue;
     // Single items each way, and one-for-one swaps of a cargo or item (small lists only).
     std::array<std::int32_t, 16> mine{}, theirs{};
     int nm = 0, nt = 0;
@@ -489,7 +489,8 @@ verdict state::check_(const action& a) const {
       return refuse(rule_error::bad_argument, "offers go to a ship at your location");
     for (int i = 0; i < offer_count_; ++i)
       if (offers_[i].from == a.seat) return refuse(rule_error::illegal_action, "one open offer at a time");
-    if (declined_count_ >= max_declined) return refuse(rule_error::illegal_action, "no more offers this Movement");
+    if (declined_count_ >= max_declined || proposals_ >= max_proposals)
+      return refuse(rule_error::illegal_action, "no more offers this Movement");
     const bool dock = ships_[a.seat].location == dockyard_;
     const card_no g = a.args[1] ? from_wire(a.seat, a.seat, a.args[1]) : no_card;
     const card_no t = a.args[2] ? from_wire(a.seat, o, a.args[2]) : no_card;
