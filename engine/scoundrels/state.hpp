@@ -392,7 +392,7 @@ class state {
   void resume_after_fight();
   int melee_hits(int side) const;
   int melee_defence(int side) const;
-  int combat_damage(int from, int to) const;
+  int combat_damage(int from, int to, bool defended = true) const;
   int conscious_count(int s) const;
   bool repair_source(int s, card_no src, card_no target) const;
   bool heal_source(int s, card_no src, card_no target) const;
