@@ -200,6 +200,7 @@ struct offer {
   std::uint8_t id = 0;                 // 1 and up within the match (wraps at 255 → 1)
   std::uint8_t from = 0, to = 0;
   card_no give = no_card, give2 = no_card, take = no_card;
+  std::int32_t take_arg = 0;           // the take as the proposer named it (a face-down item: -(1 + index))
   friend bool operator==(const offer&, const offer&) = default;
 };
 
