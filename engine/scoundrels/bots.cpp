@@ -227,39 +227,94 @@ struct table {
       if (static_cast<int>(s.seat()) == seat) return &s;
     return nullptr;
   }
-  // Where to head now, and how much it matters (-1: nowhere).
+  // Deliveries so far for a syndicate (enum value 1..4).
+  int track(int syndicate) const {
+    for (const pb::Track& k : v.scoreboard().tracks())
+      if (static_cast<int>(k.syndicate()) == syndicate) return static_cast<int>(k.deliveries());
+    return 0;
+  }
+  // Delivering another syndicate's cargo changes affiliation (rep kept, a grudge taken):
+  // worth it only when that syndicate then leads this seat's own.
+  bool worth_switching(int syndicate) const {
+    const int a = affiliation();
+    return a != pb::SYNDICATE_NONE && syndicate != a && !grudge(syndicate) && track(syndicate) + 1 > track(a);
+  }
+  bool carrying_wanted() const {
+    if (!mine) return false;
+    for (const pb::Bay& b : mine->bays())
+      if (b.has_cargo() && t_wanted(b.cargo())) return true;
+    return false;
+  }
+  bool t_wanted(const pb::Contract& c) const { return wanted(c.syndicate()) || worth_switching(c.syndicate()); }
+  bool wanted_open() const {
+    for (const pb::Contract& c : v.open_contracts())
+      if (wanted(c.syndicate())) return true;
+    return false;
+  }
+  // Where to head now (-1: nowhere). In order: deliver a wanted cargo (or pick up a wanted
+  // contract on a shorter round trip), bury an unwanted cargo at a delivery location for a
+  // fresh contract, pick up an unwanted contract to bury it (it blocks the Dockyard's
+  // reveal), and with nothing open, the Dockyard.
   int target() const {
     if (!mine) return -1;
+    if (needs_dockyard()) return static_cast<int>(v.dockyard());
     const int at = here();
-    // A cargo aboard: its nearest delivery location (to deliver, or to bury if unwanted).
-    int best = -1, dist = std::numeric_limits<int>::max() / 4;
+    constexpr int far = std::numeric_limits<int>::max() / 4;
+    int best = -1, dist = far;
     for (const pb::Bay& b : mine->bays()) {
-      if (!b.has_cargo()) continue;
+      if (!b.has_cargo() || !t_wanted(b.cargo())) continue;
       const int place = nearest_delivery_place(b.cargo(), at);
-      const int d = route(at, place) + (wanted(b.cargo().syndicate()) ? 0 : 3);
-      if (place >= 0 && d < dist) {
-        dist = d;
+      if (place >= 0 && route(at, place) < dist) {
+        dist = route(at, place);
         best = place;
       }
     }
     const bool can_pick = free_bays() > 0;
-    // An open contract worth picking up: the shortest pick-up-and-deliver route wins.
-    if (can_pick) {
+    if (can_pick)
       for (const pb::Contract& c : v.open_contracts()) {
         if (!wanted(c.syndicate())) continue;
         const int origin = static_cast<int>(c.origin());
-        const int d = route(at, origin) + nearest_delivery(c, origin) / 2;
-        if (best < 0 || d + 2 < dist) {
-          dist = d + 2;
+        const int d = route(at, origin) + nearest_delivery(c, origin) / 2 + 2;
+        if (best < 0 || d < dist) {
+          dist = d;
           best = origin;
         }
       }
+    if (best >= 0) return best;
+    for (const pb::Bay& b : mine->bays()) {
+      if (!b.has_cargo()) continue;
+      const int place = nearest_delivery_place(b.cargo(), at);
+      if (place >= 0 && route(at, place) < dist) {
+        dist = route(at, place);
+        best = place;
+      }
     }
     if (best >= 0) return best;
-    // Nothing to carry and nothing open: the Dockyard reveals a contract.
-    if (v.open_contracts_size() == 0) return static_cast<int>(v.dockyard());
-    // Open contracts, none wanted: wait near the middle of the board, at the Dockyard.
+    if (can_pick)
+      for (const pb::Contract& c : v.open_contracts()) {
+        const int origin = static_cast<int>(c.origin());
+        if (route(at, origin) < dist) {
+          dist = route(at, origin);
+          best = origin;
+        }
+      }
+    if (best >= 0) return best;
     return static_cast<int>(v.dockyard());
+  }
+  // Drawn crew and systems fill open bays by themselves; a ship needs free bays for cargo,
+  // so with fewer than this it heads for the Dockyard to return the least useful ones.
+  static constexpr int bays_kept_free = 2;
+  bool needs_dockyard() const {
+    if (!mine || free_bays() >= 1) return false;
+    for (const pb::Bay& b : mine->bays())
+      if (b.has_cargo() && t_wanted(b.cargo())) return false;   // deliver first
+    return true;
+  }
+  bool in_bay(std::int32_t id) const {
+    if (!mine) return false;
+    for (const pb::Bay& b : mine->bays())
+      if (b.has_card() && static_cast<std::int32_t>(b.card().id()) == id) return true;
+    return false;
   }
   // Ship-combat strength, from what is face up.
   static int attack_of(const pb::Ship& s) { return static_cast<int>(s.attack()); }
@@ -319,19 +374,26 @@ class heuristic_bot final : public engine::bot {
       case kind::pick_up: {
         const pb::Contract* c = t.cargo_by_id(x);
         if (!c) return -1;
-        return t.wanted(c->syndicate()) ? 60 : -3;
+        if (t.wanted(c->syndicate())) return 60;
+        // Another syndicate's: only to bury it for a fresh one, when nothing better is open.
+        return !t.carrying_wanted() && !t.wanted_open() ? 20 : -3;
       }
       case kind::dockyard: {
         if (!t.mine) return -1;
-        bool carrying_wanted = false;
-        for (const pb::Bay& b : t.mine->bays()) carrying_wanted |= b.has_cargo() && t.wanted(b.cargo().syndicate());
-        if (t.v.open_contracts_size() == 0 && !carrying_wanted) return 30;
-        if (t.disabled_systems() > 0 && !carrying_wanted && t.mine->movement_left() <= 1) return 5;
+        const bool carrying = t.carrying_wanted();
+        if (t.needs_dockyard()) return 35;
+        if (t.v.open_contracts_size() == 0 && !carrying) return 30;
+        if (t.disabled_systems() > 0 && !carrying && t.mine->movement_left() <= 1) return 5;
         return -5;
       }
       case kind::reveal: return 40;
-      case kind::install: return t.free_bays() >= 2 ? 20 : -2;
-      case kind::dismiss: return -10;
+      case kind::install: return t.free_bays() > table::bays_kept_free ? 20 : -2;
+      case kind::dismiss: {
+        // Make room for cargo: the least useful crew or system in a bay goes back.
+        if (!t.in_bay(x) || t.free_bays() >= table::bays_kept_free) return -10;
+        const pb::Card* c = t.card_by_id(x);
+        return c ? 15 - worth(content_card(c->name())) : -10;
+      }
       case kind::view_cantina: return -1;
       case kind::intercept: case kind::ambush: return attack_value(t, a);
       case kind::allocate: {
@@ -365,10 +427,13 @@ class heuristic_bot final : public engine::bot {
       case kind::decline: return 0;
       case kind::withdraw: return -1;
       case kind::brawl: return brawl_value(t, x);
-      case kind::deliver: return 100;
+      case kind::deliver: {
+        const pb::Contract* c = t.cargo_by_id(x);
+        return c && t.t_wanted(*c) ? 100 : 10;
+      }
       case kind::bury: {
         const pb::Contract* c = t.cargo_by_id(x);
-        return c && !t.wanted(c->syndicate()) ? 25 : -5;
+        return c && !t.t_wanted(*c) ? 25 : -5;
       }
       case kind::affiliate: return affiliate_value(t, x);
       case kind::choose: return choose_value(t, x);
@@ -412,17 +477,19 @@ class heuristic_bot final : public engine::bot {
 
   static double press_value(const table& t, int choice) {
     const pb::Fight& f = t.v.fight();
-    const bool winning = f.rounds_size() > 0 && f.rounds(f.rounds_size() - 1).damage_to_defender() >=
-                                                      f.rounds(f.rounds_size() - 1).damage_to_attacker();
+    // Fight on only while the last round hurt the defender more than this ship, and never
+    // past a few rounds (combat with nothing left to hit would go on for ever).
+    const pb::FightRound* last = f.rounds_size() > 0 ? &f.rounds(f.rounds_size() - 1) : nullptr;
+    const bool winning = last && last->damage_to_defender() > 0 && last->damage_to_defender() > last->damage_to_attacker();
+    const pb::Ship* them = t.ship_of(static_cast<int>(f.defender()));
     switch (choice) {
       case 0: return 0;
-      case 1: return winning ? 3 : -3;
+      case 1: return winning && f.round() < 6 ? 3 : -3;
       case 2: {
-        const pb::Ship* them = t.ship_of(static_cast<int>(f.defender()));
         if (!them || !t.mine) return -3;
         return t.melee_of(*t.mine) > t.melee_of(*them) + 1 ? 8 : -3;
       }
-      case 3: return 1;
+      case 3: return -1;
       default: return -1;
     }
   }
