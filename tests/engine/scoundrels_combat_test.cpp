@@ -43,7 +43,7 @@ TEST_CASE("scoundrels rule Ship combat: attack less defence, both sides at once,
   CHECK(g.active_seat() == 1);   // the player whose turn it is continues
 }
 
-TEST_CASE("scoundrels rule Escape: 6 or more with modifiers; each hyperdrive burnt adds 2 for that roll") {
+TEST_CASE("scoundrels rule Escape: 6 or more with modifiers, each hyperdrive burnt adds 2 for that roll") {
   state g = game(2, combat("", "4, 4"));
   play(g, act(0, kind::allocate, {held(g, 0, "Deflector")}));
   play(g, act(1, kind::press, {1}));
@@ -82,7 +82,7 @@ TEST_CASE("scoundrels rule Forced boarding: a failed escape lets the attacker bo
   CHECK(g.fight().step == fight_step::equip_attacker);
 }
 
-TEST_CASE("scoundrels rule Ship combat: the attacker may end it; without attack or forced boarding it must") {
+TEST_CASE("scoundrels rule Ship combat: the attacker may end it, without attack or forced boarding it must") {
   state g = game(2, combat("", "6"));
   play(g, act(0, kind::allocate, {held(g, 0, "Deflector")}));
   play(g, act(1, kind::press, {0}));
@@ -90,7 +90,7 @@ TEST_CASE("scoundrels rule Ship combat: the attacker may end it; without attack 
   CHECK(g.must_act() == engine::seat_bit(1));
 }
 
-TEST_CASE("scoundrels rule Ambush: asked in turn order from the player after the mover; only the attacker hits in round 1") {
+TEST_CASE("scoundrels rule Ambush: asked in turn order from the player after the mover, only the attacker hits in round 1") {
   state g = game(3, R"({
     "phase": "MOVEMENT", "activeSeat": 0, "firstPlayer": 0,
     "ships": [

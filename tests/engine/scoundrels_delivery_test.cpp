@@ -24,7 +24,7 @@ std::string delivery(std::string_view seat0, std::string_view seat1 = R"("locati
 
 }  // namespace
 
-TEST_CASE("scoundrels rule Delivery: the first delivery places the reputation die at 1; a freelancer draws one reward") {
+TEST_CASE("scoundrels rule Delivery: the first delivery places the reputation die at 1, a freelancer draws one reward") {
   state g = game(2, delivery(R"("location": "Pandora")"));
   const int green = g.deck_size(0);
   play(g, act(0, kind::deliver, {contract_id(g, "Spice")}));
@@ -90,7 +90,7 @@ TEST_CASE("scoundrels rule Affiliation: an affiliated player delivering elsewher
   REQUIRE(g.pending().size() == 2);
 }
 
-TEST_CASE("scoundrels rule Grudge: no delivery to a syndicate that holds a grudge; an affiliated player may still bury") {
+TEST_CASE("scoundrels rule Grudge: no delivery to a syndicate that holds a grudge, an affiliated player may still bury") {
   state g = game(2, delivery(R"("location": "Pandora", "reputation": 2, "affiliation": "ANUBIS", "grudges": ["FIDANZA"])"));
   CHECK_FALSE(g.check(act(0, kind::deliver, {contract_id(g, "Spice")})));
   const int deck = g.contract_deck_size();
@@ -158,7 +158,7 @@ TEST_CASE("scoundrels rule Delivery brawl: a stop-delivery bribe played when ask
   CHECK(g.ship_of(1).log.size == 0);
 }
 
-TEST_CASE("scoundrels rule End: the syndicate's last delivery ends the game; the highest reputation in it wins") {
+TEST_CASE("scoundrels rule End: the syndicate's last delivery ends the game, the highest reputation in it wins") {
   // A short game: the 2nd Fidanza delivery ends it. Seat 1 (Fidanza, 5) outranks the deliverer.
   const char* pos = R"({
     "phase": "DELIVERY", "activeSeat": 0, "firstPlayer": 0,

@@ -61,7 +61,7 @@ TEST_CASE("scoundrels rule Movement: a ship with no conscious crew does not move
   CHECK(g.check(act(0, kind::pass)));
 }
 
-TEST_CASE("scoundrels rule Pick-up: one contract a turn into an open bay; Fidanza picks up any number") {
+TEST_CASE("scoundrels rule Pick-up: one contract a turn into an open bay, Fidanza picks up any number") {
   state g = game(2, two_ships_moving);
   play(g, act(0, kind::pick_up, {contract_id(g, "Spice")}));
   CHECK(g.ship_of(0).bays[2].card == contract_id(g, "Spice") - 1);
@@ -119,7 +119,7 @@ TEST_CASE("scoundrels rule Dockyard roll: faces 1 to 5 name its planet") {
   CHECK(g.first_player() == 1);   // to the right of seat 0 with 2 players
 }
 
-TEST_CASE("scoundrels rule Encounter: a failed patrol rep check loses a cargo; a passed one nothing") {
+TEST_CASE("scoundrels rule Encounter: a failed patrol rep check loses a cargo, a passed one nothing") {
   const char* pos = R"({
     "phase": "ENCOUNTER", "activeSeat": 0, "firstPlayer": 0,
     "ships": [
@@ -139,7 +139,7 @@ TEST_CASE("scoundrels rule Encounter: a failed patrol rep check loses a cargo; a
   }
 }
 
-TEST_CASE("scoundrels rule Encounter: disabled crew recover to injured; a breakdown disables a system of the owner's choice") {
+TEST_CASE("scoundrels rule Encounter: disabled crew recover to injured, a breakdown disables a system of the owner's choice") {
   state g = game(2, R"({
     "phase": "DOCKYARD_ROLL", "firstPlayer": 0,
     "ships": [

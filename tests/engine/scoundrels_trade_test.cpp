@@ -23,7 +23,7 @@ int offer_count(const state& g) { return static_cast<int>(g.offers().size()); }
 
 }  // namespace
 
-TEST_CASE("scoundrels trade: an offer makes its target act; accepting swaps both sides at once") {
+TEST_CASE("scoundrels trade: an offer makes its target act, accepting swaps both sides at once") {
   state g = game(3, market);
   const std::int32_t grenade = held(g, 0, "Frag Grenade");
   // Seat 0 asks for seat 1's first face-down item (index 0: the Medkit) for its grenade.
@@ -40,7 +40,7 @@ TEST_CASE("scoundrels trade: an offer makes its target act; accepting swaps both
   CHECK(g.must_act() == engine::seat_bit(0));
 }
 
-TEST_CASE("scoundrels trade: the offered items show to the two seats only; the words name no face-down card") {
+TEST_CASE("scoundrels trade: the offered items show to the two seats only, the words name no face-down card") {
   state g = game(3, market);
   const action offer = act(0, kind::propose, {1, held(g, 0, "Frag Grenade"), -2, 0});
   const std::string words = g.describe(offer);
@@ -59,7 +59,7 @@ TEST_CASE("scoundrels trade: the offered items show to the two seats only; the w
   CHECK(spectator.offers(0).take(0).name().empty());
 }
 
-TEST_CASE("scoundrels trade: cargo and small items only; ship systems only at the Dockyard; no crew or favors") {
+TEST_CASE("scoundrels trade: cargo and small items only, ship systems only at the Dockyard, no crew or favors") {
   state g = game(3, market);
   CHECK(g.check(act(0, kind::propose, {1, contract_id(g, "Guns"), contract_id(g, "Chips"), 0})));
   CHECK_FALSE(g.check(act(0, kind::propose, {1, held(g, 0, "+1 Hyperdrive"), 0, 0})));
