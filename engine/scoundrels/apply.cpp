@@ -150,7 +150,7 @@ void state::apply_frame(const action& a) {
         remove_card(s, c);
         to_bottom(c);
         show(c);
-      note_(note_kind::discarded, s, c);
+        note_(note_kind::played, s, c);
         t.value = 2;
         t.seat = 0xff;
       } else if (a.args[0] >= 0) {
@@ -477,7 +477,7 @@ void state::apply(const action& a) {
       remove_card(s, c);
       to_bottom(c);
       show(c);
-      note_(note_kind::discarded, s, c);
+      note_(note_kind::played, s, c);
       switch (x.kind) {
         case prim::gain_movement: sh.bonus = static_cast<std::int8_t>(sh.bonus + x.amount); break;
         case prim::reveal_contract:

@@ -231,6 +231,7 @@ enum class note_kind : std::uint8_t {
   stolen,         // seat (the thief), card (public cards only; no_card: a face-down item)
   kept,           // seat: kept one of the viewed cards (face down)
   discarded,      // seat, card (made public by discarding)
+  played,         // seat, card: a favor or bribe played
   held,           // seat: the ambushed ship is held back
   fight_over,     // seat = winner (value -1: nobody)
   turn_limit,

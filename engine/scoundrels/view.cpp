@@ -508,6 +508,7 @@ std::string state::describe_effects() const {
       case note_kind::stolen: line(who + " takes " + (n.card == no_card ? std::string("a face-down item") : card_name(n.card)) + "."); break;
       case note_kind::kept: line(who + " keeps a card."); break;
       case note_kind::discarded: line(who + " discards " + card_name(n.card) + "."); break;
+      case note_kind::played: line(who + " plays " + card_name(n.card) + "."); break;
       case note_kind::held: line(who + " is held back by the ambush."); break;
       case note_kind::fight_over: line(n.value < 0 ? std::string("The fight ends.") : who + " wins the fight."); break;
       case note_kind::turn_limit: line("The turn limit is reached."); break;

@@ -153,6 +153,7 @@ TEST_CASE("scoundrels rule Delivery brawl: a stop-delivery bribe played when ask
   })");
   play(g, act(0, kind::deliver, {contract_id(g, "Spice")}));
   play(g, act(1, kind::play, {held(g, 1, "Hush Money"), 0, 0}));
+  CHECK(g.describe_effects().find("{seat:1} plays Hush Money.") != std::string::npos);
   CHECK(g.deliveries(static_cast<int>(syndicate::fidanza)) == 0);
   CHECK(g.ship_of(0).bays[1].card == contract_id(g, "Spice") - 1);
   CHECK(g.ship_of(1).log.size == 0);
