@@ -67,17 +67,23 @@ sc::pb::ShipPosition ship_at(const std::string& where, const std::string& cargo 
   return s;
 }
 
-// Two seats, seat 0 to act in `phase`; seat 1 idles at Lokasenna V with its own captain.
-sc::state posed(sc::pb::Phase phase, const sc::pb::ShipPosition& mine, std::vector<std::string> open = {}) {
-  sc::pb::Position p;
-  *p.add_ships() = mine;
+sc::pb::ShipPosition other_ship(const std::string& where = "Lokasenna V") {
   sc::pb::ShipPosition other;
-  other.set_location("Lokasenna V");
+  other.set_location(where);
   auto* captain = other.add_bays();
   captain->set_card("Ilse Brandt");
   captain->set_captain(true);
+  return other;
+}
+
+// Two seats, `active` to act in `phase`; by default seat 1 idles at Lokasenna V.
+sc::state posed(sc::pb::Phase phase, const sc::pb::ShipPosition& mine, std::vector<std::string> open = {},
+                const sc::pb::ShipPosition& other = other_ship(), int active = 0) {
+  sc::pb::Position p;
+  *p.add_ships() = mine;
   *p.add_ships() = other;
   p.set_phase(phase);
+  p.set_active_seat(static_cast<std::uint32_t>(active));
   p.set_dockyard("Metis Prime");
   for (const std::string& c : open) p.add_open_contracts(c);
   sc::pb::Options options;
@@ -143,4 +149,101 @@ TEST_CASE("Scoundrels bots, Movement: an affiliated heuristic bot leaves another
   const std::string said = heuristic_plays(g, 0);
   CAPTURE(said);
   CHECK(said.find("Dream Jammers") != std::string::npos);
+}
+
+namespace {
+
+// Seat 1 offers seat 0 its `give` for seat 0's `take` (a cargo or a small item), then the
+// heuristic bot answers for seat 0.
+std::string answer_to_offer(const sc::pb::ShipPosition& mine, const sc::pb::ShipPosition& theirs,
+                            const std::string& give, const std::string& take) {
+  sc::state g = posed(sc::pb::MOVEMENT, mine, {}, theirs, 1);
+  sc::pb::View v;
+  g.view(viewer::of_seat(1), v);
+  std::int32_t give_id = 0, take_id = 0;
+  for (const auto* zone : {&v.ships(1).weapons_locker(), &v.ships(1).storage_locker()})
+    for (const sc::pb::Card& c : *zone)
+      if (c.name() == give) give_id = static_cast<std::int32_t>(c.id());
+  for (const sc::pb::Bay& b : v.ships(0).bays())
+    if (b.has_cargo() && b.cargo().name() == take) take_id = static_cast<std::int32_t>(b.cargo().id());
+  if (take_id == 0 && v.ships(0).storage_locker_size() > 0)   // a face-down item of seat 0
+    take_id = -(1 + static_cast<std::int32_t>(v.ships(0).storage_locker(0).hidden_index()));
+  REQUIRE(give_id != 0);
+  REQUIRE(take_id != 0);
+  action offer{};
+  offer.seat = 1;
+  offer.kind = static_cast<std::uint16_t>(sc::kind::propose);
+  offer.argc = 4;
+  offer.args = {0, give_id, take_id, 0};
+  const auto verdict = g.check(offer);
+  REQUIRE_MESSAGE(verdict, verdict.detail);
+  g.apply(offer);
+  return heuristic_plays(g, 0);
+}
+
+}  // namespace
+
+TEST_CASE("Scoundrels bots, Trades: the heuristic bot declines a medkit for the cargo it can deliver") {
+  sc::pb::ShipPosition theirs = other_ship("Gemini Station");
+  theirs.add_storage_locker("Medkit");
+  const std::string said = answer_to_offer(ship_at("Gemini Station", "Siren Smoke"), theirs, "Medkit", "Siren Smoke");
+  CAPTURE(said);
+  CHECK(said.find("declines") != std::string::npos);
+}
+
+TEST_CASE("Scoundrels bots, Trades: the heuristic bot accepts a pulse rifle for a medkit") {
+  sc::pb::ShipPosition mine = ship_at("Gemini Station");
+  mine.add_storage_locker("Medkit");
+  sc::pb::ShipPosition theirs = other_ship("Gemini Station");
+  theirs.add_weapons_locker("Pulse Rifle");
+  const std::string said = answer_to_offer(mine, theirs, "Pulse Rifle", "Medkit");
+  CAPTURE(said);
+  CHECK(said.find("accepts") != std::string::npos);
+}
+
+TEST_CASE("Scoundrels bots, Ship Combat: the heuristic bot spares its hyperdrive and cargo, then tries to escape") {
+  // Seat 1 intercepted seat 0 in Cassini Gap with a Laser Turret (attack 1).
+  sc::pb::ShipPosition mine = ship_at("Cassini Gap", "Siren Smoke");
+  mine.add_bays()->set_card("Deflector Shield");
+  sc::pb::ShipPosition theirs = other_ship("Cassini Gap");
+  theirs.add_bays()->set_card("Laser Turret");
+  sc::pb::Position p;
+  *p.add_ships() = mine;
+  *p.add_ships() = theirs;
+  p.set_phase(sc::pb::MOVEMENT);
+  p.set_active_seat(1);
+  p.set_dockyard("Metis Prime");
+  p.mutable_fight()->set_kind(sc::pb::SHIP_COMBAT);
+  p.mutable_fight()->set_attacker(1);
+  p.mutable_fight()->set_defender(0);
+  sc::pb::Options options;
+  const auto v = sc::state::validate(2, options, p);
+  REQUIRE_MESSAGE(v, v.detail);
+  sc::state g(2, options, p, 7);
+  std::vector<std::string> said;
+  for (int step = 0; step < 20 && said.size() < 2; ++step) {
+    const auto must = g.must_act();
+    if (starport::engine::has_seat(must, 0)) {
+      said.push_back(heuristic_plays(g, 0));
+      std::vector<action> legal;
+      g.legal_actions(0, legal);
+      sc::pb::View view;
+      g.view(viewer::of_seat(0), view);
+      g.apply(starport::engine::info_of<sc::state>().find_bot("heuristic")->make(1)->choose(view, legal));
+    } else {
+      // The attacker fights on whenever it may, otherwise does the first thing it can.
+      std::vector<action> legal;
+      g.legal_actions(1, legal);
+      REQUIRE_FALSE(legal.empty());
+      action pick = legal.front();
+      for (const action& a : legal)
+        if (a.kind == static_cast<std::uint16_t>(sc::kind::press) && a.args[0] == 1) pick = a;
+      g.apply(pick);
+    }
+  }
+  REQUIRE(said.size() == 2);
+  CAPTURE(said[0]);
+  CAPTURE(said[1]);
+  CHECK(said[0].find("Deflector Shield") != std::string::npos);
+  CHECK(said[1].find("tries to escape") != std::string::npos);
 }
