@@ -500,7 +500,8 @@ class heuristic_bot final : public engine::bot {
     if (!item || !t.mine) return 1;
     // How many items of this kind the crew already carries.
     int same = 0;
-    for (const auto* zone : {&t.mine->weapons_locker(), &t.mine->storage_locker()})
+    const pb::Fight& f = t.v.fight();
+    for (const auto* zone : {&t.mine->weapons_locker(), &t.mine->storage_locker(), &f.attacker_kit(), &f.defender_kit()})
       for (const pb::Card& c : *zone)
         same += static_cast<std::int32_t>(c.equipped_to()) == crew && c.kind() == item->kind();
     if (item->kind() == pb::MEDKIT) return same ? 1 : 4;
