@@ -160,7 +160,7 @@ void state::movement_actions(int s, std::vector<action>& out) const {
     for (int i = 0; i < offer_count_; ++i)
       if (offers_[i].to == o) offered = true;
     if (offered && crew && conscious_crew(o)) out.push_back(act(s, kind::brawl, o));
-    if (offering || declined_count_ >= max_declined) continue;
+    if (offering || declined_count_ >= max_declined || proposals_ >= max_proposals) continue;
     // Single items each way, and one-for-one swaps of a cargo or item (small lists only).
     std::array<std::int32_t, 16> mine{}, theirs{};
     int nm = 0, nt = 0;
@@ -449,14 +449,17 @@ action state::timeout_action(int seat) const {
   std::vector<action> legal;
   legal_actions(seat, legal);
   if (legal.empty()) return make_action(seat, engine::resign_kind);
-  // The mildest answer: pass, decline, don't ambush or brawl, end the fight, stay.
-  for (kind k : {kind::pass, kind::decline, kind::fight, kind::affiliate, kind::ambush, kind::press, kind::pillage})
+  // The mildest answer: pass, decline, ready to fight, stay freelance, let ships pass, end
+  // the fight, stop pillaging, roll to escape without burning anything.
+  auto find = [&](kind k, bool any, std::int32_t arg0) -> const action* {
     for (const action& a : legal)
-      if (a.kind == static_cast<std::uint16_t>(k) && (a.argc == 0 || a.args[0] <= 0)) return a;
-  for (const action& a : legal)
-    if (a.kind == static_cast<std::uint16_t>(kind::brawl) && a.args[0] == -1) return a;
-  for (const action& a : legal)
-    if (a.kind == static_cast<std::uint16_t>(kind::escape)) return a;
+      if (a.kind == static_cast<std::uint16_t>(k) && (any || (a.argc > 0 && a.args[0] == arg0))) return &a;
+    return nullptr;
+  };
+  for (const action* a : {find(kind::pass, true, 0), find(kind::decline, true, 0), find(kind::fight, true, 0),
+                          find(kind::affiliate, false, 0), find(kind::ambush, false, 0), find(kind::brawl, false, -1),
+                          find(kind::press, false, 0), find(kind::pillage, false, 0), find(kind::escape, false, 0)})
+    if (a) return *a;
   return legal.front();
 }
 
@@ -489,7 +492,8 @@ verdict state::check_(const action& a) const {
       return refuse(rule_error::bad_argument, "offers go to a ship at your location");
     for (int i = 0; i < offer_count_; ++i)
       if (offers_[i].from == a.seat) return refuse(rule_error::illegal_action, "one open offer at a time");
-    if (declined_count_ >= max_declined) return refuse(rule_error::illegal_action, "no more offers this Movement");
+    if (declined_count_ >= max_declined || proposals_ >= max_proposals)
+      return refuse(rule_error::illegal_action, "no more offers this Movement");
     const bool dock = ships_[a.seat].location == dockyard_;
     const card_no g = a.args[1] ? from_wire(a.seat, a.seat, a.args[1]) : no_card;
     const card_no t = a.args[2] ? from_wire(a.seat, o, a.args[2]) : no_card;

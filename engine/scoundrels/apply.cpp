@@ -397,6 +397,7 @@ void state::apply(const action& a) {
       o.take_arg = a.args[2];
       o.give2 = a.argc > 3 && a.args[3] ? from_wire(s, s, a.args[3]) : no_card;
       offers_[offer_count_++] = o;
+      ++proposals_;
       break;
     }
     case kind::accept: {

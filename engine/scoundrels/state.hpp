@@ -62,6 +62,7 @@ inline constexpr int default_turn_limit = 40;
 inline constexpr int hyperdrive_escape_bonus = 2;   // decision: per hyperdrive damaged for an escape
 inline constexpr int max_offers = 4;
 inline constexpr int max_declined = 6;
+inline constexpr int max_proposals = 8;    // offers a seat may make in one Movement
 
 using card_no = std::uint16_t;
 inline constexpr card_no no_card = 0xffff;
@@ -391,7 +392,7 @@ class state {
   void resume_after_fight();
   int melee_hits(int side) const;
   int melee_defence(int side) const;
-  int combat_damage(int from, int to) const;
+  int combat_damage(int from, int to, bool defended = true) const;
   int conscious_count(int s) const;
   bool repair_source(int s, card_no src, card_no target) const;
   bool heal_source(int s, card_no src, card_no target) const;
@@ -454,6 +455,7 @@ class state {
   std::uint8_t next_offer_ = 1;
   std::array<offer, max_declined> declined_{};   // declined this Movement: not proposed again
   std::uint8_t declined_count_ = 0;
+  std::uint8_t proposals_ = 0;             // offers made this Movement
   // The delivery attempt a brawl window is open for.
   card_no attempt_ = no_card;
   bool attempt_bury_ = false;
