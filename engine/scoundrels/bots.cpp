@@ -590,6 +590,25 @@ class heuristic_bot final : public engine::bot {
       if (d > 0 && d <= ability_sum(k, prim::gain_movement)) v = std::max(v, 9.0);
     }
     if (has_ability(k, prim::draw_cantina) || has_ability(k, prim::steal_item)) v = std::max(v, 2.0);
+    // Stop a delivery that would end the game for another syndicate (rulebook "Game End":
+    // bribes may answer a declared 8th delivery).
+    if (has_ability(k, prim::stop_delivery) && t.v.has_prompt() && t.v.prompt().kind() == pb::BRAWL_WINDOW) {
+      const pb::Ship* them = t.ship_of(a.args[1]);
+      const int to_win = static_cast<int>(t.v.scoreboard().deliveries_to_win());
+      if (them)
+        for (const pb::Bay& b : them->bays()) {
+          if (!b.has_cargo() || static_cast<int>(b.cargo().syndicate()) == t.affiliation()) continue;
+          bool here = false;
+          for (std::uint32_t l : b.cargo().deliver_to()) here |= static_cast<int>(l) == t.here();
+          if (here && t.track(b.cargo().syndicate()) + 1 >= to_win) v = std::max(v, 50.0);
+        }
+    }
+    // Bring the Dockyard closer when this ship needs it.
+    if (has_ability(k, prim::move_dockyard) && a.argc > 2 && (t.needs_dockyard() || t.v.open_contracts_size() == 0)) {
+      const int now = t.route(t.here(), static_cast<int>(t.v.dockyard()));
+      const int then = t.route(t.here(), a.args[2]);
+      if (then + 2 <= now) v = std::max(v, 4.0 + (now - then));
+    }
     return v;
   }
 };

@@ -5,6 +5,7 @@
 // docs/rules/scoundrels_cards.md, "Bots"; STARPORT_SCOUNDRELS_BOT_GAMES plays more games here.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <map>
 #include <string>
@@ -92,17 +93,19 @@ sc::state posed(sc::pb::Phase phase, const sc::pb::ShipPosition& mine, std::vect
   return sc::state(2, options, p, 7);
 }
 
-// What the heuristic bot plays for `seat` now, in the log's words.
-std::string heuristic_plays(const sc::state& g, int seat) {
+// What the heuristic bot plays for `seat` now.
+action heuristic_action(const sc::state& g, int seat) {
   std::vector<action> legal;
   g.legal_actions(seat, legal);
   REQUIRE_FALSE(legal.empty());
   sc::pb::View v;
   g.view(viewer::of_seat(seat), v);
   auto bot = starport::engine::info_of<sc::state>().find_bot("heuristic")->make(1);
-  const action a = bot->choose(v, legal);
-  return g.describe(a);
+  return bot->choose(v, legal);
 }
+
+// The same, in the log's words.
+std::string heuristic_plays(const sc::state& g, int seat) { return g.describe(heuristic_action(g, seat)); }
 
 }  // namespace
 
@@ -246,4 +249,44 @@ TEST_CASE("Scoundrels bots, Ship Combat: the heuristic bot spares its hyperdrive
   CAPTURE(said[1]);
   CHECK(said[0].find("Deflector Shield") != std::string::npos);
   CHECK(said[1].find("tries to escape") != std::string::npos);
+}
+
+TEST_CASE("Scoundrels bots, Game End: the heuristic bot plays a stop-delivery bribe on another syndicate's 8th delivery") {
+  // Seat 1 is about to deliver Dreamdust, Fidanza's 8th, at Eurybia; seat 0 (Anubis) is
+  // later in the turn order there, holding Judge's Ruling.
+  sc::pb::ShipPosition mine = ship_at("Eurybia");
+  mine.set_affiliation(sc::pb::ANUBIS);
+  mine.set_reputation(3);
+  mine.add_captains_log("Judge's Ruling");
+  sc::pb::ShipPosition theirs = other_ship("Eurybia");
+  theirs.add_bays()->set_cargo("Dreamdust");
+  theirs.set_affiliation(sc::pb::FIDANZA);
+  theirs.set_reputation(5);
+  sc::pb::Position p;
+  *p.add_ships() = mine;
+  *p.add_ships() = theirs;
+  p.set_phase(sc::pb::DELIVERY);
+  p.set_first_player(1);
+  p.set_active_seat(1);
+  p.set_dockyard("Metis Prime");
+  auto* fidanza = p.add_tracks();
+  fidanza->set_syndicate(sc::pb::FIDANZA);
+  for (const char* c : {"Nebula Wine", "Lotus Resin", "Velvet Spores", "Glowcaps", "Sleepwell Ampoules", "Moonsugar",
+                        "Halcyon Tabs"})
+    fidanza->add_delivered(c);
+  sc::pb::Options options;
+  const auto v = sc::state::validate(2, options, p);
+  REQUIRE_MESSAGE(v, v.detail);
+  sc::state g(2, options, p, 7);
+  std::vector<action> legal;
+  g.legal_actions(1, legal);
+  const auto deliver = std::find_if(legal.begin(), legal.end(),
+                                    [](const action& a) { return a.kind == static_cast<std::uint16_t>(sc::kind::deliver); });
+  REQUIRE(deliver != legal.end());
+  g.apply(*deliver);
+  REQUIRE(starport::engine::has_seat(g.must_act(), 0));
+  const action a = heuristic_action(g, 0);
+  CAPTURE(g.describe(a));
+  REQUIRE(a.kind == static_cast<std::uint16_t>(sc::kind::play));
+  CHECK(g.card_name(static_cast<sc::card_no>(a.args[0] - 1)) == "Judge's Ruling");
 }
