@@ -28,7 +28,7 @@ struct tally {
 
 // One heuristic bot and three random ones; the heuristic seat rotates so it is not always
 // the first player.
-tally heuristic_against_random(int games, std::uint64_t first_seed) {
+tally heuristic_against_random(int games, std::uint64_t first_seed, bool all_heuristic = false) {
   const auto& info = starport::engine::info_of<sc::state>();
   auto options = info.new_options();
   tally t;
@@ -38,7 +38,7 @@ tally heuristic_against_random(int games, std::uint64_t first_seed) {
     auto m = info.create(4, *options, seed);
     std::vector<std::unique_ptr<starport::engine::bot>> bots;
     for (int s = 0; s < 4; ++s)
-      bots.push_back(info.find_bot(s == heuristic_seat ? "heuristic" : "random")->make(seed * 4 + static_cast<std::uint64_t>(s)));
+      bots.push_back(info.find_bot(s == heuristic_seat || all_heuristic ? "heuristic" : "random")->make(seed * 4 + static_cast<std::uint64_t>(s)));
     const auto p = starport::engine::play_out(*m, bots, 400000, false);
     ++t.games;
     t.finished += p.finished;
@@ -118,6 +118,17 @@ TEST_CASE("Scoundrels bots, the heuristic bot wins at least 3x its fair share ag
   MESSAGE("heuristic won " << t.heuristic_wins << " of " << t.games);
   CHECK(t.finished == t.games);
   CHECK(t.heuristic_wins * 4 >= t.games * 3);
+}
+
+TEST_CASE("Scoundrels bots, four heuristic bots finish every game, by a syndicate's last delivery") {
+  const tally t = heuristic_against_random(20, 101, true);
+  for (auto& [r, n] : t.reasons_won) MESSAGE("won: " << r << " " << n);
+  for (auto& [r, n] : t.reasons_lost) MESSAGE("lost: " << r << " " << n);
+  CHECK(t.finished == t.games);
+  int by_delivery = 0;
+  for (const auto* reasons : {&t.reasons_won, &t.reasons_lost})
+    if (auto it = reasons->find("delivery"); it != reasons->end()) by_delivery += it->second;
+  CHECK(by_delivery * 10 >= t.games * 9);
 }
 
 TEST_CASE("Scoundrels bots, Delivery: the heuristic bot delivers a cargo at its delivery location") {
