@@ -222,6 +222,10 @@ TEST_CASE("Scoundrels content, Contracts: the reward is the colour of the safest
     CHECK(static_cast<int>(c.reward) == safest);
     ++rewards[static_cast<int>(c.reward)];
   }
+  // Origins are spread over every destination, two or three contracts each.
+  std::array<int, 18> origins{};
+  for (const sc::contract& c : sc::contracts()) ++origins[c.origin];
+  for (int n : origins) CHECK((n == 2 || n == 3));
   CHECK(rewards[0] >= 12);
   CHECK(rewards[1] >= 12);
   CHECK(rewards[2] >= 10);
