@@ -405,9 +405,10 @@ class heuristic_bot final : public engine::bot {
       case kind::press: return press_value(t, x);
       case kind::escape: {
         const bool sacrifice = a.argc > 0 && a.args[0] != 0;
-        // Burn a hyperdrive only when the ship carries cargo worth saving.
+        const bool both = a.argc > 1 && a.args[1] != 0;
+        // Burn a hyperdrive only when the ship carries cargo worth saving (one is enough).
         const bool cargo = t.mine && table::cargo_count(*t.mine) > 0;
-        return sacrifice ? (cargo ? 12 : 2) : 10;
+        return sacrifice ? (cargo ? 12 : 2) - (both ? 3 : 0) : 10;
       }
       case kind::stay: return -5;
       case kind::equip: return equip_value(t, a);
