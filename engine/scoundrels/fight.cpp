@@ -350,6 +350,8 @@ void state::end_fight(int winner) {
 void state::resume_after_fight() {
   return_kit();
   const fight_state done = fight_;
+  last_fight_ = fight_;
+  last_fight_.step = fight_step::none;
   fight_.kind = fight_kind::none;
   fight_.step = fight_step::none;
   // A delivery brawl the attacker won stops the delivery; the window closes.
