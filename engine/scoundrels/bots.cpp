@@ -399,7 +399,10 @@ class heuristic_bot final : public engine::bot {
       case kind::allocate: {
         if (t.cargo_by_id(x)) return -40;
         const pb::Card* c = t.card_by_id(x);
-        return c ? -worth(content_card(c->name())) : -5;
+        if (!c) return -5;
+        // Crew hits: a fresh crew member first (a second hit disables), the captain last.
+        const double crew_cost = c->kind() == pb::CREW ? 10.0 * c->damage() + (c->captain() ? 3.0 : 0.0) : 0.0;
+        return -worth(content_card(c->name())) - crew_cost;
       }
       case kind::repair: return 30;
       case kind::press: return press_value(t, x);
@@ -464,8 +467,9 @@ class heuristic_bot final : public engine::bot {
     int seat = a.args[0];
     if (static_cast<kind>(a.kind) == kind::ambush) {
       if (a.args[0] == 0) return 0;
-      // The ship passing by is the one whose step it is.
-      seat = static_cast<int>(t.v.active_seat());
+      // The ship passing by: the prompt names it (else the one whose step it is).
+      seat = t.v.has_prompt() && t.v.prompt().options_size() > 0 ? t.v.prompt().options(0)
+                                                                  : static_cast<int>(t.v.active_seat());
     }
     const pb::Ship* s = t.ship_of(seat);
     if (!s || seat == t.me) return -10;
