@@ -3,24 +3,31 @@
 // prompts) and its legal actions, and gives every legal action a value; it takes the best
 // (the first listed among equals, so it is deterministic).
 //
-// Its plan, in order:
+// Its plan, in order (docs/rules/scoundrels_cards.md, "Bots", has it in words and figures):
 //   * Win by deliveries: carry a cargo it may deliver to the nearest of its delivery
 //     locations (shortest route over the board's connections), deliver it, and affiliate
 //     with that syndicate at once, then work only for that syndicate — its deliveries are
 //     what push the syndicate to the end (or ahead at the turn limit), and it is its rep.
+//     It changes affiliation only when the other syndicate would then lead its own.
 //   * No cargo: head for the open contract whose pick-up plus delivery route is shortest;
-//     none open: go to the Dockyard and reveal one. A cargo it may no longer deliver is
-//     buried at a delivery location for a fresh contract.
+//     none open: go to the Dockyard and reveal one. Another syndicate's cargo is buried at a
+//     delivery location for a fresh contract, and another syndicate's open contracts are
+//     picked up for that when nothing of its own is open (they block the Dockyard's reveal).
+//   * Free bays: drawn crew and systems fill open bays by themselves, and bays carry cargo;
+//     with none free it visits the Dockyard and returns its least useful crew or system.
 //   * Fight rarely: intercept or ambush only a ship carrying cargo it could use, when its
 //     attack clearly beats the other's; always try to escape when attacked; keep pressing
 //     only while a round went its way. Damage goes on the least useful system, never on
-//     cargo while a system can take it. In melee it equips every weapon and armour (one of
-//     each per crew first), heals the injured, then fights; it pillages cargo first.
+//     cargo while a system can take it; melee hits on fresh crew, the captain last. In
+//     melee it equips one weapon and armour of each kind per crew first, heals the
+//     injured, then fights; it pillages cargo first.
 //   * Trades: it never proposes (so it cannot flood anyone), and accepts an offer only when
 //     what it gets is worth more to it than what it gives (cargo for its syndicate is worth
-//     most; its only hyperdrive or last crew never go).
-//   * Favors: an escape when caught, a repair when systems are down, a contract reveal when
-//     none is open, extra movement when the target is just out of reach.
+//     most; its hyperdrive is not for sale).
+//   * Favors and bribes: an escape when caught, repairs and heals when several are down, a
+//     contract reveal when none is open, extra movement when the target is just out of
+//     reach, the Dockyard moved nearer, a stop-delivery bribe on another syndicate's
+//     game-ending delivery.
 // Nothing here can stall: PASS is always worth 0 and is taken when nothing is better.
 #include <algorithm>
 #include <array>
