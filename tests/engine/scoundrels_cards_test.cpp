@@ -526,9 +526,18 @@ TEST_CASE("Scoundrels content, docs list the map and every card with its text") 
     return doc.substr(at, doc.find('\n', at) - at);
   };
   const auto& b = sc::board();
-  for (const sc::location& l : b.locations) {
+  for (std::size_t i = 0; i < b.locations.size(); ++i) {
+    const sc::location& l = b.locations[i];
     CAPTURE(l.name);
-    CHECK_FALSE(row(l.name).empty());
+    // The row names its colour or patrol, the Dockyard and its connections, in data order.
+    std::string to;
+    for (const sc::connection& c : b.connections) {
+      const std::size_t other = c.a == i ? c.b : c.b == i ? c.a : b.locations.size();
+      if (other < b.locations.size()) to += (to.empty() ? "" : ", ") + std::string(b.locations[other].name);
+    }
+    const std::string kind = l.kind == sc::loc_kind::destination ? std::string(sc::colour_name(l.col))
+                                                                 : l.patrolled ? "patrolled" : "unpatrolled";
+    CHECK(row(l.name).find("| " + kind + " | " + (l.dockyard ? "yes" : "") + " | " + to + " |") != std::string::npos);
   }
   for (const sc::contract& c : sc::contracts()) {
     CAPTURE(c.name);
