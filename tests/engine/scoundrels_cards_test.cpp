@@ -193,8 +193,8 @@ TEST_CASE("Scoundrels content, Board: connected, and every contract's route take
   const auto d = all_distances();
   for (std::size_t i = 0; i < d.size(); ++i)
     for (std::size_t j = 0; j < d.size(); ++j) CHECK(d[i][j] >= 0);
-  // Movement is 3, 4 with the +1 hyperdrive Setup deals: 4–7 steps is two turns at least
-  // (one to reach the first port's region, one to arrive), never more than two at 4.
+  // Movement is 3, 4 with the +1 hyperdrive Setup deals: 4–7 steps is one or two
+  // Movements of carrying; with the trip to the origin, two to four turns.
   int longest = 0;
   for (const sc::contract& c : sc::contracts()) {
     for (std::uint8_t to : c.deliver_to) {
