@@ -275,6 +275,10 @@ void state::fight_actions(int s, std::vector<action>& out) const {
             if (f.kit[side][i].item != no_card && heal_source(s, f.kit[side][i].item, t)) out.push_back(act(s, kind::heal, wire_id(f.kit[side][i].item), wire_id(t)));
           for (card_no src : sh.storage.items())
             if (heal_source(s, src, t)) out.push_back(act(s, kind::heal, wire_id(src), wire_id(t)));
+          for (int sb = 0; sb < max_bays; ++sb) {
+            const card_no src = sh.bays[sb].card;
+            if (src != no_card && !is_contract(src) && heal_source(s, src, t)) out.push_back(act(s, kind::heal, wire_id(src), wire_id(t)));
+          }
         }
       }
       break;

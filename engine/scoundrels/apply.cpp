@@ -63,7 +63,10 @@ void state::apply_frame(const action& a) {
       } else {
         ++sh.bays[b].damage;
         note_(note_kind::damaged, s, c);
-        if (f.flags & frame_melee) t.hit_mask = static_cast<std::uint16_t>(t.hit_mask | (1u << b));
+        if (f.flags & frame_melee) {
+          t.hit_mask = static_cast<std::uint16_t>(t.hit_mask | (1u << b));
+          fight_.hit[side_of(s)] = static_cast<std::uint16_t>(fight_.hit[side_of(s)] | (1u << b));
+        }
       }
       // Nothing left to take the rest: it is wasted.
       std::vector<action> rest;
@@ -370,6 +373,14 @@ void state::apply(const action& a) {
       const int tb = bay_of(s, unwire(a.args[1]));
       const int side = side_of(s);
       --sh.bays[tb].damage;
+      if (const int sb = bay_of(s, src); sb >= 0) {
+        // A healer's ability: used for this round.
+        std::uint8_t& used = side == 0 ? fight_.repaired_a : fight_.repaired_d;
+        used = static_cast<std::uint8_t>(used | (1u << sb));
+        note_(note_kind::healed, s, unwire(a.args[1]));
+        if (fight_.step == fight_step::repair_defender || fight_.step == fight_step::repair_attacker) next_fight_step();
+        break;
+      }
       std::uint8_t& healed = side == 0 ? fight_.healed_a : fight_.healed_d;
       healed = static_cast<std::uint8_t>(healed | (1u << tb));
       // A medkit is used up.

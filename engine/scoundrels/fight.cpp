@@ -92,6 +92,7 @@ void state::start_fight(fight_kind k, fight_from from, int attacker, int defende
 void state::start_round() {
   ++fight_.round;
   fight_.repaired_a = fight_.repaired_d = 0;
+  fight_.hit = {};
   fight_.escape_failed = false;
   if (fight_.kind == fight_kind::combat) {
     combat_round();
@@ -220,6 +221,16 @@ bool state::heal_source(int s, card_no src, card_no target) const {
   const int side = side_of(s);
   const int tb = bay_of(s, target);
   if (tb < 0 || card_of(target).kind != card_kind::crew || ships_[s].bays[tb].damage == 0) return false;
+  // A crew member's healing ability: once a round, even by a healer disabled this round.
+  if (const int sb = src == no_card ? -1 : bay_of(s, src); sb >= 0) {
+    if (card_of(src).kind != card_kind::crew) return false;
+    const bool able = ships_[s].bays[sb].damage < 2 || ((fight_.hit[side] >> sb) & 1u);
+    const std::uint8_t used = side == 0 ? fight_.repaired_a : fight_.repaired_d;
+    bool heals = false;
+    for (const ability& a : card_of(src).abilities)
+      if (a.kind == prim::heal) heals = true;
+    return heals && able && !((used >> sb) & 1u);
+  }
   // A medkit equipped or in the storage locker: once per crew per melee.
   const std::uint8_t healed = side == 0 ? fight_.healed_a : fight_.healed_d;
   if ((healed >> tb) & 1u) return false;

@@ -189,6 +189,7 @@ struct fight_state {
   std::array<std::array<kit_entry, max_kit>, 2> kit{};   // melee: equipped items (0 attacker, 1 defender)
   std::array<std::uint8_t, 2> kit_count{};
   std::uint8_t healed_a = 0, healed_d = 0;       // bays healed by a medkit this melee (bit per bay)
+  std::array<std::uint16_t, 2> hit{};            // melee: bays hit this round (a healer hit may still heal)
   std::int8_t winner = -1;
   card_no stake = no_card;             // delivery brawl: the cargo being delivered; trade brawl: an offered item
   bool bury = false;                   // delivery brawl: the defender was burying
@@ -215,6 +216,7 @@ enum class note_kind : std::uint8_t {
   damaged,        // seat, card: a system disabled / crew hurt
   cargo_lost,     // seat, card
   repaired,       // seat, card
+  healed,         // seat, card (a crew member)
   delivered,      // seat, card
   buried,         // seat, card
   reputation,     // seat, value

@@ -490,6 +490,7 @@ std::string state::describe_effects() const {
       case note_kind::damaged: line(card_name(n.card) + " of " + who + " takes damage."); break;
       case note_kind::cargo_lost: line(who + " loses the " + card_name(n.card) + " cargo."); break;
       case note_kind::repaired: line(who + " repairs " + card_name(n.card) + "."); break;
+      case note_kind::healed: line(who + " heals " + card_name(n.card) + "."); break;
       case note_kind::delivered: line(who + " delivers the " + card_name(n.card) + " cargo."); break;
       case note_kind::buried: line(who + " buries the " + card_name(n.card) + " cargo and draws another."); break;
       case note_kind::reputation: line(who + "'s reputation is " + std::to_string(n.value) + "."); break;

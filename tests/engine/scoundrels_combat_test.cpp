@@ -188,6 +188,14 @@ TEST_CASE("scoundrels rule Melee: equipped weapons add hits, one hit per crew pe
   CHECK_FALSE(g.check(act(0, kind::allocate, {held(g, 0, "Captain Vega")})));   // one hit per crew a round
   play(g, act(0, kind::allocate, {held(g, 0, "Medic")}));
   play(g, act(1, kind::allocate, {orr}));
-  // The defender may use its medkit the same round.
+  // The defender may use its medkit the same round, and its Medic's ability once a round.
   CHECK(listed(g, act(0, kind::heal, {held(g, 0, "Medkit"), held(g, 0, "Medic")})));
+  const std::int32_t medic = held(g, 0, "Medic");
+  play(g, act(0, kind::heal, {medic, held(g, 0, "Captain Vega")}));
+  CHECK(damage_of(g, 0, "Captain Vega") == 0);
+  CHECK(g.describe_effects().find("heals Captain Vega") != std::string::npos);
+  CHECK_FALSE(g.check(act(0, kind::heal, {medic, medic})));   // used this round
+  play(g, act(0, kind::heal, {held(g, 0, "Medkit"), medic}));
+  CHECK(damage_of(g, 0, "Medic") == 0);
+  CHECK(g.ship_of(0).storage.size == 0);   // the medkit is used up
 }
