@@ -32,6 +32,16 @@ int state::combat_damage(int from, int to, bool defended) const {
   return total;
 }
 
+// What one ability adds to its side's melee hits in this fight (boarding-only and
+// brawl-only abilities count only there).
+int state::melee_bonus(const ability& a) const {
+  if ((a.flags & flag_boarding_only) && fight_.kind != fight_kind::boarding) return 0;
+  if ((a.flags & flag_brawl_only) && fight_.kind != fight_kind::brawl) return 0;
+  if (a.kind == prim::melee) return a.amount;
+  if (a.kind == prim::boarding && fight_.kind == fight_kind::boarding) return a.amount;
+  return 0;
+}
+
 // Melee hits of a side this round before the other side's defences: every conscious crew's
 // own melee abilities, its equipped firearm (one) and explosive (one, thrown), boarding bonuses.
 int state::melee_hits(int side) const {
@@ -39,18 +49,14 @@ int state::melee_hits(int side) const {
   int hits = 0;
   for (int b = 0; b < max_bays; ++b) {
     if (!working(s, b) || card_of(ships_[s].bays[b].card).kind != card_kind::crew) continue;
-    for (const ability& a : card_of(ships_[s].bays[b].card).abilities) {
-      if (a.kind == prim::melee) hits += a.amount;
-      if (a.kind == prim::boarding && fight_.kind == fight_kind::boarding) hits += a.amount;
-    }
+    for (const ability& a : card_of(ships_[s].bays[b].card).abilities) hits += melee_bonus(a);
     bool gun = false, bomb = false;
     for (int i = 0; i < fight_.kit_count[side]; ++i) {
       const kit_entry& k = fight_.kit[side][i];
       if (k.item == no_card || k.bay != b || k.used) continue;
       const card& c = card_of(k.item);
       if ((c.kind == card_kind::firearm && !gun) || (c.kind == card_kind::explosive && !bomb)) {
-        for (const ability& a : c.abilities)
-          if (a.kind == prim::melee) hits += a.amount;
+        for (const ability& a : c.abilities) hits += melee_bonus(a);
         (c.kind == card_kind::firearm ? gun : bomb) = true;
       }
     }
@@ -64,7 +70,9 @@ int state::melee_defence(int side) const {
   for (int b = 0; b < max_bays; ++b) {
     if (!working(s, b) || card_of(ships_[s].bays[b].card).kind != card_kind::crew) continue;
     for (const ability& a : card_of(ships_[s].bays[b].card).abilities)
-      if (a.kind == prim::melee_defence) d += a.amount;
+      if (a.kind == prim::melee_defence && !((a.flags & flag_boarding_only) && fight_.kind != fight_kind::boarding) &&
+          !((a.flags & flag_brawl_only) && fight_.kind != fight_kind::brawl))
+        d += a.amount;
     for (int i = 0; i < fight_.kit_count[side]; ++i)
       if (fight_.kit[side][i].item != no_card && fight_.kit[side][i].bay == b &&
           card_of(fight_.kit[side][i].item).kind == card_kind::armour)

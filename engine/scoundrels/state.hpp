@@ -395,6 +395,7 @@ class state {
   void end_fight(int winner);
   void resume_after_fight();
   int melee_hits(int side) const;
+  int melee_bonus(const ability& a) const;
   int melee_defence(int side) const;
   int combat_damage(int from, int to, bool defended = true) const;
   int conscious_count(int s) const;

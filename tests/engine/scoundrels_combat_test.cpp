@@ -199,3 +199,25 @@ TEST_CASE("scoundrels rule Melee: equipped weapons add hits, one hit per crew pe
   CHECK(damage_of(g, 0, "Medic") == 0);
   CHECK(g.ship_of(0).storage.size == 0);   // the medkit is used up
 }
+
+TEST_CASE("scoundrels rule Melee: a boarding-only ability counts in boarding actions, not in brawls") {
+  const char* pos = R"({
+    "phase": "MOVEMENT", "activeSeat": 1, "firstPlayer": 0,
+    "ships": [
+      {"location": "Drift", "bays": [{"card": "Captain Lux", "captain": true}]},
+      {"location": "Drift", "bays": [{"card": "Captain Quill", "captain": true}], "weaponsLocker": ["Breacher"]}
+    ],
+    "encounterDeck": ["Quiet"],
+    "fight": {"kind": "KIND", "attacker": 1, "defender": 0, "round": 1},
+    "dice": [1, 1]
+  })";
+  for (const char* kind_name : {"BOARDING", "BRAWL_FIGHT"}) {
+    std::string p = pos;
+    p.replace(p.find("KIND"), 4, kind_name);
+    state g = game(2, p);
+    play(g, act(1, kind::equip, {held(g, 1, "Breacher"), held(g, 1, "Captain Quill")}));
+    play(g, act(1, kind::fight));
+    play(g, act(0, kind::fight));
+    CHECK(g.fight().notes[0].attacker_attack == (std::string(kind_name) == "BOARDING" ? 3 : 1));
+  }
+}

@@ -82,6 +82,7 @@ inline constexpr card test_red[] = {
     item("Flak Armour", card_kind::armour, ab(prim::melee_defence, 1)),
     sys("Missile Rack", ab(prim::attack, 2, weapon::missile)),
     item("Frag Grenade", card_kind::explosive, ab(prim::melee, 2, weapon::blast)),
+    card{"Breacher", card_kind::firearm, {ab(prim::melee, 1, weapon::firearm), ab(prim::boarding, 2, weapon::none, flag_boarding_only), {}}, ""},
 };
 inline constexpr card test_bribes[] = {
     card{"Hush Money", card_kind::favor, {ab(prim::stop_delivery, 1, weapon::none, flag_once), {}, {}}, ""},
