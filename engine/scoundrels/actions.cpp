@@ -390,6 +390,12 @@ void state::frame_actions(const frame& f, std::vector<action>& out) const {
         if (card_of(c).kind == card_kind::favor && card_of(c).abilities[0].kind == prim::stop_delivery)
           out.push_back(act(s, kind::play, wire_id(c), f.target, 0));
       break;
+    case task::encounter_ask:
+      out.push_back(act(s, kind::pass));
+      for (card_no c : sh.log.items())
+        if (card_of(c).kind == card_kind::favor && card_of(c).abilities[0].kind == prim::cancel_encounter)
+          out.push_back(act(s, kind::play, wire_id(c), -1, 0));
+      break;
     case task::pillage: {
       out.push_back(act(s, kind::pillage, 0));
       const ship& loser = ships_[f.target];

@@ -163,6 +163,22 @@ void state::apply_frame(const action& a) {
       }
       break;
     }
+    case task::encounter_ask: {
+      pop();
+      if (k == kind::play) {
+        const card_no c = unwire(a.args[0]);
+        remove_card(s, c);
+        to_bottom(c);
+        show(c);
+        note_(note_kind::played, s, c);
+        // The favor's other abilities (a draw) still happen.
+        for (const ability& x : card_of(c).abilities)
+          if (x.kind == prim::draw_cantina) draw_cantina(s, static_cast<int>(x.deck), std::max<int>(1, x.amount));
+      } else {
+        resolve_event(s, c_->encounters[static_cast<std::size_t>(f.value)].events[f.mask]);
+      }
+      break;
+    }
     case task::pillage: {
       frame& t = top();
       if (a.args[0] == 0) {

@@ -385,7 +385,27 @@ void state::start_encounter(int s) {
   last_encounter_ = static_cast<std::uint8_t>(e);
   const int where = site_of(ships_[s].location);
   note_(note_kind::encounter, s, e, where);
-  resolve_event(s, c_->encounters[e].events[where]);
+  const event& ev = c_->encounters[e].events[where];
+  // Before harm befalls the ship its captain may wave a favor; whether to ask depends on
+  // the event only (public), never on what the captain holds.
+  switch (ev.kind) {
+    case event_kind::patrol:
+    case event_kind::pirates:
+    case event_kind::breakdown:
+    case event_kind::injury:
+    case event_kind::lose_item:
+    case event_kind::lose_movement: {
+      frame f;
+      f.kind = task::encounter_ask;
+      f.seat = static_cast<std::uint8_t>(s);
+      f.value = static_cast<std::int8_t>(e);
+      f.mask = static_cast<std::uint8_t>(where);
+      push(f);
+      return;
+    }
+    default: break;
+  }
+  resolve_event(s, ev);
 }
 
 void state::resolve_event(int s, const event& e) {

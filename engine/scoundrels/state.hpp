@@ -123,6 +123,8 @@ enum class task : std::uint8_t {
   ambush_ask,    // AMBUSH 1 / 0 from `seat`; asked = seats still to ask (bits), target = the mover
   brawl_ask,     // BRAWL [target] / [-1] from `seat`; asked = seats still to ask
   pillage,       // PILLAGE: `count` picks left by `seat` from `target`
+  encounter_ask, // a harmful encounter event (value = encounter, mask = site): PASS lets it happen,
+                 //   PLAY a cancel-encounter favor ignores it (asked of everyone, holder or not)
 };
 inline constexpr std::uint8_t frame_cargo = 1;     // allocate: cargo may take a point
 inline constexpr std::uint8_t frame_crew = 2;      // allocate: crew take the points (melee, injuries)

@@ -163,6 +163,11 @@ void state::fill_prompt(viewer who, pb::View& out) const {
       p.set_text("A ship is about to deliver here: start a brawl?");
       p.add_options(f.target);
       break;
+    case task::encounter_ask:
+      p.set_kind(pb::ENCOUNTER_CHOICE);
+      p.set_text("The encounter strikes: let it happen (pass) or play a favor that cancels it");
+      p.add_options(f.value);
+      break;
     case task::pillage:
       p.set_kind(pb::PILLAGE_PICK);
       p.set_text("Pillage the loser's ship");

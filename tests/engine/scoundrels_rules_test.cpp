@@ -133,6 +133,10 @@ TEST_CASE("scoundrels rule Encounter: a failed patrol rep check loses a cargo, a
     std::string p = pos;
     p.replace(p.find("DIE"), 3, std::to_string(die));
     state g = game(2, p);
+    // A harmful event: the captain is asked first (a favor could cancel it).
+    REQUIRE(g.pending().size() == 1);
+    CHECK(g.pending().back().kind == task::encounter_ask);
+    play(g, act(0, kind::pass));
     const bool kept = g.ship_of(0).bays[1].card != no_card;
     CHECK(kept == (die == 4));   // fails on a roll equal to or lower than the reputation
     CHECK(g.dice().last()->result == static_cast<std::uint8_t>(die == 4 ? roll_result::passed : roll_result::failed));
@@ -152,6 +156,7 @@ TEST_CASE("scoundrels rule Encounter: disabled crew recover to injured, a breakd
   // The token passed to seat 1, who meets the top card (Quiet); seat 0 meets Breakdown.
   CHECK(g.first_player() == 1);
   CHECK(g.ship_of(0).bays[0].damage == 1);
+  play(g, act(0, kind::pass));   // let the breakdown happen
   const auto pending = g.pending();
   REQUIRE(pending.size() == 1);
   CHECK(pending.back().kind == task::allocate);
@@ -160,5 +165,31 @@ TEST_CASE("scoundrels rule Encounter: disabled crew recover to injured, a breakd
   CHECK_FALSE(g.check(act(0, kind::allocate, {held(g, 0, "Captain Vega")})));   // crew take no ship damage
   play(g, act(0, kind::allocate, {held(g, 0, "Deflector")}));
   CHECK(damage_of(g, 0, "Deflector") == 1);
+  CHECK(g.current_phase() == phase::movement);
+}
+
+TEST_CASE("scoundrels rule Encounter: a cancel-encounter favor ignores a harmful event, and every captain is asked alike") {
+  const char* pos = R"({
+    "phase": "ENCOUNTER", "activeSeat": 0, "firstPlayer": 0,
+    "ships": [
+      {"location": "Metis Prime", "bays": [{"card": "Captain Vega", "captain": true}, {"card": "Deflector"}] LOG},
+      {"location": "Surya II", "bays": [{"card": "Captain Orr", "captain": true}]}
+    ],
+    "encounterDeck": ["Breakdown", "Quiet"]
+  })";
+  std::string with = pos, without = pos;
+  with.replace(with.find("LOG"), 3, R"(, "captainsLog": ["Forged Papers"])");
+  without.replace(without.find("LOG"), 3, "");
+  state g = game(2, with);
+  state h = game(2, without);
+  // Both are asked the same way: being asked tells nothing of the log.
+  REQUIRE(g.pending().size() == 1);
+  REQUIRE(h.pending().size() == 1);
+  CHECK(h.pending().back().kind == task::encounter_ask);
+  const std::int32_t papers = held(g, 0, "Forged Papers");
+  play(g, act(0, kind::play, {papers, -1, 0}));
+  CHECK(g.describe_effects().find("plays Forged Papers") != std::string::npos);
+  CHECK(damage_of(g, 0, "Deflector") == 0);
+  CHECK(g.ship_of(0).log.size == 0);
   CHECK(g.current_phase() == phase::movement);
 }

@@ -68,6 +68,7 @@ inline constexpr card test_green[] = {
     item("Lucky Charm", card_kind::item, ab(prim::rep_check, 1)),
     card{"Fuel Favor", card_kind::favor, {ab(prim::gain_movement, 2, weapon::none, flag_once), {}, {}}, ""},
     sys("Thrusters", ab(prim::escape, 1)),
+    card{"Forged Papers", card_kind::favor, {ab(prim::cancel_encounter, 1, weapon::none, flag_once), {}, {}}, ""},
 };
 inline constexpr card test_purple[] = {
     crew("Captain Vega", ab(prim::melee, 1, weapon::fists)), crew("Captain Orr", ab(prim::melee, 1, weapon::fists)),
