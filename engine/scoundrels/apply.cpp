@@ -1,0 +1,526 @@
+// Apply: what each action does (check said it is legal).
+#include <algorithm>
+
+#include "engine/scoundrels/state.hpp"
+
+namespace starport::scoundrels {
+
+using engine::seat_bit;
+
+namespace {
+card_no unwire(std::int32_t w) { return w > 0 ? static_cast<card_no>(w - 1) : no_card; }
+}  // namespace
+
+void state::apply_frame(const action& a) {
+  frame f = top();
+  const int s = a.seat;
+  ship& sh = ships_[s];
+  const kind k = static_cast<kind>(a.kind);
+  switch (f.kind) {
+    case task::keep_one: {
+      pop();
+      const card_no kept = k == kind::choose ? unwire(a.args[0]) : no_card;
+      for (int i = 0; i < f.look_count; ++i)
+        if (f.looked[i] != kept) to_bottom(f.looked[i]);
+      if (kept == no_card) break;
+      gain_card(s, kept, (f.flags & frame_reward) != 0);
+      note_(note_kind::kept, s);
+      if (f.flags & frame_dock) {
+        frame cost;
+        cost.kind = task::dock_cost;
+        cost.seat = static_cast<std::uint8_t>(s);
+        cost.count = 2;
+        push(cost);
+      }
+      break;
+    }
+    case task::dock_cost: {
+      const card_no c = unwire(a.args[0]);
+      const bool item = in_locker(s, c) && is_small_item(card_of(c).kind);
+      remove_card(s, c);
+      to_bottom(c);
+      show(c);
+      note_(note_kind::discarded, s, c);
+      void_offers();
+      if (item && f.count == 2) top().count = 1;
+      else pop();
+      break;
+    }
+    case task::pick_deck:
+      pop();
+      draw_cantina(s, a.args[0], f.count);
+      break;
+    case task::allocate: {
+      const card_no c = unwire(a.args[0]);
+      const int b = bay_of(s, c);
+      frame& t = top();
+      --t.count;
+      if (is_contract(c)) {
+        sh.bays[b] = bay{};
+        to_bottom(c);
+        note_(note_kind::cargo_lost, s, c);
+        void_offers();
+      } else {
+        ++sh.bays[b].damage;
+        note_(note_kind::damaged, s, c);
+        if (f.flags & frame_melee) t.hit_mask = static_cast<std::uint16_t>(t.hit_mask | (1u << b));
+      }
+      // Nothing left to take the rest: it is wasted.
+      std::vector<action> rest;
+      frame_actions(t, rest);
+      if (rest.empty()) t.count = 0;
+      if (t.count == 0) pop();
+      break;
+    }
+    case task::lose_item: {
+      const card_no c = unwire(a.args[0]);
+      remove_card(s, c);
+      to_bottom(c);
+      show(c);
+      note_(note_kind::discarded, s, c);
+      void_offers();
+      if (--top().count == 0 || sh.weapons.size + sh.storage.size == 0) pop();
+      break;
+    }
+    case task::affiliate: {
+      pop();
+      const int syn = f.value;
+      const int reward = f.mask;
+      const int views = sh.rep + ability_sum(s, prim::extra_view) + item_sum(s, prim::extra_view);
+      if (a.args[0] == 1) {
+        affiliate(s, syn);
+        push_keep(s, reward, views);         // delivering to one's own syndicate (asked second)
+        push_keep(s, colour_count, views);   // bribes: one per point of reputation
+      } else {
+        // Freelance: draw one reward.
+        if (!cantina_[reward].empty()) gain_card(s, cantina_[reward].pop(), true);
+        note_(note_kind::drew, s, no_card, 1);
+      }
+      break;
+    }
+    case task::ambush_ask: {
+      frame& t = top();
+      const int mover = t.target;
+      // The next seat to ask, in turn order after the mover.
+      auto next_ask = [&]() {
+        t.seat = 0xff;
+        for (int k2 = 1; k2 < seats_; ++k2) {
+          const int o = (mover + k2) % seats_;
+          if ((t.asked >> o) & 1u) {
+            t.asked = static_cast<std::uint8_t>(t.asked & ~seat_bit(o));
+            // Still able to ambush (public facts)?
+            if (engine::has_seat(ambushers(mover, move_arrival_ ? move_to_ : move_from_), o)) {
+              t.seat = static_cast<std::uint8_t>(o);
+              return;
+            }
+          }
+        }
+      };
+      if (a.args[0] == 1) {
+        next_ask();
+        fight_.origin = move_arrival_ ? move_from_ : move_to_;
+        start_fight(fight_kind::combat, move_arrival_ ? fight_from::ambush_arrival : fight_from::ambush_departure, s, mover);
+      } else {
+        next_ask();
+      }
+      break;
+    }
+    case task::brawl_ask: {
+      frame& t = top();
+      const int deliverer = t.target;
+      auto next_ask = [&]() {
+        t.seat = 0xff;
+        for (int k2 = 1; k2 < seats_; ++k2) {
+          const int o = (first_ + order_index(deliverer) + k2) % seats_;
+          if ((t.asked >> o) & 1u) {
+            t.asked = static_cast<std::uint8_t>(t.asked & ~seat_bit(o));
+            if (conscious_crew(o) && ships_[o].location == ships_[deliverer].location) {
+              t.seat = static_cast<std::uint8_t>(o);
+              return;
+            }
+          }
+        }
+      };
+      if (k == kind::play) {
+        // A bribe stops the delivery: the cargo stays aboard.
+        const card_no c = unwire(a.args[0]);
+        remove_card(s, c);
+        to_bottom(c);
+        show(c);
+      note_(note_kind::discarded, s, c);
+        t.value = 2;
+        t.seat = 0xff;
+      } else if (a.args[0] >= 0) {
+        next_ask();
+        start_fight(fight_kind::brawl, fight_from::delivery, s, deliverer);
+        fight_.stake = attempt_;
+        fight_.bury = attempt_bury_;
+      } else {
+        next_ask();
+      }
+      break;
+    }
+    case task::pillage: {
+      frame& t = top();
+      if (a.args[0] == 0) {
+        pop();
+        break;
+      }
+      const int loser = t.target;
+      const int side = side_of(loser);
+      card_no c = a.args[0] < 0 ? from_wire(s, loser, a.args[0]) : unwire(a.args[0]);
+      bool from_kit = false;
+      for (int i = 0; i < fight_.kit_count[side]; ++i)
+        if (fight_.kit[side][i].item == c) {
+          fight_.kit[side][i].item = no_card;
+          from_kit = true;
+        }
+      if (!from_kit) remove_card(loser, c);
+      if (is_contract(c)) {
+        t.mask = static_cast<std::uint8_t>(t.mask | 1u);
+        for (bay& b : sh.bays)
+          if (b.empty()) {
+            b.card = c;
+            break;
+          }
+      } else {
+        gain_card(s, c, false);
+      }
+      note_(note_kind::stolen, s, a.args[0] < 0 ? no_card : c);
+      if (--t.count == 0) pop();
+      break;
+    }
+  }
+}
+
+void state::apply(const action& a) {
+  note_count_ = 0;
+  shown_count_ = 0;
+  const int s = a.seat;
+  const kind k = static_cast<kind>(a.kind);
+  if (a.kind == engine::resign_kind) {
+    ships_[s].out = true;
+    offer_count_ = 0;
+    // A resigning seat leaves every choice it was asked: frames of its own are dropped, a fight
+    // it is in ends, its turn step ends.
+    int kept = 0;
+    for (int i = 0; i < frame_count_; ++i)
+      if (frames_[i].seat != s || frames_[i].kind == task::ambush_ask || frames_[i].kind == task::brawl_ask) frames_[kept++] = frames_[i];
+    frame_count_ = static_cast<std::uint8_t>(kept);
+    for (int i = 0; i < frame_count_; ++i)
+      if ((frames_[i].kind == task::ambush_ask || frames_[i].kind == task::brawl_ask) && frames_[i].seat == s) frames_[i].seat = 0xff;
+    if (fight_.kind != fight_kind::none && (fight_.attacker == s || fight_.defender == s)) {
+      // The fight ends with nobody winning; its pending allocations go with it.
+      int keep = 0;
+      for (int i = 0; i < frame_count_; ++i)
+        if (frames_[i].kind == task::ambush_ask || frames_[i].kind == task::brawl_ask) frames_[keep++] = frames_[i];
+      frame_count_ = static_cast<std::uint8_t>(keep);
+      fight_.winner = -1;
+      resume_after_fight();
+    }
+    if (active_ == s && (phase_ == phase::movement || phase_ == phase::delivery)) {
+      done_ = static_cast<std::uint8_t>(done_ | seat_bit(s));
+      moving_ = false;
+      attempt_ = no_card;
+      in_dockyard_ = false;
+    }
+    advance();
+    return;
+  }
+  ship& sh = ships_[s];
+  if (frame_count_ && !((top().kind == task::ambush_ask || top().kind == task::brawl_ask) && fight_.kind != fight_kind::none)) {
+    apply_frame(a);
+    advance();
+    return;
+  }
+  switch (k) {
+    case kind::move:
+      begin_move(s, a.args[0]);
+      break;
+    case kind::pick_up: {
+      const card_no c = unwire(a.args[0]);
+      for (int i = 0; i < open_.size; ++i)
+        if (open_.cards[i] == c) open_.take(i);
+      for (int b = 0; b < bay_count(s); ++b)
+        if (sh.bays[b].empty()) {
+          sh.bays[b] = bay{c, 0, false};
+          break;
+        }
+      ++sh.picked;
+      break;
+    }
+    case kind::dockyard:
+      void_offers();
+      offer_count_ = 0;
+      sh.docked = true;
+      in_dockyard_ = true;
+      dock_step_ = 1;
+      break;
+    case kind::dismiss: {
+      const card_no c = unwire(a.args[0]);
+      remove_card(s, c);
+      to_bottom(c);
+      show(c);
+      note_(note_kind::discarded, s, c);
+      dock_step_ = 1;
+      break;
+    }
+    case kind::view_cantina: {
+      dock_step_ = 2;
+      dock_viewed_ = true;
+      frame f;
+      f.kind = task::keep_one;
+      f.seat = static_cast<std::uint8_t>(s);
+      f.flags = frame_optional | frame_dock;
+      for (int i = 0; i < 2 && !cantina_[0].empty(); ++i) f.looked[f.look_count++] = cantina_[0].pop();
+      push(f);
+      break;
+    }
+    case kind::install: {
+      const card_no c = unwire(a.args[0]);
+      remove_card(s, c);
+      gain_card(s, c, true);
+      dock_step_ = 3;
+      break;
+    }
+    case kind::reveal:
+      reveal_contract();
+      dock_step_ = 5;
+      break;
+    case kind::intercept: {
+      if (!arrived_) sh.spent = static_cast<std::uint8_t>(sh.spent + 2);
+      arrived_ = false;
+      start_fight(fight_kind::combat, fight_from::intercept, s, a.args[0]);
+      break;
+    }
+    case kind::repair: {
+      const card_no src = unwire(a.args[0]);
+      const card_no t = unwire(a.args[1]);
+      sh.bays[bay_of(s, t)].damage = 0;
+      note_(note_kind::repaired, s, t);
+      if (src != no_card && in_locker(s, src)) {
+        bool once = false;
+        for (const ability& x : card_of(src).abilities)
+          if (x.kind == prim::repair && (x.flags & flag_once)) once = true;
+        if (once) {
+          remove_card(s, src);
+          to_bottom(src);
+          show(src);
+          note_(note_kind::discarded, s, src);
+        }
+      }
+      if (fight_.kind == fight_kind::combat) {
+        const int sb = bay_of(s, src);
+        if (sb >= 0) {
+          std::uint8_t& used = s == fight_.attacker ? fight_.repaired_a : fight_.repaired_d;
+          used = static_cast<std::uint8_t>(used | (1u << sb));
+        }
+        next_fight_step();
+      } else if (fight_.kind == fight_kind::none) {
+        if (src == no_card || bay_of(s, src) >= 0) sh.repaired = true;
+      }
+      break;
+    }
+    case kind::press: {
+      const int choice = a.args[0];
+      if (choice == 0) {
+        end_fight(-1);
+      } else if (choice == 1) {
+        if (fight_.kind == fight_kind::combat && fight_.step == fight_step::attacker_decides) fight_.step = fight_step::defender_decides;
+        else start_round();
+      } else if (choice == 2) {
+        const fight_from from = fight_.from;
+        const std::uint8_t origin = fight_.origin;
+        const int att = fight_.attacker, def = fight_.defender;
+        const auto notes = fight_.notes;
+        const auto count = fight_.note_count;
+        fight_ = fight_state{};
+        fight_.origin = origin;
+        start_fight(fight_kind::boarding, from, att, def);
+        fight_.notes = notes;
+        fight_.note_count = count;
+      } else {
+        // Hold the ambushed ship: it does not arrive / leave.
+        if (frame_count_ && top().kind == task::ambush_ask) top().value = 2;
+        note_(note_kind::held, fight_.defender);
+        end_fight(fight_.attacker);
+      }
+      break;
+    }
+    case kind::escape:
+      escape_roll(s, unwire(a.args[0]), unwire(a.args[1]));
+      break;
+    case kind::stay:
+      start_round();
+      break;
+    case kind::equip: {
+      const card_no item = unwire(a.args[0]);
+      const int side = side_of(s);
+      remove_card(s, item);
+      show(item);
+      fight_.kit[side][fight_.kit_count[side]++] = kit_entry{item, static_cast<std::uint8_t>(bay_of(s, unwire(a.args[1]))), false};
+      break;
+    }
+    case kind::fight:
+      if (fight_.step == fight_step::equip_attacker) fight_.step = fight_step::equip_defender;
+      else melee_round();
+      break;
+    case kind::heal: {
+      const card_no src = unwire(a.args[0]);
+      const int tb = bay_of(s, unwire(a.args[1]));
+      const int side = side_of(s);
+      --sh.bays[tb].damage;
+      std::uint8_t& healed = side == 0 ? fight_.healed_a : fight_.healed_d;
+      healed = static_cast<std::uint8_t>(healed | (1u << tb));
+      // A medkit is used up.
+      bool found = false;
+      for (int i = 0; i < fight_.kit_count[side]; ++i)
+        if (fight_.kit[side][i].item == src) {
+          fight_.kit[side][i].item = no_card;
+          found = true;
+        }
+      if (!found) remove_card(s, src);
+      to_bottom(src);
+      show(src);
+          note_(note_kind::discarded, s, src);
+      if (fight_.step == fight_step::repair_defender || fight_.step == fight_step::repair_attacker) next_fight_step();
+      break;
+    }
+    case kind::propose: {
+      offer o;
+      o.id = next_offer_;
+      next_offer_ = static_cast<std::uint8_t>(next_offer_ == 255 ? 1 : next_offer_ + 1);
+      o.from = static_cast<std::uint8_t>(s);
+      o.to = static_cast<std::uint8_t>(a.args[0]);
+      o.give = a.args[1] ? from_wire(s, s, a.args[1]) : no_card;
+      o.take = a.args[2] ? from_wire(s, o.to, a.args[2]) : no_card;
+      o.give2 = a.argc > 3 && a.args[3] ? from_wire(s, s, a.args[3]) : no_card;
+      offers_[offer_count_++] = o;
+      break;
+    }
+    case kind::accept: {
+      offer o{};
+      for (int i = 0; i < offer_count_; ++i)
+        if (offers_[i].id == a.args[0]) { o = offers_[i]; offers_[i] = offers_[--offer_count_]; }
+      auto hand_over = [&](card_no c, int from, int to) {
+        if (c == no_card) return;
+        if (is_contract(c)) {
+          ships_[from].bays[bay_of(from, c)] = bay{};
+          // The receiver needs an open bay; without one the cargo goes under the deck.
+          bool placed = false;
+          for (int b = 0; b < bay_count(to); ++b)
+            if (ships_[to].bays[b].empty()) {
+              ships_[to].bays[b] = bay{c, 0, false};
+              placed = true;
+              break;
+            }
+          if (!placed) to_bottom(c);
+          return;
+        }
+        const int b = bay_of(from, c);
+        const std::uint8_t dmg = b >= 0 ? ships_[from].bays[b].damage : 0;
+        remove_card(from, c);
+        gain_card(to, c, true);
+        if (const int nb = bay_of(to, c); nb >= 0) ships_[to].bays[nb].damage = dmg;
+      };
+      hand_over(o.give, o.from, o.to);
+      hand_over(o.give2, o.from, o.to);
+      hand_over(o.take, o.to, o.from);
+      ships_[o.from].traded = static_cast<std::uint8_t>(ships_[o.from].traded | seat_bit(o.to));
+      note_(note_kind::traded, o.from, no_card, o.to);
+      void_offers();
+      break;
+    }
+    case kind::decline:
+    case kind::withdraw: {
+      for (int i = 0; i < offer_count_; ++i)
+        if (offers_[i].id == a.args[0]) {
+          if (declined_count_ < max_declined) declined_[declined_count_++] = offers_[i];
+          offers_[i] = offers_[--offer_count_];
+          break;
+        }
+      break;
+    }
+    case kind::brawl: {
+      // A trade brawl: the items of the open offer are at stake.
+      const int other = a.args[0];
+      card_no stake = no_card;
+      for (int i = 0; i < offer_count_; ++i) {
+        const offer& o = offers_[i];
+        if ((o.from == s && o.to == other)) stake = o.take != no_card ? o.take : no_card;
+        if ((o.from == other && o.to == s)) stake = o.give;
+      }
+      start_fight(fight_kind::brawl, fight_from::trade, s, other);
+      fight_.stake = stake;
+      break;
+    }
+    case kind::deliver:
+    case kind::bury:
+      open_brawl_window(s, unwire(a.args[0]), k == kind::bury);
+      break;
+    case kind::play: {
+      const card_no c = unwire(a.args[0]);
+      const ability& x = card_of(c).abilities[0];
+      remove_card(s, c);
+      to_bottom(c);
+      show(c);
+      note_(note_kind::discarded, s, c);
+      switch (x.kind) {
+        case prim::gain_movement: sh.bonus = static_cast<std::int8_t>(sh.bonus + x.amount); break;
+        case prim::reveal_contract:
+          for (int i = 0; i < std::max<int>(1, x.amount); ++i) reveal_contract();
+          break;
+        case prim::draw_cantina: draw_cantina(s, static_cast<int>(x.deck), std::max<int>(1, x.amount)); break;
+        case prim::repair_all:
+          for (bay& b : sh.bays)
+            if (!b.empty() && !is_contract(b.card) && card_of(b.card).kind == card_kind::ship_system) b.damage = 0;
+          break;
+        case prim::heal_all:
+          for (bay& b : sh.bays)
+            if (!b.empty() && !is_contract(b.card) && card_of(b.card).kind == card_kind::crew) b.damage = 0;
+          break;
+        case prim::reputation: rep_change(s, x.amount); break;
+        case prim::move_dockyard:
+          dockyard_ = static_cast<std::uint8_t>(a.args[2]);
+          note_(note_kind::dockyard, s, no_card, dockyard_);
+          break;
+        case prim::steal_item: {
+          const int o = a.args[1];
+          const int n = ships_[o].weapons.size + ships_[o].storage.size;
+          const card_no got = from_wire(s, o, -(1 + static_cast<int>(random_.below(static_cast<std::uint32_t>(n)))));
+          remove_card(o, got);
+          gain_card(s, got, false);
+          note_(note_kind::stolen, s);
+          void_offers();
+          break;
+        }
+        case prim::auto_escape:
+          note_(note_kind::escaped, s);
+          end_fight(-1);
+          break;
+        default: break;
+      }
+      break;
+    }
+    case kind::pass:
+      if (fight_.kind != fight_kind::none) {
+        fight_.step = fight_.step == fight_step::repair_defender ? fight_step::repair_attacker : fight_step::attacker_decides;
+        next_fight_step();
+      } else if (in_dockyard_) {
+        in_dockyard_ = false;
+        dock_step_ = 0;
+        // The Dockyard ends the Movement, except for Semyorka (keeps its movement left).
+        if (sh.affiliation != static_cast<int>(syndicate::semyorka)) end_movement();
+      } else if (phase_ == phase::movement) {
+        end_movement();
+      } else {
+        end_delivery();
+      }
+      break;
+    default: break;
+  }
+  void_offers();
+  advance();
+}
+
+}  // namespace starport::scoundrels

@@ -1,0 +1,369 @@
+// Fights in rounds: ship combat (intercept, ambush), boarding actions and brawls.
+#include <algorithm>
+
+#include "engine/scoundrels/state.hpp"
+
+namespace starport::scoundrels {
+
+using engine::seat_bit;
+
+// Ship combat damage `from` deals to `to` this round: the attack of each weapon kind, less
+// the defender's defences against that kind (never below 0).
+int state::combat_damage(int from, int to) const {
+  std::array<int, weapon_count> by_kind{};
+  const bool ambush_round = fight_.from == fight_from::ambush_departure || fight_.from == fight_from::ambush_arrival;
+  for (int b = 0; b < max_bays; ++b)
+    if (working(from, b))
+      for (const ability& a : card_of(ships_[from].bays[b].card).abilities) {
+        if (a.kind != prim::attack) continue;
+        if ((a.flags & flag_ambush_only) && !(ambush_round && from == fight_.attacker)) continue;
+        by_kind[static_cast<int>(a.kind_of)] += a.amount;
+      }
+  for (int b = 0; b < max_bays; ++b)
+    if (working(to, b))
+      for (const ability& a : card_of(ships_[to].bays[b].card).abilities) {
+        if (a.kind != prim::defence) continue;
+        if ((a.flags & flag_defending) && to != fight_.defender) continue;
+        for (int k = 0; k < weapon_count; ++k)
+          if (a.vs == 0 || (a.vs >> k) & 1u) by_kind[k] = std::max(0, by_kind[k] - a.amount);
+      }
+  int total = 0;
+  for (int v : by_kind) total += v;
+  return total;
+}
+
+// Melee hits of a side this round before the other side's defences: every conscious crew's
+// own melee abilities, its equipped firearm (one) and explosive (one, thrown), boarding bonuses.
+int state::melee_hits(int side) const {
+  const int s = side == 0 ? fight_.attacker : fight_.defender;
+  int hits = 0;
+  for (int b = 0; b < max_bays; ++b) {
+    if (!working(s, b) || card_of(ships_[s].bays[b].card).kind != card_kind::crew) continue;
+    for (const ability& a : card_of(ships_[s].bays[b].card).abilities) {
+      if (a.kind == prim::melee) hits += a.amount;
+      if (a.kind == prim::boarding && fight_.kind == fight_kind::boarding) hits += a.amount;
+    }
+    bool gun = false, bomb = false;
+    for (int i = 0; i < fight_.kit_count[side]; ++i) {
+      const kit_entry& k = fight_.kit[side][i];
+      if (k.bay != b || k.used) continue;
+      const card& c = card_of(k.item);
+      if ((c.kind == card_kind::firearm && !gun) || (c.kind == card_kind::explosive && !bomb)) {
+        for (const ability& a : c.abilities)
+          if (a.kind == prim::melee) hits += a.amount;
+        (c.kind == card_kind::firearm ? gun : bomb) = true;
+      }
+    }
+  }
+  return hits;
+}
+
+int state::melee_defence(int side) const {
+  const int s = side == 0 ? fight_.attacker : fight_.defender;
+  int d = 0;
+  for (int b = 0; b < max_bays; ++b) {
+    if (!working(s, b) || card_of(ships_[s].bays[b].card).kind != card_kind::crew) continue;
+    for (const ability& a : card_of(ships_[s].bays[b].card).abilities)
+      if (a.kind == prim::melee_defence) d += a.amount;
+    for (int i = 0; i < fight_.kit_count[side]; ++i)
+      if (fight_.kit[side][i].bay == b && card_of(fight_.kit[side][i].item).kind == card_kind::armour)
+        for (const ability& a : card_of(fight_.kit[side][i].item).abilities)
+          if (a.kind == prim::melee_defence) d += a.amount;
+  }
+  return d;
+}
+
+void state::start_fight(fight_kind k, fight_from from, int attacker, int defender) {
+  void_offers();
+  offer_count_ = 0;
+  const std::uint8_t origin = fight_.origin;
+  fight_ = fight_state{};
+  fight_.kind = k;
+  fight_.from = from;
+  fight_.attacker = static_cast<std::uint8_t>(attacker);
+  fight_.defender = static_cast<std::uint8_t>(defender);
+  fight_.origin = origin;
+  if (k == fight_kind::combat)
+    ships_[attacker].attacked = static_cast<std::uint8_t>(ships_[attacker].attacked | seat_bit(defender));
+  start_round();
+}
+
+void state::start_round() {
+  ++fight_.round;
+  fight_.repaired_a = fight_.repaired_d = 0;
+  fight_.escape_failed = false;
+  if (fight_.kind == fight_kind::combat) {
+    combat_round();
+    return;
+  }
+  // Melee: in a boarding action both sides equip at the start of every round; in a brawl only
+  // before the first.
+  if (fight_.kind == fight_kind::boarding || fight_.round == 1) fight_.step = fight_step::equip_attacker;
+  else melee_round();
+}
+
+void state::combat_round() {
+  const bool ambush = fight_.from == fight_from::ambush_departure || fight_.from == fight_from::ambush_arrival;
+  fight_.attack_a = static_cast<std::int8_t>(combat_damage(fight_.attacker, fight_.defender));
+  fight_.attack_d = static_cast<std::int8_t>(ambush && fight_.round == 1 ? 0 : combat_damage(fight_.defender, fight_.attacker));
+  round_note n;
+  n.number = fight_.round;
+  n.attacker_attack = fight_.attack_a;
+  n.defender_attack = fight_.attack_d;
+  // Nobody places more damage than they have working systems.
+  n.to_defender = static_cast<std::uint8_t>(std::min<int>(fight_.attack_a, working_systems(fight_.defender)));
+  n.to_attacker = static_cast<std::uint8_t>(std::min<int>(fight_.attack_d, working_systems(fight_.attacker)));
+  if (fight_.note_count == max_round_notes) {
+    for (int i = 1; i < max_round_notes; ++i) fight_.notes[i - 1] = fight_.notes[i];
+    --fight_.note_count;
+  }
+  fight_.notes[fight_.note_count++] = n;
+  fight_.step = fight_step::allocate;
+  // Both take damage at once (values computed above); the defender places first.
+  for (int side = 1; side >= 0; --side) {
+    frame f;
+    f.kind = task::allocate;
+    f.seat = side == 0 ? fight_.defender : fight_.attacker;
+    f.count = side == 0 ? n.to_defender : n.to_attacker;
+    f.flags = frame_cargo | frame_combat;
+    if (f.count) push(f);
+  }
+}
+
+void state::melee_round() {
+  round_note n;
+  n.number = fight_.round;
+  std::array<int, 2> hits{};
+  for (int side = 0; side < 2; ++side) {
+    // One die per side: a 4 or more lands one more hit.
+    const int s = side == 0 ? fight_.attacker : fight_.defender;
+    engine::die_roll& d = dice_.roll(random_, s, static_cast<std::uint8_t>(roll_for::melee));
+    const int base = melee_hits(side);
+    d.modifier = static_cast<std::int8_t>(base);
+    const bool lucky = d.faces[0] >= 4;
+    d.result = static_cast<std::uint8_t>(lucky ? roll_result::hit : roll_result::miss);
+    if (side == 0) n.melee_rolls = d.number;
+    roll_note();
+    hits[side] = base + (lucky ? 1 : 0);
+  }
+  n.attacker_attack = static_cast<std::int8_t>(hits[0]);
+  n.defender_attack = static_cast<std::int8_t>(hits[1]);
+  // Explosives are thrown: one per crew this round, then gone (under their deck).
+  for (int side = 0; side < 2; ++side)
+    for (int i = 0; i < fight_.kit_count[side]; ++i) {
+      kit_entry& k = fight_.kit[side][i];
+      if (card_of(k.item).kind == card_kind::explosive && !k.used) {
+        bool first = true;
+        for (int j = 0; j < i; ++j)
+          if (fight_.kit[side][j].bay == k.bay && card_of(fight_.kit[side][j].item).kind == card_kind::explosive &&
+              !fight_.kit[side][j].used)
+            first = false;
+        if (first) k.used = true;
+      }
+    }
+  const int to_d = std::max(0, hits[0] - melee_defence(1));
+  const int to_a = std::max(0, hits[1] - melee_defence(0));
+  // Each crew member takes at most one hit per round: excess is wasted.
+  n.to_defender = static_cast<std::uint8_t>(std::min(to_d, conscious_count(fight_.defender)));
+  n.to_attacker = static_cast<std::uint8_t>(std::min(to_a, conscious_count(fight_.attacker)));
+  fight_.attack_a = n.attacker_attack;
+  fight_.attack_d = n.defender_attack;
+  if (fight_.note_count == max_round_notes) {
+    for (int i = 1; i < max_round_notes; ++i) fight_.notes[i - 1] = fight_.notes[i];
+    --fight_.note_count;
+  }
+  fight_.notes[fight_.note_count++] = n;
+  fight_.step = fight_step::allocate;
+  for (int side = 1; side >= 0; --side) {
+    frame f;
+    f.kind = task::allocate;
+    f.seat = side == 0 ? fight_.defender : fight_.attacker;
+    f.count = side == 0 ? n.to_defender : n.to_attacker;
+    f.flags = frame_crew | frame_melee;
+    if (f.count) push(f);
+  }
+}
+
+bool state::repair_source(int s, card_no src, card_no target) const {
+  const int tb = bay_of(s, target);
+  if (tb < 0 || ships_[s].bays[tb].damage == 0 || card_of(target).kind != card_kind::ship_system) return false;
+  if (src == no_card) {
+    // Allmacht: one free repair per turn, outside fights.
+    return ships_[s].affiliation == static_cast<int>(syndicate::allmacht) && !ships_[s].repaired &&
+           fight_.kind == fight_kind::none;
+  }
+  const int sb = bay_of(s, src);
+  if (sb >= 0) {
+    if (!working(s, sb)) return false;
+    bool has = false;
+    for (const ability& a : card_of(src).abilities)
+      if (a.kind == prim::repair) has = true;
+    if (!has) return false;
+    if (fight_.kind == fight_kind::combat) {
+      const std::uint8_t used = s == fight_.attacker ? fight_.repaired_a : fight_.repaired_d;
+      return !((used >> sb) & 1u);
+    }
+    return fight_.kind == fight_kind::none && !ships_[s].repaired;
+  }
+  // A repair item from the storage locker (one use).
+  for (card_no c : ships_[s].storage.items())
+    if (c == src)
+      for (const ability& a : card_of(c).abilities)
+        if (a.kind == prim::repair) return true;
+  return false;
+}
+
+bool state::heal_source(int s, card_no src, card_no target) const {
+  if (fight_.kind != fight_kind::boarding && fight_.kind != fight_kind::brawl) return false;
+  const int side = side_of(s);
+  const int tb = bay_of(s, target);
+  if (tb < 0 || card_of(target).kind != card_kind::crew || ships_[s].bays[tb].damage == 0) return false;
+  // A medkit equipped or in the storage locker: once per crew per melee.
+  const std::uint8_t healed = side == 0 ? fight_.healed_a : fight_.healed_d;
+  if ((healed >> tb) & 1u) return false;
+  for (int i = 0; i < fight_.kit_count[side]; ++i)
+    if (fight_.kit[side][i].item == src && card_of(src).kind == card_kind::medkit) return true;
+  for (card_no c : ships_[s].storage.items())
+    if (c == src && card_of(c).kind == card_kind::medkit) return true;
+  return false;
+}
+
+// Both sides placed their damage: repairs / heals, then the attacker's choice.
+void state::after_allocation() {
+  if (fight_.kind != fight_kind::combat) {
+    const bool a_up = conscious_crew(fight_.attacker), d_up = conscious_crew(fight_.defender);
+    if (!a_up || !d_up) {
+      end_fight(a_up ? fight_.attacker : d_up ? fight_.defender : -1);
+      return;
+    }
+  }
+  fight_.step = fight_step::repair_defender;
+  next_fight_step();
+}
+
+// Skips the steps where the seat has nothing it could do.
+void state::next_fight_step() {
+  std::vector<action> scratch;
+  for (int guard = 0; guard < 8; ++guard) {
+    switch (fight_.step) {
+      case fight_step::repair_defender:
+      case fight_step::repair_attacker: {
+        const int s = fight_.step == fight_step::repair_defender ? fight_.defender : fight_.attacker;
+        scratch.clear();
+        fight_actions(s, scratch);
+        if (scratch.size() > 1) return;   // something besides PASS
+        fight_.step = fight_.step == fight_step::repair_defender ? fight_step::repair_attacker : fight_step::attacker_decides;
+        continue;
+      }
+      case fight_step::attacker_decides: {
+        if (fight_.kind == fight_kind::combat && ship_attack(fight_.attacker) <= 0 &&
+            combat_damage(fight_.attacker, fight_.defender) <= 0 && !forced_boarding(fight_.attacker)) {
+          end_fight(-1);   // no attack left: the attacker must end it
+          return;
+        }
+        return;
+      }
+      default: return;
+    }
+  }
+}
+
+void state::escape_roll(int s, card_no h1, card_no h2) {
+  int bonus = 0;
+  for (card_no h : {h1, h2}) {
+    if (h == no_card) continue;
+    const int b = bay_of(s, h);
+    ships_[s].bays[b].damage = 1;
+    note_(note_kind::damaged, s, h);
+    bonus += hyperdrive_escape_bonus;
+  }
+  engine::die_roll& d = dice_.roll(random_, s, static_cast<std::uint8_t>(roll_for::escape));
+  int mod = bonus;
+  for (int b = 0; b < max_bays; ++b) {
+    if (working(s, b))
+      for (const ability& a : card_of(ships_[s].bays[b].card).abilities)
+        if (a.kind == prim::escape && a.amount > 0) mod += a.amount;
+    if (working(fight_.attacker, b))
+      for (const ability& a : card_of(ships_[fight_.attacker].bays[b].card).abilities) {
+        if (a.kind == prim::forced_boarding) mod -= a.amount;
+        if (a.kind == prim::escape && a.amount < 0) mod += a.amount;
+      }
+  }
+  d.modifier = static_cast<std::int8_t>(mod);
+  // Decision: a total of 6 or more escapes ("on a 6", with modifiers).
+  const bool escaped = d.total() >= 6;
+  d.result = static_cast<std::uint8_t>(escaped ? roll_result::escaped : roll_result::caught);
+  roll_note();
+  round_note& n = fight_.notes[fight_.note_count - 1];
+  n.escape_roll = d.number;
+  n.escaped = escaped;
+  if (escaped) {
+    note_(note_kind::escaped, s);
+    end_fight(-1);
+    return;
+  }
+  if (forced_boarding(fight_.attacker) || working_systems(s) == 0) {
+    fight_.escape_failed = true;
+    fight_.step = fight_step::after_escape;
+    return;
+  }
+  start_round();
+}
+
+// Equipped items go back to their lockers (explosives thrown go under their deck).
+void state::return_kit() {
+  for (int side = 0; side < 2; ++side) {
+    const int s = side == 0 ? fight_.attacker : fight_.defender;
+    for (int i = 0; i < fight_.kit_count[side]; ++i) {
+      const kit_entry& k = fight_.kit[side][i];
+      if (k.item == no_card) continue;
+      if (k.used && card_of(k.item).kind == card_kind::explosive) to_bottom(k.item);
+      else gain_card(s, k.item, false);
+    }
+    fight_.kit_count[side] = 0;
+  }
+}
+
+void state::end_fight(int winner) {
+  fight_.winner = static_cast<std::int8_t>(winner);
+  note_(note_kind::fight_over, winner < 0 ? 0 : winner, no_card, winner);
+  const bool melee = fight_.kind == fight_kind::boarding || fight_.kind == fight_kind::brawl;
+  if (melee && winner >= 0) {
+    const int loser = winner == fight_.attacker ? fight_.defender : fight_.attacker;
+    frame f;
+    f.kind = task::pillage;
+    f.seat = static_cast<std::uint8_t>(winner);
+    f.target = static_cast<std::uint8_t>(loser);
+    f.count = static_cast<std::uint8_t>(conscious_count(winner));
+    fight_.step = fight_step::pillage;
+    if (f.count) {
+      push(f);
+      return;
+    }
+  }
+  resume_after_fight();
+}
+
+// The fight is over (pillage done): play goes back to where it started.
+void state::resume_after_fight() {
+  return_kit();
+  const fight_state done = fight_;
+  fight_.kind = fight_kind::none;
+  fight_.step = fight_step::none;
+  // A delivery brawl the attacker won stops the delivery; the window closes.
+  if (done.from == fight_from::delivery && frame_count_ && top().kind == task::brawl_ask) {
+    if (done.winner == done.attacker) {
+      top().value = 2;
+      top().seat = 0xff;
+    }
+  }
+  if ((done.from == fight_from::ambush_departure || done.from == fight_from::ambush_arrival) && frame_count_ &&
+      top().kind == task::ambush_ask && top().value == 2) {
+    // Held: the move does not happen (departure) or the ship stays in the region it came
+    // from (arrival).
+    if (done.from == fight_from::ambush_arrival) ships_[done.defender].location = move_from_;
+    top().seat = 0xff;
+  }
+}
+
+}  // namespace starport::scoundrels
