@@ -226,7 +226,7 @@ test("every action kind has a label in players' words from the view", () => {
   assert.equal(l(ActionKind.PASS), "End your Movement");
   assert.equal(actionLabel(act(0, ActionKind.PASS), { ...v, phase: Phase.DELIVERY }, seatName), "End your Delivery");
   const place = { ...v, prompt: create(PromptSchema, { seat: 0, kind: PromptKind.PLACE_CARD, options: [4, -1] }) };
-  assert.equal(actionLabel(act(0, ActionKind.CHOOSE, 4), place, seatName), "Install it in bay 4");
+  assert.equal(actionLabel(act(0, ActionKind.CHOOSE, 3), place, seatName), "Install it in bay 4");
   assert.equal(actionLabel(act(0, ActionKind.CHOOSE, -1), place, seatName), "Put it in the captain's log");
   const aff = { ...v, prompt: create(PromptSchema, { seat: 0, kind: PromptKind.AFFILIATION, text: "Affiliate with Anubis?" }) };
   assert.equal(actionLabel(act(0, ActionKind.AFFILIATE, 1), aff, seatName), "Affiliate with Anubis");

@@ -87,7 +87,7 @@ export function SpaceMap({ view, ctx }: { view: View; ctx: TableContext }) {
               const target = targets.has(l.index);
               const here = me?.location === l.index;
               return (
-                <g key={l.index} class={`sc-loc${deep ? ` sc-loc--deep sc-loc--${l.patrolled ? "patrolled" : "unpatrolled"}` : ` sc-loc--${colourNames[l.colour] || "none"}`}${target ? " sc-loc--target" : ""}${here ? " sc-loc--here" : ""}`} data-loc={l.index} data-name={l.name}>
+                <g key={l.index} class={`sc-loc${deep ? ` sc-loc--deep sc-loc--${l.patrolled ? "patrolled" : "unpatrolled"}` : ` sc-loc--${colourNames[l.colour] || "none"}`}${target ? " sc-loc--target" : ""}${here ? " sc-loc--here" : ""}`} data-loc={l.index} data-name={l.name} data-neighbours={l.neighbours.join(",")}>
                   {target ? <circle class="sc-target-ring" cx={l.x} cy={l.y} r={(deep ? rDeep : rDest) + 12} /> : null}
                   <circle class="sc-loc__body" cx={l.x} cy={l.y} r={deep ? rDeep : rDest} />
                   {l.dockyard ? <circle class="sc-loc__dockable" cx={l.x} cy={l.y} r={rDest + 6} /> : null}

@@ -31,6 +31,7 @@ import { SpaceMap } from "./map.js";
 import { OffersPanel } from "./trade.js";
 import {
   actionLabel,
+  cardIndex,
   colourNames,
   contractLine,
   damageWord,
@@ -74,6 +75,11 @@ export function ScoundrelsTable({ view, ctx }: TableProps<View>) {
           Encounter: <strong>{view.encounter[0]}</strong>{view.encounter.slice(1).length ? ` — ${view.encounter.slice(1).join(" ")}` : ""}
         </p>
       ) : null}
+      {view.shown.length ? (
+        <p class="sc-shown" data-testid="sc-shown">
+          Just shown: {view.shown.map((c, i) => <Fragment key={c.id || i}>{i ? ", " : ""}<strong>{c.known ? c.name : "a face-down card"}</strong>{c.known && c.text ? <span class="muted"> ({c.text})</span> : null}</Fragment>)}
+        </p>
+      ) : null}
       <MovePanel view={view} ctx={ctx} />
       <div class="sc-main">
         <div class="sc-board-col">
@@ -114,7 +120,9 @@ function MovePanel({ view, ctx }: { view: View; ctx: TableContext }) {
   const prompt = view.prompt && view.prompt.seat === ctx.viewer && view.prompt.kind !== PromptKind.PROMPT_NONE ? view.prompt : undefined;
   const promptIds = new Set((prompt?.cards ?? []).map((c) => c.id).filter((id) => id));
   const underCard = (a: Action) => (a.kind === ActionKind.CHOOSE || a.kind === ActionKind.PILLAGE) && promptIds.has(a.args[0]);
-  const rest = mine.filter((a) => !elsewhere.includes(a.kind) && !underCard(a));
+  // A pick-up sits under its contract in "Open contracts".
+  const open = new Set(view.openContracts.map((c) => c.id));
+  const rest = mine.filter((a) => !elsewhere.includes(a.kind) && !underCard(a) && !(a.kind === ActionKind.PICK_UP && open.has(a.args[0])));
   const moves = mine.some((a) => a.kind === ActionKind.MOVE);
   if (!heading && !mine.length) return null;
   return (
@@ -258,6 +266,7 @@ function FightPanel({ view, fight, ctx }: { view: View; fight: Fight; ctx: Table
   const def = ctx.seatName(fight.defender);
   const how = fight.ambush ? ` (ambush on ${fight.ambushArrival ? "arrival" : "departure"})` : "";
   const names = (cs: Card[]) => cs.map((c) => (c.known ? c.name : "a card")).join(", ");
+  const index = cardIndex(view);
   return (
     <section class="sc-fight" aria-label={fightNames[fight.kind]} data-testid="sc-fight" data-kind={FightKind[fight.kind]} data-rounds={fight.rounds.length}>
       <h3>
@@ -268,6 +277,16 @@ function FightPanel({ view, fight, ctx }: { view: View; fight: Fight; ctx: Table
         {fight.forcedBoarding ? " · forced boarding weapon ready" : ""}
         {fight.decided ? ` · over${fight.kind !== FightKind.SHIP_COMBAT && !pirates ? `: ${ctx.seatName(fight.winner)} won` : ""}` : ""}
       </p>
+      {fight.attackerKit.length || fight.defenderKit.length ? (
+        <dl class="sc-kit" data-testid="sc-kit">
+          {([[att, fight.attackerKit], [def, fight.defenderKit]] as const).map(([who, kit]) => (
+            <Fragment key={who}>
+              <dt>{who} equipped</dt>
+              <dd>{kit.length ? kit.map((c) => `${c.known ? c.name : "a card"}${c.equippedTo && index.get(c.equippedTo)?.card ? ` (${index.get(c.equippedTo)?.card?.name})` : ""}`).join(", ") : "nothing"}</dd>
+            </Fragment>
+          ))}
+        </dl>
+      ) : null}
       <ol class="plain sc-rounds">
         {fight.rounds.map((r) => (
           <li key={r.number} class="sc-round" data-round={r.number}>
@@ -355,7 +374,7 @@ function ShipSheet({ view, ship, ctx }: { view: View; ship: Ship; ctx: TableCont
           <ol class="plain sc-bays">
             {ship.bays.map((b) => (
               <li key={b.number} class="sc-bay" data-bay={b.number} data-filled={b.card || b.cargo ? "1" : "0"}>
-                <span class="sc-bay__no">{b.number}</span>
+                <span class="sc-bay__no">{b.number + 1}</span>
                 {b.card ? <ScCard card={b.card} small highlight={offered.has(b.card.id)} /> : b.cargo ? <ContractCard view={view} contract={b.cargo} small /> : <span class="muted sc-bay__open">open bay</span>}
               </li>
             ))}

@@ -104,6 +104,8 @@ export function cardIndex(view: View): Map<number, Named> {
     for (const c of o.giveCargo) contract(c, o.from);
     for (const c of o.takeCargo) contract(c, o.to);
   }
+  for (const c of [...(view.fight?.attackerKit ?? []), ...(view.fight?.defenderKit ?? [])]) card(c, undefined, "equipped");
+  for (const c of view.shown) card(c, undefined, "shown");
   for (const r of view.fight?.rounds ?? []) {
     for (const c of [...r.attackerDamaged, ...r.defenderDamaged, ...r.repaired, ...r.healed]) card(c);
     for (const c of r.cargoDestroyed) contract(c);
@@ -211,7 +213,10 @@ export function actionLabel(action: Action, view: View, seatName: (seat: number)
       return chooseLabel(a[0], prompt?.kind, view, name);
     case ActionKind.PLAY: {
       const on = a[1] >= 0 ? ` on ${seatName(a[1])}` : "";
-      const target = a[2] ? ` (${name(a[2])})` : "";
+      // The third argument is a location for a card that moves the Dockyard, else 0.
+      const played = idx.get(a[0])?.card;
+      const dock = played && /dockyard/i.test(`${played.name} ${played.text}`);
+      const target = dock ? `: the Dockyard to ${placeName(view, a[2])}` : "";
       return `Play ${name(a[0])}${on}${target}`;
     }
     case ActionKind.PASS:
@@ -232,7 +237,8 @@ function affiliateWith(view: View, seat: number): string {
 function chooseLabel(option: number, kind: PromptKind | undefined, view: View, name: (id: number) => string): string {
   switch (kind) {
     case PromptKind.PLACE_CARD:
-      return option < 0 ? "Put it in the captain's log" : `Install it in bay ${option}`;
+      // Bays are numbered from 0 on the wire and from 1 on the ship sheet.
+      return option < 0 ? "Put it in the captain's log" : `Install it in bay ${option + 1}`;
     case PromptKind.PICK_NUMBER:
       return `Choose ${option}`;
     case PromptKind.DISCARD:
