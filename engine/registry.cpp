@@ -1,5 +1,6 @@
 #include "engine/registry.hpp"
 
+#include "engine/scoundrels/state.hpp"
 #include "engine/space_race/state.hpp"
 #include "engine/space_war/state.hpp"
 #include "engine/terminus/state.hpp"
@@ -11,6 +12,7 @@ std::span<const game_info* const> games() {
       &info_of<space_war::state>(),
       &info_of<space_race::state>(),
       &info_of<terminus::state>(),
+      &info_of<scoundrels::state>(),
   };
   return table;
 }

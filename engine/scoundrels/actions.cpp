@@ -160,7 +160,7 @@ void state::movement_actions(int s, std::vector<action>& out) const {
     for (int i = 0; i < offer_count_; ++i)
       if (offers_[i].to == o) offered = true;
     if (offered && crew && conscious_crew(o)) out.push_back(act(s, kind::brawl, o));
-    if (offering || declined_count_ >= max_declined) continue;
+    if (offering || declined_count_ >= max_declined || proposals_ >= max_proposals) continue;
     // Single items each way, and one-for-one swaps of a cargo or item (small lists only).
     std::array<std::int32_t, 16> mine{}, theirs{};
     int nm = 0, nt = 0;
@@ -176,8 +176,7 @@ void state::movement_actions(int s, std::vector<action>& out) const {
     auto declined = [&](std::int32_t g, std::int32_t t) {
       for (int i = 0; i < declined_count_; ++i) {
         const offer& d = declined_[i];
-        if (d.to == o && (d.give == no_card ? 0 : wire_id(d.give)) == g &&
-            (d.take == no_card ? 0 : wire_id(d.take)) == (t < 0 ? wire_id(from_wire(s, o, t)) : t) && d.give2 == no_card)
+        if (d.to == o && (d.give == no_card ? 0 : wire_id(d.give)) == g && d.take_arg == t && d.give2 == no_card)
           return true;
       }
       return false;
@@ -273,7 +272,7 @@ void state::fight_actions(int s, std::vector<action>& out) const {
           const card_no t = sh.bays[b].card;
           if (t == no_card || is_contract(t) || card_of(t).kind != card_kind::crew || !sh.bays[b].damage) continue;
           for (int i = 0; i < f.kit_count[side]; ++i)
-            if (heal_source(s, f.kit[side][i].item, t)) out.push_back(act(s, kind::heal, wire_id(f.kit[side][i].item), wire_id(t)));
+            if (f.kit[side][i].item != no_card && heal_source(s, f.kit[side][i].item, t)) out.push_back(act(s, kind::heal, wire_id(f.kit[side][i].item), wire_id(t)));
           for (card_no src : sh.storage.items())
             if (heal_source(s, src, t)) out.push_back(act(s, kind::heal, wire_id(src), wire_id(t)));
         }
@@ -342,8 +341,10 @@ void state::frame_actions(const frame& f, std::vector<action>& out) const {
           if (!is_bribe(c) && (card_of(c).kind == card_kind::crew || card_of(c).kind == card_kind::ship_system))
             out.push_back(act(s, kind::choose, wire_id(c)));
       }
-      for (const locker* l : {&sh.weapons, &sh.storage})
-        for (card_no c : l->items()) out.push_back(act(s, kind::choose, wire_id(c)));
+      // Two small items: the first only when a second is there to follow.
+      if (f.count == 1 || sh.weapons.size + sh.storage.size >= 2)
+        for (const locker* l : {&sh.weapons, &sh.storage})
+          for (card_no c : l->items()) out.push_back(act(s, kind::choose, wire_id(c)));
       break;
     }
     case task::pick_deck:
@@ -488,7 +489,8 @@ verdict state::check_(const action& a) const {
       return refuse(rule_error::bad_argument, "offers go to a ship at your location");
     for (int i = 0; i < offer_count_; ++i)
       if (offers_[i].from == a.seat) return refuse(rule_error::illegal_action, "one open offer at a time");
-    if (declined_count_ >= max_declined) return refuse(rule_error::illegal_action, "no more offers this Movement");
+    if (declined_count_ >= max_declined || proposals_ >= max_proposals)
+      return refuse(rule_error::illegal_action, "no more offers this Movement");
     const bool dock = ships_[a.seat].location == dockyard_;
     const card_no g = a.args[1] ? from_wire(a.seat, a.seat, a.args[1]) : no_card;
     const card_no t = a.args[2] ? from_wire(a.seat, o, a.args[2]) : no_card;
@@ -500,7 +502,7 @@ verdict state::check_(const action& a) const {
     if (!a.args[1] && a.args[3]) return refuse(rule_error::bad_argument, "name the first item given first");
     for (int i = 0; i < declined_count_; ++i) {
       const offer& d = declined_[i];
-      if (d.to == o && d.give == g && d.take == t && d.give2 == g2)
+      if (d.to == o && d.give == g && d.take_arg == a.args[2] && d.give2 == g2)
         return refuse(rule_error::illegal_action, "that offer was declined this Movement");
     }
     return engine::ok();

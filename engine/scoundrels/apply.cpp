@@ -394,8 +394,10 @@ void state::apply(const action& a) {
       o.to = static_cast<std::uint8_t>(a.args[0]);
       o.give = a.args[1] ? from_wire(s, s, a.args[1]) : no_card;
       o.take = a.args[2] ? from_wire(s, o.to, a.args[2]) : no_card;
+      o.take_arg = a.args[2];
       o.give2 = a.argc > 3 && a.args[3] ? from_wire(s, s, a.args[3]) : no_card;
       offers_[offer_count_++] = o;
+      ++proposals_;
       break;
     }
     case kind::accept: {

@@ -46,7 +46,7 @@ int state::melee_hits(int side) const {
     bool gun = false, bomb = false;
     for (int i = 0; i < fight_.kit_count[side]; ++i) {
       const kit_entry& k = fight_.kit[side][i];
-      if (k.bay != b || k.used) continue;
+      if (k.item == no_card || k.bay != b || k.used) continue;
       const card& c = card_of(k.item);
       if ((c.kind == card_kind::firearm && !gun) || (c.kind == card_kind::explosive && !bomb)) {
         for (const ability& a : c.abilities)
@@ -66,7 +66,8 @@ int state::melee_defence(int side) const {
     for (const ability& a : card_of(ships_[s].bays[b].card).abilities)
       if (a.kind == prim::melee_defence) d += a.amount;
     for (int i = 0; i < fight_.kit_count[side]; ++i)
-      if (fight_.kit[side][i].bay == b && card_of(fight_.kit[side][i].item).kind == card_kind::armour)
+      if (fight_.kit[side][i].item != no_card && fight_.kit[side][i].bay == b &&
+          card_of(fight_.kit[side][i].item).kind == card_kind::armour)
         for (const ability& a : card_of(fight_.kit[side][i].item).abilities)
           if (a.kind == prim::melee_defence) d += a.amount;
   }
@@ -152,10 +153,10 @@ void state::melee_round() {
   for (int side = 0; side < 2; ++side)
     for (int i = 0; i < fight_.kit_count[side]; ++i) {
       kit_entry& k = fight_.kit[side][i];
-      if (card_of(k.item).kind == card_kind::explosive && !k.used) {
+      if (k.item != no_card && card_of(k.item).kind == card_kind::explosive && !k.used) {
         bool first = true;
         for (int j = 0; j < i; ++j)
-          if (fight_.kit[side][j].bay == k.bay && card_of(fight_.kit[side][j].item).kind == card_kind::explosive &&
+          if (fight_.kit[side][j].item != no_card && fight_.kit[side][j].bay == k.bay && card_of(fight_.kit[side][j].item).kind == card_kind::explosive &&
               !fight_.kit[side][j].used)
             first = false;
         if (first) k.used = true;
@@ -222,7 +223,7 @@ bool state::heal_source(int s, card_no src, card_no target) const {
   const std::uint8_t healed = side == 0 ? fight_.healed_a : fight_.healed_d;
   if ((healed >> tb) & 1u) return false;
   for (int i = 0; i < fight_.kit_count[side]; ++i)
-    if (fight_.kit[side][i].item == src && card_of(src).kind == card_kind::medkit) return true;
+    if (src != no_card && fight_.kit[side][i].item == src && card_of(src).kind == card_kind::medkit) return true;
   for (card_no c : ships_[s].storage.items())
     if (c == src && card_of(c).kind == card_kind::medkit) return true;
   return false;

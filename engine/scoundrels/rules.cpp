@@ -542,6 +542,7 @@ void state::begin_movement(int s) {
   dock_viewed_ = false;
   arrived_ = false;
   declined_count_ = 0;
+  proposals_ = 0;
 }
 
 void state::end_movement() {

@@ -62,6 +62,7 @@ inline constexpr int default_turn_limit = 40;
 inline constexpr int hyperdrive_escape_bonus = 2;   // decision: per hyperdrive damaged for an escape
 inline constexpr int max_offers = 4;
 inline constexpr int max_declined = 6;
+inline constexpr int max_proposals = 8;    // offers a seat may make in one Movement
 
 using card_no = std::uint16_t;
 inline constexpr card_no no_card = 0xffff;
@@ -200,6 +201,7 @@ struct offer {
   std::uint8_t id = 0;                 // 1 and up within the match (wraps at 255 → 1)
   std::uint8_t from = 0, to = 0;
   card_no give = no_card, give2 = no_card, take = no_card;
+  std::int32_t take_arg = 0;           // the take as the proposer named it (a face-down item: -(1 + index))
   friend bool operator==(const offer&, const offer&) = default;
 };
 
@@ -453,6 +455,7 @@ class state {
   std::uint8_t next_offer_ = 1;
   std::array<offer, max_declined> declined_{};   // declined this Movement: not proposed again
   std::uint8_t declined_count_ = 0;
+  std::uint8_t proposals_ = 0;             // offers made this Movement
   // The delivery attempt a brawl window is open for.
   card_no attempt_ = no_card;
   bool attempt_bury_ = false;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/core/game.hpp"
+#include "engine/scoundrels/state.hpp"
 #include "engine/space_race/state.hpp"
 #include "engine/space_war/state.hpp"
 #include "engine/terminus/state.hpp"
@@ -79,6 +80,8 @@ BENCHMARK_TEMPLATE(playouts, space_race::state)->Name("space_race/playout")->Arg
 BENCHMARK_TEMPLATE(state_copy, space_race::state)->Name("space_race/state_copy")->Arg(4);
 BENCHMARK_TEMPLATE(playouts, terminus::state)->Name("terminus/playout")->Arg(2)->Arg(4);
 BENCHMARK_TEMPLATE(state_copy, terminus::state)->Name("terminus/state_copy")->Arg(4);
+BENCHMARK_TEMPLATE(playouts, scoundrels::state)->Name("scoundrels/playout")->Arg(2)->Arg(4)->Arg(6);
+BENCHMARK_TEMPLATE(state_copy, scoundrels::state)->Name("scoundrels/state_copy")->Arg(4);
 
 }  // namespace
 
