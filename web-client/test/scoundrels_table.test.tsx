@@ -148,11 +148,12 @@ test("trades: offers with their answers, and the dialog narrows the listed propo
   assert.equal(n.give, 14);
   assert.equal(key(n.action!), "19:1,14,0,0");
   n = narrow(all, 1, 40, 0, undefined);
-  assert.deepEqual(n.seconds, [0, 14]);
+  assert.deepEqual(n.seconds, [14, 0]);
   assert.equal(key(n.action!), "19:1,40,0,0");
   n = narrow(all, 1, 40, 0, 14);
   assert.equal(key(n.action!), "19:1,40,0,14");
   assert.equal(actionLabel(n.action!, v, seatName), "Offer Bot Brigid your cargo Spice Run and Medkit for nothing");
+  assert.equal(actionLabel(act(0, ActionKind.PROPOSE, 1, 13, -3, 0), v, seatName), "Offer Bot Brigid your Blaster Pistol for a face-down card of theirs");
   // A choice the actions do not allow falls back to one they do: never an unlisted action.
   n = narrow(all, 7, 99, 99, 99);
   assert.ok(all.some((a) => key(a) === key(n.action!)));

@@ -364,7 +364,7 @@ function ShipSheet({ view, ship, ctx }: { view: View; ship: Ship; ctx: TableCont
         </>
       }
     >
-      <div class="sc-sheet" data-testid="sc-ship" data-seat={ship.seat}>
+      <div class="sc-sheet" data-testid="sc-ship" data-seat={ship.seat} data-attack={ship.attack} data-location={ship.location}>
         <div class="sc-rep">
           {ship.reputation ? <Die face={ship.reputation} seat={ship.seat} /> : null}
           <span>{ship.deliveries} deliver{ship.deliveries === 1 ? "y" : "ies"}</span>

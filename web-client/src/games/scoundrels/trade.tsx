@@ -15,7 +15,8 @@ export function proposals(view: View, viewer: number | null): Action[] {
   return viewer === null ? [] : view.legalActions.filter((a) => a.seat === viewer && a.kind === ActionKind.PROPOSE);
 }
 
-const uniq = (xs: number[]) => [...new Set(xs)];
+// Distinct values, "nothing" (0) last, so the dialog starts on an offer that gives something.
+const uniq = (xs: number[]) => [...new Set(xs)].sort((a, b) => (a === 0 ? 1 : 0) - (b === 0 ? 1 : 0));
 
 // The composer's choices, narrowed step by step; each list is what the legal actions allow.
 export function narrow(all: Action[], partner: number | undefined, give: number | undefined, take: number | undefined, give2: number | undefined) {

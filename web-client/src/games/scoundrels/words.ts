@@ -262,7 +262,7 @@ export function proposeLabel(action: Action, view: View, seatName: (seat: number
   const n = (id: number) => cardName(view, id, seatName, idx);
   const gives = [give, give2].filter((x) => x).map(n);
   const yours = gives.length ? `your ${gives.join(" and ")}` : "nothing";
-  const theirs = take ? `their ${n(take)}` : "nothing";
+  const theirs = take < 0 ? "a face-down card of theirs" : take ? `their ${n(take)}` : "nothing";
   return `Offer ${seatName(to)} ${yours} for ${theirs}`;
 }
 
