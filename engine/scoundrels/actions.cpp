@@ -449,14 +449,17 @@ action state::timeout_action(int seat) const {
   std::vector<action> legal;
   legal_actions(seat, legal);
   if (legal.empty()) return make_action(seat, engine::resign_kind);
-  // The mildest answer: pass, decline, don't ambush or brawl, end the fight, stay.
-  for (kind k : {kind::pass, kind::decline, kind::fight, kind::affiliate, kind::ambush, kind::press, kind::pillage})
+  // The mildest answer: pass, decline, ready to fight, stay freelance, let ships pass, end
+  // the fight, stop pillaging, roll to escape without burning anything.
+  auto find = [&](kind k, bool any, std::int32_t arg0) -> const action* {
     for (const action& a : legal)
-      if (a.kind == static_cast<std::uint16_t>(k) && (a.argc == 0 || a.args[0] <= 0)) return a;
-  for (const action& a : legal)
-    if (a.kind == static_cast<std::uint16_t>(kind::brawl) && a.args[0] == -1) return a;
-  for (const action& a : legal)
-    if (a.kind == static_cast<std::uint16_t>(kind::escape)) return a;
+      if (a.kind == static_cast<std::uint16_t>(k) && (any || (a.argc > 0 && a.args[0] == arg0))) return &a;
+    return nullptr;
+  };
+  for (const action* a : {find(kind::pass, true, 0), find(kind::decline, true, 0), find(kind::fight, true, 0),
+                          find(kind::affiliate, false, 0), find(kind::ambush, false, 0), find(kind::brawl, false, -1),
+                          find(kind::press, false, 0), find(kind::pillage, false, 0), find(kind::escape, false, 0)})
+    if (a) return *a;
   return legal.front();
 }
 

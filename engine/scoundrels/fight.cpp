@@ -9,7 +9,7 @@ using engine::seat_bit;
 
 // Ship combat damage `from` deals to `to` this round: the attack of each weapon kind, less
 // the defender's defences against that kind (never below 0).
-int state::combat_damage(int from, int to) const {
+int state::combat_damage(int from, int to, bool defended) const {
   std::array<int, weapon_count> by_kind{};
   const bool ambush_round = fight_.from == fight_from::ambush_departure || fight_.from == fight_from::ambush_arrival;
   for (int b = 0; b < max_bays; ++b)
@@ -19,7 +19,7 @@ int state::combat_damage(int from, int to) const {
         if ((a.flags & flag_ambush_only) && !(ambush_round && from == fight_.attacker)) continue;
         by_kind[static_cast<int>(a.kind_of)] += a.amount;
       }
-  for (int b = 0; b < max_bays; ++b)
+  for (int b = 0; b < max_bays && defended; ++b)
     if (working(to, b))
       for (const ability& a : card_of(ships_[to].bays[b].card).abilities) {
         if (a.kind != prim::defence) continue;
@@ -109,8 +109,9 @@ void state::combat_round() {
   fight_.attack_d = static_cast<std::int8_t>(ambush && fight_.round == 1 ? 0 : combat_damage(fight_.defender, fight_.attacker));
   round_note n;
   n.number = fight_.round;
-  n.attacker_attack = fight_.attack_a;
-  n.defender_attack = fight_.attack_d;
+  // The view shows attack values before defences, and the damage after.
+  n.attacker_attack = static_cast<std::int8_t>(combat_damage(fight_.attacker, fight_.defender, false));
+  n.defender_attack = static_cast<std::int8_t>(ambush && fight_.round == 1 ? 0 : combat_damage(fight_.defender, fight_.attacker, false));
   // Nobody places more damage than they have working systems.
   n.to_defender = static_cast<std::uint8_t>(std::min<int>(fight_.attack_a, working_systems(fight_.defender)));
   n.to_attacker = static_cast<std::uint8_t>(std::min<int>(fight_.attack_d, working_systems(fight_.attacker)));
@@ -349,6 +350,8 @@ void state::end_fight(int winner) {
 void state::resume_after_fight() {
   return_kit();
   const fight_state done = fight_;
+  last_fight_ = fight_;
+  last_fight_.step = fight_step::none;
   fight_.kind = fight_kind::none;
   fight_.step = fight_step::none;
   // A delivery brawl the attacker won stops the delivery; the window closes.

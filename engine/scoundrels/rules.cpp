@@ -314,6 +314,7 @@ int state::order_index(int s) const { return (s - first_ + seats_) % seats_; }
 
 void state::begin_turn() {
   phase_ = phase::encounter;
+  last_fight_ = fight_state{};
   done_ = 0;
   for (int s = 0; s < seats_; ++s) {
     ship& sh = ships_[s];

@@ -298,6 +298,7 @@ class state {
   int dockyard() const { return dockyard_; }
   const ship& ship_of(int s) const { return ships_[s]; }
   const fight_state& fight() const { return fight_; }
+  const fight_state& last_fight() const { return last_fight_; }
   std::span<const frame> pending() const { return {frames_.data(), frame_count_}; }
   std::span<const offer> offers() const { return {offers_.data(), offer_count_}; }
   std::span<const card_no> open_contracts() const { return open_.items(); }
@@ -392,7 +393,7 @@ class state {
   void resume_after_fight();
   int melee_hits(int side) const;
   int melee_defence(int side) const;
-  int combat_damage(int from, int to) const;
+  int combat_damage(int from, int to, bool defended = true) const;
   int conscious_count(int s) const;
   bool repair_source(int s, card_no src, card_no target) const;
   bool heal_source(int s, card_no src, card_no target) const;
@@ -448,6 +449,7 @@ class state {
   std::uint8_t feuds_ = 0;
   engine::roll_record<8> dice_;
   fight_state fight_;
+  fight_state last_fight_;                 // the latest finished fight this turn (View.fight)
   std::array<frame, max_frames> frames_{};
   std::uint8_t frame_count_ = 0;
   std::array<offer, max_offers> offers_{};

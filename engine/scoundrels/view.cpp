@@ -292,26 +292,27 @@ void state::view(viewer who, pb::View& out) const {
   out.set_first_player(first_);
   if (active_ < seats_) out.set_active_seat(active_);
   fill_prompt(who, out);
-  // The fight in progress.
-  if (fight_.kind != fight_kind::none) {
+  // The fight in progress, or the latest one this turn (step none: over).
+  if (fight_.kind != fight_kind::none || last_fight_.kind != fight_kind::none) {
+    const fight_state& fs = fight_.kind != fight_kind::none ? fight_ : last_fight_;
     pb::Fight& f = *out.mutable_fight();
     static constexpr pb::FightKind kinds[] = {pb::FIGHT_NONE, pb::SHIP_COMBAT, pb::BOARDING, pb::BRAWL_FIGHT};
-    f.set_kind(kinds[static_cast<int>(fight_.kind)]);
-    f.set_attacker(fight_.attacker);
-    f.set_defender(fight_.defender);
-    f.set_ambush(fight_.from == fight_from::ambush_arrival || fight_.from == fight_from::ambush_departure);
-    f.set_ambush_arrival(fight_.from == fight_from::ambush_arrival);
+    f.set_kind(kinds[static_cast<int>(fs.kind)]);
+    f.set_attacker(fs.attacker);
+    f.set_defender(fs.defender);
+    f.set_ambush(fs.from == fight_from::ambush_arrival || fs.from == fight_from::ambush_departure);
+    f.set_ambush_arrival(fs.from == fight_from::ambush_arrival);
     static constexpr pb::FightStep steps[] = {pb::FIGHT_STEP_NONE, pb::EQUIPPING, pb::EQUIPPING, pb::ALLOCATING,
                                               pb::REPAIRING, pb::REPAIRING, pb::ATTACKER_DECIDES, pb::DEFENDER_DECIDES,
                                               pb::ATTACKER_DECIDES, pb::PILLAGING};
-    f.set_step(steps[static_cast<int>(fight_.step)]);
-    f.set_round(fight_.round);
-    f.set_location(ships_[fight_.defender].location);
-    f.set_forced_boarding(forced_boarding(fight_.attacker));
-    f.set_winner(fight_.winner < 0 ? 0 : static_cast<std::uint32_t>(fight_.winner));
-    f.set_decided(fight_.winner >= 0);
-    for (int i = 0; i < fight_.note_count; ++i) {
-      const round_note& n = fight_.notes[i];
+    f.set_step(steps[static_cast<int>(fs.step)]);
+    f.set_round(fs.round);
+    f.set_location(ships_[fs.defender].location);
+    f.set_forced_boarding(forced_boarding(fs.attacker));
+    f.set_winner(fs.winner < 0 ? 0 : static_cast<std::uint32_t>(fs.winner));
+    f.set_decided(fs.winner >= 0);
+    for (int i = 0; i < fs.note_count; ++i) {
+      const round_note& n = fs.notes[i];
       pb::FightRound& r = *f.add_rounds();
       r.set_number(n.number);
       r.set_attacker_attack(n.attacker_attack);
@@ -326,13 +327,13 @@ void state::view(viewer who, pb::View& out) const {
         }
     }
     for (int side = 0; side < 2; ++side)
-      for (int i = 0; i < fight_.kit_count[side]; ++i) {
-        const kit_entry& k = fight_.kit[side][i];
+      for (int i = 0; i < fs.kit_count[side]; ++i) {
+        const kit_entry& k = fs.kit[side][i];
         if (k.item == no_card) continue;
-        const int s = side == 0 ? fight_.attacker : fight_.defender;
+        const int s = side == 0 ? fs.attacker : fs.defender;
         pb::Card& c = side == 0 ? *f.add_attacker_kit() : *f.add_defender_kit();
         fill_card(c, k.item, true);
-        c.set_equipped_to(static_cast<std::uint32_t>(wire_id(ships_[s].bays[k.bay].card)));
+        if (ships_[s].bays[k.bay].card != no_card) c.set_equipped_to(static_cast<std::uint32_t>(wire_id(ships_[s].bays[k.bay].card)));
       }
   }
   // Offers: cargo is public; items are shown to the two seats of the offer.

@@ -1,0 +1,193 @@
+// S.P.A.C.E. ship combat, escapes, boarding, ambushes and intercepts, on hand-made content.
+#include "tests/engine/scoundrels_table.hpp"
+
+using namespace scoundrels_test;
+
+namespace {
+
+// Seat 1 (Laser Cannon, ATTACKER_EXTRA) attacks seat 0 (hyperdrive, Deflector) in Drift.
+std::string combat(std::string_view attacker_extra, std::string_view dice) {
+  std::string p = R"({
+    "phase": "MOVEMENT", "activeSeat": 1, "firstPlayer": 0,
+    "ships": [
+      {"location": "Drift", "bays": [{"card": "Captain Vega", "captain": true}, {"card": "+1 Hyperdrive"}, {"card": "Deflector"}]},
+      {"location": "Drift", "bays": [{"card": "Captain Orr", "captain": true}, {"card": "Laser Cannon"} EXTRA]}
+    ],
+    "encounterDeck": ["Quiet"],
+    "fight": {"kind": "SHIP_COMBAT", "attacker": 1, "defender": 0, "round": 1},
+    "dice": [DICE]
+  })";
+  p.replace(p.find("EXTRA"), 5, attacker_extra);
+  p.replace(p.find("DICE"), 4, dice);
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("scoundrels rule Ship combat: attack less defence, both sides at once, the defender places its damage") {
+  state g = game(2, combat("", "6"));
+  // Laser 2 less Deflector 1: one point on seat 0; seat 0 has no attack.
+  REQUIRE(g.fight().note_count == 1);
+  CHECK(g.fight().notes[0].attacker_attack == 2);
+  CHECK(g.fight().notes[0].to_defender == 1);
+  CHECK(g.fight().notes[0].to_attacker == 0);
+  CHECK(g.must_act() == engine::seat_bit(0));
+  play(g, act(0, kind::allocate, {held(g, 0, "Deflector")}));
+  CHECK(damage_of(g, 0, "Deflector") == 1);
+  // The attacker decides: press on, then the defender rolls (a 6 escapes).
+  CHECK(g.fight().step == fight_step::attacker_decides);
+  play(g, act(1, kind::press, {1}));
+  play(g, act(0, kind::escape, {0, 0}));
+  CHECK(g.fight().kind == fight_kind::none);
+  CHECK(g.dice().last()->result == static_cast<std::uint8_t>(roll_result::escaped));
+  CHECK(g.active_seat() == 1);   // the player whose turn it is continues
+}
+
+TEST_CASE("scoundrels rule Escape: 6 or more with modifiers; each hyperdrive burnt adds 2 for that roll") {
+  state g = game(2, combat("", "4, 4"));
+  play(g, act(0, kind::allocate, {held(g, 0, "Deflector")}));
+  play(g, act(1, kind::press, {1}));
+  const std::int32_t hyper = held(g, 0, "+1 Hyperdrive");
+  play(g, act(0, kind::escape, {hyper, 0}));
+  CHECK(g.dice().last()->faces[0] == 4);
+  CHECK(g.dice().last()->modifier == 2);
+  CHECK(g.fight().kind == fight_kind::none);   // 4 + 2: escaped
+  CHECK(damage_of(g, 0, "+1 Hyperdrive") == 1);
+  CHECK(g.movement(0) == 3);                   // the burnt hyperdrive no longer adds
+}
+
+TEST_CASE("scoundrels rule Escape: a failed roll against working systems and no forced boarding starts another round") {
+  state g = game(2, combat("", "5"));
+  play(g, act(0, kind::allocate, {held(g, 0, "Deflector")}));
+  play(g, act(1, kind::press, {1}));
+  play(g, act(0, kind::escape, {0, 0}));
+  CHECK(g.fight().kind == fight_kind::combat);
+  CHECK(g.fight().round == 2);
+  // Round 2: the Deflector is disabled, so the full 2 points, on the one working system left.
+  CHECK(g.fight().notes[1].attacker_attack == 2);
+  CHECK(g.fight().notes[1].to_defender == 1);
+}
+
+TEST_CASE("scoundrels rule Forced boarding: a failed escape lets the attacker board at once") {
+  state g = game(2, combat(R"(, {"card": "Grappler"})", "6, 1, 1"));
+  play(g, act(0, kind::allocate, {held(g, 0, "Deflector")}));
+  play(g, act(1, kind::press, {1}));
+  play(g, act(0, kind::escape, {0, 0}));   // 6 − 1 (Grappler) = 5: caught
+  CHECK(g.dice().last()->modifier == -1);
+  CHECK(g.fight().step == fight_step::after_escape);
+  CHECK(listed(g, act(1, kind::press, {2})));
+  CHECK_FALSE(listed(g, act(1, kind::press, {3})));   // not an ambush
+  play(g, act(1, kind::press, {2}));
+  CHECK(g.fight().kind == fight_kind::boarding);
+  CHECK(g.fight().step == fight_step::equip_attacker);
+}
+
+TEST_CASE("scoundrels rule Ship combat: the attacker may end it; without attack or forced boarding it must") {
+  state g = game(2, combat("", "6"));
+  play(g, act(0, kind::allocate, {held(g, 0, "Deflector")}));
+  play(g, act(1, kind::press, {0}));
+  CHECK(g.fight().kind == fight_kind::none);
+  CHECK(g.must_act() == engine::seat_bit(1));
+}
+
+TEST_CASE("scoundrels rule Ambush: asked in turn order from the player after the mover; only the attacker hits in round 1") {
+  state g = game(3, R"({
+    "phase": "MOVEMENT", "activeSeat": 0, "firstPlayer": 0,
+    "ships": [
+      {"location": "Drift", "bays": [{"card": "Captain Vega", "captain": true}, {"card": "Laser Cannon"}, {"card": "+1 Hyperdrive"}]},
+      {"location": "Pandora", "bays": [{"card": "Captain Orr", "captain": true}, {"card": "Laser Cannon"}]},
+      {"location": "Pandora", "bays": [{"card": "Captain Lux", "captain": true}, {"card": "Missile Rack"}]}
+    ],
+    "encounterDeck": ["Quiet"]
+  })");
+  play(g, act(0, kind::move, {pandora}));
+  CHECK(g.ship_of(0).location == pandora);
+  REQUIRE(g.pending().size() == 1);
+  CHECK(g.pending().back().kind == task::ambush_ask);
+  CHECK(g.must_act() == engine::seat_bit(1));   // seat 1 first, then seat 2
+  play(g, act(1, kind::ambush, {0}));
+  CHECK(g.must_act() == engine::seat_bit(2));
+  play(g, act(2, kind::ambush, {1}));
+  CHECK(g.fight().kind == fight_kind::combat);
+  CHECK(g.fight().notes[0].attacker_attack == 2);
+  CHECK(g.fight().notes[0].defender_attack == 0);   // seat 0's laser waits for round 2
+}
+
+TEST_CASE("scoundrels rule Ambush: a ship with no working systems that fails its escape may be held back") {
+  state g = game(2, R"({
+    "phase": "MOVEMENT", "activeSeat": 0, "firstPlayer": 0,
+    "ships": [
+      {"location": "Drift", "bays": [{"card": "Captain Vega", "captain": true}, {"card": "+1 Hyperdrive"}]},
+      {"location": "Pandora", "bays": [{"card": "Captain Orr", "captain": true}, {"card": "Laser Cannon"}]}
+    ],
+    "encounterDeck": ["Quiet"],
+    "dice": [2]
+  })");
+  play(g, act(0, kind::move, {pandora}));
+  play(g, act(1, kind::ambush, {1}));
+  play(g, act(0, kind::allocate, {held(g, 0, "+1 Hyperdrive")}));
+  play(g, act(1, kind::press, {1}));
+  play(g, act(0, kind::escape, {0, 0}));
+  CHECK(g.fight().step == fight_step::after_escape);
+  play(g, act(1, kind::press, {3}));
+  CHECK(g.fight().kind == fight_kind::none);
+  CHECK(g.ship_of(0).location == drift);   // the arrival failed: back in deep space
+  CHECK(g.describe_effects().find("held back") != std::string::npos);
+}
+
+TEST_CASE("scoundrels rule Intercept: free on moving in, two movement points for a ship already there, once per defender") {
+  const char* pos = R"({
+    "phase": "MOVEMENT", "activeSeat": 0, "firstPlayer": 0,
+    "ships": [
+      {"location": "LOC", "bays": [{"card": "Captain Vega", "captain": true}, {"card": "Laser Cannon"}]},
+      {"location": "Drift", "bays": [{"card": "Captain Orr", "captain": true}, {"card": "+1 Hyperdrive"}]}
+    ],
+    "encounterDeck": ["Quiet"]
+  })";
+  std::string moving = pos;
+  moving.replace(moving.find("LOC"), 3, "Metis Prime");
+  state g = game(2, moving);
+  play(g, act(0, kind::move, {drift}));
+  CHECK(g.movement_left(0) == 2);
+  play(g, act(0, kind::intercept, {1}));
+  CHECK(g.movement_left(0) == 2);   // free
+  play(g, act(1, kind::allocate, {held(g, 1, "+1 Hyperdrive")}));
+  play(g, act(0, kind::press, {0}));
+  CHECK_FALSE(g.check(act(0, kind::intercept, {1})));   // not twice in a turn
+
+  std::string waiting = pos;
+  waiting.replace(waiting.find("LOC"), 3, "Drift");
+  state h = game(2, waiting);
+  play(h, act(0, kind::intercept, {1}));
+  CHECK(h.movement_left(0) == 1);
+}
+
+TEST_CASE("scoundrels rule Melee: equipped weapons add hits, one hit per crew per round, the winner pillages") {
+  state g = game(2, R"({
+    "phase": "MOVEMENT", "activeSeat": 1, "firstPlayer": 0,
+    "ships": [
+      {"location": "Drift", "bays": [{"card": "Captain Vega", "captain": true}, {"card": "Medic"}], "storageLocker": ["Medkit"]},
+      {"location": "Drift", "bays": [{"card": "Captain Orr", "captain": true}], "weaponsLocker": ["Frag Grenade", "Blaster Pistol"]}
+    ],
+    "encounterDeck": ["Quiet"],
+    "fight": {"kind": "BOARDING", "attacker": 1, "defender": 0, "round": 1},
+    "dice": [1, 1]
+  })");
+  CHECK(g.fight().step == fight_step::equip_attacker);
+  const std::int32_t orr = held(g, 1, "Captain Orr");
+  play(g, act(1, kind::equip, {held(g, 1, "Frag Grenade"), orr}));
+  play(g, act(1, kind::equip, {held(g, 1, "Blaster Pistol"), orr}));
+  CHECK(g.ship_of(1).weapons.size == 0);   // equipped: out of the locker, face up
+  play(g, act(1, kind::fight));
+  play(g, act(0, kind::fight));
+  // Attacker: Orr (1 fists) + pistol 1 + grenade 2 = 4, die 1: no extra; two defenders take one each.
+  CHECK(g.fight().notes[0].attacker_attack == 4);
+  CHECK(g.fight().notes[0].to_defender == 2);
+  CHECK(g.fight().notes[0].defender_attack == 1);   // Vega's fists
+  play(g, act(0, kind::allocate, {held(g, 0, "Captain Vega")}));
+  CHECK_FALSE(g.check(act(0, kind::allocate, {held(g, 0, "Captain Vega")})));   // one hit per crew a round
+  play(g, act(0, kind::allocate, {held(g, 0, "Medic")}));
+  play(g, act(1, kind::allocate, {orr}));
+  // The defender may use its medkit the same round.
+  CHECK(listed(g, act(0, kind::heal, {held(g, 0, "Medkit"), held(g, 0, "Medic")})));
+}

@@ -1,0 +1,213 @@
+// S.P.A.C.E. delivery, reputation, affiliation and the game's end, on hand-made content.
+#include "tests/engine/scoundrels_table.hpp"
+
+using namespace scoundrels_test;
+
+namespace {
+
+// Seat 0 delivers Spice (Fidanza) at Pandora; SEAT0 and SEAT1 are replaced per test.
+std::string delivery(std::string_view seat0, std::string_view seat1 = R"("location": "Surya II")",
+                     std::string_view extra = "") {
+  std::string p = R"({
+    "phase": "DELIVERY", "activeSeat": 0, "firstPlayer": 0,
+    "ships": [
+      {SEAT0, "bays": [{"card": "Captain Vega", "captain": true}, {"cargo": "Spice"}]},
+      {SEAT1, "bays": [{"card": "Captain Orr", "captain": true}]}
+    ],
+    "encounterDeck": ["Quiet", "Quiet", "Quiet", "Quiet"] EXTRA
+  })";
+  p.replace(p.find("SEAT0"), 5, seat0);
+  p.replace(p.find("SEAT1"), 5, seat1);
+  p.replace(p.find("EXTRA"), 5, extra);
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("scoundrels rule Delivery: the first delivery places the reputation die at 1; a freelancer draws one reward") {
+  state g = game(2, delivery(R"("location": "Pandora")"));
+  const int green = g.deck_size(0);
+  play(g, act(0, kind::deliver, {contract_id(g, "Spice")}));
+  CHECK(g.ship_of(0).rep == 1);
+  CHECK(g.deliveries(static_cast<int>(syndicate::fidanza)) == 1);
+  REQUIRE(g.pending().size() == 1);
+  CHECK(g.pending().back().kind == task::affiliate);
+  play(g, act(0, kind::affiliate, {0}));
+  CHECK(g.ship_of(0).affiliation == -1);
+  CHECK(g.deck_size(0) == green - 1);   // Spice pays from the green deck
+}
+
+TEST_CASE("scoundrels rule Delivery: only at a delivery location, with conscious crew") {
+  state g = game(2, delivery(R"("location": "Metis Prime")"));
+  CHECK_FALSE(g.check(act(0, kind::deliver, {contract_id(g, "Spice")})));
+  CHECK_FALSE(g.check(act(0, kind::bury, {contract_id(g, "Spice")})));
+  std::string p = delivery(R"("location": "Pandora")");
+  p.replace(p.find(R"("captain": true})"), 16, R"("captain": true, "damage": 2})");
+  state h = game(2, p);
+  CHECK_FALSE(h.check(act(0, kind::deliver, {contract_id(h, "Spice")})));
+}
+
+TEST_CASE("scoundrels rule Affiliation: affiliating views a bribe per point of reputation and a reward per point") {
+  state g = game(2, delivery(R"("location": "Pandora", "reputation": 1)"));
+  play(g, act(0, kind::deliver, {contract_id(g, "Spice")}));
+  CHECK(g.ship_of(0).rep == 2);
+  play(g, act(0, kind::affiliate, {1}));
+  CHECK(g.ship_of(0).affiliation == static_cast<int>(syndicate::fidanza));
+  // Bribes first: two viewed (rep 2), keep one; then two green rewards, keep one.
+  REQUIRE(g.pending().size() == 2);
+  CHECK(g.pending().back().look_count == 2);
+  CHECK(g.deck_of(g.pending().back().looked[0]) == colour_count);
+  const std::int32_t bribe = wire_id(g.pending().back().looked[1]);
+  play(g, act(0, kind::choose, {bribe}));
+  CHECK(g.pending().back().look_count == 2);
+  CHECK(g.deck_of(g.pending().back().looked[0]) == 0);
+  play(g, act(0, kind::choose, {wire_id(g.pending().back().looked[0])}));
+  CHECK(g.ship_of(0).log.size == 1);   // the bribe, face down
+}
+
+TEST_CASE("scoundrels rule Affiliation: reaching reputation 4 unaffiliated affiliates at once") {
+  state g = game(2, delivery(R"("location": "Pandora", "reputation": 3)"));
+  play(g, act(0, kind::deliver, {contract_id(g, "Spice")}));
+  CHECK(g.ship_of(0).rep == 4);
+  CHECK(g.ship_of(0).affiliation == static_cast<int>(syndicate::fidanza));
+  REQUIRE_FALSE(g.pending().empty());
+  CHECK(g.pending().back().kind == task::keep_one);
+  CHECK(g.pending().back().look_count == 3);   // four bribes asked for, the deck has three
+}
+
+TEST_CASE("scoundrels rule Affiliation: an affiliated player delivering elsewhere changes syndicate, earns a grudge, and the two feud") {
+  state g = game(2, delivery(R"("location": "Pandora", "reputation": 2, "affiliation": "ANUBIS")",
+                             R"("location": "Surya II", "reputation": 1, "affiliation": "FIDANZA")"));
+  play(g, act(0, kind::deliver, {contract_id(g, "Spice")}));
+  const ship& sh = g.ship_of(0);
+  CHECK(sh.rep == 2);   // the die moves, no gain
+  CHECK(sh.affiliation == static_cast<int>(syndicate::fidanza));
+  CHECK(((sh.grudges >> static_cast<int>(syndicate::anubis)) & 1u) == 1u);
+  CHECK(g.feuds() != 0);
+  // The feud: seat 1 (Fidanza) now has a grudge from Anubis too.
+  CHECK(((g.ship_of(1).grudges >> static_cast<int>(syndicate::anubis)) & 1u) == 1u);
+  // One bribe and one reward kept, each from two viewed.
+  REQUIRE(g.pending().size() == 2);
+}
+
+TEST_CASE("scoundrels rule Grudge: no delivery to a syndicate that holds a grudge; an affiliated player may still bury") {
+  state g = game(2, delivery(R"("location": "Pandora", "reputation": 2, "affiliation": "ANUBIS", "grudges": ["FIDANZA"])"));
+  CHECK_FALSE(g.check(act(0, kind::deliver, {contract_id(g, "Spice")})));
+  const int deck = g.contract_deck_size();
+  play(g, act(0, kind::bury, {contract_id(g, "Spice")}));
+  // Buried under the deck, a new contract drawn into the same bay.
+  CHECK(g.contract_deck_size() == deck);
+  CHECK(g.ship_of(0).bays[1].card != no_card);
+  CHECK(g.ship_of(0).bays[1].card != contract_id(g, "Spice") - 1);
+}
+
+TEST_CASE("scoundrels rule Delivery brawl: a later player at the location is asked first, and winning stops the delivery and takes the cargo") {
+  // Melee dice, attacker's die first each round: 6 (an extra hit) then 1.
+  state g = game(2, R"({
+    "phase": "DELIVERY", "activeSeat": 0, "firstPlayer": 0,
+    "ships": [
+      {"location": "Pandora", "bays": [{"card": "Captain Vega", "captain": true}, {"cargo": "Spice"}]},
+      {"location": "Pandora", "bays": [{"card": "Captain Orr", "captain": true}, {"card": "Brute"}]}
+    ],
+    "encounterDeck": ["Quiet", "Quiet", "Quiet", "Quiet"],
+    "dice": [6, 1, 6, 1]
+  })");
+  const std::int32_t spice = contract_id(g, "Spice");
+  play(g, act(0, kind::deliver, {spice}));
+  CHECK(g.ship_of(0).rep == 0);   // not yet: seat 1 is asked first
+  REQUIRE(g.pending().size() == 1);
+  CHECK(g.pending().back().kind == task::brawl_ask);
+  CHECK(g.must_act() == engine::seat_bit(1));
+  play(g, act(1, kind::brawl, {0}));
+  CHECK(g.fight().kind == fight_kind::brawl);
+  play(g, act(1, kind::fight));
+  play(g, act(0, kind::fight));
+  // Round 1: one hit each way (each crew member takes at most one a round).
+  play(g, act(0, kind::allocate, {held(g, 0, "Captain Vega")}));
+  play(g, act(1, kind::allocate, {held(g, 1, "Brute")}));
+  CHECK(damage_of(g, 0, "Captain Vega") == 1);
+  play(g, act(1, kind::press, {1}));
+  play(g, act(0, kind::allocate, {held(g, 0, "Captain Vega")}));
+  play(g, act(1, kind::allocate, {held(g, 1, "Captain Orr")}));
+  // Seat 0's only crew is disabled: seat 1 wins and pillages (two conscious crew).
+  CHECK(g.fight().winner == 1);
+  REQUIRE(g.pending().back().kind == task::pillage);
+  CHECK(listed(g, act(1, kind::pillage, {spice})));
+  play(g, act(1, kind::pillage, {spice}));
+  CHECK(g.ship_of(1).bays[2].card == spice - 1);
+  play(g, act(1, kind::pillage, {0}));
+  // The delivery did not happen.
+  CHECK(g.deliveries(static_cast<int>(syndicate::fidanza)) == 0);
+  CHECK(g.active_seat() == 0);
+  CHECK(g.must_act() == engine::seat_bit(0));
+}
+
+TEST_CASE("scoundrels rule Delivery brawl: a stop-delivery bribe played when asked stops it") {
+  state g = game(2, R"({
+    "phase": "DELIVERY", "activeSeat": 0, "firstPlayer": 0,
+    "ships": [
+      {"location": "Pandora", "bays": [{"card": "Captain Vega", "captain": true}, {"cargo": "Spice"}]},
+      {"location": "Pandora", "bays": [{"card": "Captain Orr", "captain": true}], "captainsLog": ["Hush Money"]}
+    ],
+    "encounterDeck": ["Quiet", "Quiet"]
+  })");
+  play(g, act(0, kind::deliver, {contract_id(g, "Spice")}));
+  play(g, act(1, kind::play, {held(g, 1, "Hush Money"), 0, 0}));
+  CHECK(g.deliveries(static_cast<int>(syndicate::fidanza)) == 0);
+  CHECK(g.ship_of(0).bays[1].card == contract_id(g, "Spice") - 1);
+  CHECK(g.ship_of(1).log.size == 0);
+}
+
+TEST_CASE("scoundrels rule End: the syndicate's last delivery ends the game; the highest reputation in it wins") {
+  // A short game: the 2nd Fidanza delivery ends it. Seat 1 (Fidanza, 5) outranks the deliverer.
+  const char* pos = R"({
+    "phase": "DELIVERY", "activeSeat": 0, "firstPlayer": 0,
+    "ships": [
+      {"location": "Pandora", "reputation": 2, "affiliation": "FIDANZA", "bays": [{"card": "Captain Vega", "captain": true}, {"cargo": "Spice"}]},
+      {"location": "Surya II", "reputation": REP, "affiliation": "FIDANZA", "bays": [{"card": "Captain Orr", "captain": true}]}
+    ],
+    "tracks": [{"syndicate": "FIDANZA", "delivered": ["Spice Two"]}],
+    "encounterDeck": ["Quiet"]
+  })";
+  for (int rep : {5, 3}) {
+    std::string p = pos;
+    p.replace(p.find("REP"), 3, std::to_string(rep));
+    state g = game(2, p, R"({"deliveriesToWin": 2})");
+    play(g, act(0, kind::deliver, {contract_id(g, "Spice")}));
+    REQUIRE(g.result().over);
+    // 5 beats the deliverer's 3; at 3 all, the tie goes to whoever made the last delivery.
+    CHECK(g.result().winners == engine::seat_bit(rep == 5 ? 1 : 0));
+    CHECK(g.pending().empty());   // no rewards: the game is over
+  }
+}
+
+TEST_CASE("scoundrels rule End: an unaffiliated player making the last delivery is affiliated by it") {
+  state g = game(2, R"({
+    "phase": "DELIVERY", "activeSeat": 0, "firstPlayer": 0,
+    "ships": [
+      {"location": "Pandora", "bays": [{"card": "Captain Vega", "captain": true}, {"cargo": "Spice"}]},
+      {"location": "Surya II", "reputation": 6, "affiliation": "ANUBIS", "bays": [{"card": "Captain Orr", "captain": true}]}
+    ],
+    "encounterDeck": ["Quiet"]
+  })", R"({"deliveriesToWin": 1})");
+  play(g, act(0, kind::deliver, {contract_id(g, "Spice")}));
+  REQUIRE(g.result().over);
+  CHECK(g.ship_of(0).affiliation == static_cast<int>(syndicate::fidanza));
+  CHECK(g.result().winners == engine::seat_bit(0));
+}
+
+TEST_CASE("scoundrels rule Turn limit: the safeguard ends the game with the leading syndicate's best reputation") {
+  state g = game(2, R"({
+    "phase": "DOCKYARD_ROLL", "firstPlayer": 0, "turn": 3,
+    "ships": [
+      {"location": "Pandora", "reputation": 2, "affiliation": "SEMYORKA", "bays": [{"card": "Captain Vega", "captain": true}]},
+      {"location": "Surya II", "reputation": 4, "affiliation": "ANUBIS", "bays": [{"card": "Captain Orr", "captain": true}]}
+    ],
+    "tracks": [{"syndicate": "SEMYORKA", "delivered": ["Guns", "Guns Two"]}, {"syndicate": "ANUBIS", "delivered": ["Idols"]}],
+    "encounterDeck": ["Quiet"],
+    "dice": [6]
+  })", R"({"turnLimit": 3})");
+  REQUIRE(g.result().over);
+  CHECK(std::string(g.result().reason) == "turn_limit");
+  CHECK(g.result().winners == engine::seat_bit(0));
+}

@@ -1,0 +1,142 @@
+// S.P.A.C.E. trade offers: who acts, what they show to whom, and every change that voids one.
+#include "tests/engine/scoundrels_table.hpp"
+
+using namespace scoundrels_test;
+
+namespace {
+
+// Seat 0 (its Movement) and seat 1 at Pandora; seat 2 elsewhere.
+const char* market = R"({
+  "phase": "MOVEMENT", "activeSeat": 0, "firstPlayer": 0,
+  "ships": [
+    {"location": "Pandora", "bays": [{"card": "Captain Vega", "captain": true}, {"card": "+1 Hyperdrive"}, {"cargo": "Guns"}],
+     "weaponsLocker": ["Frag Grenade"], "storageLocker": ["Lucky Charm"], "captainsLog": ["Fuel Favor"]},
+    {"location": "Pandora", "bays": [{"card": "Captain Orr", "captain": true}, {"card": "Laser Cannon"}, {"cargo": "Chips"}],
+     "storageLocker": ["Medkit", "Flak Armour"]},
+    {"location": "Niska", "bays": [{"card": "Captain Lux", "captain": true}]}
+  ],
+  "openContracts": ["Idols"],
+  "encounterDeck": ["Quiet"]
+})";
+
+int offer_count(const state& g) { return static_cast<int>(g.offers().size()); }
+
+}  // namespace
+
+TEST_CASE("scoundrels trade: an offer makes its target act; accepting swaps both sides at once") {
+  state g = game(3, market);
+  const std::int32_t grenade = held(g, 0, "Frag Grenade");
+  // Seat 0 asks for seat 1's first face-down item (index 0: the Medkit) for its grenade.
+  play(g, act(0, kind::propose, {1, grenade, -1, 0}));
+  REQUIRE(offer_count(g) == 1);
+  CHECK(g.must_act() == (engine::seat_bit(0) | engine::seat_bit(1)));
+  // The proposer keeps playing but makes no second offer while one is open.
+  CHECK_FALSE(g.check(act(0, kind::propose, {1, held(g, 0, "Lucky Charm"), 0, 0})));
+  const int id = g.offers()[0].id;
+  play(g, act(1, kind::accept, {id}));
+  CHECK(offer_count(g) == 0);
+  CHECK(held(g, 1, "Frag Grenade") == grenade);
+  CHECK(held(g, 0, "Medkit") > 0);
+  CHECK(g.must_act() == engine::seat_bit(0));
+}
+
+TEST_CASE("scoundrels trade: the offered items show to the two seats only; the words name no face-down card") {
+  state g = game(3, market);
+  const action offer = act(0, kind::propose, {1, held(g, 0, "Frag Grenade"), -2, 0});
+  const std::string words = g.describe(offer);
+  CHECK(words.find("Frag Grenade") == std::string::npos);
+  CHECK(words.find("Flak Armour") == std::string::npos);
+  play(g, offer);
+  pb::View to, third, spectator;
+  g.view(engine::viewer::of_seat(1), to);
+  g.view(engine::viewer::of_seat(2), third);
+  g.view(engine::viewer::spectator(), spectator);
+  REQUIRE(to.offers_size() == 1);
+  CHECK(to.offers(0).give(0).name() == "Frag Grenade");
+  CHECK(to.offers(0).take(0).name() == "Flak Armour");
+  CHECK(third.offers(0).give(0).name().empty());
+  CHECK(third.offers(0).give(0).id() == 0);
+  CHECK(spectator.offers(0).take(0).name().empty());
+}
+
+TEST_CASE("scoundrels trade: cargo and small items only; ship systems only at the Dockyard; no crew or favors") {
+  state g = game(3, market);
+  CHECK(g.check(act(0, kind::propose, {1, contract_id(g, "Guns"), contract_id(g, "Chips"), 0})));
+  CHECK_FALSE(g.check(act(0, kind::propose, {1, held(g, 0, "+1 Hyperdrive"), 0, 0})));
+  CHECK_FALSE(g.check(act(0, kind::propose, {1, held(g, 0, "Captain Vega"), 0, 0})));
+  CHECK_FALSE(g.check(act(0, kind::propose, {1, held(g, 0, "Fuel Favor"), 0, 0})));
+  CHECK_FALSE(g.check(act(0, kind::propose, {2, held(g, 0, "Frag Grenade"), 0, 0})));   // not here
+  CHECK_FALSE(g.check(act(0, kind::propose, {1, 0, 0, 0})));                            // nothing at all
+  // Bundles beyond the list: two items given for one.
+  CHECK(g.check(act(0, kind::propose, {1, held(g, 0, "Frag Grenade"), -1, held(g, 0, "Lucky Charm")})));
+}
+
+TEST_CASE("scoundrels trade: a declined offer is not repeated in the same Movement") {
+  state g = game(3, market);
+  const action offer = act(0, kind::propose, {1, held(g, 0, "Frag Grenade"), 0, 0});
+  play(g, offer);
+  play(g, act(1, kind::decline, {g.offers()[0].id}));
+  CHECK_FALSE(listed(g, offer));
+  CHECK_FALSE(g.check(offer));
+  CHECK(g.check(act(0, kind::propose, {1, held(g, 0, "Lucky Charm"), 0, 0})));
+}
+
+TEST_CASE("scoundrels trade: an offer dies when the proposer moves away") {
+  state g = game(3, market);
+  play(g, act(0, kind::propose, {1, held(g, 0, "Frag Grenade"), 0, 0}));
+  play(g, act(0, kind::move, {maw}));
+  CHECK(offer_count(g) == 0);
+  // Leaving purple Pandora opens the departure ambush window: seat 1 is asked.
+  CHECK(g.must_act() == engine::seat_bit(1));
+}
+
+TEST_CASE("scoundrels trade: an offer dies when a fight starts, and a trade brawl puts the offered item at stake") {
+  state g = game(3, market);
+  play(g, act(0, kind::propose, {1, contract_id(g, "Guns"), 0, 0}));
+  CHECK(offer_count(g) == 1);
+  // Seat 1 answers with a brawl instead: a fight voids every open offer.
+  play(g, act(1, kind::brawl, {0}));
+  CHECK(offer_count(g) == 0);
+  CHECK(g.fight().kind == fight_kind::brawl);
+  CHECK(g.fight().stake == contract_id(g, "Guns") - 1);   // the item brought for trade is at stake
+}
+
+TEST_CASE("scoundrels trade: an offer dies when what it names leaves its holder (a one-use repair item)") {
+  std::string pos = market;
+  pos.replace(pos.find(R"({"card": "+1 Hyperdrive"})"), 25, R"({"card": "+1 Hyperdrive", "damage": 1})");
+  pos.replace(pos.find(R"("storageLocker": ["Lucky Charm"])"), 32, R"("storageLocker": ["Lucky Charm", "Tool Kit"])");
+  state g = game(3, pos);
+  const std::int32_t kit = held(g, 0, "Tool Kit");
+  play(g, act(0, kind::propose, {1, kit, 0, 0}));
+  CHECK(offer_count(g) == 1);
+  play(g, act(0, kind::repair, {kit, held(g, 0, "+1 Hyperdrive")}));
+  CHECK(damage_of(g, 0, "+1 Hyperdrive") == 0);
+  CHECK(offer_count(g) == 0);   // the Tool Kit is used up
+  CHECK(g.must_act() == engine::seat_bit(0));
+}
+
+TEST_CASE("scoundrels trade: an offer dies when the proposer's Movement ends") {
+  state g = game(3, market);
+  play(g, act(0, kind::propose, {1, held(g, 0, "Frag Grenade"), 0, 0}));
+  play(g, act(0, kind::pass));
+  CHECK(offer_count(g) == 0);
+  CHECK(g.active_seat() == 1);
+}
+
+TEST_CASE("scoundrels trade: an offer dies when the proposer gives the item away elsewhere (the Dockyard's payment)") {
+  std::string pos = market;
+  pos.replace(pos.find(R"("openContracts")"), 15, R"("dockyard": "Pandora", "openContracts")");
+  state g = game(3, pos);
+  play(g, act(0, kind::propose, {1, held(g, 0, "Lucky Charm"), 0, 0}));
+  CHECK(offer_count(g) == 1);
+  // Visiting the Dockyard closes the market.
+  play(g, act(0, kind::dockyard));
+  CHECK(offer_count(g) == 0);
+}
+
+TEST_CASE("scoundrels trade: the target's timeout declines") {
+  state g = game(3, market);
+  play(g, act(0, kind::propose, {1, held(g, 0, "Frag Grenade"), 0, 0}));
+  const action t = g.timeout_action(1);
+  CHECK(t.kind == static_cast<std::uint16_t>(kind::decline));
+}
