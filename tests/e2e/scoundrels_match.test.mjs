@@ -10,7 +10,9 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 
-import { browserPage, cleanUp, pickName, shoot, startServer, withEvidence } from "./harness.mjs";
+import { join } from "node:path";
+
+import { browserPage, cleanUp, pickName, shoot, shots, startServer, withEvidence } from "./harness.mjs";
 
 const matchTimeoutMs = 300_000;
 const desktop = { width: 1280, height: 800 };
@@ -253,7 +255,7 @@ async function scenario(alice, bob) {
   await shoot(alice, "sc-end-desktop.png");
   await shoot(bob, "sc-end-phone.png", phone);
   assert.ok(await bob.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), "the end fits 390 px");
-  await alice.locator('[data-testid="sc-ship"][data-seat="0"]').screenshot({ path: `${(await import("./harness.mjs")).shots}/sc-ship-sheet-desktop.png` });
+  await alice.locator('section.sc-ship-sheet[data-seat="0"]').screenshot({ path: join(shots, "sc-ship-sheet-desktop.png") });
 
   // The replay: the table at a step, the dice still.
   await alice.click("[data-replay-link]");

@@ -41,7 +41,7 @@ test("every view of 3- and 4-seat engine matches draws one labelled button per l
   let views = 0;
   let fights = 0;
   let rolls = 0;
-  for (const [name, players, bots, seed] of [["three", 3, "random", 5], ["four", 4, "random", 11]] as const) {
+  for (const [name, players, bots, seed] of [["three", 3, "random", 5], ["four", 4, "heuristic,random", 11]] as const) {
     const m = record(name, players, bots, seed);
     assert.ok(m.actions > 30, `${name}: a real match (${m.actions} actions)`);
     const samples = Math.min(m.actions, 60);
