@@ -3,24 +3,31 @@
 // prompts) and its legal actions, and gives every legal action a value; it takes the best
 // (the first listed among equals, so it is deterministic).
 //
-// Its plan, in order:
+// Its plan, in order (docs/rules/scoundrels_cards.md, "Bots", has it in words and figures):
 //   * Win by deliveries: carry a cargo it may deliver to the nearest of its delivery
 //     locations (shortest route over the board's connections), deliver it, and affiliate
 //     with that syndicate at once, then work only for that syndicate — its deliveries are
 //     what push the syndicate to the end (or ahead at the turn limit), and it is its rep.
+//     It changes affiliation only when the other syndicate would then lead its own.
 //   * No cargo: head for the open contract whose pick-up plus delivery route is shortest;
-//     none open: go to the Dockyard and reveal one. A cargo it may no longer deliver is
-//     buried at a delivery location for a fresh contract.
+//     none open: go to the Dockyard and reveal one. Another syndicate's cargo is buried at a
+//     delivery location for a fresh contract, and another syndicate's open contracts are
+//     picked up for that when nothing of its own is open (they block the Dockyard's reveal).
+//   * Free bays: drawn crew and systems fill open bays by themselves, and bays carry cargo;
+//     with none free it visits the Dockyard and returns its least useful crew or system.
 //   * Fight rarely: intercept or ambush only a ship carrying cargo it could use, when its
 //     attack clearly beats the other's; always try to escape when attacked; keep pressing
 //     only while a round went its way. Damage goes on the least useful system, never on
-//     cargo while a system can take it. In melee it equips every weapon and armour (one of
-//     each per crew first), heals the injured, then fights; it pillages cargo first.
+//     cargo while a system can take it; melee hits on fresh crew, the captain last. In
+//     melee it equips one weapon and armour of each kind per crew first, heals the
+//     injured, then fights; it pillages cargo first.
 //   * Trades: it never proposes (so it cannot flood anyone), and accepts an offer only when
 //     what it gets is worth more to it than what it gives (cargo for its syndicate is worth
-//     most; its only hyperdrive or last crew never go).
-//   * Favors: an escape when caught, a repair when systems are down, a contract reveal when
-//     none is open, extra movement when the target is just out of reach.
+//     most; its hyperdrive is not for sale).
+//   * Favors and bribes: an escape when caught, repairs and heals when several are down, a
+//     contract reveal when none is open, extra movement when the target is just out of
+//     reach, the Dockyard moved nearer, a stop-delivery bribe on another syndicate's
+//     game-ending delivery.
 // Nothing here can stall: PASS is always worth 0 and is taken when nothing is better.
 #include <algorithm>
 #include <array>
@@ -399,15 +406,19 @@ class heuristic_bot final : public engine::bot {
       case kind::allocate: {
         if (t.cargo_by_id(x)) return -40;
         const pb::Card* c = t.card_by_id(x);
-        return c ? -worth(content_card(c->name())) : -5;
+        if (!c) return -5;
+        // Crew hits: a fresh crew member first (a second hit disables), the captain last.
+        const double crew_cost = c->kind() == pb::CREW ? 10.0 * c->damage() + (c->captain() ? 3.0 : 0.0) : 0.0;
+        return -worth(content_card(c->name())) - crew_cost;
       }
       case kind::repair: return 30;
       case kind::press: return press_value(t, x);
       case kind::escape: {
         const bool sacrifice = a.argc > 0 && a.args[0] != 0;
-        // Burn a hyperdrive only when the ship carries cargo worth saving.
+        const bool both = a.argc > 1 && a.args[1] != 0;
+        // Burn a hyperdrive only when the ship carries cargo worth saving (one is enough).
         const bool cargo = t.mine && table::cargo_count(*t.mine) > 0;
-        return sacrifice ? (cargo ? 12 : 2) : 10;
+        return sacrifice ? (cargo ? 12 : 2) - (both ? 3 : 0) : 10;
       }
       case kind::stay: return -5;
       case kind::equip: return equip_value(t, a);
@@ -463,8 +474,9 @@ class heuristic_bot final : public engine::bot {
     int seat = a.args[0];
     if (static_cast<kind>(a.kind) == kind::ambush) {
       if (a.args[0] == 0) return 0;
-      // The ship passing by is the one whose step it is.
-      seat = static_cast<int>(t.v.active_seat());
+      // The ship passing by: the prompt names it (else the one whose step it is).
+      seat = t.v.has_prompt() && t.v.prompt().options_size() > 0 ? t.v.prompt().options(0)
+                                                                  : static_cast<int>(t.v.active_seat());
     }
     const pb::Ship* s = t.ship_of(seat);
     if (!s || seat == t.me) return -10;
@@ -500,7 +512,8 @@ class heuristic_bot final : public engine::bot {
     if (!item || !t.mine) return 1;
     // How many items of this kind the crew already carries.
     int same = 0;
-    for (const auto* zone : {&t.mine->weapons_locker(), &t.mine->storage_locker()})
+    const pb::Fight& f = t.v.fight();
+    for (const auto* zone : {&t.mine->weapons_locker(), &t.mine->storage_locker(), &f.attacker_kit(), &f.defender_kit()})
       for (const pb::Card& c : *zone)
         same += static_cast<std::int32_t>(c.equipped_to()) == crew && c.kind() == item->kind();
     if (item->kind() == pb::MEDKIT) return same ? 1 : 4;
@@ -589,6 +602,25 @@ class heuristic_bot final : public engine::bot {
       if (d > 0 && d <= ability_sum(k, prim::gain_movement)) v = std::max(v, 9.0);
     }
     if (has_ability(k, prim::draw_cantina) || has_ability(k, prim::steal_item)) v = std::max(v, 2.0);
+    // Stop a delivery that would end the game for another syndicate (rulebook "Game End":
+    // bribes may answer a declared 8th delivery).
+    if (has_ability(k, prim::stop_delivery) && t.v.has_prompt() && t.v.prompt().kind() == pb::BRAWL_WINDOW) {
+      const pb::Ship* them = t.ship_of(a.args[1]);
+      const int to_win = static_cast<int>(t.v.scoreboard().deliveries_to_win());
+      if (them)
+        for (const pb::Bay& b : them->bays()) {
+          if (!b.has_cargo() || static_cast<int>(b.cargo().syndicate()) == t.affiliation()) continue;
+          bool here = false;
+          for (std::uint32_t l : b.cargo().deliver_to()) here |= static_cast<int>(l) == t.here();
+          if (here && t.track(b.cargo().syndicate()) + 1 >= to_win) v = std::max(v, 50.0);
+        }
+    }
+    // Bring the Dockyard closer when this ship needs it.
+    if (has_ability(k, prim::move_dockyard) && a.argc > 2 && (t.needs_dockyard() || t.v.open_contracts_size() == 0)) {
+      const int now = t.route(t.here(), static_cast<int>(t.v.dockyard()));
+      const int then = t.route(t.here(), a.args[2]);
+      if (then + 2 <= now) v = std::max(v, 4.0 + (now - then));
+    }
     return v;
   }
 };

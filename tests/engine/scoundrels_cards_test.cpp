@@ -193,8 +193,8 @@ TEST_CASE("Scoundrels content, Board: connected, and every contract's route take
   const auto d = all_distances();
   for (std::size_t i = 0; i < d.size(); ++i)
     for (std::size_t j = 0; j < d.size(); ++j) CHECK(d[i][j] >= 0);
-  // Movement is 3, 4 with the +1 hyperdrive Setup deals: 4–7 steps is two turns at least
-  // (one to reach the first port's region, one to arrive), never more than two at 4.
+  // Movement is 3, 4 with the +1 hyperdrive Setup deals: 4–7 steps is one or two
+  // Movements of carrying; with the trip to the origin, two to four turns.
   int longest = 0;
   for (const sc::contract& c : sc::contracts()) {
     for (std::uint8_t to : c.deliver_to) {
@@ -222,6 +222,10 @@ TEST_CASE("Scoundrels content, Contracts: the reward is the colour of the safest
     CHECK(static_cast<int>(c.reward) == safest);
     ++rewards[static_cast<int>(c.reward)];
   }
+  // Origins are spread over every destination, two or three contracts each.
+  std::array<int, 18> origins{};
+  for (const sc::contract& c : sc::contracts()) ++origins[c.origin];
+  for (int n : origins) CHECK((n == 2 || n == 3));
   CHECK(rewards[0] >= 12);
   CHECK(rewards[1] >= 12);
   CHECK(rewards[2] >= 10);
@@ -522,9 +526,18 @@ TEST_CASE("Scoundrels content, docs list the map and every card with its text") 
     return doc.substr(at, doc.find('\n', at) - at);
   };
   const auto& b = sc::board();
-  for (const sc::location& l : b.locations) {
+  for (std::size_t i = 0; i < b.locations.size(); ++i) {
+    const sc::location& l = b.locations[i];
     CAPTURE(l.name);
-    CHECK_FALSE(row(l.name).empty());
+    // The row names its colour or patrol, the Dockyard and its connections, in data order.
+    std::string to;
+    for (const sc::connection& c : b.connections) {
+      const std::size_t other = c.a == i ? c.b : c.b == i ? c.a : b.locations.size();
+      if (other < b.locations.size()) to += (to.empty() ? "" : ", ") + std::string(b.locations[other].name);
+    }
+    const std::string kind = l.kind == sc::loc_kind::destination ? std::string(sc::colour_name(l.col))
+                                                                 : l.patrolled ? "patrolled" : "unpatrolled";
+    CHECK(row(l.name).find("| " + kind + " | " + (l.dockyard ? "yes" : "") + " | " + to + " |") != std::string::npos);
   }
   for (const sc::contract& c : sc::contracts()) {
     CAPTURE(c.name);
