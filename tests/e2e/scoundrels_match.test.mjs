@@ -10,14 +10,27 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-import { browserPage, cleanUp, pickName, shoot, shots, startServer, withEvidence } from "./harness.mjs";
+import { browserPage, cleanUp, pickName, root, shoot, shots, startServer, withEvidence } from "./harness.mjs";
 
 const matchTimeoutMs = 300_000;
 const desktop = { width: 1280, height: 800 };
 const phone = { width: 390, height: 844 };
 let baseUrl = "";
+const axeSource = readFileSync(join(root, "web-client/node_modules/axe-core/axe.min.js"), "utf8");
+
+// axe-core on the page as it is now: no serious or critical violation (as kit.test.mjs).
+async function axe(page, label) {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ["violations"] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
+  });
+  const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  assert.deepEqual(bad, [], `${label}: axe-core found ${bad.map((v) => `${v.id} (${v.impact}: ${v.help}) at ${v.nodes.join(", ")}`).join("; ")}`);
+}
 
 // Action kinds (proto/starport/v1/scoundrels.proto).
 const K = { MOVE: 1, PICK_UP: 2, INTERCEPT: 8, AMBUSH: 9, PROPOSE: 19, ACCEPT: 20, DECLINE: 21, WITHDRAW: 22, BRAWL: 23, DELIVER: 24, PASS: 29 };
@@ -43,12 +56,13 @@ function readTable(page) {
       return { key: b.getAttribute("data-action"), kind: Number(kind), args: args ? args.split(",").map(Number) : [] };
     });
     const ships = Object.fromEntries([...document.querySelectorAll(".sc-ship[data-seat]")].map((g) => [g.getAttribute("data-seat"), Number(g.getAttribute("data-loc"))]));
+    const deep = [...document.querySelectorAll(".sc-loc--deep[data-loc]")].map((g) => Number(g.getAttribute("data-loc")));
     const rough = [...document.querySelectorAll(".sc-loc--purple[data-loc], .sc-loc--red[data-loc]")].map((g) => Number(g.getAttribute("data-loc")));
     const adj = Object.fromEntries([...document.querySelectorAll(".sc-loc[data-loc]")].map((g) => [g.getAttribute("data-loc"), (g.getAttribute("data-neighbours") ?? "").split(",").filter(Boolean).map(Number)]));
     const fight = document.querySelector('[data-testid="sc-fight"]')?.getAttribute("data-kind") ?? "";
     const placing = /bay/i.test(document.querySelector('[data-testid="sc-moves"] .decision')?.textContent ?? "");
     const attack = Object.fromEntries([...document.querySelectorAll('[data-testid="sc-ship"]')].map((d) => [d.getAttribute("data-seat"), Number(d.getAttribute("data-attack"))]));
-    return { buttons, ships, adj, rough, fight, attack, placing, over: !!document.querySelector('[data-testid="outcome"]'), canTrade: !!document.querySelector('button[name="open-trade"]') };
+    return { buttons, ships, adj, deep, rough, fight, attack, placing, over: !!document.querySelector('[data-testid="outcome"]'), canTrade: !!document.querySelector('button[name="open-trade"]') };
   });
 }
 
@@ -126,8 +140,13 @@ async function play(page, me, other, shared) {
       else if (!combat) {
         const others = [0, 1, 2].filter((s) => s !== me && t.ships[s] !== undefined);
         const armed = others.filter((s) => (t.attack[s] ?? 0) > 0);
-        if ((t.attack[me] ?? 0) > 0) goal = others.map((s) => t.ships[s]);
-        else if (armed.length) goal = armed.map((s) => t.ships[s]);
+        // Intercepts happen in deep space: the armed ship goes where a ship waits in deep
+        // space (or follows one), the unarmed one waits in deep space next to an armed one.
+        const near = (loc) => (t.deep.includes(loc) ? [loc] : (t.adj[loc] ?? []).filter((n) => t.deep.includes(n)));
+        if ((t.attack[me] ?? 0) > 0) {
+          const inDeep = others.map((s) => t.ships[s]).filter((l) => t.deep.includes(l));
+          goal = inDeep.length ? inDeep : others.map((s) => t.ships[s]);
+        } else if (armed.length) goal = armed.flatMap((s) => near(t.ships[s]));
         else goal = t.rough;
       }
       if (!pick && goal?.length && by(K.MOVE).length) {
@@ -199,6 +218,7 @@ async function scenario(alice, bob) {
   assert.equal(locs, 29, "the map shows the board's 29 locations");
   assert.equal(await bob.locator(".sc-loc").count(), 29);
   await shoot(alice, "sc-map-desktop.png");
+  await axe(alice, "the S.P.A.C.E. table (desktop)");
   await shoot(bob, "sc-map-phone.png", phone);
   const fits = await bob.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
   assert.ok(fits, "the table fits a 390 px wide screen without sideways scrolling");
@@ -253,6 +273,7 @@ async function scenario(alice, bob) {
   const sheet = alice.locator('[data-testid="sc-ship"][data-seat="0"]');
   await sheet.scrollIntoViewIfNeeded();
   await shoot(alice, "sc-end-desktop.png");
+  await axe(alice, "the S.P.A.C.E. table at the end");
   await shoot(bob, "sc-end-phone.png", phone);
   assert.ok(await bob.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), "the end fits 390 px");
   await alice.locator('section.sc-ship-sheet[data-seat="0"]').screenshot({ path: join(shots, "sc-ship-sheet-desktop.png") });

@@ -115,7 +115,7 @@ export function SpaceMap({ view, ctx }: { view: View; ctx: TableContext }) {
             {[...shipsAt].map(([loc, seats]) => {
               const l = at(loc);
               if (!l) return null;
-              const offs = shipOffsets(seats.length, seats.length > 1 ? 20 : 0);
+              const offs = shipOffsets(seats.length, seats.length > 2 ? 27 : seats.length > 1 ? 20 : 0);
               return seats.map((seat, i) => (
                 <g key={`s${seat}`} class={`sc-ship seat-colour-${seat % 6}${seat === ctx.viewer ? " sc-ship--you" : ""}`} data-seat={seat} data-loc={loc}>
                   <circle cx={l.x + offs[i][0]} cy={l.y + offs[i][1]} r="15" />
