@@ -31,6 +31,11 @@ export interface TableContext {
   ActionButton?: FunctionComponent<{ action: Action; class?: string; confirm?: string; children?: ComponentChildren }>;
   // A live countdown to the seat's turn deadline, or null when it has none.
   timer(seat: number): VNode | null;
+  // Legal actions the table offers itself without drawing their buttons now (S.P.A.C.E.'s
+  // trade offers, chosen in a dialog that is closed): the generic move panel leaves them
+  // out. Call it while rendering, as ctx.ActionButton registers. Absent where there are no
+  // moves (replays, spectators).
+  claim?(actions: Action[]): void;
 }
 
 export interface TableProps<V> {

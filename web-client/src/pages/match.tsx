@@ -100,6 +100,7 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
       return <Timer deadlineMs={Number(s.deadlineMs)} serverNow={() => app.conn.serverNow()} />;
     },
     ActionButton: viewer !== null && !info?.over ? StableButton : undefined,
+    claim: viewer !== null && !info?.over ? (actions) => void placed.push(...actions) : undefined,
   };
 
   // The end as presented: while the reveal pacing is behind, MatchInfo's outcome would

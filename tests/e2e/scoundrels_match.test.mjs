@@ -1,0 +1,295 @@
+// S.P.A.C.E. in two browsers (issue 16): Alice and Bob make a private 3-seat lobby with a
+// bot in the third seat and a short game (the engine's option: the delivery that ends it,
+// and a turn limit), steer their ships to one place by clicking Go on the map, Alice
+// proposes a trade in the dialog and Bob accepts it in his browser, the two (or the bot)
+// fight a ship combat, and the match is played to its end by clicking what the table
+// offers; then the replay. Screenshots (E2E_SHOTS, `sc-*.png`) of the map, a ship sheet,
+// a combat and the trade dialog at 1280×800 and 390×844.
+//
+//   npm --prefix web-client run e2e        (builds dist/ first)
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+import { browserPage, cleanUp, pickName, root, shoot, shots, startServer, withEvidence } from "./harness.mjs";
+
+const matchTimeoutMs = 300_000;
+const desktop = { width: 1280, height: 800 };
+const phone = { width: 390, height: 844 };
+let baseUrl = "";
+const axeSource = readFileSync(join(root, "web-client/node_modules/axe-core/axe.min.js"), "utf8");
+
+// axe-core on the page as it is now: no serious or critical violation (as kit.test.mjs).
+async function axe(page, label) {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ["violations"] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
+  });
+  const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  assert.deepEqual(bad, [], `${label}: axe-core found ${bad.map((v) => `${v.id} (${v.impact}: ${v.help}) at ${v.nodes.join(", ")}`).join("; ")}`);
+}
+
+// Action kinds (proto/starport/v1/scoundrels.proto).
+const K = { MOVE: 1, PICK_UP: 2, INTERCEPT: 8, AMBUSH: 9, PROPOSE: 19, ACCEPT: 20, DECLINE: 21, WITHDRAW: 22, BRAWL: 23, DELIVER: 24, PASS: 29 };
+
+before(async () => {
+  baseUrl = await startServer(["--bot-delay-ms", "0"]);
+});
+
+after(cleanUp);
+
+test("two browsers and a bot play S.P.A.C.E.: a trade between the browsers, a ship combat, to the end, then the replay", { timeout: 600_000 }, async () => {
+  const alice = await browserPage("alice", desktop);
+  const bob = await browserPage("bob", desktop);
+  await withEvidence({ alice, bob }, () => scenario(alice, bob));
+});
+
+// What a page's table shows now, read from the DOM: the enabled move buttons (kind, args),
+// where every ship is, the map's adjacency, the offers.
+function readTable(page) {
+  return page.evaluate(() => {
+    const buttons = [...document.querySelectorAll(".page.match button.action:not([aria-disabled])")].map((b) => {
+      const [kind, args] = (b.getAttribute("data-action") ?? "").split(":");
+      return { key: b.getAttribute("data-action"), kind: Number(kind), args: args ? args.split(",").map(Number) : [] };
+    });
+    const ships = Object.fromEntries([...document.querySelectorAll(".sc-ship[data-seat]")].map((g) => [g.getAttribute("data-seat"), Number(g.getAttribute("data-loc"))]));
+    const deep = [...document.querySelectorAll(".sc-loc--deep[data-loc]")].map((g) => Number(g.getAttribute("data-loc")));
+    const rough = [...document.querySelectorAll(".sc-loc--purple[data-loc], .sc-loc--red[data-loc]")].map((g) => Number(g.getAttribute("data-loc")));
+    const adj = Object.fromEntries([...document.querySelectorAll(".sc-loc[data-loc]")].map((g) => [g.getAttribute("data-loc"), (g.getAttribute("data-neighbours") ?? "").split(",").filter(Boolean).map(Number)]));
+    const fight = document.querySelector('[data-testid="sc-fight"]')?.getAttribute("data-kind") ?? "";
+    const placing = /bay/i.test(document.querySelector('[data-testid="sc-moves"] .decision')?.textContent ?? "");
+    const attack = Object.fromEntries([...document.querySelectorAll('[data-testid="sc-ship"]')].map((d) => [d.getAttribute("data-seat"), Number(d.getAttribute("data-attack"))]));
+    return { buttons, ships, adj, deep, rough, fight, attack, placing, over: !!document.querySelector('[data-testid="outcome"]'), canTrade: !!document.querySelector('button[name="open-trade"]') };
+  });
+}
+
+function distances(adj, from) {
+  const d = new Map([[from, 0]]);
+  const queue = [from];
+  while (queue.length) {
+    const at = queue.shift();
+    for (const n of adj[at] ?? []) if (!d.has(n)) (d.set(n, d.get(at) + 1), queue.push(n));
+  }
+  return d;
+}
+
+async function press(page, key) {
+  await page.locator(`.page.match button.action[data-action="${key}"]:not([aria-disabled])`).first().click({ timeout: 1500 });
+}
+
+// One player's policy: answer Bob's offer (Bob accepts), propose one (Alice, once they
+// share a place), attack once the trade is done, otherwise head for the other browser's
+// ship until the trade, then pick up / deliver, else any offered move (seeded).
+async function play(page, me, other, shared) {
+  const deadline = Date.now() + matchTimeoutMs;
+  let moves = 0;
+  let seed = me === 0 ? 7 : 13;
+  const rand = (n) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff), seed % n);
+  while (Date.now() < deadline) {
+    const t = await readTable(page).catch(() => null);
+    if (!t) continue;
+    if (t.over) return moves;
+    if (t.fight) shared.fights.add(t.fight);
+    const by = (k) => t.buttons.filter((b) => b.kind === k);
+    try {
+      let pick = null;
+      if (!shared.traded && me === 1 && by(K.ACCEPT).length) {
+        pick = by(K.ACCEPT)[0].key;
+        shared.accepting = true;
+      } else if (!shared.traded && me === 0 && t.canTrade && !shared.proposed) {
+        const partner = await page.locator('select[name="trade-partner"] option').evaluateAll((os) => os.map((o) => o.value)).catch(() => []);
+        await page.click('button[name="open-trade"]');
+        await page.waitForSelector('[data-testid="sc-trade-dialog"][open]');
+        if (partner.includes(String(other))) await page.selectOption('select[name="trade-partner"]', String(other));
+        if (!shared.tradeShot) {
+          shared.tradeShot = true;
+          await shoot(page, "sc-trade-dialog-desktop.png");
+          await shoot(page, "sc-trade-dialog-phone.png", phone);
+          await page.setViewportSize(desktop);
+        }
+        shared.offerText = await page.locator('[data-testid="sc-trade-summary"]').textContent();
+        await page.click("button.sc-send-offer");
+        shared.proposed = true;
+        moves++;
+        continue;
+      } else if (shared.proposed && !shared.traded && me === 0) {
+        // Alice waits for Bob's answer while her offer stands (Withdraw offered); an offer
+        // that died (something it named changed) is proposed again.
+        if (by(K.WITHDRAW).length || shared.accepting) {
+          await page.waitForTimeout(80);
+          continue;
+        }
+        await page.waitForTimeout(300);
+        if (!shared.traded) shared.proposed = false;
+        continue;
+      }
+      if (!pick && shared.traded && (by(K.INTERCEPT).length || by(K.AMBUSH).some((b) => b.args[0] === 1))) pick = (by(K.INTERCEPT)[0] ?? by(K.AMBUSH).find((b) => b.args[0] === 1)).key;
+      if (!pick && shared.traded && [...shared.fights].includes("SHIP_COMBAT") && by(K.DELIVER).length) pick = by(K.DELIVER)[0].key;
+      if (!pick && shared.traded && [...shared.fights].includes("SHIP_COMBAT") && by(K.PICK_UP).length) pick = by(K.PICK_UP)[0].key;
+      // Before the trade: head for the other browser's ship and stay with it. After it, until
+      // a ship combat: an armed ship (attack value > 0) hunts the nearest other ship and
+      // attacks (Intercept in deep space, Ambush at a purple or red place); an unarmed one
+      // heads for an armed ship to be attacked, or, when nobody is armed, for a purple or red
+      // place, whose encounters draw cantina cards (weapons among them).
+      const combat = [...shared.fights].includes("SHIP_COMBAT");
+      let goal;
+      if (!shared.traded) goal = t.ships[other] === undefined ? undefined : [t.ships[other]];
+      else if (!combat) {
+        const others = [0, 1, 2].filter((s) => s !== me && t.ships[s] !== undefined);
+        const armed = others.filter((s) => (t.attack[s] ?? 0) > 0);
+        // Intercepts happen in deep space: the armed ship goes where a ship waits in deep
+        // space (or follows one), the unarmed one waits in deep space next to an armed one.
+        const near = (loc) => (t.deep.includes(loc) ? [loc] : (t.adj[loc] ?? []).filter((n) => t.deep.includes(n)));
+        if ((t.attack[me] ?? 0) > 0) {
+          const inDeep = others.map((s) => t.ships[s]).filter((l) => t.deep.includes(l));
+          goal = inDeep.length ? inDeep : others.map((s) => t.ships[s]);
+        } else if (armed.length) goal = armed.flatMap((s) => near(t.ships[s]));
+        else goal = t.rough;
+      }
+      if (!pick && goal?.length && by(K.MOVE).length) {
+        const here = t.ships[me];
+        if (!goal.includes(here)) {
+          const dist = (loc) => Math.min(...goal.map((g) => distances(t.adj, g).get(loc) ?? 99));
+          const best = by(K.MOVE).sort((a, b) => dist(a.args[0]) - dist(b.args[0]))[0];
+          if (dist(best.args[0]) < dist(here)) pick = best.key;
+        }
+        if (!pick && by(K.PASS).length) pick = by(K.PASS)[0].key;
+      }
+      // A drawn system or crew goes into a bay (its attack counts there), not the captain's log.
+      const bays = t.buttons.filter((b) => b.kind === 27 && b.args[0] >= 0);
+      if (!pick && shared.traded && !combat && bays.length && t.placing) pick = bays[0].key;
+      if (!pick && t.buttons.length) {
+        // Anything else offered, but no Decline/Withdraw of the trade and no brawl with the other browser.
+        const fine = t.buttons.filter((b) => ![K.DECLINE, K.WITHDRAW, K.PROPOSE].includes(b.kind) && !(b.kind === K.BRAWL && b.args[0] >= 0));
+        const pool = fine.length ? fine : t.buttons;
+        pick = pool[rand(pool.length)].key;
+      }
+      if (!pick) {
+        await page.waitForTimeout(60);
+        continue;
+      }
+      await press(page, pick);
+      moves++;
+      if (shared.accepting) {
+        shared.accepting = false;
+        shared.traded = true;
+      }
+    } catch {
+      await page.waitForTimeout(60);
+    }
+  }
+  throw new Error(`seat ${me}: the match did not end within ${matchTimeoutMs / 1000}s after ${moves} moves`);
+}
+
+async function scenario(alice, bob) {
+  await pickName(alice, baseUrl, "Alice");
+  await alice.selectOption('select[name="game"]', "scoundrels");
+  await alice.fill('input[name="seats"]', "3");
+  await alice.dispatchEvent('input[name="seats"]', "change");
+  await alice.check('input[name="private"]');
+  await alice.fill('input[name="sc-deliveries"]', "3");
+  await alice.fill('input[name="sc-turn-limit"]', "40");
+  await alice.click('button:has-text("Create lobby")');
+  await alice.waitForURL(/#\/lobby\//);
+  await alice.waitForSelector(':text("Short game")');
+  const invite = await alice.locator('input[name="invite-link"]').inputValue();
+
+  await bob.goto(invite);
+  await bob.fill('input[name="display-name"]', "Bob");
+  await bob.click('button:has-text("Join")');
+  await bob.waitForURL(/#\/lobby\//);
+  await alice.waitForSelector('.seat-row[data-seat="1"]:has-text("Bob")');
+  await alice.click('button[name="add-bot-2"]');
+  await alice.waitForSelector('.seat-row[data-seat="2"][data-bot="1"]');
+  await alice.check('input[name="ready"]');
+  await bob.check('input[name="ready"]');
+  await alice.waitForSelector('.seat-row[data-seat="1"] [data-ready="1"]');
+  await alice.click('button[name="start"]');
+  await alice.waitForURL(/#\/match\//);
+  await bob.waitForURL(/#\/match\//);
+  const matchId = alice.url().replace(/^.*#\/match\//, "");
+  await alice.waitForSelector(".scoundrels");
+  await bob.waitForSelector(".scoundrels");
+  // Every location of the board is on the map; both see the same board.
+  const locs = await alice.locator(".sc-loc").count();
+  assert.equal(locs, 29, "the map shows the board's 29 locations");
+  assert.equal(await bob.locator(".sc-loc").count(), 29);
+  await shoot(alice, "sc-map-desktop.png");
+  await axe(alice, "the S.P.A.C.E. table (desktop)");
+  await shoot(bob, "sc-map-phone.png", phone);
+  const fits = await bob.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
+  assert.ok(fits, "the table fits a 390 px wide screen without sideways scrolling");
+  await bob.click('button[name="map-zoom"]');
+  await shoot(bob, "sc-map-zoomed-phone.png");
+  await bob.click('button[name="map-zoom"]');
+  await bob.setViewportSize(desktop);
+
+  // Every fight shown on either page, seen by a MutationObserver (a bot's combat may pass
+  // between two reads of the policy).
+  for (const page of [alice, bob])
+    await page.evaluate(() => {
+      window.__fights = [];
+      new MutationObserver(() => {
+        const f = document.querySelector('[data-testid="sc-fight"]');
+        if (f && !window.__fights.includes(f.getAttribute("data-kind"))) window.__fights.push(f.getAttribute("data-kind"));
+        if (f && !window.__fightShot && f.querySelector(".sc-round")) window.__fightShot = true;
+      }).observe(document.body, { childList: true, subtree: true, attributes: true });
+    });
+
+  const shared = { traded: false, proposed: false, fights: new Set(), tradeShot: false };
+  const combatShots = (async () => {
+    // A screenshot of the first fight with a round on it (either page), desktop and phone.
+    const deadline = Date.now() + matchTimeoutMs;
+    while (Date.now() < deadline) {
+      for (const [page, name] of [[alice, "alice"], [bob, "bob"]]) {
+        if (await page.locator('[data-testid="sc-fight"] .sc-round').count().catch(() => 0)) {
+          await page.locator('[data-testid="sc-fight"]').scrollIntoViewIfNeeded().catch(() => {});
+          await shoot(page, `sc-combat-${name}-desktop.png`);
+          return name;
+        }
+      }
+      if (await alice.locator('[data-testid="outcome"]').count().catch(() => 0)) return "";
+      await alice.waitForTimeout(100);
+    }
+    return "";
+  })();
+  const [aliceMoves, bobMoves] = await Promise.all([play(alice, 0, 1, shared), play(bob, 1, 0, shared)]);
+  const shotOf = await combatShots;
+  assert.ok(shared.proposed, "Alice proposed a trade in the dialog");
+  assert.ok(shared.traded, `Bob accepted Alice's offer (${shared.offerText})`);
+  for (const page of [alice, bob]) for (const f of await page.evaluate(() => window.__fights)) shared.fights.add(f);
+  assert.ok([...shared.fights].some((f) => f === "SHIP_COMBAT"), `a ship combat was fought and shown (fights seen: ${[...shared.fights].join(", ") || "none"})`);
+  console.log(`scoundrels e2e: ${aliceMoves} + ${bobMoves} moves, offer "${shared.offerText}", fights ${[...shared.fights].join(", ")}, combat shot from ${shotOf || "nobody"}`);
+
+  // No move the client offered was refused.
+  for (const [name, page] of [["Alice", alice], ["Bob", bob]]) {
+    const shown = await page.evaluate(() => window.__errors);
+    assert.deepEqual(shown, [], `${name}'s page showed errors: ${shown.join(" | ")}`);
+  }
+  await alice.waitForSelector('[data-fairness="ok"]', { timeout: 15_000 });
+  const sheet = alice.locator('[data-testid="sc-ship"][data-seat="0"]');
+  await sheet.scrollIntoViewIfNeeded();
+  await shoot(alice, "sc-end-desktop.png");
+  await axe(alice, "the S.P.A.C.E. table at the end");
+  await shoot(bob, "sc-end-phone.png", phone);
+  assert.ok(await bob.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), "the end fits 390 px");
+  await alice.locator('section.sc-ship-sheet[data-seat="0"]').screenshot({ path: join(shots, "sc-ship-sheet-desktop.png") });
+
+  // The replay: the table at a step, the dice still.
+  await alice.click("[data-replay-link]");
+  await alice.waitForURL(/#\/replay\/.+\?step=0/);
+  const total = Number(await alice.locator('input[name="step"]').getAttribute("max"));
+  assert.ok(total > 20, `the replay has the match's moves (${total})`);
+  await alice.locator('input[name="step"]').fill(String(Math.floor(total / 2)));
+  await alice.waitForSelector(`.step-label[data-step="${Math.floor(total / 2)}"]`);
+  await alice.waitForSelector(".scoundrels");
+  assert.equal(await alice.locator(".die--rolling").count(), 0, "a replay step shows its rolls without the tumble");
+  await alice.click('button[name="last"]');
+  await alice.waitForSelector(`.step-label[data-step="${total}"]`);
+  await alice.waitForSelector('[data-testid="outcome"]');
+  await shoot(alice, "sc-replay-desktop.png");
+  assert.ok(matchId.length > 0);
+}

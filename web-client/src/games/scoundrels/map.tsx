@@ -1,0 +1,155 @@
+// The S.P.A.C.E. map, drawn from View.board (the engine's board data, the one source for
+// the map): deep-space regions by patrol (patrolled: solid blue; unpatrolled: dashed amber),
+// destinations by colour (with a letter, not only a colour), connections, each sector's
+// links tinted by its patrol; then ships, open contracts and the Dockyard. The viewer's legal
+// MOVE targets are ringed and carry a button over the map (the real move, ctx.ActionButton);
+// a zoom toggle makes the map twice as wide inside a scrolling frame (phones pan by scrolling).
+import { useState } from "preact/hooks";
+
+import type { Action } from "../../gen/starport/v1/common_pb.js";
+import { ActionKind, Colour, LocationKind, type Location, type View } from "../../gen/starport/v1/scoundrels_pb.js";
+import { Tip } from "../../kit/tip.js";
+import type { TableContext } from "../types.js";
+import { actionLabel, colourNames } from "./words.js";
+
+export const mapTips = {
+  patrolled: "Patrolled deep space (blue): the authorities are strong here.",
+  unpatrolled: "Unpatrolled deep space (amber, dashed): even the long arm of the law struggles to reach.",
+  green: "Green destination: heavily policed. Draws from the green cantina deck.",
+  purple: "Purple destination: in between. Draws from the purple cantina deck.",
+  red: "Red destination: largely outlaw. Draws from the red cantina deck.",
+  dockyard: "The Dockyard: visit it to refit your ship (it moves on the 1st Player's roll at the end of each turn).",
+  contract: "An open contract waiting at its origin: pick it up with a conscious crew.",
+};
+
+const letter: Record<number, string> = { [Colour.GREEN]: "G", [Colour.PURPLE]: "P", [Colour.RED]: "R" };
+
+function shipOffsets(n: number, r: number): [number, number][] {
+  return Array.from({ length: n }, (_, i) => {
+    const ang = -Math.PI / 2 + (i * 2 * Math.PI) / Math.max(1, n);
+    return [Math.cos(ang) * r, Math.sin(ang) * r];
+  });
+}
+
+export function moveTargets(view: View, viewer: number | null): Map<number, Action> {
+  const m = new Map<number, Action>();
+  if (viewer === null) return m;
+  for (const a of view.legalActions) if (a.seat === viewer && a.kind === ActionKind.MOVE) m.set(a.args[0], a);
+  return m;
+}
+
+export function SpaceMap({ view, ctx }: { view: View; ctx: TableContext }) {
+  const [zoom, setZoom] = useState(false);
+  const board = view.board;
+  if (!board || !board.locations.length) return <p class="muted">The map is not known yet.</p>;
+  const locs = board.locations;
+  const at = (i: number): Location | undefined => locs[i];
+  const targets = moveTargets(view, ctx.viewer);
+  const B = ctx.ActionButton;
+  const me = ctx.viewer !== null ? view.ships.find((s) => s.seat === ctx.viewer) : undefined;
+  const shipsAt = new Map<number, number[]>();
+  for (const s of view.ships) if (!s.out) shipsAt.set(s.location, [...(shipsAt.get(s.location) ?? []), s.seat]);
+  const contractsAt = new Map<number, number>();
+  for (const c of view.openContracts) contractsAt.set(c.origin, (contractsAt.get(c.origin) ?? 0) + 1);
+  const patrolOf = (i: number) => at(i)?.kind === LocationKind.DEEP_SPACE ? (at(i)?.patrolled ? "patrolled" : "unpatrolled") : "";
+  const rDeep = 40;
+  const rDest = 26;
+  return (
+    <section class={`sc-map${zoom ? " sc-map--zoom" : ""}`} aria-label="The map" data-testid="sc-map">
+      <div class="sc-map__head">
+        <h3>Map</h3>
+        <span class="sc-legend muted">
+          <Tip text={mapTips.patrolled}><span class="sc-key sc-key--patrolled" />patrolled</Tip>
+          <Tip text={mapTips.unpatrolled}><span class="sc-key sc-key--unpatrolled" />unpatrolled</Tip>
+          <Tip text={mapTips.green}><span class="sc-key sc-key--green">G</span>green</Tip>
+          <Tip text={mapTips.purple}><span class="sc-key sc-key--purple">P</span>purple</Tip>
+          <Tip text={mapTips.red}><span class="sc-key sc-key--red">R</span>red</Tip>
+          <Tip text={mapTips.dockyard}><span class="sc-key sc-key--dock">D</span>Dockyard</Tip>
+        </span>
+        <button type="button" class="secondary sc-zoom" name="map-zoom" aria-pressed={zoom ? "true" : "false"} onClick={() => setZoom((z) => !z)}>
+          {zoom ? "Fit the map" : "Zoom the map"}
+        </button>
+      </div>
+      <div class="sc-map__frame">
+        <div class="sc-map__canvas">
+          <svg viewBox="-20 -20 1040 1040" role="img" aria-label={mapSummary(view, ctx)} class="sc-map__svg">
+            <g class="sc-links">
+              {board.connections.map((c, i) => {
+                const a = at(c.a);
+                const b = at(c.b);
+                if (!a || !b) return null;
+                const deep = patrolOf(c.a) || patrolOf(c.b);
+                return <line key={i} x1={a.x} y1={a.y} x2={b.x} y2={b.y} class={`sc-link${deep ? ` sc-link--${deep}` : ""}`} />;
+              })}
+            </g>
+            {locs.map((l) => {
+              const deep = l.kind === LocationKind.DEEP_SPACE;
+              const target = targets.has(l.index);
+              const here = me?.location === l.index;
+              return (
+                <g key={l.index} class={`sc-loc${deep ? ` sc-loc--deep sc-loc--${l.patrolled ? "patrolled" : "unpatrolled"}` : ` sc-loc--${colourNames[l.colour] || "none"}`}${target ? " sc-loc--target" : ""}${here ? " sc-loc--here" : ""}`} data-loc={l.index} data-name={l.name} data-neighbours={l.neighbours.join(",")}>
+                  {target ? <circle class="sc-target-ring" cx={l.x} cy={l.y} r={(deep ? rDeep : rDest) + 12} /> : null}
+                  <circle class="sc-loc__body" cx={l.x} cy={l.y} r={deep ? rDeep : rDest} />
+                  {l.dockyard ? <circle class="sc-loc__dockable" cx={l.x} cy={l.y} r={rDest + 6} /> : null}
+                  {!deep ? <text class="sc-loc__letter" x={l.x} y={l.y + 1} text-anchor="middle" dominant-baseline="central">{letter[l.colour] ?? ""}</text> : null}
+                  <text class="sc-loc__name" x={l.x} y={l.y + (deep ? rDeep : rDest) + 24} text-anchor="middle">{l.name}</text>
+                </g>
+              );
+            })}
+            {view.board && at(view.dockyard) ? (
+              <g class="sc-dockyard" data-testid="sc-dockyard" data-loc={view.dockyard}>
+                <rect x={(at(view.dockyard)?.x ?? 0) - 52} y={(at(view.dockyard)?.y ?? 0) - 44} width="30" height="30" rx="5" />
+                <text x={(at(view.dockyard)?.x ?? 0) - 37} y={(at(view.dockyard)?.y ?? 0) - 28} text-anchor="middle" dominant-baseline="central">D</text>
+              </g>
+            ) : null}
+            {[...contractsAt].map(([loc, n]) => {
+              const l = at(loc);
+              if (!l) return null;
+              return (
+                <g key={`c${loc}`} class="sc-contract-mark" data-loc={loc}>
+                  <rect x={l.x + 20} y={l.y - 46} width="26" height="34" rx="4" />
+                  <text x={l.x + 33} y={l.y - 28} text-anchor="middle" dominant-baseline="central">{n > 1 ? n : "$"}</text>
+                </g>
+              );
+            })}
+            {[...shipsAt].map(([loc, seats]) => {
+              const l = at(loc);
+              if (!l) return null;
+              const offs = shipOffsets(seats.length, seats.length > 2 ? 27 : seats.length > 1 ? 20 : 0);
+              return seats.map((seat, i) => (
+                <g key={`s${seat}`} class={`sc-ship seat-colour-${seat % 6}${seat === ctx.viewer ? " sc-ship--you" : ""}`} data-seat={seat} data-loc={loc}>
+                  <circle cx={l.x + offs[i][0]} cy={l.y + offs[i][1]} r="15" />
+                  <text x={l.x + offs[i][0]} y={l.y + offs[i][1] + 1} text-anchor="middle" dominant-baseline="central">{seat + 1}</text>
+                </g>
+              ));
+            })}
+          </svg>
+          {B
+            ? [...targets].map(([loc, a]) => {
+                const l = at(loc);
+                if (!l) return null;
+                return (
+                  <div key={loc} class="sc-move" style={`left:${((l.x + 20) / 1040) * 100}%;top:${((l.y + 20) / 1040) * 100}%`}>
+                    <B action={a} class="sc-move__btn">
+                      <span class="visually-hidden">{actionLabel(a, view, ctx.seatName)}</span>
+                      <span aria-hidden="true">Go</span>
+                    </B>
+                  </div>
+                );
+              })
+            : null}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+// The map in words, for screen readers: where every ship, the Dockyard and the open contracts are.
+export function mapSummary(view: View, ctx: TableContext): string {
+  const name = (i: number) => view.board?.locations[i]?.name ?? `location ${i + 1}`;
+  const ships = view.ships.filter((s) => !s.out).map((s) => `${ctx.seatName(s.seat)} at ${name(s.location)}`);
+  const contracts = view.openContracts.map((c) => `${c.name} at ${name(c.origin)}`);
+  return [`Map of ${view.board?.locations.length ?? 0} locations`, ships.join(", "), `the Dockyard at ${name(view.dockyard)}`, contracts.length ? `open contracts: ${contracts.join(", ")}` : "no open contract"]
+    .filter(Boolean)
+    .join("; ");
+}

@@ -1,0 +1,293 @@
+// S.P.A.C.E. in players' words (pure, unit-tested): names of places, syndicates, colours,
+// phases and cards, and one label per legal action computed from the view alone. A card
+// the viewer may not identify is "a face-down card from <seat>'s ship", never a name.
+import type { Action } from "../../gen/starport/v1/common_pb.js";
+import {
+  ActionKind,
+  CardKind,
+  Colour,
+  FightKind,
+  Phase,
+  PromptKind,
+  Syndicate,
+  type Card,
+  type Contract,
+  type View,
+} from "../../gen/starport/v1/scoundrels_pb.js";
+
+export const gameId = "scoundrels";
+
+export const syndicateNames: Record<Syndicate, string> = {
+  [Syndicate.SYNDICATE_NONE]: "unaffiliated",
+  [Syndicate.FIDANZA]: "Fidanza",
+  [Syndicate.SEMYORKA]: "Semyorka",
+  [Syndicate.ALLMACHT]: "Allmacht",
+  [Syndicate.ANUBIS]: "Anubis",
+};
+
+export const syndicateBonus: Record<Syndicate, string> = {
+  [Syndicate.SYNDICATE_NONE]: "Unaffiliated: may deliver for any syndicate.",
+  [Syndicate.FIDANZA]: "Fidanza: may pick up several contracts per turn.",
+  [Syndicate.SEMYORKA]: "Semyorka: may move after visiting the Dockyard.",
+  [Syndicate.ALLMACHT]: "Allmacht: may repair one ship system per turn.",
+  [Syndicate.ANUBIS]: "Anubis: +1 movement.",
+};
+
+export const colourNames: Record<Colour, string> = {
+  [Colour.COLOUR_NONE]: "",
+  [Colour.GREEN]: "green",
+  [Colour.PURPLE]: "purple",
+  [Colour.RED]: "red",
+};
+
+export const phaseNames: Record<Phase, string> = {
+  [Phase.PHASE_UNSPECIFIED]: "Setup",
+  [Phase.ENCOUNTER]: "Encounter",
+  [Phase.MOVEMENT]: "Movement",
+  [Phase.DELIVERY]: "Delivery",
+  [Phase.DOCKYARD_ROLL]: "Dockyard roll",
+  [Phase.GAME_OVER]: "Game over",
+};
+
+export const kindNames: Record<CardKind, string> = {
+  [CardKind.CARD_KIND_UNSPECIFIED]: "face-down card",
+  [CardKind.CREW]: "Crew",
+  [CardKind.SHIP_SYSTEM]: "Ship system",
+  [CardKind.FIREARM]: "Firearm",
+  [CardKind.EXPLOSIVE]: "Explosive",
+  [CardKind.MEDKIT]: "Medkit",
+  [CardKind.ARMOUR]: "Armour",
+  [CardKind.FAVOR]: "Favor",
+  [CardKind.ITEM]: "Item",
+  [CardKind.BRIBE]: "Bribe",
+  [CardKind.CONTRACT]: "Contract",
+};
+
+export const fightNames: Record<FightKind, string> = {
+  [FightKind.FIGHT_NONE]: "",
+  [FightKind.SHIP_COMBAT]: "Ship combat",
+  [FightKind.BOARDING]: "Boarding action",
+  [FightKind.BRAWL_FIGHT]: "Brawl",
+  [FightKind.PIRATES]: "Pirates",
+};
+
+export function placeName(view: View, index: number): string {
+  return view.board?.locations[index]?.name ?? `location ${index + 1}`;
+}
+
+// Every card and contract the view names, by id (the viewer's own face-down cards are
+// known to it; another seat's are id 0 and never in here).
+export type Named = { card?: Card; contract?: Contract; owner?: number; where?: string };
+
+export function cardIndex(view: View): Map<number, Named> {
+  const m = new Map<number, Named>();
+  const card = (c: Card | undefined, owner?: number, where?: string) => {
+    if (c && c.id && c.known && !m.has(c.id)) m.set(c.id, { card: c, owner, where });
+  };
+  const contract = (c: Contract | undefined, owner?: number, where?: string) => {
+    if (c && c.id && !m.has(c.id)) m.set(c.id, { contract: c, owner, where });
+  };
+  for (const s of view.ships) {
+    for (const b of s.bays) {
+      card(b.card, s.seat, "bay");
+      contract(b.cargo, s.seat, "cargo");
+    }
+    for (const c of s.captainsLog) card(c, s.seat, "captain's log");
+    for (const c of s.weaponsLocker) card(c, s.seat, "weapons locker");
+    for (const c of s.storageLocker) card(c, s.seat, "storage locker");
+  }
+  for (const c of view.openContracts) contract(c, undefined, "open");
+  for (const c of view.prompt?.cards ?? []) card(c, view.prompt?.seat, "prompt");
+  for (const o of view.offers) {
+    for (const c of o.give) card(c, o.from);
+    for (const c of o.take) card(c, o.to);
+    for (const c of o.giveCargo) contract(c, o.from);
+    for (const c of o.takeCargo) contract(c, o.to);
+  }
+  for (const c of [...(view.fight?.attackerKit ?? []), ...(view.fight?.defenderKit ?? [])]) card(c, undefined, "equipped");
+  for (const c of view.shown) card(c, undefined, "shown");
+  for (const r of view.fight?.rounds ?? []) {
+    for (const c of [...r.attackerDamaged, ...r.defenderDamaged, ...r.repaired, ...r.healed]) card(c);
+    for (const c of r.cargoDestroyed) contract(c);
+  }
+  for (const t of view.scoreboard?.tracks ?? []) for (const c of t.delivered) contract(c, undefined, "delivered");
+  return m;
+}
+
+export function contractLine(view: View, c: Contract): string {
+  const to = c.deliverTo.map((i) => placeName(view, i)).join(" or ");
+  return `${c.name || "Contract"} (${syndicateNames[c.syndicate]}, from ${placeName(view, c.origin)} to ${to}${c.reward ? `, ${colourNames[c.reward]} reward` : ""})`;
+}
+
+// A card named in an action: its name, a contract's name, or (negative: another seat's
+// face-down card, -(1 + hidden_index)) "a face-down card from <seat>'s ship".
+export function cardName(view: View, id: number, seatName: (seat: number) => string, index = cardIndex(view), hiddenOwner?: number): string {
+  if (id < 0) return hiddenOwner !== undefined ? `a face-down card from ${seatName(hiddenOwner)}'s ship` : "a face-down card";
+  const n = index.get(id);
+  if (n?.card) return n.card.name || kindNames[n.card.kind];
+  if (n?.contract) return `cargo ${n.contract.name || "contract"}`;
+  return `card ${id}`;
+}
+
+// Whose face-down cards a negative id in this view's actions points into: the other side of
+// the fight (pillage), or the prompt's owner otherwise.
+function hiddenOwnerFor(view: View, seat: number): number | undefined {
+  const f = view.fight;
+  if (f && f.kind !== FightKind.FIGHT_NONE) return f.attacker === seat ? f.defender : f.attacker;
+  return undefined;
+}
+
+const pressLabels = ["End the combat", "Fight another round", "Board their ship", "Hold the ambushed ship"];
+
+export function actionLabel(action: Action, view: View, seatName: (seat: number) => string): string {
+  const a = action.args;
+  const idx = cardIndex(view);
+  const name = (id: number) => cardName(view, id, seatName, idx, hiddenOwnerFor(view, action.seat));
+  const prompt = view.prompt && view.prompt.seat === action.seat ? view.prompt : undefined;
+  switch (action.kind as ActionKind) {
+    case ActionKind.MOVE:
+      return `Move to ${placeName(view, a[0])}`;
+    case ActionKind.PICK_UP: {
+      const c = idx.get(a[0])?.contract;
+      return `Pick up ${c ? c.name || "the contract" : name(a[0])}`;
+    }
+    case ActionKind.DOCKYARD:
+      return "Visit the Dockyard";
+    case ActionKind.DISMISS:
+      return `Return ${name(a[0])} to its deck`;
+    case ActionKind.VIEW_CANTINA:
+      return "View two green cantina cards";
+    case ActionKind.INSTALL:
+      return `Install ${name(a[0])} in an open bay`;
+    case ActionKind.REVEAL:
+      return "Reveal a new contract";
+    case ActionKind.INTERCEPT:
+      return `Intercept ${seatName(a[0])}`;
+    case ActionKind.AMBUSH:
+      return a[0] ? "Ambush" : "Let the ship pass";
+    case ActionKind.ALLOCATE: {
+      const n = idx.get(a[0]);
+      return n?.contract ? `Destroy cargo ${n.contract.name || "contract"}` : `Damage ${name(a[0])}`;
+    }
+    case ActionKind.REPAIR:
+      return `Repair ${name(a[1])} with ${name(a[0])}`;
+    case ActionKind.PRESS:
+      return pressLabels[a[0]] ?? `Choose ${a[0]}`;
+    case ActionKind.ESCAPE: {
+      const drives = a.filter((x) => x > 0).map(name);
+      return drives.length ? `Try to escape, damaging ${drives.join(" and ")} for the bonus` : "Try to escape";
+    }
+    case ActionKind.STAY:
+      return "Do not escape: another round";
+    case ActionKind.EQUIP:
+      return `Equip ${name(a[1])} with ${name(a[0])}`;
+    case ActionKind.FIGHT:
+      return "Fight this round";
+    case ActionKind.HEAL:
+      return `Heal ${name(a[1])} with ${name(a[0])}`;
+    case ActionKind.PILLAGE:
+      return a[0] === 0 ? "Stop pillaging" : `Take ${name(a[0])}`;
+    case ActionKind.PROPOSE:
+      return proposeLabel(action, view, seatName, idx);
+    case ActionKind.ACCEPT:
+    case ActionKind.DECLINE:
+    case ActionKind.WITHDRAW: {
+      const o = view.offers.find((x) => x.id === a[0]);
+      const verb = action.kind === ActionKind.ACCEPT ? "Accept" : action.kind === ActionKind.DECLINE ? "Decline" : "Withdraw";
+      if (!o) return `${verb} offer ${a[0]}`;
+      return action.kind === ActionKind.WITHDRAW ? `Withdraw your offer to ${seatName(o.to)}` : `${verb} ${seatName(o.from)}'s offer`;
+    }
+    case ActionKind.BRAWL:
+      return a[0] < 0 ? "Let the delivery go ahead" : `Brawl with ${seatName(a[0])}`;
+    case ActionKind.DELIVER: {
+      const c = idx.get(a[0])?.contract;
+      return `Deliver ${c?.name || name(a[0])}${c ? ` for ${syndicateNames[c.syndicate]}` : ""}`;
+    }
+    case ActionKind.BURY: {
+      const c = idx.get(a[0])?.contract;
+      return `Bury ${c?.name || name(a[0])} and draw a new contract`;
+    }
+    case ActionKind.AFFILIATE:
+      return a[0] ? `Affiliate${affiliateWith(view, action.seat)}` : "Stay as you are";
+    case ActionKind.CHOOSE:
+      return chooseLabel(a[0], prompt?.kind, view, name);
+    case ActionKind.PLAY: {
+      const on = a[1] >= 0 ? ` on ${seatName(a[1])}` : "";
+      // The third argument is a location for a card that moves the Dockyard, else 0.
+      const played = idx.get(a[0])?.card;
+      const dock = played && /dockyard/i.test(`${played.name} ${played.text}`);
+      const target = dock ? `: the Dockyard to ${placeName(view, a[2])}` : "";
+      return `Play ${name(a[0])}${on}${target}`;
+    }
+    case ActionKind.PASS:
+      return passLabel(view, prompt?.kind);
+    case ActionKind.RESIGN:
+      return "Resign";
+  }
+  return `Move ${action.kind}`;
+}
+
+// "with Fidanza" when the delivery just made names it (the newest delivered contract).
+function affiliateWith(view: View, seat: number): string {
+  const text = view.prompt?.seat === seat ? view.prompt.text : "";
+  for (const s of [Syndicate.FIDANZA, Syndicate.SEMYORKA, Syndicate.ALLMACHT, Syndicate.ANUBIS]) if (text.includes(syndicateNames[s])) return ` with ${syndicateNames[s]}`;
+  return "";
+}
+
+function chooseLabel(option: number, kind: PromptKind | undefined, view: View, name: (id: number) => string): string {
+  switch (kind) {
+    case PromptKind.PLACE_CARD:
+      // Bays are numbered from 0 on the wire and from 1 on the ship sheet.
+      return option < 0 ? "Put it in the captain's log" : `Install it in bay ${option + 1}`;
+    case PromptKind.PICK_NUMBER:
+      return `Choose ${option}`;
+    case PromptKind.DISCARD:
+      return `Discard ${name(option)}`;
+    case PromptKind.PICK_CARD:
+      return `Keep ${name(option)}`;
+    default:
+      return view.prompt?.cards.some((c) => c.id === option) ? `Choose ${name(option)}` : `Choose ${option}`;
+  }
+}
+
+function passLabel(view: View, kind: PromptKind | undefined): string {
+  if (kind !== undefined && kind !== PromptKind.PROMPT_NONE) return kind === PromptKind.PICK_CARD ? "Keep none" : "Decline";
+  if (view.phase === Phase.MOVEMENT) return "End your Movement";
+  if (view.phase === Phase.DELIVERY) return "End your Delivery";
+  return "Pass";
+}
+
+export function proposeLabel(action: Action, view: View, seatName: (seat: number) => string, idx = cardIndex(view)): string {
+  const [to, give, take, give2] = action.args;
+  const n = (id: number) => cardName(view, id, seatName, idx);
+  const gives = [give, give2].filter((x) => x).map(n);
+  const yours = gives.length ? `your ${gives.join(" and ")}` : "nothing";
+  const theirs = take < 0 ? "a face-down card of theirs" : take ? `their ${n(take)}` : "nothing";
+  return `Offer ${seatName(to)} ${yours} for ${theirs}`;
+}
+
+// The heading above the moves: the prompt's text for the seat that must answer it, what
+// others are waiting for, or the phase's question.
+export function decisionHeading(view: View, viewer: number | null, seatName: (seat: number) => string): string {
+  if (view.outcome?.over) return "";
+  const p = view.prompt;
+  if (p && p.kind !== PromptKind.PROMPT_NONE) {
+    if (p.seat === viewer) return p.text || "Choose.";
+    return `Waiting for ${seatName(p.seat)}${p.text ? `: ${p.text}` : ""}`;
+  }
+  const mine = viewer !== null && view.legalActions.some((a) => a.seat === viewer);
+  const phase = phaseNames[view.phase];
+  if (mine) {
+    if (view.phase === Phase.MOVEMENT) return "Your Movement: move, pick up a contract, trade, visit the Dockyard or attack — then end your Movement.";
+    if (view.phase === Phase.DELIVERY) return "Your Delivery: deliver or bury a cargo at one of its delivery locations, or end your Delivery.";
+    return `Your ${phase}.`;
+  }
+  return `${phase}: waiting for ${seatName(view.activeSeat)}.`;
+}
+
+// Health of a crew or state of a system, in words.
+export function damageWord(c: Card): string {
+  if (!c.damage) return "";
+  if (c.kind === CardKind.CREW) return c.damage >= 2 ? "disabled" : "injured";
+  return "disabled";
+}

@@ -1,0 +1,279 @@
+// The S.P.A.C.E. table on hand-made views (test/scoundrels_fixture.ts): the map from the
+// board data, moves on it, one button per legal action, backs without names for another
+// seat's face-down cards, the fight's rounds with the escape roll as dice, trades (offers,
+// the dialog's narrowing, claimed proposals), the scoreboard, labels of every action kind,
+// the options and the reveal pacing.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { create, fromBinary } from "@bufbuild/protobuf";
+import { renderToString } from "preact-render-to-string";
+
+import type { Action } from "../src/gen/starport/v1/common_pb.js";
+import { DiceRollSchema } from "../src/gen/starport/v1/common_pb.js";
+import { ActionKind, CardKind, OptionsSchema, Phase, PromptKind, PromptSchema } from "../src/gen/starport/v1/scoundrels_pb.js";
+import type { TableContext } from "../src/games/types.js";
+import { moveTargets } from "../src/games/scoundrels/map.js";
+import { buildOptions, describeOptions } from "../src/games/scoundrels/options.js";
+import { revealPauseMs, rollPauseMs } from "../src/games/scoundrels/reveal.js";
+import { ScoundrelsTable } from "../src/games/scoundrels/table.js";
+import { narrow, proposals } from "../src/games/scoundrels/trade.js";
+import { actionLabel, cardIndex, decisionHeading } from "../src/games/scoundrels/words.js";
+import { act, card, promptView, view } from "./scoundrels_fixture.js";
+import { Button, seatName } from "./table_fixtures.js";
+
+function ctx(viewer: number | null, claimed: Action[] = [], live = true): TableContext {
+  return { info: null, viewer, live, seatName, timer: () => null, ActionButton: viewer === null ? undefined : Button, claim: (as) => void claimed.push(...as) };
+}
+
+const buttons = (html: string) => [...html.matchAll(/data-kind="(\d+)" data-args(?:="([^"]*)")?/g)].map((m) => `${m[1]}:${m[2] ?? ""}`);
+const key = (a: Action) => `${a.kind}:${a.args.join(",")}`;
+
+test("the map is drawn from the board: every location, its colour or patrol, connections, ships, the Dockyard", () => {
+  const html = renderToString(<ScoundrelsTable view={view()} ctx={ctx(0)} />);
+  for (const n of ["Hedone", "Pandora", "Belloch", "Metis Prime", "Deep Blue", "The Void"]) assert.match(html, new RegExp(`data-name="${n}"`));
+  assert.match(html, /sc-loc--green[^"]*" data-loc="0"/);
+  assert.match(html, /sc-loc--purple[^"]*" data-loc="1"/);
+  assert.match(html, /sc-loc--red[^"]*" data-loc="2"/);
+  assert.match(html, /sc-loc--patrolled[^"]*" data-loc="4"/);
+  assert.match(html, /sc-loc--unpatrolled[^"]*" data-loc="5"/);
+  assert.equal(html.match(/<line /g)?.length, 5);
+  assert.match(html, /sc-link sc-link--unpatrolled/);
+  assert.match(html, /data-testid="sc-dockyard" data-loc="0"/);
+  // Ships at their locations (two in Deep Blue, one at Belloch), an open contract's mark at Pandora.
+  assert.match(html, /class="sc-ship seat-colour-0 sc-ship--you" data-seat="0" data-loc="4"/);
+  assert.match(html, /class="sc-ship seat-colour-1" data-seat="1" data-loc="4"/);
+  assert.match(html, /data-seat="2" data-loc="2"/);
+  assert.match(html, /class="sc-contract-mark" data-loc="1"/);
+  // The map in words for screen readers.
+  assert.match(html, /aria-label="Map of 6 locations; Ada at Deep Blue, Bot Brigid at Deep Blue, Bot Cato at Belloch; the Dockyard at Hedone; open contracts: Medical Supplies at Pandora"/);
+});
+
+test("legal moves are ringed on the map and carry the move's own button", () => {
+  const v = view();
+  assert.deepEqual([...moveTargets(v, 0).keys()].sort(), [0, 5]);
+  assert.deepEqual([...moveTargets(v, 1).keys()], []);
+  const html = renderToString(<ScoundrelsTable view={v} ctx={ctx(0)} />);
+  assert.match(html, /sc-loc--target[^"]*" data-loc="0"/);
+  assert.match(html, /sc-loc--target[^"]*" data-loc="5"/);
+  assert.doesNotMatch(html, /sc-loc--target[^"]*" data-loc="1"/);
+  assert.match(html, /Move to Hedone/);
+  assert.match(html, /Move to The Void/);
+  // Others (and replays) get no targets and no buttons.
+  const theirs = renderToString(<ScoundrelsTable view={v} ctx={ctx(1)} />);
+  assert.doesNotMatch(theirs, /sc-loc--target/);
+  assert.doesNotMatch(renderToString(<ScoundrelsTable view={v} ctx={ctx(null)} />), /data-kind="\d/);
+});
+
+test("every legal action of the viewer has exactly one button, except proposals, which the trade dialog claims", () => {
+  const v = view();
+  const claimed: Action[] = [];
+  const html = renderToString(<ScoundrelsTable view={v} ctx={ctx(0, claimed)} />);
+  const drawn = buttons(html);
+  for (const a of v.legalActions) {
+    const n = drawn.filter((b) => b === key(a)).length;
+    if (a.kind === ActionKind.PROPOSE) {
+      assert.equal(n, 0, key(a));
+      assert.ok(claimed.some((c) => key(c) === key(a)), `claimed ${key(a)}`);
+    } else assert.equal(n, 1, `one button for ${key(a)}, found ${n}`);
+  }
+  assert.equal(drawn.length, v.legalActions.filter((a) => a.kind !== ActionKind.PROPOSE).length);
+  assert.match(html, /name="open-trade"/);
+});
+
+test("another seat's face-down cards are backs without a name; the viewer's own are faces", () => {
+  const html = renderToString(<ScoundrelsTable view={view()} ctx={ctx(0)} />);
+  const bob = html.slice(html.indexOf('data-testid="sc-ship" data-seat="1"'));
+  const bobSheet = bob.slice(0, bob.indexOf('data-testid="sc-ship" data-seat="2"'));
+  assert.equal(bobSheet.match(/data-face="down"/g)?.length, 3);
+  assert.match(bobSheet, /data-zone="weapons" data-count="2"/);
+  assert.match(bobSheet, /aria-label="a face-down card"/);
+  const ada = html.slice(html.indexOf('data-testid="sc-ship" data-seat="0"'), html.indexOf('data-testid="sc-ship" data-seat="1"'));
+  assert.match(ada, /Blaster Pistol/);
+  assert.match(ada, /Favor of the Court/);
+  assert.doesNotMatch(ada, /data-face="down"/);
+  // The offer from Bob names his face-down item only as a face-down card.
+  assert.match(html, /data-side="give">a face-down card</);
+  assert.match(html, /data-side="take">cargo Spice Run</);
+});
+
+test("ship sheets: bays with systems, crew health and cargo, reputation die, affiliation, grudges, movement", () => {
+  const html = renderToString(<ScoundrelsTable view={view()} ctx={ctx(0)} />);
+  assert.match(html, /aria-label="Vex Marlow ★? ?\(?[^"]*captain, injured/);
+  assert.match(html, /Old Nell[^"]*captain, disabled/);
+  assert.match(html, /Plasma Cannon[^"]*disabled/);
+  assert.match(html, /data-bay="3" data-filled="1"/);
+  assert.match(html, /Spice Run/);
+  assert.match(html, /data-bay="4" data-filled="0"/);
+  assert.match(html, /open bay/);
+  assert.match(html, /Rep 2/);
+  assert.match(html, /class="die seat-colour-0"[^>]*data-face="2"/);
+  assert.match(html, /grudge: Semyorka/);
+  assert.match(html, /move 2\/3/);
+  assert.match(html, /no conscious crew/);
+  assert.match(html, /1st Player/);
+  // Yours first.
+  assert.ok(html.indexOf('data-testid="sc-ship" data-seat="0"') < html.indexOf('data-testid="sc-ship" data-seat="1"'));
+  const bobs = renderToString(<ScoundrelsTable view={view()} ctx={ctx(1)} />);
+  assert.ok(bobs.indexOf('data-testid="sc-ship" data-seat="1"') < bobs.indexOf('data-testid="sc-ship" data-seat="0"'));
+});
+
+test("the fight is a sequence of rounds: attack values, damage, what took it, the escape roll as dice", () => {
+  const html = renderToString(<ScoundrelsTable view={view()} ctx={ctx(0)} />);
+  assert.match(html, /data-testid="sc-fight" data-kind="SHIP_COMBAT" data-rounds="1"/);
+  assert.match(html, /Ship combat: Ada against Bot Brigid at Deep Blue/);
+  assert.match(html, /data-cell="attacker-attack">2</);
+  assert.match(html, /data-cell="defender-attack">1</);
+  assert.match(html, /data-cell="damage-to-defender">2: Plasma Cannon</);
+  assert.match(html, /data-cell="damage-to-attacker">1: \+1 Hyperdrive</);
+  assert.match(html, /data-escaped="0"/);
+  assert.match(html, /aria-label="Bot Brigid rolled 4 \+ 1 for escape: failed"/);
+  assert.match(html, /<li>Bot Brigid fails to escape<\/li>/);
+});
+
+test("the dice tray shows the latest rolls, the table's die black", () => {
+  const html = renderToString(<ScoundrelsTable view={view()} ctx={ctx(0)} />);
+  assert.match(html, /data-testid="dice-tray" data-latest="8"/);
+  assert.match(html, /The table rolled 6 for Dockyard: stays/);
+  assert.match(html, /die--table/);
+});
+
+test("trades: offers with their answers, and the dialog narrows the listed proposals", () => {
+  const v = view();
+  const all = proposals(v, 0);
+  assert.equal(all.length, 3);
+  let n = narrow(all, undefined, undefined, undefined, undefined);
+  assert.deepEqual(n.partners, [1]);
+  assert.deepEqual(n.gives, [14, 40]);
+  assert.equal(n.give, 14);
+  assert.equal(key(n.action!), "19:1,14,0,0");
+  n = narrow(all, 1, 40, 0, undefined);
+  assert.deepEqual(n.seconds, [14, 0]);
+  assert.equal(key(n.action!), "19:1,40,0,0");
+  n = narrow(all, 1, 40, 0, 14);
+  assert.equal(key(n.action!), "19:1,40,0,14");
+  assert.equal(actionLabel(n.action!, v, seatName), "Offer Bot Brigid your cargo Spice Run and Medkit for nothing");
+  assert.equal(actionLabel(act(0, ActionKind.PROPOSE, 1, 13, -3, 0), v, seatName), "Offer Bot Brigid your Blaster Pistol for a face-down card of theirs");
+  // A choice the actions do not allow falls back to one they do: never an unlisted action.
+  n = narrow(all, 7, 99, 99, 99);
+  assert.ok(all.some((a) => key(a) === key(n.action!)));
+  const html = renderToString(<ScoundrelsTable view={v} ctx={ctx(0)} />);
+  assert.match(html, /data-offer="5" data-from="1" data-to="0"/);
+  assert.match(html, />Accept Bot Brigid's offer</);
+  assert.match(html, />Decline Bot Brigid's offer</);
+});
+
+test("the scoreboard shows each syndicate's track, who is affiliated, and feuds", () => {
+  const html = renderToString(<ScoundrelsTable view={view()} ctx={ctx(0)} />);
+  assert.match(html, /data-syndicate="Fidanza" data-deliveries="3"/);
+  assert.match(html, /data-syndicate="Anubis" data-deliveries="5"/);
+  assert.match(html, /data-syndicate="Semyorka" data-deliveries="0"/);
+  assert.match(html, /3\/8/);
+  assert.match(html, /Ada \(rep 2\)/);
+  assert.match(html, /Fidanza ⚔ Semyorka/);
+  assert.equal(html.match(/sc-pip sc-pip--on/g)?.length, 8);
+});
+
+test("a prompt's cards carry their choices; others read whose answer is awaited", () => {
+  const v = promptView();
+  const html = renderToString(<ScoundrelsTable view={v} ctx={ctx(0)} />);
+  assert.match(html, /Keep one of the two green cantina cards\./);
+  assert.match(html, /class="card-row sc-prompt-cards"/);
+  assert.match(html, />Keep Grav Boots</);
+  assert.match(html, />Keep Deck Gunner</);
+  assert.match(html, />Keep none</);
+  assert.equal(decisionHeading(v, 1, seatName), "Waiting for Ada: Keep one of the two green cantina cards.");
+  // The prompt's cards are not in another seat's view (the engine sends them to the chooser only).
+  const theirs = renderToString(<ScoundrelsTable view={{ ...v, prompt: create(PromptSchema, { seat: 0, kind: PromptKind.PICK_CARD, text: "Keep one." }), legalActions: [] }} ctx={ctx(1)} />);
+  assert.doesNotMatch(theirs, /Grav Boots/);
+});
+
+test("every action kind has a label in players' words from the view", () => {
+  const v = view();
+  const l = (kind: ActionKind, ...args: number[]) => actionLabel(act(0, kind, ...args), v, seatName);
+  assert.equal(l(ActionKind.MOVE, 5), "Move to The Void");
+  assert.equal(l(ActionKind.PICK_UP, 41), "Pick up Medical Supplies");
+  assert.equal(l(ActionKind.DOCKYARD), "Visit the Dockyard");
+  assert.equal(l(ActionKind.DISMISS, 12), "Return +1 Hyperdrive to its deck");
+  assert.equal(l(ActionKind.VIEW_CANTINA), "View two green cantina cards");
+  assert.equal(l(ActionKind.INSTALL, 12), "Install +1 Hyperdrive in an open bay");
+  assert.equal(l(ActionKind.REVEAL), "Reveal a new contract");
+  assert.equal(l(ActionKind.INTERCEPT, 1), "Intercept Bot Brigid");
+  assert.equal(l(ActionKind.AMBUSH, 1), "Ambush");
+  assert.equal(l(ActionKind.AMBUSH, 0), "Let the ship pass");
+  assert.equal(l(ActionKind.ALLOCATE, 12), "Damage +1 Hyperdrive");
+  assert.equal(l(ActionKind.ALLOCATE, 40), "Destroy cargo Spice Run");
+  assert.equal(l(ActionKind.REPAIR, 14, 12), "Repair +1 Hyperdrive with Medkit");
+  assert.equal(l(ActionKind.PRESS, 0), "End the combat");
+  assert.equal(l(ActionKind.PRESS, 2), "Board their ship");
+  assert.equal(l(ActionKind.ESCAPE, 0, 0), "Try to escape");
+  assert.equal(l(ActionKind.ESCAPE, 12, 0), "Try to escape, damaging +1 Hyperdrive for the bonus");
+  assert.equal(l(ActionKind.STAY), "Do not escape: another round");
+  assert.equal(l(ActionKind.EQUIP, 13, 11), "Equip Vex Marlow with Blaster Pistol");
+  assert.equal(l(ActionKind.FIGHT), "Fight this round");
+  assert.equal(l(ActionKind.HEAL, 14, 11), "Heal Vex Marlow with Medkit");
+  assert.equal(l(ActionKind.PILLAGE, 0), "Stop pillaging");
+  assert.equal(l(ActionKind.PILLAGE, 22), "Take Plasma Cannon");
+  // A face-down card of the other side of the fight: never a name.
+  assert.equal(l(ActionKind.PILLAGE, -2), "Take a face-down card from Bot Brigid's ship");
+  assert.equal(l(ActionKind.ACCEPT, 5), "Accept Bot Brigid's offer");
+  assert.equal(actionLabel(act(1, ActionKind.WITHDRAW, 5), v, seatName), "Withdraw your offer to Ada");
+  assert.equal(l(ActionKind.BRAWL, 1), "Brawl with Bot Brigid");
+  assert.equal(l(ActionKind.BRAWL, -1), "Let the delivery go ahead");
+  assert.equal(l(ActionKind.DELIVER, 40), "Deliver Spice Run for Fidanza");
+  assert.equal(l(ActionKind.BURY, 40), "Bury Spice Run and draw a new contract");
+  assert.equal(l(ActionKind.AFFILIATE, 0), "Stay as you are");
+  assert.equal(l(ActionKind.PLAY, 15, 1, 0), "Play Favor of the Court on Bot Brigid");
+  assert.equal(l(ActionKind.PASS), "End your Movement");
+  assert.equal(actionLabel(act(0, ActionKind.PASS), { ...v, phase: Phase.DELIVERY }, seatName), "End your Delivery");
+  const place = { ...v, prompt: create(PromptSchema, { seat: 0, kind: PromptKind.PLACE_CARD, options: [4, -1] }) };
+  assert.equal(actionLabel(act(0, ActionKind.CHOOSE, 3), place, seatName), "Install it in bay 4");
+  assert.equal(actionLabel(act(0, ActionKind.CHOOSE, -1), place, seatName), "Put it in the captain's log");
+  const aff = { ...v, prompt: create(PromptSchema, { seat: 0, kind: PromptKind.AFFILIATION, text: "Affiliate with Anubis?" }) };
+  assert.equal(actionLabel(act(0, ActionKind.AFFILIATE, 1), aff, seatName), "Affiliate with Anubis");
+  for (const k of Object.values(ActionKind).filter((x): x is ActionKind => typeof x === "number")) {
+    const s = actionLabel(act(0, k, 1, 0, 0, 0), v, seatName);
+    assert.match(s, /^[A-Z]/, `${ActionKind[k]} reads "${s}"`);
+    assert.doesNotMatch(s, /undefined|NaN/, `${ActionKind[k]} reads "${s}"`);
+  }
+});
+
+test("the card index never holds another seat's face-down card", () => {
+  const idx = cardIndex(view());
+  assert.ok(!idx.has(0));
+  assert.equal(idx.get(13)?.card?.name, "Blaster Pistol");
+  assert.equal(idx.get(41)?.contract?.name, "Medical Supplies");
+  assert.equal(card(1, "x", CardKind.CREW).known, true);
+});
+
+test("options: the short game and the turn limit, refused with a sentence when out of range", () => {
+  const o = buildOptions(3, 1, 2, 0);
+  assert.ok(typeof o !== "string");
+  assert.equal(o.deliveriesToWin, 2);
+  assert.equal(o.firstPlayer, 1);
+  assert.match(String(buildOptions(3, 3, 8, 0)), /first player/);
+  assert.match(String(buildOptions(3, 0, 9, 0)), /1 to 8/);
+  assert.match(String(buildOptions(3, 0, 8, 500)), /turn limit/);
+  const { toBinary } = { toBinary: (x: typeof o) => x };
+  assert.equal(toBinary(o).turnLimit, 0);
+  assert.deepEqual(describeOptions(new Uint8Array([8, 1, 16, 2])), ["Seat 2 holds the 1st Player token first", "Short game: a syndicate's delivery 2 ends it", "Turn limit: 40"]);
+  assert.equal(fromBinary(OptionsSchema, new Uint8Array([16, 2])).deliveriesToWin, 2);
+});
+
+test("reveal pacing holds a new roll, a new round, a move", () => {
+  const v = view();
+  assert.equal(revealPauseMs(undefined, v), 0);
+  assert.equal(revealPauseMs(v, v), 0);
+  const rolled = { ...v, dice: [...v.dice, create(DiceRollSchema, { number: 9, seat: 0, faces: [3], sides: 6 })] };
+  assert.equal(revealPauseMs(v, rolled), rollPauseMs);
+  const moved = { ...v, ships: v.ships.map((s) => (s.seat === 2 ? { ...s, location: 5 } : s)) };
+  assert.ok(revealPauseMs(v, moved) > 0);
+});
+
+test("a replay draws the same table without buttons, the dice still", () => {
+  const html = renderToString(<ScoundrelsTable view={view()} ctx={ctx(null, [], false)} />);
+  assert.doesNotMatch(html, /data-kind="\d/);
+  assert.doesNotMatch(html, /die--rolling/);
+  assert.doesNotMatch(html, /aria-live/);
+  assert.match(html, /data-testid="sc-map"/);
+});
