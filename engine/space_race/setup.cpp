@@ -173,9 +173,20 @@ verdict state::check_round_step(int seats, const pb::Options& options, const pb:
     for (const std::string& code : sp.invested())
       if (!budget.add(code)) return bad(budget.error);
   }
+  for (const pb::SeatPosition& sp : position.seats()) {
+    if (!sp.area51_declared()) continue;
+    if (ph != pb::SCORING) return bad("an Area 51 declaration belongs to SCORING");
+    if (!pb::Category_IsValid(sp.area51())) return bad("unknown category");
+    bool holds = false;
+    for (const pb::AgencyPosition& ap : sp.agency()) holds |= ap.code() == "area_51";
+    if (!holds) return bad("only the seat with Area 51 in its Agency declares");
+  }
+  if (ph != pb::DEVELOP && position.has_ability()) return bad("`ability` belongs to DEVELOP");
   if (ph != pb::DEVELOP && ph != pb::PREPARE) return engine::ok();
   // Build the position without running on, and check whose turn it is.
-  const state st(seats, options, position, 0, placed_only{});
+  pb::Position bare = position;   // the ability in progress is checked as the USE it was
+  bare.clear_ability();
+  const state st(seats, options, bare, 0, placed_only{});
   const int turn = static_cast<int>(position.turn_seat());
   if (ph == pb::DEVELOP) {
     if (st.order_count_ == 0) return bad("no seat takes part in this Stage");
@@ -189,6 +200,21 @@ verdict state::check_round_step(int seats, const pb::Options& options, const pb:
     if (has_seat(st.passed_, turn)) return bad("turn_seat has already passed");
     if (!st.can_still_act(turn) && !st.mandatory_left(turn))
       return bad("turn_seat has no ability left to use in this Stage");
+    if (position.has_ability()) {
+      const pb::AbilityPosition& ab = position.ability();
+      if (ab.source() < -1 || ab.source() >= 32 || ab.slot() > 2)
+        return bad("the ability in progress is an Agency index (or -1) and a slot 0–2");
+      action a = engine::make_action(turn, static_cast<std::uint16_t>(kind::use));
+      a.argc = 2;
+      a.args[0] = ab.source();
+      a.args[1] = static_cast<std::int32_t>(ab.slot());
+      if (!st.check(a)) return bad("the ability in progress is not one turn_seat could use now");
+      state t = st;
+      t.use(turn, ab.source(), static_cast<int>(ab.slot()));
+      if (t.frame_count_ == 0) return bad("that ability has no prompt to leave open: put its USE in the actions");
+      if (ab.remaining() > t.frames_[t.frame_count_ - 1].remaining)
+        return bad("more of the ability remaining than it gives");
+    }
     return engine::ok();
   }
   if (st.players_[turn].hand.empty()) return bad("the investor (turn_seat) has an empty Hand");
@@ -387,6 +413,13 @@ void state::place_round_step(const pb::Position& position, CodeOf& code_of) {
       turn_ = 0;
       for (int i = 0; i < order_count_; ++i)
         if (order_[i] == position.turn_seat()) turn_ = static_cast<std::uint8_t>(i);
+      if (position.has_ability()) {
+        // The USE that started it, then what is left of its prompt.
+        const pb::AbilityPosition& ab = position.ability();
+        use(static_cast<int>(position.turn_seat()), ab.source(), static_cast<int>(ab.slot()));
+        if (frame_count_ && ab.remaining() > 0 && ab.remaining() <= frames_[frame_count_ - 1].remaining)
+          frames_[frame_count_ - 1].remaining = static_cast<std::uint8_t>(ab.remaining());
+      }
       break;
     }
     case pb::PREPARE:
@@ -395,8 +428,11 @@ void state::place_round_step(const pb::Position& position, CodeOf& code_of) {
       invested_ = position.invested();
       break;
     case pb::SCORING:
-      for (int s = 0; s < seats_; ++s)   // round 7's Control Card is among the used ones
+      for (int s = 0; s < seats_; ++s) {   // round 7's Control Card is among the used ones
         players_[s].current = -1;
+        if (position.seats(s).area51_declared())
+          players_[s].area51 = static_cast<std::int8_t>(position.seats(s).area51());
+      }
       step_ = step::declare;
       break;
     default: break;   // MANAGE: seats with a `control` have chosen

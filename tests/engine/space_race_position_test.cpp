@@ -187,6 +187,67 @@ TEST_CASE("Position: every kind of inconsistency past Plan Development is refuse
   CHECK(found(refusal(1, R"({"seats": [{}], "opponent_deck_2": ["propaganda_9"]})", jfk2), "unknown Control Card"));
 }
 
+TEST_CASE("Position: an ability half resolved, its prompt open, plays on") {
+  std::string json = mid_propaganda;
+  // Seat 0 has started Press Conference's draw (up to 2): 1 card still to draw.
+  json.replace(json.find(R"({"code": "press_conference", "used_left": true})"), 47, R"({"code": "press_conference"})");
+  json.replace(json.find(R"("turn_seat": 0,)"), 15, R"("turn_seat": 0, "ability": {"source": 0, "slot": 0, "remaining": 1},)");
+  auto s = start(2, json);
+  REQUIRE(s.pending().size() == 1);
+  CHECK(s.pending()[0].remaining == 1);
+  CHECK(s.seat(0).agency.cards[0].used == sr::used_left);
+  srpb::View v;
+  s.view(viewer::of_seat(0), v);
+  CHECK(v.has_prompt());
+  CHECK(v.prompt().remaining() == 1);
+  CHECK_FALSE(legal(s, "0 draw 2"));
+  play(s, "0 draw 1");
+  CHECK(holds(codes(s.seat(0).hand), "moon_landing"));
+  CHECK(s.turn_seat() == 1);   // the ability is over: the next seat's turn
+}
+
+TEST_CASE("Position: the Control Card's acquire started, the Universe card still to pick") {
+  std::string json = mid_propaganda;
+  json.replace(json.find(R"("turn_seat": 0,)"), 15, R"("turn_seat": 0, "ability": {"source": -1, "slot": 0},)");
+  auto s = start(2, json);
+  CHECK(s.must_act() == 0b01);
+  CHECK(s.seat(0).control_used == sr::used_left);
+  CHECK_FALSE(legal(s, "0 use -1 0"));
+  play(s, pick_universe(s, 0, "espionage"));
+  CHECK(agency_codes(s, 0) == std::vector<std::string>{"press_conference", "espionage"});
+  CHECK(s.turn_seat() == 1);
+}
+
+TEST_CASE("Position: a declaration already made in Scoring ends the game at once") {
+  auto s = start(2, R"({"round": 7, "phase": "SCORING",
+    "seats": [{"agency": [{"code": "area_51"}, {"code": "moon_landing"}], "area51_declared": true, "area51": "MAN_IN_SPACE",
+               "used_controls": ["propaganda_1", "propaganda_3", "propaganda_6", "technology_1", "technology_3", "technology_6", "space_program_1"]},
+              {"used_controls": ["propaganda_1", "propaganda_3", "propaganda_6", "technology_1", "technology_3", "technology_6", "space_program_1"]}],
+    "shuffle_rest_into_deck": true})");
+  CHECK(s.result().over);
+  CHECK(s.seat(0).area51 == 1);
+}
+
+TEST_CASE("Position: an ability in progress or a declaration that could not be is refused") {
+  const auto found = [](const std::string& why, const char* part) {
+    INFO(why);
+    return why.find(part) != std::string::npos;
+  };
+  const auto with_ability = [](const std::string& ability) {
+    std::string json = mid_propaganda;
+    json.replace(json.find(R"("turn_seat": 0,)"), 15, R"("turn_seat": 0, "ability": )" + ability + ",");
+    return json;
+  };
+  CHECK(refusal(2, with_ability(R"({"source": -1, "slot": 0})")) == "");
+  CHECK(found(refusal(2, with_ability(R"({"source": 0, "slot": 0})")), "could use now"));   // drew already
+  CHECK(found(refusal(2, with_ability(R"({"source": 7, "slot": 0})")), "could use now"));
+  CHECK(found(refusal(2, with_ability(R"({"source": -1, "slot": 5})")), "slot 0"));
+  CHECK(found(refusal(2, with_ability(R"({"source": -1, "slot": 0, "remaining": 4})")), "more of the ability"));
+  CHECK(found(refusal(2, R"({"seats": [{}, {}], "ability": {"source": -1}})"), "DEVELOP"));
+  CHECK(found(refusal(2, R"({"seats": [{"area51_declared": true}, {}]})"), "SCORING"));
+  CHECK(found(refusal(2, R"({"round": 7, "phase": "SCORING", "seats": [{"area51_declared": true}, {}]})"), "Area 51 in its Agency"));
+}
+
 TEST_CASE("Position: a scenario file poses a turn mid-Stage and replays its actions") {
   starport::engine::scenario sc;
   std::string error;
@@ -200,6 +261,9 @@ TEST_CASE("Position: a scenario file poses a turn mid-Stage and replays its acti
 TEST_CASE("Position: random edits of mid-round positions are refused with a reason or play on") {
   const auto& game = starport::engine::info_of<sr::state>();
   int accepted = position_mutator::check(game, 2, srpb::Options(), json_position(mid_propaganda), 150, 3);
+  std::string acquiring = mid_propaganda;
+  acquiring.replace(acquiring.find(R"("turn_seat": 0,)"), 15, R"("turn_seat": 0, "ability": {"source": -1, "slot": 0},)");
+  accepted += position_mutator::check(game, 2, srpb::Options(), json_position(acquiring), 100, 8);
   srpb::Options jfk;
   jfk.set_variant(srpb::JFK);
   jfk.set_jfk_decks(3);
