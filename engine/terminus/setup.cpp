@@ -116,12 +116,13 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
     return refuse(rule_error::bad_options, "the Initiative holder and the active seat must be seats");
   const bool turn_step = in_turn(position.step());
   switch (position.step()) {
-    case pb::STEP_UNSPECIFIED: case pb::MODULE_DRAFT: case pb::MULLIGAN_STEP: case pb::ENTROPY_STEP:
+    case pb::STEP_UNSPECIFIED: case pb::MODULE_DRAFT: case pb::RECRUIT_DRAFT: case pb::MULLIGAN_STEP:
+    case pb::ENTROPY_STEP:
     case pb::DESTINY_STEP: case pb::START_STEP: case pb::REGROUP_STEP: case pb::PLAY_STEP:
     case pb::AFTERMATH_STEP: case pb::END_STEP: case pb::CLEANUP_STEP: break;
     default:
       return refuse(rule_error::bad_options,
-                    "a position starts at MODULE_DRAFT, MULLIGAN_STEP, ENTROPY_STEP, DESTINY_STEP, a step of a "
+                    "a position starts at MODULE_DRAFT, RECRUIT_DRAFT, MULLIGAN_STEP, ENTROPY_STEP, DESTINY_STEP, a step of a "
                     "Turn (START_STEP to END_STEP) or CLEANUP_STEP");
   }
   std::array<int, max_players> cards{};
@@ -206,12 +207,17 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
   } else if (position.turn_order_size() != 0) {
     return refuse(rule_error::bad_options, "the Turn Tracker belongs to the steps of a Turn");
   }
-  int in = 0;
+  const bool drafting = position.step() == pb::MODULE_DRAFT || position.step() == pb::RECRUIT_DRAFT;
+  if (position.draft_round() > static_cast<std::uint32_t>(draft_picks))
+    return refuse(rule_error::bad_options, "a Draft has 3 picks: draft_round is 1 to 3");
+  if (position.draft_round() != 0 && !drafting)
+    return refuse(rule_error::bad_options, "draft_round belongs to MODULE_DRAFT and RECRUIT_DRAFT");
+  int in = 0, to_pick = 0;
   for (const pb::SeatPosition& sp : position.seats()) {
     in += !sp.out();
-    if (position.step() == pb::MODULE_DRAFT && !sp.out() && sp.module_pile_size() < draft_picks)
-      return refuse(rule_error::bad_options, "the Module Draft needs at least 3 Modules in each seat's Module Pile");
+    if (!sp.out()) to_pick += position.step() == pb::MODULE_DRAFT ? sp.module_pile_size() : sp.recruit_pile_size();
   }
+  if (drafting && to_pick == 0) return refuse(rule_error::bad_options, "a Draft needs cards in a seat's Pile to pick from");
   if (in < 2) return refuse(rule_error::bad_options, "a position needs at least two seats still in the race");
   return engine::ok();
 }
@@ -291,10 +297,18 @@ state::state(int seats, const pb::Options& options, const pb::Position& position
 
   switch (position.step()) {
     case pb::MODULE_DRAFT:
-      step_ = step::module_draft;
-      draft_round_ = 1;
+    case pb::RECRUIT_DRAFT: {
+      const bool modules = position.step() == pb::MODULE_DRAFT;
+      step_ = modules ? step::module_draft : step::recruit_draft;
+      draft_round_ = static_cast<std::uint8_t>(position.draft_round() ? position.draft_round() : 1);
       round_ = 0;
+      // A seat with nothing left to pick from sits the Draft out (as between picks).
+      for (int s = 0; s < seats; ++s) {
+        player& p = players_[s];
+        p.decided = p.out || (modules ? p.module_pool.empty() : p.recruit_pool.empty());
+      }
       break;
+    }
     case pb::DESTINY_STEP:
       step_ = step::destiny;
       open_window(window::destiny);

@@ -109,6 +109,35 @@ TEST_CASE("Position: the Entropy Step of round 3 is round 3") {
   CHECK(g.must_act() == seat_bit(0));
 }
 
+TEST_CASE("Position: the Recruit Draft's last pick, then the Starting System") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].recruit_pile = {"Rock Eater", "Vent Dweller"};
+  s.seats[1].recruit_pile = {"Vent Dweller"};
+  trpb::Position p = at_step(s, trpb::RECRUIT_DRAFT);
+  p.set_draft_round(3);
+  tr::state g = start(p);
+  CHECK(g.current_step() == step::recruit_draft);
+  CHECK(g.must_act() == 0b11);
+  for (int seat = 0; seat < 2; ++seat) {
+    std::vector<action> legal;
+    g.legal_actions(seat, legal);
+    REQUIRE_FALSE(legal.empty());
+    play(g, legal.front());
+  }
+  // The third pick was the last: the Draft is over, the rest joins the Gig Pile.
+  CHECK(g.current_step() == step::starting_system);
+  CHECK(g.seat(0).ships[0].crew_count == 2);
+  CHECK(g.seat(0).gigs.size == 2);   // Rock Eater was there; one recruit left over
+  CHECK(g.seat(1).gigs.size == 1);
+}
+
+TEST_CASE("Position: a seat with an empty Module Pile sits the Module Draft out") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].module_pile = {"Crew Lounge", "Crew Lounge"};
+  tr::state g = start(at_step(s, trpb::MODULE_DRAFT));
+  CHECK(g.must_act() == 0b01);
+}
+
 TEST_CASE("Position: every kind of inconsistency in a Terminus position is refused with its reason") {
   setup s{{crewed_seat(), crewed_seat()}};
   const auto found = [](const std::string& why, const char* part) {
@@ -138,6 +167,15 @@ TEST_CASE("Position: every kind of inconsistency in a Terminus position is refus
   trpb::Position five = at_step(s, trpb::PLAY_STEP, {0, 1});
   for (int i = 0; i < 5; ++i) five.mutable_seats(0)->mutable_ships(0)->add_actions("Jump");
   CHECK(found(refusal(five), "at most 4"));
+  trpb::Position drafting = at_step(s, trpb::RECRUIT_DRAFT);
+  CHECK(found(refusal(drafting), "cards in a seat's Pile"));
+  drafting.mutable_seats(0)->add_recruit_pile("Rock Eater");
+  CHECK(refusal(drafting) == "");
+  drafting.set_draft_round(4);
+  CHECK(found(refusal(drafting), "1 to 3"));
+  trpb::Position late = at_step(s, trpb::ENTROPY_STEP);
+  late.set_draft_round(2);
+  CHECK(found(refusal(late), "belongs to MODULE_DRAFT"));
   setup three{{crewed_seat(), crewed_seat(), crewed_seat()}};
   trpb::Position lone = at_step(three, trpb::ENTROPY_STEP);
   lone.mutable_seats(1)->set_out(true);
