@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <vector>
@@ -72,8 +73,11 @@ inline void mutate(gp::Message& m, starport::engine::rng& r, int depth = 0) {
 // `rounds` times: 1–3 edits of `start`, then validate; an accepted position must start a
 // match that plays up to 40 legal actions (the first seat to act, its first legal action)
 // without breaking; a refused one must say why. Returns how many were accepted.
+// STARPORT_PROPERTY_PLAYOUTS, when set, replaces `rounds` (a long run: 20000).
 inline int check(const starport::engine::game_info& game, int seats, const gp::Message& options,
                  const gp::Message& start, int rounds, std::uint64_t seed) {
+  if (const char* env = std::getenv("STARPORT_PROPERTY_PLAYOUTS"); env != nullptr && std::atoi(env) > 0)
+    rounds = std::atoi(env);
   starport::engine::rng r(seed);
   int accepted = 0;
   for (int i = 0; i < rounds; ++i) {
