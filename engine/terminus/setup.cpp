@@ -172,6 +172,14 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
       return refuse(rule_error::bad_options, "a zone names an unknown card or a card of the wrong type");
     if (!sp.starting_system().empty() && (!named(s, sp.starting_system()) || card(id).type != T::system))
       return refuse(rule_error::bad_options, "the Starting System must be a System card");
+    if (!sp.draft_pick().empty()) {
+      const bool modules = position.step() == pb::MODULE_DRAFT;
+      if (!modules && position.step() != pb::RECRUIT_DRAFT)
+        return refuse(rule_error::bad_options, "draft_pick belongs to MODULE_DRAFT and RECRUIT_DRAFT");
+      if (sp.out()) return refuse(rule_error::bad_options, "a seat that is out does not pick");
+      if (!named(s, sp.draft_pick()) || card(id).type != (modules ? T::module : T::recruit))
+        return refuse(rule_error::bad_options, "draft_pick must be a card of the Draft's type (Module or Recruit)");
+    }
     if (sp.complication_pile_size() > pile_size || sp.system_pile_size() > pile_size ||
         sp.upgrade_pile_size() > pile_size || sp.gig_pile_size() > pile_size ||
         sp.module_pile_size() > pile_size || sp.recruit_pile_size() > pile_size ||
@@ -215,7 +223,9 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
   int in = 0, to_pick = 0;
   for (const pb::SeatPosition& sp : position.seats()) {
     in += !sp.out();
-    if (!sp.out()) to_pick += position.step() == pb::MODULE_DRAFT ? sp.module_pile_size() : sp.recruit_pile_size();
+    if (!sp.out())
+      to_pick += (position.step() == pb::MODULE_DRAFT ? sp.module_pile_size() : sp.recruit_pile_size()) +
+                 !sp.draft_pick().empty();
   }
   if (drafting && to_pick == 0) return refuse(rule_error::bad_options, "a Draft needs cards in a seat's Pile to pick from");
   if (in < 2) return refuse(rule_error::bad_options, "a position needs at least two seats still in the race");
@@ -306,6 +316,10 @@ state::state(int seats, const pb::Options& options, const pb::Position& position
       for (int s = 0; s < seats; ++s) {
         player& p = players_[s];
         p.decided = p.out || (modules ? p.module_pool.empty() : p.recruit_pool.empty());
+        if (!position.seats(s).draft_pick().empty()) {   // picked already, face down
+          p.pick = add(s, position.seats(s).draft_pick());
+          p.decided = true;
+        }
       }
       break;
     }

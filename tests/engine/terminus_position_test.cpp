@@ -131,6 +131,28 @@ TEST_CASE("Position: the Recruit Draft's last pick, then the Starting System") {
   CHECK(g.seat(1).gigs.size == 1);
 }
 
+TEST_CASE("Position: a Draft pick made in secret stays hidden until the last seat picks") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].module_pile = {"Crew Lounge"};
+  s.seats[1].module_pile = {"Crew Lounge", "Crew Lounge"};
+  trpb::Position p = at_step(s, trpb::MODULE_DRAFT);
+  p.mutable_seats(0)->set_draft_pick("Crew Lounge");
+  tr::state g = start(p);
+  CHECK(g.must_act() == 0b10);   // seat 0 has picked
+  trpb::View other;
+  g.view(starport::engine::viewer::of_seat(1), other);
+  CHECK(other.seats(0).drafted());               // seat 1 sees that seat 0 has picked
+  CHECK(other.seats(0).draft_pool_size() == 0);   // not what is left, nor what was picked
+  CHECK(other.seats(1).draft_pool_size() == 2);
+  std::vector<action> legal;
+  g.legal_actions(1, legal);
+  REQUIRE_FALSE(legal.empty());
+  const int before = g.seat(0).ships[0].module_count;
+  play(g, legal.front());
+  CHECK(g.seat(0).ships[0].module_count == before + 1);   // both picks flipped onto the Ships
+  CHECK(g.seat(0).module_pool.size == 1);
+}
+
 TEST_CASE("Position: a seat with an empty Module Pile sits the Module Draft out") {
   setup s{{crewed_seat(), crewed_seat()}};
   s.seats[0].module_pile = {"Crew Lounge", "Crew Lounge"};
@@ -173,6 +195,12 @@ TEST_CASE("Position: every kind of inconsistency in a Terminus position is refus
   CHECK(refusal(drafting) == "");
   drafting.set_draft_round(4);
   CHECK(found(refusal(drafting), "1 to 3"));
+  trpb::Position wrong_pick = at_step(s, trpb::MODULE_DRAFT);
+  wrong_pick.mutable_seats(0)->add_module_pile("Crew Lounge");
+  wrong_pick.mutable_seats(0)->set_draft_pick("Rock Eater");
+  CHECK(found(refusal(wrong_pick), "Draft's type"));
+  wrong_pick.set_step(trpb::ENTROPY_STEP);
+  CHECK(found(refusal(wrong_pick), "draft_pick belongs"));
   trpb::Position late = at_step(s, trpb::ENTROPY_STEP);
   late.set_draft_round(2);
   CHECK(found(refusal(late), "belongs to MODULE_DRAFT"));
