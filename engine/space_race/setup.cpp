@@ -5,8 +5,10 @@
 
 namespace starport::space_race {
 
+using engine::has_seat;
 using engine::refuse;
 using engine::rule_error;
+using engine::seat_bit;
 
 namespace {
 
@@ -20,6 +22,8 @@ variant resolve_variant(int seats, const pb::Options& options) {
     default: return seats == 1 ? variant::jfk : variant::standard;
   }
 }
+
+}  // namespace
 
 // Counts uses of each card code; false when a code is unknown or used too often.
 struct card_budget {
@@ -38,8 +42,6 @@ struct card_budget {
     return true;
   }
 };
-
-}  // namespace
 
 std::string state::seat_label(int seat) const { return std::string(faction_names[seat]); }
 
@@ -112,6 +114,110 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
     return refuse(rule_error::bad_options, "an opponent deck holds at most 12 Control Cards");
   if (position.opponent_controls_size() > 3 * last_round)
     return refuse(rule_error::bad_options, "too many opponent Control Cards");
+  // JFK's second and third decks: each a set of Control Cards, top first.
+  const int decks = options.jfk_decks() == 0 ? 1 : static_cast<int>(options.jfk_decks());
+  if ((position.opponent_deck_2_size() && (!solo || decks < 2)) || (position.opponent_deck_3_size() && (!solo || decks < 3)))
+    return refuse(rule_error::bad_options, "opponent_deck_2 and _3 need the JFK variant with that many jfk_decks");
+  for (const auto* list : {&position.opponent_deck(), &position.opponent_deck_2(), &position.opponent_deck_3()}) {
+    if (list->size() > control_count)
+      return refuse(rule_error::bad_options, "an opponent deck holds at most 12 Control Cards");
+    unsigned seen = 0;
+    for (const std::string& code : *list) {
+      int k = 0;
+      if (!find_control(code, k)) return refuse(rule_error::bad_options, "unknown Control Card code");
+      if (seen >> k & 1u) return refuse(rule_error::bad_options, "an opponent deck holds each Control Card once");
+      seen |= 1u << k;
+    }
+  }
+  return check_round_step(seats, options, position, budget);
+}
+
+// Where the round stands (Position.phase): the fields each step needs, and a turn the
+// rules could reach (checked on the position built without running on).
+verdict state::check_round_step(int seats, const pb::Options& options, const pb::Position& position,
+                                card_budget& budget) {
+  const auto bad = [](const char* why) { return refuse(rule_error::bad_options, why); };
+  const int ph = position.phase() == pb::PHASE_UNSPECIFIED ? pb::MANAGE : position.phase();
+  if (ph == pb::GAME_OVER) return bad("a position cannot start after the game is over");
+  if (!pb::Phase_IsValid(ph)) return bad("unknown phase");
+  if (ph == pb::SCORING && position.round() != last_round) return bad("Scoring follows round 7: give round 7");
+  if (ph != pb::DEVELOP && (position.stage() != 0 || position.passed_size() != 0))
+    return bad("`stage` and `passed` belong to DEVELOP");
+  if (!pb::Stage_IsValid(position.stage())) return bad("unknown stage");
+  if (ph != pb::DEVELOP && ph != pb::PREPARE && position.turn_seat() != 0)
+    return bad("`turn_seat` belongs to DEVELOP and PREPARE");
+  if (position.turn_seat() >= static_cast<std::uint32_t>(seats)) return bad("turn_seat is no such seat");
+  if (ph != pb::PREPARE && position.invested()) return bad("`invested` belongs to PREPARE");
+  if (position.invested() && resolve_variant(seats, options) != variant::jfk)
+    return bad("`invested` belongs to the JFK variant");
+  for (const pb::SeatPosition& sp : position.seats()) {
+    const bool has_control = !sp.control().empty();
+    if (has_control) {
+      int k = 0;
+      if (!find_control(sp.control(), k)) return bad("unknown Control Card code");
+      for (const std::string& used : sp.used_controls())
+        if (used == sp.control()) return bad("this round's Control Card was already used in an earlier round");
+    }
+    if (ph == pb::SCORING && has_control) return bad("Scoring has no Control Card in play: list it in used_controls");
+    if ((ph == pb::DEVELOP || ph == pb::PREPARE) && !has_control)
+      return bad("from DEVELOP on every seat has this round's Control Card");
+    const bool any_used = sp.control_used_left() || sp.control_used_right() || sp.control_used_bureaucracy();
+    bool agency_used = false;
+    for (const pb::AgencyPosition& ap : sp.agency()) {
+      agency_used |= ap.used_left() || ap.used_right() || ap.used_bureaucracy();
+      if (ap.used_right() && !ap.covered()) return bad("a card whose single-use ability was used is covered");
+    }
+    if ((any_used || agency_used) && ph != pb::DEVELOP && ph != pb::PREPARE)
+      return bad("abilities are used this round only in DEVELOP (and stay used in PREPARE)");
+    if (ph != pb::PREPARE && sp.invested_size() != 0) return bad("`invested` cards belong to PREPARE");
+    for (const std::string& code : sp.invested())
+      if (!budget.add(code)) return bad(budget.error);
+  }
+  for (const pb::SeatPosition& sp : position.seats()) {
+    if (!sp.area51_declared()) continue;
+    if (ph != pb::SCORING) return bad("an Area 51 declaration belongs to SCORING");
+    if (!pb::Category_IsValid(sp.area51())) return bad("unknown category");
+    bool holds = false;
+    for (const pb::AgencyPosition& ap : sp.agency()) holds |= ap.code() == "area_51";
+    if (!holds) return bad("only the seat with Area 51 in its Agency declares");
+  }
+  if (ph != pb::DEVELOP && position.has_ability()) return bad("`ability` belongs to DEVELOP");
+  if (ph != pb::DEVELOP && ph != pb::PREPARE) return engine::ok();
+  // Build the position without running on, and check whose turn it is.
+  pb::Position bare = position;   // the ability in progress is checked as the USE it was
+  bare.clear_ability();
+  const state st(seats, options, bare, 0, placed_only{});
+  const int turn = static_cast<int>(position.turn_seat());
+  if (ph == pb::DEVELOP) {
+    if (st.order_count_ == 0) return bad("no seat takes part in this Stage");
+    for (std::uint32_t p : position.passed()) {
+      if (p >= static_cast<std::uint32_t>(seats)) return bad("`passed` names no such seat");
+      if (std::find(st.order_.begin(), st.order_.begin() + st.order_count_, p) == st.order_.begin() + st.order_count_)
+        return bad("a seat that passed must take part in the Stage");
+    }
+    if (std::find(st.order_.begin(), st.order_.begin() + st.order_count_, turn) == st.order_.begin() + st.order_count_)
+      return bad("turn_seat does not take part in this Stage");
+    if (has_seat(st.passed_, turn)) return bad("turn_seat has already passed");
+    if (!st.can_still_act(turn) && !st.mandatory_left(turn))
+      return bad("turn_seat has no ability left to use in this Stage");
+    if (position.has_ability()) {
+      const pb::AbilityPosition& ab = position.ability();
+      if (ab.source() < -1 || ab.source() >= 32 || ab.slot() > 2)
+        return bad("the ability in progress is an Agency index (or -1) and a slot 0–2");
+      action a = engine::make_action(turn, static_cast<std::uint16_t>(kind::use));
+      a.argc = 2;
+      a.args[0] = ab.source();
+      a.args[1] = static_cast<std::int32_t>(ab.slot());
+      if (!st.check(a)) return bad("the ability in progress is not one turn_seat could use now");
+      state t = st;
+      t.use(turn, ab.source(), static_cast<int>(ab.slot()));
+      if (t.frame_count_ == 0) return bad("that ability has no prompt to leave open: put its USE in the actions");
+      if (ab.remaining() > t.frames_[t.frame_count_ - 1].remaining)
+        return bad("more of the ability remaining than it gives");
+    }
+    return engine::ok();
+  }
+  if (st.players_[turn].hand.empty()) return bad("the investor (turn_seat) has an empty Hand");
   return engine::ok();
 }
 
@@ -161,6 +267,12 @@ state::state(int seats, const pb::Options& options, std::uint64_t seed) : random
 }
 
 state::state(int seats, const pb::Options& options, const pb::Position& position, std::uint64_t seed)
+    : state(seats, options, position, seed, placed_only{}) {
+  advance();
+}
+
+state::state(int seats, const pb::Options& options, const pb::Position& position, std::uint64_t seed,
+             placed_only)
     : random_(seed) {
   init_common(seats, options);
   round_ = static_cast<std::uint8_t>(position.round() == 0 ? 1 : position.round());
@@ -230,8 +342,108 @@ state::state(int seats, const pb::Options& options, const pb::Position& position
       opponent_.deck_size_left[0] = static_cast<std::uint8_t>(n);
     }
   }
+  // JFK's second and third decks, when listed (else shuffled complete sets).
+  if (variant_ == variant::jfk)
+    for (int d = 1; d < opponent_.decks; ++d) {
+      const auto& list = d == 1 ? position.opponent_deck_2() : position.opponent_deck_3();
+      if (list.empty()) continue;
+      const int n = list.size();
+      for (int i = 0; i < n; ++i) {
+        int k = 0;
+        find_control(list[i], k);
+        opponent_.deck[d][n - 1 - i] = static_cast<std::int8_t>(k);
+      }
+      opponent_.deck_size_left[d] = static_cast<std::uint8_t>(n);
+    }
   begin_round();
-  advance();
+  place_round_step(position, code_of);
+}
+
+// After begin_round: this round's Control Cards and used abilities, and the step.
+template <class CodeOf>
+void state::place_round_step(const pb::Position& position, CodeOf& code_of) {
+  const int ph = position.phase() == pb::PHASE_UNSPECIFIED ? pb::MANAGE : position.phase();
+  for (int s = 0; s < seats_; ++s) {
+    const pb::SeatPosition& sp = position.seats(s);
+    player& p = players_[s];
+    int k = 0;
+    if (!sp.control().empty() && find_control(sp.control(), k)) {
+      p.current = static_cast<std::int8_t>(k);
+      p.unused = static_cast<std::uint16_t>(p.unused & ~(1u << k));
+    }
+    p.control_used = static_cast<std::uint8_t>((sp.control_used_left() ? used_left : 0) |
+                                               (sp.control_used_right() ? used_right : 0) |
+                                               (sp.control_used_bureaucracy() ? used_bottom : 0));
+    for (int i = 0; i < sp.agency_size() && i < p.agency.size; ++i) {
+      const pb::AgencyPosition& ap = sp.agency(i);
+      p.agency.cards[i].used = static_cast<std::uint8_t>((ap.used_left() ? used_left : 0) |
+                                                         (ap.used_right() ? used_right : 0) |
+                                                         (ap.used_bureaucracy() ? used_bottom : 0));
+    }
+    for (const std::string& code : sp.invested()) {
+      face_down_placer_[face_down_.size] = static_cast<std::uint8_t>(s);
+      face_down_.push(code_of(code));
+    }
+  }
+  switch (ph) {
+    case pb::DEVELOP: {
+      step_ = step::develop;
+      // The Stage's order as begin_stage fixes it, without the opponent's opening turn
+      // (a JFK opponent with the higher level has taken its card already).
+      const int st = static_cast<int>(position.stage());
+      stage_ = static_cast<std::uint8_t>(st);
+      order_count_ = 0;
+      std::array<int, max_players> level{};
+      for (int k = 0; k < seats_; ++k) {
+        int s = (initiative_ + k) % seats_;
+        if (st < bureaucracy_stage) {
+          if (players_[s].current < 0 || static_cast<int>(control(players_[s].current).type) != st) continue;
+          level[s] = stage_level(s, static_cast<stage>(st));
+        } else if (!mandatory_left(s) && !can_still_act(s) && !has_seat(passed_of(position), s)) {
+          continue;
+        }
+        order_[order_count_++] = static_cast<std::uint8_t>(s);
+      }
+      if (st < bureaucracy_stage)
+        std::stable_sort(order_.begin(), order_.begin() + order_count_,
+                         [&](std::uint8_t a, std::uint8_t b) { return level[a] > level[b]; });
+      opponent_after_ = variant_ == variant::jfk && st < bureaucracy_stage && opponent_.level[st] > 0 &&
+                        opponent_.level[st] <= stage_level(0, static_cast<stage>(st));
+      passed_ = passed_of(position);
+      turn_ = 0;
+      for (int i = 0; i < order_count_; ++i)
+        if (order_[i] == position.turn_seat()) turn_ = static_cast<std::uint8_t>(i);
+      if (position.has_ability()) {
+        // The USE that started it, then what is left of its prompt.
+        const pb::AbilityPosition& ab = position.ability();
+        use(static_cast<int>(position.turn_seat()), ab.source(), static_cast<int>(ab.slot()));
+        if (frame_count_ && ab.remaining() > 0 && ab.remaining() <= frames_[frame_count_ - 1].remaining)
+          frames_[frame_count_ - 1].remaining = static_cast<std::uint8_t>(ab.remaining());
+      }
+      break;
+    }
+    case pb::PREPARE:
+      step_ = step::invest;
+      invest_turn_ = static_cast<std::uint8_t>((static_cast<int>(position.turn_seat()) - initiative_ + seats_) % seats_);
+      invested_ = position.invested();
+      break;
+    case pb::SCORING:
+      for (int s = 0; s < seats_; ++s) {   // round 7's Control Card is among the used ones
+        players_[s].current = -1;
+        if (position.seats(s).area51_declared())
+          players_[s].area51 = static_cast<std::int8_t>(position.seats(s).area51());
+      }
+      step_ = step::declare;
+      break;
+    default: break;   // MANAGE: seats with a `control` have chosen
+  }
+}
+
+seat_mask state::passed_of(const pb::Position& position) {
+  seat_mask m = 0;
+  for (std::uint32_t s : position.passed())
+    if (s < max_players) m |= seat_bit(static_cast<int>(s));
+  return m;
 }
 
 }  // namespace starport::space_race

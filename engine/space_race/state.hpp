@@ -145,6 +145,8 @@ struct score_sheet {
   int tiebreak_size = 0;
 };
 
+struct card_budget;
+
 class state {
  public:
   using options_type = pb::Options;
@@ -215,6 +217,12 @@ class state {
 
  private:
   // setup.cpp
+  struct placed_only {};   // a position built without running on (validation)
+  state(int seats, const pb::Options& options, const pb::Position& position, std::uint64_t seed, placed_only);
+  static verdict check_round_step(int seats, const pb::Options& options, const pb::Position& position,
+                                  card_budget& budget);
+  template <class CodeOf> void place_round_step(const pb::Position& position, CodeOf& code_of);
+  static seat_mask passed_of(const pb::Position& position);
   void init_common(int seats, const pb::Options& options);
   void deal(int seats);
   // rules.cpp: the round's flow, one step after another until a seat must decide

@@ -29,6 +29,157 @@ verdict check_power(faction f, int requested) {
   return engine::ok();
 }
 
+
+// A position inside a contest (phase set): the Battlefield, the step and who is to act
+// must be one the rules could reach (docs/scenarios.md). Seat entries are already checked.
+verdict check_contest(int seats, std::uint32_t limit, const pb::Position& position) {
+  const auto bad = [](const char* why) { return refuse(rule_error::bad_options, why); };
+  const int ph = position.phase();
+  if (ph == pb::GAME_OVER) return bad("a position cannot start after the match is over");
+  if (ph != pb::FLIP_PHASE && ph != pb::BEFORE_BATTLE && ph != pb::AFTER_BATTLE)
+    return bad("unknown phase");
+  if (position.contest() == 0) return bad("inside a contest, `contest` is its number, 1 and up");
+  if (position.contest() > limit) return bad("the contest in progress is past the contest limit");
+  const int war_step = static_cast<int>(position.war_step());
+  if (war_step > 64) return bad("war_step is at most 64");
+  std::array<faction, max_players> fac{};
+  std::array<power_state, max_players> pow{};
+  std::array<int, max_players> held{};
+  seat_mask conquered = 0;
+  for (int s = 0; s < seats; ++s) {
+    const pb::SeatPosition& sp = position.seats(s);
+    fac[s] = static_cast<faction>(sp.faction());
+    pow[s] = sp.power() == pb::NO_POWER ? starting_power(fac[s]) : static_cast<power_state>(sp.power());
+    if (sp.conquered()) conquered |= seat_bit(s);
+    else held[s] = sp.deck_size() + sp.discard_size();
+    if (sp.armored() && ph != pb::BEFORE_BATTLE) return bad("`armored` belongs to BEFORE_BATTLE");
+  }
+  // A list of distinct seats; `unknown` and `twice` are the reasons to refuse it.
+  const auto seat_list = [&](const google::protobuf::RepeatedField<std::uint32_t>& list, seat_mask& out,
+                             const char* unknown, const char* twice) -> verdict {
+    out = 0;
+    for (std::uint32_t s : list) {
+      if (s >= static_cast<std::uint32_t>(seats)) return bad(unknown);
+      if (has_seat(out, static_cast<int>(s))) return bad(twice);
+      out |= seat_bit(static_cast<int>(s));
+    }
+    return engine::ok();
+  };
+  seat_mask participants = 0, flipped = 0, deciding = 0;
+  if (verdict v = seat_list(position.participants(), participants, "participants names no such seat",
+                            "participants names a seat twice"); !v)
+    return v;
+  if (verdict v = seat_list(position.flipped(), flipped, "flipped names no such seat", "flipped names a seat twice"); !v)
+    return v;
+  if (verdict v = seat_list(position.deciding(), deciding, "deciding names no such seat", "deciding names a seat twice"); !v)
+    return v;
+  if (ph != pb::FLIP_PHASE && flipped) return bad("`flipped` belongs to FLIP_PHASE");
+  if (ph != pb::BEFORE_BATTLE && deciding) return bad("`deciding` belongs to BEFORE_BATTLE");
+  if (ph != pb::AFTER_BATTLE && position.battle_winner() != 0) return bad("`battle_winner` belongs to AFTER_BATTLE");
+  // Cards on the Battlefield: per seat and step, how many and whether the last is face up.
+  std::array<std::array<int, 65>, max_players> count{};
+  std::array<std::array<int, 65>, max_players> up{};
+  std::array<std::array<bool, 65>, max_players> last_up{};
+  for (const pb::BattlefieldPosition& b : position.battlefield()) {
+    card_id c = 0;
+    if (!find_card(b.code(), c)) return bad("unknown card code on the Battlefield");
+    if (b.owner() >= static_cast<std::uint32_t>(seats)) return bad("a Battlefield card's owner is no such seat");
+    if (b.step() > static_cast<std::uint32_t>(war_step)) return bad("a Battlefield card is from a later step than war_step");
+    const int o = static_cast<int>(b.owner()), st = static_cast<int>(b.step());
+    ++count[o][st];
+    up[o][st] += b.face_up();
+    last_up[o][st] = b.face_up();
+  }
+  if (ph == pb::AFTER_BATTLE) {
+    // The winner has just captured the Battle's cards: nothing is left on the Battlefield.
+    if (war_step != 0) return bad("Salvage follows a Battle, not a War (war_step must be 0)");
+    if (position.battlefield_size() != 0) return bad("after a Battle its winner has captured the Battlefield");
+    if (!position.participants().empty()) return bad("`participants` does not belong to AFTER_BATTLE");
+    const int w = static_cast<int>(position.battle_winner());
+    if (w >= seats) return bad("battle_winner is no such seat");
+    if (has_seat(conquered, w)) return bad("a conquered seat cannot have won the Battle");
+    if (info(fac[w]).faction_power != power::salvage || pow[w] != power_state::active)
+      return bad("AFTER_BATTLE needs a battle_winner whose Salvage is Active");
+    bool target = false;
+    for (int t = 0; t < seats; ++t)
+      target |= t != w && !has_seat(conquered, t) && position.seats(t).discard_size() > 0;
+    if (!target) return bad("Salvage needs an opponent with a discard pile");
+    return engine::ok();
+  }
+  if (participants == 0) {
+    if (war_step != 0) return bad("in a War, list its participants");
+    participants = static_cast<seat_mask>(((1u << seats) - 1u) & ~conquered);
+  }
+  if (participants & conquered) return bad("a conquered seat cannot be a participant");
+  if (seat_total(participants) < 2) return bad("a contest step needs at least two participants");
+  const auto alive = static_cast<seat_mask>(((1u << seats) - 1u) & ~conquered);
+  if (war_step == 0 && participants != alive) return bad("every seat not conquered takes part in the Battle");
+  for (int s = 0; s < seats; ++s)
+    if (war_step > 0 && has_seat(alive, s) && up[s][0] != 1)
+      return bad("in a War, every seat not conquered has its Battle card on the Battlefield");
+  // Earlier steps: every participant of this step took part in each, with one face-up card
+  // last; anyone else added at most one face-up card per step.
+  for (int st = 0; st <= war_step; ++st)
+    for (int s = 0; s < seats; ++s) {
+      if (up[s][st] > 1) return bad("a seat has two face-up cards in one step");
+      if (count[s][st] && !last_up[s][st]) return bad("the last card a seat adds in a step is face up");
+      if (st < war_step && has_seat(participants, s) && up[s][st] != 1)
+        return bad("a participant of a War has a face-up card in every earlier step");
+      if (st == 0 && count[s][st] > 1) return bad("in the Battle each seat adds one card");
+      if (st == war_step && count[s][st] && !has_seat(participants, s))
+        return bad("only participants have cards in the current step");
+    }
+  const int wanted = war_step == 0 ? 1 : (war_step >= 3 ? 0 : 3 - war_step) + 1;
+  if (ph == pb::FLIP_PHASE) {
+    if (flipped & ~participants) return bad("only participants can have flipped");
+    if (flipped == participants) return bad("when every participant has flipped the cards are revealed: use BEFORE_BATTLE or fewer flipped");
+    int contribution = -1;
+    for (int s = 0; s < seats; ++s) {
+      if (!has_seat(participants, s)) continue;
+      const int n = count[s][war_step];
+      if (has_seat(flipped, s)) {
+        if (n == 0) return bad("a seat that has flipped has cards in the current step");
+        if (contribution >= 0 && n != contribution) return bad("every participant adds the same number of cards in a step");
+        contribution = n;
+      } else if (n != 0) {
+        return bad("a seat that has not flipped has no cards in the current step");
+      }
+    }
+    if (contribution > wanted) return bad("more cards in this step than the War asks for");
+    for (int s = 0; s < seats; ++s)
+      if (has_seat(participants, s) && !has_seat(flipped, s)) {
+        if (held[s] == 0) return bad("a participant with no cards left would have been conquered");
+        if (contribution >= 0 && held[s] < contribution) return bad("a participant cannot add as many cards as the others did");
+      }
+    return engine::ok();
+  }
+  // BEFORE_BATTLE: every participant has flipped and its card is face up.
+  int contribution = -1;
+  for (int s = 0; s < seats; ++s) {
+    if (!has_seat(participants, s)) continue;
+    const int n = count[s][war_step];
+    if (n == 0) return bad("before battle every participant has its cards in the current step");
+    if (contribution >= 0 && n != contribution) return bad("every participant adds the same number of cards in a step");
+    contribution = n;
+  }
+  if (contribution > wanted) return bad("more cards in this step than the War asks for");
+  if (deciding == 0) return bad("BEFORE_BATTLE needs a seat still deciding (otherwise the Battle is resolved)");
+  if (deciding & ~participants) return bad("only participants decide before battle");
+  for (int s = 0; s < seats; ++s) {
+    const power p = info(fac[s]).faction_power;
+    if (position.seats(s).armored()) {
+      if (p != power::dwarven_armor || !has_seat(participants, s)) return bad("only a participating Dwarves seat can be armored");
+      if (has_seat(deciding, s) || pow[s] == power_state::active) return bad("an armored seat has triggered its power (INACTIVE, not deciding)");
+    }
+    if (!has_seat(deciding, s)) continue;
+    const bool offers = pow[s] == power_state::active &&
+                        (p == power::dwarven_armor || p == power::peace ||
+                         (p == power::regeneration && held[s] > 0));
+    if (!offers) return bad("a deciding seat needs an Active power that triggers before battle");
+  }
+  return engine::ok();
+}
+
 }  // namespace
 
 // ---- setup ---------------------------------------------------------------------------
@@ -75,6 +226,16 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
   }
   if (total > max_cards) return refuse(rule_error::bad_options, "too many cards in the position");
   std::uint32_t limit = options.contest_limit() ? options.contest_limit() : default_contest_limit;
+  if (position.phase() != pb::PHASE_UNSPECIFIED) {
+    total += position.battlefield_size();
+    if (total > max_cards) return refuse(rule_error::bad_options, "too many cards in the position");
+    return check_contest(seats, limit, position);
+  }
+  if (position.war_step() != 0 || position.battlefield_size() != 0 || !position.participants().empty() ||
+      !position.flipped().empty() || !position.deciding().empty() || position.battle_winner() != 0)
+    return refuse(rule_error::bad_options, "contest fields (war_step, battlefield, …) need a phase");
+  for (const pb::SeatPosition& sp : position.seats())
+    if (sp.armored()) return refuse(rule_error::bad_options, "`armored` belongs to BEFORE_BATTLE");
   if (position.contest() >= limit)
     return refuse(rule_error::bad_options, "the position is already past the contest limit");
   return engine::ok();
@@ -136,8 +297,72 @@ state::state(int seats, const pb::Options& options, const pb::Position& position
       discards_[s] = {};
     }
   }
-  next_contest_or_finish();
+  if (position.phase() == pb::PHASE_UNSPECIFIED) {
+    next_contest_or_finish();
+  } else {
+    enter_contest(position);
+  }
   auto_advance();
+}
+
+void state::enter_contest(const pb::Position& position) {
+  // Validated by check_contest: a step the rules could reach.
+  current_.restart(contest_);
+  war_step_ = static_cast<std::uint8_t>(position.war_step());
+  current_.war = war_step_ > 0;
+  for (const pb::BattlefieldPosition& b : position.battlefield()) {
+    card_id c = 0;
+    if (find_card(b.code(), c))
+      battlefield_[field_size_++] = {new_copy(c), static_cast<std::uint8_t>(b.owner()),
+                                     static_cast<std::uint8_t>(b.step()), b.face_up()};
+  }
+  participants_ = 0;
+  for (std::uint32_t p : position.participants()) participants_ |= seat_bit(static_cast<int>(p));
+  if (!participants_ && position.phase() != pb::AFTER_BATTLE) participants_ = alive();
+  for (std::uint32_t f : position.flipped()) flipped_ |= seat_bit(static_cast<int>(f));
+  for (std::uint32_t d : position.deciding()) pending_ |= seat_bit(static_cast<int>(d));
+  // Earlier steps' face-up cards join the contest's reveal log at their printed Strength.
+  for (int i = 0; i < field_size_; ++i) {
+    const battlefield_card& b = battlefield_[i];
+    if (b.face_up && b.step < war_step_ && current_.shown_count < max_shown)
+      current_.shown[current_.shown_count++] = {b.card, b.owner, b.step,
+                                                static_cast<std::int8_t>(card_of(b.card).strength)};
+  }
+  switch (position.phase()) {
+    case pb::FLIP_PHASE: {
+      phase_ = phase::flip;
+      // The step's contribution: what the seats that flipped added, else what the War asks
+      // of the shortest participant.
+      int wanted = war_step_ == 0 ? 1 : (war_step_ >= 3 ? 0 : 3 - war_step_) + 1;
+      int added = 0;
+      for (int i = 0; i < field_size_; ++i) added += battlefield_[i].step == war_step_ && battlefield_[i].owner == lowest_seat(flipped_);
+      if (flipped_) {
+        wanted = added;
+      } else {
+        for (int s = 0; s < seats_; ++s)
+          if (has_seat(participants_, s)) wanted = std::min(wanted, cards_held(s));
+      }
+      contribution_ = static_cast<std::uint8_t>(wanted);
+      break;
+    }
+    case pb::BEFORE_BATTLE:
+      phase_ = phase::before_battle;
+      for (int s = 0; s < seats_; ++s)
+        if (has_seat(participants_, s)) {
+          const int at = face_up_index(s);
+          strength_[s] = static_cast<std::int8_t>(base_strength(s, battlefield_[at].card) +
+                                                  (position.seats(s).armored() ? 1 : 0));
+        }
+      for (int s = 0; s < seats_; ++s)
+        if (has_seat(participants_, s)) record_shown(s, face_up_index(s));
+      break;
+    default:   // AFTER_BATTLE: the winner captured the Battle and may Salvage
+      phase_ = phase::after_battle;
+      battle_winner_ = static_cast<std::uint8_t>(position.battle_winner());
+      current_.has_winner = true;
+      current_.winner = battle_winner_;
+      break;
+  }
 }
 
 // ---- whose move ----------------------------------------------------------------------

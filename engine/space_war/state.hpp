@@ -176,6 +176,7 @@ class state {
 
  private:
   void init_common(int seats, const pb::Options& options);
+  void enter_contest(const pb::Position& position);   // a position inside a contest
   void mark_conquered();
   void next_contest_or_finish();
   void start_contest();

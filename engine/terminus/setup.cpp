@@ -100,6 +100,13 @@ void state::init(int seats, const pb::Options& options, std::span<const engine::
 
 // ------------------------------------------------------------------ explicit positions
 
+namespace {
+bool in_turn(int st) {
+  return st == pb::START_STEP || st == pb::REGROUP_STEP || st == pb::PLAY_STEP || st == pb::AFTERMATH_STEP ||
+         st == pb::END_STEP;
+}
+}  // namespace
+
 verdict state::validate(int seats, const pb::Options& options, const pb::Position& position) {
   if (verdict v = validate(seats, options); !v) return v;
   if (position.seats_size() != seats)
@@ -107,12 +114,16 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
   if (position.initiative() >= static_cast<std::uint32_t>(seats) ||
       position.active_seat() >= static_cast<std::uint32_t>(seats))
     return refuse(rule_error::bad_options, "the Initiative holder and the active seat must be seats");
+  const bool turn_step = in_turn(position.step());
   switch (position.step()) {
-    case pb::STEP_UNSPECIFIED: case pb::MODULE_DRAFT: case pb::ENTROPY_STEP: case pb::DESTINY_STEP:
-    case pb::START_STEP: case pb::PLAY_STEP: break;
+    case pb::STEP_UNSPECIFIED: case pb::MODULE_DRAFT: case pb::RECRUIT_DRAFT: case pb::MULLIGAN_STEP:
+    case pb::ENTROPY_STEP:
+    case pb::DESTINY_STEP: case pb::START_STEP: case pb::REGROUP_STEP: case pb::PLAY_STEP:
+    case pb::AFTERMATH_STEP: case pb::END_STEP: case pb::CLEANUP_STEP: break;
     default:
       return refuse(rule_error::bad_options,
-                    "a position starts at MODULE_DRAFT, ENTROPY_STEP, DESTINY_STEP, START_STEP or PLAY_STEP");
+                    "a position starts at MODULE_DRAFT, RECRUIT_DRAFT, MULLIGAN_STEP, ENTROPY_STEP, DESTINY_STEP, a step of a "
+                    "Turn (START_STEP to END_STEP) or CLEANUP_STEP");
   }
   std::array<int, max_players> cards{};
   card_id id = 0;
@@ -135,6 +146,14 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
       for (const auto& m : sh.crew())
         if (!named(s, m.name()) || card(id).type != card_type::recruit)
           return refuse(rule_error::bad_options, "a Crew's Members must be Recruit cards of the pool");
+      if (sh.actions_size() > 4) return refuse(rule_error::bad_options, "a Ship holds at most 4 Actions played this Turn");
+      if (sh.actions_size() && ((position.step() != pb::PLAY_STEP && position.step() != pb::AFTERMATH_STEP) ||
+                                static_cast<std::uint32_t>(s) != position.active_seat()))
+        return refuse(rule_error::bad_options,
+                      "Actions in play belong to the active seat's Ships in PLAY_STEP or AFTERMATH_STEP");
+      for (const std::string& a : sh.actions())
+        if (!named(s, a) || card(id).type != card_type::action)
+          return refuse(rule_error::bad_options, "a Ship's Actions in play must be Action cards of the pool");
     }
     auto all_of = [&](const auto& names, std::initializer_list<card_type> types) {
       for (const std::string& n : names) {
@@ -153,6 +172,14 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
       return refuse(rule_error::bad_options, "a zone names an unknown card or a card of the wrong type");
     if (!sp.starting_system().empty() && (!named(s, sp.starting_system()) || card(id).type != T::system))
       return refuse(rule_error::bad_options, "the Starting System must be a System card");
+    if (!sp.draft_pick().empty()) {
+      const bool modules = position.step() == pb::MODULE_DRAFT;
+      if (!modules && position.step() != pb::RECRUIT_DRAFT)
+        return refuse(rule_error::bad_options, "draft_pick belongs to MODULE_DRAFT and RECRUIT_DRAFT");
+      if (sp.out()) return refuse(rule_error::bad_options, "a seat that is out does not pick");
+      if (!named(s, sp.draft_pick()) || card(id).type != (modules ? T::module : T::recruit))
+        return refuse(rule_error::bad_options, "draft_pick must be a card of the Draft's type (Module or Recruit)");
+    }
     if (sp.complication_pile_size() > pile_size || sp.system_pile_size() > pile_size ||
         sp.upgrade_pile_size() > pile_size || sp.gig_pile_size() > pile_size ||
         sp.module_pile_size() > pile_size || sp.recruit_pile_size() > pile_size ||
@@ -174,12 +201,34 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
   for (int s = 0; s < seats; ++s)
     if (cards[static_cast<std::size_t>(s)] > deck_size)
       return refuse(rule_error::bad_options, "a seat's zones hold at most 60 cards");
-  if (position.step() == pb::START_STEP || position.step() == pb::PLAY_STEP) {
+  if (turn_step) {
     if (position.turn_order_size() == 0 || position.turn_order(0) != position.active_seat())
       return refuse(rule_error::bad_options, "a Turn's position needs the Turn Tracker, the active seat first");
-    for (std::uint32_t t : position.turn_order())
+    unsigned listed = 0;
+    for (std::uint32_t t : position.turn_order()) {
       if (t >= static_cast<std::uint32_t>(seats)) return refuse(rule_error::bad_options, "the Turn Tracker lists seats");
+      if (listed >> t & 1u) return refuse(rule_error::bad_options, "the Turn Tracker lists a seat once");
+      if (position.seats(static_cast<int>(t)).out())
+        return refuse(rule_error::bad_options, "a seat that is out has no place on the Turn Tracker");
+      listed |= 1u << t;
+    }
+  } else if (position.turn_order_size() != 0) {
+    return refuse(rule_error::bad_options, "the Turn Tracker belongs to the steps of a Turn");
   }
+  const bool drafting = position.step() == pb::MODULE_DRAFT || position.step() == pb::RECRUIT_DRAFT;
+  if (position.draft_round() > static_cast<std::uint32_t>(draft_picks))
+    return refuse(rule_error::bad_options, "a Draft has 3 picks: draft_round is 1 to 3");
+  if (position.draft_round() != 0 && !drafting)
+    return refuse(rule_error::bad_options, "draft_round belongs to MODULE_DRAFT and RECRUIT_DRAFT");
+  int in = 0, to_pick = 0;
+  for (const pb::SeatPosition& sp : position.seats()) {
+    in += !sp.out();
+    if (!sp.out())
+      to_pick += (position.step() == pb::MODULE_DRAFT ? sp.module_pile_size() : sp.recruit_pile_size()) +
+                 !sp.draft_pick().empty();
+  }
+  if (drafting && to_pick == 0) return refuse(rule_error::bad_options, "a Draft needs cards in a seat's Pile to pick from");
+  if (in < 2) return refuse(rule_error::bad_options, "a position needs at least two seats still in the race");
   return engine::ok();
 }
 
@@ -220,6 +269,7 @@ state::state(int seats, const pb::Options& options, const pb::Position& position
                                     static_cast<std::uint8_t>(m.counters())};
       }
       if (k > 0 && sh.runabout == no_card && sh.module_count) sh.runabout = sh.modules[0].card;
+      for (const std::string& a : shp.actions()) sh.actions[sh.action_count++] = add(s, a);
     }
     // Piles are listed top first; a pile's top is its back.
     auto fill = [&](auto& pile_, const auto& names) {
@@ -257,29 +307,62 @@ state::state(int seats, const pb::Options& options, const pb::Position& position
 
   switch (position.step()) {
     case pb::MODULE_DRAFT:
-      step_ = step::module_draft;
-      draft_round_ = 1;
+    case pb::RECRUIT_DRAFT: {
+      const bool modules = position.step() == pb::MODULE_DRAFT;
+      step_ = modules ? step::module_draft : step::recruit_draft;
+      draft_round_ = static_cast<std::uint8_t>(position.draft_round() ? position.draft_round() : 1);
       round_ = 0;
+      // A seat with nothing left to pick from sits the Draft out (as between picks).
+      for (int s = 0; s < seats; ++s) {
+        player& p = players_[s];
+        p.decided = p.out || (modules ? p.module_pool.empty() : p.recruit_pool.empty());
+        if (!position.seats(s).draft_pick().empty()) {   // picked already, face down
+          p.pick = add(s, position.seats(s).draft_pick());
+          p.decided = true;
+        }
+      }
       break;
+    }
     case pb::DESTINY_STEP:
       step_ = step::destiny;
       open_window(window::destiny);
       break;
+    case pb::MULLIGAN_STEP:
+      // The Opening's hands as listed; every seat still in decides on its mulligan.
+      round_ = 0;
+      step_ = step::mulligan;
+      for (int s = 0; s < seats; ++s) players_[s].decided = players_[s].out;
+      break;
+    case pb::CLEANUP_STEP:
+      // Tidy: every Turn of the round is over.
+      step_ = step::cleanup;
+      sub_ = 0;
+      break;
     case pb::START_STEP:
+    case pb::REGROUP_STEP:
     case pb::PLAY_STEP:
+    case pb::AFTERMATH_STEP:
+    case pb::END_STEP:
       order_count_ = static_cast<std::uint8_t>(position.turn_order_size());
       for (int i = 0; i < order_count_; ++i) {
         order_[i] = static_cast<std::uint8_t>(position.turn_order(i));
         players_[order_[i]].turn_place = static_cast<std::uint8_t>(i + 1);
       }
       begin_turn(static_cast<int>(position.active_seat()));
-      if (position.step() == pb::PLAY_STEP) {
-        // Straight to the Play Step: no Start or Regroup effects, no draw (the hand is as listed).
+      if (position.step() != pb::START_STEP) {
+        // Straight to that step: no effects of the steps before it, no Regroup draw (the
+        // hand is as listed); each of its effects runs from its first part.
         for (ship& x : players_[active_].ships) x.had_turn = x.present;
-        step_ = step::play;
+        step_ = position.step() == pb::REGROUP_STEP ? step::regroup
+                : position.step() == pb::PLAY_STEP  ? step::play
+                : position.step() == pb::AFTERMATH_STEP ? step::aftermath
+                                                        : step::end;
+        sub_ = 0;
       }
       break;
     default:
+      // The Entropy Step of round `round`: begin_round counts it.
+      --round_;
       begin_round();
       break;
   }

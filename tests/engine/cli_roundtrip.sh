@@ -39,4 +39,51 @@ if "$starport" scenario "$dir/bad.json" > /dev/null 2> "$dir/bad.err"; then
   echo "a refused action must fail the run" >&2; exit 1
 fi
 grep -q "action 3 (1 trigger) refused" "$dir/bad.err"
+# --trace: JSON lines, the start and one line per action with every seat's and the
+# spectator's view, then the result. A position inside a War step: seat 0 has flipped
+# (its face-up War card, humans:9, is hidden from seat 1 and spectators until seat 1 flips).
+cat > "$dir/war.json" <<'JSON'
+{"game": "space_war", "seats": 2, "seed": 5,
+ "position": {"contest": 4, "phase": "FLIP_PHASE", "war_step": 1,
+   "seats": [{"faction": "HUMANS", "deck": ["humans:5"], "discard": ["humans:1"]},
+             {"faction": "ELVES", "deck": ["elves:4", "elves:5", "elves:6", "elves:8"]}],
+   "battlefield": [{"owner": 0, "code": "humans:7", "face_up": true},
+                   {"owner": 1, "code": "elves:7", "face_up": true},
+                   {"owner": 0, "code": "humans:2", "step": 1},
+                   {"owner": 0, "code": "humans:3", "step": 1},
+                   {"owner": 0, "code": "humans:9", "step": 1, "face_up": true}],
+   "participants": [0, 1], "flipped": [0]},
+ "actions": ["1 flip"]}
+JSON
+"$starport" scenario "$dir/war.json" --trace > "$dir/trace.jsonl"
+[ "$(wc -l < "$dir/trace.jsonl")" -eq 3 ] || { echo "a trace of 1 action has 3 lines" >&2; exit 1; }
+sed -n 1p "$dir/trace.jsonl" | grep -q '^{"step": 0, "outcome": {"over": false'
+sed -n 2p "$dir/trace.jsonl" | grep -q '^{"step": 1, "action": "1 flip", "log": "Elves adds 3 cards to the War'
+sed -n 3p "$dir/trace.jsonl" | grep -q '"actions_applied": 1, "refused": false'
+view_of() {   # line, viewer: that viewer's view on that line
+  sed -n "$1p" "$dir/trace.jsonl" | sed "s/.*\"$2\": //; s/, \"spectator\": .*//; s/}}\$//"
+}
+for who in seat1 spectator; do
+  view_of 1 "$who" | grep -q '"elves:7"'   # the Battle's reveals are public
+  if view_of 1 "$who" | grep -q 'humans:9'; then echo "$who saw a hidden card in the trace" >&2; exit 1; fi
+  view_of 2 "$who" | grep -q 'humans:9'   # revealed once every participant flipped
+done
+view_of 1 seat0 | grep -q '"contest":4'
+if grep -q '"state"' "$dir/trace.jsonl"; then echo "scenario --trace has no omniscient state" >&2; exit 1; fi
+"$starport" replay "$dir/war.json" --trace > "$dir/replay-trace.jsonl"
+sed -n 1p "$dir/replay-trace.jsonl" | grep -q '"state": {'
+# A refused action: the lines before it, then the result, exit code 1.
+sed 's/"1 flip"/"1 flip", "1 trigger"/' "$dir/war.json" > "$dir/war-bad.json"
+if "$starport" scenario "$dir/war-bad.json" --trace > "$dir/bad-trace.jsonl" 2> "$dir/bad-trace.err"; then
+  echo "a refused action must fail a trace" >&2; exit 1
+fi
+[ "$(wc -l < "$dir/bad-trace.jsonl")" -eq 3 ]
+grep -q '"refused": true' "$dir/bad-trace.jsonl"
+grep -q "action 2 (1 trigger) refused" "$dir/bad-trace.err"
+# A position that breaks the rules is refused before anything runs.
+sed 's/"flipped": \[0\]/"flipped": [0, 0]/' "$dir/war.json" > "$dir/war-broken.json"
+if "$starport" scenario "$dir/war-broken.json" > /dev/null 2> "$dir/broken.err"; then
+  echo "a broken position must be refused" >&2; exit 1
+fi
+grep -q "flipped names a seat twice" "$dir/broken.err"
 echo "cli round trip ok"

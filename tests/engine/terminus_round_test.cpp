@@ -206,6 +206,6 @@ TEST_CASE("Positions: PLAY_STEP starts at the Play Step with the hand exactly as
   // Other steps are refused with a reason.
 
   trpb::Position p = position_of(s);
-  p.set_step(trpb::AFTERMATH_STEP);
+  p.set_step(trpb::GAME_OVER);
   CHECK_FALSE(tr::state::validate(2, trpb::Options(), p));
 }

@@ -1,0 +1,240 @@
+// Race to the Terminus positions at any step of a Turn, the Opening's mulligan and the
+// round's Cleanup (docs/scenarios.md): each plays on by the rules, and inconsistent ones
+// are refused with a reason.
+#include <string>
+
+#include "engine/core/scenario.hpp"
+#include "position_mutator.hpp"
+#include "terminus_table.hpp"
+
+using namespace terminus_test;
+using starport::engine::seat_bit;
+using tr::step;
+
+namespace {
+
+// The position of `s` at `at`, the Turn Tracker given (for a Turn's steps).
+trpb::Position at_step(const setup& s, trpb::Step at, std::initializer_list<unsigned> tracker = {}) {
+  setup copy = s;
+  copy.step = trpb::ENTROPY_STEP;   // position_of adds a tracker only for START and PLAY
+  trpb::Position p = position_of(copy);
+  p.set_step(at);
+  for (unsigned t : tracker) p.add_turn_order(t);
+  return p;
+}
+
+tr::state start(const trpb::Position& p) {
+  const int seats = p.seats_size();
+  auto v = tr::state::validate(seats, trpb::Options(), p);
+  REQUIRE_MESSAGE(v, v.detail);
+  return tr::state(seats, trpb::Options(), p, 3);
+}
+
+std::string refusal(const trpb::Position& p) {
+  auto v = tr::state::validate(p.seats_size(), trpb::Options(), p);
+  if (v) return "";
+  CHECK(v.code == starport::engine::rule_error::bad_options);
+  return v.detail;
+}
+
+std::vector<std::string> names(const tr::state& g, const auto& pile) {
+  std::vector<std::string> out;
+  for (tr::copy_id c : pile.items()) out.emplace_back(g.card_of(c).name);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("Position: the Aftermath Step discards the Actions in play, then a Backslide finishes") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].proximity = 5;
+  s.seats[0].ships[0].backslide = true;
+  s.chart = {{5, "Quiet Expanse"}};
+  trpb::Position p = at_step(s, trpb::AFTERMATH_STEP, {0, 1});
+  p.mutable_seats(0)->mutable_ships(0)->add_actions("Press Conference");
+  tr::state g = start(p);
+  CHECK(names(g, g.seat(0).discard) == std::vector<std::string>{"Press Conference"});
+  CHECK(g.seat(0).ships[0].action_count == 0);
+  CHECK(g.seat(0).ships[0].proximity == 2);
+  REQUIRE(g.seat(0).ships[0].crew_count == 2);   // the top Gig joined
+  CHECK(g.card_of(g.seat(0).ships[0].crew[1].card).name == "Rock Eater");
+  CHECK(g.active_seat() == 1);                    // the next seat on the Tracker
+}
+
+TEST_CASE("Position: the End Step of the last seat on the Tracker ends the round") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.round = 4;
+  s.active = 1;
+  tr::state g = start(at_step(s, trpb::END_STEP, {1}));
+  CHECK(g.round() == 5);
+  CHECK(g.seat(0).ships[0].proximity == 0);
+}
+
+TEST_CASE("Position: the Cleanup Step loses a seat whose Ships have no Modules") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[1].ships[0].modules = {};
+  tr::state g = start(at_step(s, trpb::CLEANUP_STEP));
+  CHECK(g.result().over);
+  CHECK(g.result().winners == seat_bit(0));
+}
+
+TEST_CASE("Position: the Regroup Step draws an Action for each Ship, then the Play Step") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].hand = {"Jump"};
+  s.seats[0].certainty = 3;
+  tr::state g = start(at_step(s, trpb::REGROUP_STEP, {0, 1}));
+  CHECK(g.current_step() == step::play);
+  CHECK(g.active_seat() == 0);
+  CHECK(g.seat(0).hand.size == 2);
+  CHECK(g.seat(0).action_pile.size == 5);
+}
+
+TEST_CASE("Position: the Opening's mulligan with the hands as listed, every seat to decide") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].hand = {"Jump", "Press Conference"};
+  s.seats[1].hand = {"Jump"};
+  tr::state g = start(at_step(s, trpb::MULLIGAN_STEP));
+  CHECK(g.current_step() == step::mulligan);
+  CHECK(g.must_act() == 0b11);
+  CHECK(g.seat(0).hand.size == 2);
+}
+
+TEST_CASE("Position: the Entropy Step of round 3 is round 3") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.round = 3;
+  s.seats[0].hand = {with_subtype(tr::card_type::complication, tr::subtype::destiny)};
+  tr::state g = start(at_step(s, trpb::ENTROPY_STEP));
+  CHECK(g.round() == 3);
+  CHECK(g.current_step() == step::entropy);
+  CHECK(g.must_act() == seat_bit(0));
+}
+
+TEST_CASE("Position: the Recruit Draft's last pick, then the Starting System") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].recruit_pile = {"Rock Eater", "Vent Dweller"};
+  s.seats[1].recruit_pile = {"Vent Dweller"};
+  trpb::Position p = at_step(s, trpb::RECRUIT_DRAFT);
+  p.set_draft_round(3);
+  tr::state g = start(p);
+  CHECK(g.current_step() == step::recruit_draft);
+  CHECK(g.must_act() == 0b11);
+  for (int seat = 0; seat < 2; ++seat) {
+    std::vector<action> legal;
+    g.legal_actions(seat, legal);
+    REQUIRE_FALSE(legal.empty());
+    play(g, legal.front());
+  }
+  // The third pick was the last: the Draft is over, the rest joins the Gig Pile.
+  CHECK(g.current_step() == step::starting_system);
+  CHECK(g.seat(0).ships[0].crew_count == 2);
+  CHECK(g.seat(0).gigs.size == 2);   // Rock Eater was there; one recruit left over
+  CHECK(g.seat(1).gigs.size == 1);
+}
+
+TEST_CASE("Position: a Draft pick made in secret stays hidden until the last seat picks") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].module_pile = {"Crew Lounge"};
+  s.seats[1].module_pile = {"Crew Lounge", "Crew Lounge"};
+  trpb::Position p = at_step(s, trpb::MODULE_DRAFT);
+  p.mutable_seats(0)->set_draft_pick("Crew Lounge");
+  tr::state g = start(p);
+  CHECK(g.must_act() == 0b10);   // seat 0 has picked
+  trpb::View other;
+  g.view(starport::engine::viewer::of_seat(1), other);
+  CHECK(other.seats(0).drafted());               // seat 1 sees that seat 0 has picked
+  CHECK(other.seats(0).draft_pool_size() == 0);   // not what is left, nor what was picked
+  CHECK(other.seats(1).draft_pool_size() == 2);
+  std::vector<action> legal;
+  g.legal_actions(1, legal);
+  REQUIRE_FALSE(legal.empty());
+  const int before = g.seat(0).ships[0].module_count;
+  play(g, legal.front());
+  CHECK(g.seat(0).ships[0].module_count == before + 1);   // both picks flipped onto the Ships
+  CHECK(g.seat(0).module_pool.size == 1);
+}
+
+TEST_CASE("Position: a seat with an empty Module Pile sits the Module Draft out") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].module_pile = {"Crew Lounge", "Crew Lounge"};
+  tr::state g = start(at_step(s, trpb::MODULE_DRAFT));
+  CHECK(g.must_act() == 0b01);
+}
+
+TEST_CASE("Position: every kind of inconsistency in a Terminus position is refused with its reason") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  const auto found = [](const std::string& why, const char* part) {
+    INFO(why);
+    return why.find(part) != std::string::npos;
+  };
+  CHECK(refusal(at_step(s, trpb::END_STEP, {0, 1})) == "");
+  CHECK(found(refusal(at_step(s, trpb::STARTING_SYSTEM)), "a position starts at"));
+  CHECK(found(refusal(at_step(s, trpb::GAME_OVER)), "a position starts at"));
+  CHECK(found(refusal(at_step(s, trpb::END_STEP)), "Turn Tracker"));
+  CHECK(found(refusal(at_step(s, trpb::END_STEP, {1, 0})), "active seat first"));
+  CHECK(found(refusal(at_step(s, trpb::END_STEP, {0, 0})), "once"));
+  CHECK(found(refusal(at_step(s, trpb::END_STEP, {0, 7})), "lists seats"));
+  CHECK(found(refusal(at_step(s, trpb::CLEANUP_STEP, {0, 1})), "belongs to the steps of a Turn"));
+  trpb::Position out = at_step(s, trpb::END_STEP, {0, 1});
+  out.mutable_seats(1)->set_out(true);
+  CHECK(found(refusal(out), "out"));
+  trpb::Position wrong_step = at_step(s, trpb::END_STEP, {0, 1});
+  wrong_step.mutable_seats(0)->mutable_ships(0)->add_actions("Jump");
+  CHECK(found(refusal(wrong_step), "PLAY_STEP or AFTERMATH_STEP"));
+  trpb::Position not_active = at_step(s, trpb::PLAY_STEP, {0, 1});
+  not_active.mutable_seats(1)->mutable_ships(0)->add_actions("Jump");
+  CHECK(found(refusal(not_active), "active seat"));
+  trpb::Position not_action = at_step(s, trpb::PLAY_STEP, {0, 1});
+  not_action.mutable_seats(0)->mutable_ships(0)->add_actions("Rock Eater");
+  CHECK(found(refusal(not_action), "Action cards"));
+  trpb::Position five = at_step(s, trpb::PLAY_STEP, {0, 1});
+  for (int i = 0; i < 5; ++i) five.mutable_seats(0)->mutable_ships(0)->add_actions("Jump");
+  CHECK(found(refusal(five), "at most 4"));
+  trpb::Position drafting = at_step(s, trpb::RECRUIT_DRAFT);
+  CHECK(found(refusal(drafting), "cards in a seat's Pile"));
+  drafting.mutable_seats(0)->add_recruit_pile("Rock Eater");
+  CHECK(refusal(drafting) == "");
+  drafting.set_draft_round(4);
+  CHECK(found(refusal(drafting), "1 to 3"));
+  trpb::Position wrong_pick = at_step(s, trpb::MODULE_DRAFT);
+  wrong_pick.mutable_seats(0)->add_module_pile("Crew Lounge");
+  wrong_pick.mutable_seats(0)->set_draft_pick("Rock Eater");
+  CHECK(found(refusal(wrong_pick), "Draft's type"));
+  wrong_pick.set_step(trpb::ENTROPY_STEP);
+  CHECK(found(refusal(wrong_pick), "draft_pick belongs"));
+  trpb::Position late = at_step(s, trpb::ENTROPY_STEP);
+  late.set_draft_round(2);
+  CHECK(found(refusal(late), "belongs to MODULE_DRAFT"));
+  setup three{{crewed_seat(), crewed_seat(), crewed_seat()}};
+  trpb::Position lone = at_step(three, trpb::ENTROPY_STEP);
+  lone.mutable_seats(1)->set_out(true);
+  lone.mutable_seats(2)->set_out(true);
+  CHECK(found(refusal(lone), "two seats"));
+}
+
+TEST_CASE("Position: a scenario file poses a Terminus End Step that ends the round") {
+  starport::engine::scenario sc;
+  std::string error;
+  const std::string file = R"({"game": "terminus", "seats": 2, "seed": 4, "position": {
+      "step": "END_STEP", "round": 2, "active_seat": 1, "turn_order": [1],
+      "seats": [{"ships": [{"modules": [{"name": "Crew Lounge"}], "crew": [{"name": "Vent Dweller"}]}],
+                 "starting_system": "Sol Relay Station",
+                 "action_pile": ["Press Conference", "Press Conference", "Press Conference", "Press Conference"]},
+                {"ships": [{"modules": [{"name": "Crew Lounge"}], "crew": [{"name": "Vent Dweller"}]}],
+                 "starting_system": "Sol Relay Station",
+                 "action_pile": ["Press Conference", "Press Conference", "Press Conference", "Press Conference"]}]}})";
+  REQUIRE_MESSAGE(starport::engine::parse_scenario(file, sc, error), error);
+  auto m = sc.start();
+  REQUIRE(m);
+  CHECK(sc.game->progress(*m) == 3);
+}
+
+TEST_CASE("Position: random edits of positions at a Turn's steps are refused with a reason or play on") {
+  const auto& game = starport::engine::info_of<tr::state>();
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].hand = {"Jump", "Press Conference"};
+  trpb::Position aftermath = at_step(s, trpb::AFTERMATH_STEP, {0, 1});
+  aftermath.mutable_seats(0)->mutable_ships(0)->add_actions("Press Conference");
+  int accepted = position_mutator::check(game, 2, trpb::Options(), aftermath, 150, 5);
+  accepted += position_mutator::check(game, 2, trpb::Options(), at_step(s, trpb::END_STEP, {0, 1}), 150, 6);
+  CHECK(accepted > 0);
+}
