@@ -388,7 +388,11 @@ void state::apply(const action& a) {
       const card_no src = unwire(a.args[0]);
       const int tb = bay_of(s, unwire(a.args[1]));
       const int side = side_of(s);
-      --sh.bays[tb].damage;
+      // The source's heal amount (a Trauma Kit restores 2), at least 1, never past full health.
+      int amount = 0;
+      for (const ability& h : card_of(src).abilities)
+        if (h.kind == prim::heal) amount = std::max(amount, static_cast<int>(h.amount));
+      sh.bays[tb].damage = static_cast<std::uint8_t>(std::max(0, sh.bays[tb].damage - std::max(1, amount)));
       if (const int sb = bay_of(s, src); sb >= 0) {
         // A healer's ability: used for this round.
         std::uint8_t& used = side == 0 ? fight_.repaired_a : fight_.repaired_d;

@@ -42,21 +42,26 @@ int state::melee_bonus(const ability& a) const {
   return 0;
 }
 
-// Melee hits of a side this round before the other side's defences: every conscious crew's
-// own melee abilities, its equipped firearm (one) and explosive (one, thrown), boarding bonuses.
-int state::melee_hits(int side) const {
+// Melee hits of a side this round before the other side's defences, by kind: every conscious
+// crew's own melee abilities, its equipped firearm (one) and explosive (one, thrown), boarding
+// bonuses. An ability that names no kind hits as fists.
+std::array<int, weapon_count> state::melee_hits_by_kind(int side) const {
   const int s = side == 0 ? fight_.attacker : fight_.defender;
-  int hits = 0;
+  std::array<int, weapon_count> hits{};
+  auto add = [&](const ability& a) {
+    const int n = melee_bonus(a);
+    if (n) hits[static_cast<std::size_t>(a.kind_of == weapon::none ? weapon::fists : a.kind_of)] += n;
+  };
   for (int b = 0; b < max_bays; ++b) {
     if (!working(s, b) || card_of(ships_[s].bays[b].card).kind != card_kind::crew) continue;
-    for (const ability& a : card_of(ships_[s].bays[b].card).abilities) hits += melee_bonus(a);
+    for (const ability& a : card_of(ships_[s].bays[b].card).abilities) add(a);
     bool gun = false, bomb = false;
     for (int i = 0; i < fight_.kit_count[side]; ++i) {
       const kit_entry& k = fight_.kit[side][i];
       if (k.item == no_card || k.bay != b || k.used) continue;
       const card& c = card_of(k.item);
       if ((c.kind == card_kind::firearm && !gun) || (c.kind == card_kind::explosive && !bomb)) {
-        for (const ability& a : c.abilities) hits += melee_bonus(a);
+        for (const ability& a : c.abilities) add(a);
         (c.kind == card_kind::firearm ? gun : bomb) = true;
       }
     }
@@ -64,22 +69,35 @@ int state::melee_hits(int side) const {
   return hits;
 }
 
-int state::melee_defence(int side) const {
+// The hits that get through `side`'s defences: each melee defence (a crew's own, or armour
+// it wears) stops up to its amount of hits of the kinds it names (all kinds when it names
+// none), like ship defences (docs/rules/scoundrels.md, "Melee").
+int state::melee_taken(int side, std::array<int, weapon_count> hits) const {
   const int s = side == 0 ? fight_.attacker : fight_.defender;
-  int d = 0;
+  auto stop = [&](const ability& a) {
+    int left = a.amount;
+    for (int k = 0; k < weapon_count && left > 0; ++k)
+      if (a.vs == 0 || (a.vs >> k) & 1u) {
+        const int n = std::min(left, hits[static_cast<std::size_t>(k)]);
+        hits[static_cast<std::size_t>(k)] -= n;
+        left -= n;
+      }
+  };
   for (int b = 0; b < max_bays; ++b) {
     if (!working(s, b) || card_of(ships_[s].bays[b].card).kind != card_kind::crew) continue;
     for (const ability& a : card_of(ships_[s].bays[b].card).abilities)
       if (a.kind == prim::melee_defence && !((a.flags & flag_boarding_only) && fight_.kind != fight_kind::boarding) &&
           !((a.flags & flag_brawl_only) && fight_.kind != fight_kind::brawl))
-        d += a.amount;
+        stop(a);
     for (int i = 0; i < fight_.kit_count[side]; ++i)
       if (fight_.kit[side][i].item != no_card && fight_.kit[side][i].bay == b &&
           card_of(fight_.kit[side][i].item).kind == card_kind::armour)
         for (const ability& a : card_of(fight_.kit[side][i].item).abilities)
-          if (a.kind == prim::melee_defence) d += a.amount;
+          if (a.kind == prim::melee_defence) stop(a);
   }
-  return d;
+  int total = 0;
+  for (int v : hits) total += v;
+  return total;
 }
 
 void state::start_fight(fight_kind k, fight_from from, int attacker, int defender) {
@@ -145,17 +163,21 @@ void state::melee_round() {
   round_note n;
   n.number = fight_.round;
   std::array<int, 2> hits{};
+  std::array<std::array<int, weapon_count>, 2> by_kind{};
   for (int side = 0; side < 2; ++side) {
     // One die per side: a 4 or more lands one more hit.
     const int s = side == 0 ? fight_.attacker : fight_.defender;
     engine::die_roll& d = dice_.roll(random_, s, static_cast<std::uint8_t>(roll_for::melee));
-    const int base = melee_hits(side);
+    by_kind[static_cast<std::size_t>(side)] = melee_hits_by_kind(side);
+    int base = 0;
+    for (int v : by_kind[static_cast<std::size_t>(side)]) base += v;
     d.modifier = static_cast<std::int8_t>(base);
     const bool lucky = d.faces[0] >= 4;
     d.result = static_cast<std::uint8_t>(lucky ? roll_result::hit : roll_result::miss);
     if (side == 0) n.melee_rolls = d.number;
     roll_note();
     hits[side] = base + (lucky ? 1 : 0);
+    if (lucky) ++by_kind[static_cast<std::size_t>(side)][static_cast<std::size_t>(weapon::fists)];   // the lucky blow
   }
   n.attacker_attack = static_cast<std::int8_t>(hits[0]);
   n.defender_attack = static_cast<std::int8_t>(hits[1]);
@@ -172,8 +194,8 @@ void state::melee_round() {
         if (first) k.used = true;
       }
     }
-  const int to_d = std::max(0, hits[0] - melee_defence(1));
-  const int to_a = std::max(0, hits[1] - melee_defence(0));
+  const int to_d = melee_taken(1, by_kind[0]);
+  const int to_a = melee_taken(0, by_kind[1]);
   // Each crew member takes at most one hit per round: excess is wasted.
   n.to_defender = static_cast<std::uint8_t>(std::min(to_d, conscious_count(fight_.defender)));
   n.to_attacker = static_cast<std::uint8_t>(std::min(to_a, conscious_count(fight_.attacker)));

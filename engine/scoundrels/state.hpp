@@ -396,9 +396,9 @@ class state {
   void escape_roll(int s, card_no h1, card_no h2);
   void end_fight(int winner);
   void resume_after_fight();
-  int melee_hits(int side) const;
   int melee_bonus(const ability& a) const;
-  int melee_defence(int side) const;
+  int melee_taken(int side, std::array<int, weapon_count> hits) const;
+  std::array<int, weapon_count> melee_hits_by_kind(int side) const;
   int combat_damage(int from, int to, bool defended = true) const;
   int conscious_count(int s) const;
   bool repair_source(int s, card_no src, card_no target) const;

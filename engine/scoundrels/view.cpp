@@ -413,7 +413,7 @@ std::string state::describe(const action& a) const {
   switch (static_cast<kind>(a.kind)) {
     case kind::resign: return who + " resigns.";
     case kind::move: return who + " moves to " + loc(a.args[0]) + ".";
-    case kind::pick_up: return who + " picks up the " + public_card(a.args[0]) + ".";
+    case kind::pick_up: return who + " picks up " + public_card(a.args[0]) + ".";
     case kind::dockyard: return who + " visits the Dockyard.";
     case kind::dismiss: return who + " returns a ship system or crew member at the Dockyard.";
     case kind::view_cantina: return who + " views two green cantina cards.";

@@ -221,3 +221,35 @@ TEST_CASE("scoundrels rule Melee: a boarding-only ability counts in boarding act
     CHECK(g.fight().notes[0].attacker_attack == (std::string(kind_name) == "BOARDING" ? 3 : 1));
   }
 }
+
+TEST_CASE("scoundrels rule Melee: armour stops only the kinds of hits it names, and a Trauma Kit heals two") {
+  state g = game(2, R"({
+    "phase": "MOVEMENT", "activeSeat": 1, "firstPlayer": 0,
+    "ships": [
+      {"location": "Drift", "bays": [{"card": "Captain Vega", "captain": true}, {"card": "Brute", "damage": 1}, {"card": "Gunner"}],
+       "storageLocker": ["Bullet Vest", "Trauma Kit"]},
+      {"location": "Drift", "bays": [{"card": "Captain Orr", "captain": true}], "weaponsLocker": ["Frag Grenade", "Blaster Pistol"]}
+    ],
+    "encounterDeck": ["Quiet"],
+    "fight": {"kind": "BOARDING", "attacker": 1, "defender": 0, "round": 1},
+    "dice": [1, 1]
+  })");
+  const std::int32_t orr = held(g, 1, "Captain Orr");
+  play(g, act(1, kind::equip, {held(g, 1, "Frag Grenade"), orr}));
+  play(g, act(1, kind::equip, {held(g, 1, "Blaster Pistol"), orr}));
+  play(g, act(1, kind::fight));
+  // The vest (2 against firearms) is worn by Vega: it stops the pistol's 1 hit, not Orr's fists
+  // (1) nor the grenade's blast (2).
+  play(g, act(0, kind::equip, {held(g, 0, "Bullet Vest"), held(g, 0, "Captain Vega")}));
+  play(g, act(0, kind::fight));
+  CHECK(g.fight().notes[0].attacker_attack == 4);
+  CHECK(g.fight().notes[0].to_defender == 3);   // 4 less the pistol's 1 (a vest against all kinds would stop 2)
+  play(g, act(0, kind::allocate, {held(g, 0, "Captain Vega")}));
+  play(g, act(0, kind::allocate, {held(g, 0, "Brute")}));
+  play(g, act(0, kind::allocate, {held(g, 0, "Gunner")}));
+  play(g, act(1, kind::allocate, {orr}));
+  // The Brute was injured before the round, so it is disabled now; the Trauma Kit restores 2.
+  REQUIRE(damage_of(g, 0, "Brute") == 2);
+  play(g, act(0, kind::heal, {held(g, 0, "Trauma Kit"), held(g, 0, "Brute")}));
+  CHECK(damage_of(g, 0, "Brute") == 0);
+}

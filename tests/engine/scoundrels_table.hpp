@@ -84,6 +84,8 @@ inline constexpr card test_red[] = {
     sys("Missile Rack", ab(prim::attack, 2, weapon::missile)),
     item("Frag Grenade", card_kind::explosive, ab(prim::melee, 2, weapon::blast)),
     card{"Breacher", card_kind::firearm, {ab(prim::melee, 1, weapon::firearm), ab(prim::boarding, 2, weapon::none, flag_boarding_only), {}}, ""},
+    card{"Bullet Vest", card_kind::armour, {ability{prim::melee_defence, 2, weapon::none, weapon_bit(weapon::firearm), colour::green, 0}, {}, {}}, ""},
+    item("Trauma Kit", card_kind::medkit, ab(prim::heal, 2)),
 };
 inline constexpr card test_bribes[] = {
     card{"Hush Money", card_kind::favor, {ab(prim::stop_delivery, 1, weapon::none, flag_once), {}, {}}, ""},
