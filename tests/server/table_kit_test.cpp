@@ -54,18 +54,10 @@ bool star_name(const std::string& name) {
   return names.count(name) == 1;
 }
 
-// The Lobby push that frees the table after `match_id` ended. The hub may push it before
-// the match's last MatchInfo arrives, so frames already read count too.
-v1::ServerMessage await_table_free(test_client& c, const std::string& lobby_id, const std::string& match_id) {
-  auto freed = [&](const v1::ServerMessage& m) {
-    return m.has_lobby() && m.lobby().lobby_id() == lobby_id && m.lobby().match_id().empty() &&
-           m.lobby().last_match_id() == match_id;
-  };
-  for (const test_client::frame& fr : c.frames) {
-    v1::ServerMessage m;
-    if (m.ParseFromString(fr.bytes) && freed(m)) return m;
-  }
-  return c.read_until(freed);
+// The Lobby that frees the table after `match_id` ended (test_client::await_lobby: the hub
+// may push it before the match's last MatchInfo arrives).
+v1::Lobby await_table_free(test_client& c, const std::string& lobby_id, const std::string& match_id) {
+  return c.await_lobby(lobby_id, [&](const v1::Lobby& l) { return l.match_id().empty() && l.last_match_id() == match_id; });
 }
 
 // Plays Ada's side of a PlayComputer match until it ends (as a person would).
@@ -254,8 +246,8 @@ TEST_CASE("lobby flow: Start is refused with a sentence until every seat is take
     c->read_until([&](const v1::ServerMessage& m) { return m.has_view() && m.view().match_id() == match_id; });
   table t{lobby_id, match_id, {&host, &guest}};
   CHECK(play_to_end(t) > 0);
-  const v1::ServerMessage after = await_table_free(host, lobby_id, match_id);
-  CHECK_FALSE(after.lobby().seats(1).ready());
+  const v1::Lobby after = await_table_free(host, lobby_id, match_id);
+  CHECK_FALSE(after.seats(1).ready());
   refused = host.request(start_message(lobby_id));
   CHECK(error_of(refused) == v1::BAD_REQUEST);
   CHECK(refused.error().detail() == "Waiting for Guest (seat 2) to be ready.");

@@ -99,8 +99,14 @@ void test_client::close() {
   impl_->ws.next_layer().close(ec);
 }
 
+v1::Lobby test_client::await_lobby(const std::string& lobby_id, const std::function<bool(const v1::Lobby&)>& wanted) {
+  if (auto it = lobbies.find(lobby_id); it != lobbies.end() && wanted(it->second)) return it->second;
+  return read_until([&](const v1::ServerMessage& m) { return m.has_lobby() && m.lobby().lobby_id() == lobby_id && wanted(m.lobby()); }).lobby();
+}
+
 void test_client::track(const v1::ServerMessage& m) {
   if (m.has_error()) errors.push_back(m.error());
+  if (m.has_lobby()) lobbies[m.lobby().lobby_id()] = m.lobby();
   if (m.has_match()) matches[m.match().match_id()].info = m.match();
   if (!m.has_view()) return;
   const v1::ViewUpdate& u = m.view();

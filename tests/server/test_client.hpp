@@ -62,7 +62,11 @@ class test_client {
   std::vector<frame> frames;
   std::uint32_t step = 0;
   std::map<std::string, match_state> matches;
+  std::map<std::string, v1::Lobby> lobbies;   // the latest of each lobby pushed, by id
   std::vector<v1::Error> errors;
+  // The lobby as soon as it satisfies `wanted`: at once when the latest one pushed already
+  // does (it may have come while the test read for something else), else the next that does.
+  v1::Lobby await_lobby(const std::string& lobby_id, const std::function<bool(const v1::Lobby&)>& wanted);
 
  private:
   void track(const v1::ServerMessage& m);
