@@ -142,19 +142,24 @@ void state::combat_round() {
   // Nobody places more damage than they have working systems.
   n.to_defender = static_cast<std::uint8_t>(std::min<int>(fight_.attack_a, working_systems(fight_.defender)));
   n.to_attacker = static_cast<std::uint8_t>(std::min<int>(fight_.attack_d, working_systems(fight_.attacker)));
+  record_round(n, frame_cargo | frame_combat);
+}
+
+// Keeps the round's note (the latest max_round_notes) and asks both sides to place the damage
+// they take — at once, from values computed before either placed any; the defender first.
+void state::record_round(const round_note& n, std::uint8_t allocate_flags) {
   if (fight_.note_count == max_round_notes) {
     for (int i = 1; i < max_round_notes; ++i) fight_.notes[i - 1] = fight_.notes[i];
     --fight_.note_count;
   }
   fight_.notes[fight_.note_count++] = n;
   fight_.step = fight_step::allocate;
-  // Both take damage at once (values computed above); the defender places first.
   for (int side = 1; side >= 0; --side) {
     frame f;
     f.kind = task::allocate;
     f.seat = side == 0 ? fight_.defender : fight_.attacker;
     f.count = side == 0 ? n.to_defender : n.to_attacker;
-    f.flags = frame_cargo | frame_combat;
+    f.flags = allocate_flags;
     if (f.count) push(f);
   }
 }
@@ -201,20 +206,7 @@ void state::melee_round() {
   n.to_attacker = static_cast<std::uint8_t>(std::min(to_a, conscious_count(fight_.attacker)));
   fight_.attack_a = n.attacker_attack;
   fight_.attack_d = n.defender_attack;
-  if (fight_.note_count == max_round_notes) {
-    for (int i = 1; i < max_round_notes; ++i) fight_.notes[i - 1] = fight_.notes[i];
-    --fight_.note_count;
-  }
-  fight_.notes[fight_.note_count++] = n;
-  fight_.step = fight_step::allocate;
-  for (int side = 1; side >= 0; --side) {
-    frame f;
-    f.kind = task::allocate;
-    f.seat = side == 0 ? fight_.defender : fight_.attacker;
-    f.count = side == 0 ? n.to_defender : n.to_attacker;
-    f.flags = frame_crew | frame_melee;
-    if (f.count) push(f);
-  }
+  record_round(n, frame_crew | frame_melee);
 }
 
 bool state::repair_source(int s, card_no src, card_no target) const {
