@@ -41,10 +41,21 @@ before(async () => {
 
 after(cleanUp);
 
-test("two browsers and a bot play S.P.A.C.E.: a trade between the browsers, a ship combat, to the end, then the replay", { timeout: 600_000 }, async () => {
-  const alice = await browserPage("alice", desktop);
-  const bob = await browserPage("bob", desktop);
-  await withEvidence({ alice, bob }, () => scenario(alice, bob));
+test("two browsers and a bot play S.P.A.C.E.: a trade between the browsers, a ship combat, to the end, then the replay", { timeout: 900_000 }, async () => {
+  // The ship combat comes from steering real play on a random seed (an armed ship hunts);
+  // some deals leave nobody armed in time (1 match of the last 3 here). Then another match,
+  // with new players, up to three — any other failure fails at once.
+  for (let attempt = 1; ; attempt++) {
+    const alice = await browserPage(`alice${attempt}`, desktop);
+    const bob = await browserPage(`bob${attempt}`, desktop);
+    try {
+      await withEvidence({ alice, bob }, () => scenario(alice, bob));
+      return;
+    } catch (error) {
+      if (attempt >= 3 || !String(error?.message).includes("a ship combat was fought")) throw error;
+      console.log(`scoundrels e2e: match ${attempt} had no ship combat (${error.message}); one more match`);
+    }
+  }
 });
 
 // What a page's table shows now, read from the DOM: the enabled move buttons (kind, args),
