@@ -119,12 +119,10 @@ void state::apply_frame(const action& a) {
           }
         }
       };
+      next_ask();
       if (a.args[0] == 1) {
-        next_ask();
         fight_.origin = move_arrival_ ? move_from_ : move_to_;
         start_fight(fight_kind::combat, move_arrival_ ? fight_from::ambush_arrival : fight_from::ambush_departure, s, mover);
-      } else {
-        next_ask();
       }
       break;
     }

@@ -154,14 +154,19 @@ void state::record_round(const round_note& n, std::uint8_t allocate_flags) {
   }
   fight_.notes[fight_.note_count++] = n;
   fight_.step = fight_step::allocate;
-  for (int side = 1; side >= 0; --side) {
-    frame f;
-    f.kind = task::allocate;
-    f.seat = side == 0 ? fight_.defender : fight_.attacker;
-    f.count = side == 0 ? n.to_defender : n.to_attacker;
-    f.flags = allocate_flags;
-    if (f.count) push(f);
-  }
+  ask_to_allocate(fight_.attacker, n.to_attacker, allocate_flags);   // the stack: the defender answers first
+  ask_to_allocate(fight_.defender, n.to_defender, allocate_flags);
+}
+
+// `seat` places `count` points of damage, one ALLOCATE each (nothing to ask when 0).
+void state::ask_to_allocate(int seat, int count, std::uint8_t flags) {
+  if (count <= 0) return;
+  frame f;
+  f.kind = task::allocate;
+  f.seat = static_cast<std::uint8_t>(seat);
+  f.count = static_cast<std::uint8_t>(count);
+  f.flags = flags;
+  push(f);
 }
 
 void state::melee_round() {

@@ -468,37 +468,17 @@ void state::resolve_event(int s, const event& e) {
       if (escaped) break;
       const int damage = std::max(0, amount - ability_sum(s, prim::defence));
       const int count = std::min(damage, working_systems(s));
-      if (count > 0) {
-        frame f;
-        f.kind = task::allocate;
-        f.seat = static_cast<std::uint8_t>(s);
-        f.count = static_cast<std::uint8_t>(count);
-        f.flags = frame_cargo;
-        push(f);
-      }
+      ask_to_allocate(s, count, frame_cargo);
       break;
     }
     case event_kind::breakdown: {
       const int count = std::min(amount, working_systems(s));
-      if (count > 0) {
-        frame f;
-        f.kind = task::allocate;
-        f.seat = static_cast<std::uint8_t>(s);
-        f.count = static_cast<std::uint8_t>(count);
-        push(f);
-      }
+      ask_to_allocate(s, count, 0);
       break;
     }
     case event_kind::injury: {
       const int count = std::min(amount, conscious_count(s) * 2);
-      if (count > 0) {
-        frame f;
-        f.kind = task::allocate;
-        f.seat = static_cast<std::uint8_t>(s);
-        f.count = static_cast<std::uint8_t>(count);
-        f.flags = frame_crew;
-        push(f);
-      }
+      ask_to_allocate(s, count, frame_crew);
       break;
     }
     case event_kind::bribe: {

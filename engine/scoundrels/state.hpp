@@ -401,6 +401,7 @@ class state {
   std::array<int, weapon_count> melee_hits_by_kind(int side) const;
   int combat_damage(int from, int to, bool defended = true) const;
   void record_round(const round_note& n, std::uint8_t allocate_flags);
+  void ask_to_allocate(int seat, int count, std::uint8_t flags);
   int conscious_count(int s) const;
   bool repair_source(int s, card_no src, card_no target) const;
   bool heal_source(int s, card_no src, card_no target) const;
