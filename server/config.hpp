@@ -1,5 +1,5 @@
 #pragma once
-// Everything `starport serve` can be told (server/cli/serve.cpp), with its limits.
+// Everything `starport serve` can be told (server/tools/cli/serve.cpp), with its limits.
 #include <algorithm>
 #include <chrono>
 #include <cstddef>
@@ -27,7 +27,7 @@ struct config {
   double rate_burst = 200;
   int abuse_limit = 100;                         // refused messages within 10 s: close 1008
   // Open sockets, the whole server: every accepted one counts, HTTP that never upgrades
-  // included (server/address_quota.hpp).
+  // included (server/net/address_quota.hpp).
   std::size_t max_connections = 20000;
   // Per client address (an IPv4 address or an IPv6 /64; loopback only with limit_loopback).
   std::size_t connections_per_address = 256;

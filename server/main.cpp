@@ -1,7 +1,7 @@
 // starport: the server and its tools in one binary.
 #include <CLI/CLI.hpp>
 
-#include "server/cli/commands.hpp"
+#include "server/tools/cli/commands.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"Starport: authoritative server for five space-themed tabletop games"};

@@ -9,13 +9,13 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
 
-#include "server/listener.hpp"
-#include "server/lobby_hub.hpp"
-#include "server/match_actor.hpp"
-#include "server/protobuf_log.hpp"
-#include "server/recovery.hpp"
+#include "server/net/listener.hpp"
+#include "server/lobby/lobby_hub.hpp"
+#include "server/match/match_actor.hpp"
+#include "server/protocol/protobuf_log.hpp"
+#include "server/match/recovery.hpp"
 #include "server/shared_state.hpp"
-#include "server/websocket_session.hpp"
+#include "server/net/websocket_session.hpp"
 #include "storage/worker.hpp"
 
 namespace starport::server {

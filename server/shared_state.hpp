@@ -8,12 +8,12 @@
 #include <unordered_map>
 #include <vector>
 
-#include "server/address_quota.hpp"
+#include "server/net/address_quota.hpp"
 #include "server/config.hpp"
-#include "server/health.hpp"
-#include "server/match_directory.hpp"
-#include "server/metrics.hpp"
-#include "server/net.hpp"
+#include "server/net/health.hpp"
+#include "server/match/match_directory.hpp"
+#include "server/net/metrics.hpp"
+#include "server/net/net.hpp"
 
 namespace starport::storage {
 class worker;

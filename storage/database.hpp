@@ -27,7 +27,7 @@ class database {
   int synchronous() const;
 
   // A real write that changes nothing (rewrites the schema version in the file header):
-  // the server's storage health probe (server/health.hpp). Throws when storage cannot be written.
+  // the server's storage health probe (server/net/health.hpp). Throws when storage cannot be written.
   void probe_write();
   void begin();
   void begin_read();   // a read transaction (BEGIN DEFERRED): takes no write lock

@@ -12,7 +12,7 @@
 
 #include "engine/core/scenario.hpp"
 #include "engine/registry.hpp"
-#include "server/view_diff.hpp"
+#include "server/protocol/view_diff.hpp"
 #include "starport/v1/protocol.pb.h"
 #include "tests/fuzz/frames.hpp"
 

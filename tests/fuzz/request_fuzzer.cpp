@@ -25,10 +25,10 @@
 
 #include "starport/v1/protocol.pb.h"
 #include "server/config.hpp"
-#include "server/lobby_hub.hpp"
-#include "server/match_actor.hpp"
+#include "server/lobby/lobby_hub.hpp"
+#include "server/match/match_actor.hpp"
 #include "server/shared_state.hpp"
-#include "server/websocket_session.hpp"
+#include "server/net/websocket_session.hpp"
 #include "storage/worker.hpp"
 #include "tests/fuzz/frames.hpp"
 
@@ -199,7 +199,7 @@ house& new_house() {
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
   // The fuzzer sends invalid UTF-8 in string fields by the million: protobuf's complaint
-  // about each is noise here (the server limits it, server/protobuf_log.hpp).
+  // about each is noise here (the server limits it, server/protocol/protobuf_log.hpp).
   google::protobuf::SetLogHandler([](google::protobuf::LogLevel, const char*, int, const std::string&) {});
   new_house();
   std::atexit([] {

@@ -1,4 +1,4 @@
-// libFuzzer target: view-diff application on raw wire data (server/view_diff.hpp; the
+// libFuzzer target: view-diff application on raw wire data (server/protocol/view_diff.hpp; the
 // web client's view_diff.ts does the same two steps on the same bytes). The input is a
 // `before` view, an `after` view and a `changed`/`cleared` pair, split by FuzzedDataProvider.
 // Oracles: nothing crashes; apply_encoded either refuses and leaves the view untouched or
@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "server/view_diff.hpp"
+#include "server/protocol/view_diff.hpp"
 
 namespace server = starport::server;
 

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "engine/registry.hpp"
-#include "server/game_catalog.hpp"
+#include "server/lobby/game_catalog.hpp"
 #include "server_fixture.hpp"
 #include "test_client.hpp"
 

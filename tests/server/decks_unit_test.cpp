@@ -1,4 +1,4 @@
-// The server's deck rules without sockets (server/decks.hpp, docs/protocol.md "Decks"):
+// The server's deck rules without sockets (server/lobby/decks.hpp, docs/protocol.md "Decks"):
 // deck names, starters by id, a client's list checked before any deck rule, a deck saved
 // under another rules version, and the Deck and CardPool messages. The flows over the wire
 // are in decks_test.cpp.
@@ -7,7 +7,7 @@
 #include <string>
 
 #include "engine/registry.hpp"
-#include "server/decks.hpp"
+#include "server/lobby/decks.hpp"
 
 namespace engine = starport::engine;
 namespace server = starport::server;

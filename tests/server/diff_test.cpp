@@ -1,4 +1,4 @@
-// The view diff (server/view_diff.hpp): a client that starts from a snapshot and applies
+// The view diff (server/protocol/view_diff.hpp): a client that starts from a snapshot and applies
 // every streamed diff holds exactly the view the server would send whole — for every
 // registered game, every seat count, each seat's view and the spectator's.
 // STARPORT_DIFF_MATCHES scales the number of random matches per game and seat count.
@@ -17,7 +17,7 @@
 
 #include "engine/core/playout.hpp"
 #include "engine/registry.hpp"
-#include "server/view_diff.hpp"
+#include "server/protocol/view_diff.hpp"
 
 using namespace starport;
 using engine::viewer;

@@ -15,11 +15,11 @@
 #include <thread>
 #include <vector>
 
-#include "server/lobby_hub.hpp"
-#include "server/match_actor.hpp"
+#include "server/lobby/lobby_hub.hpp"
+#include "server/match/match_actor.hpp"
 #include "server/shared_state.hpp"
-#include "server/view_diff.hpp"
-#include "server/websocket_session.hpp"
+#include "server/protocol/view_diff.hpp"
+#include "server/net/websocket_session.hpp"
 #include "storage/database.hpp"
 #include "storage/worker.hpp"
 #include "match_driver.hpp"

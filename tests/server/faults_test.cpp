@@ -27,13 +27,13 @@
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 
-#include "server/health.hpp"
-#include "server/lobby_hub.hpp"
+#include "server/net/health.hpp"
+#include "server/lobby/lobby_hub.hpp"
 #include "server/shared_state.hpp"
-#include "server/websocket_session.hpp"
+#include "server/net/websocket_session.hpp"
 #include "storage/worker.hpp"
-#include "server/http_handler.hpp"
-#include "server/text_rules.hpp"
+#include "server/net/http_handler.hpp"
+#include "server/session/text_rules.hpp"
 #include "server_fixture.hpp"
 #include "test_client.hpp"
 

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "server/loadgen/loadgen.hpp"
+#include "server/tools/loadgen/loadgen.hpp"
 
 using namespace starport;
 

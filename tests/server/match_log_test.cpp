@@ -4,8 +4,8 @@
 
 #include <string>
 
-#include "server/match_log.hpp"
-#include "server/move_words.hpp"
+#include "server/match/match_log.hpp"
+#include "server/match/move_words.hpp"
 
 using namespace starport;
 using namespace starport::server;

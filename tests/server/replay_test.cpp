@@ -10,7 +10,7 @@
 #include "engine/core/scenario.hpp"
 #include "engine/registry.hpp"
 #include "match_driver.hpp"
-#include "server/view_diff.hpp"
+#include "server/protocol/view_diff.hpp"
 #include "starport/v1/space_war.pb.h"
 #include "server_fixture.hpp"
 

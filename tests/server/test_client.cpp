@@ -9,7 +9,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
 
-#include "server/view_diff.hpp"
+#include "server/protocol/view_diff.hpp"
 
 namespace starport::server::testing {
 

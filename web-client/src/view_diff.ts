@@ -1,4 +1,4 @@
-// Diffs between two filtered views, the TypeScript twin of server/view_diff.hpp.
+// Diffs between two filtered views, the TypeScript twin of server/protocol/view_diff.hpp.
 //
 // Format (ViewUpdate in proto/starport/v1/protocol.proto): `cleared` lists the top-level
 // field numbers whose value changed; `changed` is a serialized View holding only those

@@ -1,5 +1,5 @@
 // C++/TypeScript agreement: `starport diff-fixtures` records view-diff streams made by
-// server/view_diff.cpp; applying every update here with view_diff.ts must reproduce the
+// server/protocol/view_diff.cpp; applying every update here with view_diff.ts must reproduce the
 // view the server expects, byte for byte, for every game the server lists
 // (`starport diff-fixtures --list-games`). Fails (never skips) when the binary is missing.
 import assert from "node:assert/strict";

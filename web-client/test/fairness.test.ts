@@ -1,5 +1,5 @@
 // The browser-side fairness check: hex SHA-256(salt + ":" + decimal seed), as
-// server/fairness.cpp commits to.
+// server/match/fairness.cpp commits to.
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { test } from "node:test";

@@ -1,4 +1,4 @@
-// view_diff.ts: the same two steps as server/view_diff.hpp — clear the listed top-level
+// view_diff.ts: the same two steps as server/protocol/view_diff.hpp — clear the listed top-level
 // fields, then merge the changed ones.
 import assert from "node:assert/strict";
 import { test } from "node:test";

@@ -232,7 +232,7 @@ export function replayRefusal(error: ServerError, opened: boolean): ReplayRefusa
 }
 
 // The viewer held a seat in this match: the server marks everyone else as a spectator in
-// the frame's MatchInfo (server/replay_desk.cpp), and grants them no seat's perspective.
+// the frame's MatchInfo (server/replay/replay_desk.cpp), and grants them no seat's perspective.
 export function heldSeat(frame: ReplayFrame): boolean {
   return frame.match !== undefined && !frame.match.spectator;
 }

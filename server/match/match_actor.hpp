@@ -1,0 +1,153 @@
+#pragma once
+// One match as an actor: everything about it happens on its own strand, sessions only
+// post to it. It holds the engine's match, the seats, and per audience (each seat, the
+// spectators) the last view sent and its number. An accepted action is appended to
+// storage first; only once that commits do the new views (diffs) leave.
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <boost/asio/steady_timer.hpp>
+
+#include "engine/core/match.hpp"
+#include "server/match/match_log.hpp"
+#include "server/net/net.hpp"
+#include "server/session/request.hpp"
+#include "storage/records.hpp"
+
+namespace starport::server {
+
+class shared_state;
+
+class match_actor : public std::enable_shared_from_this<match_actor> {
+ public:
+  using clock = std::chrono::steady_clock;
+
+  // `game` is the match as dealt from the record's seed with `log_size` logged actions
+  // already applied (start-up recovery), or fresh.
+  match_actor(std::shared_ptr<shared_state> state, storage::match_record record,
+              std::unique_ptr<engine::match> game, std::uint32_t log_size);
+
+  const std::string& id() const { return record_.id; }
+  const std::string& lobby_id() const { return record_.lobby_id; }
+  std::vector<std::string> accounts() const;
+
+  // Start-up recovery, before start(): the log lines re-built while the log re-played, and
+  // the seats' stored preferences.
+  void restore(match_log log, const std::vector<storage::seat_preferences>& preferences);
+
+  // All of these post to the match's strand.
+  void start(std::vector<std::pair<int, session_ref>> seated);   // arm timers, attach players
+  void play(request r, v1::PlayAction action);
+  void resync(request r);
+  void set_preferences(request r, v1::SetPreferences m);
+  void watch(request r);
+  void detach(std::uint64_t session_id);
+  void stop();   // server shutdown: timers off, nothing more is accepted
+
+ private:
+  // One audience: a seat's sessions or the spectators', with what they were last sent.
+  struct channel {
+    std::vector<session_ref> sessions;
+    std::string last_view;   // serialized; diffs are taken between serializations
+    bool has_view = false;
+    std::uint64_t number = 0;
+  };
+  struct seat {
+    storage::seat_record record;
+    channel audience;
+    std::unique_ptr<engine::bot> bot;   // a bot seat's, or the stand-in's while its player is away
+    bool stand_in = false;
+    bool connected = false;
+    std::uint64_t acted_on = UINT64_MAX;   // the view number the seat's last action came from
+    clock::time_point hold_until{};        // away: when the stand-in takes over
+    clock::time_point bot_due{};
+    clock::time_point deadline{};
+    std::int64_t deadline_ms = 0;
+    std::vector<std::uint8_t> preferences;   // SetPreferences, as stored (a person's seat)
+    bool is_bot_seat() const { return !record.bot.empty(); }
+    bool bot_plays() const { return is_bot_seat() || stand_in; }
+  };
+  struct accepted {
+    std::uint64_t session_id = 0;   // 0: a bot or the turn timer
+    std::uint32_t request_id = 0;
+    clock::time_point received{};
+    engine::action move;
+    std::string words;              // the game's public words: before it applied, then its effects
+    storage::move_cause cause = storage::move_cause::chosen;
+    storage::logged_action entry{};   // as appended (its index in the log)
+  };
+
+  void on_play(request r, const v1::PlayAction& action);
+  void on_set_preferences(request r, const v1::SetPreferences& m);
+  // Plays `move` (checked) for the server's reasons; its words taken around it.
+  bool play_for(const engine::action& move, storage::move_cause cause, clock::time_point now);
+  bool play_preferences();   // every move the seats' preferences make now; true if any
+  bool preference_answers(int seat) const;
+  void accept(const engine::action& a, accepted how);
+  void on_appended();   // every append the storage thread has reported since the last call
+  void submit_append(const storage::logged_action& entry);
+  // Storage refused an append (docs/server.md, "Storage faults"): the appends that did not
+  // commit are tried again after a pause, a few times; then the match is re-dealt from its
+  // log, dropping them (no one was shown them); if even that fails for long, it is given up.
+  void repair();
+  void retry_later(void (match_actor::*step)());
+  void retry_appends();
+  void redeal();
+  void on_redeal(bool ok, std::vector<storage::logged_action> actions);
+  void give_up(const std::string& why);
+  void answer_waiting();   // runs every deferred request (they answer for themselves)
+  void settle();
+  void publish(channel& audience, engine::viewer who);
+  const std::string& current_view(engine::viewer who);   // serialized, in bytes_scratch_
+  void attach(request r, int seat_index);   // -1: as a spectator
+  void send_snapshot(channel& audience, engine::viewer who, const session_ref& to, std::uint32_t request_id);
+  void on_detach(std::uint64_t session_id);
+  void finish();
+  void schedule();
+  void arm_timer();
+  void on_timer();
+  void take_over(seat& s);   // the stand-in bot starts playing an absent player's seat
+  v1::MatchInfo info() const;
+  void push_info(bool force);
+  void info_key(std::vector<std::int64_t>& out) const;   // what of MatchInfo can change
+  frame_ptr info_frame(int seat_index, std::uint32_t request_id) const;
+  int seat_of(const std::string& account_id) const;
+  void after_settle(std::function<void()> f);
+
+  std::shared_ptr<shared_state> state_;
+  strand strand_;
+  storage::match_record record_;
+  v1::LobbySettings settings_;
+  std::string commitment_;
+  std::unique_ptr<engine::match> game_;
+  std::vector<seat> seats_;
+  channel spectators_;
+  std::vector<accepted> batch_;         // accepted, not yet shown
+  match_log log_;                       // the public lines already shown (not batch_'s)
+  std::vector<std::function<void()>> deferred_;   // waits for every append to commit
+  std::uint32_t log_size_ = 0;
+  int in_flight_ = 0;
+  std::atomic<int> appended_{0};             // reported by the storage thread, not yet handled
+  std::atomic<bool> append_failed_{false};
+  std::atomic<std::uint32_t> committed_{0};  // the log's length as committed (storage thread)
+  bool over_ = false;
+  bool repairing_ = false;   // an append was refused: nothing is accepted until repair() ends
+  int attempts_ = 0;         // of the current repair
+  bool broken_ = false;      // given up: nothing more is accepted until a restart
+  bool stopped_ = false;
+  clock::time_point close_at_{};   // over: when the actor leaves the directory
+  std::vector<std::int64_t> last_info_;   // info_key() of the MatchInfo last pushed
+  std::vector<std::int64_t> info_scratch_;
+  net::steady_timer timer_;
+  net::steady_timer repair_timer_;
+  std::vector<engine::action> scratch_;
+  engine::message_ptr view_scratch_;   // reused for every view this match builds
+  std::string bytes_scratch_;
+};
+
+}  // namespace starport::server

@@ -1,0 +1,50 @@
+#pragma once
+// Start-up: what storage holds of lobbies and running matches, and each running match
+// re-played from its seed and action log to where the last committed action left it.
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/core/match.hpp"
+#include "server/match/match_log.hpp"
+#include "storage/records.hpp"
+
+namespace starport::storage {
+class worker;
+}
+
+namespace starport::server {
+
+struct recovered_match {
+  storage::match_record record;
+  std::unique_ptr<engine::match> game;   // after every logged action
+  std::uint32_t log_size = 0;
+  match_log log;                                     // its public lines, re-built while re-played
+  std::vector<storage::seat_preferences> preferences;
+};
+
+// A running match this build cannot resume (docs/server.md, "Recovery"): it is ended with
+// `reason` recorded as its end reason, and its lobby is free again.
+struct ended_match {
+  storage::match_record record;
+  std::string reason;   // in players' words: the lobby's chat says it, the replay list shows it
+};
+
+struct recovered {
+  std::vector<storage::lobby_record> lobbies;
+  std::vector<storage::match_record> running;   // the resumed ones' records
+  std::vector<recovered_match> matches;         // the resumed ones
+  std::vector<ended_match> ended;               // the ones not resumed, now ended
+  std::vector<std::string> problems;            // matches that could not be resumed, and why
+};
+
+// Reads lobbies and running matches, re-plays each match, and ends (in storage) every one
+// that does not re-play here, with its reason.
+recovered recover(storage::worker& storage);
+
+// The match dealt from the record's seed, no action applied; null (with `why`) when this
+// build cannot play it (unknown game, other rules version, bad options).
+std::unique_ptr<engine::match> deal_match(const storage::match_record& m, std::string& why);
+
+}  // namespace starport::server

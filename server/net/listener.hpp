@@ -1,0 +1,46 @@
+#pragma once
+// Accepts TCP connections; each new connection gets its own strand and an http_session.
+// Every accepted socket takes a slot of the connection quotas (address_quota) or is closed
+// at once. When accept fails for want of descriptors or memory, accepting pauses on a
+// timer (growing to a second) instead of spinning, and the log says so at most once per
+// log_every, with how many failures it did not print.
+#include <chrono>
+#include <cstdint>
+#include <memory>
+
+#include <boost/asio/steady_timer.hpp>
+#include <boost/beast/core/error.hpp>
+
+#include "server/net/net.hpp"
+
+namespace starport::server {
+
+class shared_state;
+
+class listener : public std::enable_shared_from_this<listener> {
+ public:
+  // Throws boost::system::system_error when the address cannot be bound.
+  listener(net::io_context& ioc, tcp::endpoint endpoint, std::shared_ptr<shared_state> state);
+  void run();
+  void stop();   // any thread: close the acceptor, accept no more
+  tcp::endpoint local_endpoint() const { return acceptor_.local_endpoint(); }
+
+  static constexpr std::chrono::milliseconds first_backoff{50};
+  static constexpr std::chrono::milliseconds max_backoff{1000};
+  static constexpr std::chrono::seconds log_every{10};
+
+ private:
+  void do_accept();
+  void on_accept(boost::beast::error_code ec, tcp::socket socket);
+  void back_off(const boost::beast::error_code& ec);
+
+  net::io_context& ioc_;
+  tcp::acceptor acceptor_;
+  net::steady_timer retry_;
+  std::shared_ptr<shared_state> state_;
+  std::chrono::milliseconds backoff_{0};
+  std::chrono::steady_clock::time_point last_log_{};
+  std::uint64_t unlogged_ = 0;
+};
+
+}  // namespace starport::server

@@ -1,0 +1,61 @@
+#include "server/net/metrics.hpp"
+
+#include <cstdio>
+
+namespace starport::server {
+
+void metrics::action_done(std::chrono::steady_clock::duration latency) {
+  const double seconds = std::chrono::duration<double>(latency).count();
+  std::size_t i = 0;
+  while (i < latency_bounds.size() && seconds > latency_bounds[i]) ++i;
+  buckets_[i].fetch_add(1, std::memory_order_relaxed);
+  actions_.fetch_add(1, std::memory_order_relaxed);
+  const auto us = std::chrono::duration_cast<std::chrono::microseconds>(latency).count();
+  latency_sum_us_.fetch_add(static_cast<std::uint64_t>(us < 0 ? 0 : us), std::memory_order_relaxed);
+}
+
+std::string metrics::render(std::size_t storage_queue_depth) const {
+  std::string out;
+  auto line = [&out](const char* text) { out += text; out += '\n'; };
+  auto value = [&out](const std::string& name, double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, " %.17g\n", v);
+    out += name;
+    out += buf;
+  };
+  auto load = [](const auto& a) { return static_cast<double>(a.load(std::memory_order_relaxed)); };
+
+  line("# HELP starport_connections Open WebSocket connections.");
+  line("# TYPE starport_connections gauge");
+  value("starport_connections", load(connections_));
+  line("# HELP starport_lobbies Open lobbies.");
+  line("# TYPE starport_lobbies gauge");
+  value("starport_lobbies", load(lobbies_));
+  line("# HELP starport_matches Matches in progress.");
+  line("# TYPE starport_matches gauge");
+  value("starport_matches", load(matches_));
+  line("# HELP starport_actions_total Actions accepted and made durable.");
+  line("# TYPE starport_actions_total counter");
+  value("starport_actions_total", load(actions_));
+  line("# HELP starport_action_latency_seconds From an action's arrival to the views showing it.");
+  line("# TYPE starport_action_latency_seconds histogram");
+  std::uint64_t cumulative = 0;
+  for (std::size_t i = 0; i <= latency_bounds.size(); ++i) {
+    cumulative += buckets_[i].load(std::memory_order_relaxed);
+    char le[32];
+    if (i < latency_bounds.size())
+      std::snprintf(le, sizeof le, "%g", latency_bounds[i]);
+    else
+      std::snprintf(le, sizeof le, "+Inf");
+    value(std::string("starport_action_latency_seconds_bucket{le=\"") + le + "\"}",
+          static_cast<double>(cumulative));
+  }
+  value("starport_action_latency_seconds_sum", load(latency_sum_us_) / 1e6);
+  value("starport_action_latency_seconds_count", static_cast<double>(cumulative));
+  line("# HELP starport_storage_queue_depth Storage jobs waiting for their commit.");
+  line("# TYPE starport_storage_queue_depth gauge");
+  value("starport_storage_queue_depth", static_cast<double>(storage_queue_depth));
+  return out;
+}
+
+}  // namespace starport::server

@@ -1,0 +1,207 @@
+#include "server/net/websocket_session.hpp"
+
+#include <climits>
+#include <iostream>
+
+#include <boost/beast/websocket/error.hpp>
+
+#include "server/lobby/lobby_hub.hpp"
+#include "server/match/match_actor.hpp"
+#include "server/session/request_router.hpp"
+#include "server/shared_state.hpp"
+
+namespace starport::server {
+
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+
+namespace {
+// A message may come in several frames, and a few pings and pongs come with a connection's
+// life: a client may send this many frames for each message it may send.
+constexpr double frames_per_message = 4;
+
+void fail(beast::error_code ec, const char* what) {
+  // Ends of connections are routine: the peer left, we closed, or a timeout fired.
+  if (ec == net::error::operation_aborted || ec == websocket::error::closed ||
+      ec == net::error::eof || ec == net::error::connection_reset || ec == beast::error::timeout ||
+      ec == websocket::error::message_too_big || ec == net::error::broken_pipe ||
+      ec == net::error::bad_descriptor || ec == net::error::connection_aborted)
+    return;
+  std::cerr << "websocket " << what << ": " << ec.message() << "\n";
+}
+}  // namespace
+
+websocket_session::websocket_session(tcp::socket&& socket, std::shared_ptr<shared_state> state,
+                                     std::shared_ptr<void> slot)
+    : ws_(std::move(socket)),
+      state_(std::move(state)),
+      id_(state_->next_session_id()),
+      limiter_(state_->settings().rate_per_second, state_->settings().rate_burst,
+               state_->settings().abuse_limit),
+      frame_limiter_(state_->settings().rate_per_second * frames_per_message,
+                     state_->settings().rate_burst * frames_per_message, state_->settings().abuse_limit),
+      slot_(std::move(slot)) {
+  beast::error_code ec;
+  peer_ = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec).address();
+  // Frames past their budget, again and again, end the connection: no message is refused
+  // for them (a ping has no request id to answer), so there is no gentler signal.
+  ws_.next_layer().frame_budget = [this](std::size_t frames) {
+    if (closing_) return true;   // the close handshake drains on its own terms (ws_transport)
+    const auto now = rate_limiter::clock::now();
+    for (std::size_t i = 0; i < frames; ++i)
+      if (frame_limiter_.take(now) == rate_limiter::verdict::abuse) return false;
+    return true;
+  };
+}
+
+websocket_session::~websocket_session() {
+  if (joined_) state_->leave(id_);
+}
+
+void websocket_session::run(beast::http::request<beast::http::string_body> upgrade) {
+  ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+  ws_.set_option(websocket::stream_base::decorator(
+      [](websocket::response_type& res) { res.set(beast::http::field::server, "starport"); }));
+  ws_.read_message_max(state_->settings().max_frame_bytes);
+  ws_.binary(true);
+  ws_.async_accept(upgrade, [self = shared_from_this()](beast::error_code ec) { self->on_accept(ec); });
+}
+
+void websocket_session::on_accept(beast::error_code ec) {
+  if (ec) return fail(ec, "accept");
+  joined_ = state_->join(id_, weak_from_this());
+  if (!joined_) return do_close(websocket::close_code::try_again_later);
+  do_read();
+}
+
+void websocket_session::do_read() {
+  ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t bytes) {
+    self->on_read(ec, bytes);
+  });
+}
+
+void websocket_session::on_read(beast::error_code ec, std::size_t) {
+  if (ec) {
+    leave();
+    return fail(ec, "read");
+  }
+  if (closing_) return;
+  // A flat_buffer is one contiguous block: parse the frame where it lies.
+  const auto data = buffer_.cdata();
+  const bool keep = receive(std::string_view(static_cast<const char*>(data.data()), data.size()), ws_.got_binary());
+  buffer_.consume(buffer_.size());
+  if (!keep) return do_close(websocket::close_code::policy_error);
+  do_read();
+}
+
+bool websocket_session::receive(std::string_view frame, bool binary) {
+  v1::ClientMessage message;
+  const bool parsed = binary && frame.size() <= INT_MAX &&
+                      message.ParseFromArray(frame.data(), static_cast<int>(frame.size()));
+  switch (limiter_.take(rate_limiter::clock::now())) {
+    case rate_limiter::verdict::allow: break;
+    case rate_limiter::verdict::refuse:
+      send(encode_error(parsed ? message.request_id() : 0, v1::RATE_LIMITED,
+                        "Too many messages at once; wait a moment before trying again."));
+      return true;
+    case rate_limiter::verdict::abuse: return false;
+  }
+  if (!parsed) {
+    send(encode_error(0, v1::MALFORMED_MESSAGE, "The server did not understand this message; reload the page."));
+    return true;
+  }
+  route(shared_from_this(), std::move(message));
+  return true;
+}
+
+void websocket_session::send(frame_ptr frame) {
+  post([self = shared_from_this(), frame = std::move(frame)]() mutable { self->on_send(std::move(frame)); });
+}
+
+void websocket_session::on_send(frame_ptr frame) {
+  if (closing_ || left_) return;
+  if (tap_) return tap_(frame);
+  const auto& s = state_->settings();
+  if (queue_.size() >= s.write_queue_messages || queued_bytes_ + frame->size() > s.write_queue_bytes) {
+    // A reader this slow would make us buffer without bound: drop it instead.
+    return drop();
+  }
+  queued_bytes_ += frame->size();
+  queue_.push_back(std::move(frame));
+  if (queue_.size() == 1) do_write();
+}
+
+void websocket_session::do_write() {
+  ws_.async_write(net::buffer(*queue_.front()),
+                  [self = shared_from_this()](beast::error_code ec, std::size_t bytes) {
+                    self->on_write(ec, bytes);
+                  });
+}
+
+void websocket_session::on_write(beast::error_code ec, std::size_t) {
+  if (ec) {
+    fail(ec, "write");
+    return drop();
+  }
+  queued_bytes_ -= queue_.front()->size();
+  queue_.pop_front();
+  if (!queue_.empty() && !closing_) do_write();
+}
+
+void websocket_session::close(websocket::close_code code) {
+  post([self = shared_from_this(), code] { self->do_close(code); });
+}
+
+void websocket_session::do_close(websocket::close_code code) {
+  if (closing_ || left_) return;
+  closing_ = true;
+  // Frames still queued are dropped: the close frame goes out after the write in flight.
+  while (queue_.size() > 1) {
+    queued_bytes_ -= queue_.back()->size();
+    queue_.pop_back();
+  }
+  ws_.async_close(code, [self = shared_from_this()](beast::error_code e) {
+    if (e) fail(e, "close");
+    self->leave();
+  });
+}
+
+void websocket_session::drop() {
+  closing_ = true;
+  beast::error_code ignored;
+  beast::get_lowest_layer(ws_).socket().shutdown(tcp::socket::shutdown_both, ignored);
+  beast::get_lowest_layer(ws_).close();
+  leave();
+}
+
+void websocket_session::track(std::weak_ptr<match_actor> match) {
+  post([self = shared_from_this(), match = std::move(match)]() mutable {
+    if (self->left_) {
+      if (auto m = match.lock()) m->detach(self->id_);
+      return;
+    }
+    // Matches that have closed since are dropped here, so the list a PlayAction looks a
+    // match up in holds only live ones (and each once).
+    auto& mine = self->client_.matches;
+    std::erase_if(mine, [&](const std::weak_ptr<match_actor>& m) {
+      return m.expired() || (!m.owner_before(match) && !match.owner_before(m));
+    });
+    mine.push_back(std::move(match));
+  });
+}
+
+void websocket_session::leave() {
+  if (left_) return;
+  left_ = true;
+  if (joined_) state_->leave(id_);
+  joined_ = false;
+  if (client_.authenticated()) state_->lobbies().session_closed(client_.account_id, id_);
+  for (auto& weak : client_.matches)
+    if (auto m = weak.lock()) m->detach(id_);
+  client_.matches.clear();
+  client_.replay.reset();
+  client_.replay_record.reset();
+  client_.replay_waiting.clear();   // they hold this session
+}
+
+}  // namespace starport::server

@@ -1,0 +1,91 @@
+#pragma once
+// One WebSocket client: binary ClientMessage frames in, ServerMessage frames out. Reads
+// are limited (frame size, rate); writes go through a bounded queue with one write in
+// flight. What a message means is request_router's business.
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <string_view>
+
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/http/message.hpp>
+#include <boost/beast/http/string_body.hpp>
+#include <boost/beast/websocket/stream.hpp>
+
+#include "server/session/client.hpp"
+#include "server/protocol/messages.hpp"
+#include "server/net/net.hpp"
+#include "server/net/rate_limiter.hpp"
+#include "server/net/ws_transport.hpp"
+
+namespace starport::server {
+
+class shared_state;
+
+class websocket_session : public std::enable_shared_from_this<websocket_session> {
+ public:
+  // `slot`: this connection's place in the connection quotas (address_quota); freed with it.
+  websocket_session(tcp::socket&& socket, std::shared_ptr<shared_state> state, std::shared_ptr<void> slot = {});
+  ~websocket_session();
+
+  void run(boost::beast::http::request<boost::beast::http::string_body> upgrade);
+
+  // Without sockets (fuzzing, tests): every frame this session would write goes to `tap`
+  // instead, and `receive` hands it a frame as if read. Set before any frame is sent.
+  using frame_tap = std::function<void(const frame_ptr&)>;
+  void tap(frame_tap t) { tap_ = std::move(t); }
+  // On this session's strand: one whole frame read (what on_read does after reading).
+  // False: the connection is to be closed (a flood).
+  bool receive(std::string_view frame, bool binary);
+  void end() { leave(); }   // on the strand: the connection is over (what a read error does)
+
+  // Any thread.
+  void send(frame_ptr frame);
+  void send(const v1::ServerMessage& message) { send(encode(message)); }
+  void close(boost::beast::websocket::close_code code);
+  void track(std::weak_ptr<match_actor> match);   // tell this match when the connection ends
+  std::uint64_t id() const { return id_; }
+  shared_state& state() { return *state_; }
+  const net::ip::address& peer() const { return peer_; }   // the client's address (quotas)
+
+  // Only on this session's strand (request_router runs there).
+  client& client_data() { return client_; }
+  bool gone() const { return left_; }   // the connection is over
+  template <class F>
+  void post(F&& f) {
+    net::post(ws_.get_executor(), std::forward<F>(f));
+  }
+
+ private:
+  void on_accept(boost::beast::error_code ec);
+  void do_read();
+  void on_read(boost::beast::error_code ec, std::size_t bytes);
+  void on_send(frame_ptr frame);
+  void do_write();
+  void on_write(boost::beast::error_code ec, std::size_t bytes);
+  void do_close(boost::beast::websocket::close_code code);
+  void drop();    // close the socket outright (slow reader, failed write)
+  void leave();   // the connection is over: tell the lobby and matches, once
+
+  boost::beast::websocket::stream<ws_transport> ws_;
+  std::shared_ptr<shared_state> state_;
+  std::uint64_t id_;
+  boost::beast::flat_buffer buffer_;
+  std::deque<frame_ptr> queue_;
+  std::size_t queued_bytes_ = 0;
+  rate_limiter limiter_;
+  // Every frame, control and continuation frames included (ws_transport counts them).
+  rate_limiter frame_limiter_;
+  net::ip::address peer_;
+  std::shared_ptr<void> slot_;
+  client client_;
+  frame_tap tap_;
+  bool joined_ = false;
+  bool closing_ = false;
+  bool left_ = false;
+};
+
+}  // namespace starport::server

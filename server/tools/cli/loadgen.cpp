@@ -1,0 +1,38 @@
+// `starport loadgen`: the load benchmark (server/tools/loadgen/). It starts its own server by
+// default, or measures one already running on loopback.
+#include <cstdlib>
+#include <memory>
+
+#include "server/tools/cli/commands.hpp"
+#include "server/tools/loadgen/loadgen.hpp"
+
+namespace starport::cli {
+
+void add_loadgen(CLI::App& app) {
+  auto cfg = std::make_shared<loadgen::config>();
+  CLI::App* cmd = app.add_subcommand(
+      "loadgen", "play M concurrent 2-player Space War matches over loopback WebSockets; "
+                 "print one JSON line of figures");
+  cmd->add_option("-m,--matches", cfg->matches, "concurrent matches (two clients each)")
+      ->capture_default_str()->check(CLI::Range(1, 5000));
+  cmd->add_option("--moves", cfg->moves, "actions sent per match, both seats together")
+      ->capture_default_str()->check(CLI::Range(1, 100000));
+  cmd->add_option("--seconds", cfg->seconds, "the whole run's time limit")
+      ->capture_default_str()->check(CLI::Range(1.0, 3600.0));
+  cmd->add_option("--threads", cfg->threads, "client io threads")
+      ->capture_default_str()->check(CLI::Range(1, 16));
+  cmd->add_option("--think-ms", cfg->think_ms,
+                  "each seat waits this long before each action (0: acts at once, the "
+                  "benchmark as specified); paces the offered load")
+      ->capture_default_str()->check(CLI::Range(0.0, 60000.0));
+  auto* url = cmd->add_option("--url", cfg->url,
+                              "a running server, e.g. ws://127.0.0.1:8080/ws (loopback only)");
+  cmd->add_option("--server-pid", cfg->server_pid, "that server's pid, for CPU and memory")
+      ->needs(url);
+  cmd->add_option("--server-exe", cfg->server_exe, "the binary to run as `serve`")
+      ->capture_default_str()->excludes(url);
+  cmd->add_flag("--keep-data", cfg->keep_data, "keep the started server's data directory");
+  cmd->callback([cfg] { std::exit(loadgen::run(*cfg)); });
+}
+
+}  // namespace starport::cli

@@ -1,0 +1,258 @@
+#include "server/tools/loadgen/duel.hpp"
+
+#include <span>
+
+#include "server/protocol/view_diff.hpp"
+
+namespace starport::loadgen {
+namespace {
+
+constexpr std::uint32_t protocol_v1 = 1;   // starport.v1.ProtocolVersion's current value
+
+std::int64_t micros_since(clock_type::time_point t, clock_type::time_point now) {
+  return std::chrono::duration_cast<std::chrono::microseconds>(now - t).count();
+}
+
+}  // namespace
+
+duel::duel(net::io_context& ioc, const config& cfg, int index, std::function<void()> on_done)
+    : cfg_(cfg), index_(index), strand_(net::make_strand(ioc)), on_done_(std::move(on_done)) {
+  stats_.latency_us.reserve(static_cast<std::size_t>(cfg.moves));
+}
+
+void duel::start(const tcp::endpoint& server, const std::string& host_name,
+                 const std::string& path) {
+  net::post(strand_, [this, server, host_name, path] {
+    if (finishing_) return;
+    for (int side : {host, guest}) {
+      seats_[side].client = std::make_shared<ws_client>(strand_, *this, side);
+      seats_[side].client->start(server, host_name, path);
+    }
+  });
+}
+
+void duel::stop() {
+  net::post(strand_, [this] { finish({}); });
+}
+
+void duel::send(int side, v1::ClientMessage& msg) {
+  seat& s = seats_[side];
+  msg.set_request_id(++s.next_request);
+  std::string frame;
+  msg.SerializeToString(&frame);
+  s.client->send(std::move(frame));
+}
+
+void duel::on_open(int side) {
+  out_.Clear();
+  v1::Hello* hello = out_.mutable_hello();
+  hello->set_protocol_version(protocol_v1);
+  hello->set_display_name("lg" + std::to_string(index_) + (side == host ? "h" : "g"));
+  send(side, out_);
+}
+
+void duel::on_frame(int side, std::string_view bytes) {
+  if (done_) return;
+  if (stats_.started) stats_.play_bytes += bytes.size();
+  if (!in_.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
+    return finish("a server frame did not parse as a ServerMessage");
+  switch (in_.body_case()) {
+    case v1::ServerMessage::kWelcome:
+      seats_[side].welcomed = true;
+      if (side == host) {
+        out_.Clear();
+        v1::LobbySettings* settings = out_.mutable_create_lobby()->mutable_settings();
+        settings->set_game("space_war");
+        settings->set_seats(2);
+        settings->set_options(space_war::v1::Options().SerializeAsString());
+        settings->set_is_private(true);
+        send(host, out_);
+        seats_[host].lobby_request = seats_[host].next_request;
+      } else {
+        join(guest);
+      }
+      return;
+    case v1::ServerMessage::kError:
+      return on_error(side, in_);
+    case v1::ServerMessage::kView:
+      stats_.started = true;
+      return on_view(side, in_.request_id(), in_.view());
+    case v1::ServerMessage::kMatch:
+      if (in_.match().over()) {
+        stats_.game_over = true;
+        return finish({});
+      }
+      break;
+    default:
+      break;
+  }
+  if (in_.request_id() != 0) on_answer(side, in_);
+}
+
+// The guest joins once both the invite code and its own Welcome are in.
+void duel::join(int side) {
+  seat& s = seats_[side];
+  if (invite_code_.empty() || !s.welcomed || s.lobby_request != 0) return;
+  out_.Clear();
+  out_.mutable_join_lobby()->set_invite_code(invite_code_);
+  send(side, out_);
+  s.lobby_request = s.next_request;
+}
+
+void duel::on_answer(int side, const v1::ServerMessage& msg) {
+  seat& s = seats_[side];
+  std::uint32_t request = msg.request_id();
+  if (request == s.lobby_request && msg.has_lobby()) {
+    lobby_id_ = msg.lobby().lobby_id();
+    if (side == host) {
+      invite_code_ = msg.lobby().invite_code();
+      if (invite_code_.empty()) return finish("CreateLobby answered without an invite code");
+      join(guest);
+    }
+    out_.Clear();
+    out_.mutable_set_ready()->set_lobby_id(lobby_id_);
+    out_.mutable_set_ready()->set_ready(true);
+    send(side, out_);
+    s.ready_request = s.next_request;
+  } else if (request == s.ready_request && !s.ready) {
+    s.ready = true;
+    if (seats_[host].ready && seats_[guest].ready && start_request_ == 0) {
+      out_.Clear();
+      out_.mutable_start_match()->set_lobby_id(lobby_id_);
+      send(host, out_);
+      start_request_ = seats_[host].next_request;
+    }
+  } else if (side == host && request == start_request_) {
+    stats_.started = true;
+  }
+}
+
+void duel::on_error(int side, const v1::ServerMessage& msg) {
+  seat& s = seats_[side];
+  std::uint32_t request = msg.request_id();
+  const v1::Error& error = msg.error();
+  auto reason = [&] {
+    return v1::ErrorCode_Name(error.code()) + " (" + error.detail() + ")";
+  };
+  if (s.waiting && request == s.action_request) {
+    // Typically STALE_VIEW: the other seat's move was shown first. Act on the newer view.
+    ++stats_.refused[error.code()];
+    s.waiting = false;
+    maybe_act(side);
+    return check_done();
+  }
+  if (!stats_.started) return finish("setup refused: " + reason());
+  ++stats_.refused[error.code()];
+}
+
+void duel::on_view(int side, std::uint32_t request, const v1::ViewUpdate& update) {
+  seat& s = seats_[side];
+  s.match_id = update.match_id();
+  // The answer to our action counts even if its diff then shows a gap.
+  if (s.waiting && request == s.action_request) {
+    auto now = clock_type::now();
+    stats_.latency_us.push_back(micros_since(s.sent_at, now));
+    stats_.last_accept = now;
+    s.waiting = false;
+  }
+  if (update.snapshot()) {
+    s.view_bytes = update.view();
+    s.have_view = s.view.ParseFromString(s.view_bytes);
+    s.number = update.number();
+    s.resync_sent = false;
+  } else if (s.have_view && update.number() == s.number + 1 &&
+             server::apply_encoded(s.view_bytes, update.view(),
+                                   std::span(update.cleared_fields().data(),
+                                             static_cast<std::size_t>(update.cleared_fields_size()))) &&
+             s.view.ParseFromString(s.view_bytes)) {
+    s.number = update.number();
+  } else {
+    // A gap or a diff that did not apply: ask for a snapshot once and wait for it.
+    s.have_view = false;
+    if (s.resync_sent) return;
+    s.resync_sent = true;
+    ++stats_.resyncs;
+    out_.Clear();
+    out_.mutable_resync()->set_match_id(s.match_id);
+    send(side, out_);
+    return;
+  }
+  if (!s.have_view) return;
+  if (s.view.outcome().over()) {
+    stats_.game_over = true;
+    return finish({});
+  }
+  maybe_act(side);
+  check_done();
+}
+
+void duel::maybe_act(int side) {
+  seat& s = seats_[side];
+  if (finishing_ || s.waiting || s.thinking || !s.have_view || s.view.legal_actions_size() == 0)
+    return;
+  if (stats_.sent >= static_cast<std::uint64_t>(cfg_.moves)) return;
+  if (cfg_.think_ms <= 0) return act(side);
+  if (!s.think) s.think.emplace(strand_);
+  s.thinking = true;
+  s.think->expires_after(std::chrono::microseconds(static_cast<std::int64_t>(cfg_.think_ms * 1000)));
+  s.think->async_wait([this, side](beast::error_code ec) {
+    seats_[side].thinking = false;
+    if (!ec && !finishing_) maybe_act_now(side);
+  });
+}
+
+// After a pause: the view may have changed meanwhile; act on the latest one, if any.
+void duel::maybe_act_now(int side) {
+  seat& s = seats_[side];
+  if (s.waiting || !s.have_view || s.view.legal_actions_size() == 0) return;
+  if (stats_.sent >= static_cast<std::uint64_t>(cfg_.moves)) return check_done();
+  act(side);
+}
+
+void duel::act(int side) {
+  seat& s = seats_[side];
+  out_.Clear();
+  v1::PlayAction* play = out_.mutable_play();
+  play->set_match_id(s.match_id);
+  play->set_view_number(s.number);
+  *play->mutable_action() = s.view.legal_actions(0);
+  s.sent_at = clock_type::now();
+  if (stats_.sent++ == 0) stats_.first_send = s.sent_at;
+  send(side, out_);
+  s.waiting = true;
+  s.action_request = s.next_request;
+}
+
+// The move bound is reached and every sent action has had its answer.
+void duel::check_done() {
+  if (stats_.sent >= static_cast<std::uint64_t>(cfg_.moves) && !seats_[host].waiting &&
+      !seats_[guest].waiting)
+    finish({});
+}
+
+void duel::finish(std::string failure) {
+  if (stats_.failure.empty()) stats_.failure = std::move(failure);
+  if (finishing_) return;
+  finishing_ = true;
+  for (seat& s : seats_) {
+    if (s.think) s.think->cancel();
+    if (s.client) s.client->close();
+  }
+  // A duel stopped before its clients were even created has nothing left to close.
+  if (!seats_[host].client && !done_) {
+    done_ = true;
+    on_done_();
+  }
+}
+
+void duel::on_closed(int side, beast::error_code ec) {
+  seats_[side].closed = true;
+  if (!finishing_)
+    finish("connection " + std::to_string(side) + " closed during the run: " + ec.message());
+  if (seats_[host].closed && seats_[guest].closed && !done_) {
+    done_ = true;
+    on_done_();
+  }
+}
+
+}  // namespace starport::loadgen

@@ -1,0 +1,95 @@
+#pragma once
+// One 2-player Space War match of the load run, played by two bot clients over real
+// WebSockets: Hello → the host creates a private lobby → the guest joins by invite code
+// → both ready → the host starts; then each seat sends the first legal action of its
+// latest view (snapshot + applied diffs) until the match has sent its share of moves,
+// at once or (--think-ms) after a pause.
+// Both clients share one strand, so the lobby hand-off between them needs no locks.
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <boost/asio/steady_timer.hpp>
+
+#include "server/tools/loadgen/config.hpp"
+#include "server/tools/loadgen/duel_stats.hpp"
+#include "server/tools/loadgen/ws_client.hpp"
+#include "starport/v1/protocol.pb.h"
+#include "starport/v1/space_war.pb.h"
+
+namespace starport::loadgen {
+
+class duel final : public ws_events {
+ public:
+  // `on_done` runs once, on the strand, when both connections have closed.
+  duel(net::io_context& ioc, const config& cfg, int index, std::function<void()> on_done);
+
+  void start(const tcp::endpoint& server, const std::string& host, const std::string& path);
+  // Any thread: wind down now (the deadline).
+  void stop();
+  // Only once every handler has run (the client threads are joined).
+  const duel_stats& stats() const { return stats_; }
+
+  void on_open(int side) override;
+  void on_frame(int side, std::string_view bytes) override;
+  void on_closed(int side, beast::error_code ec) override;
+
+ private:
+  static constexpr int host = 0;
+  static constexpr int guest = 1;
+
+  struct seat {
+    std::shared_ptr<ws_client> client;
+    bool closed = false;
+    std::uint32_t next_request = 0;
+    std::uint32_t lobby_request = 0;    // CreateLobby (host) or JoinLobby (guest)
+    std::uint32_t ready_request = 0;
+    bool welcomed = false;
+    bool ready = false;
+    // The view as this client holds it.
+    std::string match_id;
+    std::string view_bytes;       // serialized: diffs apply to the bytes (view_diff.hpp)
+    space_war::v1::View view;     // parsed from view_bytes after each update
+    bool have_view = false;
+    std::uint64_t number = 0;
+    bool resync_sent = false;
+    // The action last sent, until the view showing it (or a refusal) answers it.
+    bool waiting = false;
+    std::uint32_t action_request = 0;
+    clock_type::time_point sent_at{};
+    // With --think-ms: the pause before the next action, then it acts on its latest view.
+    std::optional<net::steady_timer> think;
+    bool thinking = false;
+  };
+
+  void send(int side, v1::ClientMessage& msg);
+  void on_answer(int side, const v1::ServerMessage& msg);
+  void on_error(int side, const v1::ServerMessage& msg);
+  // `request`: the ServerMessage's request id (the PlayAction it answers, if the server says).
+  void on_view(int side, std::uint32_t request, const v1::ViewUpdate& update);
+  void join(int side);
+  void maybe_act(int side);
+  void maybe_act_now(int side);
+  void act(int side);
+  void check_done();
+  void finish(std::string failure);
+
+  const config& cfg_;
+  int index_;
+  strand strand_;
+  std::function<void()> on_done_;
+  std::array<seat, 2> seats_;
+  std::string lobby_id_;
+  std::string invite_code_;
+  std::uint32_t start_request_ = 0;
+  bool finishing_ = false;
+  bool done_ = false;
+  v1::ServerMessage in_;    // reused: parsing allocates less once warmed up
+  v1::ClientMessage out_;
+  duel_stats stats_;
+};
+
+}  // namespace starport::loadgen

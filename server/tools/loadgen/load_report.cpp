@@ -1,0 +1,131 @@
+#include "server/tools/loadgen/load_report.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <vector>
+
+#include "starport/v1/common.pb.h"
+
+namespace starport::loadgen {
+namespace {
+
+// Nearest-rank percentile of sorted samples, in milliseconds.
+double percentile_ms(const std::vector<std::int64_t>& sorted, double p) {
+  if (sorted.empty()) return 0;
+  auto rank = static_cast<std::size_t>(p / 100.0 * double(sorted.size()) + 0.999999);
+  rank = std::clamp<std::size_t>(rank, 1, sorted.size());
+  return double(sorted[rank - 1]) / 1000.0;
+}
+
+std::string json_string(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (static_cast<unsigned char>(c) >= 0x20) out += c;
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+load_report::load_report(std::span<const duel_stats* const> duels, std::string version,
+                         std::optional<process_usage> before, std::optional<process_usage> after,
+                         double elapsed_s, double client_cpu_s)
+    : matches_(static_cast<int>(duels.size())),
+      version_(std::move(version)),
+      elapsed_s_(elapsed_s),
+      client_cpu_s_(client_cpu_s) {
+  std::vector<std::int64_t> samples;
+  std::map<int, std::uint64_t> refused;
+  std::uint64_t bytes = 0;
+  clock_type::time_point first{}, last{};
+  for (const duel_stats* d : duels) {
+    samples.insert(samples.end(), d->latency_us.begin(), d->latency_us.end());
+    for (auto [code, n] : d->refused) {
+      refused[code] += n;
+      refused_ += n;
+    }
+    sent_ += d->sent;
+    resyncs_ += d->resyncs;
+    bytes += d->play_bytes;
+    started_ += d->started;
+    game_overs_ += d->game_over;
+    if (!d->failure.empty()) {
+      (d->started ? failed_plays_ : failed_setups_) += 1;
+      if (first_failure_.empty()) first_failure_ = d->failure;
+    }
+    if (d->sent > 0 && (first == clock_type::time_point{} || d->first_send < first))
+      first = d->first_send;
+    if (d->last_accept > last) last = d->last_accept;
+  }
+  std::sort(samples.begin(), samples.end());
+  double total_us = 0;
+  for (std::int64_t us : samples) total_us += double(us);
+  accepted_ = samples.size();
+  p50_ms_ = percentile_ms(samples, 50);
+  p99_ms_ = percentile_ms(samples, 99);
+  max_ms_ = samples.empty() ? 0 : double(samples.back()) / 1000.0;
+  play_s_ = last > first ? std::chrono::duration<double>(last - first).count() : 0;
+  moves_per_s_ = play_s_ > 0 ? double(accepted_) / play_s_ : 0;
+  // Little's law: the time-average number of actions waiting for their answer.
+  in_flight_ = play_s_ > 0 ? total_us / 1e6 / play_s_ : 0;
+  bytes_per_move_ = accepted_ ? double(bytes) / double(accepted_) : 0;
+  if (before && after) server_cpu_s_ = after->cpu_seconds - before->cpu_seconds;
+  if (after) server_peak_rss_mb_ = after->peak_rss_mb;
+  for (auto [code, n] : refused) {
+    if (!refusals_.empty()) refusals_ += ", ";
+    std::string name = v1::ErrorCode_IsValid(code) ? v1::ErrorCode_Name(code) : std::to_string(code);
+    refusals_ += name + " " + std::to_string(n);
+  }
+}
+
+std::string load_report::json() const {
+  char numbers[512];
+  std::snprintf(numbers, sizeof numbers,
+                "\"matches\":%d,\"moves_per_s\":%.1f,\"p50_ms\":%.3f,\"p99_ms\":%.3f,"
+                "\"server_cpu_s\":%.2f,\"server_peak_rss_mb\":%.1f,\"bytes_per_move\":%.1f",
+                matches_, moves_per_s_, p50_ms_, p99_ms_, server_cpu_s_, server_peak_rss_mb_,
+                bytes_per_move_);
+  std::string paced;
+  if (think_ms_ > 0) {
+    char think[64];
+    std::snprintf(think, sizeof think, ",\"think_ms\":%.3f", think_ms_);
+    paced = think;
+  }
+  return "{\"peer\":\"starport\",\"version\":" + json_string(version_) + "," + numbers + paced + "}";
+}
+
+std::string load_report::summary() const {
+  char text[1024];
+  std::snprintf(text, sizeof text,
+                "loadgen: %d matches (%d started, %d ended by the rules, %d failed in setup, "
+                "%d broke off); %llu actions sent, %llu accepted, %llu refused%s%s%s; %llu "
+                "resyncs; play phase %.2f s of %.2f s; max latency %.3f ms",
+                matches_, started_, game_overs_, failed_setups_, failed_plays_,
+                static_cast<unsigned long long>(sent_), static_cast<unsigned long long>(accepted_),
+                static_cast<unsigned long long>(refused_), refusals_.empty() ? "" : " (",
+                refusals_.c_str(), refusals_.empty() ? "" : ")",
+                static_cast<unsigned long long>(resyncs_), play_s_, elapsed_s_, max_ms_);
+  std::string out = text;
+  if (accepted_ > 0) {
+    // Both processes share the machine: what each spends per move bounds the throughput.
+    const double per_move = 1e6 / double(accepted_);
+    std::snprintf(text, sizeof text,
+                  "\nloadgen: CPU per accepted move: server %.1f us, load generator %.1f us; "
+                  "%.0f actions in flight on average (mean latency = in flight / moves per s)",
+                  server_cpu_s_ * per_move, client_cpu_s_ * per_move, in_flight_);
+    out += text;
+  }
+  if (think_ms_ > 0) {
+    std::snprintf(text, sizeof text,
+                  "\nloadgen: paced run: each seat waited %.3f ms before each action, so the "
+                  "latency is the server's own, not the specified closed-loop benchmark's",
+                  think_ms_);
+    out += text;
+  }
+  if (!first_failure_.empty()) out += "\nloadgen: first failure: " + first_failure_;
+  return out;
+}
+
+}  // namespace starport::loadgen

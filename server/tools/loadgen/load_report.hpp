@@ -1,0 +1,66 @@
+#pragma once
+// The figures of one load run, merged from every match: the one JSON line the benchmark
+// prints, and a readable summary for people (stderr).
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+
+#include "server/tools/loadgen/duel_stats.hpp"
+#include "server/tools/loadgen/process_usage.hpp"
+
+namespace starport::loadgen {
+
+class load_report {
+ public:
+  // `before`/`after`: the server process around the run; empty when it is not known.
+  // `client_cpu_s`: this process's own CPU time for the run (the load generator's cost).
+  load_report(std::span<const duel_stats* const> duels, std::string version,
+              std::optional<process_usage> before, std::optional<process_usage> after,
+              double elapsed_s, double client_cpu_s);
+
+  // A paced run (--think-ms) says so in both outputs: it is not the benchmark as specified.
+  void set_think_ms(double ms) { think_ms_ = ms; }
+
+  std::string json() const;
+  std::string summary() const;
+  // Every match began and at least one move was accepted.
+  bool healthy() const { return failed_setups_ == 0 && accepted_ > 0; }
+
+  int started() const { return started_; }
+  std::uint64_t accepted() const { return accepted_; }
+  double moves_per_s() const { return moves_per_s_; }
+  double p50_ms() const { return p50_ms_; }
+  double p99_ms() const { return p99_ms_; }
+  double server_cpu_s() const { return server_cpu_s_; }
+  double server_peak_rss_mb() const { return server_peak_rss_mb_; }
+  double bytes_per_move() const { return bytes_per_move_; }
+
+ private:
+  int matches_ = 0;
+  std::string version_;
+  double moves_per_s_ = 0;
+  double p50_ms_ = 0;
+  double p99_ms_ = 0;
+  double max_ms_ = 0;
+  double server_cpu_s_ = 0;
+  double server_peak_rss_mb_ = 0;
+  double bytes_per_move_ = 0;
+  double elapsed_s_ = 0;
+  double client_cpu_s_ = 0;
+  double in_flight_ = 0;
+  double think_ms_ = 0;
+  double play_s_ = 0;
+  std::uint64_t sent_ = 0;
+  std::uint64_t accepted_ = 0;
+  std::uint64_t refused_ = 0;
+  std::uint64_t resyncs_ = 0;
+  int started_ = 0;
+  int game_overs_ = 0;
+  int failed_setups_ = 0;
+  int failed_plays_ = 0;
+  std::string refusals_;          // "STALE_VIEW 12, ..."
+  std::string first_failure_;
+};
+
+}  // namespace starport::loadgen

@@ -1,0 +1,158 @@
+#include "server/tools/loadgen/loadgen.hpp"
+
+#include <sys/resource.h>
+#include <unistd.h>
+#include <sys/wait.h>
+
+#include <condition_variable>
+#include <cstdio>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+
+#include "server/tools/loadgen/duel.hpp"
+#include "server/tools/loadgen/load_report.hpp"
+#include "server/tools/loadgen/server_process.hpp"
+
+#ifndef STARPORT_VERSION
+#error "STARPORT_VERSION comes from CMake's project(VERSION)"
+#endif
+
+namespace starport::loadgen {
+namespace {
+
+struct target {
+  tcp::endpoint endpoint;
+  std::string host;   // for the Host header
+  std::string path;
+};
+
+// ws://127.0.0.1:P/path or ws://[::1]:P/path. Anything off the loopback is refused: the
+// load generator must never aim at another machine.
+bool parse_url(const std::string& url, target& out, std::string& error) {
+  const std::string scheme = "ws://";
+  if (url.rfind(scheme, 0) != 0) return error = "the URL must start with ws://", false;
+  std::string rest = url.substr(scheme.size());
+  std::size_t slash = rest.find('/');
+  std::string authority = rest.substr(0, slash);
+  out.path = slash == std::string::npos ? "/" : rest.substr(slash);
+  std::size_t colon = authority.rfind(':');
+  if (colon == std::string::npos) return error = "the URL needs a port", false;
+  std::string address = authority.substr(0, colon);
+  if (address.size() > 2 && address.front() == '[' && address.back() == ']')
+    address = address.substr(1, address.size() - 2);
+  if (address == "localhost") address = "127.0.0.1";
+  boost::system::error_code ec;
+  auto ip = net::ip::make_address(address, ec);
+  if (ec || !ip.is_loopback()) return error = "only loopback addresses are allowed", false;
+  int port = std::atoi(authority.c_str() + colon + 1);
+  if (port <= 0 || port > 65535) return error = "bad port in the URL", false;
+  out.endpoint = tcp::endpoint(ip, static_cast<unsigned short>(port));
+  out.host = authority;
+  return true;
+}
+
+// Each match holds two sockets here and two in the server: lift the soft descriptor limit
+// to the hard one (the server child inherits it).
+void raise_descriptor_limit() {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+    limit.rlim_cur = limit.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &limit);
+  }
+}
+
+double seconds_since(clock_type::time_point t) {
+  return std::chrono::duration<double>(clock_type::now() - t).count();
+}
+
+}  // namespace
+
+std::optional<load_report> measure(const config& cfg, std::string& error) {
+  raise_descriptor_limit();
+  std::unique_ptr<server_process> server;
+  target to;
+  int pid = cfg.server_pid;
+  if (cfg.url.empty()) {
+    server = server_process::start(cfg.server_exe, 30, error);
+    if (!server) return std::nullopt;
+    server->keep_data(cfg.keep_data);
+    pid = server->pid();
+    to = {tcp::endpoint(net::ip::address_v4::loopback(), server->port()),
+          "127.0.0.1:" + std::to_string(server->port()), "/ws"};
+  } else if (!parse_url(cfg.url, to, error)) {
+    error = "--url " + cfg.url + ": " + error;
+    return std::nullopt;
+  }
+  std::optional<process_usage> before;
+  if (pid > 0) before = read_process_usage(pid);
+
+  const std::optional<process_usage> own_before = read_process_usage(getpid());
+  net::io_context ioc(cfg.threads);
+  std::mutex mutex;
+  std::condition_variable all_done;
+  int remaining = cfg.matches;
+  std::vector<std::unique_ptr<duel>> duels;
+  for (int i = 0; i < cfg.matches; ++i)
+    duels.push_back(std::make_unique<duel>(ioc, cfg, i, [&] {
+      std::lock_guard lock(mutex);
+      if (--remaining == 0) all_done.notify_all();
+    }));
+
+  auto work = net::make_work_guard(ioc);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < cfg.threads; ++t) threads.emplace_back([&ioc] { ioc.run(); });
+  auto started = clock_type::now();
+  for (auto& d : duels) d->start(to.endpoint, to.host, to.path);
+
+  auto wait_until = [&](clock_type::time_point deadline) {
+    std::unique_lock lock(mutex);
+    return all_done.wait_until(lock, deadline, [&] { return remaining == 0; });
+  };
+  auto deadline = started + std::chrono::duration_cast<clock_type::duration>(
+                                std::chrono::duration<double>(cfg.seconds));
+  if (!wait_until(deadline)) {
+    for (auto& d : duels) d->stop();
+    // Closing handshakes get a few seconds; a server that never answers is cut off.
+    if (!wait_until(clock_type::now() + std::chrono::seconds(5))) ioc.stop();
+  }
+  work.reset();
+  for (std::thread& t : threads) t.join();
+  double elapsed = seconds_since(started);
+  const std::optional<process_usage> own_after = read_process_usage(getpid());
+  const double client_cpu = own_before && own_after ? own_after->cpu_seconds - own_before->cpu_seconds : 0;
+
+  std::optional<process_usage> after;
+  if (pid > 0) after = read_process_usage(pid);
+  std::vector<const duel_stats*> stats;
+  for (auto& d : duels) stats.push_back(&d->stats());
+  load_report report(stats, STARPORT_VERSION, before, after, elapsed, client_cpu);
+  report.set_think_ms(cfg.think_ms);
+  if (server) {
+    int status = server->stop();
+    if (WIFSIGNALED(status))
+      std::fprintf(stderr, "loadgen: the server ended by signal %d\n", WTERMSIG(status));
+    else if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
+      std::fprintf(stderr, "loadgen: the server exited with status %d\n", WEXITSTATUS(status));
+  }
+  return report;
+}
+
+int run(const config& cfg) {
+  std::string error;
+  std::optional<load_report> report = measure(cfg, error);
+  if (!report) {
+    std::fprintf(stderr, "loadgen: %s\n", error.c_str());
+    return 2;
+  }
+  std::printf("%s\n", report->json().c_str());
+  std::fflush(stdout);
+  std::fprintf(stderr, "%s\n", report->summary().c_str());
+  return report->healthy() ? 0 : 1;
+}
+
+}  // namespace starport::loadgen
