@@ -627,7 +627,7 @@ void state::lose_morale(int n) {
   if (n <= 0) return;
   const int before = morale_;
   morale_ = static_cast<std::uint8_t>(std::max(0, before - n));
-  note(event_kind::morale, 0, no_card, static_cast<std::int8_t>(morale_ - before));
+  if (morale_ != before) note(event_kind::morale, 0, no_card, static_cast<std::int8_t>(morale_ - before));
   const bool in_act = step_ >= phase::act_start && step_ <= phase::cleanup;
   if (morale_ == 0 && in_act && !broken_) break_morale();
 }
