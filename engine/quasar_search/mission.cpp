@@ -191,19 +191,19 @@ constexpr act_def act_list[] = {
     {1, "Leaving Halo Station",
      "The survey ship Lantern went silent near the quasar Kessel's Eye. Your crew is the only one "
      "mad enough to look for her. First, get out of the dock.",
-     0, 2, {2, 0}, {3, 0}, {3, 0}, {result(op::sensors, 1)}},
+     0, {2, 0}, {3, 0}, {3, 0}, {result(op::sensors, 1)}, 2},
     {2, "Through the Veil",
      "You left port fast enough to risk the shortcut: straight through the Veil Nebula, where "
      "instruments lie and voices whisper.",
-     0, 2, {4, 0}, {0, 'C'}, {0, 'C'}, {result(op::produce_energy, 2)}},
+     0, {4, 0}, {0, 'C'}, {0, 'C'}, {result(op::produce_energy, 2)}, 2},
     {3, "The Long Drift",
      "Too slow for the shortcut, you take the long way round the Veil: weeks of cold, thin rations "
      "and frayed tempers.",
-     0, 3, {4, 0}, {0, 'D'}, {0, 'D'}, {result(op::morale, 1)}},
+     0, {4, 0}, {0, 'D'}, {0, 'D'}, {result(op::morale, 1)}, 3},
     {4, "The Quasar's Heart",
      "Kessel's Eye fills the sky. Somewhere in its glare the Lantern's beacon still pulses, faint and "
      "failing. Relight it, and bring her crew home.",
-     0, 1, {0, 'A'}, {0, 'B'}, {0, 'E'}, {result(op::sensors, 1)}},
+     0, {0, 'A'}, {0, 'B'}, {0, 'E'}, {result(op::sensors, 1)}, 1},
 };
 
 constexpr ending_def ending_list[] = {

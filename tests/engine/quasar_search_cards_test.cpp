@@ -336,7 +336,7 @@ TEST_CASE("Quasar Search content, the validator refuses broken Challenges, one f
   refuses([](content& c) { c.challenge("Ion Squall").success[0].kind = qs::style::required; }, "a Result has style result");
   refuses([](content& c) { c.challenge("Ion Squall").success[0].target = who::you; }, "an unowned card never says you");
   refuses([](content& c) { c.challenge("Ion Squall").success[0].amount = 0; }, "needs a positive amount");
-  refuses([](content& c) { c.challenge("Veil Eddies").effects[0].target = who::you; }, "an unowned card never says you");
+  refuses([](content& c) { c.challenge("Recycler Breakdown").effects[0].target = who::you; }, "an unowned card never says you");
   refuses([](content& c) { c.challenge("Recycler Breakdown").effects[0].kind = qs::style::triggered; },
           "an unowned card has no Triggers");
   refuses([](content& c) { c.challenge("Recycler Breakdown").effects[0].at = qs::phase::confrontation; },
