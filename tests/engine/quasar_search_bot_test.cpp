@@ -85,7 +85,7 @@ TEST_CASE("Quasar Search bots, random and heuristic teams of 1 to 4 finish every
 
 TEST_CASE("Quasar Search bots, a team of heuristic teammates wins more Missions than a team of random bots") {
   // Fixed seeds: the figures are the same on every run (1,000 games each: the docs).
-  const int games = games_from_env(150);
+  const int games = games_from_env(200);
   const tally heuristic = team("heuristic", 2, games, 1);
   const tally random = team("random", 2, games, 1);
   MESSAGE("2 seats, standard: heuristic " << describe(heuristic) << ", random " << describe(random));
