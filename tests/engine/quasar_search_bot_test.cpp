@@ -92,6 +92,21 @@ TEST_CASE("Quasar Search bots, a team of heuristic teammates wins more Missions 
   CHECK(heuristic.wins > random.wins + games / 10);
 }
 
+TEST_CASE("Quasar Search bots, the difficulty orders the odds: easy wins more Missions than standard, standard than hard") {
+  // The Acts count failures (docs/rules/quasar_search_cards.md, "The Mission"), so more
+  // Challenges per Act (6, 8, 10) means more chances to fail.
+  const int games = games_from_env(100);
+  const tally easy = team("heuristic", 2, games, 500, qpb::Options::EASY);
+  const tally standard = team("heuristic", 2, games, 500, qpb::Options::STANDARD);
+  const tally hard = team("heuristic", 2, games, 500, qpb::Options::HARD);
+  MESSAGE("2 heuristic seats: easy " << describe(easy) << ", standard " << describe(standard) << ", hard " << describe(hard));
+  CHECK(easy.wins > standard.wins);
+  CHECK(standard.wins > hard.wins);
+  // The standard difficulty is aimed at 30-70% for a team of heuristic bots.
+  CHECK(standard.wins * 10 >= games * 3);
+  CHECK(standard.wins * 10 <= games * 7);
+}
+
 // ---- Posed situations ------------------------------------------------------------------------
 
 namespace {
