@@ -55,7 +55,7 @@ int run(const simulate_args& args) {
   std::map<std::string, std::pair<double, int>> label_wins;   // label → (wins, seats played)
   std::map<std::string, std::pair<double, int>> bot_wins;
   std::uint64_t total_actions = 0, total_progress = 0;
-  int finished = 0;
+  int finished = 0, team_wins = 0;
   auto started = std::chrono::steady_clock::now();
   for (int g = 0; g < args.games; ++g) {
     std::uint64_t seed = game_seed(args.seed, static_cast<std::uint64_t>(g));
@@ -72,8 +72,10 @@ int run(const simulate_args& args) {
     engine::outcome o = m->result();
     finished += o.over;
     int winners = engine::seat_total(o.winners);
+    team_wins += winners > 0;
     for (int s = 0; s < args.players; ++s) {
-      double share = engine::has_seat(o.winners, s) ? 1.0 / winners : 0.0;
+      // A cooperative win is every seat's whole win; a shared competitive one is split.
+      double share = !engine::has_seat(o.winners, s) ? 0.0 : game->cooperative ? 1.0 : 1.0 / winners;
       seat_wins[s] += share;
       auto& lw = label_wins[game->seat_label(*m, s)];
       lw.first += share;
@@ -92,6 +94,9 @@ int run(const simulate_args& args) {
               double(total_progress) / args.games, double(total_actions) / args.games);
   std::printf("%.0f actions/s, %.1f games/s (%.2f s, one thread, bots included)\n",
               double(total_actions) / seconds, args.games / seconds, seconds);
+  if (game->cooperative)
+    std::printf("team win rate: %.1f%% (%d of %d; cooperative: every seat wins or none)\n",
+                100.0 * team_wins / args.games, team_wins, args.games);
   std::printf("win rate by seat:");
   for (int s = 0; s < args.players; ++s) std::printf("  %d: %.1f%%", s, 100.0 * seat_wins[s] / args.games);
   std::printf("\nwin rate by side (wins / games played):\n");
