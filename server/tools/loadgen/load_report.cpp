@@ -112,9 +112,11 @@ std::string load_report::summary() const {
   if (idle_) {
     std::snprintf(text, sizeof text,
                   "loadgen: idle run: %d of %d connections past Hello; server resident %.1f MB "
-                  "with them open (peak %.1f MB)",
-                  welcomed_, 2 * matches_, held_rss_mb_, server_peak_rss_mb_);
-    return text;
+                  "with them open (peak %.1f MB); %d matches lost a connection",
+                  welcomed_, 2 * matches_, held_rss_mb_, server_peak_rss_mb_, failed_setups_ + failed_plays_);
+    std::string out = text;
+    if (!first_failure_.empty()) out += "\nloadgen: first failure: " + first_failure_;
+    return out;
   }
   std::snprintf(text, sizeof text,
                 "loadgen: %d matches (%d started, %d ended by the rules, %d failed in setup, "
