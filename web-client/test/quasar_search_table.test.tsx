@@ -52,6 +52,15 @@ const textOf = (html: string) => decode(html.replace(/<span class="tip__text"[^>
 // (An empty data-args is drawn as a bare attribute.)
 const buttonsOf = (html: string) => [...html.matchAll(/<button type="button"[^>]*data-kind="(\d+)" data-args(?:="([^"]*)")?[^>]*>(.*?)<\/button>/g)].map((m) => ({ kind: Number(m[1]), args: m[2] ?? "", text: textOf(m[3]).trim() }));
 
+// The markup from a marker to the next of the table's parts.
+const parts = ['data-testid="qs-moves"', 'data-testid="qs-hand"', 'class="qs-zones"', 'data-testid="qs-mission"', 'data-testid="qs-confrontation"', 'class="qs-seats"'];
+function part(html: string, marker: string): string {
+  const at = html.indexOf(marker);
+  assert.ok(at >= 0, `no ${marker}`);
+  const ends = parts.filter((p) => p !== marker).map((p) => html.indexOf(p, at + 1)).filter((i) => i > at);
+  return html.slice(at, ends.length ? Math.min(...ends) : undefined);
+}
+
 // Exactly one button per legal action (Resign is the match page's), each labelled.
 function assertOneButtonEach(view: View, html: string, where: string) {
   const buttons = buttonsOf(html);
@@ -109,7 +118,7 @@ test("a label for every action kind, in players' words", () => {
 test("your hand carries its moves: a button under each card, the Project's in the move panel", () => {
   const v = confrontView(0);
   const html = render(v);
-  const hand = html.slice(html.indexOf('data-testid="qs-hand"'));
+  const hand = part(html, 'data-testid="qs-hand"');
   for (const c of ["Steady Hands", "Afterburner", "Field Medic"]) {
     const at = hand.indexOf(`data-card-name="${c}"`);
     assert.ok(at >= 0, `${c} in the hand`);
@@ -117,12 +126,12 @@ test("your hand carries its moves: a button under each card, the Project's in th
     assert.match(block, /data-kind="2"/, `${c}: its Confront button under it`);
     assert.match(textOf(block), new RegExp(`Confront with ${c}`), `${c}: the whole label for screen readers`);
   }
-  const moves = html.slice(html.indexOf('data-testid="qs-moves"'), html.indexOf('class="qs-zones"'));
+  const moves = part(html, 'data-testid="qs-moves"');
   assert.match(textOf(moves), /Confront with Deep Scan Array \(3\)/);
   assert.match(textOf(moves), /Confront the Ion Storm: choose one card in secret\./);
   // The picks also go under the hand's cards.
   const pick = render(pickView(PromptKind.PROMPT_WARP));
-  const pickHand = pick.slice(pick.indexOf('data-testid="qs-hand"'));
+  const pickHand = part(pick, 'data-testid="qs-hand"');
   assert.equal(buttonsOf(pickHand).filter((b) => b.kind === ActionKind.PICK).length, 3);
   assert.match(textOf(pickHand), /Warp Steady Hands \(4\)/);
 });
@@ -130,7 +139,7 @@ test("your hand carries its moves: a button under each card, the Project's in th
 test("the Confrontation as it is built: a nameless back for a secret choice, 'choosing' for the others", () => {
   const v = confrontView(0);
   const html = render(v);
-  const zone = html.slice(html.indexOf('data-testid="qs-confrontation"'), html.indexOf('data-testid="qs-hand"'));
+  const zone = part(html, 'data-testid="qs-confrontation"');
   assert.match(zone, /data-seat="1" data-state="chosen"/);
   assert.match(zone, /data-seat="0" data-state="choosing"/);
   assert.match(zone, /data-seat="2" data-state="choosing"/);
@@ -148,7 +157,7 @@ test("the Confrontation as it is built: a nameless back for a secret choice, 'ch
 
 test("the revealed Confrontation: values after Shifts, Lost in Space without a value", () => {
   const html = render(shiftView());
-  const zone = html.slice(html.indexOf('data-testid="qs-confrontation"'), html.indexOf('data-testid="qs-hand"'));
+  const zone = part(html, 'data-testid="qs-confrontation"');
   assert.match(zone, /data-revealed="3"/);
   assert.match(textOf(zone), /Ada \(you\) Field Medic .*Value 3 \(Shift \+1\)/);
   assert.match(textOf(zone), /Bot Brigid Vanguard Charge .*Value 8/);
@@ -158,7 +167,7 @@ test("the revealed Confrontation: values after Shifts, Lost in Space without a v
 
 test("the Mission Zone: Mission, Act and its back, the Challenge Deck, the Challenge with Target and results, Sensors", () => {
   const html = render(baseView(0));
-  const zone = textOf(html.slice(html.indexOf('data-testid="qs-mission"'), html.indexOf('data-testid="qs-confrontation"')));
+  const zone = textOf(part(html, 'data-testid="qs-mission"'));
   for (const s of ["The Quasar Beyond", "Act 2", "The Dust Belt", "3 or more successes: Act 3", "5 cards left", "Ion Storm", "Target: All-Out 14",
     "Grant a Boon to players with the highest value.", "Lose 2 Morale.", "Sensors (2, first first)", "Rogue Moon", "Gravity Well", "next"])
     assert.ok(zone.includes(s), `the Mission Zone shows "${s}": ${zone}`);

@@ -64,9 +64,8 @@ export function QuasarSearchTable({ view, previous, ctx }: TableProps<View>) {
   const me = viewer !== null ? view.seats.find((s) => s.seat === viewer) : undefined;
   const ordered = me ? [me, ...view.seats.filter((s) => s !== me)] : view.seats;
   const under = ctx.ActionButton ? handActions(view, me, viewer) : new Map<number, Action[]>();
-  const over = !!view.outcome?.over || view.step === Step.MISSION_RESOLUTION;
   return (
-    <div class={`quasar${ctx.chat ? " quasar--chat" : ""}`} data-step={Step[view.step]} data-act={view.act?.sequence ?? 0} data-over={over ? "1" : "0"}>
+    <div class={`quasar${ctx.chat ? " quasar--chat" : ""}`} data-step={Step[view.step]} data-act={view.act?.sequence ?? 0} data-over={over(view) ? "1" : "0"}>
       <div class="qs-main">
         <StatusLine view={view} ctx={ctx} />
         {ctx.chat ? (
@@ -78,13 +77,15 @@ export function QuasarSearchTable({ view, previous, ctx }: TableProps<View>) {
             }}>Team chat</button>
           </p>
         ) : null}
-        {over ? <EndingPanel view={view} /> : null}
+        {over(view) ? <EndingPanel view={view} /> : null}
         <MovePanel view={view} ctx={ctx} under={under} />
+        {/* A hand that carries moves comes right after the decision (on a phone, in reach). */}
+        {me && under.size ? <YourHand view={view} seat={me} ctx={ctx} under={under} /> : null}
         <div class="qs-zones">
           <MissionZone view={view} />
           <ConfrontationZone view={view} previous={previous} ctx={ctx} />
         </div>
-        {me ? <YourHand view={view} seat={me} ctx={ctx} under={under} /> : null}
+        {me && !under.size ? <YourHand view={view} seat={me} ctx={ctx} under={under} /> : null}
         <div class="qs-seats">
           {ordered.map((s) => <SeatArea key={s.seat} view={view} seat={s} ctx={ctx} />)}
         </div>
@@ -93,6 +94,8 @@ export function QuasarSearchTable({ view, previous, ctx }: TableProps<View>) {
     </div>
   );
 }
+
+const over = (view: View) => !!view.outcome?.over || view.step === Step.MISSION_RESOLUTION;
 
 function StatusLine({ view, ctx }: { view: View; ctx: TableContext }) {
   const act = view.act;
@@ -144,8 +147,14 @@ function MovePanel({ view, ctx, under }: { view: View; ctx: TableContext; under:
   return (
     <section class={`moves qs-moves${any ? " mine" : ""}`} aria-label={any ? "Your move" : "Waiting"} data-testid="qs-moves" data-prompt={prompt ? PromptKind[prompt.kind] : ""}>
       <p class="decision" data-decision="">{heading}</p>
+      {any && view.challenge && !over(view) ? (
+        <p class="qs-moves__challenge">
+          Challenge: <strong>{view.challenge.name}</strong> · Target <Tip text={targetTips[view.challenge.target] ?? ""}><strong>{targetLine(view.challenge.target, view.challenge.number, view.challenge.targetText)}</strong></Tip>
+          {view.resolved ? <span class={`badge ${view.success ? "ok" : "lost"}`}>{view.success ? "Success" : "Failure"}</span> : null}
+        </p>
+      ) : null}
       {any && viewer !== null ? <p class="qs-timer">{ctx.timer(viewer)}</p> : null}
-      {any && under.size ? <p class="muted qs-hint">Your hand's cards below carry their moves.</p> : null}
+      {any && under.size ? <p class="muted qs-hint">Your hand's cards, just below, carry their moves.</p> : null}
       {B && withCard.length ? (
         <div class="card-row qs-choice-cards">
           {withCard.map((a) => {
