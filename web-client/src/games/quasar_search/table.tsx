@@ -13,6 +13,7 @@ import type { ComponentChildren } from "preact";
 import type { Action } from "../../gen/starport/v1/common_pb.js";
 import {
   ActionKind,
+  EffectStyle,
   PromptKind,
   Step,
   type Challenge,
@@ -139,7 +140,8 @@ function MovePanel({ view, ctx, under }: { view: View; ctx: TableContext; under:
   const placed = new Set([...under.values()].flat());
   const mine = B && viewer !== null ? view.legalActions.filter((a) => a.seat === viewer && a.kind !== ActionKind.RESIGN && !placed.has(a)) : [];
   const any = B && viewer !== null && view.legalActions.some((a) => a.seat === viewer);
-  if (!heading && !any) return null;
+  // At the end the Ending says it all.
+  if ((!heading && !any) || over(view)) return null;
   const prompt = view.prompt;
   const withCard = mine.filter((a) => a.kind !== ActionKind.PASS && actionCard(view, a));
   const plain = mine.filter((a) => !withCard.includes(a));
@@ -159,10 +161,11 @@ function MovePanel({ view, ctx, under }: { view: View; ctx: TableContext; under:
         <div class="card-row qs-choice-cards">
           {withCard.map((a) => {
             const card = actionCard(view, a);
+            const faction = view.seats.some((s) => s.factionCard?.id === card?.id);
             return (
               <div key={`${a.kind}:${a.args.join(",")}`} class="qs-choice">
-                <QsCard card={card} small highlight />
-                <B action={a}>{actionLabel(a, view, ctx.seatName)}</B>
+                <QsCard card={card} small highlight faction={faction} />
+                <B action={a}>{underCardLabel(a, view, ctx)}</B>
               </div>
             );
           })}
@@ -320,7 +323,7 @@ function YourHand({ view, seat, ctx, under }: { view: View; seat: Seat; ctx: Tab
             return (
               <div key={c.id} class="qs-choice" data-card-name={cardName(c)}>
                 <QsCard card={c} highlight={acts.length > 0} />
-                {B ? acts.map((a) => <B key={`${a.kind}:${a.args.join(",")}`} action={a}>{handLabel(a, view, ctx)}</B>) : null}
+                {B ? acts.map((a) => <B key={`${a.kind}:${a.args.join(",")}`} action={a}>{underCardLabel(a, view, ctx)}</B>) : null}
               </div>
             );
           })}
@@ -330,11 +333,19 @@ function YourHand({ view, seat, ctx, under }: { view: View; seat: Seat; ctx: Tab
   );
 }
 
-// Under a card its name is already shown: the button says what the move does, and the
-// full label stays for screen readers.
-function handLabel(a: Action, view: View, ctx: TableContext) {
+// Under a card its name and text are already shown: the button says what the move does
+// (which effect, when the card has several), and the full label stays for screen readers.
+function underCardLabel(a: Action, view: View, ctx: TableContext) {
   const full = actionLabel(a, view, ctx.seatName);
-  const short = a.kind === ActionKind.CONFRONT ? "Confront" : a.kind === ActionKind.PICK ? (view.prompt?.kind === PromptKind.PROMPT_WARP ? "Warp" : "Stockpile") : "Trigger";
+  const card = actionCard(view, a);
+  const triggered = card?.effects.filter((e) => e.style === EffectStyle.TRIGGERED).length ?? 0;
+  const short =
+    a.kind === ActionKind.CONFRONT ? "Confront"
+    : a.kind === ActionKind.PICK ? (view.prompt?.kind === PromptKind.PROMPT_WARP ? "Warp" : "Stockpile")
+    : a.kind === ActionKind.TRIGGER ? (triggered > 1 ? `Trigger: ${card?.effects[a.args[1]]?.text ?? `effect ${a.args[1] + 1}`}` : "Trigger")
+    : a.kind === ActionKind.DRAW_FROM ? "Draw it"
+    : full;
+  if (short === full) return full;
   return (
     <>
       <span aria-hidden="true">{short}</span>
