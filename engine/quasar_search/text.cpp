@@ -246,7 +246,8 @@ std::string validate_effect(const effect& e) {
   if (e.kind == style::triggered && e.target != who::you && e.target != who::team)
     return "a Triggered effect is personal";
   const bool needs_amount = e.what != op::draw_discard && e.what != op::no_deck_draw &&
-                            e.what != op::boost && e.what != op::morale && e.what != op::boon;
+                            e.what != op::boost && e.what != op::hand_size && e.what != op::morale &&
+                            e.what != op::boon;
   if (needs_amount && e.amount <= 0) return "needs a positive amount";
   if (e.amount < -10 || e.amount > 10) return "amount out of range";
   if (e.what == op::shift && e.target != who::you && e.target != who::each_player &&
@@ -317,7 +318,8 @@ std::string validate_content(const content_set& c) {
     for (const effect& e : ch.effects) {
       std::string v = validate_effect(e);
       if (!v.empty()) problem(ch.name, v);
-      if (e.present() && e.target == who::you) problem(ch.name, "an unowned card never says you");
+      if (e.present() && e.kind != style::constant && e.target == who::you)
+        problem(ch.name, "an unowned card never says you");
       if (e.present() && e.kind == style::triggered) problem(ch.name, "an unowned card has no Triggers");
     }
   }
