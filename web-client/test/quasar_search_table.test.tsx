@@ -214,7 +214,8 @@ test("any seat's view: a seat that has chosen waits, with whom it waits for", ()
   const rh = render(rank);
   const rt = textOf(rh);
   assert.doesNotMatch(textOf(rh.slice(rh.indexOf('class="qs-seats"'))), /Rank [1-5]/);
-  assert.match(rt, /Team Leader not yet \(Ranks hidden\)/);
+  // The Team Leader is the engine's word (Rankbreakers decide while Ranks are hidden).
+  assert.match(rt, /Team Leader Bot Brigid/);
   assert.equal(decisionHeading(orderView(), 1, seatName), "Waiting for Ada (Team Leader) to choose which effect resolves next.");
 });
 

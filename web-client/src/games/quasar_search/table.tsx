@@ -96,23 +96,25 @@ export function QuasarSearchTable({ view, previous, ctx }: TableProps<View>) {
   );
 }
 
+const ordinal = (n: number) => `${n}${n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd" : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th"}`;
+
 const over = (view: View) => !!view.outcome?.over || view.step === Step.MISSION_RESOLUTION;
 
 function StatusLine({ view, ctx }: { view: View; ctx: TableContext }) {
   const act = view.act;
-  const played = view.successes + view.failures;
+  const current = view.successes + view.failures + (view.challenge && !view.resolved ? 1 : 0);
   return (
     <div class="qs-status" data-testid="qs-status">
       <p class="qs-status__line">
         <strong>{view.mission?.name || "Mission"}</strong>
-        {act ? <> · Act {view.actsPlayed || act.sequence}: <strong>{act.name}</strong></> : null}
+        {act ? <> · Act {act.sequence}: <strong>{act.name}</strong>{view.actsPlayed && view.actsPlayed !== act.sequence ? <span class="muted"> ({ordinal(view.actsPlayed)} Act played)</span> : null}</> : null}
         {" · "}{stepNames[view.step] ?? "Setup"}
       </p>
       <ul class="plain qs-counters" aria-label="Team counters">
         <li class="qs-counter" data-res="energy"><Tip text={qsTips.energy}>Energy</Tip> <strong>{view.energy}</strong></li>
         <li class="qs-counter" data-res="morale"><Tip text={qsTips.morale}>Morale</Tip> <strong>{view.morale}</strong></li>
-        <li class="qs-counter" data-res="tally">This Act: <strong>{view.successes}</strong> success{view.successes === 1 ? "" : "es"}, <strong>{view.failures}</strong> failure{view.failures === 1 ? "" : "s"}{view.challengesPerAct ? <span class="muted"> · Challenge {Math.min(played + (view.challenge && !view.resolved ? 1 : 0), view.challengesPerAct) || 0} of {view.challengesPerAct}</span> : null}</li>
-        {view.seats.length ? <li class="qs-counter" data-res="leader"><Tip text={qsTips.teamLeader}>Team Leader</Tip> <strong>{view.seats.some((s) => s.rank) ? ctx.seatName(view.teamLeader) : "not yet (Ranks hidden)"}</strong></li> : null}
+        <li class="qs-counter" data-res="tally">This Act: <strong>{view.successes}</strong> success{view.successes === 1 ? "" : "es"}, <strong>{view.failures}</strong> failure{view.failures === 1 ? "" : "s"}{view.challengesPerAct ? <span class="muted"> · {current ? `Challenge ${Math.min(current, view.challengesPerAct)} of ${view.challengesPerAct}` : `${view.challengesPerAct} Challenges`}</span> : null}</li>
+        {view.seats.length ? <li class="qs-counter" data-res="leader"><Tip text={qsTips.teamLeader}>Team Leader</Tip> <strong>{ctx.seatName(view.teamLeader)}</strong></li> : null}
       </ul>
     </div>
   );
