@@ -257,9 +257,11 @@ export function rankView(viewer = 0): View {
     seat: viewer,
     kind: PromptKind.PROMPT_RANK,
     text: "Choose your Rank card for Act 2, in secret.",
-    choices: v.seats[viewer].ranks.map((r, i) => create(ChoiceSchema, { value: i, label: `Rank ${r}`, kind: ActionKind.CHOOSE_RANK })),
+    // The Faction's Rank cards were [2, 3, 5] (seat 0) or [1, 2, 3] (the others); the middle
+    // one is used: a choice's value is its place among all three.
+    choices: v.seats[viewer].ranks.map((r, i) => create(ChoiceSchema, { value: i * 2, label: `Rank ${r}`, kind: ActionKind.CHOOSE_RANK })),
   });
-  v.legalActions = v.seats[viewer].ranks.map((_, i) => act(viewer, ActionKind.CHOOSE_RANK, [i]));
+  v.legalActions = v.seats[viewer].ranks.map((_, i) => act(viewer, ActionKind.CHOOSE_RANK, [i * 2]));
   return v;
 }
 

@@ -163,10 +163,10 @@ export function actionLabel(a: Action, view: View, seatName: (seat: number) => s
   switch (a.kind) {
     case ActionKind.RESIGN:
       return "Resign: abandon the Mission (the whole team loses)";
-    case ActionKind.CHOOSE_RANK: {
-      const rank = seatOf(view, a.seat)?.ranks[a.args[0]];
-      return rank !== undefined ? `Choose Rank ${rank}` : ch?.label || `Choose Rank card ${a.args[0] + 1}`;
-    }
+    case ActionKind.CHOOSE_RANK:
+      // args[0] is the card's place among the Faction's Rank cards (used ones included), not
+      // in Seat.ranks (only those left): the prompt's choice says which Rank it is.
+      return ch?.label ? `Choose ${/^rank\b/i.test(ch.label) ? ch.label : `Rank ${ch.label}`}` : `Choose Rank card ${a.args[0] + 1}`;
     case ActionKind.CONFRONT:
       if (card) return `Confront with ${withValue(card)}`;
       return ch?.label ? `Confront: ${ch.label}` : "Confront with a new Lost in Space";
