@@ -227,13 +227,15 @@ export function drawView(): View {
   return v;
 }
 
-export function pickView(kind: PromptKind.PROMPT_STOCKPILE | PromptKind.PROMPT_WARP): View {
+// The engine asks every pick from the hand but Warp with PROMPT_STOCKPILE; its words say
+// which (a Stockpile, a discard, the Project a Boon starts).
+export function pickView(kind: PromptKind.PROMPT_STOCKPILE | PromptKind.PROMPT_WARP, text = ""): View {
   const v = baseView(0);
   v.step = Step.ACT_START;
   v.prompt = create(PromptSchema, {
     seat: 0,
     kind,
-    text: kind === PromptKind.PROMPT_WARP ? "Warp 2: choose a card to put in your Warp Zone, or stop." : "Stockpile 2: choose the next card to put on the bottom of your Deck.",
+    text: text || (kind === PromptKind.PROMPT_WARP ? "Warp 2: choose a card to put in your Warp Zone, or stop." : "Stockpile 2: choose the next card to put on the bottom of your Deck."),
     optional: kind === PromptKind.PROMPT_WARP,
     count: 2,
     choices: yourHand.map((c) => create(ChoiceSchema, { value: c.id, label: c.name, card: c, kind: ActionKind.PICK })),

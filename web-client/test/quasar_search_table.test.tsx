@@ -83,6 +83,8 @@ const views: [string, () => View][] = [
   ["draw", drawView],
   ["stockpile", () => pickView(PromptKind.PROMPT_STOCKPILE)],
   ["warp", () => pickView(PromptKind.PROMPT_WARP)],
+  ["discard", () => pickView(PromptKind.PROMPT_STOCKPILE, "Discard 1 more card")],
+  ["project", () => pickView(PromptKind.PROMPT_STOCKPILE, "Start which Project?")],
   ["decide", decideView],
 ];
 
@@ -113,6 +115,11 @@ test("a label for every action kind, in players' words", () => {
   assert.equal(label(pickView(PromptKind.PROMPT_WARP), 2), "Warp Field Medic (2)");
   assert.equal(label(pickView(PromptKind.PROMPT_WARP), 3), "Stop: Warp no more cards");
   assert.equal(label(decideView(), 1), "Bot Cato discards a card");
+  assert.equal(label(pickView(PromptKind.PROMPT_STOCKPILE, "Discard 1 more card"), 0), "Discard Steady Hands (4)");
+  assert.equal(label(pickView(PromptKind.PROMPT_STOCKPILE, "Start which Project?"), 2), "Start Field Medic (2) as an Active Project");
+  const discard = pickView(PromptKind.PROMPT_STOCKPILE, "Discard 1 more card");
+  assert.match(textOf(part(render(discard), 'data-testid="qs-hand"')), /Discard .*Discard Steady Hands \(4\)/);
+  assert.equal(decisionHeading(discard, 1, seatName), "Waiting for Ada to choose a card from their hand (Stockpile, a discard or a Project).");
 });
 
 test("your hand carries its moves: a button under each card, the Project's in the move panel", () => {

@@ -25,7 +25,7 @@ import { SeatPanel } from "../../kit/seat_panel.js";
 import { Tip } from "../../kit/tip.js";
 import type { TableContext, TableProps } from "../types.js";
 import { ChallengeCard, ChosenBack, effectLine, QsCard, roleNames } from "./cards.js";
-import { actionCard, actionLabel, cardName, decisionHeading, signed, stepNames, targetLine, targetNames, targetTips } from "./words.js";
+import { actionCard, actionLabel, cardName, decisionHeading, pickVerb, signed, stepNames, targetLine, targetNames, targetTips } from "./words.js";
 
 export const qsTips = {
   energy: "Energy: shared by the whole team; produced and consumed by effects. It never goes below 0.",
@@ -343,7 +343,7 @@ function underCardLabel(a: Action, view: View, ctx: TableContext) {
   const triggered = card?.effects.filter((e) => e.style === EffectStyle.TRIGGERED).length ?? 0;
   const short =
     a.kind === ActionKind.CONFRONT ? "Confront"
-    : a.kind === ActionKind.PICK ? (view.prompt?.kind === PromptKind.PROMPT_WARP ? "Warp" : "Stockpile")
+    : a.kind === ActionKind.PICK ? pickVerb(view)
     : a.kind === ActionKind.TRIGGER ? (triggered > 1 ? `Trigger: ${card?.effects[a.args[1]]?.text ?? `effect ${a.args[1] + 1}`}` : "Trigger")
     : a.kind === ActionKind.DRAW_FROM ? "Draw it"
     : full;

@@ -193,16 +193,37 @@ export function actionLabel(a: Action, view: View, seatName: (seat: number) => s
     case ActionKind.DRAW_FROM: {
       const zone = zoneNames[a.args[0]] ?? "another zone";
       if (a.args[0] === DrawZone.DRAW_WARP && card) return `Draw ${cardName(card)} from ${zone}`;
+      if (a.args[0] === DrawZone.DRAW_DISCARD && card) return `Draw ${cardName(card)} from the top of ${zone}`;
       return `Draw from ${zone}`;
     }
-    case ActionKind.PICK:
-      if (prompt?.kind === PromptKind.PROMPT_WARP) return `Warp ${card ? withValue(card) : "a card"}`;
-      return `Stockpile ${card ? withValue(card) : "a card"} (to the bottom of your Deck)`;
+    case ActionKind.PICK: {
+      const what = card ? withValue(card) : "a card";
+      switch (pickVerb(view)) {
+        case "Warp": return `Warp ${what}`;
+        case "Discard": return `Discard ${what}`;
+        case "Start": return `Start ${what} as an Active Project`;
+        case "Stockpile": return `Stockpile ${what} (to the bottom of your Deck)`;
+        default: return `Choose ${what}`;
+      }
+    }
     case ActionKind.DECIDE:
       return ch?.label || `Option ${a.args[0] + 1}`;
     default:
       return ch?.label || `Move ${a.kind}`;
   }
+}
+
+// What a PICK does: the engine asks with PROMPT_WARP, or PROMPT_STOCKPILE for every other
+// pick from the hand (Stockpile, a discard, the Project a Boon starts), which its words
+// tell apart.
+export function pickVerb(view: View): "Warp" | "Discard" | "Start" | "Stockpile" | "Choose" {
+  const p = view.prompt;
+  if (p?.kind === PromptKind.PROMPT_WARP) return "Warp";
+  const text = p?.text ?? "";
+  if (/^discard\b/i.test(text)) return "Discard";
+  if (/\bproject\b/i.test(text)) return "Start";
+  if (/stockpile/i.test(text) || (p?.kind === PromptKind.PROMPT_STOCKPILE && !text)) return "Stockpile";
+  return "Choose";
 }
 
 // The decision heading for the viewer: the prompt's words when it asks the viewer,
@@ -245,7 +266,7 @@ const othersWords: Record<number, string> = {
   [PromptKind.PROMPT_BOON]: "to choose a Boon outcome",
   [PromptKind.PROMPT_SHIFT]: "to choose a Shift",
   [PromptKind.PROMPT_DRAW]: "to choose where to Draw from",
-  [PromptKind.PROMPT_STOCKPILE]: "to Stockpile",
+  [PromptKind.PROMPT_STOCKPILE]: "to choose a card from their hand (Stockpile, a discard or a Project)",
   [PromptKind.PROMPT_WARP]: "to Warp",
   [PromptKind.PROMPT_DECIDE]: "to decide",
 };
