@@ -246,6 +246,11 @@ test("a replay (no ActionButton) draws the same table without a button", () => {
     assert.equal(buttonsOf(html).length, 0, name);
     assert.match(html, /data-testid="qs-mission"/);
   }
+  // An omniscient replay's view holds the secret picks: they are drawn, marked as secret.
+  const omni = confrontView(0);
+  omni.confrontation[0].card = baseView(1).seats[1].hand[0];
+  const omniHtml = render(omni, null, { ActionButton: undefined, live: false });
+  assert.match(textOf(part(omniHtml, 'data-testid="qs-confrontation"')), /Secret 1 .*chosen in secret/);
   // A spectator: no hand section, no "you".
   const spect = render(baseView(0), null);
   assert.doesNotMatch(spect, /data-testid="qs-hand"/);

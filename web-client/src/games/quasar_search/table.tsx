@@ -305,8 +305,10 @@ function Slot({ c, seat, ctx, wasHidden }: { c: Confronting | undefined; seat: n
     );
   }
   if (c?.committed) {
-    // Your own secret choice, if the view shows it to you; anyone else's is a back.
-    if (seat === ctx.viewer && c.card && c.card.id) return <><QsCard card={c.card} note="your secret choice" /><span class="mark">chosen</span></>;
+    // Your own secret choice, if the view shows it to you; anyone else's is a back — except
+    // in a replay whose view holds it (the omniscient perspective after the Mission).
+    if (c.card && c.card.id && (seat === ctx.viewer || !ctx.live))
+      return <><QsCard card={c.card} note={seat === ctx.viewer ? "your secret choice" : "chosen in secret"} /><span class="mark">chosen</span></>;
     return <><ChosenBack label={`${name}'s card, chosen in secret`} /><span class="mark">chosen</span></>;
   }
   return <span class="qs-slot__empty muted">choosing…</span>;
