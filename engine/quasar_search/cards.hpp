@@ -206,16 +206,20 @@ struct next_step {
   char letter = 0;                 // 0: none
 };
 
+inline constexpr std::uint8_t no_limit = 0xff;   // act_def::failures_at_most: any number
+
 struct act_def {
   std::uint8_t sequence = 1;       // 1 is the first Act
   std::string_view name;
   std::string_view text;           // the front
-  // The back: Act Resolution counts the Act's successful Challenges.
-  std::uint8_t success_at_least = 0;   // successes >= this: `on_success`, else `on_failure`
+  // The back: Act Resolution counts the Act's successful and failed Challenges.
+  std::uint8_t success_at_least = 0;   // successes >= this (0: any number) and failures <=
+                                       //   failures_at_most: `on_success`, else `on_failure`
   next_step on_success{};
   next_step on_failure{};
   next_step on_broken{};           // Morale ran out: the Act ends at once and goes here
   std::array<effect, 2> start{};   // Required effects at Act Start (unowned)
+  std::uint8_t failures_at_most = no_limit;   // (last, so older positional data still reads)
 };
 
 struct ending_def {

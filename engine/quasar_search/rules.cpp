@@ -665,7 +665,8 @@ void state::break_morale() {
 void state::act_resolution() {
   const act_def& a = act();
   const next_step n = broken_ ? a.on_broken
-                              : (successes_ >= a.success_at_least ? a.on_success : a.on_failure);
+                              : (successes_ >= a.success_at_least && failures_ <= a.failures_at_most ? a.on_success
+                                                                                                    : a.on_failure);
   note(event_kind::act_ends, 0, no_card, static_cast<std::int8_t>(successes_));
   if (n.letter || n.sequence == 0) {
     finish(n.letter ? n.letter : content_->mission->safeguard_letter, "ending");

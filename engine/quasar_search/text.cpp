@@ -199,8 +199,12 @@ std::string next_text(const act_def& a) {
     if (n.letter) return std::string("Ending ") + n.letter;
     return "Act " + num(n.sequence);
   };
-  return "At least " + plural(a.success_at_least, "success", "successes") + ": " + to(a.on_success) +
-         ". Otherwise: " + to(a.on_failure) + ". Morale broken: " + to(a.on_broken) + ".";
+  std::string when;
+  if (a.success_at_least > 0) when = "At least " + plural(a.success_at_least, "success", "successes");
+  if (a.failures_at_most != no_limit)
+    when += (when.empty() ? "At most " : " and at most ") + plural(a.failures_at_most, "failure", "failures");
+  if (when.empty()) when = "Always";
+  return when + ": " + to(a.on_success) + ". Otherwise: " + to(a.on_failure) + ". Morale broken: " + to(a.on_broken) + ".";
 }
 
 int find_card(const content_set& c, std::string_view name) {
