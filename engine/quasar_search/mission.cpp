@@ -41,7 +41,6 @@ constexpr effect sensors(int n) { return result(op::sensors, n); }
 constexpr effect demand(int n) { return result(op::demand, n); }
 constexpr effect boon(who w, int n = 1) { return result(op::boon, n, w); }
 constexpr effect glory(who w, int n = 1) { return result(op::gain_glory, n, w); }
-constexpr effect draw(who w, int n = 1) { return result(op::draw, n, w); }
 constexpr effect lesson(who w, int n = 1) { return result(op::learn_lesson, n, w); }
 constexpr effect damage(who w, int n = 1) { return result(op::damage, n, w); }
 constexpr effect discard(who w, int n = 1) { return result(op::discard, n, w); }

@@ -85,11 +85,26 @@ TEST_CASE("Quasar Search bots, random and heuristic teams of 1 to 4 finish every
 
 TEST_CASE("Quasar Search bots, a team of heuristic teammates wins more Missions than a team of random bots") {
   // Fixed seeds: the figures are the same on every run (1,000 games each: the docs).
-  const int games = games_from_env(150);
+  const int games = games_from_env(200);
   const tally heuristic = team("heuristic", 2, games, 1);
   const tally random = team("random", 2, games, 1);
   MESSAGE("2 seats, standard: heuristic " << describe(heuristic) << ", random " << describe(random));
   CHECK(heuristic.wins > random.wins + games / 10);
+}
+
+TEST_CASE("Quasar Search bots, the difficulty orders the odds: easy wins more Missions than standard, standard than hard") {
+  // The Acts count failures (docs/rules/quasar_search_cards.md, "The Mission"), so more
+  // Challenges per Act (6, 8, 10) means more chances to fail.
+  const int games = games_from_env(100);
+  const tally easy = team("heuristic", 2, games, 500, qpb::Options::EASY);
+  const tally standard = team("heuristic", 2, games, 500, qpb::Options::STANDARD);
+  const tally hard = team("heuristic", 2, games, 500, qpb::Options::HARD);
+  MESSAGE("2 heuristic seats: easy " << describe(easy) << ", standard " << describe(standard) << ", hard " << describe(hard));
+  CHECK(easy.wins > standard.wins);
+  CHECK(standard.wins > hard.wins);
+  // The standard difficulty is aimed at 30-70% for a team of heuristic bots.
+  CHECK(standard.wins * 10 >= games * 3);
+  CHECK(standard.wins * 10 <= games * 7);
 }
 
 // ---- Posed situations ------------------------------------------------------------------------
