@@ -22,10 +22,20 @@ export function section(md, title) {
   return lines.slice(start + 1, end).join("\n").trim();
 }
 
+// "- **Term**: text" lines, or the rows of a two-column Markdown table ("| term | text |";
+// its header row and the |---| line are skipped).
 export function glossary(body) {
   const entries = [];
+  let header = true;
   for (const line of body.split("\n")) {
     const m = line.match(/^- \*\*(.+?)\*\*:\s*(.+)$/);
+    const row = line.match(/^\|([^|]+)\|(.+)\|\s*$/);
+    if (row) {
+      const [term, text] = [row[1].trim(), row[2].trim()];
+      if (/^:?-{3,}:?$/.test(term)) header = false;
+      else if (!header && term && text) entries.push({ term: term.replace(/^\*\*(.+)\*\*$/, "$1"), text });
+      continue;
+    }
     if (m) entries.push({ term: m[1].trim(), text: m[2].trim() });
     else if (line.trim() && entries.length && /^\s+\S/.test(line)) entries[entries.length - 1].text += ` ${line.trim()}`;
   }

@@ -35,8 +35,8 @@ test("before any Welcome there is no catalog: the create form waits instead of g
 
 test("only games both the server hosts and this client draws are offered, in the server's order", () => {
   // A game the server hosts but this client does not draw (yet).
-  const quasar = info({ id: "quasar_search", title: "Quasar Search", minSeats: 2, maxSeats: 5, defaultSeats: 2 });
-  const offered = playableGames([spaceRace, quasar, spaceWar], games);
+  const unknown = info({ id: "nebula_nine", title: "Nebula Nine", minSeats: 2, maxSeats: 5, defaultSeats: 2 });
+  const offered = playableGames([spaceRace, unknown, spaceWar], games);
   assert.deepEqual(offered?.map((p) => p.info.id), ["space_race", "space_war"]);
   assert.equal(offered?.[0].client.id, "space_race");
   // A server that hosts only one of this client's games offers only that one.

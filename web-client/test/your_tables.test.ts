@@ -97,8 +97,8 @@ test("before its Lobby arrives a lobby gets a neutral line, never its hex id", (
 });
 
 test("a game this client cannot draw is named by its registry id rather than dropped", () => {
-  const line = describeLobby("L", threeSeats({ settings: { game: "quasar_search", seats: 3 } }));
-  assert.equal(line.title, "quasar_search");
+  const line = describeLobby("L", threeSeats({ settings: { game: "nebula_nine", seats: 3 } }));
+  assert.equal(line.title, "nebula_nine");
 });
 
 test("a running match is named by its game when known, else by a short id", () => {

@@ -15,6 +15,7 @@ export const gameEntries: readonly GameEntry[] = [
   { id: "space_race", title: "Space Race: The Card Game", load: () => import("./space_race.js") },
   { id: "terminus", title: "Race to the Terminus", load: () => import("./terminus.js") },
   { id: "scoundrels", title: "S.P.A.C.E. — Scoundrels and Pirates", load: () => import("./scoundrels.js") },
+  { id: "quasar_search", title: "Quasar Search", load: () => import("./quasar_search.js") },
 ];
 
 const loaded = new Map<string, AnyGameClient>();

@@ -36,6 +36,9 @@ export interface TableContext {
   // out. Call it while rendering, as ctx.ActionButton registers. Absent where there are no
   // moves (replays, spectators).
   claim?(actions: Action[]): void;
+  // The table's team chat (the lobby's chat, for a seated player of a live match), for a
+  // table that places it beside itself (Quasar Search). Absent in replays and for spectators.
+  chat?: VNode | null;
 }
 
 export interface TableProps<V> {

@@ -302,9 +302,24 @@ export function DeckPicker(p: { app: App; lobby: Lobby; game: string; decks: Dec
   );
 }
 
+// The lobby's chat beside a match's table (TableContext.chat): the same lines and limits,
+// its own errors as sentences.
+export function TeamChat(p: { app: App; lobbyId: string }) {
+  const act = async (body: Body): Promise<boolean> => {
+    try {
+      await p.app.conn.request(body);
+      return true;
+    } catch (e) {
+      if (e instanceof ServerError) p.app.showError(e);
+      return false;
+    }
+  };
+  return <Chat app={p.app} lobbyId={p.lobbyId} act={act} title="Team chat" />;
+}
+
 // Chat: the line is counted in code points (as the server counts); the list stays at the
 // bottom only when the reader was there.
-function Chat(p: { app: App; lobbyId: string; act: (b: Body) => Promise<boolean> }) {
+function Chat(p: { app: App; lobbyId: string; act: (b: Body) => Promise<boolean>; title?: string }) {
   const [text, setText] = useState("");
   const list = useRef<HTMLUListElement>(null);
   const atBottom = useRef(true);
@@ -315,7 +330,7 @@ function Chat(p: { app: App; lobbyId: string; act: (b: Body) => Promise<boolean>
   const length = [...text.trim()].length;
   return (
     <section class="card-box chat">
-      <h2>Chat</h2>
+      <h2>{p.title ?? "Chat"}</h2>
       <ul ref={list} class="chat-lines" aria-live="polite" tabIndex={0} aria-label="Chat lines" onScroll={(ev) => {
         const el = ev.currentTarget;
         atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 8;

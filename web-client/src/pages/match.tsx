@@ -17,6 +17,7 @@ import { revealLabels, revealSpeed, savedPreferences, savePreferences, setReveal
 import { Timer } from "../kit/timer.js";
 import { errorSentence, outcomeText, seatNameFrom } from "../kit/words.js";
 import { missedMoves, type MatchSession } from "../match_session.js";
+import { TeamChat } from "./lobby.js";
 import { verifyCommitment } from "../fairness.js";
 import { routeHash, type Route } from "../router.js";
 import { shortId } from "../ui/format.js";
@@ -89,6 +90,7 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
   const StableButton = useMemo(() => (p: Parameters<typeof CtxButton>[0]) => live.current(p), []);
   const placedRef = { current: placed };
 
+  const lobbyId = app.lobbyOf(matchId);
   const ctx: TableContext = {
     info,
     viewer,
@@ -101,13 +103,14 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
     },
     ActionButton: viewer !== null && !info?.over ? StableButton : undefined,
     claim: viewer !== null && !info?.over ? (actions) => void placed.push(...actions) : undefined,
+    // The lobby's chat, for a table that places it beside itself (Quasar Search's team chat).
+    chat: viewer !== null && lobbyId ? <TeamChat app={app} lobbyId={lobbyId} /> : null,
   };
 
   // The end as presented: while the reveal pacing is behind, MatchInfo's outcome would
   // tell the end before the table shows it.
   const outcome = (presented && game?.outcome(presented)?.over ? game.outcome(presented) : undefined) ??
     (info?.over && !session.reveal.behind ? info.outcome : undefined);
-  const lobbyId = app.lobbyOf(matchId);
   const gameInfo = game ? app.gameInfo(game.id) : undefined;
 
   // A keyboard player's focus never falls to the page body: when the focused move button

@@ -1,0 +1,288 @@
+// The Quasar Search table on hand-made views (test/quasar_search_fixture.ts): one labelled
+// button per legal action at every prompt (Rank, Confront, Triggers, Order, Boon, Shift,
+// Draw, Stockpile, Warp, Decide), your hand's moves under its cards, the Confrontation as
+// it is built (a nameless back per secret choice) and revealed, the Mission Zone, Sensors,
+// every seat's zones, the Ending, the team chat's place, any seat's view, a replay without
+// buttons, the options and the reveal pacing.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { create, toBinary } from "@bufbuild/protobuf";
+import { renderToString } from "preact-render-to-string";
+
+import { MatchInfoSchema, MatchSeatSchema } from "../src/gen/starport/v1/protocol_pb.js";
+import { ActionKind, Options_Difficulty, OptionsSchema, PromptKind, TargetKind, type View } from "../src/gen/starport/v1/quasar_search_pb.js";
+import { buildOptions, describeOptions } from "../src/games/quasar_search/options.js";
+import { newActPauseMs, revealConfrontationMs, revealPauseMs, verdictPauseMs } from "../src/games/quasar_search/reveal.js";
+import { QuasarSearchTable } from "../src/games/quasar_search/table.js";
+import { actionLabel, decisionHeading, targetLine } from "../src/games/quasar_search/words.js";
+import type { TableContext } from "../src/games/types.js";
+import {
+  baseView,
+  boonView,
+  challenge,
+  confrontView,
+  decideView,
+  drawView,
+  endView,
+  orderView,
+  pickView,
+  rankView,
+  shiftView,
+  triggersView,
+} from "./quasar_search_fixture.js";
+import { Button, seatName } from "./table_fixtures.js";
+
+function ctxFor(view: View, viewer: number | null = view.viewerSeat, more: Partial<TableContext> = {}): TableContext {
+  return {
+    info: create(MatchInfoSchema, { seats: view.seats.map((s) => create(MatchSeatSchema, { seat: s.seat, name: seatName(s.seat), bot: s.seat === 2, connected: true })) }),
+    viewer,
+    live: true,
+    seatName,
+    ActionButton: viewer === null ? undefined : Button,
+    timer: () => null,
+    ...more,
+  };
+}
+const render = (view: View, viewer: number | null = view.viewerSeat, more: Partial<TableContext> = {}) =>
+  renderToString(<QuasarSearchTable view={view} ctx={ctxFor(view, viewer, more)} />);
+const decode = (s: string) => s.replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+// The text a reader sees: tags and hidden tooltips removed.
+const textOf = (html: string) => decode(html.replace(/<span class="tip__text"[^>]*>.*?<\/span>/g, "").replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ");
+// (An empty data-args is drawn as a bare attribute.)
+const buttonsOf = (html: string) => [...html.matchAll(/<button type="button"[^>]*data-kind="(\d+)" data-args(?:="([^"]*)")?[^>]*>(.*?)<\/button>/g)].map((m) => ({ kind: Number(m[1]), args: m[2] ?? "", text: textOf(m[3]).trim() }));
+
+// The markup from a marker to the next of the table's parts.
+const parts = ['data-testid="qs-moves"', 'data-testid="qs-hand"', 'class="qs-zones"', 'data-testid="qs-mission"', 'data-testid="qs-confrontation"', 'class="qs-seats"'];
+function part(html: string, marker: string): string {
+  const at = html.indexOf(marker);
+  assert.ok(at >= 0, `no ${marker}`);
+  const ends = parts.filter((p) => p !== marker).map((p) => html.indexOf(p, at + 1)).filter((i) => i > at);
+  return html.slice(at, ends.length ? Math.min(...ends) : undefined);
+}
+
+// Exactly one button per legal action (Resign is the match page's), each labelled.
+function assertOneButtonEach(view: View, html: string, where: string) {
+  const buttons = buttonsOf(html);
+  const legal = view.legalActions.filter((a) => a.seat === view.viewerSeat && a.kind !== ActionKind.RESIGN);
+  assert.equal(buttons.length, legal.length, `${where}: ${buttons.length} buttons for ${legal.length} legal actions`);
+  for (const a of legal) {
+    const mine = buttons.filter((b) => b.kind === a.kind && b.args === a.args.join(","));
+    assert.equal(mine.length, 1, `${where}: action ${a.kind}:${a.args.join(",")} has ${mine.length} buttons`);
+    assert.ok(mine[0].text.length > 0, `${where}: an empty label`);
+  }
+}
+
+const views: [string, () => View][] = [
+  ["rank", () => rankView(0)],
+  ["confront", () => confrontView(0)],
+  ["shift", shiftView],
+  ["boon", boonView],
+  ["triggers", triggersView],
+  ["order", orderView],
+  ["draw", drawView],
+  ["stockpile", () => pickView(PromptKind.PROMPT_STOCKPILE)],
+  ["warp", () => pickView(PromptKind.PROMPT_WARP)],
+  ["discard", () => pickView(PromptKind.PROMPT_STOCKPILE, "Discard 1 more card")],
+  ["project", () => pickView(PromptKind.PROMPT_STOCKPILE, "Start which Project?")],
+  ["decide", decideView],
+];
+
+test("every prompt draws one labelled button per legal action and a heading", () => {
+  for (const [name, make] of views) {
+    const v = make();
+    const html = render(v);
+    assertOneButtonEach(v, html, name);
+    assert.ok(decisionHeading(v, 0, seatName).length > 10, `${name}: a heading`);
+    assert.match(html, /data-testid="qs-moves"/);
+  }
+});
+
+test("a label for every action kind, in players' words", () => {
+  const label = (v: View, i: number) => actionLabel(v.legalActions[i], v, seatName);
+  assert.equal(label(rankView(0), 1), "Choose Rank 5");
+  assert.equal(label(confrontView(0), 0), "Confront with Steady Hands (4)");
+  assert.equal(label(confrontView(0), 3), "Confront with Deep Scan Array (3)");
+  assert.deepEqual(shiftView().legalActions.map((a) => actionLabel(a, shiftView(), seatName)), ["Shift −2 (to 1)", "Shift −1 (to 2)", "Do not Shift (0)", "Shift +1 (to 4)", "Shift +2 (to 5)"]);
+  assert.deepEqual(boonView().legalActions.map((a) => actionLabel(a, boonView(), seatName)), ["Learn 1 Lesson", "Start a Project", "Gain 1 Glory", "Boon: Draw 2 cards (Deep Scan Array)"]);
+  assert.equal(label(triggersView(), 0), "Trigger Deep Scan Array: CHALLENGE START | Sensors 1");
+  assert.equal(label(triggersView(), 1), "Trigger Cartographers: CHALLENGE START | Consume 1 Energy: Sensors 1");
+  assert.equal(label(triggersView(), 2), "Pass: no more Triggered effects this phase");
+  assert.equal(label(orderView(), 0), "Resolve next: Bot Brigid's Vanguard: each player draws a card");
+  assert.equal(label(drawView(), 0), "Draw from your Deck");
+  assert.equal(label(drawView(), 1), "Draw Stashed Beacon from your Warp Zone");
+  assert.equal(label(pickView(PromptKind.PROMPT_STOCKPILE), 1), "Stockpile Afterburner (7) (to the bottom of your Deck)");
+  assert.equal(label(pickView(PromptKind.PROMPT_WARP), 2), "Warp Field Medic (2)");
+  assert.equal(label(pickView(PromptKind.PROMPT_WARP), 3), "Stop: Warp no more cards");
+  assert.equal(label(decideView(), 1), "Bot Cato discards a card");
+  assert.equal(label(pickView(PromptKind.PROMPT_STOCKPILE, "Discard 1 more card"), 0), "Discard Steady Hands (4)");
+  assert.equal(label(pickView(PromptKind.PROMPT_STOCKPILE, "Start which Project?"), 2), "Start Field Medic (2) as an Active Project");
+  const discard = pickView(PromptKind.PROMPT_STOCKPILE, "Discard 1 more card");
+  assert.match(textOf(part(render(discard), 'data-testid="qs-hand"')), /Discard .*Discard Steady Hands \(4\)/);
+  assert.equal(decisionHeading(discard, 1, seatName), "Waiting for Ada to choose a card from their hand (Stockpile, a discard or a Project).");
+});
+
+test("your hand carries its moves: a button under each card, the Project's in the move panel", () => {
+  const v = confrontView(0);
+  const html = render(v);
+  const hand = part(html, 'data-testid="qs-hand"');
+  for (const c of ["Steady Hands", "Afterburner", "Field Medic"]) {
+    const at = hand.indexOf(`data-card-name="${c}"`);
+    assert.ok(at >= 0, `${c} in the hand`);
+    const block = hand.slice(at, hand.indexOf("</button>", at));
+    assert.match(block, /data-kind="2"/, `${c}: its Confront button under it`);
+    assert.match(textOf(block), new RegExp(`Confront with ${c}`), `${c}: the whole label for screen readers`);
+  }
+  const moves = part(html, 'data-testid="qs-moves"');
+  assert.match(textOf(moves), /Confront with Deep Scan Array \(3\)/);
+  assert.match(textOf(moves), /Confront the Ion Storm: choose one card in secret\./);
+  // The picks also go under the hand's cards.
+  const pick = render(pickView(PromptKind.PROMPT_WARP));
+  const pickHand = part(pick, 'data-testid="qs-hand"');
+  assert.equal(buttonsOf(pickHand).filter((b) => b.kind === ActionKind.PICK).length, 3);
+  assert.match(textOf(pickHand), /Warp Steady Hands \(4\)/);
+});
+
+test("the Confrontation as it is built: a nameless back for a secret choice, 'choosing' for the others", () => {
+  const v = confrontView(0);
+  const html = render(v);
+  const zone = part(html, 'data-testid="qs-confrontation"');
+  assert.match(zone, /data-seat="1" data-state="chosen"/);
+  assert.match(zone, /data-seat="0" data-state="choosing"/);
+  assert.match(zone, /data-seat="2" data-state="choosing"/);
+  const backs = [...zone.matchAll(/<div class="card qs-card card--back[^"]*"[^>]*>(.*?)<\/div>/g)];
+  assert.equal(backs.length, 1, "one back: Bot Brigid's secret card");
+  assert.doesNotMatch(backs[0][1], /card__name/);
+  assert.match(backs[0][0], /aria-label="Bot Brigid&#39;s card, chosen in secret"|aria-label="Bot Brigid's card, chosen in secret"/);
+  // Even a view that carried another seat's unrevealed card would not have it named.
+  const leaky = confrontView(0);
+  leaky.confrontation[0].card = baseView(1).seats[1].hand[0];
+  assert.doesNotMatch(render(leaky), /Secret 1/);
+  // No other seat's hand is ever named in a seat's view.
+  assert.doesNotMatch(html, /Secret \d/);
+});
+
+test("the revealed Confrontation: values after Shifts, Lost in Space without a value", () => {
+  const html = render(shiftView());
+  const zone = part(html, 'data-testid="qs-confrontation"');
+  assert.match(zone, /data-revealed="3"/);
+  assert.match(textOf(zone), /Ada \(you\) Field Medic .*Value 3 \(Shift \+1\)/);
+  assert.match(textOf(zone), /Bot Brigid Vanguard Charge .*Value 8/);
+  assert.match(textOf(zone), /Bot Cato Lost in Space .*no value/);
+  assert.match(zone, /data-value="none"/);
+});
+
+test("the Mission Zone: Mission, Act and its back, the Challenge Deck, the Challenge with Target and results, Sensors", () => {
+  const html = render(baseView(0));
+  const zone = textOf(part(html, 'data-testid="qs-mission"'));
+  for (const s of ["The Quasar Beyond", "Act 2", "The Dust Belt", "3 or more successes: Act 3", "5 cards left", "Ion Storm", "Target: All-Out 14",
+    "Grant a Boon to players with the highest value.", "Lose 2 Morale.", "Sensors (2, first first)", "Rogue Moon", "Gravity Well", "next"])
+    assert.ok(zone.includes(s), `the Mission Zone shows "${s}": ${zone}`);
+  const status = textOf(html.slice(html.indexOf('data-testid="qs-status"'), html.indexOf('data-testid="qs-moves"')));
+  for (const s of ["The Quasar Beyond", "Act 2: The Dust Belt", "Pre-Confrontation", "Energy 3", "Morale 7", "1 success, 1 failure", "Challenge 3 of 6", "Team Leader Bot Brigid"])
+    assert.ok(status.includes(s), `the status shows "${s}": ${status}`);
+  // Judged: the verdict and the result that applies.
+  const judged = render(boonView());
+  assert.match(judged, /data-verdict="success"/);
+  assert.match(judged, /qs-result--success qs-result--now/);
+  assert.equal(targetLine(TargetKind.STAND_TOGETHER, 0), "Stand Together");
+  assert.equal(targetLine(TargetKind.THREAD_THE_NEEDLE, 12), "Thread the Needle 12");
+  assert.match(renderToString(<QuasarSearchTable view={Object.assign(baseView(0), { challenge: challenge("Odd One", TargetKind.SPLIT_DECISION, 2) })} ctx={ctxFor(baseView(0))} />), /Split Decision 2/);
+});
+
+test("every seat's panel: faction, Glory, Rank, Team Leader, piles, Personal and Warp Zones; yours first", () => {
+  const html = render(baseView(0));
+  const seats = html.slice(html.indexOf('class="qs-seats"'));
+  const order = [...seats.matchAll(/<section class="seat-panel qs-seat[^"]*"[^>]*data-seat="(\d)"/g)].map((m) => Number(m[1]));
+  assert.deepEqual(order, [0, 1, 2]);
+  const t = textOf(seats);
+  for (const s of ["Cartographers", "Glory 1", "Rank 4", "Team Leader", "Hand 3", "Deck 20", "Discard 1 (top: Spent Flare 1)", "Morale Number 2", "Rankbreaker 24", "Ranks left 2, 5",
+    "Deep Scan Array", "Active Project", "Warp Zone (1)", "Slipstream", "Lessons 1"])
+    assert.ok(t.includes(s), `a seat panel shows "${s}"`);
+  // Seat 1's view: Bot Brigid is "you", first, with her own hand; Ada's hand is only a count.
+  const other = render(baseView(1));
+  const otherSeats = other.slice(other.indexOf('class="qs-seats"'));
+  assert.deepEqual([...otherSeats.matchAll(/<section class="seat-panel qs-seat[^"]*"[^>]*data-seat="(\d)"/g)].map((m) => Number(m[1])), [1, 0, 2]);
+  assert.match(otherSeats, /aria-label="Bot Brigid \(you\)"/);
+  assert.match(other, /Secret 1/);
+  for (const c of ["Steady Hands", "Afterburner", "Field Medic"]) assert.doesNotMatch(other, new RegExp(c));
+});
+
+test("any seat's view: a seat that has chosen waits, with whom it waits for", () => {
+  const v = confrontView(1);
+  const html = render(v);
+  assert.equal(buttonsOf(html).length, 0);
+  assert.equal(decisionHeading(v, 1, seatName), "Waiting for Ada and Bot Cato to choose a card to confront with in secret.");
+  assert.match(html, /aria-label="Waiting"/);
+  const rank = rankView(1);
+  assertOneButtonEach(rank, render(rank), "rank, seat 1");
+  assert.equal(actionLabel(rank.legalActions[1], rank, seatName), "Choose Rank 3");
+  // Ranks are hidden while chosen: no Rank mark, no Team Leader named.
+  const rh = render(rank);
+  const rt = textOf(rh);
+  assert.doesNotMatch(textOf(rh.slice(rh.indexOf('class="qs-seats"'))), /Rank [1-5]/);
+  // The Team Leader is the engine's word (Rankbreakers decide while Ranks are hidden).
+  assert.match(rt, /Team Leader Bot Brigid/);
+  assert.equal(decisionHeading(orderView(), 1, seatName), "Waiting for Ada (Team Leader) to choose which effect resolves next.");
+});
+
+test("the end: the Ending Letter, its title and text, no moves", () => {
+  for (const won of [true, false]) {
+    const v = endView(won);
+    const html = render(v);
+    assert.match(html, new RegExp(`data-testid="qs-ending" data-letter="${won ? "A" : "C"}"`));
+    const t = textOf(html);
+    assert.ok(t.includes(won ? "Ending A: Light at the Edge" : "Ending C: Adrift"), t);
+    assert.ok(t.includes(won ? "the fleet is saved" : "The engines fall silent"));
+    assert.ok(t.includes(won ? "the team succeeds" : "the team fails"));
+    assert.equal(buttonsOf(html).length, 0);
+    assert.match(decisionHeading(v, 0, seatName), /^The Mission ends: Ending [AC]/);
+  }
+});
+
+test("a replay (no ActionButton) draws the same table without a button", () => {
+  for (const [name, make] of views) {
+    const html = render(make(), 0, { ActionButton: undefined, live: false });
+    assert.equal(buttonsOf(html).length, 0, name);
+    assert.match(html, /data-testid="qs-mission"/);
+  }
+  // An omniscient replay's view holds the secret picks: they are drawn, marked as secret.
+  const omni = confrontView(0);
+  omni.confrontation[0].card = baseView(1).seats[1].hand[0];
+  const omniHtml = render(omni, null, { ActionButton: undefined, live: false });
+  assert.match(textOf(part(omniHtml, 'data-testid="qs-confrontation"')), /Secret 1 .*chosen in secret/);
+  // A spectator: no hand section, no "you".
+  const spect = render(baseView(0), null);
+  assert.doesNotMatch(spect, /data-testid="qs-hand"/);
+  assert.doesNotMatch(spect, /\(you\)/);
+});
+
+test("the team chat sits beside the table when the match page gives one, with a button to reach it", () => {
+  const withChat = render(baseView(0), 0, { chat: <section class="card-box chat"><h2>Team chat</h2></section> });
+  assert.match(withChat, /class="quasar quasar--chat"/);
+  assert.match(withChat, /<aside class="qs-chat" aria-label="Team chat">/);
+  assert.match(withChat, /name="team-chat"/);
+  const without = render(baseView(0));
+  assert.doesNotMatch(without, /qs-chat/);
+});
+
+test("options: difficulty, Challenges per Act, the Challenge limit; bad values are sentences", () => {
+  const o = buildOptions(Options_Difficulty.EASY, 3, 0);
+  assert.ok(typeof o !== "string");
+  assert.deepEqual(describeOptions(toBinary(OptionsSchema, o)), ["Difficulty: Easy", "3 Challenges per Act", "Challenge limit: 60"]);
+  assert.deepEqual(describeOptions(toBinary(OptionsSchema, create(OptionsSchema, {}))), ["Difficulty: Standard", "8 Challenges per Act (by difficulty)", "Challenge limit: 60"]);
+  assert.match(String(buildOptions(Options_Difficulty.STANDARD, 11, 0)), /Challenges per Act is a whole number/);
+  assert.match(String(buildOptions(Options_Difficulty.STANDARD, 2, -1)), /Challenge limit/);
+  assert.deepEqual(describeOptions(new Uint8Array([0xff, 0xff])), ["(options unreadable)"]);
+});
+
+test("reveal pacing: the Confrontation turning face up, a verdict and a new Act are held", () => {
+  assert.equal(revealPauseMs(undefined, baseView(0)), 0);
+  assert.equal(revealPauseMs(confrontView(0), shiftView()), revealConfrontationMs);
+  assert.equal(revealPauseMs(shiftView(), boonView()), verdictPauseMs);
+  const next = baseView(0);
+  next.act!.sequence = 3;
+  next.actsPlayed = 3;
+  assert.equal(revealPauseMs(baseView(0), next), newActPauseMs);
+  assert.equal(revealPauseMs(shiftView(), shiftView()), 0);
+});
