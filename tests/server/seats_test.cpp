@@ -431,7 +431,11 @@ TEST_CASE("seats: one client plays two seats of a cooperative match, sees only t
         std::this_thread::sleep_for(std::chrono::milliseconds(20));   // a bot was still moving
       }
       if (!over) CHECK(replayed == live);
+      const std::string said = std::string(game->id) + ": seat " + std::to_string(seat) +
+                               (over ? ": the match ended (the replay shows everything)" : ": its stream is its replay perspective");
+      MESSAGE(said);
     }
+    MESSAGE(game->id << ": one person played " << played[0] << " moves as seat 1 and " << played[1] << " as seat 2");
     // A perspective of a seat not held is refused.
     v1::ClientMessage other = open_replay(match_id, 0, true);
     other.mutable_open_replay()->set_seat(2);
