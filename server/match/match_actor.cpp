@@ -10,6 +10,7 @@
 #include "server/match/move_words.hpp"
 #include "server/match/recovery.hpp"
 #include "server/shared_state.hpp"
+#include "server/protocol/frames.hpp"
 #include "server/protocol/view_diff.hpp"
 #include "server/net/websocket_session.hpp"
 #include "storage/worker.hpp"
@@ -163,47 +164,72 @@ void match_actor::after_settle(std::function<void()> f) { deferred_.push_back(st
 void match_actor::on_play(request r, const v1::PlayAction& wire) {
   if (stopped_) return reply_error(r, v1::NOT_FOUND, "This match has closed; its replay is in the replay list.");
   if (broken_) return reply_error(r, v1::INTERNAL, suspended_words);
-  // Nothing visible before it is durable: with appends in flight the engine is ahead of the
-  // views, so a move is judged (and answered, refusals included) only once they commit,
-  // against the state the players were shown.
-  if (in_flight_ > 0 || repairing_)
-    return after_settle([self = shared_from_this(), r, wire] { self->on_play(r, wire); });
+  // Nothing visible before it is durable (docs/server.md): with appends in flight the engine
+  // is ahead of the views. A move chosen from its seat's latest view may still be taken at
+  // once (its answer, the next view, leaves only after its own commit); anything else, a
+  // refusal included, is judged only once the appends commit, against the state the
+  // players were then shown.
+  const bool ahead = in_flight_ > 0;
+  auto later = [&] { after_settle([self = shared_from_this(), r, wire] { self->on_play(r, wire); }); };
+  if (repairing_) return later();
   const v1::Action& a = wire.action();
   const std::vector<int> held = seats_of(r.account_id);
-  if (held.empty())
+  if (held.empty()) {
+    if (ahead) return later();
     return reply_error(r, v1::FORBIDDEN, "You do not play in this match, so you cannot move in it.");
+  }
   // One of the sender's seats (several only in a cooperative game).
   const auto mine = std::find_if(held.begin(), held.end(),
                                  [&](int h) { return static_cast<std::uint32_t>(h) == a.seat(); });
-  if (mine == held.end())
+  if (mine == held.end()) {
+    if (ahead) return later();
     return reply_error(r, v1::FORBIDDEN,
                        held.size() == 1 ? "You play seat " + std::to_string(held[0] + 1) + ", not seat " +
                                               std::to_string(static_cast<std::uint64_t>(a.seat()) + 1) +
                                               ": move only for your own seat."
                                         : "You do not hold seat " + std::to_string(static_cast<std::uint64_t>(a.seat()) + 1) +
                                               ": move only for your own seats.");
+  }
   const int index = *mine;
   seat& s = seats_[index];
   const bool attached = std::any_of(s.audience.sessions.begin(), s.audience.sessions.end(),
                                     [&](const session_ref& x) { return x.id == r.from.id; });
-  if (!attached)
+  if (!attached) {
+    if (ahead) return later();
     return reply_error(r, v1::STALE_VIEW, "This page has not loaded the match yet; it will catch up in a moment.");
+  }
   // One action per view: a second one from the same view would answer a state it never saw.
-  // (Only reached with nothing in flight, so "already in" confirms a committed move.)
-  if (wire.view_number() == s.acted_on)
+  // ("Already in" is said only with nothing in flight, so it confirms a committed move.)
+  if (wire.view_number() == s.acted_on) {
+    if (ahead) return later();
     return reply_error(r, v1::STALE_VIEW, "Your move for this turn is already in; wait for the table to update.");
-  if (wire.view_number() != s.audience.number)
+  }
+  if (wire.view_number() != s.audience.number) {
+    if (ahead) return later();
     return reply_error(r, v1::STALE_VIEW, "The table changed before your move arrived; look again and choose once more.");
-  if (a.kind() > 0xffff) return reply_error(r, v1::UNKNOWN_ACTION, "That is not a move of this game.");
-  if (a.args_size() > engine::max_action_args)
+  }
+  // The server moved for this seat meanwhile (its timer, a stand-in, its preference): the
+  // move answers a table that is no longer the seat's, so it waits and is judged as stale.
+  if (ahead && std::any_of(batch_.begin(), batch_.end(),
+                           [&](const accepted& b) { return b.entry.move.seat == static_cast<std::uint8_t>(index); }))
+    return later();
+  if (a.kind() > 0xffff || a.args_size() > engine::max_action_args) {
+    if (ahead) return later();
+    if (a.kind() > 0xffff) return reply_error(r, v1::UNKNOWN_ACTION, "That is not a move of this game.");
     return reply_error(r, v1::BAD_ARGUMENT, "That move has more parts than any move of this game.");
+  }
   engine::action move;
   move.seat = static_cast<std::uint8_t>(index);
   move.kind = static_cast<std::uint16_t>(a.kind());
   move.argc = static_cast<std::uint8_t>(a.args_size());
   for (int i = 0; i < a.args_size(); ++i) move.args[i] = a.args(i);
   const engine::verdict v = game_->check(move);   // on refusal nothing changes
-  if (!v) return reply_error(r, static_cast<v1::ErrorCode>(v.code), v.detail);
+  if (!v) {
+    // Refused in the state ahead: judged again once that state is shown (it may then be
+    // STALE_VIEW, or the same refusal against what the players saw).
+    if (ahead) return later();
+    return reply_error(r, static_cast<v1::ErrorCode>(v.code), v.detail);
+  }
   std::string words = game_->describe(move);      // in the state the move was chosen in
   game_->play(move);
   s.acted_on = s.audience.number;
@@ -398,15 +424,10 @@ void match_actor::on_redeal(bool ok, std::vector<storage::logged_action> actions
     return retry_later(&match_actor::redeal);
   }
   // As crash recovery does: dealt from the seed, every logged action re-played.
-  std::string why;
-  std::unique_ptr<engine::match> game = deal_match(record_, why);
-  std::uint32_t applied = 0;
-  if (game)
-    for (const storage::logged_action& a : actions) {
-      if (a.index != applied || !game->play(a.move)) break;
-      ++applied;
-    }
-  if (!game) return give_up(why);
+  dealt_match dealt = deal_and_replay(record_, actions, nullptr);
+  if (!dealt.game) return give_up(dealt.why);
+  std::unique_ptr<engine::match> game = std::move(dealt.game);
+  const std::uint32_t applied = dealt.applied;
   if (applied != actions.size()) return give_up("its log does not re-play at action " + std::to_string(applied));
   // The moves past the log were never shown to anyone: dropped, and their players told.
   std::vector<accepted> kept;
@@ -514,22 +535,14 @@ void match_actor::publish(channel& audience, engine::viewer who) {
   u.set_number(++audience.number);
   audience.last_view.swap(bytes_scratch_);   // keeps both buffers' capacity for next time
   audience.has_view = true;
-  frame_ptr plain;   // encoded once, for every session that is not being answered
+  // Encoded once; the session whose action this shows gets the same bytes as the answer
+  // to its request (the request id put in front).
+  const frame_ptr plain = encode(m);
   for (const session_ref& ref : audience.sessions) {
-    // The session whose action this shows gets the update as the answer to its request.
     std::uint32_t request_id = 0;
     for (const accepted& b : batch_)
       if (b.session_id == ref.id) request_id = b.request_id;
-    if (request_id == 0) {
-      if (!plain) {
-        m.clear_request_id();
-        plain = encode(m);
-      }
-      send_to(ref, plain);
-    } else {
-      m.set_request_id(request_id);
-      send_to(ref, encode(m));
-    }
+    send_to(ref, request_id == 0 ? plain : with_request_id(*plain, request_id));
   }
 }
 
