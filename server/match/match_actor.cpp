@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <optional>
 
 #include "engine/core/playout.hpp"
 #include "server/crypto.hpp"
@@ -523,14 +524,15 @@ void match_actor::publish(channel& audience, engine::viewer who) {
     if (!u.log_line().empty()) u.mutable_log_line()->push_back('\n');
     u.mutable_log_line()->append(b.words);   // public words: the game leaves out what it hides
   }
-  if (!audience.has_view) {
+  // Both are our serializer's, so the diff always succeeds; a snapshot all the same if not.
+  std::optional<std::string> patch;
+  if (audience.has_view) patch = diff_encoded(audience.last_view, view, *view_scratch_->GetDescriptor());
+  if (!patch) {
     u.set_snapshot(true);
     u.set_view(view);
     log_.copy_to(u);   // the lines before this batch's; the batch's are in log_line
   } else {
-    view_diff d = *diff_encoded(audience.last_view, view);   // both are our serializer's
-    u.set_view(std::move(d.changed));
-    for (std::uint32_t field : d.cleared) u.add_cleared_fields(field);
+    u.set_patch(std::move(*patch));
   }
   u.set_number(++audience.number);
   audience.last_view.swap(bytes_scratch_);   // keeps both buffers' capacity for next time

@@ -128,8 +128,7 @@ struct rig {
           REQUIRE(raw->view.ParseFromString(u.view()));
         } else {
           REQUIRE(u.number() == raw->number + 1);
-          std::vector<std::uint32_t> cleared(u.cleared_fields().begin(), u.cleared_fields().end());
-          REQUIRE(server::apply_diff(raw->view, u.view(), cleared));
+          REQUIRE(server::apply_diff(raw->view, u.patch()));
         }
         raw->number = u.number();
       }

@@ -1,7 +1,5 @@
 #include "server/tools/loadgen/duel.hpp"
 
-#include <span>
-
 #include "server/protocol/view_diff.hpp"
 
 namespace starport::loadgen {
@@ -191,9 +189,7 @@ void duel::on_view(int side, std::uint32_t request, const v1::ViewUpdate& update
     s.number = update.number();
     s.resync_sent = false;
   } else if (s.have_view && update.number() == s.number + 1 &&
-             server::apply_encoded(s.view_bytes, update.view(),
-                                   std::span(update.cleared_fields().data(),
-                                             static_cast<std::size_t>(update.cleared_fields_size()))) &&
+             server::apply_encoded(s.view_bytes, update.patch(), *space_war::v1::View::descriptor()) &&
              s.view.ParseFromString(s.view_bytes)) {
     s.number = update.number();
   } else {
