@@ -66,9 +66,10 @@ match_actor::match_actor(std::shared_ptr<shared_state> state, storage::match_rec
 }
 
 std::vector<std::string> match_actor::accounts() const {
-  std::vector<std::string> out;
+  std::vector<std::string> out;   // once each, however many seats one holds
   for (const storage::seat_record& r : record_.seats)
-    if (!r.account_id.empty()) out.push_back(r.account_id);
+    if (!r.account_id.empty() && std::find(out.begin(), out.end(), r.account_id) == out.end())
+      out.push_back(r.account_id);
   return out;
 }
 
@@ -84,7 +85,17 @@ void match_actor::start(std::vector<std::pair<int, session_ref>> seated) {
     // Until someone attaches, every player counts as away and their hold runs.
     for (seat& s : self->seats_)
       if (!s.is_bot_seat()) s.hold_until = now + self->state_->settings().seat_hold;
-    for (const auto& [index, ref] : seated) self->attach(request{ref, {}, {}, 0, now}, index);
+    // One attach per session, with every seat its player holds.
+    std::vector<std::uint64_t> done;
+    for (const auto& [index, ref] : seated) {
+      if (std::find(done.begin(), done.end(), ref.id) != done.end()) continue;
+      done.push_back(ref.id);
+      std::vector<int> held;
+      for (const auto& [other, other_ref] : seated)
+        if (other_ref.id == ref.id) held.push_back(other);
+      std::sort(held.begin(), held.end());
+      self->attach(request{ref, {}, {}, 0, now}, std::move(held));
+    }
     if (self->game_->result().over) self->finish();
     self->play_preferences();   // after a restart, a preference may be due at once
     if (self->in_flight_ == 0)
@@ -112,13 +123,13 @@ void match_actor::watch(request r) {
   net::post(strand_, [self = shared_from_this(), r = std::move(r)] {
     // Closed (or the server is stopping): as if it were already gone from the directory.
     if (self->stopped_) return reply_error(r, v1::NOT_FOUND, "This match has closed; its replay is in the replay list.");
-    const int index = self->seat_of(r.account_id);
-    if (index < 0 && !self->settings_.allow_spectators())
+    std::vector<int> held = self->seats_of(r.account_id);   // a player: every seat they hold
+    if (held.empty() && !self->settings_.allow_spectators())
       return reply_error(r, v1::FORBIDDEN, "This match does not allow spectators.");
     // An anonymous viewer watches public tables only; a private one is for those invited.
-    if (index < 0 && r.account_id.empty() && self->settings_.is_private())
+    if (held.empty() && r.account_id.empty() && self->settings_.is_private())
       return reply_error(r, v1::FORBIDDEN, "This is a private table; pick a display name and join it by its invite link.");
-    self->attach(r, index);
+    self->attach(r, std::move(held));
   });
 }
 
@@ -140,6 +151,13 @@ int match_actor::seat_of(const std::string& account_id) const {
   return -1;
 }
 
+std::vector<int> match_actor::seats_of(const std::string& account_id) const {
+  std::vector<int> out;
+  for (std::size_t i = 0; i < seats_.size(); ++i)
+    if (!account_id.empty() && seats_[i].record.account_id == account_id) out.push_back(static_cast<int>(i));
+  return out;
+}
+
 void match_actor::after_settle(std::function<void()> f) { deferred_.push_back(std::move(f)); }
 
 // ---- actions ---------------------------------------------------------------------------
@@ -156,16 +174,24 @@ void match_actor::on_play(request r, const v1::PlayAction& wire) {
   auto later = [&] { after_settle([self = shared_from_this(), r, wire] { self->on_play(r, wire); }); };
   if (repairing_) return later();
   const v1::Action& a = wire.action();
-  const int index = seat_of(r.account_id);
-  if (index < 0) {
+  const std::vector<int> held = seats_of(r.account_id);
+  if (held.empty()) {
     if (ahead) return later();
     return reply_error(r, v1::FORBIDDEN, "You do not play in this match, so you cannot move in it.");
   }
-  if (a.seat() != static_cast<std::uint32_t>(index)) {
+  // One of the sender's seats (several only in a cooperative game).
+  const auto mine = std::find_if(held.begin(), held.end(),
+                                 [&](int h) { return static_cast<std::uint32_t>(h) == a.seat(); });
+  if (mine == held.end()) {
     if (ahead) return later();
-    return reply_error(r, v1::FORBIDDEN, "You play seat " + std::to_string(index + 1) + ", not seat " +
-                                             std::to_string(a.seat() + 1) + ": move only for your own seat.");
+    return reply_error(r, v1::FORBIDDEN,
+                       held.size() == 1 ? "You play seat " + std::to_string(held[0] + 1) + ", not seat " +
+                                              std::to_string(static_cast<std::uint64_t>(a.seat()) + 1) +
+                                              ": move only for your own seat."
+                                        : "You do not hold seat " + std::to_string(static_cast<std::uint64_t>(a.seat()) + 1) +
+                                              ": move only for your own seats.");
   }
+  const int index = *mine;
   seat& s = seats_[index];
   const bool attached = std::any_of(s.audience.sessions.begin(), s.audience.sessions.end(),
                                     [&](const session_ref& x) { return x.id == r.from.id; });
@@ -224,9 +250,16 @@ bool match_actor::play_for(const engine::action& move, storage::move_cause cause
 void match_actor::on_set_preferences(request r, const v1::SetPreferences& m) {
   if (stopped_) return reply_error(r, v1::NOT_FOUND, "This match has closed; its replay is in the replay list.");
   if (broken_) return reply_error(r, v1::INTERNAL, suspended_words);
-  const int index = seat_of(r.account_id);
-  if (index < 0)
+  const std::vector<int> held = seats_of(r.account_id);
+  if (held.empty())
     return reply_error(r, v1::FORBIDDEN, "Only a player seated in this match can set preferences for it.");
+  // Their only seat, else the one they name.
+  int index = held.size() == 1 ? held[0] : -1;
+  for (int h : held)
+    if (held.size() > 1 && static_cast<std::uint32_t>(h) == m.seat()) index = h;
+  if (index < 0)
+    return reply_error(r, v1::FORBIDDEN, "You do not hold seat " + std::to_string(static_cast<std::uint64_t>(m.seat()) + 1) +
+                                             " in this match: set preferences for one of your own seats.");
   if (over_) return reply_error(r, v1::BAD_REQUEST, "This match is over: there is nothing left to play for you.");
   const engine::game_info& game = game_->info();
   const std::string title(game.title);
@@ -454,7 +487,7 @@ void match_actor::settle() {
   const auto now = clock::now();
   for (const accepted& b : batch_) state_->stats().action_done(now - b.received);
   for (std::size_t i = 0; i < seats_.size(); ++i)
-    publish(seats_[i].audience, engine::viewer::of_seat(static_cast<int>(i)));
+    publish(seats_[i].audience, engine::viewer::of_seat(static_cast<int>(i)));   // each held seat its own
   publish(spectators_, engine::viewer::spectator());
   for (const accepted& b : batch_) log_.add(b.words);
   batch_.clear();
@@ -486,6 +519,7 @@ void match_actor::publish(channel& audience, engine::viewer who) {
   v1::ServerMessage m;
   v1::ViewUpdate& u = *m.mutable_view();
   u.set_match_id(record_.id);
+  u.set_seat(who.seat < 0 ? 0 : static_cast<std::uint32_t>(who.seat));   // whose stream
   for (const accepted& b : batch_) {
     if (!u.log_line().empty()) u.mutable_log_line()->push_back('\n');
     u.mutable_log_line()->append(b.words);   // public words: the game leaves out what it hides
@@ -516,15 +550,21 @@ void match_actor::publish(channel& audience, engine::viewer who) {
 
 // ---- audiences -------------------------------------------------------------------------
 
-void match_actor::attach(request r, int index) {
+void match_actor::attach(request r, std::vector<int> held) {
   if (broken_) return reply_error(r, v1::INTERNAL, suspended_words);
   // A snapshot must show only committed actions: wait for the appends in flight.
-  if (in_flight_ > 0 || repairing_) return after_settle([self = shared_from_this(), r, index] { self->attach(r, index); });
-  channel& audience = index >= 0 ? seats_[index].audience : spectators_;
-  const bool known = std::any_of(audience.sessions.begin(), audience.sessions.end(),
-                                 [&](const session_ref& s) { return s.id == r.from.id; });
-  if (index >= 0) {
-    seat& s = seats_[index];
+  if (in_flight_ > 0 || repairing_)
+    return after_settle([self = shared_from_this(), r, held] { self->attach(r, held); });
+  bool joined = false;
+  auto join = [&](channel& audience) {
+    const bool known = std::any_of(audience.sessions.begin(), audience.sessions.end(),
+                                   [&](const session_ref& s) { return s.id == r.from.id; });
+    if (known) return;
+    audience.sessions.push_back(r.from);
+    joined = true;
+  };
+  for (int index : held) {
+    seat& s = seats_[static_cast<std::size_t>(index)];
     if (!s.connected && !s.is_bot_seat()) {
       // The player is back: their stand-in stops and their hold ends.
       s.connected = true;
@@ -535,14 +575,16 @@ void match_actor::attach(request r, int index) {
       push_info(false);
       schedule();
     }
+    join(s.audience);
   }
-  if (!known) {
-    audience.sessions.push_back(r.from);
-    if (auto session = r.from.session.lock()) session->track(weak_from_this());
-  }
-  send_to(r.from, info_frame(index, r.request_id));
-  send_snapshot(audience, index >= 0 ? engine::viewer::of_seat(index) : engine::viewer::spectator(),
-                r.from, r.request_id);
+  if (held.empty()) join(spectators_);
+  if (auto session = r.from.session.lock(); session && joined) session->track(weak_from_this());
+  // One MatchInfo (every seat they hold), then a snapshot of each held seat's stream.
+  send_to(r.from, info_frame(held.empty() ? -1 : held.front(), r.request_id));
+  if (held.empty()) return send_snapshot(spectators_, engine::viewer::spectator(), r.from, r.request_id);
+  for (int index : held)
+    send_snapshot(seats_[static_cast<std::size_t>(index)].audience, engine::viewer::of_seat(index), r.from,
+                  r.request_id);
 }
 
 void match_actor::send_snapshot(channel& audience, engine::viewer who, const session_ref& to,
@@ -557,6 +599,7 @@ void match_actor::send_snapshot(channel& audience, engine::viewer who, const ses
   v1::ViewUpdate& u = *m.mutable_view();
   u.set_match_id(record_.id);
   u.set_number(audience.number);
+  u.set_seat(who.seat < 0 ? 0 : static_cast<std::uint32_t>(who.seat));
   u.set_snapshot(true);
   u.set_view(audience.last_view);
   log_.copy_to(u);   // a reload shows the log so far
@@ -747,9 +790,19 @@ frame_ptr match_actor::info_frame(int index, std::uint32_t request_id) const {
   *m.mutable_match() = info();
   m.mutable_match()->set_spectator(index < 0);
   if (index >= 0) {
-    m.mutable_match()->set_your_seat(static_cast<std::uint32_t>(index));
-    // Only ever in the frame for that seat's own sessions.
-    for (std::uint8_t c : seats_[static_cast<std::size_t>(index)].preferences) m.mutable_match()->add_your_preferences(c);
+    // Every seat its holder holds (several only in a cooperative game): your_seat is the
+    // lowest, as for a person with one seat.
+    std::vector<int> held = seats_of(seats_[static_cast<std::size_t>(index)].record.account_id);
+    if (held.empty()) held.push_back(index);
+    m.mutable_match()->set_your_seat(static_cast<std::uint32_t>(held.front()));
+    // Only ever in the frame for the holder's own sessions.
+    for (std::uint8_t c : seats_[static_cast<std::size_t>(held.front())].preferences)
+      m.mutable_match()->add_your_preferences(c);
+    for (int h : held) {
+      m.mutable_match()->add_your_seats(static_cast<std::uint32_t>(h));
+      for (std::uint8_t c : seats_[static_cast<std::size_t>(h)].preferences)
+        m.mutable_match()->mutable_seats(h)->add_preferences(c);
+    }
   }
   return encode(m);
 }
@@ -769,10 +822,17 @@ void match_actor::push_info(bool force) {
   info_key(info_scratch_);
   if (!force && info_scratch_ == last_info_) return;
   last_info_.swap(info_scratch_);
+  // A session in several seats' audiences (one person, several seats) gets it once.
+  std::vector<std::uint64_t> sent;
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     if (seats_[i].audience.sessions.empty()) continue;
-    const frame_ptr frame = info_frame(static_cast<int>(i), 0);
-    for (const session_ref& ref : seats_[i].audience.sessions) send_to(ref, frame);
+    frame_ptr frame;
+    for (const session_ref& ref : seats_[i].audience.sessions) {
+      if (std::find(sent.begin(), sent.end(), ref.id) != sent.end()) continue;
+      sent.push_back(ref.id);
+      if (!frame) frame = info_frame(static_cast<int>(i), 0);
+      send_to(ref, frame);
+    }
   }
   if (spectators_.sessions.empty()) return;
   const frame_ptr frame = info_frame(-1, 0);
