@@ -142,7 +142,10 @@ void list_replays(const std::shared_ptr<websocket_session>& s, request r, const 
       reply(r, std::move(out));
     });
   }, s->state().settings().storage_read_queue);
-  if (!queued) reply_error(r, v1::SERVER_BUSY, busy_words);
+  if (!queued) {
+    s->state().stats().refused(metrics::refusal::server_busy);
+    reply_error(r, v1::SERVER_BUSY, busy_words);
+  }
 }
 
 void open_replay(const std::shared_ptr<websocket_session>& s, request r, const v1::OpenReplay& m) {
@@ -177,7 +180,10 @@ void open_replay(const std::shared_ptr<websocket_session>& s, request r, const v
       }
     });
   }, s->state().settings().storage_read_queue);
-  if (!queued) return reply_error(r, v1::SERVER_BUSY, busy_words);
+  if (!queued) {
+    s->state().stats().refused(metrics::refusal::server_busy);
+    return reply_error(r, v1::SERVER_BUSY, busy_words);
+  }
   c.replay_loading = true;
 }
 
