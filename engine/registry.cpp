@@ -1,5 +1,6 @@
 #include "engine/registry.hpp"
 
+#include "engine/quasar_search/state.hpp"
 #include "engine/scoundrels/state.hpp"
 #include "engine/space_race/state.hpp"
 #include "engine/space_war/state.hpp"
@@ -13,6 +14,7 @@ std::span<const game_info* const> games() {
       &info_of<space_race::state>(),
       &info_of<terminus::state>(),
       &info_of<scoundrels::state>(),
+      &info_of<quasar_search::state>(),
   };
   return table;
 }

@@ -29,6 +29,10 @@ struct game_info {
   int max_seats = 0;
   int default_seats = 0;   // what a new table starts with; within min..max
   int rules_version = 0;
+  // One shared outcome for the whole table (every seat wins or loses together), so one
+  // person may hold several seats of it (docs/protocol.md, "Several seats"). Competitive
+  // games leave it false: there a person holds at most one seat.
+  bool cooperative = false;
   std::span<const std::string_view> action_names;   // index = kind
   std::span<const bot_entry> bots;                    // "random" first, then the game's own
   std::span<const preference_info> preferences;       // what a seat may have played for it
@@ -159,6 +163,7 @@ const game_info& info_of() {
     i.max_seats = G::max_seats;
     i.default_seats = G::default_seats;
     i.rules_version = G::rules_version;
+    if constexpr (requires { G::cooperative; }) i.cooperative = G::cooperative;
     i.action_names = G::action_names;
     i.bots = G::bots();
     if constexpr (requires { G::preferences(); }) i.preferences = G::preferences();

@@ -19,6 +19,7 @@ const google::protobuf::RepeatedPtrField<v1::GameInfo>& catalog() {
       info.set_max_seats(static_cast<std::uint32_t>(g->max_seats));
       info.set_default_seats(static_cast<std::uint32_t>(g->default_seats));
       info.set_uses_decks(g->decks != nullptr);
+      info.set_cooperative(g->cooperative);
       for (const engine::bot_entry& b : g->bots) {
         v1::BotInfo& bot = *info.add_bots();
         bot.set_id(std::string(b.name));

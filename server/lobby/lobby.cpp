@@ -10,6 +10,13 @@ int lobby::seat_of(const std::string& account_id) const {
   return -1;
 }
 
+std::vector<int> lobby::seats_of(const std::string& account_id) const {
+  std::vector<int> out;
+  for (std::size_t i = 0; i < seats.size(); ++i)
+    if (seats[i].is_person() && seats[i].account_id == account_id) out.push_back(static_cast<int>(i));
+  return out;
+}
+
 int lobby::open_seat() const {
   for (std::size_t i = 0; i < seats.size(); ++i)
     if (seats[i].open) return static_cast<int>(i);
@@ -30,8 +37,8 @@ bool lobby::listable() const {
 
 std::vector<std::string> lobby::members() const {
   std::vector<std::string> out;
-  for (const lobby_seat& s : seats)
-    if (s.is_person()) out.push_back(s.account_id);
+  for (const lobby_seat& s : seats)   // once each, however many seats a person holds
+    if (s.is_person() && std::find(out.begin(), out.end(), s.account_id) == out.end()) out.push_back(s.account_id);
   return out;
 }
 
@@ -51,10 +58,12 @@ void lobby::remember(const v1::ChatLine& line) {
 
 v1::RecentChat lobby::chat_heard_by(const std::string& account_id) const {
   v1::RecentChat out;
-  const int seat = seat_of(account_id);
-  if (seat < 0) return out;
+  const std::vector<int> held = seats_of(account_id);
+  if (held.empty()) return out;
+  std::uint64_t after = UINT64_MAX;   // since the first of their seats was taken
+  for (int seat : held) after = std::min(after, seats[static_cast<std::size_t>(seat)].heard_after);
   for (const auto& [number, line] : chat)
-    if (number > seats[seat].heard_after) *out.add_lines() = line;
+    if (number > after) *out.add_lines() = line;
   return out;
 }
 
@@ -84,6 +93,7 @@ v1::Lobby lobby::view_for(const std::string& account_id,
   out.set_last_match_id(last_match_id);
   const int mine = seat_of(account_id);
   out.set_your_seat(mine < 0 ? 0 : static_cast<std::uint32_t>(mine));
+  for (int seat : seats_of(account_id)) out.add_your_seats(static_cast<std::uint32_t>(seat));
   out.set_you_are_host(account_id == host);
   out.set_you_are_seated(mine >= 0);
   return out;

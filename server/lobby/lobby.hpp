@@ -60,7 +60,10 @@ struct lobby {
   // Since when no member has been online and no match has run (lobby_hub's sweep).
   std::optional<std::chrono::steady_clock::time_point> unattended_since;
 
-  int seat_of(const std::string& account_id) const;
+  int seat_of(const std::string& account_id) const;   // the lowest seat it holds, or -1
+  // Every seat it holds, lowest first: several only at a cooperative table
+  // (docs/protocol.md, "Several seats").
+  std::vector<int> seats_of(const std::string& account_id) const;
   int open_seat() const;        // the lowest, or -1
   int people() const;
   bool in_match() const { return starting || !match_id.empty(); }

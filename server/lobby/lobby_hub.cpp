@@ -253,9 +253,9 @@ void lobby_hub::welcome(request r, std::string new_token) {
     for (const std::string& id : self->state_->matches().active_for(r.account_id)) w.add_active_matches(id);
     std::vector<const lobby*> mine;
     for (auto& [id, l] : self->lobbies_) {
-      const int seat = l.seat_of(r.account_id);
-      if (seat < 0) continue;
-      l.seats[seat].name = r.display_name;   // a rename shows everywhere
+      const std::vector<int> held = l.seats_of(r.account_id);
+      if (held.empty()) continue;
+      for (int seat : held) l.seats[static_cast<std::size_t>(seat)].name = r.display_name;   // a rename shows everywhere
       if (!l.in_match() && self->rename_clashing_bots(l)) self->save(l);   // kept across a restart
       w.add_lobbies(id);
       mine.push_back(&l);
@@ -286,9 +286,9 @@ int lobby_hub::memberships(const std::string& account_id) const {
 }
 
 void lobby_hub::leave(lobby& l, const std::string& account_id, const std::string& reason, const request* answering) {
-  const int seat = l.seat_of(account_id);
-  if (seat < 0) return;
-  l.seats[static_cast<std::size_t>(seat)] = lobby_seat{};
+  const std::vector<int> held = l.seats_of(account_id);
+  if (held.empty()) return;
+  for (int seat : held) l.seats[static_cast<std::size_t>(seat)] = lobby_seat{};   // all of them
   v1::ServerMessage bye;
   bye.mutable_lobby_closed()->set_lobby_id(l.id);
   bye.mutable_lobby_closed()->set_reason(reason);
@@ -553,6 +553,7 @@ void lobby_hub::on_join(const request& r, const v1::JoinLobby& m) {
       return reply_error(r, v1::NOT_FOUND, "This table has closed, or it is not a public one.");
     l = &it->second;
   }
+  if (m.another_seat()) return take_another_seat(r, *l);
   if (l->seat_of(r.account_id) >= 0) {   // already in: the lobby again, and its chat
     v1::ServerMessage back;
     *back.mutable_lobby() = l->view_for(r.account_id, [this](const std::string& a) { return online(a); });
@@ -576,6 +577,38 @@ void lobby_hub::on_join(const request& r, const v1::JoinLobby& m) {
   push(*l, &r);
 }
 
+void lobby_hub::take_another_seat(const request& r, lobby& l) {
+  const std::vector<int> held = l.seats_of(r.account_id);
+  if (held.empty())
+    return reply_error(r, v1::BAD_REQUEST, "Join the table first; then you can take another seat at it.");
+  if (!l.game->cooperative)
+    return reply_error(r, v1::BAD_REQUEST, std::string(l.game->title) +
+                                               " is played against each other: one seat per person.");
+  if (l.in_match())
+    return reply_error(r, v1::BAD_REQUEST, "The match has already started; you can take another seat once it ends.");
+  const int seat = l.open_seat();
+  if (seat < 0) return reply_error(r, v1::LOBBY_FULL, "Every seat at this table is taken.");
+  // The chat they heard is the chat since their first seat; Ready covers every seat, so the
+  // new one asks for it again.
+  l.seats[static_cast<std::size_t>(seat)] =
+      lobby_seat{false, r.account_id, r.display_name, "", false, l.seats[static_cast<std::size_t>(held[0])].heard_after};
+  for (int mine : held) l.seats[static_cast<std::size_t>(mine)].ready = false;
+  save(l);
+  push(l, &r);
+}
+
+int lobby_hub::chosen_seat(const request& r, const lobby& l, std::uint32_t wanted) {
+  const std::vector<int> held = l.seats_of(r.account_id);
+  if (held.size() == 1) return held[0];
+  for (int seat : held)
+    if (static_cast<std::uint32_t>(seat) == wanted) return seat;
+  std::vector<std::string> numbers;
+  for (int seat : held) numbers.push_back(std::to_string(seat + 1));
+  reply_error(r, v1::FORBIDDEN, "You do not hold seat " + std::to_string(static_cast<std::uint64_t>(wanted) + 1) +
+                                    "; yours are seats " + and_list(numbers) + ".");
+  return -1;
+}
+
 void lobby_hub::on_leave(const request& r, const v1::LeaveLobby& m) {
   lobby* l = member_lobby(r, m.lobby_id(), false);
   if (!l) return;
@@ -589,10 +622,15 @@ void lobby_hub::on_ready(const request& r, const v1::SetReady& m) {
   lobby* l = member_lobby(r, m.lobby_id(), false);
   if (!l) return;
   if (l->in_match()) return reply_error(r, v1::BAD_REQUEST, "The match has already started.");
-  lobby_seat& seat = l->seats[l->seat_of(r.account_id)];
-  if (m.ready() && l->game->decks && !seat.has_deck())
-    return reply_error(r, v1::BAD_REQUEST, "Choose a deck first: one of yours or a starter deck.");
-  seat.ready = m.ready();
+  // Once for every seat the person holds.
+  const std::vector<int> held = l->seats_of(r.account_id);
+  for (int seat : held)
+    if (m.ready() && l->game->decks && !l->seats[static_cast<std::size_t>(seat)].has_deck())
+      return reply_error(r, v1::BAD_REQUEST,
+                         held.size() == 1 ? "Choose a deck first: one of yours or a starter deck."
+                                          : "Choose a deck for seat " + std::to_string(seat + 1) +
+                                                " first: one of yours or a starter deck.");
+  for (int seat : held) l->seats[static_cast<std::size_t>(seat)].ready = m.ready();
   push(*l, &r);
 }
 
@@ -621,6 +659,18 @@ void lobby_hub::on_add_bot(const request& r, const v1::AddBot& m) {
 }
 
 void lobby_hub::on_remove_seat(const request& r, const v1::RemoveSeat& m) {
+  lobby* own = member_lobby(r, m.lobby_id(), false);
+  if (!own) return;
+  // One of several seats of one's own: anyone may give it up (the host's rights not needed).
+  if (m.seat() < own->seats.size() && own->seats[m.seat()].is_person() &&
+      own->seats[m.seat()].account_id == r.account_id && own->seats_of(r.account_id).size() > 1) {
+    if (own->in_match())
+      return reply_error(r, v1::BAD_REQUEST, "The match has already started; this can change once it ends.");
+    own->seats[m.seat()] = lobby_seat{};
+    for (int seat : own->seats_of(r.account_id)) own->seats[static_cast<std::size_t>(seat)].ready = false;
+    save(*own);
+    return push(*own, &r);
+  }
   lobby* l = member_lobby(r, m.lobby_id(), true);
   if (!l) return;
   if (m.seat() >= l->seats.size())
@@ -632,6 +682,8 @@ void lobby_hub::on_remove_seat(const request& r, const v1::RemoveSeat& m) {
   const std::string kicked = seat.is_person() ? seat.account_id : std::string{};
   seat = lobby_seat{};
   if (!kicked.empty()) {
+    // A person is removed from the table, with every seat they hold.
+    for (int other : l->seats_of(kicked)) l->seats[static_cast<std::size_t>(other)] = lobby_seat{};
     l->removed.insert(kicked);
     v1::ServerMessage bye;
     bye.mutable_lobby_closed()->set_lobby_id(l->id);
@@ -667,9 +719,15 @@ void lobby_hub::on_start(const request& r, const v1::StartMatch& m) {
   std::vector<std::string> open, waiting;
   for (std::size_t i = 0; i < l->seats.size(); ++i) {
     const lobby_seat& s = l->seats[i];
-    if (s.open) open.push_back(std::to_string(i + 1));
-    else if (s.is_person() && s.account_id != l->host && !s.ready)
-      waiting.push_back(s.name + " (seat " + std::to_string(i + 1) + ")");
+    if (s.open) {
+      open.push_back(std::to_string(i + 1));
+    } else if (s.is_person() && s.account_id != l->host && !s.ready &&
+               l->seats_of(s.account_id).front() == static_cast<int>(i)) {
+      // A person once, with every seat they hold ("Bea (seats 2 and 3)").
+      std::vector<std::string> numbers;
+      for (int seat : l->seats_of(s.account_id)) numbers.push_back(std::to_string(seat + 1));
+      waiting.push_back(s.name + (numbers.size() == 1 ? " (seat " : " (seats ") + and_list(numbers) + ")");
+    }
   }
   if (!open.empty())
     return reply_error(r, v1::BAD_REQUEST,
@@ -884,7 +942,9 @@ void lobby_hub::on_choose_deck(const request& r, const v1::ChooseDeck& m) {
     return reply_error(r, v1::BAD_REQUEST, std::string(l->game->title) + " has no decks: every seat plays with the game's own cards.");
   if (l->in_match())
     return reply_error(r, v1::BAD_REQUEST, "The match has already started; you can choose a deck for the next one once it ends.");
-  lobby_seat& seat = l->seats[static_cast<std::size_t>(l->seat_of(r.account_id))];
+  const int at = chosen_seat(r, *l, m.seat());
+  if (at < 0) return;
+  lobby_seat& seat = l->seats[static_cast<std::size_t>(at)];
   const std::uint64_t asked = ++seat.deck_asked;   // an earlier choice still being read is superseded
   if (m.deck_id().empty()) return seat_deck(r, *l, seat, "", "", {});
   if (is_starter_id(m.deck_id())) {
@@ -898,21 +958,25 @@ void lobby_hub::on_choose_deck(const request& r, const v1::ChooseDeck& m) {
     return reply_error(r, v1::NOT_FOUND, "You have no deck with this id (it may have been deleted).");
   auto found = std::make_shared<std::optional<storage::deck_record>>();
   auto job = [found, account = r.account_id, id = m.deck_id()](storage::database& db) { *found = db.deck(account, id); };
-  state_->storage().submit(std::move(job), [self = shared_from_this(), r, lobby_id = l->id, asked, found](bool ok) {
-    net::post(self->strand_, [self, r, lobby_id, asked, found, ok] {
+  state_->storage().submit(std::move(job), [self = shared_from_this(), r, lobby_id = l->id, at, asked, found](bool ok) {
+    net::post(self->strand_, [self, r, lobby_id, at, asked, found, ok] {
       if (!ok) return reply_error(r, v1::INTERNAL, "Your decks cannot be reached right now; try again in a moment.");
-      self->on_deck_loaded(r, lobby_id, asked, *found);
+      self->on_deck_loaded(r, lobby_id, at, asked, *found);
     });
   });
 }
 
-void lobby_hub::on_deck_loaded(const request& r, const std::string& lobby_id, std::uint64_t asked,
+void lobby_hub::on_deck_loaded(const request& r, const std::string& lobby_id, int at, std::uint64_t asked,
                                const std::optional<storage::deck_record>& found) {
   lobby* l = member_lobby(r, lobby_id, false);
   if (!l) return;
   if (l->in_match())
     return reply_error(r, v1::BAD_REQUEST, "The match has already started; you can choose a deck for the next one once it ends.");
-  lobby_seat& seat = l->seats[static_cast<std::size_t>(l->seat_of(r.account_id))];
+  // The seat may have been given up (or taken by someone else) while the deck was read.
+  const std::vector<int> held = l->seats_of(r.account_id);
+  if (std::find(held.begin(), held.end(), at) == held.end())
+    return reply_error(r, v1::BAD_REQUEST, "You no longer hold seat " + std::to_string(at + 1) + ".");
+  lobby_seat& seat = l->seats[static_cast<std::size_t>(at)];
   if (seat.deck_asked != asked) {
     // A later ChooseDeck decides; this one is answered with the table as it is.
     v1::ServerMessage out;
@@ -944,23 +1008,23 @@ void lobby_hub::deck_changed(std::string account_id, std::string deck_id, std::o
   net::post(strand_, [self = shared_from_this(), account_id = std::move(account_id), deck_id = std::move(deck_id),
                       now = std::move(now)] {
     for (auto& [id, l] : self->lobbies_) {
-      const int at = l.seat_of(account_id);
-      if (at < 0) continue;
-      lobby_seat& seat = l.seats[static_cast<std::size_t>(at)];
-      if (!seat.has_deck() || seat.deck_id != deck_id) continue;
-      const bool playable = now && now->game == l.settings.game() && l.game->decks &&
-                            deck_problems(*l.game, now->rules_version, now->cards).empty();
-      if (playable && seat.deck == now->cards && seat.deck_name == now->name) continue;
-      // A running match keeps the list it was dealt; this is the seat's choice for the next.
-      if (!l.in_match() && (!playable || seat.deck != now->cards)) seat.ready = false;
-      if (playable) {
-        seat.deck = now->cards;
-        seat.deck_name = now->name;
-      } else {
-        seat.clear_deck();
+      for (int at : l.seats_of(account_id)) {   // every seat of theirs that chose it
+        lobby_seat& seat = l.seats[static_cast<std::size_t>(at)];
+        if (!seat.has_deck() || seat.deck_id != deck_id) continue;
+        const bool playable = now && now->game == l.settings.game() && l.game->decks &&
+                              deck_problems(*l.game, now->rules_version, now->cards).empty();
+        if (playable && seat.deck == now->cards && seat.deck_name == now->name) continue;
+        // A running match keeps the list it was dealt; this is the seat's choice for the next.
+        if (!l.in_match() && (!playable || seat.deck != now->cards)) seat.ready = false;
+        if (playable) {
+          seat.deck = now->cards;
+          seat.deck_name = now->name;
+        } else {
+          seat.clear_deck();
+        }
+        self->save(l);
+        self->push(l, nullptr);
       }
-      self->save(l);
-      self->push(l, nullptr);
     }
   });
 }

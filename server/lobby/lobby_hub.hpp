@@ -51,6 +51,12 @@ class lobby_hub : public std::enable_shared_from_this<lobby_hub> {
   lobby new_table(const request& r, const v1::LobbySettings& settings, const engine::game_info* game, bool ready);
   void on_create(const request& r, const v1::CreateLobby& m);
   void on_join(const request& r, const v1::JoinLobby& m);
+  // JoinLobby.another_seat: a seated person takes the lowest open seat too (cooperative
+  // games only; docs/protocol.md, "Several seats").
+  void take_another_seat(const request& r, lobby& l);
+  // Which of the caller's seats a request means: their only one, else `wanted` when they
+  // hold it; replies FORBIDDEN and returns -1 otherwise.
+  int chosen_seat(const request& r, const lobby& l, std::uint32_t wanted);
   void on_leave(const request& r, const v1::LeaveLobby& m);
   void on_ready(const request& r, const v1::SetReady& m);
   void on_add_bot(const request& r, const v1::AddBot& m);
@@ -61,7 +67,7 @@ class lobby_hub : public std::enable_shared_from_this<lobby_hub> {
   void play_computer(const request& r, const v1::PlayComputer& m, bool fetched,
                      const std::optional<storage::deck_record>& own);
   void on_choose_deck(const request& r, const v1::ChooseDeck& m);
-  void on_deck_loaded(const request& r, const std::string& lobby_id, std::uint64_t asked,
+  void on_deck_loaded(const request& r, const std::string& lobby_id, int seat, std::uint64_t asked,
                       const std::optional<storage::deck_record>& found);
   // Sets `seat`'s deck (clearing Ready: the table sees a new choice), saves and pushes.
   void seat_deck(const request& r, lobby& l, lobby_seat& seat, std::string deck_id, std::string name,

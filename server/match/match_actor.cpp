@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <optional>
 
 #include "engine/core/playout.hpp"
 #include "server/crypto.hpp"
@@ -10,6 +11,7 @@
 #include "server/match/move_words.hpp"
 #include "server/match/recovery.hpp"
 #include "server/shared_state.hpp"
+#include "server/protocol/frames.hpp"
 #include "server/protocol/view_diff.hpp"
 #include "server/net/websocket_session.hpp"
 #include "storage/worker.hpp"
@@ -64,9 +66,10 @@ match_actor::match_actor(std::shared_ptr<shared_state> state, storage::match_rec
 }
 
 std::vector<std::string> match_actor::accounts() const {
-  std::vector<std::string> out;
+  std::vector<std::string> out;   // once each, however many seats one holds
   for (const storage::seat_record& r : record_.seats)
-    if (!r.account_id.empty()) out.push_back(r.account_id);
+    if (!r.account_id.empty() && std::find(out.begin(), out.end(), r.account_id) == out.end())
+      out.push_back(r.account_id);
   return out;
 }
 
@@ -82,7 +85,17 @@ void match_actor::start(std::vector<std::pair<int, session_ref>> seated) {
     // Until someone attaches, every player counts as away and their hold runs.
     for (seat& s : self->seats_)
       if (!s.is_bot_seat()) s.hold_until = now + self->state_->settings().seat_hold;
-    for (const auto& [index, ref] : seated) self->attach(request{ref, {}, {}, 0, now}, index);
+    // One attach per session, with every seat its player holds.
+    std::vector<std::uint64_t> done;
+    for (const auto& [index, ref] : seated) {
+      if (std::find(done.begin(), done.end(), ref.id) != done.end()) continue;
+      done.push_back(ref.id);
+      std::vector<int> held;
+      for (const auto& [other, other_ref] : seated)
+        if (other_ref.id == ref.id) held.push_back(other);
+      std::sort(held.begin(), held.end());
+      self->attach(request{ref, {}, {}, 0, now}, std::move(held));
+    }
     if (self->game_->result().over) self->finish();
     self->play_preferences();   // after a restart, a preference may be due at once
     if (self->in_flight_ == 0)
@@ -110,13 +123,13 @@ void match_actor::watch(request r) {
   net::post(strand_, [self = shared_from_this(), r = std::move(r)] {
     // Closed (or the server is stopping): as if it were already gone from the directory.
     if (self->stopped_) return reply_error(r, v1::NOT_FOUND, "This match has closed; its replay is in the replay list.");
-    const int index = self->seat_of(r.account_id);
-    if (index < 0 && !self->settings_.allow_spectators())
+    std::vector<int> held = self->seats_of(r.account_id);   // a player: every seat they hold
+    if (held.empty() && !self->settings_.allow_spectators())
       return reply_error(r, v1::FORBIDDEN, "This match does not allow spectators.");
     // An anonymous viewer watches public tables only; a private one is for those invited.
-    if (index < 0 && r.account_id.empty() && self->settings_.is_private())
+    if (held.empty() && r.account_id.empty() && self->settings_.is_private())
       return reply_error(r, v1::FORBIDDEN, "This is a private table; pick a display name and join it by its invite link.");
-    self->attach(r, index);
+    self->attach(r, std::move(held));
   });
 }
 
@@ -138,6 +151,13 @@ int match_actor::seat_of(const std::string& account_id) const {
   return -1;
 }
 
+std::vector<int> match_actor::seats_of(const std::string& account_id) const {
+  std::vector<int> out;
+  for (std::size_t i = 0; i < seats_.size(); ++i)
+    if (!account_id.empty() && seats_[i].record.account_id == account_id) out.push_back(static_cast<int>(i));
+  return out;
+}
+
 void match_actor::after_settle(std::function<void()> f) { deferred_.push_back(std::move(f)); }
 
 // ---- actions ---------------------------------------------------------------------------
@@ -145,39 +165,72 @@ void match_actor::after_settle(std::function<void()> f) { deferred_.push_back(st
 void match_actor::on_play(request r, const v1::PlayAction& wire) {
   if (stopped_) return reply_error(r, v1::NOT_FOUND, "This match has closed; its replay is in the replay list.");
   if (broken_) return reply_error(r, v1::INTERNAL, suspended_words);
-  // Nothing visible before it is durable: with appends in flight the engine is ahead of the
-  // views, so a move is judged (and answered, refusals included) only once they commit,
-  // against the state the players were shown.
-  if (in_flight_ > 0 || repairing_)
-    return after_settle([self = shared_from_this(), r, wire] { self->on_play(r, wire); });
+  // Nothing visible before it is durable (docs/server.md): with appends in flight the engine
+  // is ahead of the views. A move chosen from its seat's latest view may still be taken at
+  // once (its answer, the next view, leaves only after its own commit); anything else, a
+  // refusal included, is judged only once the appends commit, against the state the
+  // players were then shown.
+  const bool ahead = in_flight_ > 0;
+  auto later = [&] { after_settle([self = shared_from_this(), r, wire] { self->on_play(r, wire); }); };
+  if (repairing_) return later();
   const v1::Action& a = wire.action();
-  const int index = seat_of(r.account_id);
-  if (index < 0)
+  const std::vector<int> held = seats_of(r.account_id);
+  if (held.empty()) {
+    if (ahead) return later();
     return reply_error(r, v1::FORBIDDEN, "You do not play in this match, so you cannot move in it.");
-  if (a.seat() != static_cast<std::uint32_t>(index))
-    return reply_error(r, v1::FORBIDDEN, "You play seat " + std::to_string(index + 1) + ", not seat " +
-                                             std::to_string(a.seat() + 1) + ": move only for your own seat.");
+  }
+  // One of the sender's seats (several only in a cooperative game).
+  const auto mine = std::find_if(held.begin(), held.end(),
+                                 [&](int h) { return static_cast<std::uint32_t>(h) == a.seat(); });
+  if (mine == held.end()) {
+    if (ahead) return later();
+    return reply_error(r, v1::FORBIDDEN,
+                       held.size() == 1 ? "You play seat " + std::to_string(held[0] + 1) + ", not seat " +
+                                              std::to_string(static_cast<std::uint64_t>(a.seat()) + 1) +
+                                              ": move only for your own seat."
+                                        : "You do not hold seat " + std::to_string(static_cast<std::uint64_t>(a.seat()) + 1) +
+                                              ": move only for your own seats.");
+  }
+  const int index = *mine;
   seat& s = seats_[index];
   const bool attached = std::any_of(s.audience.sessions.begin(), s.audience.sessions.end(),
                                     [&](const session_ref& x) { return x.id == r.from.id; });
-  if (!attached)
+  if (!attached) {
+    if (ahead) return later();
     return reply_error(r, v1::STALE_VIEW, "This page has not loaded the match yet; it will catch up in a moment.");
+  }
   // One action per view: a second one from the same view would answer a state it never saw.
-  // (Only reached with nothing in flight, so "already in" confirms a committed move.)
-  if (wire.view_number() == s.acted_on)
+  // ("Already in" is said only with nothing in flight, so it confirms a committed move.)
+  if (wire.view_number() == s.acted_on) {
+    if (ahead) return later();
     return reply_error(r, v1::STALE_VIEW, "Your move for this turn is already in; wait for the table to update.");
-  if (wire.view_number() != s.audience.number)
+  }
+  if (wire.view_number() != s.audience.number) {
+    if (ahead) return later();
     return reply_error(r, v1::STALE_VIEW, "The table changed before your move arrived; look again and choose once more.");
-  if (a.kind() > 0xffff) return reply_error(r, v1::UNKNOWN_ACTION, "That is not a move of this game.");
-  if (a.args_size() > engine::max_action_args)
+  }
+  // The server moved for this seat meanwhile (its timer, a stand-in, its preference): the
+  // move answers a table that is no longer the seat's, so it waits and is judged as stale.
+  if (ahead && std::any_of(batch_.begin(), batch_.end(),
+                           [&](const accepted& b) { return b.entry.move.seat == static_cast<std::uint8_t>(index); }))
+    return later();
+  if (a.kind() > 0xffff || a.args_size() > engine::max_action_args) {
+    if (ahead) return later();
+    if (a.kind() > 0xffff) return reply_error(r, v1::UNKNOWN_ACTION, "That is not a move of this game.");
     return reply_error(r, v1::BAD_ARGUMENT, "That move has more parts than any move of this game.");
+  }
   engine::action move;
   move.seat = static_cast<std::uint8_t>(index);
   move.kind = static_cast<std::uint16_t>(a.kind());
   move.argc = static_cast<std::uint8_t>(a.args_size());
   for (int i = 0; i < a.args_size(); ++i) move.args[i] = a.args(i);
   const engine::verdict v = game_->check(move);   // on refusal nothing changes
-  if (!v) return reply_error(r, static_cast<v1::ErrorCode>(v.code), v.detail);
+  if (!v) {
+    // Refused in the state ahead: judged again once that state is shown (it may then be
+    // STALE_VIEW, or the same refusal against what the players saw).
+    if (ahead) return later();
+    return reply_error(r, static_cast<v1::ErrorCode>(v.code), v.detail);
+  }
   std::string words = game_->describe(move);      // in the state the move was chosen in
   game_->play(move);
   s.acted_on = s.audience.number;
@@ -197,9 +250,16 @@ bool match_actor::play_for(const engine::action& move, storage::move_cause cause
 void match_actor::on_set_preferences(request r, const v1::SetPreferences& m) {
   if (stopped_) return reply_error(r, v1::NOT_FOUND, "This match has closed; its replay is in the replay list.");
   if (broken_) return reply_error(r, v1::INTERNAL, suspended_words);
-  const int index = seat_of(r.account_id);
-  if (index < 0)
+  const std::vector<int> held = seats_of(r.account_id);
+  if (held.empty())
     return reply_error(r, v1::FORBIDDEN, "Only a player seated in this match can set preferences for it.");
+  // Their only seat, else the one they name.
+  int index = held.size() == 1 ? held[0] : -1;
+  for (int h : held)
+    if (held.size() > 1 && static_cast<std::uint32_t>(h) == m.seat()) index = h;
+  if (index < 0)
+    return reply_error(r, v1::FORBIDDEN, "You do not hold seat " + std::to_string(static_cast<std::uint64_t>(m.seat()) + 1) +
+                                             " in this match: set preferences for one of your own seats.");
   if (over_) return reply_error(r, v1::BAD_REQUEST, "This match is over: there is nothing left to play for you.");
   const engine::game_info& game = game_->info();
   const std::string title(game.title);
@@ -365,15 +425,10 @@ void match_actor::on_redeal(bool ok, std::vector<storage::logged_action> actions
     return retry_later(&match_actor::redeal);
   }
   // As crash recovery does: dealt from the seed, every logged action re-played.
-  std::string why;
-  std::unique_ptr<engine::match> game = deal_match(record_, why);
-  std::uint32_t applied = 0;
-  if (game)
-    for (const storage::logged_action& a : actions) {
-      if (a.index != applied || !game->play(a.move)) break;
-      ++applied;
-    }
-  if (!game) return give_up(why);
+  dealt_match dealt = deal_and_replay(record_, actions, nullptr);
+  if (!dealt.game) return give_up(dealt.why);
+  std::unique_ptr<engine::match> game = std::move(dealt.game);
+  const std::uint32_t applied = dealt.applied;
   if (applied != actions.size()) return give_up("its log does not re-play at action " + std::to_string(applied));
   // The moves past the log were never shown to anyone: dropped, and their players told.
   std::vector<accepted> kept;
@@ -432,7 +487,7 @@ void match_actor::settle() {
   const auto now = clock::now();
   for (const accepted& b : batch_) state_->stats().action_done(now - b.received);
   for (std::size_t i = 0; i < seats_.size(); ++i)
-    publish(seats_[i].audience, engine::viewer::of_seat(static_cast<int>(i)));
+    publish(seats_[i].audience, engine::viewer::of_seat(static_cast<int>(i)));   // each held seat its own
   publish(spectators_, engine::viewer::spectator());
   for (const accepted& b : batch_) log_.add(b.words);
   batch_.clear();
@@ -464,52 +519,52 @@ void match_actor::publish(channel& audience, engine::viewer who) {
   v1::ServerMessage m;
   v1::ViewUpdate& u = *m.mutable_view();
   u.set_match_id(record_.id);
+  u.set_seat(who.seat < 0 ? 0 : static_cast<std::uint32_t>(who.seat));   // whose stream
   for (const accepted& b : batch_) {
     if (!u.log_line().empty()) u.mutable_log_line()->push_back('\n');
     u.mutable_log_line()->append(b.words);   // public words: the game leaves out what it hides
   }
-  if (!audience.has_view) {
+  // Both are our serializer's, so the diff always succeeds; a snapshot all the same if not.
+  std::optional<std::string> patch;
+  if (audience.has_view) patch = diff_encoded(audience.last_view, view, *view_scratch_->GetDescriptor());
+  if (!patch) {
     u.set_snapshot(true);
     u.set_view(view);
     log_.copy_to(u);   // the lines before this batch's; the batch's are in log_line
   } else {
-    view_diff d = *diff_encoded(audience.last_view, view);   // both are our serializer's
-    u.set_view(std::move(d.changed));
-    for (std::uint32_t field : d.cleared) u.add_cleared_fields(field);
+    u.set_patch(std::move(*patch));
   }
   u.set_number(++audience.number);
   audience.last_view.swap(bytes_scratch_);   // keeps both buffers' capacity for next time
   audience.has_view = true;
-  frame_ptr plain;   // encoded once, for every session that is not being answered
+  // Encoded once; the session whose action this shows gets the same bytes as the answer
+  // to its request (the request id put in front).
+  const frame_ptr plain = encode(m);
   for (const session_ref& ref : audience.sessions) {
-    // The session whose action this shows gets the update as the answer to its request.
     std::uint32_t request_id = 0;
     for (const accepted& b : batch_)
       if (b.session_id == ref.id) request_id = b.request_id;
-    if (request_id == 0) {
-      if (!plain) {
-        m.clear_request_id();
-        plain = encode(m);
-      }
-      send_to(ref, plain);
-    } else {
-      m.set_request_id(request_id);
-      send_to(ref, encode(m));
-    }
+    send_to(ref, request_id == 0 ? plain : with_request_id(*plain, request_id));
   }
 }
 
 // ---- audiences -------------------------------------------------------------------------
 
-void match_actor::attach(request r, int index) {
+void match_actor::attach(request r, std::vector<int> held) {
   if (broken_) return reply_error(r, v1::INTERNAL, suspended_words);
   // A snapshot must show only committed actions: wait for the appends in flight.
-  if (in_flight_ > 0 || repairing_) return after_settle([self = shared_from_this(), r, index] { self->attach(r, index); });
-  channel& audience = index >= 0 ? seats_[index].audience : spectators_;
-  const bool known = std::any_of(audience.sessions.begin(), audience.sessions.end(),
-                                 [&](const session_ref& s) { return s.id == r.from.id; });
-  if (index >= 0) {
-    seat& s = seats_[index];
+  if (in_flight_ > 0 || repairing_)
+    return after_settle([self = shared_from_this(), r, held] { self->attach(r, held); });
+  bool joined = false;
+  auto join = [&](channel& audience) {
+    const bool known = std::any_of(audience.sessions.begin(), audience.sessions.end(),
+                                   [&](const session_ref& s) { return s.id == r.from.id; });
+    if (known) return;
+    audience.sessions.push_back(r.from);
+    joined = true;
+  };
+  for (int index : held) {
+    seat& s = seats_[static_cast<std::size_t>(index)];
     if (!s.connected && !s.is_bot_seat()) {
       // The player is back: their stand-in stops and their hold ends.
       s.connected = true;
@@ -520,14 +575,16 @@ void match_actor::attach(request r, int index) {
       push_info(false);
       schedule();
     }
+    join(s.audience);
   }
-  if (!known) {
-    audience.sessions.push_back(r.from);
-    if (auto session = r.from.session.lock()) session->track(weak_from_this());
-  }
-  send_to(r.from, info_frame(index, r.request_id));
-  send_snapshot(audience, index >= 0 ? engine::viewer::of_seat(index) : engine::viewer::spectator(),
-                r.from, r.request_id);
+  if (held.empty()) join(spectators_);
+  if (auto session = r.from.session.lock(); session && joined) session->track(weak_from_this());
+  // One MatchInfo (every seat they hold), then a snapshot of each held seat's stream.
+  send_to(r.from, info_frame(held.empty() ? -1 : held.front(), r.request_id));
+  if (held.empty()) return send_snapshot(spectators_, engine::viewer::spectator(), r.from, r.request_id);
+  for (int index : held)
+    send_snapshot(seats_[static_cast<std::size_t>(index)].audience, engine::viewer::of_seat(index), r.from,
+                  r.request_id);
 }
 
 void match_actor::send_snapshot(channel& audience, engine::viewer who, const session_ref& to,
@@ -542,6 +599,7 @@ void match_actor::send_snapshot(channel& audience, engine::viewer who, const ses
   v1::ViewUpdate& u = *m.mutable_view();
   u.set_match_id(record_.id);
   u.set_number(audience.number);
+  u.set_seat(who.seat < 0 ? 0 : static_cast<std::uint32_t>(who.seat));
   u.set_snapshot(true);
   u.set_view(audience.last_view);
   log_.copy_to(u);   // a reload shows the log so far
@@ -732,9 +790,19 @@ frame_ptr match_actor::info_frame(int index, std::uint32_t request_id) const {
   *m.mutable_match() = info();
   m.mutable_match()->set_spectator(index < 0);
   if (index >= 0) {
-    m.mutable_match()->set_your_seat(static_cast<std::uint32_t>(index));
-    // Only ever in the frame for that seat's own sessions.
-    for (std::uint8_t c : seats_[static_cast<std::size_t>(index)].preferences) m.mutable_match()->add_your_preferences(c);
+    // Every seat its holder holds (several only in a cooperative game): your_seat is the
+    // lowest, as for a person with one seat.
+    std::vector<int> held = seats_of(seats_[static_cast<std::size_t>(index)].record.account_id);
+    if (held.empty()) held.push_back(index);
+    m.mutable_match()->set_your_seat(static_cast<std::uint32_t>(held.front()));
+    // Only ever in the frame for the holder's own sessions.
+    for (std::uint8_t c : seats_[static_cast<std::size_t>(held.front())].preferences)
+      m.mutable_match()->add_your_preferences(c);
+    for (int h : held) {
+      m.mutable_match()->add_your_seats(static_cast<std::uint32_t>(h));
+      for (std::uint8_t c : seats_[static_cast<std::size_t>(h)].preferences)
+        m.mutable_match()->mutable_seats(h)->add_preferences(c);
+    }
   }
   return encode(m);
 }
@@ -754,10 +822,17 @@ void match_actor::push_info(bool force) {
   info_key(info_scratch_);
   if (!force && info_scratch_ == last_info_) return;
   last_info_.swap(info_scratch_);
+  // A session in several seats' audiences (one person, several seats) gets it once.
+  std::vector<std::uint64_t> sent;
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     if (seats_[i].audience.sessions.empty()) continue;
-    const frame_ptr frame = info_frame(static_cast<int>(i), 0);
-    for (const session_ref& ref : seats_[i].audience.sessions) send_to(ref, frame);
+    frame_ptr frame;
+    for (const session_ref& ref : seats_[i].audience.sessions) {
+      if (std::find(sent.begin(), sent.end(), ref.id) != sent.end()) continue;
+      sent.push_back(ref.id);
+      if (!frame) frame = info_frame(static_cast<int>(i), 0);
+      send_to(ref, frame);
+    }
   }
   if (spectators_.sessions.empty()) return;
   const frame_ptr frame = info_frame(-1, 0);

@@ -102,9 +102,11 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
   void give_up(const std::string& why);
   void answer_waiting();   // runs every deferred request (they answer for themselves)
   void settle();
-  void publish(channel& audience, engine::viewer who);
+  void publish(channel& audience, engine::viewer who);   // ViewUpdate.seat: who.seat (0: spectators)
   const std::string& current_view(engine::viewer who);   // serialized, in bytes_scratch_
-  void attach(request r, int seat_index);   // -1: as a spectator
+  // `held`: every seat of the requester (one stream each; several only in a cooperative
+  // game); empty: as a spectator.
+  void attach(request r, std::vector<int> held);
   void send_snapshot(channel& audience, engine::viewer who, const session_ref& to, std::uint32_t request_id);
   void on_detach(std::uint64_t session_id);
   void finish();
@@ -115,8 +117,10 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
   v1::MatchInfo info() const;
   void push_info(bool force);
   void info_key(std::vector<std::int64_t>& out) const;   // what of MatchInfo can change
+  // For the sessions of `seat_index`'s holder (every seat they hold), or spectators (-1).
   frame_ptr info_frame(int seat_index, std::uint32_t request_id) const;
-  int seat_of(const std::string& account_id) const;
+  int seat_of(const std::string& account_id) const;   // the lowest it holds, or -1
+  std::vector<int> seats_of(const std::string& account_id) const;   // lowest first
   void after_settle(std::function<void()> f);
 
   std::shared_ptr<shared_state> state_;

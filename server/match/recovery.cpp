@@ -44,6 +44,30 @@ std::unique_ptr<engine::match> deal_match(const storage::match_record& m, std::s
   return game->create_with_decks(seats, *options, decks, m.seed);
 }
 
+bool replay_action(engine::match& game, const storage::logged_action& a, std::uint32_t next,
+                   std::string* words) {
+  if (a.index != next) return false;
+  if (!words) return static_cast<bool>(game.play(a.move));
+  std::string before = game.describe(a.move);   // the words need the state it was chosen in
+  if (!game.play(a.move)) return false;
+  *words = log_entry(std::move(before), a.cause, game.describe_effects());
+  return true;
+}
+
+dealt_match deal_and_replay(const storage::match_record& m, const std::vector<storage::logged_action>& log,
+                            match_log* lines) {
+  dealt_match out;
+  out.game = deal_match(m, out.why);
+  if (!out.game) return out;
+  std::string words;
+  for (const storage::logged_action& a : log) {
+    if (!replay_action(*out.game, a, out.applied, lines ? &words : nullptr)) break;
+    if (lines) lines->add(words);
+    ++out.applied;
+  }
+  return out;
+}
+
 recovered recover(storage::worker& storage) {
   recovered out;
   std::vector<std::vector<storage::logged_action>> logs;
@@ -71,9 +95,10 @@ recovered recover(storage::worker& storage) {
   };
   for (std::size_t i = 0; i < records.size(); ++i) {
     const storage::match_record& m = records[i];
-    std::string why;
-    auto game = deal_match(m, why);
-    if (!game) {
+    match_log lines;
+    dealt_match dealt = deal_and_replay(m, logs[i], &lines);
+    if (!dealt.game) {
+      const std::string& why = dealt.why;
       const engine::game_info* info = engine::find_game(m.game);
       not_resumed(m, why,
                   info && info->rules_version != m.rules_version
@@ -83,17 +108,8 @@ recovered recover(storage::worker& storage) {
                       : "Not resumed: this server cannot deal this match any more (" + why + ").");
       continue;
     }
-    std::uint32_t applied = 0;
-    match_log lines;
-    for (const storage::logged_action& a : logs[i]) {
-      // Indexes must run 0, 1, 2 …: a gap means the log is not what was accepted.
-      if (a.index != applied) break;
-      // The same words the live match wrote: before the move, then what it set off.
-      std::string words = game->describe(a.move);
-      if (!game->play(a.move)) break;
-      lines.add(log_entry(std::move(words), a.cause, game->describe_effects()));
-      ++applied;
-    }
+    const std::uint32_t applied = dealt.applied;
+    std::unique_ptr<engine::match> game = std::move(dealt.game);
     if (applied != logs[i].size()) {
       not_resumed(m, "action " + std::to_string(applied) + " of its log does not re-play",
                   "Not resumed: its saved moves do not play back on this server (at move " +

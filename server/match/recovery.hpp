@@ -43,8 +43,28 @@ struct recovered {
 // that does not re-play here, with its reason.
 recovered recover(storage::worker& storage);
 
+// The one place a match is dealt from its record (start-up recovery, a match re-dealt after
+// a storage fault, replays, `verify`):
+
 // The match dealt from the record's seed, no action applied; null (with `why`) when this
 // build cannot play it (unknown game, other rules version, bad options).
 std::unique_ptr<engine::match> deal_match(const storage::match_record& m, std::string& why);
+
+// One logged action re-played on `game` as the live match played it. False, and `game`
+// unchanged, when its index is not `next` (a gap: the log is not what was accepted) or the
+// engine refuses it. `words`, when given, gets the line the live log wrote for it
+// (log_entry: the move's words before it applied, then its effects).
+bool replay_action(engine::match& game, const storage::logged_action& a, std::uint32_t next,
+                   std::string* words);
+
+struct dealt_match {
+  std::unique_ptr<engine::match> game;   // null: not dealt (`why`)
+  std::uint32_t applied = 0;             // actions of the log re-played, from the first
+  std::string why;
+};
+// Dealt, then the log re-played in order until its end, a gap or a refused action
+// (`applied` says how far). `lines`, when given, gets each re-played action's log line.
+dealt_match deal_and_replay(const storage::match_record& m, const std::vector<storage::logged_action>& log,
+                            match_log* lines);
 
 }  // namespace starport::server

@@ -1,8 +1,41 @@
 #include "server/net/metrics.hpp"
 
+#include <dirent.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <cstdio>
 
 namespace starport::server {
+namespace {
+
+// This process's resident memory, from /proc/self/statm (its second field, in pages).
+double resident_bytes() {
+  unsigned long long size = 0, resident = 0;
+  FILE* f = std::fopen("/proc/self/statm", "r");
+  if (!f) return 0;
+  const int n = std::fscanf(f, "%llu %llu", &size, &resident);
+  std::fclose(f);
+  return n == 2 ? double(resident) * double(sysconf(_SC_PAGESIZE)) : 0;
+}
+
+// Descriptors open now (the entries of /proc/self/fd, less the one reading it).
+double open_fds() {
+  DIR* d = opendir("/proc/self/fd");
+  if (!d) return 0;
+  double n = 0;
+  while (const dirent* e = readdir(d))
+    if (e->d_name[0] != '.') ++n;
+  closedir(d);
+  return n > 0 ? n - 1 : 0;
+}
+
+double max_fds() {
+  rlimit limit{};
+  return getrlimit(RLIMIT_NOFILE, &limit) == 0 ? double(limit.rlim_cur) : 0;
+}
+
+}  // namespace
 
 void metrics::action_done(std::chrono::steady_clock::duration latency) {
   const double seconds = std::chrono::duration<double>(latency).count();
@@ -59,6 +92,17 @@ std::string metrics::render(std::size_t storage_queue_depth) const {
   line("# TYPE starport_refusals_total counter");
   for (std::size_t i = 0; i < refusal_names.size(); ++i)
     value(std::string("starport_refusals_total{reason=\"") + refusal_names[i] + "\"}", load(refusals_[i]));
+  // The process, under the names Prometheus' own clients use: what capacity runs out of
+  // first on a busy host (docs/capacity.md).
+  line("# HELP process_resident_memory_bytes Resident memory size in bytes.");
+  line("# TYPE process_resident_memory_bytes gauge");
+  value("process_resident_memory_bytes", resident_bytes());
+  line("# HELP process_open_fds Number of open file descriptors.");
+  line("# TYPE process_open_fds gauge");
+  value("process_open_fds", open_fds());
+  line("# HELP process_max_fds Maximum number of open file descriptors.");
+  line("# TYPE process_max_fds gauge");
+  value("process_max_fds", max_fds());
   return out;
 }
 

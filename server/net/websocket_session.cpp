@@ -67,6 +67,9 @@ void websocket_session::run(beast::http::request<beast::http::string_body> upgra
       [](websocket::response_type& res) { res.set(beast::http::field::server, "starport"); }));
   ws_.read_message_max(state_->settings().max_frame_bytes);
   ws_.binary(true);
+  // One frame per message: Beast's default cuts messages into 4 KiB frames, a header and a
+  // write each (snapshots and replay frames are bigger than that).
+  ws_.auto_fragment(false);
   ws_.async_accept(upgrade, [self = shared_from_this()](beast::error_code ec) { self->on_accept(ec); });
 }
 

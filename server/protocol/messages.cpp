@@ -1,4 +1,5 @@
 #include "server/protocol/messages.hpp"
+#include "server/protocol/frames.hpp"
 
 #include <chrono>
 
@@ -7,6 +8,22 @@ namespace starport::server {
 frame_ptr encode(const v1::ServerMessage& message) {
   auto out = std::make_shared<std::string>();
   message.SerializeToString(out.get());
+  return out;
+}
+
+frame_ptr with_request_id(const std::string& plain, std::uint32_t request_id) {
+  static_assert(v1::ServerMessage::kRequestIdFieldNumber == 1);
+  auto out = std::make_shared<std::string>();
+  out->reserve(plain.size() + 6);
+  out->push_back(static_cast<char>(0x08));   // field 1, varint
+  for (std::uint32_t v = request_id; ; v >>= 7) {
+    if (v < 0x80) {
+      out->push_back(static_cast<char>(v));
+      break;
+    }
+    out->push_back(static_cast<char>((v & 0x7f) | 0x80));
+  }
+  out->append(plain);
   return out;
 }
 

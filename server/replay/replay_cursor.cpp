@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "engine/core/words.hpp"
-#include "server/match/move_words.hpp"
+#include "server/match/recovery.hpp"
 
 namespace starport::server {
 
@@ -17,15 +17,16 @@ replay_cursor::replay_cursor(std::unique_ptr<engine::match> start, const std::ve
 
 bool replay_cursor::apply(const storage::logged_action& a) {
   if (!valid_) return false;
-  std::string words = end_->describe(a.move);   // before it applies: the words need that state
-  if (!end_->play(a.move)) {
+  // As the live match played it and as recovery re-plays it (recovery.hpp): the same
+  // checks, and the live log's words.
+  std::string words;
+  if (!replay_action(*end_, a, static_cast<std::uint32_t>(log_.size()), &words)) {
     valid_ = false;
     refused_at_ = log_.size();
     return false;
   }
   log_.push_back(a.move);
-  // As the live log: the move's words, then what it revealed or set off.
-  words_.push_back(log_entry(std::move(words), a.cause, end_->describe_effects()));
+  words_.push_back(std::move(words));
   if (log_.size() % checkpoint_every == 0) checkpoints_.push_back(end_->clone());
   return true;
 }

@@ -52,9 +52,19 @@ void serve_frame(const std::shared_ptr<websocket_session>& s, const request& r, 
   const storage::match_record& record = *c.replay_record;
   replay_cursor& cursor = *c.replay;
   const bool over = cursor.end().result().over;
-  int seat = -1;
+  // Every seat the requester held (several only in a cooperative game), lowest first.
+  std::vector<int> held;
   for (const storage::seat_record& sr : record.seats)
-    if (!sr.account_id.empty() && sr.account_id == r.account_id) seat = static_cast<int>(sr.seat);
+    if (!sr.account_id.empty() && sr.account_id == r.account_id) held.push_back(static_cast<int>(sr.seat));
+  std::sort(held.begin(), held.end());
+  int seat = held.empty() ? -1 : held.front();
+  if (m.as_seat() && held.size() > 1) {
+    // Whose perspective: the one they name (ignored for a single seat).
+    if (std::find(held.begin(), held.end(), static_cast<std::int64_t>(m.seat())) == held.end())
+      return reply_error(r, v1::FORBIDDEN, "You did not hold seat " + std::to_string(static_cast<std::uint64_t>(m.seat()) + 1) +
+                                               " in this match: pick one of your own seats.");
+    seat = static_cast<int>(m.seat());
+  }
   v1::LobbySettings settings;
   settings.ParseFromString(record.settings);
   if (!over && seat < 0 && !settings.allow_spectators())
@@ -91,7 +101,8 @@ void serve_frame(const std::shared_ptr<websocket_session>& s, const request& r, 
     ms.set_bot(!sr.bot.empty());
   }
   info.set_spectator(seat < 0);
-  info.set_your_seat(seat < 0 ? 0 : static_cast<std::uint32_t>(seat));
+  info.set_your_seat(held.empty() ? 0 : static_cast<std::uint32_t>(held.front()));
+  for (int h : held) info.add_your_seats(static_cast<std::uint32_t>(h));
   info.set_seed_commitment(seed_commitment(record.seed, record.salt));
   if (over) {
     info.set_over(true);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/core/game.hpp"
+#include "engine/quasar_search/state.hpp"
 #include "engine/scoundrels/state.hpp"
 #include "engine/space_race/state.hpp"
 #include "engine/space_war/state.hpp"
@@ -82,6 +83,8 @@ BENCHMARK_TEMPLATE(playouts, terminus::state)->Name("terminus/playout")->Arg(2)-
 BENCHMARK_TEMPLATE(state_copy, terminus::state)->Name("terminus/state_copy")->Arg(4);
 BENCHMARK_TEMPLATE(playouts, scoundrels::state)->Name("scoundrels/playout")->Arg(2)->Arg(4)->Arg(6);
 BENCHMARK_TEMPLATE(state_copy, scoundrels::state)->Name("scoundrels/state_copy")->Arg(4);
+BENCHMARK_TEMPLATE(playouts, quasar_search::state)->Name("quasar_search/playout")->Arg(1)->Arg(2)->Arg(4);
+BENCHMARK_TEMPLATE(state_copy, quasar_search::state)->Name("quasar_search/state_copy")->Arg(4);
 
 }  // namespace
 

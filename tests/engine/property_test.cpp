@@ -45,6 +45,7 @@ const std::map<std::string, std::vector<std::string>> extra_options = {
     {"space_race", {R"({"variant": "COLD_WAR"})", R"({"variant": "JFK", "jfk_decks": 3})"}},
     {"terminus", {R"({"first_player": 1})", R"({"round_limit": 2})"}},
     {"scoundrels", {R"({"deliveries_to_win": 2, "turn_limit": 12})", R"({"first_player": 1, "turn_limit": 3})"}},
+    {"quasar_search", {R"({"difficulty": "HARD"})", R"({"difficulty": "EASY", "challenge_limit": 5})"}},
 };
 
 std::vector<std::string> option_sets(const game_info& g) {

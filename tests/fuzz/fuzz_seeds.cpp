@@ -126,7 +126,9 @@ void request_seeds(const fs::path& dir) {
 // each move with the diff between them.
 void playout_seeds(const fs::path& diff_dir, const fs::path& scenario_dir) {
   std::mt19937_64 rng(7);
-  for (const engine::game_info* g : engine::games()) {
+  const auto& games = engine::games();
+  for (std::size_t game = 0; game < games.size(); ++game) {
+    const engine::game_info* g = games[game];
     for (int seats = g->min_seats; seats <= g->max_seats; ++seats) {
       auto options = g->new_options();
       if (!g->validate(seats, *options)) continue;
@@ -144,13 +146,10 @@ void playout_seeds(const fs::path& diff_dir, const fs::path& scenario_dir) {
         played.push_back(a);
         const std::string after = m->view(engine::viewer::of_seat(0))->SerializeAsString();
         if (step % 8 == 0) {
-          const auto d = starport::server::diff_encoded(before, after);
-          std::string tail;
-          for (auto it = d->cleared.rbegin(); it != d->cleared.rend(); ++it)
-            for (int b = 0; b < 4; ++b) tail += static_cast<char>((*it >> (8 * b)) & 0xffu);
-          tail += static_cast<char>(d->cleared.size());
+          // The fuzzer reads the game (its View type) from the last byte.
+          const auto patch = starport::server::diff_encoded(before, after, *m->view(engine::viewer::of_seat(0))->GetDescriptor());
           write(diff_dir, std::string(g->id) + "-" + std::to_string(seats) + "-" + std::to_string(step),
-                provider_string(before) + provider_string(after) + d->changed + tail);
+                provider_string(before) + provider_string(after) + *patch + static_cast<char>(game));
         }
         before = after;
       }

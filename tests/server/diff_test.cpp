@@ -1,6 +1,7 @@
-// The view diff (server/protocol/view_diff.hpp): a client that starts from a snapshot and applies
-// every streamed diff holds exactly the view the server would send whole — for every
-// registered game, every seat count, each seat's view and the spectator's.
+// The field-level view diff (server/protocol/view_diff.hpp): a client that starts from a
+// snapshot and applies every streamed patch holds exactly the view the server would send
+// whole — for every registered game, every seat count, each seat's view and the
+// spectator's; and a patch says only what changed, down to nested fields and list elements.
 // STARPORT_DIFF_MATCHES scales the number of random matches per game and seat count.
 #include <doctest/doctest.h>
 
@@ -18,6 +19,7 @@
 #include "engine/core/playout.hpp"
 #include "engine/registry.hpp"
 #include "server/protocol/view_diff.hpp"
+#include "starport/v1/space_war.pb.h"
 
 using namespace starport;
 using engine::viewer;
@@ -66,19 +68,36 @@ struct counts {
   std::uint64_t states = 0;
   std::uint64_t diffs = 0;
   std::uint64_t empty = 0;
+  std::uint64_t patch_bytes = 0;
+  std::uint64_t view_bytes = 0;
 };
+
+std::string varint(std::uint64_t v) {
+  std::string out;
+  while (v >= 0x80) {
+    out += static_cast<char>((v & 0x7f) | 0x80);
+    v >>= 7;
+  }
+  return out + static_cast<char>(v);
+}
+
+// A patch entry's key: field (or list index) << 2 | op.
+std::string key(std::uint64_t number, std::uint64_t op) { return varint(number << 2 | op); }
+
+// Length-prefixed.
+std::string framed(const std::string& bytes) { return varint(bytes.size()) + bytes; }
 
 // Applies the diff between the stream's last view and `now`, then checks the client copy.
 void advance(stream& s, const Message& now, counts& c) {
-  server::view_diff d = server::diff_views(*s.sent, now);
-  bool same = exact_bytes(*s.sent) == exact_bytes(now);
-  REQUIRE(d.empty() == same);
-  if (d.empty()) {
-    CHECK(d.changed.empty());
-    ++c.empty;
-  }
-  REQUIRE(server::apply_diff(*s.client, d.changed, d.cleared));
-  REQUIRE(exact_bytes(*s.client) == exact_bytes(now));
+  const std::string patch = server::diff_views(*s.sent, now);
+  const std::string expected = exact_bytes(now);
+  bool same = exact_bytes(*s.sent) == expected;
+  REQUIRE(patch.empty() == same);
+  if (patch.empty()) ++c.empty;
+  c.patch_bytes += patch.size();
+  c.view_bytes += expected.size();
+  REQUIRE(server::apply_diff(*s.client, patch));
+  REQUIRE(exact_bytes(*s.client) == expected);
   s.sent->CopyFrom(now);
   ++c.diffs;
 }
@@ -117,8 +136,7 @@ void run_match(const engine::game_info& g, int seats, std::uint64_t seed, counts
   for (stream& s : streams) {
     now->Clear();
     m->view_into(s.who, *now);
-    server::view_diff d = server::diff_views(*s.sent, *now);
-    CHECK(d.empty());
+    CHECK(server::diff_views(*s.sent, *now).empty());
   }
 }
 
@@ -137,9 +155,11 @@ TEST_CASE("streamed diffs reproduce every view of every game, seat and spectator
       }
     }
     MESSAGE(g->id << ": " << c.states << " states, " << c.diffs << " diffs (" << c.empty
-                  << " empty)");
+                  << " empty), patches " << c.patch_bytes << " bytes against " << c.view_bytes
+                  << " for whole views");
     CHECK(c.states >= 1000);   // "thousands of random states" per game
     CHECK(c.empty < c.diffs);  // the streams did change
+    CHECK(c.patch_bytes * 2 < c.view_bytes);   // field-level: far less than resending the views
   }
 }
 
@@ -162,10 +182,10 @@ TEST_CASE("a diff between unrelated views of the same game is exact too") {
     }
     for (std::size_t i = 0; i < views.size(); ++i) {
       for (std::size_t j = 0; j < views.size(); ++j) {
-        server::view_diff d = server::diff_views(*views[i], *views[j]);
+        const std::string patch = server::diff_views(*views[i], *views[j]);
         engine::message_ptr client = g->new_view();
         client->CopyFrom(*views[i]);
-        REQUIRE(server::apply_diff(*client, d.changed, d.cleared));
+        REQUIRE(server::apply_diff(*client, patch));
         REQUIRE(exact_bytes(*client) == exact_bytes(*views[j]));
       }
     }
@@ -178,13 +198,11 @@ TEST_CASE("identical views give an empty diff") {
     auto m = g->create(g->min_seats, *g->new_options(), 7);
     engine::message_ptr a = m->view(viewer::of_seat(0));
     engine::message_ptr b = m->view(viewer::of_seat(0));
-    server::view_diff d = server::diff_views(*a, *b);
-    CHECK(d.empty());
-    CHECK(d.cleared.empty());
-    CHECK(d.changed.empty());
+    const std::string patch = server::diff_views(*a, *b);
+    CHECK(patch.empty());
     // Applying the empty diff changes nothing.
     std::string before = exact_bytes(*a);
-    REQUIRE(server::apply_diff(*a, d.changed, d.cleared));
+    REQUIRE(server::apply_diff(*a, patch));
     CHECK(exact_bytes(*a) == before);
   }
 }
@@ -201,91 +219,186 @@ TEST_CASE("presence is part of the value: absent and empty submessages differ") 
       CAPTURE(f->name());
       engine::message_ptr empty = g->new_view();
       empty->GetReflection()->MutableMessage(empty.get(), f);   // present, all defaults
-      server::view_diff there = server::diff_views(*absent, *empty);
-      REQUIRE(there.cleared == std::vector<std::uint32_t>{static_cast<std::uint32_t>(f->number())});
+      const std::string there = server::diff_views(*absent, *empty);
+      // SET of field f, an empty message: key, length 0.
+      REQUIRE(there == key(static_cast<std::uint64_t>(f->number()), 0) + std::string(1, '\0'));
       engine::message_ptr client = g->new_view();
-      REQUIRE(server::apply_diff(*client, there.changed, there.cleared));
+      REQUIRE(server::apply_diff(*client, there));
       CHECK(client->GetReflection()->HasField(*client, f));
-      server::view_diff back = server::diff_views(*empty, *absent);
-      REQUIRE(server::apply_diff(*client, back.changed, back.cleared));
+      const std::string back = server::diff_views(*empty, *absent);
+      CHECK(back == key(static_cast<std::uint64_t>(f->number()), 1));   // CLEAR
+      REQUIRE(server::apply_diff(*client, back));
       CHECK_FALSE(client->GetReflection()->HasField(*client, f));
     }
   }
 }
 
-TEST_CASE("apply_diff refuses an unknown field number or garbage and leaves the view alone") {
+
+namespace sw = starport::space_war::v1;
+
+namespace {
+
+sw::Card card(std::uint32_t id, const std::string& name, std::uint32_t strength) {
+  sw::Card c;
+  c.set_id(id);
+  c.set_code("dwarves:" + std::to_string(strength));
+  c.set_name(name);
+  c.set_faction(sw::DWARVES);
+  c.set_strength(strength);
+  return c;
+}
+
+// Diffs, applies, and checks the result is `after` exactly; returns the patch.
+std::string round_trip(const sw::View& before, const sw::View& after) {
+  const std::string patch = server::diff_views(before, after);
+  sw::View client = before;
+  REQUIRE(server::apply_diff(client, patch));
+  REQUIRE(exact_bytes(client) == exact_bytes(after));
+  return patch;
+}
+
+}  // namespace
+
+TEST_CASE("a nested scalar that changed is sent alone: the list element's field, not the list") {
+  sw::View before;
+  before.set_contest(4);
+  for (std::uint32_t i = 0; i < 2; ++i) {
+    sw::Seat& s = *before.add_seats();
+    s.set_seat(i);
+    s.set_deck_count(3);
+    s.set_power_name("Dwarven Armor");
+  }
+  sw::View after = before;
+  after.mutable_seats(0)->set_deck_count(4);
+  // seats (8) LIST { length 2, element 0 PATCH { deck_count (3) SET 4 } }
+  const std::string list = varint(2) + key(0, 1) + framed(key(3, 0) + varint(4));
+  CHECK(round_trip(before, after) == key(8, 3) + framed(list));
+}
+
+TEST_CASE("a cleared nested message and a shortened list carry removal markers") {
+  sw::View before;
+  before.mutable_last_contest()->set_number(3);
+  before.mutable_last_contest()->add_events("Dwarves 7 beats Elves 5");
+  before.mutable_last_contest()->add_events("Dwarves take 2 cards");
+  before.add_seats()->set_seat(0);
+  before.add_seats()->set_seat(1);
+  sw::View after = before;
+  after.mutable_last_contest()->mutable_events()->RemoveLast();
+  after.mutable_seats()->RemoveLast();
+  // seats (8) LIST { length 1 }; last_contest (10) PATCH { events (8) LIST { length 1 } }
+  CHECK(round_trip(before, after) ==
+        key(8, 3) + framed(varint(1)) + key(10, 2) + framed(key(8, 3) + framed(varint(1))));
+  after.clear_last_contest();
+  after.clear_seats();
+  CHECK(round_trip(before, after) == key(8, 1) + key(10, 1));
+}
+
+TEST_CASE("an insertion at the front of a list copies the tail instead of resending it") {
+  sw::View before;
+  for (std::uint32_t i = 1; i <= 5; ++i) {
+    sw::BattlefieldCard& b = *before.add_battlefield();
+    b.set_owner(i % 2);
+    b.set_face_up(true);
+    *b.mutable_card() = card(i, "Dwarves " + std::to_string(i), i);
+  }
+  sw::View after;
+  sw::BattlefieldCard& first = *after.add_battlefield();
+  first.set_owner(1);   // face down: no card
+  for (const sw::BattlefieldCard& b : before.battlefield()) *after.add_battlefield() = b;
+  const std::string patch = round_trip(before, after);
+  // battlefield (9) LIST { length 6, element 0 SET {owner 1}, element 1 COPY from 0, count 5 }
+  const std::string element("\x08\x01", 2);   // the element as protobuf writes it: owner 1
+  CHECK(patch == key(9, 3) + framed(varint(6) + key(0, 0) + framed(element) + key(1, 2) + varint(0) + varint(5)));
+}
+
+TEST_CASE("a list element matched by its stable id is patched where it moved to") {
+  // The omniscient view's deck: the top card left, the next one changed (Strength).
+  sw::View before;
+  sw::Seat& s = *before.add_seats();
+  for (std::uint32_t i = 1; i <= 4; ++i) *s.add_deck() = card(i, "Dwarves card " + std::to_string(i), i);
+  sw::View after = before;
+  after.mutable_seats(0)->mutable_deck()->DeleteSubrange(0, 1);
+  after.mutable_seats(0)->mutable_deck(0)->set_strength(9);
+  const std::string patch = round_trip(before, after);
+  // seats LIST { 1, element 0 PATCH { deck (11) LIST { 3, element 0 MOVE from 1 {strength 9},
+  //                                                   element 1 COPY from 2, count 2 } } }
+  const std::string deck = varint(3) + key(0, 3) + varint(1) + framed(key(4, 0) + varint(9)) + key(1, 2) +
+                           varint(2) + varint(2);
+  CHECK(patch == key(8, 3) + framed(varint(1) + key(0, 1) + framed(key(11, 3) + framed(deck))));
+}
+
+TEST_CASE("a oneof, a packed list and an enum change like any other value") {
+  sw::View before;
+  before.mutable_outcome()->add_winners(0);
+  before.set_phase(sw::FLIP_PHASE);
+  sw::View after = before;
+  after.mutable_outcome()->add_winners(1);
+  after.mutable_outcome()->set_over(true);
+  after.set_phase(sw::GAME_OVER);
+  round_trip(before, after);
+  after.mutable_outcome()->clear_winners();
+  round_trip(before, after);
+}
+
+TEST_CASE("apply_diff refuses a malformed patch and leaves the view alone") {
   for (const engine::game_info* g : engine::games()) {
     CAPTURE(g->id);
     auto m = g->create(g->min_seats, *g->new_options(), 11);
     engine::message_ptr view = m->view(viewer::of_seat(0));
     const std::string before = exact_bytes(*view);
     const auto* d = view->GetDescriptor();
-    std::uint32_t unknown = 1;
+    std::uint64_t unknown = 1;
     while (d->FindFieldByNumber(static_cast<int>(unknown))) ++unknown;
-    std::uint32_t known = static_cast<std::uint32_t>(d->field(0)->number());
-
-    std::vector<std::uint32_t> with_unknown = {known, unknown};
-    CHECK_FALSE(server::apply_diff(*view, "", with_unknown));
-    CHECK(exact_bytes(*view) == before);
-
-    std::vector<std::uint32_t> out_of_range = {known, 0xffffffffu};
-    CHECK_FALSE(server::apply_diff(*view, "", out_of_range));
-    CHECK(exact_bytes(*view) == before);
-
-    // A tag with field number 0, a truncated varint and a length past the end: none parse.
-    std::vector<std::uint32_t> cleared = {known};
-    for (const std::string& garbage :
-         {std::string("\x00\x01", 2), std::string("\x08\xff\xff", 3), std::string("\x0a\x7f\x01", 3),
-          std::string("\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff", 11)}) {
-      CHECK_FALSE(server::apply_diff(*view, garbage, cleared));
+    for (const std::string& bad :
+         {key(unknown, 1),                                   // a field the View lacks
+          key(0, 1),                                         // field number 0
+          std::string("\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff", 11),   // a runaway varint
+          key(3, 1) + key(2, 1),                             // fields out of order
+          key(3, 1) + key(3, 1)}) {                          // a field twice
+      CHECK_FALSE(server::apply_diff(*view, bad));
       CHECK(exact_bytes(*view) == before);
     }
   }
+  sw::View view;
+  view.set_offered_power("Peace");
+  view.add_seats()->set_seat(1);
+  const std::string before = exact_bytes(view);
+  for (const std::string& bad :
+       {key(13, 2) + framed(""),                             // PATCH of a string
+        key(13, 3) + framed(varint(0)),                      // LIST of a singular field
+        key(8, 0) + framed(""),                              // SET of a whole message list
+        key(8, 3) + framed(varint(3)),                       // a list with a gap
+        key(8, 3) + framed(varint(1) + key(0, 2) + varint(1) + varint(1)),   // COPY past the old list
+        key(8, 3) + framed(varint(2) + key(1, 1) + framed("")),              // PATCH of a new element
+        key(8, 3) + framed(varint(2) + key(1, 0) + framed("") + key(0, 0) + framed("")),   // indexes back
+        key(8, 3) + framed(varint(1u << 30)),                // a list too long to be true
+        key(9, 3) + framed(varint(1) + key(0, 0) + framed("\x0a\x05")),      // an element that does not parse
+        key(13, 0) + varint(40) + "short",                   // a string past the end
+        key(4, 0) + "\x80",                                  // a truncated varint
+        key(13, 1) + "\x01"}) {                              // trailing bytes that are no entry
+    CHECK_FALSE(server::apply_diff(view, bad));
+    CHECK(exact_bytes(view) == before);
+  }
+  // Nesting deeper than any view is refused, not followed.
+  std::string deep;
+  for (int i = 0; i < 100; ++i) deep = key(10, 2) + framed(deep);
+  CHECK_FALSE(server::apply_diff(view, deep));
+  CHECK(exact_bytes(view) == before);
 }
 
-TEST_CASE("diff_encoded works on the wire records: any order, and refuses what is not wire data") {
-  // Field 1 varint, field 2 length-delimited, field 3 fixed32, field 4 fixed64.
-  const std::string a("\x08\x05\x12\x02hi\x1d\x01\x02\x03\x04\x21\x01\x02\x03\x04\x05\x06\x07\x08", 20);
-  const std::string b("\x08\x05\x12\x02ho\x1d\x01\x02\x03\x04", 11);   // 2 changed, 4 gone
-  std::optional<server::view_diff> d = server::diff_encoded(a, b);
-  REQUIRE(d);
-  CHECK(d->cleared == std::vector<std::uint32_t>{2, 4});
-  CHECK(d->changed == std::string("\x12\x02ho", 4));
-
-  // The same records in another order (a valid encoding too) compare field by field;
-  // repeated elements keep their order, so a reordering of those is a change.
-  const std::string shuffled("\x1d\x01\x02\x03\x04\x08\x05\x12\x02hi\x21\x01\x02\x03\x04\x05\x06\x07\x08", 20);
-  d = server::diff_encoded(a, shuffled);
-  REQUIRE(d);
-  CHECK(d->empty());
-  const std::string two("\x08\x01\x08\x02", 4), swapped("\x08\x02\x08\x01", 4);
-  d = server::diff_encoded(two, swapped);
-  REQUIRE(d);
-  CHECK(d->cleared == std::vector<std::uint32_t>{1});
-  CHECK(d->changed == swapped);
-
-  // Applying: the cleared field's records go, `changed` merges in by field number.
-  std::string view = a;
-  const std::vector<std::uint32_t> cleared = {2, 4};
-  REQUIRE(server::apply_encoded(view, std::string("\x12\x02ho", 4), cleared));
-  CHECK(view == b);
-  // A field `changed` carries but `cleared` does not name is merged after the view's own
-  // records (a repeated field grows), as protobuf's MergeFrom would do.
-  view = two;
-  REQUIRE(server::apply_encoded(view, std::string("\x08\x03", 2), {}));
-  CHECK(view == std::string("\x08\x01\x08\x02\x08\x03", 6));
-
-  for (const std::string& garbage :
-       {std::string("\x00\x01", 2),                              // field number 0
-        std::string("\x08\xff\xff", 3),                          // truncated varint
-        std::string("\x0a\x7f\x01", 3),                          // length past the end
-        std::string("\x0b\x0c", 2),                              // a group
-        std::string("\x1d\x01\x02", 3),                          // short fixed32
-        std::string("\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff", 11)}) {
-    CHECK_FALSE(server::diff_encoded(a, garbage));
-    CHECK_FALSE(server::diff_encoded(garbage, a));
-    std::string untouched = a;
-    CHECK_FALSE(server::apply_encoded(untouched, garbage, cleared));
-    CHECK(untouched == a);
+TEST_CASE("diff_encoded refuses what is not a serialization of the type") {
+  const google::protobuf::Descriptor& type = *sw::View::descriptor();
+  sw::View v;
+  v.set_contest(2);
+  const std::string good = exact_bytes(v);
+  for (const std::string& bad : {std::string("\x00\x01", 2), std::string("\x08\xff\xff", 3),
+                                 std::string("\x0a\x7f\x01", 3), std::string("\x0b\x0c", 2),
+                                 std::string("\xf8\x07\x01", 3),      // field 127: not in the View
+                                 std::string("\x22\x01\x02", 3),      // contest (4) length-delimited
+                                 std::string("\x20\x01\x20\x02", 4)}) {   // a singular field twice
+    CHECK_FALSE(server::diff_encoded(good, bad, type));
+    CHECK_FALSE(server::diff_encoded(bad, good, type));
   }
+  REQUIRE(server::diff_encoded(good, good, type));
+  CHECK(server::diff_encoded(good, good, type)->empty());
 }

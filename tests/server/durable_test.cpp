@@ -128,8 +128,7 @@ struct rig {
           REQUIRE(raw->view.ParseFromString(u.view()));
         } else {
           REQUIRE(u.number() == raw->number + 1);
-          std::vector<std::uint32_t> cleared(u.cleared_fields().begin(), u.cleared_fields().end());
-          REQUIRE(server::apply_diff(raw->view, u.view(), cleared));
+          REQUIRE(server::apply_diff(raw->view, u.patch()));
         }
         raw->number = u.number();
       }
@@ -218,7 +217,7 @@ TEST_CASE("durable: a second move from the same view is answered only once the f
   CHECK(p.answer(again)->error().detail().find("already in") != std::string::npos);
 }
 
-TEST_CASE("durable: another seat's move made against the shown view is judged after the move in flight commits") {
+TEST_CASE("durable: another seat's move chosen from its latest view is taken while the first is in flight - both answered only after their commits") {
   rig r;
   peer& a = r.connect("Ada");
   peer& b = r.connect("Bea");
@@ -227,13 +226,46 @@ TEST_CASE("durable: another seat's move made against the shown view is judged af
   peer& other = &p == &a ? b : a;
   const std::uint32_t other_seat = other.info.your_seat();
   const std::uint64_t other_saw = other.number;
+  const std::size_t others_had = other.out.size();
   r.hold();
   const std::uint32_t move = r.send(p, play_action(match, p.number, p.view.legal_actions(0)));
-  // Resigning is legal in every state, so only the view number can refuse it: the other
-  // seat chose it looking at a table that, once the move commits, is no longer the table.
+  // Resigning is legal in every state. The other seat chose it from the latest table it was
+  // shown (nothing newer has left the server), so it is taken in the state ahead; what
+  // either seat is told waits for the commits.
   const std::uint32_t quit = r.send(other, play_action(match, other_saw, resign(other_seat)));
   r.pump();
+  CHECK(p.answer(move) == nullptr);
   CHECK(other.answer(quit) == nullptr);
+  CHECK(other.out.size() == others_had);
+  r.release();
+  r.drain();
+  REQUIRE(p.answer(move));
+  CHECK(p.answer(move)->has_view());
+  REQUIRE(other.answer(quit));
+  CHECK(other.answer(quit)->has_view());
+  CHECK(p.info.over());   // the resignation went through
+}
+
+TEST_CASE("durable: a move from an older view that arrives while another is in flight is refused only after the commit") {
+  rig r;
+  peer& a = r.connect("Ada");
+  peer& b = r.connect("Bea");
+  const std::string match = r.start_match(a, b);
+  peer& first = mover(a, b);
+  REQUIRE(r.ask(first, play_action(match, first.number, first.view.legal_actions(0))).has_view());
+  peer& p = mover(a, b);
+  peer& other = &p == &a ? b : a;
+  const std::uint32_t other_seat = other.info.your_seat();
+  REQUIRE(other.number > 1);   // the start's snapshot, then the first move's view
+  const std::uint64_t older = other.number - 1;
+  const std::size_t others_had = other.out.size();
+  r.hold();
+  const std::uint32_t move = r.send(p, play_action(match, p.number, p.view.legal_actions(0)));
+  const std::uint32_t quit = r.send(other, play_action(match, older, resign(other_seat)));
+  r.pump();
+  // Not even a refusal leaves while the move in flight is not on disk.
+  CHECK(other.answer(quit) == nullptr);
+  CHECK(other.out.size() == others_had);
   r.release();
   r.drain();
   REQUIRE(p.answer(move));
@@ -525,4 +557,45 @@ TEST_CASE("durable: a deadline that follows a preference's move is shown only on
     r.drain();
   }
   CHECK(windows > 0);
+}
+
+
+TEST_CASE("durable: a seat's own move made while the server's move for that seat is in flight waits and is stale") {
+  rig r;
+  peer& a = r.connect("Ada");
+  peer& b = r.connect("Bea");
+  const std::string match = r.start_match(a, b);
+  v1::ClientMessage auto_flip;   // Space War's first preference, "Flip for me": Ada's flips are the server's
+  auto_flip.mutable_set_preferences()->set_match_id(match);
+  auto_flip.mutable_set_preferences()->add_choices(1);
+  REQUIRE(r.ask(a, auto_flip).has_match());
+  int windows = 0;
+  for (int step = 0; step < 300 && !a.info.over() && windows == 0; ++step) {
+    peer* p = b.view.legal_actions_size() > 0 ? &b : a.view.legal_actions_size() > 0 ? &a : nullptr;
+    if (!p) break;
+    r.hold();
+    r.send(*p, play_action(match, p->number, p->view.legal_actions(0)));
+    r.pump();
+    r.release();
+    while (r.storage->queue_depth() > 0) std::this_thread::sleep_for(std::chrono::microseconds(200));
+    r.hold();
+    r.pump();   // the settle: Ada's preference may play for her now, its append held
+    if (r.storage->queue_depth() > 1 && !a.info.over() && a.view.legal_actions_size() > 0) {
+      ++windows;
+      // Ada answers the table she was shown, but the server has already moved for her.
+      const std::size_t had = a.out.size();
+      const std::uint32_t mine = r.send(a, play_action(match, a.number, a.view.legal_actions(0)));
+      r.pump();
+      CHECK(a.answer(mine) == nullptr);
+      CHECK(a.out.size() == had);
+      r.release();
+      r.drain();
+      REQUIRE(a.answer(mine));
+      CHECK(a.answer(mine)->error().code() == v1::STALE_VIEW);
+      break;
+    }
+    r.release();
+    r.drain();
+  }
+  CHECK(windows == 1);
 }

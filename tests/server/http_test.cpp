@@ -31,8 +31,16 @@ TEST_CASE("http: the one port serves the web client and /healthz and /metrics") 
   CHECK(http_get(f.port(), "/metrics", body) == 200);
   for (const char* name : {"starport_connections 2", "starport_lobbies 1", "starport_matches 1",
                            "starport_actions_total 4", "starport_action_latency_seconds_bucket{le=\"+Inf\"} 4",
-                           "starport_storage_queue_depth"})
+                           "starport_storage_queue_depth", "process_resident_memory_bytes ", "process_open_fds ",
+                           "process_max_fds "})
     CHECK_MESSAGE(body.find(name) != std::string::npos, std::string(name));
+  // The server holds at least its listener, its database and these two connections.
+  const std::size_t at = body.find("\nprocess_open_fds ");
+  REQUIRE(at != std::string::npos);
+  CHECK(std::stod(body.substr(at + 18)) >= 4);
+  const std::size_t rss = body.find("\nprocess_resident_memory_bytes ");
+  REQUIRE(rss != std::string::npos);
+  CHECK(std::stod(body.substr(rss + 31)) > 1e6);
 }
 
 TEST_CASE("shutdown: SIGTERM closes every session with 1001 (going away) and exits 0") {

@@ -177,8 +177,7 @@ finished play_game(test_client& c, const std::string& game, int seats, const std
       out.view->Clear();
       REQUIRE(out.view->ParseFromString(u.view()));
     } else {
-      std::vector<std::uint32_t> cleared(u.cleared_fields().begin(), u.cleared_fields().end());
-      REQUIRE(apply_diff(*out.view, u.view(), cleared));
+      REQUIRE(apply_diff(*out.view, u.patch()));
     }
     number = u.number();
     if (!u.log_line().empty()) out.log.push_back(u.log_line());

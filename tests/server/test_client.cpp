@@ -117,8 +117,7 @@ void test_client::track(const v1::ServerMessage& m) {
     ++s.snapshots;
     s.log.assign(u.log_history().begin(), u.log_history().end());
   } else if (s.have_view && u.number() == s.number + 1) {
-    std::vector<std::uint32_t> cleared(u.cleared_fields().begin(), u.cleared_fields().end());
-    if (!apply_diff(s.view, u.view(), cleared)) ++s.gaps;   // (or another game's view)
+    if (!apply_diff(s.view, u.patch())) ++s.gaps;   // (or another game's view)
   } else {
     ++s.gaps;
   }

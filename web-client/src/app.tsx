@@ -222,7 +222,7 @@ export class App {
     for (const id of welcome.lobbies) this.memberOf.add(id);
     for (const session of this.matches.values()) {
       if (this.route_.page === "match" && this.route_.matchId === session.matchId) continue;
-      session.store?.expectSnapshot();
+      for (const store of session.stores.values()) store.expectSnapshot();   // every held seat's stream
     }
     if (afterLoss) this.toast("Reconnected.", "info", 2500);
     this.emit({ kind: "welcome", welcome, resumed });

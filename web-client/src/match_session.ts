@@ -1,6 +1,10 @@
 // Everything this client holds about one match: MatchInfo, the numbered view (through a
 // ViewStore), the accepted actions' log lines and the move in flight. Game-agnostic: the
 // game's entry in src/games/index.ts supplies the view schema.
+//
+// A person holding several seats of a cooperative table (MatchInfo.your_seats) gets one
+// numbered stream per seat (ViewUpdate.seat): a ViewStore each. `seat` is the one the table
+// is drawn for ("Playing as …"); it follows the seat that must act unless the player chose.
 import { create, equals } from "@bufbuild/protobuf";
 
 import { ActionSchema, ErrorCode, type Action } from "./gen/starport/v1/common_pb.js";
@@ -28,10 +32,15 @@ interface InFlight {
   resends: number;
 }
 
+type AnyStore = ViewStore<AnyGameClient["viewSchema"]>;
+
 export class MatchSession {
   info: MatchInfo | null = null;
   game: AnyGameClient | null = null;
-  store: ViewStore<AnyGameClient["viewSchema"]> | null = null;
+  // One store per stream: by ViewUpdate.seat for a person with several seats; a single
+  // stream (a seat, or the spectators') under the key -1.
+  readonly stores = new Map<number, AnyStore>();
+  private seat_: number | null = null;   // chosen in the switcher; null: follow the table
   // The accepted actions this page has been shown, one per line, since it followed the
   // match: neither views nor MatchInfo say how many came before, so nothing is numbered.
   log: string[] = [];
@@ -76,6 +85,69 @@ export class MatchSession {
     return this.reveal.presented;
   }
 
+  // The seats this page plays (several only in a cooperative game), lowest first.
+  get yourSeats(): number[] {
+    const info = this.info;
+    if (!info || info.spectator) return [];
+    return info.yourSeats.length ? [...info.yourSeats] : [info.yourSeat];
+  }
+
+  // The seat the table is drawn for: the one chosen, else the first held seat that must act
+  // now, else the lowest held (spectators: their one stream, 0).
+  get seat(): number {
+    const held = this.yourSeats;
+    if (this.seat_ !== null && held.includes(this.seat_)) return this.seat_;
+    return held.find((s) => this.waitingFor(s)) ?? held[0] ?? 0;
+  }
+
+  // The player picks the seat to play as; `null` lets the table choose again.
+  chooseSeat(seat: number | null): void {
+    const shown = this.seat;
+    this.seat_ = seat;
+    if (this.seat !== shown) this.showSeat();
+    else this.changed();
+  }
+
+  // A held seat whose newest view lists a move for it: a badge in the switcher.
+  waitingFor(seat: number): boolean {
+    const store = this.stores.get(this.keyOf(seat));
+    const view = store?.view;
+    if (!view || !this.game || store!.waiting) return false;
+    return this.game.legalActions(view).some((a) => a.seat === seat);
+  }
+
+  // The chosen seat's store (what the table shows and moves are chosen from).
+  get store(): AnyStore | null {
+    return this.stores.get(this.keyOf(this.seat)) ?? null;
+  }
+
+  private get several(): boolean {
+    return this.yourSeats.length > 1;
+  }
+
+  private keyOf(seat: number): number {
+    return this.several ? seat : -1;
+  }
+
+  private storeFor(seat: number): AnyStore {
+    let store = this.stores.get(seat);
+    if (!store) {
+      store = new ViewStore(this.game!.viewSchema, this.matchId);
+      this.stores.set(seat, store);
+    }
+    return store;
+  }
+
+  // The table now shows the seat's newest view (no reveal pacing across seats).
+  private showSeat(): void {
+    const view = this.store?.view;
+    if (view) {
+      this.logMarks_.set(view, this.logTotal_);
+      this.reveal.reset(view);
+    }
+    this.changed();
+  }
+
   subscribe(listener: () => void): () => void {
     this.listeners_.add(listener);
     return () => this.listeners_.delete(listener);
@@ -99,7 +171,6 @@ export class MatchSession {
       return;
     }
     this.game = game;
-    this.store = new ViewStore(game.viewSchema, this.matchId);
     const buffered = this.buffered_;
     this.buffered_ = [];
     for (const u of buffered) this.applyUpdate(u);
@@ -107,13 +178,15 @@ export class MatchSession {
   }
 
   onInfo(info: MatchInfo): void {
+    const before = this.seat;
     this.info = info;
     this.setGame(info.game);
+    if (this.seat !== before) this.showSeat();
     this.changed();
   }
 
   onUpdate(update: ViewUpdate): void {
-    if (!this.store) {
+    if (!this.game) {
       if (this.buffered_.length < maxBuffered) this.buffered_.push(update);
       return;
     }
@@ -122,19 +195,23 @@ export class MatchSession {
   }
 
   private applyUpdate(update: ViewUpdate): void {
-    const before = this.store!.number;
-    const result = this.store!.apply(update);
-    if (result === "resync") {
-      this.resyncing = true;
-      this.subscribeRequest_ = this.send({ case: "resync", value: { matchId: this.matchId } });
-      this.armResyncTimer();
-      return;
-    }
+    const shownBefore = this.seat;
+    const key = this.keyOf(update.seat);
+    const shown = key === this.keyOf(shownBefore);
+    const store = this.storeFor(key);
+    const before = store.number;
+    const result = store.apply(update);
+    if (result === "resync") return this.askResync();
+    // Every stream carries the same public log lines: they are read from one, the lowest
+    // held seat's (the server sends it first), so a page with several seats lists each once.
+    const logs = !this.several || update.seat === this.logSeat;
     if (result === "snapshot") {
       this.resyncing = false;
       this.clearResyncTimer();
       this.unavailable = null;
-      if (update.logHistory.length) {
+      if (!logs) {
+        // (its log history is the log stream's)
+      } else if (update.logHistory.length) {
         // The server's own log of the match so far (a reload, a reconnect): nothing missed.
         this.log = update.logHistory.flatMap((l) => l.split("\n")).filter((l) => l).slice(-maxLog);
         this.logTotal_ = this.log.length;
@@ -142,15 +219,28 @@ export class MatchSession {
     }
     if (result === "ignored") return;
     // One line per action: actions accepted together come in one update.
-    for (const line of update.logLine.split("\n")) if (line) this.addLog(line);
-    const view = this.store!.view;
-    if (view) {
+    if (logs) for (const line of update.logLine.split("\n")) if (line) this.addLog(line);
+    const view = store.view;
+    if (view && shown) {
       this.logMarks_.set(view, this.logTotal_);
       if (result === "snapshot") this.reveal.reset(view);
       else this.reveal.push(view);
     }
     // Any newer view settles the move in flight: its effect (or its refusal) is visible.
     this.settle();
+    // The shown seat has nothing to do now but another held seat has: the table follows it.
+    if (this.seat !== shownBefore) this.showSeat();
+  }
+
+  private get logSeat(): number {
+    return this.yourSeats[0] ?? this.seat;
+  }
+
+  // A gap in any stream: one Resync restores every held seat's.
+  private askResync(): void {
+    this.resyncing = true;
+    this.subscribeRequest_ = this.send({ case: "resync", value: { matchId: this.matchId } });
+    this.armResyncTimer();
   }
 
   // The log as far as the presented view (reveal pacing): a line naming a revealed card
@@ -171,7 +261,7 @@ export class MatchSession {
 
   // After a (re)connect: ask for a snapshot. A seat holder resyncs; anyone else watches.
   resubscribe(seated: boolean): void {
-    this.store?.expectSnapshot();
+    for (const store of this.stores.values()) store.expectSnapshot();
     this.resyncing = true;
     this.settle();
     this.unavailable = null;
@@ -233,14 +323,14 @@ export class MatchSession {
     return this.game.legalActions(view);
   }
 
-  // RESIGN (kind 0) for this page's seat while it is in play and the match runs: the
+  // RESIGN (kind 0) for the shown seat while it is in play and the match runs: the
   // engine allows it at any time but never lists it among the legal actions.
   get resignAction(): Action | null {
     const view = this.store?.view;
     const info = this.info;
     if (!view || !this.game || this.store!.waiting || !info || info.spectator || info.over) return null;
-    if (this.game.outcome(view)?.over || !this.game.inPlay(view, info.yourSeat)) return null;
-    return create(ActionSchema, { seat: info.yourSeat, kind: 0, args: [] });
+    if (this.game.outcome(view)?.over || !this.game.inPlay(view, this.seat)) return null;
+    return create(ActionSchema, { seat: this.seat, kind: 0, args: [] });
   }
 
   // The move is one this page may send now: a listed legal action, or resigning.
@@ -255,6 +345,13 @@ export class MatchSession {
     if (!this.store || !(action.kind === 0 ? this.canResign : this.canMove) || !this.offers(action)) return false;
     const requestId = this.sendPlay(action);
     this.inFlight = this.lastMove_ = { requestId, action, resends: 0 };
+    // Moved: the table follows the seat that must act next (a choice in the switcher lasts
+    // until its seat moves).
+    if (this.seat_ !== null) {
+      const shown = this.seat;
+      this.seat_ = null;
+      if (this.seat !== shown) this.showSeat();
+    }
     // Resigning: the views still held back no longer matter to this player; catch up.
     if (action.kind === 0) this.reveal.skip();
     this.armFlightTimer();
@@ -280,10 +377,12 @@ export class MatchSession {
     this.flightTimer_ = null;
   }
 
+  // Names the number of the view of the action's own seat (each seat's stream counts alone).
   private sendPlay(action: Action): number {
+    const store = this.stores.get(this.keyOf(action.seat)) ?? this.store!;
     return this.send({
       case: "play",
-      value: { matchId: this.matchId, viewNumber: this.store!.number, action },
+      value: { matchId: this.matchId, viewNumber: store.number, action },
     });
   }
 
@@ -316,9 +415,19 @@ export class MatchSession {
     return false;
   }
 
-  // The seat's preferences (GameInfo.preferences order); the answer is the MatchInfo.
-  setPreferences(choices: readonly number[]): number {
-    return this.send({ case: "setPreferences", value: { matchId: this.matchId, choices: [...choices] } });
+  // The shown seat's preferences (GameInfo.preferences order); the answer is the MatchInfo.
+  setPreferences(choices: readonly number[], seat: number = this.seat): number {
+    return this.send({ case: "setPreferences", value: { matchId: this.matchId, choices: [...choices], seat } });
+  }
+
+  // A held seat's preferences as the server last said (MatchSeat.preferences; a server
+  // without them: your_preferences, the lowest seat's).
+  preferencesOf(seat: number): readonly number[] {
+    const info = this.info;
+    if (!info) return [];
+    const entry = info.seats.find((s) => s.seat === seat);
+    if (entry?.preferences.length || info.yourSeats.length > 1) return entry?.preferences ?? [];
+    return info.yourPreferences;
   }
 
   // Stops the timers (a page that forgets the match, tests).

@@ -1,11 +1,11 @@
 // One match's view as this client last received it, kept in step with the server's
-// numbered ViewUpdates. A snapshot replaces the view; a diff applies only on top of the
-// view numbered one less. A gap (or a diff that does not apply) puts the store in
+// numbered ViewUpdates. A snapshot replaces the view; a diff (its field-level `patch`)
+// applies only on top of the view numbered one less. A gap (or a diff that does not apply) puts the store in
 // `waiting` until a snapshot arrives; the caller sends Resync once per gap.
 import { fromBinary, type DescMessage, type MessageShape } from "@bufbuild/protobuf";
 
 import type { ViewUpdate } from "./gen/starport/v1/protocol_pb.js";
-import { applyDiff } from "./view_diff.js";
+import { applyPatch } from "./view_diff.js";
 
 export type ApplyResult =
   | "snapshot"   // the view was replaced
@@ -52,7 +52,7 @@ export class ViewStore<Desc extends DescMessage> {
     if (this.view_ === null) return this.gap();
     if (update.number <= this.number_) return "ignored";
     if (update.number !== this.number_ + 1n) return this.gap();
-    const next = applyDiff(this.schema, this.view_, update.view, update.clearedFields);
+    const next = applyPatch(this.schema, this.view_, update.patch);
     if (next === null) return this.gap();
     this.view_ = next;
     this.number_ = update.number;

@@ -96,8 +96,8 @@ test("the moves log lists each action once, and marks where a snapshot may have 
   session.setGame("space_war");
   session.onUpdate(snapshot(1, view()));
   const diff = (number: number, logLine: string) => {
-    const d = diffViews(ViewSchema, view([flip], number - 1), view([flip], number));
-    return create(ViewUpdateSchema, { matchId: "m1", number: BigInt(number), view: d.changed, clearedFields: d.cleared, logLine });
+    const patch = diffViews(ViewSchema, view([flip], number - 1), view([flip], number));
+    return create(ViewUpdateSchema, { matchId: "m1", number: BigInt(number), patch, logLine });
   };
   session.onUpdate(diff(2, "0 flip"));
   session.onUpdate(diff(3, "1 flip\n0 flip"));   // two actions accepted together
@@ -115,9 +115,9 @@ test("a gap sends exactly one Resync", () => {
   const { session, sent } = setup();
   session.setGame("space_war");
   session.onUpdate(snapshot(1, view()));
-  const d = diffViews(ViewSchema, view(), view([flip], 3));
-  session.onUpdate(create(ViewUpdateSchema, { matchId: "m1", number: 3n, view: d.changed, clearedFields: d.cleared }));
-  session.onUpdate(create(ViewUpdateSchema, { matchId: "m1", number: 4n, view: d.changed, clearedFields: d.cleared }));
+  const patch = diffViews(ViewSchema, view(), view([flip], 3));
+  session.onUpdate(create(ViewUpdateSchema, { matchId: "m1", number: 3n, patch }));
+  session.onUpdate(create(ViewUpdateSchema, { matchId: "m1", number: 4n, patch }));
   assert.deepEqual(sent.map((s) => s.body.case), ["resync"]);
   assert.equal(session.resyncing, true);
 });
@@ -129,8 +129,8 @@ test("a flip refused as stale is resent with the newer view's number", () => {
   session.play(flip);
   const first = sent.at(-1)!.id;
   // Another seat flipped first: a newer view that still offers our flip …
-  const d = diffViews(ViewSchema, view(), view([flip], 2));
-  session.onUpdate(create(ViewUpdateSchema, { matchId: "m1", number: 2n, view: d.changed, clearedFields: d.cleared }));
+  const patch = diffViews(ViewSchema, view(), view([flip], 2));
+  session.onUpdate(create(ViewUpdateSchema, { matchId: "m1", number: 2n, patch }));
   // … and the server refuses the flip named against view 1.
   assert.equal(session.onError(new ServerError(ErrorCode.STALE_VIEW, "stale", first)), true);
   const resent = sent.at(-1)!;
@@ -159,8 +159,8 @@ test("resigning is offered to a seat in play though never listed, and resent whe
   assert.deepEqual(resign && { seat: resign.seat, kind: resign.kind, args: resign.args }, { seat: 1, kind: 0, args: [] });
   assert.equal(session.play(resign!), true);
   const first = sent.at(-1)!.id;
-  const d = diffViews(ViewSchema, playing(1), playing(2));
-  session.onUpdate(create(ViewUpdateSchema, { matchId: "m1", number: 2n, view: d.changed, clearedFields: d.cleared }));
+  const patch = diffViews(ViewSchema, playing(1), playing(2));
+  session.onUpdate(create(ViewUpdateSchema, { matchId: "m1", number: 2n, patch }));
   assert.equal(session.onError(new ServerError(ErrorCode.STALE_VIEW, "stale", first)), true);
   const resent = sent.at(-1)!;
   assert.equal(resent.body.case === "play" && resent.body.value.viewNumber, 2n);
@@ -215,8 +215,8 @@ test("reveal pacing: views are presented in order, the log follows the presented
   session.onInfo(create(MatchInfoSchema, { matchId: "m1", game: "space_war", yourSeat: 1 }));
   session.onUpdate(snapshot(1, view([flip], 1)));
   const diff = (number: number, logLine: string, actions = [flip]) => {
-    const d = diffViews(ViewSchema, view([flip], number - 1), view(actions, number));
-    return create(ViewUpdateSchema, { matchId: "m1", number: BigInt(number), view: d.changed, clearedFields: d.cleared, logLine });
+    const patch = diffViews(ViewSchema, view([flip], number - 1), view(actions, number));
+    return create(ViewUpdateSchema, { matchId: "m1", number: BigInt(number), patch, logLine });
   };
   session.onUpdate(diff(2, "{seat:0} reveals A"));
   session.onUpdate(diff(3, "{seat:0} reveals B"));

@@ -1,117 +1,154 @@
-// view_diff.ts: the same two steps as server/protocol/view_diff.hpp — clear the listed top-level
-// fields, then merge the changed ones.
+// view_diff.ts: field-level patches, the same steps as server/protocol/view_diff.hpp (the
+// C++/TypeScript agreement on real views is diff_fixtures.test.ts).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { create, equals, toBinary } from "@bufbuild/protobuf";
 
-import { ActionSchema } from "../src/gen/starport/v1/common_pb.js";
-import { SeatSchema, ViewSchema } from "../src/gen/starport/v1/space_war_pb.js";
-import { applyDiff, diffViews } from "../src/view_diff.js";
+import { ActionSchema, OutcomeSchema } from "../src/gen/starport/v1/common_pb.js";
+import { BattlefieldCardSchema, CardSchema, SeatSchema, ViewSchema, type View } from "../src/gen/starport/v1/space_war_pb.js";
+import { applyPatch, diffViews } from "../src/view_diff.js";
 import { Rng, randomView } from "./helpers.js";
 
-test("applying the diff between two random views reproduces the second, 2000 pairs", () => {
+function roundTrip(before: View, after: View): { patch: Uint8Array; got: View } {
+  const patch = diffViews(ViewSchema, before, after);
+  const got = applyPatch(ViewSchema, before, patch);
+  assert.ok(got, "the patch did not apply");
+  assert.deepEqual(toBinary(ViewSchema, got), toBinary(ViewSchema, after));
+  return { patch, got };
+}
+
+const card = (id: number, strength: number) =>
+  create(CardSchema, { id, code: `dwarves:${strength}`, name: `Dwarves ${strength}`, faction: 1, strength });
+
+test("applying the patch between two random views reproduces the second, 600 pairs", () => {
   const r = new Rng(12345);
-  for (let i = 0; i < 2000; i++) {
+  for (let i = 0; i < 600; i++) {
     const before = randomView(r);
     const after = randomView(r);
-    const d = diffViews(ViewSchema, before, after);
-    const got = applyDiff(ViewSchema, before, d.changed, d.cleared);
-    assert.ok(got, `pair ${i}: diff did not apply`);
+    const { got } = roundTrip(before, after);
     assert.ok(equals(ViewSchema, got, after), `pair ${i}: applied view differs`);
-    assert.deepEqual(toBinary(ViewSchema, got), toBinary(ViewSchema, after));
   }
 });
 
-test("a repeated field is replaced, not appended to", () => {
-  const before = create(ViewSchema, { seats: [create(SeatSchema, { seat: 0 }), create(SeatSchema, { seat: 1 })] });
-  const after = create(ViewSchema, { seats: [create(SeatSchema, { seat: 0, deckCount: 3 }), create(SeatSchema, { seat: 1 })] });
-  const d = diffViews(ViewSchema, before, after);
-  assert.deepEqual(d.cleared, [8]);
-  const got = applyDiff(ViewSchema, before, d.changed, d.cleared)!;
-  assert.equal(got.seats.length, 2);
-  assert.equal(got.seats[0].deckCount, 3);
+test("a nested scalar that changed is sent alone, and every other element keeps its identity", () => {
+  const seats = [0, 1, 2].map((seat) => create(SeatSchema, { seat, deckCount: 3, powerName: "Dwarven Armor" }));
+  const before = create(ViewSchema, { contest: 4, seats });
+  const after = create(ViewSchema, {
+    contest: 4,
+    seats: [0, 1, 2].map((seat) => create(SeatSchema, { seat, deckCount: seat === 1 ? 4 : 3, powerName: "Dwarven Armor" })),
+  });
+  const { patch, got } = roundTrip(before, after);
+  // seats (8) LIST { length 3, element 1 PATCH { deck_count (3) SET 4 } }
+  assert.deepEqual([...patch], [8 * 4 + 3, 5, 3, 1 * 4 + 1, 2, 3 * 4 + 0, 4]);
+  assert.notEqual(got.seats, before.seats, "the list changed");
+  assert.equal(got.seats[0], before.seats[0], "an unchanged seat is the very same object");
+  assert.equal(got.seats[2], before.seats[2]);
+  assert.notEqual(got.seats[1], before.seats[1]);
+  assert.equal(before.seats[1].deckCount, 3, "the old view is untouched");
 });
 
-test("a field that went back to its default is cleared even though `changed` lacks it", () => {
+test("an insertion at the front copies the tail: the old elements keep their identity", () => {
   const before = create(ViewSchema, {
-    legalActions: [create(ActionSchema, { seat: 0, kind: 1 })],
+    battlefield: [1, 2, 3, 4].map((i) => create(BattlefieldCardSchema, { owner: i % 2, faceUp: true, card: card(i, i) })),
+  });
+  const after = create(ViewSchema, { battlefield: [create(BattlefieldCardSchema, { owner: 1 }), ...before.battlefield] });
+  const { patch, got } = roundTrip(before, after);
+  // battlefield (9) LIST { length 5, element 0 SET {owner 1}, element 1 COPY from 0, count 4 }
+  assert.deepEqual([...patch], [9 * 4 + 3, 8, 5, 0, 2, 0x08, 1, 1 * 4 + 2, 0, 4]);
+  for (let i = 0; i < 4; i++) assert.equal(got.battlefield[i + 1], before.battlefield[i]);
+});
+
+test("a list element matched by its stable id is patched where it moved to", () => {
+  const before = create(ViewSchema, { seats: [create(SeatSchema, { deck: [card(1, 1), card(2, 2), card(3, 3)] })] });
+  const after = create(ViewSchema, { seats: [create(SeatSchema, { deck: [create(CardSchema, { ...card(2, 2), strength: 9 }), card(3, 3)] })] });
+  const { patch, got } = roundTrip(before, after);
+  // seats LIST { 1, element 0 PATCH { deck (11) LIST { 2, element 0 MOVE from 1 {strength 9}, element 1 COPY from 2, 1 } } }
+  const deck = [2, 0 * 4 + 3, 1, 2, 4 * 4 + 0, 9, 1 * 4 + 2, 2, 1];
+  assert.deepEqual([...patch], [8 * 4 + 3, deck.length + 5, 1, 0 * 4 + 1, deck.length + 2, 11 * 4 + 3, deck.length, ...deck]);
+  assert.equal(got.seats[0].deck[1], before.seats[0].deck[2], "the copied card is the same object");
+});
+
+test("removal markers: a shortened list, a cleared message, a value back to its default", () => {
+  const before = create(ViewSchema, {
+    legalActions: [create(ActionSchema, { seat: 0, kind: 1 }), create(ActionSchema, { seat: 0, kind: 2 })],
     offeredPower: "Peace",
     warStep: 2,
+    outcome: create(OutcomeSchema, { over: true, winners: [1] }),
   });
-  const after = create(ViewSchema, {});
-  const d = diffViews(ViewSchema, before, after);
-  assert.deepEqual(d.cleared.sort((a, b) => a - b), [1, 7, 13]);
-  assert.equal(d.changed.length, 0);
-  const got = applyDiff(ViewSchema, before, d.changed, d.cleared)!;
-  assert.ok(equals(ViewSchema, got, after));
+  const after = create(ViewSchema, { legalActions: [create(ActionSchema, { seat: 0, kind: 1 })] });
+  const { patch, got } = roundTrip(before, after);
+  // legal_actions (1) LIST { length 1 }, war_step (7) CLEAR, outcome (11) CLEAR, offered_power (13) CLEAR
+  assert.deepEqual([...patch], [1 * 4 + 3, 1, 1, 7 * 4 + 1, 11 * 4 + 1, 13 * 4 + 1]);
+  assert.equal(got.outcome, undefined);
+  assert.equal(got.offeredPower, "");
+  assert.equal(got.legalActions[0], before.legalActions[0]);
 });
 
-test("a nested message is replaced as a whole, not merged field by field", () => {
-  const before = create(ViewSchema, { lastContest: { number: 4, war: true, events: ["a", "b"] } });
-  const after = create(ViewSchema, { lastContest: { number: 5, events: ["c"] } });
-  const d = diffViews(ViewSchema, before, after);
-  const got = applyDiff(ViewSchema, before, d.changed, d.cleared)!;
-  assert.equal(got.lastContest?.war, false);
-  assert.deepEqual(got.lastContest?.events, ["c"]);
+test("a packed list and a nested message's fields change like any other value", () => {
+  const before = create(ViewSchema, { outcome: create(OutcomeSchema, { winners: [0] }) });
+  const after = create(ViewSchema, { outcome: create(OutcomeSchema, { over: true, winners: [0, 1] }) });
+  roundTrip(before, after);
+  roundTrip(after, before);
+  roundTrip(create(ViewSchema, {}), after);
 });
 
-test("the input view is never modified", () => {
-  const before = create(ViewSchema, { contest: 1, seats: [create(SeatSchema, { seat: 0 })] });
+test("an empty patch leaves the view as it was", () => {
+  const v = randomView(new Rng(7));
+  const patch = diffViews(ViewSchema, v, v);
+  assert.equal(patch.length, 0);
+  assert.equal(applyPatch(ViewSchema, v, patch), v);
+});
+
+test("a malformed patch is refused and the view left alone", () => {
+  const before = create(ViewSchema, { contest: 1, offeredPower: "Peace", seats: [create(SeatSchema, { seat: 1 })] });
   const copy = toBinary(ViewSchema, before);
-  const after = create(ViewSchema, { contest: 2 });
-  const d = diffViews(ViewSchema, before, after);
-  applyDiff(ViewSchema, before, d.changed, d.cleared);
-  assert.deepEqual(toBinary(ViewSchema, before), copy);
+  const bad: number[][] = [
+    [0xb5, 0x02],                        // CLEAR of field 77: the View lacks it
+    [4 * 4 + 1, 2 * 4 + 1],              // fields out of order
+    [13 * 4 + 2, 0],                     // PATCH of a string
+    [13 * 4 + 3, 1, 0],                  // LIST of a singular field
+    [8 * 4 + 0, 0],                      // SET of a message list
+    [8 * 4 + 3, 1, 3],                   // a list with a gap
+    [8 * 4 + 3, 4, 1, 2, 1, 1],          // COPY past the old list
+    [8 * 4 + 3, 3, 2, 1 * 4 + 1, 0],     // PATCH of a new element
+    [8 * 4 + 3, 5, 2, 4, 0, 0, 0],       // indexes back
+    [8 * 4 + 3, 5, 0x80, 0x80, 0x80, 0x80, 0x04],   // a list too long to be true
+    [13 * 4 + 0, 40, 0x73],              // a string past the end
+    [4 * 4 + 0, 0x80],                   // a truncated varint
+    [13 * 4 + 1, 0x01],                  // trailing bytes that are no entry
+  ];
+  for (const b of bad) {
+    assert.equal(applyPatch(ViewSchema, before, new Uint8Array(b)), null, `refused: ${b.join(",")}`);
+    assert.deepEqual(toBinary(ViewSchema, before), copy);
+  }
 });
 
-test("a cleared field number the View lacks is refused, like the C++ apply_diff", () => {
-  const before = create(ViewSchema, { contest: 1 });
-  assert.equal(applyDiff(ViewSchema, before, new Uint8Array(), [99]), null);
-  assert.equal(before.contest, 1);
+test("random garbage never throws: a patch applies or is refused", () => {
+  const r = new Rng(99);
+  for (let i = 0; i < 3000; i++) {
+    const v = randomView(r);
+    const bytes = new Uint8Array(Array.from({ length: r.below(24) }, () => r.below(256)));
+    const got = applyPatch(ViewSchema, v, bytes);
+    if (got) toBinary(ViewSchema, got);   // whatever applied is still a View
+  }
 });
 
-test("changed bytes that do not parse are refused", () => {
-  const before = create(ViewSchema, { contest: 1 });
-  // Field 4 (contest), varint wire type, then a truncated varint.
-  assert.equal(applyDiff(ViewSchema, before, new Uint8Array([0x20, 0xff]), [4]), null);
-  assert.equal(before.contest, 1);
-});
-
-test("an empty diff leaves the view equal", () => {
-  const r = new Rng(7);
-  const v = randomView(r);
-  const d = diffViews(ViewSchema, v, v);
-  assert.deepEqual(d.cleared, []);
-  assert.ok(equals(ViewSchema, applyDiff(ViewSchema, v, d.changed, d.cleared)!, v));
-});
-
-test("a diff keeps the identity of every field it does not list, and leaves the old view alone", () => {
+test("unchanged top-level fields keep their identity, and the old view is never modified", () => {
   const r = new Rng(777);
-  for (let i = 0; i < 500; i++) {
+  for (let i = 0; i < 200; i++) {
     const before = randomView(r);
     const after = randomView(r);
     const beforeBytes = toBinary(ViewSchema, before);
-    const d = diffViews(ViewSchema, before, after);
-    const got = applyDiff(ViewSchema, before, d.changed, d.cleared);
+    const patch = diffViews(ViewSchema, before, after);
+    const got = applyPatch(ViewSchema, before, patch);
     assert.ok(got);
-    assert.notEqual(got, before, "a new message");
     for (const f of ViewSchema.fields) {
-      if (d.cleared.includes(f.number) || f.oneof) continue;
+      if (f.oneof) continue;
       const key = f.localName as keyof typeof got;
-      assert.equal(got[key], before[key], `pair ${i}: unchanged field ${f.localName} kept its identity`);
+      if (equals(ViewSchema, create(ViewSchema, { [key]: before[key] }), create(ViewSchema, { [key]: after[key] })))
+        assert.equal(got[key], before[key], `pair ${i}: unchanged field ${f.localName} kept its identity`);
     }
     assert.deepEqual(toBinary(ViewSchema, before), beforeBytes, "the old view is unchanged");
   }
-});
-
-test("an unchanged zone keeps its object when another zone changes", () => {
-  const seats = [create(SeatSchema, { seat: 0 }), create(SeatSchema, { seat: 1 })];
-  const before = create(ViewSchema, { seats, contest: 1 });
-  const after = create(ViewSchema, { seats: [create(SeatSchema, { seat: 0 }), create(SeatSchema, { seat: 1 })], contest: 2 });
-  const d = diffViews(ViewSchema, before, after);
-  const got = applyDiff(ViewSchema, before, d.changed, d.cleared)!;
-  assert.equal(got.contest, 2);
-  assert.equal(got.seats, before.seats, "the seats array is the very same object");
-  assert.equal(seats.length, 2);
 });

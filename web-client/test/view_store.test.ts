@@ -18,8 +18,7 @@ function snapshot(number: number, view: View): ViewUpdate {
 }
 
 function diff(number: number, before: View, after: View): ViewUpdate {
-  const d = diffViews(ViewSchema, before, after);
-  return create(ViewUpdateSchema, { matchId, number: BigInt(number), view: d.changed, clearedFields: d.cleared });
+  return create(ViewUpdateSchema, { matchId, number: BigInt(number), patch: diffViews(ViewSchema, before, after) });
 }
 
 test("a snapshot replaces whatever the store held", () => {
@@ -84,7 +83,8 @@ test("a diff that does not apply (unknown field) asks for a resync and keeps the
   const v0 = create(ViewSchema, { contest: 1 });
   const s = new ViewStore(ViewSchema, matchId);
   s.apply(snapshot(1, v0));
-  const bad = create(ViewUpdateSchema, { matchId, number: 2n, clearedFields: [77] });
+  // CLEAR of field 77, which the View lacks: key 77 << 2 | 1 = 309, a two-byte varint.
+  const bad = create(ViewUpdateSchema, { matchId, number: 2n, patch: new Uint8Array([0xb5, 0x02]) });
   assert.equal(s.apply(bad), "resync");
   assert.equal(s.number, 1n);
   assert.ok(equals(ViewSchema, s.view!, v0));

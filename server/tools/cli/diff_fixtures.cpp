@@ -1,6 +1,6 @@
 // `starport diff-fixtures`: recorded view-diff streams for the TypeScript client's own
 // diff test (web-client), so both implementations are checked against the same bytes.
-// One JSON line per viewer stream: the snapshot, then each diff with the full view the
+// One JSON line per viewer stream: the snapshot, then each patch with the full view the
 // client must hold after applying it. Every binary field is base64 (RFC 4648, padded).
 // Without --game: every registered game, each match at another table size (min to max
 // seats, so Space Race's 1-seat JFK too); --list-games prints the ids the server knows.
@@ -74,12 +74,9 @@ struct fixture_stream {
 };
 
 void add_update(fixture_stream& s, const google::protobuf::Message& now) {
-  server::view_diff d = server::diff_views(*s.sent, now);
+  const std::string patch = server::diff_views(*s.sent, now);
   s.line += s.updates ? ",{" : "{";
-  s.line += "\"changed\":\"" + base64(d.changed) + "\",\"cleared\":[";
-  for (std::size_t i = 0; i < d.cleared.size(); ++i)
-    s.line += (i ? "," : "") + std::to_string(d.cleared[i]);
-  s.line += "],\"expected\":\"" + base64(bytes_of(now)) + "\"}";
+  s.line += "\"patch\":\"" + base64(patch) + "\",\"expected\":\"" + base64(bytes_of(now)) + "\"}";
   s.sent->CopyFrom(now);
   ++s.updates;
 }

@@ -14,7 +14,7 @@ void add_loadgen(CLI::App& app) {
       "loadgen", "play M concurrent 2-player Space War matches over loopback WebSockets; "
                  "print one JSON line of figures");
   cmd->add_option("-m,--matches", cfg->matches, "concurrent matches (two clients each)")
-      ->capture_default_str()->check(CLI::Range(1, 5000));
+      ->capture_default_str()->check(CLI::Range(1, 20000));
   cmd->add_option("--moves", cfg->moves, "actions sent per match, both seats together")
       ->capture_default_str()->check(CLI::Range(1, 100000));
   cmd->add_option("--seconds", cfg->seconds, "the whole run's time limit")
@@ -25,6 +25,19 @@ void add_loadgen(CLI::App& app) {
                   "each seat waits this long before each action (0: acts at once, the "
                   "benchmark as specified); paces the offered load")
       ->capture_default_str()->check(CLI::Range(0.0, 60000.0));
+  cmd->add_option("--jitter", cfg->jitter,
+                  "each pause is think-ms times a uniform draw from [1-j, 1+j], so paced seats "
+                  "do not act in lockstep")
+      ->capture_default_str()->check(CLI::Range(0.0, 1.0));
+  cmd->add_option("--turn-seconds", cfg->turn_seconds,
+                  "every lobby's turn timer, as real tables have (0: none)")
+      ->capture_default_str()->check(CLI::Range(0, 3600));
+  cmd->add_option("--ramp-seconds", cfg->ramp_seconds,
+                  "spread the matches' starts evenly over this long (0: all at once)")
+      ->capture_default_str()->check(CLI::Range(0.0, 600.0));
+  cmd->add_flag("--idle", cfg->idle,
+                "connect and say Hello only, hold the connections for --seconds, and report "
+                "the server's memory with them open");
   auto* url = cmd->add_option("--url", cfg->url,
                               "a running server, e.g. ws://127.0.0.1:8080/ws (loopback only)");
   cmd->add_option("--server-pid", cfg->server_pid, "that server's pid, for CPU and memory")

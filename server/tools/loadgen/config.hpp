@@ -12,6 +12,18 @@ struct config {
   double seconds = 60;               // the whole run, setup included
   int threads = 1;                   // client-side io_context threads (1: leaves the server the rest)
   double think_ms = 0;               // a seat waits this long before each action; 0: none
+  // Each pause is drawn uniformly from think_ms × [1 − jitter, 1 + jitter] (0: exactly
+  // think_ms), so paced seats do not all act in the same instant.
+  double jitter = 0;
+  // Every lobby's turn timer, as real tables have one: each settle then re-arms a timer and
+  // shows the seats their deadlines. 0: no timer (the benchmark before issue 14).
+  std::uint32_t turn_seconds = 60;
+  // Match starts are spread evenly over this long (thousands of connections at once
+  // overflow the listen backlog); 0: all at once.
+  double ramp_seconds = 0;
+  // Idle connections: each client connects and says Hello, nothing more, and holds the
+  // connection until `seconds` is up; the report is the server's memory for them.
+  bool idle = false;
   std::string url;                   // ws://127.0.0.1:P/ws of a running server; empty: start one
   int server_pid = 0;                // that server's pid, for CPU and memory figures
   std::string server_exe = "/proc/self/exe";

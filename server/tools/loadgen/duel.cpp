@@ -1,7 +1,5 @@
 #include "server/tools/loadgen/duel.hpp"
 
-#include <span>
-
 #include "server/protocol/view_diff.hpp"
 
 namespace starport::loadgen {
@@ -16,7 +14,11 @@ std::int64_t micros_since(clock_type::time_point t, clock_type::time_point now) 
 }  // namespace
 
 duel::duel(net::io_context& ioc, const config& cfg, int index, std::function<void()> on_done)
-    : cfg_(cfg), index_(index), strand_(net::make_strand(ioc)), on_done_(std::move(on_done)) {
+    : cfg_(cfg),
+      index_(index),
+      strand_(net::make_strand(ioc)),
+      on_done_(std::move(on_done)),
+      random_(static_cast<std::uint32_t>(index) * 2654435761u + 1) {
   stats_.latency_us.reserve(static_cast<std::size_t>(cfg.moves));
 }
 
@@ -24,11 +26,34 @@ void duel::start(const tcp::endpoint& server, const std::string& host_name,
                  const std::string& path) {
   net::post(strand_, [this, server, host_name, path] {
     if (finishing_) return;
-    for (int side : {host, guest}) {
-      seats_[side].client = std::make_shared<ws_client>(strand_, *this, side);
-      seats_[side].client->start(server, host_name, path);
-    }
+    server_ = server;
+    host_name_ = host_name;
+    path_ = path;
+    if (cfg_.ramp_seconds <= 0 || cfg_.matches <= 1) return open_connections();
+    // Evenly spread: match i of M starts at i/M of the ramp.
+    const double at_s = cfg_.ramp_seconds * index_ / cfg_.matches;
+    ramp_.emplace(strand_);
+    ramp_->expires_after(std::chrono::microseconds(static_cast<std::int64_t>(at_s * 1e6)));
+    ramp_->async_wait([this](beast::error_code ec) {
+      if (!ec && !finishing_) open_connections();
+    });
   });
+}
+
+void duel::open_connections() {
+  for (int side : {host, guest}) {
+    seats_[side].client = std::make_shared<ws_client>(strand_, *this, side);
+    seats_[side].client->start(server_, host_name_, path_);
+  }
+}
+
+std::chrono::microseconds duel::think_time() {
+  double ms = cfg_.think_ms;
+  if (cfg_.jitter > 0) {
+    std::uniform_real_distribution<double> spread(1 - cfg_.jitter, 1 + cfg_.jitter);
+    ms *= spread(random_);
+  }
+  return std::chrono::microseconds(static_cast<std::int64_t>(ms * 1000));
 }
 
 void duel::stop() {
@@ -58,7 +83,9 @@ void duel::on_frame(int side, std::string_view bytes) {
     return finish("a server frame did not parse as a ServerMessage");
   switch (in_.body_case()) {
     case v1::ServerMessage::kWelcome:
+      if (!seats_[side].welcomed) ++stats_.welcomed;
       seats_[side].welcomed = true;
+      if (cfg_.idle) return;   // held until the run's end, nothing more
       if (side == host) {
         out_.Clear();
         v1::LobbySettings* settings = out_.mutable_create_lobby()->mutable_settings();
@@ -66,6 +93,7 @@ void duel::on_frame(int side, std::string_view bytes) {
         settings->set_seats(2);
         settings->set_options(space_war::v1::Options().SerializeAsString());
         settings->set_is_private(true);
+        settings->set_turn_seconds(cfg_.turn_seconds);
         send(host, out_);
         seats_[host].lobby_request = seats_[host].next_request;
       } else {
@@ -161,9 +189,7 @@ void duel::on_view(int side, std::uint32_t request, const v1::ViewUpdate& update
     s.number = update.number();
     s.resync_sent = false;
   } else if (s.have_view && update.number() == s.number + 1 &&
-             server::apply_encoded(s.view_bytes, update.view(),
-                                   std::span(update.cleared_fields().data(),
-                                             static_cast<std::size_t>(update.cleared_fields_size()))) &&
+             server::apply_encoded(s.view_bytes, update.patch(), *space_war::v1::View::descriptor()) &&
              s.view.ParseFromString(s.view_bytes)) {
     s.number = update.number();
   } else {
@@ -194,7 +220,7 @@ void duel::maybe_act(int side) {
   if (cfg_.think_ms <= 0) return act(side);
   if (!s.think) s.think.emplace(strand_);
   s.thinking = true;
-  s.think->expires_after(std::chrono::microseconds(static_cast<std::int64_t>(cfg_.think_ms * 1000)));
+  s.think->expires_after(think_time());
   s.think->async_wait([this, side](beast::error_code ec) {
     seats_[side].thinking = false;
     if (!ec && !finishing_) maybe_act_now(side);
@@ -234,6 +260,7 @@ void duel::finish(std::string failure) {
   if (stats_.failure.empty()) stats_.failure = std::move(failure);
   if (finishing_) return;
   finishing_ = true;
+  if (ramp_) ramp_->cancel();
   for (seat& s : seats_) {
     if (s.think) s.think->cancel();
     if (s.client) s.client->close();

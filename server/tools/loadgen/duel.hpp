@@ -1,15 +1,17 @@
 #pragma once
 // One 2-player Space War match of the load run, played by two bot clients over real
 // WebSockets: Hello → the host creates a private lobby → the guest joins by invite code
-// → both ready → the host starts; then each seat sends the first legal action of its
-// latest view (snapshot + applied diffs) until the match has sent its share of moves,
-// at once or (--think-ms) after a pause.
+// → both ready → the host starts (with a turn timer unless --turn-seconds 0); then each
+// seat sends the first legal action of its latest view (snapshot + applied diffs) until the
+// match has sent its share of moves, at once or (--think-ms) after a pause. With --idle
+// both clients stop after Hello and only hold their connections.
 // Both clients share one strand, so the lobby hand-off between them needs no locks.
 #include <array>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
+#include <random>
 #include <string>
 
 #include <boost/asio/steady_timer.hpp>
@@ -76,6 +78,8 @@ class duel final : public ws_events {
   void act(int side);
   void check_done();
   void finish(std::string failure);
+  void open_connections();
+  std::chrono::microseconds think_time();
 
   const config& cfg_;
   int index_;
@@ -87,6 +91,11 @@ class duel final : public ws_events {
   std::uint32_t start_request_ = 0;
   bool finishing_ = false;
   bool done_ = false;
+  std::optional<net::steady_timer> ramp_;   // delays this match's start (--ramp-seconds)
+  std::minstd_rand random_;                 // think-time jitter
+  tcp::endpoint server_;
+  std::string host_name_;
+  std::string path_;
   v1::ServerMessage in_;    // reused: parsing allocates less once warmed up
   v1::ClientMessage out_;
   duel_stats stats_;

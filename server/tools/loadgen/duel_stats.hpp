@@ -22,6 +22,7 @@ struct duel_stats {
   clock_type::time_point first_send{};
   clock_type::time_point last_accept{};
   bool started = false;                      // the match began
+  int welcomed = 0;                          // connections past Hello (0–2)
   bool game_over = false;                    // it ended by the rules before the move bound
   std::string failure;                       // why setup or play broke off, if it did
 };

@@ -50,6 +50,7 @@ load_report::load_report(std::span<const duel_stats* const> duels, std::string v
     resyncs_ += d->resyncs;
     bytes += d->play_bytes;
     started_ += d->started;
+    welcomed_ += d->welcomed;
     game_overs_ += d->game_over;
     if (!d->failure.empty()) {
       (d->started ? failed_plays_ : failed_setups_) += 1;
@@ -82,11 +83,21 @@ load_report::load_report(std::span<const duel_stats* const> duels, std::string v
 
 std::string load_report::json() const {
   char numbers[512];
+  if (idle_) {
+    std::snprintf(numbers, sizeof numbers,
+                  "\"idle\":true,\"connections\":%d,\"welcomed\":%d,\"server_rss_mb\":%.1f,"
+                  "\"server_peak_rss_mb\":%.1f",
+                  2 * matches_, welcomed_, held_rss_mb_, server_peak_rss_mb_);
+    return "{\"peer\":\"starport\",\"version\":" + json_string(version_) + "," + numbers + "}";
+  }
   std::snprintf(numbers, sizeof numbers,
                 "\"matches\":%d,\"moves_per_s\":%.1f,\"p50_ms\":%.3f,\"p99_ms\":%.3f,"
-                "\"server_cpu_s\":%.2f,\"server_peak_rss_mb\":%.1f,\"bytes_per_move\":%.1f",
-                matches_, moves_per_s_, p50_ms_, p99_ms_, server_cpu_s_, server_peak_rss_mb_,
-                bytes_per_move_);
+                "\"server_cpu_s\":%.2f,\"server_cpu_us_per_move\":%.1f,\"server_peak_rss_mb\":%.1f,"
+                "\"bytes_per_move\":%.1f,\"accepted\":%llu,\"refused\":%llu,\"turn_seconds\":%u",
+                matches_, moves_per_s_, p50_ms_, p99_ms_, server_cpu_s_,
+                accepted_ ? server_cpu_s_ * 1e6 / double(accepted_) : 0.0, server_peak_rss_mb_,
+                bytes_per_move_, static_cast<unsigned long long>(accepted_),
+                static_cast<unsigned long long>(refused_), turn_seconds_);
   std::string paced;
   if (think_ms_ > 0) {
     char think[64];
@@ -98,6 +109,15 @@ std::string load_report::json() const {
 
 std::string load_report::summary() const {
   char text[1024];
+  if (idle_) {
+    std::snprintf(text, sizeof text,
+                  "loadgen: idle run: %d of %d connections past Hello; server resident %.1f MB "
+                  "with them open (peak %.1f MB); %d matches lost a connection",
+                  welcomed_, 2 * matches_, held_rss_mb_, server_peak_rss_mb_, failed_setups_ + failed_plays_);
+    std::string out = text;
+    if (!first_failure_.empty()) out += "\nloadgen: first failure: " + first_failure_;
+    return out;
+  }
   std::snprintf(text, sizeof text,
                 "loadgen: %d matches (%d started, %d ended by the rules, %d failed in setup, "
                 "%d broke off); %llu actions sent, %llu accepted, %llu refused%s%s%s; %llu "

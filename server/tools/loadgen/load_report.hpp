@@ -21,11 +21,22 @@ class load_report {
 
   // A paced run (--think-ms) says so in both outputs: it is not the benchmark as specified.
   void set_think_ms(double ms) { think_ms_ = ms; }
+  void set_turn_seconds(std::uint32_t s) { turn_seconds_ = s; }
+  // An idle run (--idle) reports connections and memory only.
+  void set_idle(bool idle) { idle_ = idle; }
+  // The server's resident memory at the end of the run, every connection still open.
+  void set_held_rss_mb(double mb) { held_rss_mb_ = mb; }
 
   std::string json() const;
   std::string summary() const;
-  // Every match began and at least one move was accepted.
-  bool healthy() const { return failed_setups_ == 0 && accepted_ > 0; }
+  // Every match began and at least one move was accepted (idle: every client got its Welcome).
+  bool healthy() const {
+    return idle_ ? welcomed_ == 2 * matches_ : failed_setups_ == 0 && accepted_ > 0;
+  }
+  int welcomed() const { return welcomed_; }
+  double held_rss_mb() const { return held_rss_mb_; }
+  std::uint64_t refused() const { return refused_; }
+  int failed_plays() const { return failed_plays_; }
 
   int started() const { return started_; }
   std::uint64_t accepted() const { return accepted_; }
@@ -50,6 +61,10 @@ class load_report {
   double client_cpu_s_ = 0;
   double in_flight_ = 0;
   double think_ms_ = 0;
+  std::uint32_t turn_seconds_ = 0;
+  bool idle_ = false;
+  double held_rss_mb_ = 0;
+  int welcomed_ = 0;
   double play_s_ = 0;
   std::uint64_t sent_ = 0;
   std::uint64_t accepted_ = 0;

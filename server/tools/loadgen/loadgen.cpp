@@ -4,6 +4,7 @@
 #include <unistd.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <condition_variable>
 #include <cstdio>
 #include <memory>
@@ -56,14 +57,27 @@ bool parse_url(const std::string& url, target& out, std::string& error) {
   return true;
 }
 
-// Each match holds two sockets here and two in the server: lift the soft descriptor limit
-// to the hard one (the server child inherits it).
-void raise_descriptor_limit() {
+// Each match holds two sockets here and two in the server (which inherits this limit), and
+// each process needs some more (the database, the listener, pipes). Lift the soft limit to
+// what the run needs, and the hard one too where allowed (root, up to fs.nr_open); when the
+// machine's limit is too low, say so rather than fail with EMFILE mid-run.
+bool raise_descriptor_limit(int matches, std::string& error) {
+  const rlim_t need = 2 * static_cast<rlim_t>(matches) + 256;
   rlimit limit{};
-  if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
-    limit.rlim_cur = limit.rlim_max;
-    setrlimit(RLIMIT_NOFILE, &limit);
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return error = "getrlimit(RLIMIT_NOFILE) failed", false;
+  if (limit.rlim_cur >= need) return true;
+  if (limit.rlim_max < need) {
+    rlimit raised{need, need};
+    if (setrlimit(RLIMIT_NOFILE, &raised) == 0) return true;
+    error = std::to_string(matches) + " matches need " + std::to_string(need) +
+            " file descriptors per process, and this machine allows " +
+            std::to_string(limit.rlim_max) +
+            " (the hard limit; `ulimit -Hn`, or LimitNOFILE= for a service); raise it or run fewer matches";
+    return false;
   }
+  limit.rlim_cur = need;
+  if (setrlimit(RLIMIT_NOFILE, &limit) != 0) return error = "setrlimit(RLIMIT_NOFILE) failed", false;
+  return true;
 }
 
 double seconds_since(clock_type::time_point t) {
@@ -73,12 +87,17 @@ double seconds_since(clock_type::time_point t) {
 }  // namespace
 
 std::optional<load_report> measure(const config& cfg, std::string& error) {
-  raise_descriptor_limit();
+  if (!raise_descriptor_limit(cfg.matches, error)) return std::nullopt;
   std::unique_ptr<server_process> server;
   target to;
   int pid = cfg.server_pid;
   if (cfg.url.empty()) {
-    server = server_process::start(cfg.server_exe, 30, error);
+    // The server's own bounds (20,000 sockets, 10,000 lobbies) are sized for one machine's
+    // capacity; a run at that size needs a little room above them.
+    const std::vector<std::string> room = {
+        "--max-connections", std::to_string(std::max(20000, 2 * cfg.matches + 100)),
+        "--max-lobbies", std::to_string(std::max(10000, cfg.matches + 100))};
+    server = server_process::start(cfg.server_exe, 30, error, room);
     if (!server) return std::nullopt;
     server->keep_data(cfg.keep_data);
     pid = server->pid();
@@ -115,7 +134,12 @@ std::optional<load_report> measure(const config& cfg, std::string& error) {
   };
   auto deadline = started + std::chrono::duration_cast<clock_type::duration>(
                                 std::chrono::duration<double>(cfg.seconds));
-  if (!wait_until(deadline)) {
+  // Idle connections are held to the end: nothing finishes them earlier.
+  const bool all_finished = wait_until(deadline);
+  // The server's memory while every connection is still open.
+  std::optional<process_usage> held;
+  if (pid > 0) held = read_process_usage(pid);
+  if (!all_finished) {
     for (auto& d : duels) d->stop();
     // Closing handshakes get a few seconds; a server that never answers is cut off.
     if (!wait_until(clock_type::now() + std::chrono::seconds(5))) ioc.stop();
@@ -132,6 +156,9 @@ std::optional<load_report> measure(const config& cfg, std::string& error) {
   for (auto& d : duels) stats.push_back(&d->stats());
   load_report report(stats, STARPORT_VERSION, before, after, elapsed, client_cpu);
   report.set_think_ms(cfg.think_ms);
+  report.set_turn_seconds(cfg.turn_seconds);
+  report.set_idle(cfg.idle);
+  if (held) report.set_held_rss_mb(held->rss_mb);
   if (server) {
     int status = server->stop();
     if (WIFSIGNALED(status))

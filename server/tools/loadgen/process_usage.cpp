@@ -26,12 +26,19 @@ std::optional<process_usage> read_process_usage(int pid) {
   process_usage usage;
   usage.cpu_seconds = double(utime + stime) / double(sysconf(_SC_CLK_TCK));
   std::ifstream status_file(dir + "/status");
+  bool peak = false;
+  bool now = false;
   for (std::string line; std::getline(status_file, line);) {
+    // Both reported in kB.
     if (line.rfind("VmHWM:", 0) == 0) {
-      usage.peak_rss_mb = std::stod(line.substr(6)) / 1024.0;   // reported in kB
-      return usage;
+      usage.peak_rss_mb = std::stod(line.substr(6)) / 1024.0;
+      peak = true;
+    } else if (line.rfind("VmRSS:", 0) == 0) {
+      usage.rss_mb = std::stod(line.substr(6)) / 1024.0;
+      now = true;
     }
   }
+  if (peak && now) return usage;
   return std::nullopt;   // a zombie has no memory lines any more
 }
 

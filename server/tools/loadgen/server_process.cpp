@@ -48,7 +48,8 @@ std::string log_tail(const std::string& path) {
 }  // namespace
 
 std::unique_ptr<server_process> server_process::start(const std::string& exe, double timeout_s,
-                                                      std::string& error) {
+                                                      std::string& error,
+                                                      const std::vector<std::string>& extra) {
   std::unique_ptr<server_process> p(new server_process());
   std::string templ = (std::filesystem::temp_directory_path() / "starport-loadgen-XXXXXX").string();
   if (!mkdtemp(templ.data())) {
@@ -66,6 +67,7 @@ std::unique_ptr<server_process> server_process::start(const std::string& exe, do
   std::string log_path = p->data_dir_ + "/server.log";
   int log_fd = open(log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   std::vector<std::string> args = {exe, "serve", "--port", "0", "--data", p->data_dir_};
+  args.insert(args.end(), extra.begin(), extra.end());
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);

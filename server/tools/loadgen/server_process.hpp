@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace starport::loadgen {
 
@@ -13,8 +14,11 @@ class server_process {
   // Runs `exe serve --port 0 --data <new temp dir>` and waits (at most `timeout_s`) for
   // its "listening on 127.0.0.1:<port>" line. Null, with `error` set, on failure. The
   // child gets SIGTERM when the calling thread ends, so call it from a long-lived thread.
+  // `extra` are more `serve` options (the load generator lifts the server's connection
+  // and lobby limits to fit the run).
   static std::unique_ptr<server_process> start(const std::string& exe, double timeout_s,
-                                               std::string& error);
+                                               std::string& error,
+                                               const std::vector<std::string>& extra = {});
   ~server_process();
   server_process(const server_process&) = delete;
   server_process& operator=(const server_process&) = delete;

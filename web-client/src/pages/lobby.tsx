@@ -14,16 +14,25 @@ import { copyText, shortId } from "../ui/format.js";
 
 const chatLimit = 500;
 
+// Every seat this page's person holds (several only in a cooperative game), lowest first.
+export function heldSeats(lobby: Lobby): number[] {
+  if (!lobby.youAreSeated) return [];
+  return lobby.yourSeats.length ? [...lobby.yourSeats] : [lobby.yourSeat];
+}
+
 // Can the host start now? "" when yes, else what is missing, in words. In a deck game
 // (`usesDecks`) every seat needs a deck: the others' Ready says they have one; the host's
 // own seat is checked here.
 export function startProblem(lobby: Lobby, usesDecks = false): string {
   const open = lobby.seats.filter((s) => s.open).length;
   if (open > 0) return open === 1 ? "One seat is still open: wait for a player or add a bot." : `${open} seats are still open: wait for players or add bots.`;
-  const me = lobby.seats.find((s) => lobby.youAreSeated && s.seat === lobby.yourSeat);
-  if (usesDecks && me && !me.deckChosen) return "Choose your deck first.";
-  const waiting = lobby.seats.filter((s) => !s.open && !s.bot && !(lobby.youAreSeated && s.seat === lobby.yourSeat) && !s.ready);
-  if (waiting.length) return `Waiting for ${waiting.map((s) => s.name).join(", ")} to be ready.`;
+  const held = heldSeats(lobby);
+  const mine = lobby.seats.filter((s) => held.includes(s.seat));
+  if (usesDecks && mine.some((s) => !s.deckChosen)) return mine.length > 1 ? "Choose a deck for each of your seats first." : "Choose your deck first.";
+  const waiting = lobby.seats.filter((s) => !s.open && !s.bot && !held.includes(s.seat) && !s.ready);
+  // A person once, however many seats they hold.
+  const names = [...new Set(waiting.map((s) => s.name))];
+  if (names.length) return `Waiting for ${names.join(", ")} to be ready.`;
   return "";
 }
 
@@ -131,10 +140,15 @@ export function LobbyPage({ app, route }: { app: App; route: Route }) {
   const link = invite || (settings && !settings.isPrivate ? routeUrl({ page: "lobby", lobbyId: lobby.lobbyId }, location) : "");
   const linkName = invite ? "Invite link" : "Link to this lobby";
   const me = lobby.seats.find((s) => lobby.youAreSeated && s.seat === lobby.yourSeat);
+  const held = heldSeats(lobby);
+  const mine = lobby.seats.filter((s) => held.includes(s.seat));
   const usesDecks = !!info?.usesDecks;
   const problem = startProblem(lobby, usesDecks);
-  // Ready needs a deck in a deck game (the server refuses it too).
-  const readyProblem = usesDecks && me && !me.deckChosen && !me.ready ? "Choose a deck before you say Ready." : "";
+  // Ready needs a deck in a deck game, for every seat held (the server refuses it too).
+  const readyProblem = usesDecks && me && mine.some((s) => !s.deckChosen) && !me.ready
+    ? (mine.length > 1 ? "Choose a deck for each of your seats before you say Ready." : "Choose a deck before you say Ready.") : "";
+  // A cooperative table: one person may play several seats (JoinLobby.another_seat).
+  const canTakeSeat = !!info?.cooperative && lobby.youAreSeated && !lobby.matchId && lobby.seats.some((s) => s.open);
   return (
     <div class="page lobby">
       <section class="card-box lobby-head">
@@ -155,7 +169,9 @@ export function LobbyPage({ app, route }: { app: App; route: Route }) {
           </p>
         ) : null}
         {link ? <InviteLink app={app} link={link} linkName={linkName} name={invite ? "invite-link" : "lobby-link"} /> : null}
-        {usesDecks && settings ? <DeckPicker app={app} lobby={lobby} game={settings.game} decks={decks} me={me} act={act} /> : null}
+        {usesDecks && settings ? mine.map((seat) => (
+          <DeckPicker key={seat.seat} app={app} lobby={lobby} game={settings.game} decks={decks} me={seat} act={act} several={mine.length > 1} />
+        )) : null}
         <div class="row lobby-actions">
           {me ? (
             <label class="inline" title={readyProblem || undefined}>
@@ -165,6 +181,10 @@ export function LobbyPage({ app, route }: { app: App; route: Route }) {
             </label>
           ) : null}
           {readyProblem ? <span id="ready-problem" class="muted start-problem" data-ready-problem="">{readyProblem}</span> : null}
+          {canTakeSeat ? (
+            <button class="secondary" name="take-another-seat" title="Play one more seat of this cooperative table yourself"
+              onClick={() => void act({ case: "joinLobby", value: { lobbyId, inviteCode: "", anotherSeat: true } })}>Take another seat</button>
+          ) : null}
           {lobby.youAreHost ? (
             <>
               <button class="primary" name="start" disabled={problem !== ""} aria-describedby="start-problem"
@@ -208,7 +228,8 @@ function InviteLink(p: { app: App; link: string; linkName: string; name: string 
 // kind select is uncontrolled and keyed by seat, so a push never resets what was chosen.
 function SeatRow(p: { s: LobbySeat; lobby: Lobby; info: GameInfo | undefined; act: (b: Body) => Promise<boolean>; starters: Deck[] | null }) {
   const { s, lobby } = p;
-  const mine = lobby.youAreSeated && s.seat === lobby.yourSeat;
+  const held = heldSeats(lobby);
+  const mine = held.includes(s.seat);
   const bots = botChoices(p.info);
   const kind = useRef<HTMLSelectElement>(null);
   const botDeck = useRef<HTMLSelectElement>(null);
@@ -238,6 +259,9 @@ function SeatRow(p: { s: LobbySeat; lobby: Lobby; info: GameInfo | undefined; ac
           ) : null}
           <button name={`add-bot-${s.seat}`} onClick={() => void p.act({ case: "addBot", value: { lobbyId: lobby.lobbyId, bot: kind.current?.value ?? bots[0].id, seat: s.seat, deckId: botDeck.current?.value ?? "" } })}>Add bot</button>
         </span>
+      ) : mine && held.length > 1 && !lobby.matchId ? (
+        // One of several seats of one's own: given up, it opens (Leave gets up from all).
+        <button class="secondary" name={`give-up-seat-${s.seat}`} onClick={() => void p.act({ case: "removeSeat", value: { lobbyId: lobby.lobbyId, seat: s.seat } })}>Give up this seat</button>
       ) : lobby.youAreHost && !s.open && !mine ? (
         <button class="secondary" onClick={() => void p.act({ case: "removeSeat", value: { lobbyId: lobby.lobbyId, seat: s.seat } })}>{s.bot ? "Remove bot" : "Kick"}</button>
       ) : null}
@@ -257,7 +281,7 @@ function DeckMark(p: { s: LobbySeat; mine: boolean }) {
 // Your seat's deck in a deck game: one of your playable decks or a starter (ChooseDeck,
 // which clears Ready). Decks that break a rule are listed but cannot be picked. The
 // select shows the server's choice (LobbySeat.deck_name), so a reload keeps it.
-export function DeckPicker(p: { app: App; lobby: Lobby; game: string; decks: DeckList | null; me: LobbySeat | undefined; act: (b: Body) => Promise<boolean> }) {
+export function DeckPicker(p: { app: App; lobby: Lobby; game: string; decks: DeckList | null; me: LobbySeat | undefined; act: (b: Body) => Promise<boolean>; several?: boolean }) {
   const { lobby, decks, me } = p;
   const [picking, setPicking] = useState("");
   const builder = routeHash({ page: "decks", game: p.game, deckId: "" });
@@ -266,15 +290,15 @@ export function DeckPicker(p: { app: App; lobby: Lobby; game: string; decks: Dec
   const current = me.deckChosen ? all.find((d) => d.name === me.deckName && (d.starter || !d.problems.length))?.id ?? "?" : "";
   const locked = !!lobby.matchId;
   return (
-    <div class="deck-picker" data-deck-chosen={me.deckChosen ? "1" : "0"}>
-      <h3>Your deck</h3>
+    <div class="deck-picker" data-deck-chosen={me.deckChosen ? "1" : "0"} data-deck-seat={me.seat}>
+      <h3>{p.several ? `Your deck for seat ${me.seat + 1}` : "Your deck"}</h3>
       {decks ? (
         <div class="row">
           <label class="grow">Deck for this match
-            <select name="choose-deck" value={picking || current} disabled={locked || picking !== ""} onChange={async (ev) => {
+            <select name={p.several ? `choose-deck-${me.seat}` : "choose-deck"} value={picking || current} disabled={locked || picking !== ""} onChange={async (ev) => {
               const deckId = (ev.target as HTMLSelectElement).value;
               setPicking(deckId || "-");
-              await p.act({ case: "chooseDeck", value: { lobbyId: lobby.lobbyId, deckId } });
+              await p.act({ case: "chooseDeck", value: { lobbyId: lobby.lobbyId, deckId, seat: me.seat } });
               setPicking("");
             }}>
               <option value="">{me.deckChosen ? "No deck" : "Choose a deck…"}</option>

@@ -42,10 +42,14 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
   const game = session.game;
   const newest = session.store?.view ?? undefined;
   const presented = session.presented ?? newest;
-  const viewer = info && !info.spectator ? info.yourSeat : null;
+  // The seat the table is drawn for: a person holding several seats of a cooperative
+  // table plays each in turn (SeatSwitcher).
+  const viewer = info && !info.spectator ? session.seat : null;
+  const held = session.yourSeats;
   const seatName = (seat: number) => seatNameFrom(info?.seats, seat);
   const legal = session.legalActions;
-  const yourTurn = viewer !== null && !info?.over && !session.reveal.behind && legal.some((a) => a.seat === viewer);
+  const yourTurn = viewer !== null && !info?.over && !session.reveal.behind &&
+    (legal.some((a) => a.seat === viewer) || held.some((s) => session.waitingFor(s)));
 
   useTurnAttention(yourTurn, sound);
   useSavedPreferences(app, session, info);
@@ -139,7 +143,7 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
       <div class="match-head">
         <h2>{game?.title ?? "Match"} <span class="muted" title={matchId}>· {shortId(matchId)}</span></h2>
         <p class="row">
-          <span class="grow">{viewer !== null ? `You are ${seatName(viewer)}` : info?.spectator ? "Spectating" : ""}</span>
+          <span class="grow">{viewer !== null ? (held.length > 1 ? `Playing as ${seatName(viewer)} (seat ${viewer + 1})` : `You are ${seatName(viewer)}`) : info?.spectator ? "Spectating" : ""}</span>
           {session.resyncing ? <span class="badge warn" data-syncing="1">syncing…</span> : null}
           {!session.online && newest && !info?.over ? <span class="badge lost" data-offline="1">offline: moves wait for the connection</span> : null}
           {game ? <RulesButton game={game} /> : null}
@@ -150,6 +154,7 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
           {app.anonymous ? <button type="button" name="want-to-play" class="secondary" onClick={() => app.askName()}>Play on Starport</button> : null}
         </p>
       </div>
+      {held.length > 1 && !refused ? <SeatSwitcher session={session} held={held} shown={viewer} seatName={seatName} over={!!info?.over} /> : null}
       {session.unavailable && newest ? (
         <p class="card-box stale-view row" role="alert" data-stale="">
           <span class="grow">The table below may be out of date. {errorSentence(session.unavailable.code, session.unavailable.detail)}</span>
@@ -172,7 +177,7 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
           <MovePanel session={session} legal={legal} placed={placedRef} label={label} offered={offered} sending={sending} press={press} />
           <RevealControls session={session} speed={speed} setSpeed={setSpeed} sound={sound} setSound={setSound} />
           {viewer !== null && gameInfo?.preferences.length && !info?.over ? (
-            <Preferences session={session} game={game} info={gameInfo} chosen={info?.yourPreferences ?? []}
+            <Preferences session={session} game={game} info={gameInfo} chosen={session.preferencesOf(viewer)}
               applies={(id) => !newest || !game.preferenceApplies || game.preferenceApplies(id, newest, viewer)} />
           ) : null}
         </>
@@ -185,6 +190,28 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
         </section>
       )}
       {refused ? null : <Fairness info={info} />}
+    </div>
+  );
+}
+
+// "Playing as …": one button per held seat (a cooperative table), a badge on each seat
+// whose move the table awaits. The table follows the seat that must act; pressing a seat
+// shows it until that seat moves.
+export function SeatSwitcher(p: { session: MatchSession; held: number[]; shown: number | null; seatName: (seat: number) => string; over: boolean }) {
+  return (
+    <div class="row seat-switcher" role="group" aria-label="Playing as" data-seat-switcher="">
+      <span class="muted">Playing as</span>
+      {p.held.map((seat) => {
+        const waiting = !p.over && p.session.waitingFor(seat);
+        return (
+          <button key={seat} type="button" name={`seat-${seat}`} data-seat={seat}
+            class={seat === p.shown ? "primary" : "secondary"} aria-pressed={seat === p.shown}
+            onClick={() => p.session.chooseSeat(seat)}>
+            {p.seatName(seat)} <span class="muted">(seat {seat + 1})</span>
+            {waiting ? <span class="badge warn" data-waiting="">your move</span> : null}
+          </button>
+        );
+      })}
     </div>
   );
 }
@@ -369,8 +396,9 @@ function useSavedPreferences(app: App, session: MatchSession, info: MatchInfo | 
     preferencesSent.add(info.matchId);
     const saved = savedPreferences(info.game);
     if (!saved || saved.every((c) => c === 0)) return;
-    if (info.yourPreferences.some((c) => c !== 0)) return;
-    session.setPreferences(saved.slice(0, gameInfo.preferences.length));
+    // Each held seat that has none yet (several only at a cooperative table).
+    for (const seat of session.yourSeats)
+      if (!session.preferencesOf(seat).some((c) => c !== 0)) session.setPreferences(saved.slice(0, gameInfo.preferences.length), seat);
   }, [info]);
 }
 

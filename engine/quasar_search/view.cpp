@@ -1,0 +1,463 @@
+// What each viewer may see, the log's words, and the hidden-information test hook.
+//
+// Hidden: each Hand (its owner only), each Deck's order, a Rank or Confrontation pick until
+// every seat has picked. Everything else is face up: the Mission Zone, Sensors, Personal
+// Zones, Warp Zones, Discard Zones, Glory, Energy, Morale.
+#include <algorithm>
+
+#include "engine/core/words.hpp"
+#include "engine/quasar_search/state.hpp"
+
+namespace starport::quasar_search {
+
+namespace {
+
+void fill_effect(pb::Effect& out, const effect& e) {
+  out.set_style(static_cast<pb::EffectStyle>(e.kind));
+  out.set_phase(static_cast<pb::Step>(e.at));
+  out.set_cost(static_cast<std::uint32_t>(e.pay));
+  out.set_cost_amount(e.cost_amount);
+  out.set_op(static_cast<std::uint32_t>(e.what));
+  out.set_amount(e.amount);
+  out.set_who(static_cast<std::uint32_t>(e.target));
+  out.set_condition(static_cast<std::uint32_t>(e.only));
+  out.set_text(effect_text(e));
+}
+
+std::string plural(int n, std::string_view one, std::string_view many) {
+  return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+}
+
+}  // namespace
+
+void state::fill_card(pb::PlayerCard& out, copy_id c) const {
+  const engine::card_index i = index_of(c);
+  const player_card& card = content_->pool[i];
+  const int s = owner_of(c);
+  out.set_id(wire_id(c));
+  out.set_index(i);
+  out.set_name(std::string(card.name));
+  out.set_owner(static_cast<std::uint32_t>(s));
+  out.set_lost_in_space(card.kind == card_kind::lost_in_space);
+  out.set_has_value(card.has_value && card.kind != card_kind::lost_in_space);
+  out.set_value(card.value);
+  if (players_[s].confronting == c && revealed_) {
+    out.set_shift(players_[s].shift);
+    int v = 0;
+    if (current_value(s, v)) out.set_current(v);
+  } else {
+    out.set_current(card.value);
+  }
+  for (const effect& e : card.effects)
+    if (e.present()) {
+      pb::Effect* pe = out.add_effects();
+      fill_effect(*pe, e);
+      if (e.kind == style::triggered) {
+        const player& p = players_[s];
+        const std::uint16_t key = static_cast<std::uint16_t>(c << 2 | (&e - card.effects.data()));
+        for (int k = 0; k < p.used_count; ++k) pe->set_used(pe->used() || p.used[static_cast<std::size_t>(k)] == key);
+      }
+    }
+}
+
+void state::fill_challenge(pb::Challenge& out, int index) const {
+  const challenge_def& ch = content_->challenges[static_cast<std::size_t>(index)];
+  out.set_index(static_cast<std::uint32_t>(index));
+  out.set_name(std::string(ch.name));
+  out.set_act(ch.act);
+  out.set_target(static_cast<pb::TargetKind>(ch.target));
+  out.set_number(ch.per_player ? ch.number * seats_ : ch.number);
+  out.set_target_text(target_text(ch, seats_));
+  for (const effect& e : ch.success)
+    if (e.present()) fill_effect(*out.add_success(), e);
+  for (const effect& e : ch.failure)
+    if (e.present()) fill_effect(*out.add_failure(), e);
+  out.set_success_text(results_text(ch.success));
+  out.set_failure_text(results_text(ch.failure));
+  for (const effect& e : ch.effects)
+    if (e.present()) fill_effect(*out.add_effects(), e);
+  out.set_flavor(std::string(ch.flavor));
+}
+
+std::string state::source_words(const pending& p) const {
+  switch (p.from) {
+    case source_kind::challenge: return std::string(content_->challenges[challenge_ == no_challenge ? 0 : challenge_].name);
+    case source_kind::act: return std::string(act().name);
+    case source_kind::adrenaline: return std::string(card_of(p.card).name) + " (Adrenaline)";
+    case source_kind::card: return std::string(card_of(p.card).name);
+  }
+  return "";
+}
+
+void state::fill_prompt(viewer who, pb::View& out) const {
+  if (over_ || frame_count_ == 0) return;
+  const frame& f = frames_[frame_count_ - 1u];
+  pb::Prompt& pr = *out.mutable_prompt();
+  pr.set_seat(f.seat);
+  pr.set_count(static_cast<std::uint32_t>(std::max<int>(0, f.count)));
+  // The choices go to the deciding seat (and omniscient viewers) only.
+  const bool all_decide = f.kind == task::rank || f.kind == task::confront;
+  const int chooser = who.who == viewer::kind::seat ? who.seat : (who.sees_all() ? f.seat : -1);
+  const bool sees = chooser >= 0 && (all_decide ? (who.sees_all() || !players_[chooser].chose) : (who.sees_all() || who.is_seat(f.seat)));
+  thread_local std::vector<action> legal;
+  legal.clear();
+  if (sees && !(all_decide && who.sees_all())) frame_actions(f, chooser, legal);
+  auto choice = [&](const action& a, std::string label, copy_id card) {
+    pb::Choice* c = pr.add_choices();
+    c->set_kind(a.kind);
+    c->set_value(a.args[0]);
+    c->set_arg2(a.args[1]);
+    c->set_label(std::move(label));
+    if (card != no_card) fill_card(*c->mutable_card(), card);
+  };
+  switch (f.kind) {
+    case task::run: break;
+    case task::rank:
+      pr.set_kind(pb::PROMPT_RANK);
+      pr.set_text("Choose your Rank card for this Act (secret until everyone has chosen)");
+      for (const action& a : legal)
+        choice(a, "Rank " + std::to_string(content_->factions[players_[chooser].faction].ranks[static_cast<std::size_t>(a.args[0])]), no_card);
+      break;
+    case task::confront:
+      pr.set_kind(pb::PROMPT_CONFRONT);
+      pr.set_text("Confront the Challenge with one card (secret until everyone has chosen)");
+      for (const action& a : legal) choice(a, std::string(card_of(from_wire(a.args[0])).name), from_wire(a.args[0]));
+      break;
+    case task::triggers:
+      pr.set_kind(pb::PROMPT_TRIGGERS);
+      pr.set_optional(true);
+      pr.set_text(std::string(phase_name(step_)) + ": perform a Triggered effect, or pass");
+      for (const action& a : legal) {
+        if (a.kind == static_cast<std::uint16_t>(kind::pass)) continue;
+        const copy_id c = from_wire(a.args[0]);
+        choice(a, std::string(card_of(c).name) + ": " + effect_text(card_of(c).effects[static_cast<std::size_t>(a.args[1])]), c);
+      }
+      break;
+    case task::order:
+      pr.set_kind(pb::PROMPT_ORDER);
+      pr.set_text("Team Leader: which effect happens next?");
+      // The effects are public: everyone sees what the Team Leader is ordering.
+      for (int i = 0; i < pending_count_; ++i) {
+        const pending& p = pending_[static_cast<std::size_t>(i)];
+        pb::Choice* c = pr.add_choices();
+        c->set_kind(static_cast<std::uint32_t>(kind::order));
+        c->set_value(i);
+        c->set_label(source_words(p) + ": " + engine::seat_ref(p.seat) + " — " + effect_text(p.e));
+      }
+      break;
+    case task::boon: {
+      pr.set_kind(pb::PROMPT_BOON);
+      pr.set_text("Choose your Boon");
+      std::array<effect, 8> declared{};
+      declared_boons(f.seat, &declared);
+      for (const action& a : legal) {
+        const int v = a.args[0];
+        std::string label = v == boon_lesson    ? "Learn 1 Lesson"
+                            : v == boon_project ? "Start a Project"
+                            : v == boon_glory   ? "Gain 1 Glory"
+                                                : effect_text(declared[static_cast<std::size_t>(v - declared_boon)]);
+        choice(a, label, no_card);
+      }
+      break;
+    }
+    case task::project:
+      pr.set_kind(pb::PROMPT_STOCKPILE);
+      pr.set_text("Start which Project?");
+      for (const action& a : legal) choice(a, std::string(card_of(from_wire(a.args[0])).name), from_wire(a.args[0]));
+      break;
+    case task::shift:
+      pr.set_kind(pb::PROMPT_SHIFT);
+      pr.set_text("Shift your confronting card by up to " + std::to_string(f.count));
+      for (const action& a : legal) choice(a, (a.args[0] > 0 ? "+" : "") + std::to_string(a.args[0]), no_card);
+      break;
+    case task::draw:
+      pr.set_kind(pb::PROMPT_DRAW);
+      pr.set_text("Draw " + plural(f.count, "more card", "more cards") + ": from where?");
+      for (const action& a : legal) {
+        if (a.args[0] == pb::DRAW_DECK) choice(a, "Your Deck", no_card);
+        else if (a.args[0] == pb::DRAW_DISCARD) choice(a, "Your Discard Zone", players_[f.seat].discard.top());
+        else choice(a, "Warp Zone: " + std::string(card_of(from_wire(a.args[1])).name), from_wire(a.args[1]));
+      }
+      break;
+    case task::stockpile:
+    case task::discard:
+    case task::warp:
+      pr.set_kind(f.kind == task::warp ? pb::PROMPT_WARP : pb::PROMPT_STOCKPILE);
+      pr.set_optional(f.kind == task::warp);
+      pr.set_text(f.kind == task::warp      ? "Warp up to " + plural(f.count, "more card", "more cards")
+                  : f.kind == task::discard ? "Discard " + plural(f.count, "more card", "more cards")
+                                            : "Stockpile: put " + plural(f.count, "more card", "more cards") + " under your Deck");
+      for (const action& a : legal) {
+        if (a.kind == static_cast<std::uint16_t>(kind::pass)) continue;
+        choice(a, std::string(card_of(from_wire(a.args[0])).name), from_wire(a.args[0]));
+      }
+      break;
+    case task::demand:
+      pr.set_kind(pb::PROMPT_DECIDE);
+      pr.set_text("Team Leader: Demand " + std::to_string(f.count) + " — pay the Energy or lose 1 Morale?");
+      for (int v = 0; v < 2; ++v) {
+        if (v == 0 && energy_ < f.count) continue;
+        pb::Choice* c = pr.add_choices();
+        c->set_kind(static_cast<std::uint32_t>(kind::decide));
+        c->set_value(v);
+        c->set_label(v == 0 ? "Consume " + std::to_string(f.count) + " Energy" : "Lose 1 Morale");
+      }
+      break;
+  }
+}
+
+void state::view(viewer who, pb::View& out) const {
+  out.Clear();
+  out.set_spectator(who.who == viewer::kind::spectator);
+  if (who.who == viewer::kind::seat) {
+    out.set_viewer_seat(static_cast<std::uint32_t>(who.seat));
+    thread_local std::vector<action> legal;
+    legal_actions(who.seat, legal);
+    for (const action& a : legal) {
+      auto* pa = out.add_legal_actions();
+      pa->set_seat(a.seat);
+      pa->set_kind(a.kind);
+      for (int i = 0; i < a.argc; ++i) pa->add_args(a.args[static_cast<std::size_t>(i)]);
+    }
+  }
+  out.set_step(static_cast<pb::Step>(step_));
+  out.mutable_mission()->set_name(std::string(content_->mission->name));
+  out.mutable_mission()->set_text(std::string(content_->mission->text));
+  pb::Act& a = *out.mutable_act();
+  a.set_sequence(act().sequence);
+  a.set_name(std::string(act().name));
+  a.set_text(std::string(act().text));
+  a.set_back(next_text(act()));
+  out.set_acts_played(acts_played_);
+  out.set_challenge_deck(challenge_deck_.size);
+  if (challenge_ != no_challenge) fill_challenge(*out.mutable_challenge(), challenge_);
+  for (std::uint8_t c : sensors_.items()) fill_challenge(*out.add_sensors(), c);
+  const seat_mask must = must_act();
+  for (int s = 0; s < seats_; ++s) {
+    const player& p = players_[s];
+    if (p.confronting != no_card || (step_ == phase::confrontation && frame_count_ > 0)) {
+      pb::Confronting& cf = *out.add_confrontation();
+      cf.set_seat(static_cast<std::uint32_t>(s));
+      cf.set_committed(p.confronting != no_card);
+      const bool face_up = revealed_ || who.sees_all();
+      cf.set_revealed(revealed_);
+      if (p.confronting != no_card && (face_up || who.is_seat(s))) fill_card(*cf.mutable_card(), p.confronting);
+    }
+  }
+  for (int s = 0; s < seats_; ++s) {
+    const player& p = players_[s];
+    pb::Seat& ps = *out.add_seats();
+    ps.set_seat(static_cast<std::uint32_t>(s));
+    ps.set_to_act(engine::has_seat(must, s));
+    const faction_def& f = faction_of(s);
+    ps.set_faction(p.faction);
+    ps.set_faction_name(std::string(f.name));
+    if (p.faction_card != no_card) fill_card(*ps.mutable_faction_card(), p.faction_card);
+    ps.set_morale_number(f.morale);
+    ps.set_rankbreaker(f.rankbreaker);
+    for (int r = 0; r < rank_cards; ++r)
+      if (!(p.ranks_used >> r & 1u)) ps.add_ranks(f.ranks[static_cast<std::size_t>(r)]);
+    ps.set_rank(p.rank);
+    ps.set_chose(p.chose);
+    ps.set_team_leader(s == team_leader());
+    auto personal = [&](const auto& pile, pb::PersonalCard::Role role) {
+      for (copy_id c : pile.items()) {
+        pb::PersonalCard& pc = *ps.add_personal();
+        pc.set_role(role);
+        fill_card(*pc.mutable_card(), c);
+      }
+    };
+    personal(p.projects, pb::PersonalCard::PROJECT);
+    personal(p.lessons, pb::PersonalCard::LESSON);
+    personal(p.overcommit, pb::PersonalCard::OVERCOMMIT);
+    for (copy_id c : p.warp.items()) fill_card(*ps.add_warp(), c);
+    ps.set_hand_count(p.hand.size);
+    if (who.sees_all() || who.is_seat(s))
+      for (copy_id c : p.hand.items()) fill_card(*ps.add_hand(), c);
+    ps.set_deck_count(p.deck.size);
+    ps.set_discard_count(p.discard.size);
+    if (!p.discard.empty()) fill_card(*ps.mutable_discard_top(), p.discard.top());
+    ps.set_glory(p.glory);
+    ps.set_lessons(p.lessons.size);
+    ps.set_projects(p.projects.size);
+  }
+  out.set_energy(energy_);
+  out.set_morale(morale_);
+  out.set_team_leader(static_cast<std::uint32_t>(team_leader()));
+  out.set_successes(successes_);
+  out.set_failures(failures_);
+  out.set_challenges_played(challenges_played_);
+  out.set_resolved(resolved_);
+  out.set_success(resolved_ && success_);
+  out.set_challenges_per_act(per_act_);
+  out.set_challenge_limit(limit_);
+  fill_prompt(who, out);
+  if (over_) {
+    if (ending_) {
+      out.set_ending_letter(std::string(1, ending_));
+      for (const ending_def& e : content_->mission->endings)
+        if (e.letter == ending_) {
+          out.set_ending_title(std::string(e.title));
+          out.set_ending_text(std::string(e.text));
+        }
+    }
+    out.set_victory(victory_);
+    pb::View& v = out;
+    v.mutable_outcome()->set_over(true);
+    if (victory_)
+      for (int s = 0; s < seats_; ++s) v.mutable_outcome()->add_winners(static_cast<std::uint32_t>(s));
+    v.mutable_outcome()->set_reason(reason_);
+  }
+}
+
+// ---- Words ----------------------------------------------------------------------------------
+
+std::string state::describe(const action& a) const {
+  const std::string who = engine::seat_ref(a.seat);
+  const kind k = static_cast<kind>(a.kind);
+  const frame* f = frame_count_ ? &frames_[frame_count_ - 1u] : nullptr;
+  switch (k) {
+    case kind::resign: return who + " abandons the Mission.";
+    case kind::choose_rank: return who + " chooses a Rank card.";
+    case kind::confront: return who + " chooses a card to confront with.";
+    case kind::trigger: {
+      const copy_id c = from_wire(a.args[0]);
+      if (c == no_card || a.args[1] < 0 || a.args[1] >= max_card_effects) return who + " triggers an effect.";
+      return who + " triggers " + std::string(card_of(c).name) + ": " +
+             effect_text(card_of(c).effects[static_cast<std::size_t>(a.args[1])]) + ".";
+    }
+    case kind::pass:
+      if (f && f->kind == task::warp) return who + " Warps no more cards.";
+      return who + " passes.";
+    case kind::order: {
+      if (a.args[0] < 0 || a.args[0] >= pending_count_) return who + " orders the effects.";
+      const pending& p = pending_[static_cast<std::size_t>(a.args[0])];
+      return who + " (Team Leader) resolves " + source_words(p) + " next: " + engine::seat_ref(p.seat) + " — " +
+             effect_text(p.e) + ".";
+    }
+    case kind::boon:
+      switch (a.args[0]) {
+        case boon_lesson: return who + " takes the Boon: Learn 1 Lesson.";
+        case boon_project: return who + " takes the Boon: Start a Project.";
+        case boon_glory: return who + " takes the Boon: Gain 1 Glory.";
+        default: return who + " takes a card's Boon outcome.";
+      }
+    case kind::shift:
+      if (a.args[0] == 0) return who + " does not Shift.";
+      return who + " Shifts " + (a.args[0] > 0 ? "+" : "") + std::to_string(a.args[0]) + ".";
+    case kind::draw_from:
+      if (a.args[0] == pb::DRAW_DECK) return who + " draws a card from their Deck.";
+      if (a.args[0] == pb::DRAW_DISCARD) return who + " draws a card from their Discard Zone.";
+      if (const copy_id c = from_wire(a.args[1]); c != no_card && owner_of(c) < seats_ && slot_of(c) < players_[owner_of(c)].list_size)
+        return who + " draws " + std::string(card_of(c).name) + " from their Warp Zone.";
+      return who + " draws from their Warp Zone.";
+    case kind::pick: {
+      const copy_id c = from_wire(a.args[0]);
+      const bool known = c != no_card && owner_of(c) < seats_ && slot_of(c) < players_[owner_of(c)].list_size;
+      if (f && f->kind == task::stockpile) return who + " puts a card under their Deck.";
+      if (f && f->kind == task::project && known) return who + " starts the Project " + std::string(card_of(c).name) + ".";
+      if (f && f->kind == task::warp && known) return who + " Warps " + std::string(card_of(c).name) + ".";
+      if (f && f->kind == task::discard && known) return who + " discards " + std::string(card_of(c).name) + ".";
+      return who + " picks a card.";
+    }
+    case kind::decide:
+      return a.args[0] == 0 ? who + " (Team Leader) pays the Demand with Energy." : who + " (Team Leader) lets the team lose 1 Morale.";
+  }
+  return who + " acts.";
+}
+
+std::string state::describe_effects() const {
+  std::string out;
+  auto line = [&](const std::string& s) {
+    if (!out.empty()) out += "\n";
+    out += s;
+  };
+  for (int i = 0; i < event_count_; ++i) {
+    const event& e = events_[static_cast<std::size_t>(i)];
+    const std::string who = engine::seat_ref(e.seat);
+    switch (e.kind) {
+      case event_kind::act_begins:
+        line("Act " + std::to_string(content_->mission->acts[static_cast<std::uint8_t>(e.extra)].sequence) + " begins: " +
+             std::string(content_->mission->acts[static_cast<std::uint8_t>(e.extra)].name) + ".");
+        break;
+      case event_kind::ranks_revealed: {
+        std::string s = "Ranks revealed:";
+        for (int t = 0; t < seats_; ++t) s += " " + engine::seat_ref(t) + " " + std::to_string(players_[t].rank) + (t + 1 < seats_ ? "," : ".");
+        line(s + " " + who + " is the Team Leader.");
+        break;
+      }
+      case event_kind::challenge: {
+        const challenge_def& ch = content_->challenges[static_cast<std::uint8_t>(e.extra)];
+        line("Challenge: " + std::string(ch.name) + " (" + target_text(ch, seats_) + ").");
+        break;
+      }
+      case event_kind::revealed: line(who + " confronts with " + std::string(card_of(e.card).name) + "."); break;
+      case event_kind::lost_in_space: line(who + " is Lost in Space."); break;
+      case event_kind::judged: line(e.extra ? std::string("Success!") : std::string("Failure.")); break;
+      case event_kind::morale:
+        line(e.extra >= 0 ? "The team gains " + std::to_string(e.extra) + " Morale." : "The team loses " + std::to_string(-e.extra) + " Morale.");
+        break;
+      case event_kind::energy:
+        line(e.extra >= 0 ? "The team produces " + std::to_string(e.extra) + " Energy." : "The team consumes " + std::to_string(-e.extra) + " Energy.");
+        break;
+      case event_kind::glory:
+        line(e.extra >= 0 ? who + " gains " + std::to_string(e.extra) + " Glory." : who + " spends " + std::to_string(-e.extra) + " Glory.");
+        break;
+      case event_kind::sensors:
+        line("Sensors: " + std::string(content_->challenges[static_cast<std::uint8_t>(e.extra)].name) + ".");
+        break;
+      case event_kind::drew: line(who + " draws " + plural(e.extra, "card", "cards") + "."); break;
+      case event_kind::drew_card: line(who + " takes " + std::string(card_of(e.card).name) + " into their Hand."); break;
+      case event_kind::lesson: line(who + " learns a Lesson: " + std::string(card_of(e.card).name) + "."); break;
+      case event_kind::project: line(who + " starts the Project " + std::string(card_of(e.card).name) + "."); break;
+      case event_kind::damage: line(who + " takes Crew Damage: " + std::string(card_of(e.card).name) + " is discarded."); break;
+      case event_kind::discarded: line(who + " discards " + std::string(card_of(e.card).name) + "."); break;
+      case event_kind::warped: break;   // describe() named it
+      case event_kind::stockpiled: line(who + " Stockpiles " + plural(e.extra, "card", "cards") + "."); break;
+      case event_kind::shifted: break;  // describe() said it
+      case event_kind::broken: line("Morale is broken: the Act ends."); break;
+      case event_kind::act_ends: line("The Act ends with " + plural(e.extra, "success", "successes") + "."); break;
+      case event_kind::ending: {
+        const char letter = static_cast<char>(e.extra);
+        std::string s = std::string("Ending ") + letter;
+        for (const ending_def& d : content_->mission->endings)
+          if (d.letter == letter) s += ": " + std::string(d.title) + (d.victory ? " — the Mission succeeds." : " — the Mission fails.");
+        line(s);
+        break;
+      }
+    }
+  }
+  if (events_cut_) line("…");
+  return out;
+}
+
+// ---- Hidden information -----------------------------------------------------------------------
+
+void state::scramble_hidden(int seat, engine::rng& r) {
+  player& p = players_[seat];
+  // A Hand, the Deck and a secret Confrontation pick hide which copy is where; a secret Rank
+  // pick hides which Rank card it is.
+  std::array<copy_id, 2 * max_deck_cards + 1> all{};
+  int n = 0;
+  for (copy_id c : p.hand.items()) all[static_cast<std::size_t>(n++)] = c;
+  for (copy_id c : p.deck.items()) all[static_cast<std::size_t>(n++)] = c;
+  // A secret pick from the Hand stays in the Hand until the reveal: after the shuffle it is
+  // whichever Hand card sits where it sat.
+  int pick_at = -1;
+  if (!revealed_ && p.confronting != no_card)
+    for (int i = 0; i < p.hand.size; ++i)
+      if (p.hand.cards[static_cast<std::size_t>(i)] == p.confronting) pick_at = i;
+  r.shuffle(all.data(), n);
+  int k = 0;
+  for (int i = 0; i < p.hand.size; ++i) p.hand.cards[static_cast<std::size_t>(i)] = all[static_cast<std::size_t>(k++)];
+  for (int i = 0; i < p.deck.size; ++i) p.deck.cards[static_cast<std::size_t>(i)] = all[static_cast<std::size_t>(k++)];
+  if (pick_at >= 0) p.confronting = p.hand.cards[static_cast<std::size_t>(pick_at)];
+  if (p.rank_pick >= 0) {
+    int avail[rank_cards], m = 0;
+    for (int q = 0; q < rank_cards; ++q)
+      if (!(p.ranks_used >> q & 1u)) avail[m++] = q;
+    if (m) p.rank_pick = static_cast<std::int8_t>(avail[r.below(static_cast<std::uint32_t>(m))]);
+  }
+}
+
+}  // namespace starport::quasar_search

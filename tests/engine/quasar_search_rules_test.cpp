@@ -1,0 +1,436 @@
+// Quasar Search rule scenarios on hand-made content (quasar_search_table.hpp): each test names
+// the almanac entry (or decision, docs/rules/quasar_search.md) it checks.
+#include "tests/engine/quasar_search_table.hpp"
+
+using namespace qs_test;
+
+namespace {
+
+// Two seats at PRE_RESOLUTION of `challenge`, confronting with `a` and `b` (Alpha Rank 3 leads).
+std::string pre_resolution(std::string_view challenge, std::string_view a, std::string_view b,
+                           std::string_view extra0 = "", std::string_view extra1 = "",
+                           std::string_view top = "") {
+  std::string s = R"({"step": "PRE_RESOLUTION", "challenge": ")" + std::string(challenge) + R"(", )" +
+                  std::string(top) + R"("seats": [)";
+  s += R"({"faction": "Alpha", "rank": 3, "confronting": ")" + std::string(a) + R"(", "deck": ["One", "Two", "Three"])";
+  if (!extra0.empty()) s += ", " + std::string(extra0);
+  s += R"(}, {"faction": "Beta", "rank": 2, "confronting": ")" + std::string(b) + R"(", "deck": ["Four", "Five", "Six"])";
+  if (!extra1.empty()) s += ", " + std::string(extra1);
+  return s + "}]}";
+}
+
+int glory_of(const state& g, int s) { return g.seat(s).glory; }
+
+}  // namespace
+
+TEST_CASE("quasar_search content: the test set holds together") {
+  CHECK(validate_content(test_content()) == "");
+  // And a broken one says why.
+  effect bad = res(op::shift, 2);
+  CHECK(validate_effect(bad) != "");
+  CHECK(validate_effect(constant(op::draw, 1)) != "");
+  CHECK(validate_effect(trig(phase::pre_resolution, cost::spend_glory, 0, op::shift, 2)) != "");
+}
+
+TEST_CASE("quasar_search Target: All-Out, Nobody Left Behind, Thread the Needle, Stand Together (the almanac's examples)") {
+  auto three = [](std::string_view challenge, std::string_view a, std::string_view b, std::string_view c) {
+    std::string s = R"({"step": "PRE_RESOLUTION", "challenge": ")" + std::string(challenge) + R"(", "seats": [)";
+    s += R"({"faction": "Alpha", "rank": 5, "confronting": ")" + std::string(a) + R"("}, )";
+    s += R"({"faction": "Alpha", "rank": 3, "confronting": ")" + std::string(b) + R"("}, )";
+    s += R"({"faction": "Beta", "rank": 2, "confronting": ")" + std::string(c) + R"("}]})";
+    return game(3, s);
+  };
+  CHECK(three("Push", "Two", "Four", "Seven").successes() == 1);        // 13 >= 13
+  CHECK(three("Push", "Two", "Four", "Six").successes() == 0);          // 12 < 13
+  CHECK(three("Hold", "Three", "Three", "Eight").successes() == 1);     // lowest 3 >= 3
+  CHECK(three("Hold", "Two", "Three", "Eight").successes() == 0);
+  CHECK(three("Needle", "One", "Three", "Eight").successes() == 1);     // exactly 12
+  CHECK(three("Needle", "One", "Three", "Nine").successes() == 0);
+  CHECK(three("Together", "Four", "Four", "Four").successes() == 1);
+  CHECK(three("Together", "Six", "Six", "Seven").successes() == 0);
+}
+
+TEST_CASE("quasar_search Target: our own — Spearhead, All Different, Low Profile, Split Decision") {
+  CHECK(game(2, pre_resolution("Spear", "Eight", "One")).successes() == 1);
+  CHECK(game(2, pre_resolution("Spear", "Seven", "Six")).successes() == 0);
+  CHECK(game(2, pre_resolution("Diverse", "Seven", "Six")).successes() == 1);
+  CHECK(game(2, pre_resolution("Diverse", "Six", "Six")).successes() == 0);
+  CHECK(game(2, pre_resolution("Quiet", "Two", "Four")).successes() == 1);
+  CHECK(game(2, pre_resolution("Quiet", "Two", "Five")).successes() == 0);
+  CHECK(game(2, pre_resolution("Quiet", "Minus Nine", "Ten")).successes() == 1);   // negative values count
+  CHECK(game(2, pre_resolution("Odds", "One", "Three")).successes() == 1);
+  CHECK(game(2, pre_resolution("Odds", "One", "Two")).successes() == 0);
+}
+
+TEST_CASE("quasar_search Lost in Space: never equal, always the lowest, never the highest, adds nothing") {
+  CHECK(game(2, pre_resolution("Together", "Lost in Space", "Lost in Space")).successes() == 0);
+  CHECK(game(2, pre_resolution("Diverse", "Lost in Space", "Lost in Space")).successes() == 1);
+  CHECK(game(2, pre_resolution("Hold", "Lost in Space", "Ten")).successes() == 0);
+  CHECK(game(2, pre_resolution("Spear", "Lost in Space", "Eight")).successes() == 1);
+  CHECK(game(2, pre_resolution("Needle", "Lost in Space", "Ten")).successes() == 0);   // 10, not 12
+  CHECK(game(2, pre_resolution("Odds", "Lost in Space", "One")).successes() == 0);     // no value is not odd
+  // Never the highest: the Boon for the highest value goes to the other seat.
+  state g = game(2, pre_resolution("Blessing", "Lost in Space", "One"));
+  REQUIRE(!g.frames().empty());
+  CHECK(g.frames().back().kind == task::boon);
+  CHECK(g.frames().back().seat == 1);
+}
+
+TEST_CASE("quasar_search Lost in Space: a seat with no valid card confronts with a new one") {
+  state g = game(2, R"({"step": "CONFRONTATION", "challenge": "Push", "seats": [
+    {"faction": "Alpha", "rank": 3, "hand": [], "deck": ["Nine"]},
+    {"faction": "Beta", "rank": 2, "hand": ["Ten"]}]})");
+  CHECK(g.must_act() == engine::seat_bit(1));   // seat 0 has nothing to choose
+  play(g, act(1, kind::confront, {card_id(g, 1, "Ten")}));
+  CHECK(g.failures() == 1);                     // 10 < 13: Lost in Space adds nothing
+  CHECK(g.seat(0).discard.size == 0);           // back in the box, not in a Discard Zone
+}
+
+TEST_CASE("quasar_search Shift: cumulative, bounded at ±10, once per Trigger each phase") {
+  state g = game(2, pre_resolution("Needle", "Free Shifter", "Five", R"("shift": 4, "lessons": ["Shifter"], "glory": 1)",
+                                   "", R"("morale": 5, )"));
+  // Free Shifter 5 + 4 = 9. Seat 0 (Team Leader) has two Triggers.
+  REQUIRE(g.frames().back().kind == task::triggers);
+  const std::int32_t free_shifter = card_id(g, 0, "Free Shifter");
+  const std::int32_t shifter = card_id(g, 0, "Shifter");
+  play(g, act(0, kind::trigger, {free_shifter, 0}));
+  CHECK_FALSE(g.check(act(0, kind::shift, {2})));   // 11 is past the bound
+  CHECK(listed(g, act(0, kind::shift, {1})));
+  CHECK(listed(g, act(0, kind::shift, {-2})));
+  play(g, act(0, kind::shift, {1}));
+  int v = 0;
+  REQUIRE(g.current_value(0, v));
+  CHECK(v == 10);
+  CHECK_FALSE(listed(g, act(0, kind::trigger, {free_shifter, 0})));   // once per phase
+  play(g, act(0, kind::trigger, {shifter, 0}));
+  CHECK(g.seat(0).glory == 0);                                       // the cost, paid first
+  CHECK_FALSE(listed(g, act(0, kind::shift, {1})));
+  CHECK(listed(g, act(0, kind::shift, {0})));
+  play(g, act(0, kind::shift, {-3}));
+  // No Trigger left: Resolution. 5 + 4 + 1 - 3 = 7, and 7 + 5 threads the Needle (12).
+  CHECK(g.successes() == 1);
+  CHECK(g.seat(0).shift == 0);   // a Shift ends after Resolution
+}
+
+TEST_CASE("quasar_search Triggered effects: optional, and only when the cost can be paid in full") {
+  state g = game(2, pre_resolution("Push", "Shifter", "Ten"));   // no Glory
+  // Nobody had a Trigger to perform: the Challenge resolved by itself.
+  CHECK(g.successes() == 1);   // 4 + 10 >= 13
+  state h = game(2, pre_resolution("Push", "Shifter", "Ten", R"("glory": 1)"));
+  REQUIRE(h.frames().back().kind == task::triggers);
+  play(h, act(0, kind::pass));   // declined: nothing paid, nothing Shifted
+  CHECK(h.seat(0).glory == 1);
+  CHECK(h.successes() == 1);
+}
+
+TEST_CASE("quasar_search Confrontation: picks are secret until every seat has chosen, then revealed together") {
+  state g = game(2, R"({"step": "CONFRONTATION", "challenge": "Push", "seats": [
+    {"faction": "Alpha", "rank": 3, "hand": ["Nine", "Two"]},
+    {"faction": "Beta", "rank": 2, "hand": ["Ten", "One"]}]})");
+  CHECK(g.must_act() == 3);   // both at once
+  const action nine = act(0, kind::confront, {card_id(g, 0, "Nine")});
+  const action two = act(0, kind::confront, {card_id(g, 0, "Two")});
+  CHECK(g.describe(nine) == g.describe(two));
+  play(g, nine);
+  pb::View other;
+  g.view(engine::viewer::of_seat(1), other);
+  REQUIRE(other.confrontation_size() == 2);
+  CHECK(other.confrontation(0).committed());
+  CHECK_FALSE(other.confrontation(0).has_card());
+  CHECK(other.seats(0).hand_count() == 2);       // the pick has not left the Hand in public
+  pb::View own;
+  g.view(engine::viewer::of_seat(0), own);
+  CHECK(own.confrontation(0).card().name() == "Nine");
+  CHECK(g.must_act() == engine::seat_bit(1));
+  play(g, act(1, kind::confront, {card_id(g, 1, "Ten")}));
+  CHECK(g.describe_effects().find("{seat:0} confronts with Nine") != std::string::npos);
+  CHECK(g.successes() == 1);
+}
+
+TEST_CASE("quasar_search Overcommit: to the Personal Zone, the next confrontation is the Deck's top, discarded after") {
+  state g = game(2, R"({"step": "CONFRONTATION", "challenge": "Push", "challengeDeck": ["Hold"], "seats": [
+    {"faction": "Alpha", "rank": 3, "hand": ["Burner", "One"], "deck": ["Seven", "Two"]},
+    {"faction": "Beta", "rank": 2, "hand": ["Ten", "Nine"]}]})");
+  confront(g, "Burner", "Ten");
+  CHECK(g.successes() == 1);
+  REQUIRE(g.seat(0).overcommit.size == 1);
+  CHECK(name_of(g, g.seat(0).overcommit.cards[0]) == "Burner");
+  // Hold: seat 0 confronts with the top of its Deck, without a choice.
+  CHECK(g.challenge() == find_challenge(test_content(), "Hold"));
+  CHECK(g.must_act() == engine::seat_bit(1));
+  play(g, act(1, kind::confront, {card_id(g, 1, "Nine")}));
+  CHECK(g.successes() == 2);   // Seven and Nine, both >= 3
+  CHECK(g.seat(0).overcommit.size == 0);
+  CHECK(names(g, g.seat(0).discard.items()) == std::vector<std::string>{"Burner", "Seven"});
+  CHECK(names(g, g.seat(0).hand.items()) == std::vector<std::string>{"One"});
+}
+
+TEST_CASE("quasar_search Adrenaline: on a success, Pre-Cleanup, Draw X") {
+  state g = game(2, pre_resolution("Push", "Rusher", "Ten"));
+  CHECK(g.successes() == 1);
+  CHECK(g.seat(0).hand.size == 2);
+  state h = game(2, pre_resolution("Push", "Rusher", "Nine"));
+  CHECK(h.failures() == 1);
+  CHECK(h.seat(0).hand.size == 0);
+}
+
+TEST_CASE("quasar_search Required effects: when their order matters the Team Leader orders them") {
+  const char* pos = R"({"step": "CHALLENGE_SETUP", "challengeDeck": ["Push"], "seats": [
+    {"faction": "Alpha", "rank": 3, "projects": ["Drill Rig"], "hand": ["Nine"]},
+    {"faction": "Beta", "rank": 2, "projects": ["Spender Rig"], "hand": ["Ten"]}]})";
+  state g = game(2, pos);
+  REQUIRE(g.frames().back().kind == task::order);
+  CHECK(g.must_act() == engine::seat_bit(0));   // Alpha's Rank 3 leads
+  CHECK(g.pending_effects().size() == 2);
+  // Consume first, then produce: 1 Energy left.
+  int consume = g.pending_effects()[0].e.what == op::consume_energy ? 0 : 1;
+  play(g, act(0, kind::order, {consume}));
+  CHECK(g.energy() == 1);
+  state h = game(2, pos);
+  play(h, act(0, kind::order, {1 - consume}));
+  CHECK(h.energy() == 0);   // produced, then consumed
+  CHECK(h.current_step() == phase::confrontation);
+}
+
+TEST_CASE("quasar_search Rank: secret picks, Team Leader by Rank Value then Rankbreaker, each Rank card once") {
+  state g = game(2, R"({"step": "ACT_SETUP", "challengeDeck": ["Push"], "seats": [
+    {"faction": "Alpha", "hand": ["One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten"]},
+    {"faction": "Beta", "hand": ["One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight"]}]})");
+  REQUIRE(g.frames().back().kind == task::rank);
+  CHECK(g.must_act() == 3);
+  play(g, act(0, kind::choose_rank, {1}));   // Alpha: 3
+  CHECK(g.describe(act(1, kind::choose_rank, {0})) == g.describe(act(1, kind::choose_rank, {1})));
+  pb::View v;
+  g.view(engine::viewer::of_seat(1), v);
+  CHECK(v.seats(0).rank() == 0);   // hidden
+  CHECK(v.seats(0).chose());
+  play(g, act(1, kind::choose_rank, {1}));   // Beta: 3
+  CHECK(g.seat(0).rank == 3);
+  CHECK(g.seat(1).rank == 3);
+  CHECK(g.team_leader() == 1);               // Rankbreaker 20 beats 10
+  CHECK(g.seat(0).ranks_used == 2);
+  CHECK(g.morale() == 5);                    // Morale Numbers 3 + 2
+}
+
+TEST_CASE("quasar_search Hand Size: Act Setup draws up to it, Constant effects change it") {
+  state g = game(2, R"({"step": "ACT_SETUP", "challengeDeck": ["Push"], "seats": [
+    {"faction": "Alpha", "deck": ["One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "One", "Two"]},
+    {"faction": "Beta", "deck": ["One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "One"]}]})");
+  CHECK(g.seat(0).hand.size == 10);
+  CHECK(g.seat(1).hand.size == 8);   // Beta's Faction card: Hand Size -2
+  CHECK(g.seat(0).deck.size == 2);
+}
+
+TEST_CASE("quasar_search Draw: from the Warp Zone or the Deck, chosen card by card") {
+  state g = game(2, R"({"step": "ACT_SETUP", "challengeDeck": ["Push"], "seats": [
+    {"faction": "Alpha", "deck": ["One", "Two", "Three"], "warp": ["Nine"]},
+    {"faction": "Beta", "deck": ["Four"]}]})");
+  REQUIRE(g.frames().back().kind == task::draw);
+  CHECK(g.must_act() == engine::seat_bit(0));
+  CHECK(listed(g, act(0, kind::draw_from, {pb::DRAW_DECK, 0})));
+  play(g, act(0, kind::draw_from, {pb::DRAW_WARP, card_id(g, 0, "Nine")}));
+  // Only the Deck is left: the rest is drawn without asking.
+  CHECK(g.seat(0).hand.size == 4);
+  CHECK(g.seat(0).warp.size == 0);
+  CHECK(g.seat(1).hand.size == 1);   // "take all the cards there are"
+}
+
+TEST_CASE("quasar_search Stockpile: exchange as many as you are able, draw as many back") {
+  state g = game(2, R"({"step": "CHALLENGE_SETUP", "challengeDeck": ["Push"], "seats": [
+    {"faction": "Alpha", "rank": 3, "lessons": ["Stockpiler"], "hand": ["One", "Two", "Three"], "deck": ["Four", "Five"]},
+    {"faction": "Beta", "rank": 2, "hand": ["Ten"]}]})");
+  REQUIRE(g.frames().back().kind == task::triggers);
+  CHECK(g.current_step() == phase::pre_confrontation);
+  play(g, act(0, kind::trigger, {card_id(g, 0, "Stockpiler"), 0}));
+  CHECK_FALSE(listed(g, act(0, kind::pass)));   // not optional
+  play(g, act(0, kind::pick, {card_id(g, 0, "One")}));
+  play(g, act(0, kind::pick, {card_id(g, 0, "Two")}));
+  CHECK(names(g, g.seat(0).hand.items()) == std::vector<std::string>{"Three", "Four", "Five"});
+  CHECK(g.seat(0).deck.size == 2);
+  CHECK(g.describe_effects().find("Stockpiles 2 cards") != std::string::npos);
+}
+
+TEST_CASE("quasar_search Warp: up to N cards from the Hand, face up, kept between Acts") {
+  state g = game(2, R"({"step": "CHALLENGE_SETUP", "challengeDeck": ["Push"], "seats": [
+    {"faction": "Alpha", "rank": 3, "lessons": ["Warper"], "hand": ["One", "Two", "Three"]},
+    {"faction": "Beta", "rank": 2, "hand": ["Ten"]}]})");
+  play(g, act(0, kind::trigger, {card_id(g, 0, "Warper"), 0}));
+  const action one = act(0, kind::pick, {card_id(g, 0, "One")});
+  CHECK(g.describe(one) == "{seat:0} Warps One.");
+  play(g, one);
+  play(g, act(0, kind::pass));   // "up to"
+  pb::View v;
+  g.view(engine::viewer::of_seat(1), v);
+  REQUIRE(v.seats(0).warp_size() == 1);
+  CHECK(v.seats(0).warp(0).name() == "One");
+  CHECK(v.seats(0).hand_count() == 2);
+}
+
+TEST_CASE("quasar_search Boons: the granted player picks Lesson, Project, Glory, or a declared outcome") {
+  // Blessing succeeds (All-Out 0) and grants a Boon to the highest value: Sage's seat.
+  const std::string pos = pre_resolution("Blessing", "Sage", "One", R"("hand": ["Drill Rig"], "discard": ["Eight"])");
+  state g = game(2, pos);
+  REQUIRE(g.frames().back().kind == task::boon);
+  std::vector<action> legal;
+  g.legal_actions(0, legal);
+  REQUIRE(legal.size() == 4);
+  CHECK(legal[0].args[0] == boon_lesson);
+  CHECK(legal[1].args[0] == boon_project);
+  CHECK(legal[2].args[0] == boon_glory);
+  CHECK(legal[3].args[0] == declared_boon);   // Sage: "Draw 2" while in play
+  state lesson = g, project = g, glory = g, declared_draw = g;
+  play(lesson, act(0, kind::boon, {boon_lesson}));
+  REQUIRE(lesson.seat(0).lessons.size == 1);
+  CHECK(name_of(lesson, lesson.seat(0).lessons.cards[0]) == "Eight");   // the top of the Discard Zone
+  play(project, act(0, kind::boon, {boon_project}));
+  CHECK(names(project, project.seat(0).projects.items()) == std::vector<std::string>{"Drill Rig"});
+  play(glory, act(0, kind::boon, {boon_glory}));
+  CHECK(glory_of(glory, 0) == 1);
+  play(declared_draw, act(0, kind::boon, {declared_boon}));
+  CHECK(declared_draw.seat(0).hand.size == 3);   // Drill Rig and two drawn
+}
+
+TEST_CASE("quasar_search Projects: a Project in the Personal Zone is in play and may confront") {
+  state g = game(2, R"({"step": "CONFRONTATION", "challenge": "Push", "seats": [
+    {"faction": "Alpha", "rank": 3, "projects": ["Booster Rig"], "hand": ["Nine"]},
+    {"faction": "Beta", "rank": 2, "hand": ["Three"]}]})");
+  // Booster Rig: Constant +1 to your confronting card.
+  confront(g, "Nine", "Three");
+  CHECK(g.successes() == 1);   // 9 + 1 + 3 = 13
+  state h = game(2, R"({"step": "CONFRONTATION", "challenge": "Push", "seats": [
+    {"faction": "Alpha", "rank": 3, "projects": ["Booster Rig"], "hand": ["Nine"]},
+    {"faction": "Beta", "rank": 2, "hand": ["Three"]}]})");
+  CHECK(listed(h, act(0, kind::confront, {card_id(h, 0, "Booster Rig")})));
+  confront(h, "Booster Rig", "Three");
+  CHECK(h.failures() == 1);   // confronting, it boosts itself: 1 + 1 + 3 < 13
+  CHECK(names(h, h.seat(0).discard.items()) == std::vector<std::string>{"Booster Rig"});
+}
+
+TEST_CASE("quasar_search Morale: a failure costs 1, and at 0 the Act ends on its broken branch") {
+  state g = game(2, pre_resolution("Push", "One", "Two", R"("hand": ["Five"])", R"("hand": ["Six"])", R"("morale": 5, "challengeDeck": ["Hold"], )"));
+  CHECK(g.morale() == 4);
+  CHECK(g.current_step() == phase::confrontation);
+  state h = game(2, pre_resolution("Ordeal", "One", "Two", "", "", R"("morale": 3, "challengeDeck": ["Hold"], )"));
+  CHECK(h.result().over);   // -2 from the Failure box, -1 for failing: broken
+  CHECK(h.ending() == 'C');
+  CHECK(h.result().winners == 0);
+}
+
+TEST_CASE("quasar_search Demand: the Team Leader pays the Energy or the team loses 1 Morale") {
+  state g = game(2, pre_resolution("Tribute", "One", "Two", R"("hand": ["Five"])", R"("hand": ["Six"])", R"("morale": 5, "energy": 3, "challengeDeck": ["Hold"], )"));
+  REQUIRE(g.frames().back().kind == task::demand);
+  CHECK(g.must_act() == engine::seat_bit(0));
+  state pay = g;
+  play(pay, act(0, kind::decide, {0}));
+  CHECK(pay.energy() == 1);
+  CHECK(pay.morale() == 4);   // only the failure's own Morale
+  play(g, act(0, kind::decide, {1}));
+  CHECK(g.energy() == 3);
+  CHECK(g.morale() == 3);
+  state poor = game(2, pre_resolution("Tribute", "One", "Two", R"("hand": ["Five"])", R"("hand": ["Six"])", R"("morale": 5, "energy": 1, "challengeDeck": ["Hold"], )"));
+  CHECK(poor.morale() == 3);   // could not pay: no question asked
+}
+
+TEST_CASE("quasar_search Act Resolution, Ship Phase and Act Cleanup: successes choose the next Act") {
+  state g = game(2, pre_resolution("Push", "Ten", "Three", R"("hand": ["One"], "projects": ["Drill Rig"], "warp": ["Two"])",
+                                   R"("hand": ["Four", "Five"])", R"("successes": 1, )"));
+  // 13: the second success of Act 1 goes to Act 2, through the Ship Phase.
+  CHECK(g.current_step() == phase::ship);
+  REQUIRE(g.frames().back().kind == task::boon);
+  CHECK(g.frames().back().seat == 0);   // the Team Leader first
+  play(g, act(0, kind::boon, {boon_glory}));
+  REQUIRE(g.frames().back().kind == task::warp);
+  play(g, act(0, kind::pass));
+  play(g, act(1, kind::boon, {boon_glory}));
+  play(g, act(1, kind::pick, {card_id(g, 1, "Four")}));
+  play(g, act(1, kind::pass));
+  // Act Cleanup then Act 2's Setup: Projects to the Discard Zone, the Hand under the Deck,
+  // the Warp Zone kept and open to the Act Setup Draw.
+  CHECK(g.act().sequence == 2);
+  CHECK(g.current_step() == phase::act_setup);
+  REQUIRE(g.frames().back().kind == task::draw);
+  CHECK(g.frames().back().seat == 0);
+  const player& p = g.seat(0);
+  CHECK(p.warp.size == 1);
+  CHECK(p.projects.size == 0);
+  CHECK(names(g, p.discard.items()) == std::vector<std::string>{"Ten", "Drill Rig"});
+  CHECK(glory_of(g, 0) == 1);
+}
+
+TEST_CASE("quasar_search Sensors: first in, first out, and Challenge Setup takes the first before the deck") {
+  state g = game(2, R"({"step": "CHALLENGE_SETUP", "challengeDeck": ["Push"], "sensors": ["Hold", "Spear"], "seats": [
+    {"faction": "Alpha", "rank": 3, "hand": ["Nine", "Eight", "Seven"]},
+    {"faction": "Beta", "rank": 2, "hand": ["Ten", "Six", "Five"]}]})");
+  CHECK(g.challenge() == find_challenge(test_content(), "Hold"));
+  CHECK(g.sensors().size() == 1);
+  confront(g, "Nine", "Ten");
+  CHECK(g.challenge() == find_challenge(test_content(), "Spear"));
+  CHECK(g.challenge_deck().size() == 1);
+  confront(g, "Eight", "Six");
+  CHECK(g.challenge() == find_challenge(test_content(), "Push"));
+}
+
+TEST_CASE("quasar_search Sensors: an Act Start effect moves the Challenge Deck's top into the Sensors Zone") {
+  state g = game(2, R"({"step": "ACT_SETUP", "act": 2, "challengeDeck": ["Final", "Final Two"], "seats": [
+    {"faction": "Alpha", "deck": ["Nine"]}, {"faction": "Beta", "deck": ["Ten"]}]})");
+  play(g, act(0, kind::choose_rank, {0}));
+  play(g, act(1, kind::choose_rank, {0}));
+  // Act 2 Start: Sensors 1 took Final; Challenge Setup then took it from the Sensors Zone.
+  CHECK(g.challenge() == find_challenge(test_content(), "Final"));
+  CHECK(g.sensors().empty());
+  CHECK(g.challenge_deck().size() == 1);
+}
+
+TEST_CASE("quasar_search Goal: an Ending Letter ends the Mission, every seat wins or every seat loses") {
+  state g = game(2, R"({"step": "CONFRONTATION", "act": 2, "challenge": "Final", "seats": [
+    {"faction": "Alpha", "rank": 3, "hand": ["One"]}, {"faction": "Beta", "rank": 2, "hand": ["One"]}]})");
+  confront(g, "One", "One");
+  REQUIRE(g.result().over);
+  CHECK(g.ending() == 'A');
+  CHECK(g.result().winners == 3);
+  pb::View v;
+  g.view(engine::viewer::of_seat(1), v);
+  CHECK(v.ending_letter() == "A");
+  CHECK(v.ending_text() == "You made it.");
+  CHECK(v.outcome().winners_size() == 2);
+}
+
+TEST_CASE("quasar_search Resign: one seat abandoning the Mission loses it for the team") {
+  state g = game(2, R"({"step": "CONFRONTATION", "challenge": "Push", "seats": [
+    {"faction": "Alpha", "rank": 3, "hand": ["One"]}, {"faction": "Beta", "rank": 2, "hand": ["One"]}]})");
+  play(g, act(1, kind::resign));
+  CHECK(g.result().over);
+  CHECK(g.result().winners == 0);
+  CHECK(std::string_view(g.result().reason) == "resigned");
+}
+
+TEST_CASE("quasar_search safeguard: the Mission ends on its safeguard letter after the Challenge limit") {
+  state g = game(2, R"({"step": "CHALLENGE_SETUP", "challengeDeck": ["Push"], "challengesPlayed": 5, "seats": [
+    {"faction": "Alpha", "rank": 3}, {"faction": "Beta", "rank": 2}]})", R"({"challengeLimit": 5})");
+  CHECK(g.result().over);
+  CHECK(g.ending() == 'Z');
+  CHECK(std::string_view(g.result().reason) == "challenge_limit");
+}
+
+TEST_CASE("quasar_search input: bad actions are refused with a clear error and change nothing") {
+  state g = game(2, R"({"step": "CONFRONTATION", "challenge": "Push", "seats": [
+    {"faction": "Alpha", "rank": 3, "hand": ["One"]}, {"faction": "Beta", "rank": 2, "hand": ["Two"]}]})");
+  const state before = g;
+  CHECK(g.check(act(5, kind::confront, {1})).code == engine::rule_error::no_such_seat);
+  CHECK(g.check(act(0, static_cast<kind>(40))).code == engine::rule_error::unknown_action);
+  CHECK(g.check(act(0, kind::shift, {1})).code == engine::rule_error::illegal_action);
+  CHECK(g.check(act(0, kind::confront, {card_id(g, 1, "Two")})).code == engine::rule_error::bad_argument);
+  CHECK(g.check(act(0, kind::confront, {9999})).code == engine::rule_error::bad_argument);
+  CHECK(g == before);
+  // Positions that break the rules are refused before anything runs.
+  pb::Position p;
+  std::string error;
+  REQUIRE(engine::from_json(R"({"seats": [{"faction": "Gamma"}, {"faction": "Beta"}]})", p, error));
+  CHECK_FALSE(state::validate(test_content(), 2, options(), p));
+  REQUIRE(engine::from_json(R"({"step": "PRE_RESOLUTION", "challenge": "Push", "seats": [{"faction": "Alpha", "rank": 3}, {"faction": "Beta", "rank": 2}]})", p, error));
+  CHECK_FALSE(state::validate(test_content(), 2, options(), p));
+  REQUIRE(engine::from_json(R"({"seats": [{"faction": "Alpha", "hand": ["Lost in Space"]}, {"faction": "Beta"}]})", p, error));
+  CHECK_FALSE(state::validate(test_content(), 2, options(), p));
+  CHECK_FALSE(state::validate(5, options()));
+  CHECK_FALSE(state::validate(2, options(R"({"challengesPerAct": 50})")));
+}

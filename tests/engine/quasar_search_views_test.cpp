@@ -1,0 +1,100 @@
+// Quasar Search views, prompts and log words on hand-made content (quasar_search_table.hpp):
+// what each seat may see (docs/rules/quasar_search.md, "What everyone sees").
+#include "tests/engine/quasar_search_table.hpp"
+
+using namespace qs_test;
+
+namespace {
+
+const char* two_hands = R"({"step": "CONFRONTATION", "challenge": "Push", "seats": [
+  {"faction": "Alpha", "rank": 3, "hand": ["Nine", "Two"], "deck": ["One", "Three"], "discard": ["Four"], "warp": ["Five"]},
+  {"faction": "Beta", "rank": 2, "hand": ["Ten", "One"], "deck": ["Six"]}]})";
+
+pb::View view_of(const state& g, engine::viewer who) {
+  pb::View v;
+  g.view(who, v);
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("quasar_search views: a Hand goes to its owner only, teammates and spectators get counts") {
+  const state g = game(2, two_hands);
+  const pb::View own = view_of(g, engine::viewer::of_seat(0));
+  const pb::View mate = view_of(g, engine::viewer::of_seat(1));
+  const pb::View spectator = view_of(g, engine::viewer::spectator());
+  const pb::View all = view_of(g, engine::viewer::omniscient());
+  CHECK(own.seats(0).hand_size() == 2);
+  CHECK(mate.seats(0).hand_size() == 0);
+  CHECK(mate.seats(0).hand_count() == 2);
+  CHECK(spectator.seats(0).hand_size() == 0);
+  CHECK(spectator.seats(1).hand_size() == 0);
+  CHECK(all.seats(1).hand_size() == 2);
+  // Face up for everyone: the Warp Zone, the Discard Zone's top, counts, the Challenge.
+  CHECK(mate.seats(0).warp(0).name() == "Five");
+  CHECK(mate.seats(0).discard_top().name() == "Four");
+  CHECK(mate.seats(0).deck_count() == 2);
+  CHECK(spectator.challenge().name() == "Push");
+  CHECK(spectator.challenge().target_text() == "All-Out 13");
+  CHECK(spectator.legal_actions_size() == 0);
+  CHECK(own.legal_actions_size() == 2);
+  // The Confrontation prompt's choices go to the picking seat only.
+  CHECK(own.prompt().kind() == pb::PROMPT_CONFRONT);
+  CHECK(own.prompt().choices_size() == 2);
+  CHECK(spectator.prompt().choices_size() == 0);
+}
+
+TEST_CASE("quasar_search views: a card id follows one copy from the Hand to the Confrontation and the Discard Zone") {
+  state g = game(2, two_hands);
+  const std::int32_t nine = card_id(g, 0, "Nine");
+  confront(g, "Nine", "Ten");
+  const pb::View v = view_of(g, engine::viewer::of_seat(1));
+  CHECK(static_cast<std::int32_t>(v.seats(0).discard_top().id()) == nine);
+  CHECK(v.seats(0).discard_top().name() == "Nine");
+}
+
+TEST_CASE("quasar_search words: the log names a card only once it is public") {
+  state g = game(2, two_hands);
+  CHECK(g.describe(act(0, kind::confront, {card_id(g, 0, "Nine")})) == "{seat:0} chooses a card to confront with.");
+  confront(g, "Two", "One");
+  const std::string words = g.describe_effects();
+  CHECK(words.find("{seat:0} confronts with Two.") != std::string::npos);
+  CHECK(words.find("{seat:1} confronts with One.") != std::string::npos);
+  CHECK(words.find("Failure.") != std::string::npos);
+  CHECK(words.find("Nine") == std::string::npos);
+  CHECK(words.find("Ten") == std::string::npos);
+}
+
+TEST_CASE("quasar_search prompts: the Team Leader's ORDER and a Boon list their choices in players' words") {
+  state g = game(2, R"({"step": "CHALLENGE_SETUP", "challengeDeck": ["Push"], "seats": [
+    {"faction": "Alpha", "rank": 3, "projects": ["Drill Rig"], "hand": ["Nine"]},
+    {"faction": "Beta", "rank": 2, "projects": ["Spender Rig"], "hand": ["Ten"]}]})");
+  const pb::View mate = view_of(g, engine::viewer::of_seat(1));
+  REQUIRE(mate.prompt().kind() == pb::PROMPT_ORDER);
+  CHECK(mate.prompt().seat() == 0);
+  REQUIRE(mate.prompt().choices_size() == 2);   // public: everyone sees what is ordered
+  CHECK(mate.prompt().choices(0).label().find("Drill Rig") != std::string::npos);
+  CHECK(mate.prompt().choices(1).label().find("Consume 1 Energy") != std::string::npos);
+  CHECK(mate.seats(0).to_act());
+  CHECK_FALSE(mate.seats(1).to_act());
+  state b = game(2, R"({"step": "PRE_RESOLUTION", "challenge": "Blessing", "seats": [
+    {"faction": "Alpha", "rank": 3, "confronting": "Sage", "deck": ["One"]},
+    {"faction": "Beta", "rank": 2, "confronting": "One"}]})");
+  const pb::View own = view_of(b, engine::viewer::of_seat(0));
+  REQUIRE(own.prompt().kind() == pb::PROMPT_BOON);
+  std::vector<std::string> labels;
+  for (const pb::Choice& c : own.prompt().choices()) labels.push_back(c.label());
+  CHECK(labels == std::vector<std::string>{"Learn 1 Lesson", "Gain 1 Glory", "BOON OUTCOME | You Draw 2 cards"});
+}
+
+TEST_CASE("quasar_search timeouts: every decision has a sensible default that is legal") {
+  state g = game(2, R"({"step": "PRE_RESOLUTION", "challenge": "Push", "seats": [
+    {"faction": "Alpha", "rank": 3, "confronting": "Free Shifter", "deck": ["One"]},
+    {"faction": "Beta", "rank": 2, "confronting": "Two"}]})");
+  CHECK(g.timeout_action(0).kind == static_cast<std::uint16_t>(kind::pass));   // decline the Trigger
+  play(g, act(0, kind::trigger, {card_id(g, 0, "Free Shifter"), 0}));
+  const action t = g.timeout_action(0);
+  CHECK(t.kind == static_cast<std::uint16_t>(kind::shift));
+  CHECK(t.args[0] == 0);
+  CHECK(g.check(t));
+}

@@ -1,0 +1,33 @@
+// What leaves the server, byte for byte, where it is built by hand (server/protocol/frames).
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <string>
+
+#include "server/protocol/frames.hpp"
+
+namespace v1 = starport::v1;
+using starport::server::encode;
+using starport::server::with_request_id;
+
+TEST_CASE("wire: an answer built by putting the request id in front parses as the message with that id") {
+  v1::ServerMessage m;
+  v1::ViewUpdate& u = *m.mutable_view();
+  u.set_match_id("m-0123456789abcdef");
+  u.set_number(42);
+  u.set_view(std::string("\x08\x01\x12\x03" "abc", 7));
+  u.set_log_line("{seat:0} flips.");
+  const std::string plain = *encode(m);
+  // Every varint length: 1 to 5 bytes, and the edges between them.
+  for (std::uint32_t id : {1u, 127u, 128u, 16383u, 16384u, 2097151u, 2097152u, 268435455u, 268435456u, 0xffffffffu}) {
+    CAPTURE(id);
+    v1::ServerMessage parsed;
+    REQUIRE(parsed.ParseFromString(*with_request_id(plain, id)));
+    CHECK(parsed.request_id() == id);
+    v1::ServerMessage expected = m;
+    expected.set_request_id(id);
+    // The same message, and as long as encoding it whole would make it.
+    CHECK(parsed.SerializeAsString() == expected.SerializeAsString());
+    CHECK(with_request_id(plain, id)->size() == expected.ByteSizeLong());
+  }
+}
