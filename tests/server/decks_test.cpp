@@ -645,3 +645,70 @@ TEST_CASE("decks: a lobby's deck choices come back after kill -9 and a restart, 
   const v1::Lobby started = lobby_of(ada, start_message(lobby_id));
   CHECK_FALSE(started.match_id().empty());
 }
+
+// Issue 17: "Player decks are saved per account and chosen per seat in the lobby exactly as
+// for terminus decks (one mechanism for both games)". The save / choose round runs for
+// every game in the registry that has decks, with that game's own starters and rules.
+TEST_CASE("decks: every deck game saves, exports, lists and deletes decks, and a seat chooses one before Ready") {
+  std::vector<const engine::game_info*> deck_games;
+  for (const engine::game_info* g : engine::games())
+    if (g->decks) deck_games.push_back(g);
+  std::set<std::string> ids;
+  for (const engine::game_info* g : deck_games) ids.insert(std::string(g->id));
+  CHECK(ids.count("terminus") == 1);
+  if (engine::find_game("quasar_search")) CHECK(ids.count("quasar_search") == 1);   // issue 17: decks too
+  server_fixture f;
+  test_client ada(f.port());
+  ada.hello("Ada");
+  test_client bea(f.port());
+  bea.hello("Bea");
+  for (const engine::game_info* g : deck_games) {
+    CAPTURE(g->id);
+    const std::string game(g->id);
+    const auto starters = g->decks->starters();
+    REQUIRE(starters.size() >= 2);
+    for (const engine::starter_deck& s : starters) CHECK(g->decks->problems(s.cards).empty());
+    // Saved from a starter's list; its text imports back to the same cards.
+    const v1::Deck mine = saved(bea, save_deck(game, "", "Secret " + game, starters[0].cards));
+    CHECK(mine.problems_size() == 0);
+    CHECK(mine.game() == game);
+    CHECK(mine.text() == engine::deck_text(*g->decks, starters[0].cards));
+    const v1::Deck again = saved(bea, save_deck(game, "", "Imported " + game, {}, mine.text()));
+    CHECK(sorted(cards_of(again)) == sorted(starters[0].cards));
+    // One card short breaks a rule: saved with problems, not choosable.
+    engine::deck_list shorter = starters[0].cards;
+    shorter.pop_back();
+    const v1::Deck broken = saved(bea, save_deck(game, "", "Broken " + game, shorter));
+    CHECK((broken.problems_size() > 0) == !g->decks->problems(shorter).empty());
+    const v1::ServerMessage list = bea.request(list_decks(game));
+    REQUIRE(list.has_deck_list());
+    CHECK(list.deck_list().decks_size() == 3);
+    CHECK(list.deck_list().starters_size() == static_cast<int>(starters.size()));
+
+    // A lobby of the game: Bea chooses her deck for her seat before Ready; Ada learns only
+    // that she has one.
+    v1::LobbySettings settings;
+    settings.set_game(game);
+    settings.set_seats(static_cast<std::uint32_t>(std::max(2, g->min_seats)));
+    const std::string id = lobby_of(ada, create_lobby(settings)).lobby_id();
+    lobby_of(bea, join_lobby(id));
+    CHECK(refused(bea, set_ready(id, true), v1::BAD_REQUEST).detail().find("Choose a deck") == 0);
+    if (!g->decks->problems(shorter).empty()) refused(bea, choose_deck(id, broken.id()), v1::BAD_REQUEST);
+    const v1::Lobby chosen = lobby_of(bea, choose_deck(id, mine.id()));
+    CHECK(chosen.seats(1).deck_name() == "Secret " + game);
+    CHECK(lobby_of(bea, set_ready(id, true)).seats(1).ready());
+    const v1::Lobby seen = ada.await_lobby(id, [](const v1::Lobby& l) { return l.seats(1).ready(); });
+    CHECK(seen.seats(1).deck_chosen());
+    CHECK(seen.seats(1).deck_name().empty());
+    lobby_of(ada, choose_deck(id, "starter:" + std::string(starters[1].id)));
+    // Deleted, it leaves the seat without a deck.
+    bea.request(delete_deck(mine.id()));
+    bea.read_until([&](const v1::ServerMessage& m) { return m.has_lobby() && m.lobby().lobby_id() == id && !m.lobby().seats(1).deck_chosen(); });
+    v1::ClientMessage leave;
+    leave.mutable_leave_lobby()->set_lobby_id(id);
+    ada.request(leave);
+    bea.request(v1::ClientMessage(leave));
+  }
+  ada.fence();
+  for (const engine::game_info* g : deck_games) never_heard(ada, {"Secret " + std::string(g->id)});
+}

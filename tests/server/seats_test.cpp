@@ -150,8 +150,7 @@ struct streams {
       s.have = true;
       ++s.snapshots;
     } else if (s.have && u.number() == s.number + 1) {
-      std::vector<std::uint32_t> cleared(u.cleared_fields().begin(), u.cleared_fields().end());
-      if (!starport::server::apply_diff(*s.view, u.view(), cleared)) ++s.gaps;
+      if (!starport::server::apply_diff(*s.view, u.patch())) ++s.gaps;
     } else {
       ++s.gaps;
     }

@@ -48,8 +48,8 @@ function snapshot(seat: number, number: number, v: View, log = "") {
   return create(ViewUpdateSchema, { matchId: "m1", seat, number: BigInt(number), snapshot: true, view: toBinary(ViewSchema, v), logLine: log });
 }
 function diff(seat: number, number: number, from: View, to: View, log = "") {
-  const d = diffViews(ViewSchema, from, to);
-  return create(ViewUpdateSchema, { matchId: "m1", seat, number: BigInt(number), view: d.changed, clearedFields: d.cleared, logLine: log });
+  const patch = diffViews(ViewSchema, from, to);
+  return create(ViewUpdateSchema, { matchId: "m1", seat, number: BigInt(number), patch, logLine: log });
 }
 
 test("a person with two seats keeps a view per seat, and the table follows the seat that must act", () => {
