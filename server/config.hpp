@@ -32,7 +32,15 @@ struct config {
   // Per client address (an IPv4 address or an IPv6 /64; loopback only with limit_loopback).
   std::size_t connections_per_address = 256;
   std::size_t guests_per_hour = 30;              // new guest accounts per address per hour
+  // Open lobbies created from one address (CreateLobby, PlayComputer; more: LIMIT_REACHED).
+  // A home or a school behind one address seats many people; one client with throwaway
+  // guests would otherwise fill max_lobbies (guests per hour × lobbies_per_account).
+  std::size_t lobbies_per_address = 20;
   bool limit_loopback = false;
+  // Descriptors connections may never take: an accepted socket that leaves fewer free is
+  // closed at once (server/net/listener.hpp), so storage, the log and the health probe
+  // still get one when a flood of connections reaches the process's RLIMIT_NOFILE.
+  int descriptor_reserve = 32;
   // A plain HTTP connection (static files, health) may sit this long with no request.
   std::chrono::milliseconds http_idle{10000};
   // Origins (scheme://host[:port]) a WebSocket upgrade may come from, besides the server's

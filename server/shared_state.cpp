@@ -7,7 +7,7 @@ shared_state::shared_state(const config& settings, net::io_context& ioc, storage
       ioc_(ioc),
       storage_(storage),
       quotas_({settings.max_connections, settings.connections_per_address, settings.guests_per_hour,
-               settings.limit_loopback}) {}
+               settings.limit_loopback, settings.lobbies_per_address}) {}
 
 bool shared_state::join(std::uint64_t id, std::weak_ptr<websocket_session> session) {
   std::lock_guard lock(mutex_);

@@ -237,18 +237,9 @@ void state::true_visionaries() {
     face_down_.cards[i] = static_cast<copy_id>(both[i] & 0xff);
     face_down_placer_[i] = static_cast<std::uint8_t>(both[i] >> 8);
   }
-  int reveal = seats_ == 2 ? 1 : 2;
-  reveal = std::min<int>(reveal, face_down_.size);
+  const int reveal = std::min<int>(reveal_count(), face_down_.size);
   // Carl Sagan: his holder (the first from the Initiative holder) chooses which cards.
-  int sagan = -1;
-  card_id sagan_id = 0;
-  find_card("carl_sagan", sagan_id);
-  for (int k = 0; k < seats_ && sagan < 0; ++k) {
-    int s = (initiative_ + k) % seats_;
-    if (players_[s].resigned) continue;
-    for (const agency_card& a : players_[s].agency.items())
-      if (type_of(a.card) == sagan_id) sagan = s;
-  }
+  const int sagan = sagan_holder();
   step_ = step::reveal;
   if (sagan >= 0 && reveal > 0 && reveal < face_down_.size) {
     frame f;
@@ -259,6 +250,20 @@ void state::true_visionaries() {
     return;
   }
   for (int i = 0; i < reveal; ++i) reveal_face_down(face_down_.size - 1);
+}
+
+int state::reveal_count() const { return seats_ == 2 ? 1 : 2; }
+
+int state::sagan_holder() const {
+  card_id sagan_id = 0;
+  find_card("carl_sagan", sagan_id);
+  for (int k = 0; k < seats_; ++k) {
+    int s = (initiative_ + k) % seats_;
+    if (players_[s].resigned) continue;
+    for (const agency_card& a : players_[s].agency.items())
+      if (type_of(a.card) == sagan_id) return s;
+  }
+  return -1;
 }
 
 void state::reveal_face_down(int index) {

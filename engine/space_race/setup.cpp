@@ -148,6 +148,7 @@ verdict state::check_round_step(int seats, const pb::Options& options, const pb:
     return bad("`turn_seat` belongs to DEVELOP and PREPARE");
   if (position.turn_seat() >= static_cast<std::uint32_t>(seats)) return bad("turn_seat is no such seat");
   if (ph != pb::PREPARE && position.invested()) return bad("`invested` belongs to PREPARE");
+  if (ph != pb::PREPARE && position.sagan_reveal() != 0) return bad("`sagan_reveal` belongs to PREPARE");
   if (position.invested() && resolve_variant(seats, options) != variant::jfk)
     return bad("`invested` belongs to the JFK variant");
   for (const pb::SeatPosition& sp : position.seats()) {
@@ -215,6 +216,16 @@ verdict state::check_round_step(int seats, const pb::Options& options, const pb:
       if (ab.remaining() > t.frames_[t.frame_count_ - 1].remaining)
         return bad("more of the ability remaining than it gives");
     }
+    return engine::ok();
+  }
+  if (position.sagan_reveal() != 0) {
+    // True Visionaries under way: Carl Sagan's holder chooses, investing is over.
+    if (turn != 0 || position.invested()) return bad("`sagan_reveal` comes after Clever Investments: no turn_seat or `invested`");
+    if (st.sagan_holder() < 0) return bad("`sagan_reveal` needs Carl Sagan in an Agency");
+    const int cards = st.face_down_.size;
+    if (position.sagan_reveal() > static_cast<std::uint32_t>(st.reveal_count()) ||
+        position.sagan_reveal() >= static_cast<std::uint32_t>(cards))
+      return bad("`sagan_reveal` is more than True Visionaries turns face up, or leaves Carl Sagan no choice");
     return engine::ok();
   }
   if (st.players_[turn].hand.empty()) return bad("the investor (turn_seat) has an empty Hand");
@@ -423,6 +434,17 @@ void state::place_round_step(const pb::Position& position, CodeOf& code_of) {
       break;
     }
     case pb::PREPARE:
+      if (position.sagan_reveal() != 0 && sagan_holder() >= 0) {
+        // True Visionaries: the face-down cards as listed; Carl Sagan's holder chooses.
+        step_ = step::reveal;
+        invest_turn_ = seats_;
+        frame f;
+        f.kind = task::reveal;
+        f.seat = static_cast<std::uint8_t>(sagan_holder());
+        f.remaining = static_cast<std::uint8_t>(position.sagan_reveal());
+        push(f);
+        break;
+      }
       step_ = step::invest;
       invest_turn_ = static_cast<std::uint8_t>((static_cast<int>(position.turn_seat()) - initiative_ + seats_) % seats_);
       invested_ = position.invested();

@@ -237,6 +237,8 @@ class state {
   void begin_prepare();
   void next_investor();
   void true_visionaries();
+  int reveal_count() const;            // True Visionaries: face-down cards turned face up
+  int sagan_holder() const;            // the seat that chooses them (Carl Sagan), or -1
   void reveal_face_down(int index);
   void begin_scoring();
   void finish();

@@ -116,14 +116,14 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
     return refuse(rule_error::bad_options, "the Initiative holder and the active seat must be seats");
   const bool turn_step = in_turn(position.step());
   switch (position.step()) {
-    case pb::STEP_UNSPECIFIED: case pb::MODULE_DRAFT: case pb::RECRUIT_DRAFT: case pb::MULLIGAN_STEP:
-    case pb::ENTROPY_STEP:
+    case pb::STEP_UNSPECIFIED: case pb::MODULE_DRAFT: case pb::RECRUIT_DRAFT: case pb::STARTING_SYSTEM:
+    case pb::MULLIGAN_STEP: case pb::ENTROPY_STEP:
     case pb::DESTINY_STEP: case pb::START_STEP: case pb::REGROUP_STEP: case pb::PLAY_STEP:
     case pb::AFTERMATH_STEP: case pb::END_STEP: case pb::CLEANUP_STEP: break;
     default:
       return refuse(rule_error::bad_options,
-                    "a position starts at MODULE_DRAFT, RECRUIT_DRAFT, MULLIGAN_STEP, ENTROPY_STEP, DESTINY_STEP, a step of a "
-                    "Turn (START_STEP to END_STEP) or CLEANUP_STEP");
+                    "a position starts at MODULE_DRAFT, RECRUIT_DRAFT, STARTING_SYSTEM, MULLIGAN_STEP, ENTROPY_STEP, "
+                    "DESTINY_STEP, a step of a Turn (START_STEP to END_STEP) or CLEANUP_STEP");
   }
   std::array<int, max_players> cards{};
   card_id id = 0;
@@ -228,6 +228,22 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
                  !sp.draft_pick().empty();
   }
   if (drafting && to_pick == 0) return refuse(rule_error::bad_options, "a Draft needs cards in a seat's Pile to pick from");
+  if (position.step() == pb::STARTING_SYSTEM) {
+    // The Opening: each seat still in chooses from the top 3 of its System Pile in secret;
+    // a listed `starting_system` is a choice made already (hidden until every seat chose).
+    // The opening hands are drawn after it.
+    int to_choose = 0;
+    for (const pb::SeatPosition& sp : position.seats()) {
+      if (sp.hand_size() != 0)
+        return refuse(rule_error::bad_options, "the opening hands are drawn after the Starting System: no hand yet");
+      if (sp.starting_system_face_down())
+        return refuse(rule_error::bad_options, "a Starting System being chosen is not face down");
+      to_choose += !sp.out() && sp.starting_system().empty() && sp.system_pile_size() > 0;
+    }
+    if (to_choose == 0)
+      return refuse(rule_error::bad_options,
+                    "STARTING_SYSTEM needs a seat still to choose: one with a System Pile and no Starting System yet");
+  }
   if (in < 2) return refuse(rule_error::bad_options, "a position needs at least two seats still in the race");
   return engine::ok();
 }
@@ -326,6 +342,15 @@ state::state(int seats, const pb::Options& options, const pb::Position& position
     case pb::DESTINY_STEP:
       step_ = step::destiny;
       open_window(window::destiny);
+      break;
+    case pb::STARTING_SYSTEM:
+      // The Opening's secret choice: a seat that chose already (or has no System) waits.
+      round_ = 0;
+      step_ = step::starting_system;
+      for (int s = 0; s < seats; ++s) {
+        const player& p = players_[s];
+        players_[s].decided = p.out || p.systems.empty() || p.starting_system != no_card;
+      }
       break;
     case pb::MULLIGAN_STEP:
       // The Opening's hands as listed; every seat still in decides on its mulligan.

@@ -8,6 +8,7 @@
 #include "server/match/fairness.hpp"
 #include "server/lobby/game_catalog.hpp"
 #include "server/match/match_actor.hpp"
+#include "server/net/websocket_session.hpp"
 #include "server/shared_state.hpp"
 #include "server/session/text_rules.hpp"
 #include "storage/worker.hpp"
@@ -72,6 +73,18 @@ std::string and_list(const std::vector<std::string>& items) {
 std::string limit_words(int limit) {
   return "You are already at " + std::to_string(limit) +
          " tables that have not finished; leave one before joining or starting another.";
+}
+
+// Lobbies per client address (address_quota): the address a request came from, none once
+// its connection is gone (nothing is answered then either).
+std::optional<net::ip::address> peer_of(const request& r) {
+  if (auto s = r.from.session.lock()) return s->peer();
+  return std::nullopt;
+}
+
+std::string address_limit_words(std::size_t limit) {
+  return std::to_string(limit) +
+         " tables are already open from your network address; leave one of them before starting another.";
 }
 
 // A starter for a seat nobody chose one for (a bot, PlayComputer's player): any of them.
@@ -370,6 +383,7 @@ void lobby_hub::close_lobby(std::string lobby_id, const std::string& reason) {
   for (const std::string& account : it->second.members()) send_account(account, nullptr, m);
   if (!it->second.invite_code.empty()) invites_.erase(it->second.invite_code);
   lobbies_.erase(it);
+  state_->quotas().lobby_closed(lobby_id);
   state_->storage().submit([lobby_id = std::move(lobby_id)](storage::database& db) { db.delete_lobby(lobby_id); });
   state_->stats().lobbies(static_cast<std::int64_t>(lobbies_.size()));
 }
@@ -466,7 +480,13 @@ const engine::game_info* lobby_hub::admit_table(const request& r, v1::LobbySetti
     reply_error(r, v1::LIMIT_REACHED, limit_words(state_->settings().lobbies_per_account));
     return nullptr;
   }
+  if (const auto peer = peer_of(r); peer && !state_->quotas().may_open_lobby(*peer)) {
+    state_->stats().refused(metrics::refusal::lobbies_per_address);
+    reply_error(r, v1::LIMIT_REACHED, address_limit_words(state_->settings().lobbies_per_address));
+    return nullptr;
+  }
   if (lobbies_.size() >= state_->settings().max_lobbies) {
+    state_->stats().refused(metrics::refusal::server_busy);
     reply_error(r, v1::SERVER_BUSY, "The server has too many open tables right now; try again later.");
     return nullptr;
   }
@@ -497,6 +517,7 @@ void lobby_hub::on_create(const request& r, const v1::CreateLobby& m) {
   const std::string id = l.id;
   const storage::lobby_record record = l.record();
   lobbies_.emplace(id, std::move(l));
+  if (const auto peer = peer_of(r)) state_->quotas().lobby_opened(*peer, id);
   state_->stats().lobbies(static_cast<std::int64_t>(lobbies_.size()));
   // The creator learns the lobby (and its invite code) once it is stored.
   auto done = [self = shared_from_this(), r, id](bool ok) {
@@ -801,6 +822,7 @@ void lobby_hub::play_computer(const request& r, const v1::PlayComputer& m, bool 
   }
   const std::string id = l.id;
   auto& placed = lobbies_.emplace(id, std::move(l)).first->second;
+  if (const auto peer = peer_of(r)) state_->quotas().lobby_opened(*peer, id);
   state_->stats().lobbies(static_cast<std::int64_t>(lobbies_.size()));
   save(placed);
   start_match(r, placed);   // answered with the Lobby, its match_id set, once the match is stored

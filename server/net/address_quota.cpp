@@ -72,4 +72,32 @@ bool address_quota::take_guest(const net::ip::address& peer, clock::time_point n
   return true;
 }
 
+bool address_quota::may_open_lobby(const net::ip::address& peer) const {
+  return !limited(peer) || lobbies_of(peer) < limits_.lobbies_per_address;
+}
+
+std::size_t address_quota::lobbies_of(const net::ip::address& peer) const {
+  const std::string k = key(peer);
+  std::lock_guard lock(mutex_);
+  auto it = lobbies_per_address_.find(k);
+  return it == lobbies_per_address_.end() ? 0 : it->second;
+}
+
+void address_quota::lobby_opened(const net::ip::address& peer, const std::string& lobby_id) {
+  if (!limited(peer)) return;
+  const std::string k = key(peer);
+  std::lock_guard lock(mutex_);
+  if (!lobby_address_.emplace(lobby_id, k).second) return;   // counted once
+  ++lobbies_per_address_[k];
+}
+
+void address_quota::lobby_closed(const std::string& lobby_id) {
+  std::lock_guard lock(mutex_);
+  auto it = lobby_address_.find(lobby_id);
+  if (it == lobby_address_.end()) return;
+  auto count = lobbies_per_address_.find(it->second);
+  if (count != lobbies_per_address_.end() && --count->second == 0) lobbies_per_address_.erase(count);
+  lobby_address_.erase(it);
+}
+
 }  // namespace starport::server

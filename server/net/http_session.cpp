@@ -59,8 +59,10 @@ void http_session::on_read(beast::error_code ec, std::size_t) {
     const auto target = parser_->get().target();
     if (target == "/ws" || target.starts_with("/ws?")) {
       const auto& req = parser_->get();
-      if (!origin_allowed(req[http::field::origin], req[http::field::host], state_->settings().allowed_origins))
+      if (!origin_allowed(req[http::field::origin], req[http::field::host], state_->settings().allowed_origins)) {
+        state_->stats().refused(metrics::refusal::origin);
         return refuse_upgrade();
+      }
       // The WebSocket takes over the socket and its slot; this session ends here.
       beast::get_lowest_layer(stream_).expires_never();
       std::make_shared<websocket_session>(stream_.release_socket(), state_, std::move(slot_))

@@ -1,5 +1,7 @@
 #include "server/net/listener.hpp"
 
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <iostream>
 
@@ -42,13 +44,19 @@ void listener::on_accept(boost::beast::error_code ec, tcp::socket socket) {
       ec.value() == ENFILE)
     return back_off(ec);   // out of descriptors: retrying at once would only spin
   backoff_ = std::chrono::milliseconds{0};
-  if (!ec) {
+  if (!ec && leaves_too_few(socket.native_handle())) {
+    state_->stats().refused(metrics::refusal::descriptors);
+    boost::beast::error_code ignored;
+    socket.close(ignored);
+  } else if (!ec) {
     boost::beast::error_code ignored;
     const tcp::endpoint peer = socket.remote_endpoint(ignored);
     address_quota::refusal why{};
     auto slot = ignored ? nullptr : state_->quotas().admit(peer.address(), why);
     if (!slot) {
       // Over the quota (or the peer is already gone): close before reading anything.
+      if (why == address_quota::refusal::address_full) state_->stats().refused(metrics::refusal::address_connections);
+      if (why == address_quota::refusal::server_full) state_->stats().refused(metrics::refusal::server_connections);
       socket.close(ignored);
     } else {
       // Small frames must leave at once: Nagle plus delayed ACKs would add 40 ms.
@@ -60,7 +68,19 @@ void listener::on_accept(boost::beast::error_code ec, tcp::socket socket) {
   do_accept();
 }
 
+// Descriptors are handed out lowest first, so every one below `descriptor` is in use: fewer
+// than the reserve are free when it is that close to the limit (read each time: an operator
+// may change it with prlimit).
+bool listener::leaves_too_few(int descriptor) const {
+  const int reserve = std::max(min_descriptor_reserve, state_->settings().descriptor_reserve);
+  if (reserve == 0) return false;
+  rlimit limit{};
+  if (::getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return false;
+  return static_cast<rlim_t>(descriptor) + static_cast<rlim_t>(reserve) >= limit.rlim_cur;
+}
+
 void listener::back_off(const boost::beast::error_code& ec) {
+  state_->stats().refused(metrics::refusal::descriptors);
   backoff_ = std::min(max_backoff, backoff_ == std::chrono::milliseconds{0} ? first_backoff : backoff_ * 2);
   const auto now = std::chrono::steady_clock::now();
   if (last_log_ == std::chrono::steady_clock::time_point{} || now - last_log_ >= log_every) {

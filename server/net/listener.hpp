@@ -1,9 +1,13 @@
 #pragma once
 // Accepts TCP connections; each new connection gets its own strand and an http_session.
 // Every accepted socket takes a slot of the connection quotas (address_quota) or is closed
-// at once. When accept fails for want of descriptors or memory, accepting pauses on a
-// timer (growing to a second) instead of spinning, and the log says so at most once per
-// log_every, with how many failures it did not print.
+// at once. So is one that leaves fewer than `descriptor_reserve` descriptors free: the
+// process's last descriptors are kept for storage, the log, the health probe — and, in the
+// sanitizer build, for UBSan, whose vptr check opens a pipe and reports every virtual call
+// it cannot check as an "invalid vptr" when none is left (issue 13). When accept fails for
+// want of descriptors or memory all the same (something else took them), accepting pauses
+// on a timer (growing to a second) instead of spinning, and the log says so at most once
+// per log_every, with how many failures it did not print.
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -28,11 +32,17 @@ class listener : public std::enable_shared_from_this<listener> {
   static constexpr std::chrono::milliseconds first_backoff{50};
   static constexpr std::chrono::milliseconds max_backoff{1000};
   static constexpr std::chrono::seconds log_every{10};
+#if defined(STARPORT_SANITIZED)
+  static constexpr int min_descriptor_reserve = 4;   // UBSan's pipe, and the accept itself
+#else
+  static constexpr int min_descriptor_reserve = 0;
+#endif
 
  private:
   void do_accept();
   void on_accept(boost::beast::error_code ec, tcp::socket socket);
   void back_off(const boost::beast::error_code& ec);
+  bool leaves_too_few(int descriptor) const;
 
   net::io_context& ioc_;
   tcp::acceptor acceptor_;

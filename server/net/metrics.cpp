@@ -88,6 +88,10 @@ std::string metrics::render(std::size_t storage_queue_depth) const {
   line("# HELP starport_storage_queue_depth Storage jobs waiting for their commit.");
   line("# TYPE starport_storage_queue_depth gauge");
   value("starport_storage_queue_depth", static_cast<double>(storage_queue_depth));
+  line("# HELP starport_refusals_total Connections, upgrades and requests refused, by reason.");
+  line("# TYPE starport_refusals_total counter");
+  for (std::size_t i = 0; i < refusal_names.size(); ++i)
+    value(std::string("starport_refusals_total{reason=\"") + refusal_names[i] + "\"}", load(refusals_[i]));
   // The process, under the names Prometheus' own clients use: what capacity runs out of
   // first on a busy host (docs/capacity.md).
   line("# HELP process_resident_memory_bytes Resident memory size in bytes.");

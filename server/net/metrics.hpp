@@ -15,6 +15,30 @@ class metrics {
   static constexpr std::array<double, 10> latency_bounds = {0.001, 0.002, 0.005, 0.01, 0.02,
                                                             0.05,  0.1,   0.25,  0.5,  1.0};
 
+  // What the server refused, by reason: `starport_refusals_total{reason="…"}` (docs/server.md,
+  // "Hostile clients and exhaustion"). Keep `refusal_names` in the same order.
+  enum class refusal {
+    address_connections,   // a socket over --connections-per-address, closed at once
+    server_connections,    // a socket over --max-connections, closed at once
+    descriptors,           // accept failed for want of descriptors or memory (the listener paused)
+    origin,                // a WebSocket upgrade from an origin not allowed (403)
+    rate_limited,          // a message over its connection's rate (RATE_LIMITED)
+    flood_closed,          // a connection cut for flooding messages or frames (close 1008)
+    server_busy,           // SERVER_BUSY answers, and upgrades refused with the session table full
+    guests_per_address,    // a guest over --guests-per-hour (RATE_LIMITED)
+    lobbies_per_address,   // a table over --lobbies-per-address (LIMIT_REACHED)
+    count_
+  };
+  static constexpr std::array<const char*, static_cast<std::size_t>(refusal::count_)> refusal_names = {
+      "address_connections", "server_connections", "descriptors",        "origin",            "rate_limited",
+      "flood_closed",        "server_busy",        "guests_per_address", "lobbies_per_address"};
+  void refused(refusal why) {
+    refusals_[static_cast<std::size_t>(why)].fetch_add(1, std::memory_order_relaxed);
+  }
+  std::uint64_t refusals(refusal why) const {
+    return refusals_[static_cast<std::size_t>(why)].load(std::memory_order_relaxed);
+  }
+
   void connection_opened() { connections_.fetch_add(1, std::memory_order_relaxed); }
   void connection_closed() { connections_.fetch_sub(1, std::memory_order_relaxed); }
   std::int64_t connections() const { return connections_.load(std::memory_order_relaxed); }
@@ -33,6 +57,7 @@ class metrics {
   std::atomic<std::uint64_t> actions_{0};
   std::atomic<std::uint64_t> latency_sum_us_{0};
   std::array<std::atomic<std::uint64_t>, latency_bounds.size() + 1> buckets_{};
+  std::array<std::atomic<std::uint64_t>, refusal_names.size()> refusals_{};
 };
 
 }  // namespace starport::server

@@ -49,7 +49,10 @@ websocket_session::websocket_session(tcp::socket&& socket, std::shared_ptr<share
     if (closing_) return true;   // the close handshake drains on its own terms (ws_transport)
     const auto now = rate_limiter::clock::now();
     for (std::size_t i = 0; i < frames; ++i)
-      if (frame_limiter_.take(now) == rate_limiter::verdict::abuse) return false;
+      if (frame_limiter_.take(now) == rate_limiter::verdict::abuse) {
+        state_->stats().refused(metrics::refusal::flood_closed);
+        return false;
+      }
     return true;
   };
 }
@@ -73,7 +76,10 @@ void websocket_session::run(beast::http::request<beast::http::string_body> upgra
 void websocket_session::on_accept(beast::error_code ec) {
   if (ec) return fail(ec, "accept");
   joined_ = state_->join(id_, weak_from_this());
-  if (!joined_) return do_close(websocket::close_code::try_again_later);
+  if (!joined_) {
+    state_->stats().refused(metrics::refusal::server_busy);
+    return do_close(websocket::close_code::try_again_later);
+  }
   do_read();
 }
 
@@ -104,10 +110,13 @@ bool websocket_session::receive(std::string_view frame, bool binary) {
   switch (limiter_.take(rate_limiter::clock::now())) {
     case rate_limiter::verdict::allow: break;
     case rate_limiter::verdict::refuse:
+      state_->stats().refused(metrics::refusal::rate_limited);
       send(encode_error(parsed ? message.request_id() : 0, v1::RATE_LIMITED,
                         "Too many messages at once; wait a moment before trying again."));
       return true;
-    case rate_limiter::verdict::abuse: return false;
+    case rate_limiter::verdict::abuse:
+      state_->stats().refused(metrics::refusal::flood_closed);
+      return false;
   }
   if (!parsed) {
     send(encode_error(0, v1::MALFORMED_MESSAGE, "The server did not understand this message; reload the page."));

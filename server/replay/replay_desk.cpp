@@ -117,11 +117,71 @@ void serve_frame(const std::shared_ptr<websocket_session>& s, const request& r, 
   reply(r, std::move(out));
 }
 
+// A match this build cannot re-play: recorded under another rules version (recovery ends a
+// running one when the rules change), or of a game the build no longer has. The policy
+// (docs/server.md, "Replays of older rules"): open it from what storage keeps — players,
+// the outcome and its reason, the seed once over, the number of moves — with a notice
+// saying why there is no table to step through, instead of refusing it. Its moves stay in
+// storage: a build of that rules version re-plays them (`starport replay`).
+void serve_record_only(const request& r, const storage::match_record& record, std::size_t moves) {
+  int seat = -1;
+  for (const storage::seat_record& sr : record.seats)
+    if (!sr.account_id.empty() && sr.account_id == r.account_id) seat = static_cast<int>(sr.seat);
+  v1::LobbySettings settings;
+  settings.ParseFromString(record.settings);
+  if (!record.finished && seat < 0 && !settings.allow_spectators())
+    return reply_error(r, v1::FORBIDDEN, "This match is still running and does not allow spectators; its replay opens once it ends.");
+  const engine::game_info* game = engine::find_game(record.game);
+  v1::ServerMessage out;
+  v1::ReplayFrame& f = *out.mutable_replay_frame();
+  f.set_match_id(record.id);
+  f.set_game(record.game);
+  f.set_perspective("record");
+  f.set_recorded_actions(static_cast<std::uint32_t>(moves));
+  const std::string moves_words = std::to_string(moves) + (moves == 1 ? " move" : " moves");
+  f.set_notice(game ? "This match was recorded under rules version " + std::to_string(record.rules_version) +
+                          " of " + std::string(game->title) + "; this server plays version " +
+                          std::to_string(game->rules_version) + ", so it cannot show the table step by step. Its " +
+                          moves_words + " are kept, and the result below is as recorded."
+                    : "This match is of a game this server no longer has (" + record.game.substr(0, 40) +
+                          "), so it cannot show the table. Its " + moves_words +
+                          " are kept, and the result below is as recorded.");
+  v1::MatchInfo& info = *f.mutable_match();
+  info.set_match_id(record.id);
+  info.set_game(record.game);
+  info.set_rules_version(static_cast<std::uint32_t>(record.rules_version));
+  for (const storage::seat_record& sr : record.seats) {
+    v1::MatchSeat& ms = *info.add_seats();
+    ms.set_seat(sr.seat);
+    ms.set_name(sr.name);
+    ms.set_bot(!sr.bot.empty());
+  }
+  info.set_spectator(seat < 0);
+  info.set_your_seat(seat < 0 ? 0 : static_cast<std::uint32_t>(seat));
+  info.set_seed_commitment(seed_commitment(record.seed, record.salt));
+  if (record.finished) {
+    info.set_over(true);
+    info.set_revealed_seed(record.seed);
+    info.set_revealed_salt(record.salt);
+    info.mutable_outcome()->set_over(true);
+    info.mutable_outcome()->set_reason(record.end_reason);
+    for (std::uint32_t w : record.winners) info.mutable_outcome()->add_winners(w);
+  }
+  reply(r, std::move(out));
+}
+
+// Whether `record` is one this build cannot deal because of its rules, not its data.
+bool other_rules(const storage::match_record& record) {
+  const engine::game_info* game = engine::find_game(record.game);
+  return !game || game->rules_version != record.rules_version;
+}
+
 void on_loaded(const std::shared_ptr<websocket_session>& s, const request& r, const v1::OpenReplay& m,
                bool ok, loaded& data) {
   if (!ok) return reply_error(r, v1::INTERNAL, "Replays cannot be read right now; try again in a moment.");
   if (!data.record) return reply_error(r, v1::NOT_FOUND, "There is no match with this id.");
   client& c = s->client_data();
+  if (other_rules(*data.record)) return serve_record_only(r, *data.record, data.actions.size());
   if (c.replay && c.replay_record && c.replay_record->id == data.record->id &&
       c.replay->total() <= data.actions.size()) {
     c.replay->catch_up(data.actions);   // the same running match, longer now: only what is new
@@ -153,7 +213,10 @@ void list_replays(const std::shared_ptr<websocket_session>& s, request r, const 
       reply(r, std::move(out));
     });
   }, s->state().settings().storage_read_queue);
-  if (!queued) reply_error(r, v1::SERVER_BUSY, busy_words);
+  if (!queued) {
+    s->state().stats().refused(metrics::refusal::server_busy);
+    reply_error(r, v1::SERVER_BUSY, busy_words);
+  }
 }
 
 void open_replay(const std::shared_ptr<websocket_session>& s, request r, const v1::OpenReplay& m) {
@@ -188,7 +251,10 @@ void open_replay(const std::shared_ptr<websocket_session>& s, request r, const v
       }
     });
   }, s->state().settings().storage_read_queue);
-  if (!queued) return reply_error(r, v1::SERVER_BUSY, busy_words);
+  if (!queued) {
+    s->state().stats().refused(metrics::refusal::server_busy);
+    return reply_error(r, v1::SERVER_BUSY, busy_words);
+  }
   c.replay_loading = true;
 }
 

@@ -95,9 +95,11 @@ void on_hello(const session_ptr& s, std::uint32_t request_id, const v1::Hello& h
   } else {
     if (!name) return answer_error(s, request_id, v1::BAD_REQUEST, pick_a_name);
     // Guests per client address per hour (address_quota): throwaway guests filled the server.
-    if (!s->state().quotas().take_guest(s->peer(), std::chrono::steady_clock::now()))
+    if (!s->state().quotas().take_guest(s->peer(), std::chrono::steady_clock::now())) {
+      s->state().stats().refused(metrics::refusal::guests_per_address);
       return answer_error(s, request_id, v1::RATE_LIMITED,
                           "Too many new players from your network in the last hour; try again later.");
+    }
     result->new_token = random_hex(128);
     storage::account account{random_hex(128), *name, wall_ms()};
     job = [result, account, hash = sha256_hex(result->new_token)](storage::database& db) {

@@ -106,6 +106,43 @@ TEST_CASE("Position: Clever Investments at the second seat, the first seat's inv
   CHECK(s.initiative() == 1);
 }
 
+// True Visionaries at three seats (two cards turn face up): seat 1 holds Carl Sagan and
+// has turned one already; one more to choose from the three still face down.
+const std::string sagan_choosing = R"({
+  "round": 2, "phase": "PREPARE", "initiative": 0, "sagan_reveal": 1,
+  "seats": [{"control": "propaganda_6", "hand": ["skylab"]},
+            {"control": "technology_6", "agency": [{"code": "carl_sagan"}]},
+            {"control": "space_program_6", "invested": ["espionage"]}],
+  "universe": ["communication_satellite"],
+  "face_down": ["lunokhod", "moon_landing"], "shuffle_rest_into_deck": true})";
+
+TEST_CASE("Position: Carl Sagan's reveal in True Visionaries - his holder chooses, the others do not see") {
+  auto s = start(3, sagan_choosing);
+  CHECK(s.current_step() == step::reveal);
+  CHECK(s.must_act() == 0b010);
+  CHECK(s.face_down().size == 3);
+  srpb::View holder, other;
+  s.view(viewer::of_seat(1), holder);
+  s.view(viewer::of_seat(0), other);
+  CHECK(holder.face_down_size() == 3);   // he sees what he chooses from
+  CHECK(holder.has_prompt());
+  CHECK(other.face_down_size() == 0);
+  CHECK(other.seats(2).known_face_down_size() == 0);
+  s.view(viewer::of_seat(2), other);
+  CHECK(other.face_down_size() == 0);
+  CHECK(other.seats(2).known_face_down_size() == 1);   // seat 2 invested it
+  play(s, "1 pick " + std::to_string(static_cast<int>(sr::pick_zone::face_down)) + " 0 " +
+              std::to_string(index_in(s.face_down(), "moon_landing")));
+  // His choice was the last: True Visionaries is over, the Initiative moves, round 3 begins.
+  bool landed = false;
+  for (int t = 0; t < 4; ++t) landed = landed || holds(codes(s.universe(static_cast<sr::stage>(t))), "moon_landing");
+  CHECK(landed);
+  CHECK(s.face_down().size == 2);   // the other two stay face down into the next round
+  CHECK(s.round() == 3);
+  CHECK(s.current_step() == step::choose);
+  CHECK(s.initiative() == 1);
+}
+
 TEST_CASE("Position: in Plan Development a seat may have chosen already, hidden from the others") {
   auto s = start(2, R"({"round": 2, "phase": "MANAGE",
     "seats": [{"control": "technology_6"}, {}], "universe": ["espionage"], "shuffle_rest_into_deck": true})");
@@ -163,6 +200,16 @@ TEST_CASE("Position: every kind of inconsistency past Plan Development is refuse
   CHECK(found(refusal(2, R"({"seats": [{"control": "propaganda_3", "control_used_left": true, "control_used_right": true}, {"control": "technology_6"}],
       "phase": "DEVELOP"})"), "no ability left"));
   CHECK(found(refusal(2, "{" + two + R"(, "phase": "MANAGE", "turn_seat": 1})"), "turn_seat"));
+  CHECK(refusal(3, sagan_choosing) == "");
+  CHECK(found(refusal(2, "{" + two + R"(, "sagan_reveal": 1})"), "belongs to PREPARE"));
+  CHECK(found(refusal(2, "{" + two + R"(, "phase": "PREPARE", "sagan_reveal": 1, "face_down": ["skylab", "lunokhod"]})"),
+              "Carl Sagan"));
+  CHECK(found(refusal(2, R"({"seats": [{"control": "propaganda_3", "agency": [{"code": "carl_sagan"}]}, {"control": "technology_6"}],
+      "phase": "PREPARE", "sagan_reveal": 2, "face_down": ["skylab", "lunokhod", "espionage"]})"), "more than True Visionaries"));
+  CHECK(found(refusal(2, R"({"seats": [{"control": "propaganda_3", "agency": [{"code": "carl_sagan"}]}, {"control": "technology_6"}],
+      "phase": "PREPARE", "sagan_reveal": 1, "face_down": ["skylab"]})"), "no choice"));
+  CHECK(found(refusal(2, R"({"seats": [{"control": "propaganda_3", "agency": [{"code": "carl_sagan"}]}, {"control": "technology_6"}],
+      "phase": "PREPARE", "sagan_reveal": 1, "turn_seat": 1, "face_down": ["skylab", "lunokhod"]})"), "after Clever Investments"));
   CHECK(found(refusal(2, "{" + two + R"(, "phase": "PREPARE", "passed": [1]})"), "`passed`"));
   CHECK(found(refusal(2, "{" + two + R"(, "phase": "PREPARE"})"), "empty Hand"));
   CHECK(found(refusal(2, "{" + two + R"(, "phase": "PREPARE", "invested": true})"), "JFK"));

@@ -99,6 +99,49 @@ TEST_CASE("Position: the Opening's mulligan with the hands as listed, every seat
   CHECK(g.seat(0).hand.size == 2);
 }
 
+TEST_CASE("Position: the Opening's Starting System choice - one seat chose already in secret, the other chooses") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].starting_system = {};   // still to choose, from the top 3 of its System Pile
+  s.seats[0].system_pile = {"Cinder Belt", "Prism Rift", "Free Port Karst", "Whispering Pulsar"};
+  // Seat 1 chose its Starting System (crewed_seat's Sol Relay Station) already, face down.
+  tr::state g = start(at_step(s, trpb::STARTING_SYSTEM));
+  CHECK(g.current_step() == step::starting_system);
+  CHECK(g.must_act() == seat_bit(0));
+  // Seat 0 is offered exactly its top three; seat 1's choice is hidden from seat 0.
+  trpb::View mine;
+  g.view(starport::engine::viewer::of_seat(0), mine);
+  REQUIRE(mine.prompt().cards_size() == 3);
+  const auto& systems = g.seat(0).systems;
+  for (int i = 0; i < 3; ++i) CHECK(mine.prompt().cards(i).id() == tr::wire_id(systems.cards[systems.size - 1 - i]));
+  CHECK(g.card_of(systems.cards[systems.size - 1]).name == std::string("Cinder Belt"));
+  CHECK_FALSE(mine.seats(1).starting_system().known());
+  std::vector<action> legal;
+  g.legal_actions(0, legal);
+  CHECK(legal.size() == 6);   // 3 choices × which of the other two goes to the very bottom
+  // Seat 0 keeps Cinder Belt (its top card) and sends Free Port Karst to the very bottom.
+  const auto wire = [&](int from_top) {
+    return static_cast<std::int32_t>(tr::wire_id(systems.cards[systems.size - 1 - from_top]));
+  };
+  bool played = false;
+  for (const action& a : legal)
+    if (!played && a.args[0] == wire(0) && a.args[1] == wire(2)) {
+      play(g, a);
+      played = true;
+    }
+  REQUIRE(played);
+  // Both have chosen: the choices are shown together and the Opening's hands are drawn.
+  CHECK(g.current_step() == step::mulligan);
+  CHECK(std::string(g.card_of(g.seat(0).starting_system).name) == "Cinder Belt");
+  CHECK(names(g, g.seat(0).systems).back() == "Whispering Pulsar");   // the untouched fourth is the top now
+  CHECK(names(g, g.seat(0).systems).front() == "Free Port Karst");     // the one sent to the very bottom
+  CHECK(g.seat(0).hand.size == 4);
+  CHECK(g.seat(1).hand.size == 4);
+  trpb::View after;
+  g.view(starport::engine::viewer::of_seat(0), after);
+  CHECK(after.seats(1).starting_system().known());
+  CHECK(after.seats(1).starting_system().id() == tr::wire_id(g.seat(1).starting_system));
+}
+
 TEST_CASE("Position: the Entropy Step of round 3 is round 3") {
   setup s{{crewed_seat(), crewed_seat()}};
   s.round = 3;
@@ -167,7 +210,14 @@ TEST_CASE("Position: every kind of inconsistency in a Terminus position is refus
     return why.find(part) != std::string::npos;
   };
   CHECK(refusal(at_step(s, trpb::END_STEP, {0, 1})) == "");
-  CHECK(found(refusal(at_step(s, trpb::STARTING_SYSTEM)), "a position starts at"));
+  CHECK(found(refusal(at_step(s, trpb::STARTING_SYSTEM)), "a seat still to choose"));   // both chose
+  {
+    setup choosing = s;
+    choosing.seats[0].starting_system = {};
+    CHECK(refusal(at_step(choosing, trpb::STARTING_SYSTEM)) == "");
+    choosing.seats[1].hand = {"Jump"};
+    CHECK(found(refusal(at_step(choosing, trpb::STARTING_SYSTEM)), "no hand yet"));
+  }
   CHECK(found(refusal(at_step(s, trpb::GAME_OVER)), "a position starts at"));
   CHECK(found(refusal(at_step(s, trpb::END_STEP)), "Turn Tracker"));
   CHECK(found(refusal(at_step(s, trpb::END_STEP, {1, 0})), "active seat first"));

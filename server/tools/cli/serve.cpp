@@ -49,6 +49,12 @@ void add_serve(CLI::App& app) {
       ->check(CLI::Range(1, 10000000))->capture_default_str();
   cmd->add_option("--guests-per-hour", c->guests_per_hour, "new guest accounts one client address may create per hour")
       ->check(CLI::Range(0, 10000000))->capture_default_str();
+  cmd->add_option("--lobbies-per-address", c->lobbies_per_address,
+                  "open lobbies that may be created from one client address (more: LIMIT_REACHED)")
+      ->check(CLI::Range(1, 10000000))->capture_default_str();
+  cmd->add_option("--descriptor-reserve", c->descriptor_reserve,
+                  "file descriptors connections may never take (an accepted socket leaving fewer free is closed)")
+      ->check(CLI::Range(0, 100000))->capture_default_str();
   cmd->add_flag("--limit-loopback", c->limit_loopback,
                 "apply the per-address limits to loopback clients too (off: a local reverse proxy is every client)");
   cmd->add_option("--http-idle-seconds", *http_idle_seconds, "a plain HTTP connection with no request closes after this long")

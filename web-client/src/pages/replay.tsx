@@ -95,6 +95,7 @@ export function ReplayPage({ app, route }: { app: App; route: Route }) {
   const m = frame?.match;
   const seatName = (seat: number) => seatNameFrom(m?.seats, seat);
   const viewer = frame ? perspectiveSeat(frame.perspective) : null;
+  if (frame?.notice) return <RecordOnly frame={frame} matchId={matchId} seatName={seatName} />;
   const step = frame?.step ?? want.current.step;
   const total = frame?.totalSteps;
   let table = <p class="muted">Loading the replay…</p>;
@@ -169,6 +170,30 @@ export function ReplayPage({ app, route }: { app: App; route: Route }) {
         </ol>
       </section>
       <p><a href={routeHash({ page: "match", matchId })}>Back to the match</a></p>
+    </div>
+  );
+}
+
+// A match this server cannot re-play (recorded under other rules, or a game it no longer
+// has): the server sends the record only, with a notice saying why. No table, no stepping:
+// the players, the recorded result and the fairness check (docs/server.md, "Replays of
+// older rules").
+export function RecordOnly(p: { frame: ReplayFrame; matchId: string; seatName: (seat: number) => string }) {
+  const m = p.frame.match;
+  const moves = p.frame.recordedActions;
+  return (
+    <div class="page replay">
+      <section class="card-box">
+        <h2>Replay <span class="muted" title={p.matchId}>· {shortId(p.matchId)}</span></h2>
+        <p class="notice" role="note" data-testid="replay-notice">{p.frame.notice}</p>
+        <div class="replay-info">
+          <p>{m?.seats.map((s) => `${s.name}${s.bot ? " (bot)" : ""}`).join(", ") ?? ""}</p>
+          <p class="replay-outcome" data-testid="outcome">{m?.over ? outcomeText(m.outcome, null, p.seatName) : "In progress"}</p>
+          <p class="muted">{`${moves} ${moves === 1 ? "move" : "moves"} recorded`}</p>
+          <ReplayFairness frame={p.frame} />
+        </div>
+      </section>
+      <p><a href={routeHash({ page: "match", matchId: p.matchId })}>Back to the match</a></p>
     </div>
   );
 }
