@@ -86,4 +86,12 @@ if "$starport" scenario "$dir/war-broken.json" > /dev/null 2> "$dir/broken.err";
   echo "a broken position must be refused" >&2; exit 1
 fi
 grep -q "flipped names a seat twice" "$dir/broken.err"
+
+# A cooperative game: simulate says how often the team won, and a recorded Mission (decks
+# dealt from the seed) re-plays to the same end.
+"$starport" simulate --game quasar_search -n 3 -p 2 --bots heuristic --seed 3 --record "$dir/qs.json" > "$dir/qs.txt"
+grep -q "finished 3/3" "$dir/qs.txt"
+grep -q "team win rate: " "$dir/qs.txt"
+"$starport" replay "$dir/qs.json" > "$dir/qs_replay.json"
+grep -q '"over": true' "$dir/qs_replay.json"
 echo "cli round trip ok"
