@@ -62,7 +62,7 @@ TEST_CASE("loadgen: a paced run with jitter and a ramp, no turn timer") {
   CHECK(report->json().find("\"think_ms\":20.000") != std::string::npos);
 }
 
-TEST_CASE("loadgen: idle connections say Hello and are held; the server's memory with them open is reported") {
+TEST_CASE("loadgen: idle connections say Hello and are held, and the server's memory with them open is reported") {
   loadgen::config cfg;
   cfg.matches = 5;   // ten connections
   cfg.seconds = 2;
