@@ -19,6 +19,7 @@
 #include "engine/core/scenario.hpp"
 #include "engine/registry.hpp"
 #include "match_driver.hpp"
+#include "replies.hpp"
 #include "server_fixture.hpp"
 
 using namespace starport::server::testing;
@@ -122,19 +123,7 @@ v1::ClientMessage start_message(const std::string& lobby_id) {
   return m;
 }
 
-bool is_sentence(const std::string& s) {
-  return s.size() > 10 && s.front() >= 'A' && s.front() <= 'Z' && (s.back() == '.' || s.back() == '?');
-}
 
-// The request is refused with `code` and a sentence; returns the error.
-v1::Error refused(test_client& c, v1::ClientMessage m, v1::ErrorCode code) {
-  const v1::ServerMessage reply = c.request(std::move(m));
-  INFO(reply.ShortDebugString());
-  REQUIRE(reply.has_error());
-  CHECK(reply.error().code() == code);
-  CHECK(is_sentence(reply.error().detail()));
-  return reply.error();
-}
 
 v1::Deck saved(test_client& c, v1::ClientMessage m) {
   const v1::ServerMessage reply = c.request(std::move(m));
@@ -143,12 +132,6 @@ v1::Deck saved(test_client& c, v1::ClientMessage m) {
   return reply.deck();
 }
 
-v1::Lobby lobby_of(test_client& c, v1::ClientMessage m) {
-  const v1::ServerMessage reply = c.request(std::move(m));
-  INFO(reply.ShortDebugString());
-  REQUIRE(reply.has_lobby());
-  return reply.lobby();
-}
 
 engine::deck_list cards_of(const v1::Deck& d) { return {d.cards().begin(), d.cards().end()}; }
 

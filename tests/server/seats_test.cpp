@@ -21,6 +21,7 @@
 
 #include "engine/registry.hpp"
 #include "server/protocol/view_diff.hpp"
+#include "replies.hpp"
 #include "server_fixture.hpp"
 #include "test_client.hpp"
 
@@ -37,25 +38,8 @@ std::vector<const engine::game_info*> cooperative_games() {
   return out;
 }
 
-bool is_sentence(const std::string& s) {
-  return s.size() > 10 && s.front() >= 'A' && s.front() <= 'Z' && (s.back() == '.' || s.back() == '?');
-}
 
-v1::Error refused(test_client& c, v1::ClientMessage m, v1::ErrorCode code) {
-  const v1::ServerMessage reply = c.request(std::move(m));
-  INFO(reply.ShortDebugString());
-  REQUIRE(reply.has_error());
-  CHECK(reply.error().code() == code);
-  CHECK(is_sentence(reply.error().detail()));
-  return reply.error();
-}
 
-v1::Lobby lobby_of(test_client& c, v1::ClientMessage m) {
-  const v1::ServerMessage reply = c.request(std::move(m));
-  INFO(reply.ShortDebugString());
-  REQUIRE(reply.has_lobby());
-  return reply.lobby();
-}
 
 std::vector<std::uint32_t> seats_in(const google::protobuf::RepeatedField<std::uint32_t>& r) { return {r.begin(), r.end()}; }
 

@@ -10,15 +10,13 @@
 #include <thread>
 
 #include "match_driver.hpp"
+#include "replies.hpp"
 #include "server_fixture.hpp"
 
 using namespace starport::server::testing;
 
 namespace {
 
-bool is_sentence(const std::string& s) {
-  return s.size() > 10 && s.front() >= 'A' && s.front() <= 'Z' && (s.back() == '.' || s.back() == '?');
-}
 
 v1::ServerMessage resync(test_client& c, const std::string& match_id) {
   v1::ClientMessage m;
