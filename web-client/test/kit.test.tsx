@@ -41,6 +41,10 @@ test("the outcome tells each reader: winner, loser, spectator, no winner", () =>
   const shared = create(OutcomeSchema, { over: true, winners: [0, 2], reason: "" });
   assert.equal(outcomeText(shared, 0, seatName), "You won with Bob.");
   assert.equal(outcomeText(shared, null, seatName), "Ann and Bob won.");
+  // A cooperative table where the reader holds seats 0 and 2: no "with" themselves.
+  const team = create(OutcomeSchema, { over: true, winners: [0, 1, 2], reason: "" });
+  assert.equal(outcomeText(team, 0, seatName, [0, 2]), "You won with Vega.");
+  assert.equal(outcomeText(create(OutcomeSchema, { over: true, winners: [0, 2], reason: "" }), 2, seatName, [0, 2]), "You won.");
   assert.equal(outcomeText(create(OutcomeSchema, { over: true, winners: [], reason: "scored" }), null, seatName), "No one won (scored).");
   assert.equal(outcomeText(create(OutcomeSchema, { over: true, winners: [], reason: "scored" }), 0, seatName), "You lost (scored).");
   // JFK: the Eastern bloc holds no seat; the reason names it.

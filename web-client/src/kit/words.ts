@@ -41,8 +41,9 @@ export function errorSentence(code: ErrorCode | "timeout" | "disconnected", deta
 }
 
 // One match's end for one reader: "You won", "You lost", "Ann won", "Ann and Bob won",
-// "No one won". `viewer`: the reader's seat (null for spectators and public replays).
-export function outcomeText(outcome: Outcome | undefined, viewer: number | null, seatName: (seat: number) => string): string {
+// "No one won". `viewer`: the reader's seat (null for spectators and public replays);
+// `held`: every seat the reader holds (a cooperative table), none of them named as "with".
+export function outcomeText(outcome: Outcome | undefined, viewer: number | null, seatName: (seat: number) => string, held: readonly number[] = []): string {
   if (!outcome?.over) return "";
   const winners = outcome.winners;
   const why = reasonWords(outcome.reason);
@@ -57,7 +58,7 @@ export function outcomeText(outcome: Outcome | undefined, viewer: number | null,
     return viewer !== null ? `You lost${tail}.` : `No one won${tail}.`;
   }
   if (viewer !== null && winners.includes(viewer)) {
-    const others = winners.filter((w) => w !== viewer).map(seatName);
+    const others = winners.filter((w) => w !== viewer && !held.includes(w)).map(seatName);
     return `You won${others.length ? ` with ${joinNames(others)}` : ""}${tail}.`;
   }
   const names = joinNames(winners.map(seatName));
