@@ -89,19 +89,7 @@ v1::ClientMessage delete_deck(const std::string& id) {
   return m;
 }
 
-v1::ClientMessage choose_deck(const std::string& lobby_id, const std::string& deck_id) {
-  v1::ClientMessage m;
-  m.mutable_choose_deck()->set_lobby_id(lobby_id);
-  m.mutable_choose_deck()->set_deck_id(deck_id);
-  return m;
-}
 
-v1::ClientMessage set_ready(const std::string& lobby_id, bool ready) {
-  v1::ClientMessage m;
-  m.mutable_set_ready()->set_lobby_id(lobby_id);
-  m.mutable_set_ready()->set_ready(ready);
-  return m;
-}
 
 v1::ClientMessage add_bot_with(const std::string& lobby_id, const std::string& deck_id) {
   v1::ClientMessage m = add_bot(lobby_id, "random", 1);
@@ -117,11 +105,6 @@ v1::ClientMessage play_computer_with(const std::string& game, const std::string&
   return m;
 }
 
-v1::ClientMessage start_message(const std::string& lobby_id) {
-  v1::ClientMessage m;
-  m.mutable_start_match()->set_lobby_id(lobby_id);
-  return m;
-}
 
 
 

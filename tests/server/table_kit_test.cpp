@@ -38,11 +38,6 @@ v1::ClientMessage play_computer(const std::string& game, const std::string& bot 
   return m;
 }
 
-v1::ClientMessage start_message(const std::string& lobby_id) {
-  v1::ClientMessage m;
-  m.mutable_start_match()->set_lobby_id(lobby_id);
-  return m;
-}
 
 // A star name from the server's list: not "Bot (…)", not empty.
 bool star_name(const std::string& name) {

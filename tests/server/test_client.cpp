@@ -211,6 +211,27 @@ v1::ClientMessage join_lobby(const std::string& lobby_id) {
   return m;
 }
 
+v1::ClientMessage set_ready(const std::string& lobby_id, bool ready) {
+  v1::ClientMessage m;
+  m.mutable_set_ready()->set_lobby_id(lobby_id);
+  m.mutable_set_ready()->set_ready(ready);
+  return m;
+}
+
+v1::ClientMessage start_message(const std::string& lobby_id) {
+  v1::ClientMessage m;
+  m.mutable_start_match()->set_lobby_id(lobby_id);
+  return m;
+}
+
+v1::ClientMessage choose_deck(const std::string& lobby_id, const std::string& deck_id, std::uint32_t seat) {
+  v1::ClientMessage m;
+  m.mutable_choose_deck()->set_lobby_id(lobby_id);
+  m.mutable_choose_deck()->set_deck_id(deck_id);
+  m.mutable_choose_deck()->set_seat(seat);
+  return m;
+}
+
 v1::ClientMessage join_by_invite(const std::string& invite_code) {
   v1::ClientMessage m;
   m.mutable_join_lobby()->set_invite_code(invite_code);

@@ -91,6 +91,10 @@ v1::ClientMessage list_lobbies();
 v1::ClientMessage create_lobby(const v1::LobbySettings& settings);
 v1::ClientMessage join_lobby(const std::string& lobby_id);
 v1::ClientMessage join_by_invite(const std::string& invite_code);
+v1::ClientMessage set_ready(const std::string& lobby_id, bool ready);
+v1::ClientMessage start_message(const std::string& lobby_id);
+// `seat`: which of your seats (matters only while you hold several, docs/protocol.md).
+v1::ClientMessage choose_deck(const std::string& lobby_id, const std::string& deck_id, std::uint32_t seat = 0);
 v1::ClientMessage add_bot(const std::string& lobby_id, const std::string& bot, std::uint32_t seat);
 v1::ClientMessage remove_seat(const std::string& lobby_id, std::uint32_t seat);
 v1::ClientMessage open_replay(const std::string& match_id, std::uint32_t step, bool as_seat);
