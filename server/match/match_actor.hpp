@@ -3,6 +3,9 @@
 // post to it. It holds the engine's match, the seats, and per audience (each seat, the
 // spectators) the last view sent and its number. An accepted action is appended to
 // storage first; only once that commits do the new views (diffs) leave.
+// Its parts: match_actor.cpp (starting, actions, preferences, appends, settling, the end),
+// match_audiences.cpp (view streams, snapshots, MatchInfo), match_clock.cpp (bots' pauses,
+// turn timers, held seats), match_repair.cpp (refused appends).
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -50,6 +53,9 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
   void stop();   // server shutdown: timers off, nothing more is accepted
 
  private:
+  static constexpr const char* suspended_words =
+      "This match is paused because the server could not save a move; it resumes after a restart.";
+
   // One audience: a seat's sessions or the spectators', with what they were last sent.
   struct channel {
     std::vector<session_ref> sessions;

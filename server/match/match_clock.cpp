@@ -1,0 +1,127 @@
+// Time in a match: bots' pauses, turn timers, held seats and their stand-ins.
+#include "server/match/match_actor.hpp"
+
+#include <algorithm>
+#include <iostream>
+
+#include "engine/core/playout.hpp"
+#include "server/crypto.hpp"
+#include "server/shared_state.hpp"
+
+namespace starport::server {
+namespace {
+
+// Who plays an absent player's seat: the game's heuristic bot, else its first own bot.
+const engine::bot_entry& stand_in_bot(const engine::game_info& game) {
+  if (const engine::bot_entry* b = game.find_bot("heuristic")) return *b;
+  for (const engine::bot_entry& b : game.bots)
+    if (b.name != "random") return b;
+  return engine::random_bot_entry;
+}
+
+}  // namespace
+
+// ---- time: bots, turn timers, held seats ----------------------------------------------
+
+void match_actor::schedule() {
+  if (stopped_ || broken_ || repairing_) return;
+  const auto now = clock::now();
+  const engine::seat_mask must = over_ ? 0 : game_->must_act();
+  const std::uint32_t turn = std::min(settings_.turn_seconds(), state_->settings().max_turn_seconds);
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    seat& s = seats_[i];
+    if (!engine::has_seat(must, static_cast<int>(i))) {
+      s.bot_due = {};
+      s.deadline = {};
+      s.deadline_ms = 0;
+    } else if (preference_answers(static_cast<int>(i))) {
+      // Its preference answers at once: no turn timer runs, no stand-in waits.
+      s.bot_due = {};
+      s.deadline = {};
+      s.deadline_ms = 0;
+    } else if (s.bot_plays()) {
+      if (s.bot_due == clock::time_point{}) s.bot_due = now + state_->settings().bot_delay;
+    } else if (turn > 0 && s.deadline == clock::time_point{}) {
+      s.deadline = now + std::chrono::seconds(turn);
+      s.deadline_ms = wall_ms() + static_cast<std::int64_t>(turn) * 1000;
+    }
+  }
+  arm_timer();
+}
+
+void match_actor::arm_timer() {
+  if (stopped_) return;
+  auto next = clock::time_point::max();
+  auto consider = [&next](clock::time_point t) {
+    if (t != clock::time_point{}) next = std::min(next, t);
+  };
+  for (const seat& s : seats_) {
+    consider(s.bot_due);
+    consider(s.deadline);
+    if (!s.connected && !s.bot_plays()) consider(s.hold_until);
+  }
+  if (over_) consider(close_at_);
+  if (next == clock::time_point::max()) {
+    timer_.cancel();
+    return;
+  }
+  timer_.expires_at(next);
+  timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
+    if (!ec) self->on_timer();
+  });
+}
+
+void match_actor::take_over(seat& s) {
+  s.stand_in = true;
+  s.hold_until = {};
+  s.bot = stand_in_bot(game_->info()).make(random_u64());
+}
+
+void match_actor::on_timer() {
+  if (stopped_ || repairing_) return;
+  const auto now = clock::now();
+  if (over_) {
+    if (now >= close_at_) {
+      stopped_ = true;   // late resyncs are over; the replay has it all
+      state_->matches().remove(record_.id);
+      return;
+    }
+    return arm_timer();
+  }
+  bool changed = false;
+  for (seat& s : seats_)
+    if (!s.connected && !s.bot_plays() && s.hold_until != clock::time_point{} && now >= s.hold_until) {
+      take_over(s);
+      changed = true;
+    }
+  for (std::size_t i = 0; i < seats_.size() && !broken_; ++i) {
+    seat& s = seats_[i];
+    const int index = static_cast<int>(i);
+    if (!engine::has_seat(game_->must_act(), index)) continue;
+    engine::action move;
+    storage::move_cause cause = storage::move_cause::chosen;
+    if (preference_answers(index)) {
+      continue;   // played at the next settle, never by the timer
+    } else if (s.bot_due != clock::time_point{} && now >= s.bot_due && s.bot_plays()) {
+      game_->legal_actions(index, scratch_);
+      move = scratch_.empty() ? game_->timeout_action(index) : engine::bot_move(*game_, index, *s.bot, scratch_);
+      if (!s.is_bot_seat()) cause = storage::move_cause::stand_in_bot;
+    } else if (s.deadline != clock::time_point{} && now >= s.deadline) {
+      move = game_->timeout_action(index);   // the game's own answer to running out of time
+      cause = storage::move_cause::time_ran_out;
+    } else {
+      continue;
+    }
+    s.bot_due = {};
+    s.deadline = {};
+    if (!play_for(move, cause, now))
+      std::cerr << "match " << record_.id << ": seat " << i << " had no acceptable automatic move\n";
+  }
+  if (changed) {
+    push_info(false);
+    if (in_flight_ == 0) schedule();
+  }
+  arm_timer();
+}
+
+}  // namespace starport::server
