@@ -474,11 +474,7 @@ void state::reveal_ranks() {
   note(event_kind::ranks_revealed, static_cast<std::uint8_t>(team_leader()));
 }
 
-void state::begin_act() {
-  ++acts_played_;
-  note(event_kind::act_begins, 0, no_card, static_cast<std::int8_t>(act_));
-  successes_ = 0;
-  failures_ = 0;
+void state::deal_challenge_deck() {
   // The Challenge Deck: `per_act_` of the Act's Challenges at random (a position may list it).
   if (challenge_deck_.empty()) {
     std::array<std::uint8_t, 256> all{};
@@ -489,6 +485,14 @@ void state::begin_act() {
     const int take = std::min({n, static_cast<int>(per_act_), max_challenge_deck});
     for (int i = 0; i < take; ++i) challenge_deck_.push(all[static_cast<std::size_t>(i)]);
   }
+}
+
+void state::begin_act() {
+  ++acts_played_;
+  note(event_kind::act_begins, 0, no_card, static_cast<std::int8_t>(act_));
+  successes_ = 0;
+  failures_ = 0;
+  deal_challenge_deck();
   // Each player Draws up to their Hand Size (a Draw: the Warp Zone is open to it). The
   // lowest seat is pushed last so it draws first.
   for (int s = seats_ - 1; s >= 0; --s) {

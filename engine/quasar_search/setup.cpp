@@ -1,5 +1,6 @@
 // Options, decks, Mission and Player Setup, explicit positions.
 #include <algorithm>
+#include <bit>
 
 #include "engine/quasar_search/state.hpp"
 
@@ -98,6 +99,31 @@ state::state(const content_set& content, int seats, const pb::Options& options,
 
 namespace {
 
+// The Rank cards a seat may pick at Act Setup: those not used this cycle (all, once every
+// one was used).
+std::uint8_t rank_used_mask(const faction_def& f, const pb::SeatPosition& s) {
+  std::uint8_t used = 0;
+  for (std::uint32_t v : s.ranks_used())
+    for (int r = 0; r < rank_cards; ++r)
+      if (f.ranks[static_cast<std::size_t>(r)] == v && !(used >> r & 1u)) {
+        used = static_cast<std::uint8_t>(used | 1u << r);
+        break;
+      }
+  return used == (1u << rank_cards) - 1u ? 0 : used;
+}
+
+int rank_choices(const faction_def& f, const pb::SeatPosition& s) {
+  return rank_cards - std::popcount(static_cast<unsigned>(rank_used_mask(f, s)));
+}
+
+// The Rank card index `value` names among those still to pick, or -1.
+int rank_slot(const faction_def& f, const pb::SeatPosition& s, int value) {
+  const std::uint8_t used = rank_used_mask(f, s);
+  for (int r = 0; r < rank_cards; ++r)
+    if (f.ranks[static_cast<std::size_t>(r)] == value && !(used >> r & 1u)) return r;
+  return -1;
+}
+
 bool position_step_ok(pb::Step s) {
   return s == pb::STEP_UNSPECIFIED || s == pb::ACT_SETUP || s == pb::CHALLENGE_SETUP ||
          s == pb::CONFRONTATION || s == pb::PRE_RESOLUTION;
@@ -122,6 +148,8 @@ verdict state::validate(const content_set& c, int seats, const pb::Options& opti
   const bool needs_challenge = pos.step() == pb::CONFRONTATION || pos.step() == pb::PRE_RESOLUTION;
   if (needs_challenge && find_challenge(c, pos.challenge()) < 0)
     return refuse(rule_error::bad_options, "this step needs the Challenge in play");
+  if (pos.rank_picks() && pos.step() != pb::ACT_SETUP && pos.step() != pb::STEP_UNSPECIFIED)
+    return refuse(rule_error::bad_options, "rank_picks is an ACT_SETUP field");
   if (pos.energy() > 1000 || pos.morale() > 200) return refuse(rule_error::bad_options, "Energy or Morale out of range");
   for (const pb::SeatPosition& s : pos.seats()) {
     const int f = find_faction(c, s.faction());
@@ -147,6 +175,18 @@ verdict state::validate(const content_set& c, int seats, const pb::Options& opti
         return refuse(rule_error::bad_options, "only Projects go in the Projects zone");
     if (s.projects_size() > max_personal || s.lessons_size() > max_personal || s.overcommit_size() > 4)
       return refuse(rule_error::bad_options, "too many cards in the Personal Zone");
+    if (!s.confronting().empty() && pos.step() != pb::CONFRONTATION && pos.step() != pb::PRE_RESOLUTION)
+      return refuse(rule_error::bad_options, "confronting is a CONFRONTATION or PRE_RESOLUTION field");
+    if (s.shift() != 0 && pos.step() != pb::PRE_RESOLUTION)
+      return refuse(rule_error::bad_options, "shift is a PRE_RESOLUTION field");
+    if (pos.step() == pb::CONFRONTATION && !s.confronting().empty()) {
+      // A secret pick made already: the card stays in the Hand or Projects until the reveal.
+      const bool held = std::find(s.hand().begin(), s.hand().end(), s.confronting()) != s.hand().end() ||
+                        std::find(s.projects().begin(), s.projects().end(), s.confronting()) != s.projects().end();
+      if (!held) return refuse(rule_error::bad_options, "a CONFRONTATION pick (confronting) is a card of that seat's Hand or Projects");
+      if (s.overcommit_size() > 0)
+        return refuse(rule_error::bad_options, "a seat under Overcommit confronts with its Deck's top card, not a pick (confronting)");
+    }
     if (pos.step() == pb::PRE_RESOLUTION) {
       const int i = find_card(c, s.confronting());
       if (i < 0 || c.pool[static_cast<std::size_t>(i)].kind == card_kind::faction)
@@ -161,6 +201,27 @@ verdict state::validate(const content_set& c, int seats, const pb::Options& opti
     if (pos.step() != pb::ACT_SETUP && pos.step() != pb::STEP_UNSPECIFIED && s.rank() == 0)
       return refuse(rule_error::bad_options, "a Rank card is in play after Act Setup");
     if (s.glory() > 1000) return refuse(rule_error::bad_options, "Glory out of range");
+    if (s.rank_pick() != 0 && !pos.rank_picks())
+      return refuse(rule_error::bad_options, "rank_pick is a pick made while Rank picks are open (rank_picks)");
+    if (pos.rank_picks()) {
+      if (s.rank() != 0) return refuse(rule_error::bad_options, "no Rank card is in play while Rank picks are open (rank)");
+      if (s.rank_pick() != 0 && rank_slot(fd, s, static_cast<int>(s.rank_pick())) < 0)
+        return refuse(rule_error::bad_options, "rank_pick names a Rank card that faction has and has not used this cycle");
+    }
+  }
+  if (pos.rank_picks()) {
+    if (pos.successes() != 0 || pos.failures() != 0)
+      return refuse(rule_error::bad_options, "an Act that has just begun has no successes or failures");
+    bool open = false;
+    for (const pb::SeatPosition& s : pos.seats())
+      if (s.rank_pick() == 0 && rank_choices(c.factions[static_cast<std::size_t>(find_faction(c, s.faction()))], s) > 1) open = true;
+    if (!open) return refuse(rule_error::bad_options, "every seat has picked its Rank (rank_pick): the picks would be revealed");
+  }
+  if (pos.step() == pb::CONFRONTATION) {
+    bool open = false;
+    for (const pb::SeatPosition& s : pos.seats())
+      if (s.confronting().empty() && s.overcommit_size() == 0 && (s.hand_size() > 0 || s.projects_size() > 0)) open = true;
+    if (!open) return refuse(rule_error::bad_options, "every seat has picked its confronting card: the Confrontation would be revealed");
   }
   return engine::ok();
 }
@@ -228,6 +289,31 @@ state::state(const content_set& c, int seats, const pb::Options& options, const 
       p.shift = static_cast<std::int8_t>(sp.shift());
     }
   }
+  if (pos.rank_picks()) {
+    // The Act has begun (its Challenge Deck dealt, hands as listed); Rank picks are open.
+    deal_challenge_deck();
+    for (int s = 0; s < seats; ++s) {
+      player& p = players_[s];
+      const pb::SeatPosition& sp = pos.seats(s);
+      const faction_def& fd = c.factions[p.faction];
+      p.ranks_used = rank_used_mask(fd, sp);
+      p.rank = 0;
+      p.rank_pick = -1;
+      p.chose = false;
+      if (sp.rank_pick() != 0) {
+        p.rank_pick = static_cast<std::int8_t>(rank_slot(fd, sp, static_cast<int>(sp.rank_pick())));
+      } else if (rank_choices(fd, sp) == 1) {
+        for (int r = 0; r < rank_cards; ++r)
+          if (!(p.ranks_used >> r & 1u)) p.rank_pick = static_cast<std::int8_t>(r);
+      }
+      p.chose = p.rank_pick >= 0;
+    }
+    step_ = phase::act_setup;
+    sub_ = 2;
+    push(frame{task::rank, 0, 0, 0, {}});
+    advance();
+    return;
+  }
   switch (pos.step()) {
     case pb::CHALLENGE_SETUP:
       step_ = phase::challenge_setup;
@@ -248,6 +334,20 @@ state::state(const content_set& c, int seats, const pb::Options& options, const 
   }
   sub_ = 0;
   advance();
+  if (pos.step() == pb::CONFRONTATION) {
+    // Secret picks made already; the open CONFRONT waits for the others.
+    for (int s = 0; s < seats; ++s) {
+      const std::string& name = pos.seats(s).confronting();
+      player& p = players_[s];
+      if (name.empty() || p.chose) continue;
+      const int want = find_card(c, name);
+      for (copy_id x : p.hand.items())
+        if (p.confronting == no_card && index_of(x) == want) p.confronting = x;
+      for (copy_id x : p.projects.items())
+        if (p.confronting == no_card && index_of(x) == want) p.confronting = x;
+      p.chose = p.confronting != no_card;
+    }
+  }
 }
 
 }  // namespace starport::quasar_search

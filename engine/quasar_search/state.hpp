@@ -287,6 +287,7 @@ class state {
     if (revealed_ && p.confronting != no_card) f(p.confronting);
   }
   void begin_act();
+  void deal_challenge_deck();               // an Act's Challenge Deck, unless one is listed
   bool begin_challenge();
   void perform_trigger(int s, copy_id c, int i);
   void reveal();
