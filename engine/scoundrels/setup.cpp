@@ -28,7 +28,13 @@ verdict state::validate(const content& c, int seats, const pb::Options& options,
   if (verdict v = validate(seats, options); !v) return v;
   state probe(c, seats, options, 1);
   std::string error;
-  if (!probe.place(position, error)) return refuse(rule_error::bad_options, "the position is not valid (names, counts, phase or seats)");
+  if (!probe.place(position, error)) {
+    // The sentence names the field; it lives until this thread's next refused position
+    // (callers copy it at once).
+    thread_local std::string reason;
+    reason = "the position: " + error;
+    return refuse(rule_error::bad_options, reason.c_str());
+  }
   return engine::ok();
 }
 
@@ -162,7 +168,7 @@ bool state::place(const pb::Position& p, std::string& error) {
     return false;
   }
   if (p.first_player() >= seats_ || p.active_seat() >= seats_) {
-    error = "seats out of range";
+    error = "first_player or active_seat names no seat";
     return false;
   }
   for (int s = 0; s < seats_; ++s) {
@@ -252,6 +258,21 @@ bool state::place(const pb::Position& p, std::string& error) {
       return false;
     }
     feuds_ = static_cast<std::uint8_t>(feuds_ | (1u << (std::min(a, b) * 4 + std::max(a, b))));
+  }
+  // Viewed cards are out of their decks until one is kept (named before the decks fill).
+  frame viewing;
+  viewing.kind = task::keep_one;
+  if (p.has_viewing()) {
+    if (p.viewing().cards_size() < 1 || p.viewing().cards_size() > 8) {
+      error = "viewing lists 1 to 8 cards";
+      return false;
+    }
+    for (const std::string& name : p.viewing().cards()) {
+      card_no n;
+      if (!find_card(name, n)) return false;
+      viewing.looked[viewing.look_count++] = n;
+    }
+    viewing.flags = p.viewing().reward() ? frame_reward : 0;
   }
   // Decks: listed (top first) or every card not named elsewhere, shuffled.
   auto fill = [&](auto& d, const auto& names, card_no from, card_no to, bool contracts) {
@@ -366,6 +387,20 @@ bool state::place(const pb::Position& p, std::string& error) {
     if (k == fight_kind::combat)
       ships_[f.attacker()].attacked = static_cast<std::uint8_t>(ships_[f.attacker()].attacked | (1u << f.defender()));
     start_round();
+  }
+  if (p.has_viewing()) {
+    if (phase_ == phase::dock_roll || fight_.kind != fight_kind::none) {
+      error = "viewing is a choice of the active seat in ENCOUNTER, MOVEMENT or DELIVERY, outside a fight";
+      return false;
+    }
+    if (ships_[act].out) {
+      error = "viewing: the active seat is out";
+      return false;
+    }
+    // ENCOUNTER: the active seat's encounter is the one under way.
+    if (phase_ == phase::encounter) done_ = static_cast<std::uint8_t>(done_ | (1u << act));
+    viewing.seat = static_cast<std::uint8_t>(act);
+    push(viewing);
   }
   note_count_ = 0;
   return true;
