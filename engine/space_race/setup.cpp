@@ -78,7 +78,11 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
       if (!budget.add(code)) return false;
     return true;
   };
-  for (const pb::SeatPosition& sp : position.seats()) {
+  // A Leader just placed (`ability.placed`) may share the Agency until its choice is made.
+  const bool placed_leader = position.phase() == pb::DEVELOP && position.has_ability() &&
+                             position.ability().has_placed() && !position.ability().placed().leader_chosen();
+  for (int si = 0; si < position.seats_size(); ++si) {
+    const pb::SeatPosition& sp = position.seats(si);
     if (!add_all(sp.hand()) || !add_all(sp.lab())) return refuse(rule_error::bad_options, budget.error);
     int leaders = 0;
     for (const pb::AgencyPosition& ap : sp.agency()) {
@@ -87,7 +91,8 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
       find_card(ap.code(), c);
       leaders += card(c).leader;
     }
-    if (leaders > 1) return refuse(rule_error::bad_options, "an Agency holds at most one Leader");
+    const bool choosing = placed_leader && static_cast<std::uint32_t>(si) == position.turn_seat();
+    if (leaders > (choosing ? 2 : 1)) return refuse(rule_error::bad_options, "an Agency holds at most one Leader");
     unsigned seen = 0;
     for (const std::string& code : sp.used_controls()) {
       int k = 0;
@@ -215,6 +220,28 @@ verdict state::check_round_step(int seats, const pb::Options& options, const pb:
       if (t.frame_count_ == 0) return bad("that ability has no prompt to leave open: put its USE in the actions");
       if (ab.remaining() > t.frames_[t.frame_count_ - 1].remaining)
         return bad("more of the ability remaining than it gives");
+      if (ab.has_placed()) {
+        const frame& outer = t.frames_[t.frame_count_ - 1];
+        if (!(outer.kind == task::fallback || (outer.kind == task::move && outer.what.to == zone::agency)))
+          return bad("ability.placed: the ability in progress places no card in the Agency");
+        if (ab.placed().agency() >= static_cast<std::uint32_t>(st.players_[turn].agency.size))
+          return bad("ability.placed.agency names no card of turn_seat's Agency");
+        const card_def& d = card_of(st.players_[turn].agency.cards[ab.placed().agency()].card);
+        int leaders = 0;
+        for (const agency_card& ac : st.players_[turn].agency.items()) leaders += card_of(ac.card).leader;
+        const bool immediate = d.bottom_timing == timing::immediate && d.bottom.kind != effect::none;
+        const bool leader_choice = d.leader && leaders == 2 && !ab.placed().leader_chosen();
+        if (!d.leader && leaders > 1) return bad("an Agency holds at most one Leader");
+        if (ab.placed().leader_chosen() && (!immediate || !d.leader))
+          return bad("ability.placed.leader_chosen: a Leader with an Immediate ability is left to resolve");
+        if (!immediate && !leader_choice)
+          return bad("ability.placed: that card sets off no prompt (no Immediate ability, no second Leader)");
+        const state full(seats, options, position, 0, placed_only{});
+        if (full.frame_count_ < 2 || !full.frame_open(full.frames_[full.frame_count_ - 1]))
+          return bad("ability.placed: the card's prompt resolves at once; put the placing PICK in the actions");
+        if (immediate && ab.placed().remaining() > static_cast<std::uint32_t>(d.bottom.power) && d.bottom.kind != effect::per_card)
+          return bad("ability.placed.remaining: more than the Immediate ability gives");
+      }
     }
     return engine::ok();
   }
@@ -430,6 +457,30 @@ void state::place_round_step(const pb::Position& position, CodeOf& code_of) {
         use(static_cast<int>(position.turn_seat()), ab.source(), static_cast<int>(ab.slot()));
         if (frame_count_ && ab.remaining() > 0 && ab.remaining() <= frames_[frame_count_ - 1].remaining)
           frames_[frame_count_ - 1].remaining = static_cast<std::uint8_t>(ab.remaining());
+        if (ab.has_placed() && frame_count_) {
+          // As place() leaves it: the Immediate ability, then the Leader choice above it.
+          const pb::PlacedPosition& pl = ab.placed();
+          const int seat = static_cast<int>(position.turn_seat());
+          player& p = players_[seat];
+          if (pl.last()) frames_[frame_count_ - 1].remaining = 0;
+          if (pl.agency() < static_cast<std::uint32_t>(p.agency.size)) {
+            const int k = static_cast<int>(pl.agency());
+            const card_def& d = card_of(p.agency.cards[k].card);
+            const int before = frame_count_;
+            if (d.bottom_timing == timing::immediate) start_ability(seat, d.bottom, k);
+            if (frame_count_ > before && pl.remaining() > 0 && pl.remaining() <= frames_[frame_count_ - 1].remaining)
+              frames_[frame_count_ - 1].remaining = static_cast<std::uint8_t>(pl.remaining());
+            int leaders = 0;
+            for (const agency_card& a : p.agency.items()) leaders += card_of(a.card).leader;
+            if (d.leader && leaders > 1 && !pl.leader_chosen()) {
+              frame f;
+              f.kind = task::leader;
+              f.seat = static_cast<std::uint8_t>(seat);
+              f.remaining = 1;
+              push(f);
+            }
+          }
+        }
       }
       break;
     }

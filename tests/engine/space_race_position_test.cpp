@@ -320,3 +320,75 @@ TEST_CASE("Position: random edits of mid-round positions are refused with a reas
     "shuffle_rest_into_deck": true})"), 150, 4);
   CHECK(accepted > 0);
 }
+
+namespace {
+
+// Seat 0 acquired Yuri Gagarin with its Control Card (its only card): Carl Sagan is in its
+// Agency already, so the one-Leader choice is open, and Gagarin's Immediate draw waits
+// under it (nested under the acquire).
+std::string nested(const std::string& placed, const std::string& agency = R"([{"code": "carl_sagan"}, {"code": "yuri_gagarin"}])",
+                   const std::string& control = "propaganda_6") {
+  return R"({"round": 2, "phase": "DEVELOP", "stage": "PROPAGANDA", "turn_seat": 0,
+    "seats": [{"control": ")" + control + R"(", "agency": )" + agency + R"(, "lab": [], "used_controls": ["technology_3"]},
+              {"control": "technology_6", "used_controls": ["space_program_3"]}],
+    "universe": ["communication_satellite"], "deck": ["skylab", "moon_landing"], "shuffle_rest_into_deck": true,
+    "ability": {"source": -1, "slot": 0, "placed": )" + placed + "}}";
+}
+
+}  // namespace
+
+TEST_CASE("Position: a Leader choice nested under the acquire that placed the Leader, then its Immediate draw") {
+  auto s = start(2, nested(R"({"agency": 1, "last": true})"));
+  CHECK(s.must_act() == 0b01);
+  CHECK(legal(s, "0 pick 3 0 0"));
+  CHECK(legal(s, "0 pick 3 0 1"));
+  CHECK_FALSE(legal(s, "0 draw 2"));   // the Leader rule comes before Gagarin's Immediate draw
+  CHECK_FALSE(legal(s, "0 done"));
+  play(s, "0 pick 3 0 0");             // Carl Sagan goes to the Lab
+  CHECK(agency_codes(s, 0) == std::vector<std::string>{"yuri_gagarin"});
+  CHECK(codes(s.seat(0).lab) == std::vector<std::string>{"carl_sagan"});
+  CHECK(legal(s, "0 draw 2"));
+  play(s, "0 draw 2");
+  CHECK(codes(s.seat(0).hand) == std::vector<std::string>{"skylab", "moon_landing"});
+  CHECK(s.pending().empty());   // the acquire had nothing left: the turn is over
+  // The drawn cards are in seat 0's Hand: seat 1 and spectators see a count only.
+  for (viewer who : {viewer::of_seat(1), viewer::spectator()}) {
+    srpb::View v;
+    s.view(who, v);
+    const std::string json = starport::engine::to_json(v, false);
+    CHECK(json.find("skylab") == std::string::npos);
+    CHECK(json.find("moon_landing") == std::string::npos);
+  }
+}
+
+TEST_CASE("Position: the Leader choice made, a nested Immediate ability half left") {
+  auto s = start(2, nested(R"({"agency": 0, "leader_chosen": true, "remaining": 1, "last": true})",
+                           R"([{"code": "yuri_gagarin"}])"));
+  CHECK(s.must_act() == 0b01);
+  CHECK(legal(s, "0 draw 1"));
+  CHECK_FALSE(legal(s, "0 draw 2"));
+  play(s, "0 draw 1");
+  CHECK(codes(s.seat(0).hand) == std::vector<std::string>{"skylab"});
+}
+
+TEST_CASE("Position: a nested prompt that could not be open is refused with its reason") {
+  std::string drawing = nested(R"({"agency": 1, "last": true})");   // Carl Sagan's draw: into the Hand
+  drawing.replace(drawing.find(R"("source": -1)"), 12, R"("source": 0)");
+  CHECK(refusal(2, drawing) == "ability.placed: the ability in progress places no card in the Agency");
+  CHECK(refusal(2, nested(R"({"agency": 5})")) == "ability.placed.agency names no card of turn_seat's Agency");
+  CHECK(refusal(2, nested(R"({"agency": 0})", R"([{"code": "espionage"}])")) ==
+        "ability.placed: that card sets off no prompt (no Immediate ability, no second Leader)");
+  CHECK(refusal(2, nested(R"({"agency": 1, "leader_chosen": true})")) == "an Agency holds at most one Leader");
+  CHECK(refusal(2, nested(R"({"agency": 0, "leader_chosen": true, "remaining": 3})", R"([{"code": "yuri_gagarin"}])")) ==
+        "ability.placed.remaining: more than the Immediate ability gives");
+  // Without the nested prompt, two Leaders in one Agency stay refused.
+  std::string two = nested("{}");
+  two.replace(two.find(R"(, "placed": {})"), 14, "");
+  CHECK(refusal(2, two) == "an Agency holds at most one Leader");
+}
+
+TEST_CASE("Position: random edits of a nested prompt are refused with a reason or play on") {
+  const auto& game = starport::engine::info_of<sr::state>();
+  const int accepted = position_mutator::check(game, 2, srpb::Options(), json_position(nested(R"({"agency": 1, "last": true})")), 100, 9);
+  CHECK(accepted > 0);
+}
