@@ -198,6 +198,38 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
   }
   for (const std::string& n : position.dead_space())
     if (!lookup(n, id)) return refuse(rule_error::bad_options, "Dead Space names an unknown card");
+  if (position.has_window()) {
+    const pb::WindowPosition& w = position.window();
+    if (position.step() != pb::DESTINY_STEP && position.step() != pb::PLAY_STEP && position.step() != pb::AFTERMATH_STEP)
+      return refuse(rule_error::bad_options,
+                    "window: a response window is open at DESTINY_STEP, PLAY_STEP or AFTERMATH_STEP (the Play Step's end)");
+    if (w.cascade_size() > max_cascade) return refuse(rule_error::bad_options, "window.cascade holds at most 16 cards");
+    if (w.played() && position.step() != pb::DESTINY_STEP)
+      return refuse(rule_error::bad_options, "window.played belongs to the Destiny window");
+    for (std::uint32_t a : w.answered())
+      if (a >= static_cast<std::uint32_t>(seats)) return refuse(rule_error::bad_options, "window.answered lists seats");
+    for (const pb::CascadePosition& e : w.cascade()) {
+      if (e.seat() >= static_cast<std::uint32_t>(seats) || position.seats(static_cast<int>(e.seat())).out())
+        return refuse(rule_error::bad_options, "window.cascade: a card's seat is a seat still in the game");
+      const pb::SeatPosition& owner = position.seats(static_cast<int>(e.seat()));
+      if (!named(static_cast<int>(e.seat()), e.card()) || card(id).type != card_type::complication)
+        return refuse(rule_error::bad_options, "window.cascade: each card is a Complication of the pool");
+      if (card(id).is(subtype::destiny) && position.step() != pb::DESTINY_STEP)
+        return refuse(rule_error::bad_options, "window.cascade: a Destiny is played only in the Destiny window");
+      if (e.ship() >= static_cast<std::uint32_t>(std::max(1, owner.ships_size())))
+        return refuse(rule_error::bad_options, "window.cascade: `ship` is one of its player's Ships");
+      bool needs = false;
+      for (const effect& fx : card(id).effects) needs = needs || (fx.present() && fx.at == when::play && fx.who == target::opponent);
+      if (needs != e.targets())
+        return refuse(rule_error::bad_options, "window.cascade: `targets` is set exactly when the Complication targets an opponent Ship");
+      if (e.targets()) {
+        if (e.target_seat() >= static_cast<std::uint32_t>(seats) || e.target_seat() == e.seat() ||
+            position.seats(static_cast<int>(e.target_seat())).out() ||
+            e.target_ship() >= static_cast<std::uint32_t>(std::max(1, position.seats(static_cast<int>(e.target_seat())).ships_size())))
+          return refuse(rule_error::bad_options, "window.cascade: the target is a Ship of another seat still in the game");
+      }
+    }
+  }
   for (int s = 0; s < seats; ++s)
     if (cards[static_cast<std::size_t>(s)] > deck_size)
       return refuse(rule_error::bad_options, "a seat's zones hold at most 60 cards");
@@ -321,6 +353,17 @@ state::state(int seats, const pb::Options& options, const pb::Position& position
   for (const std::string& n : position.dead_space())
     if (next[0] < deck_size) dead_.push(add(0, n));
 
+  // The Cascade's Complications, face up; the window itself opens once the step is placed.
+  for (const pb::CascadePosition& e : position.window().cascade()) {
+    const int s = static_cast<int>(e.seat());
+    const copy_id c = add(s, e.card());
+    if (card_of(c).is(subtype::destiny)) players_[s].destiny_locked = true;
+    if (cascade_count_ < max_cascade)
+      cascade_[cascade_count_++] = cascade_entry{static_cast<std::uint8_t>(s), c, false, when::play,
+                                                 static_cast<std::uint8_t>(e.targets() ? e.target_seat() : 0xff),
+                                                 static_cast<std::uint8_t>(e.target_ship()), e.negated(),
+                                                 static_cast<std::uint8_t>(e.ship())};
+  }
   switch (position.step()) {
     case pb::MODULE_DRAFT:
     case pb::RECRUIT_DRAFT: {
@@ -390,6 +433,13 @@ state::state(int seats, const pb::Options& options, const pb::Position& position
       --round_;
       begin_round();
       break;
+  }
+  if (position.has_window()) {
+    // Asked from public information, as open_window does; the listed seats passed already.
+    open_window(position.step() == pb::DESTINY_STEP ? window::destiny : window::step_end);
+    for (std::uint32_t a : position.window().answered()) answered_ |= engine::seat_bit(static_cast<int>(a));
+    window_played_ = position.window().played() || cascade_count_ > 0;
+    ask_next();
   }
   advance();
 }

@@ -288,3 +288,92 @@ TEST_CASE("Position: random edits of positions at a Turn's steps are refused wit
   accepted += position_mutator::check(game, 2, trpb::Options(), at_step(s, trpb::END_STEP, {0, 1}), 150, 6);
   CHECK(accepted > 0);
 }
+
+namespace {
+
+// The Play Step's end: seat 1 played Bad Press on seat 0's Ship and has passed since; seat 0
+// (holding Sensor Ghost) answers now.
+trpb::Position window_open() {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].hand = {"Sensor Ghost"};
+  s.seats[0].complication_pile = {"Data Leak"};
+  s.seats[1].hand = {"Lucky Break"};
+  trpb::Position p = at_step(s, trpb::AFTERMATH_STEP, {0, 1});
+  p.mutable_seats(0)->set_reputation(3);
+  trpb::CascadePosition* e = p.mutable_window()->add_cascade();
+  e->set_seat(1);
+  e->set_card("Bad Press");
+  e->set_targets(true);
+  e->set_target_seat(0);
+  p.mutable_window()->add_answered(1);
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("Position: an open response window with a Complication on the Cascade, one seat passed, plays on") {
+  tr::state g = start(window_open());
+  REQUIRE(g.open_window() == tr::window::step_end);
+  REQUIRE(g.cascade().size() == 1);
+  CHECK(g.card_of(g.cascade()[0].card).name == "Bad Press");
+  CHECK(g.must_act() == seat_bit(0));   // seat 1 passed since Bad Press joined
+  // Seat 1 sees the Cascade, not seat 0's Hand.
+  trpb::View v;
+  g.view(starport::engine::viewer::of_seat(1), v);
+  CHECK(v.cascade_size() == 1);
+  CHECK(starport::engine::to_json(v, false).find("Sensor Ghost") == std::string::npos);
+  std::vector<action> legal;
+  g.legal_actions(0, legal);
+  CHECK(legal.size() == 2);   // pass, or Sensor Ghost on seat 1's Ship
+  play(g, act(0, tr::kind::pass));
+  // Everyone passed: Bad Press resolves (seat 0 loses 2 Reputation), seat 0 draws a
+  // Complication, the window closes and the Aftermath Step runs: seat 1's Turn.
+  CHECK(g.cascade().empty());
+  CHECK(g.seat(0).reputation == 1);
+  CHECK(g.seat(0).hand.size == 2);
+  CHECK(g.open_window() == tr::window::none);
+  CHECK(g.active_seat() == 1);
+}
+
+TEST_CASE("Position: a Destiny window with a Destiny on the Cascade locks its player's Destiny") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[1].hand = {"Lucky Break"};
+  trpb::Position p = at_step(s, trpb::DESTINY_STEP);
+  trpb::CascadePosition* e = p.mutable_window()->add_cascade();
+  e->set_seat(0);
+  e->set_card("Manifest Destiny");
+  tr::state g = start(p);
+  CHECK(g.open_window() == tr::window::destiny);
+  CHECK(g.seat(0).destiny_locked);
+  CHECK(g.must_act() == seat_bit(1));
+}
+
+TEST_CASE("Position: an impossible response window is refused with the field and the reason") {
+  trpb::Position p = window_open();
+  p.set_step(trpb::END_STEP);
+  CHECK(refusal(p) == "window: a response window is open at DESTINY_STEP, PLAY_STEP or AFTERMATH_STEP (the Play Step's end)");
+  p = window_open();
+  p.mutable_window()->mutable_cascade(0)->set_card("Press Conference");
+  CHECK(refusal(p) == "window.cascade: each card is a Complication of the pool");
+  p = window_open();
+  p.mutable_window()->mutable_cascade(0)->set_targets(false);
+  CHECK(refusal(p) == "window.cascade: `targets` is set exactly when the Complication targets an opponent Ship");
+  p = window_open();
+  p.mutable_window()->mutable_cascade(0)->set_target_seat(1);
+  CHECK(refusal(p) == "window.cascade: the target is a Ship of another seat still in the game");
+  p = window_open();
+  p.mutable_window()->mutable_cascade(0)->set_card("Manifest Destiny");
+  p.mutable_window()->mutable_cascade(0)->set_targets(false);
+  CHECK(refusal(p) == "window.cascade: a Destiny is played only in the Destiny window");
+  p = window_open();
+  p.mutable_window()->add_answered(7);
+  CHECK(refusal(p) == "window.answered lists seats");
+  p = window_open();
+  p.mutable_window()->set_played(true);
+  CHECK(refusal(p) == "window.played belongs to the Destiny window");
+}
+
+TEST_CASE("Position: random edits of an open response window are refused with a reason or play on") {
+  const auto& game = starport::engine::info_of<tr::state>();
+  CHECK(position_mutator::check(game, 2, trpb::Options(), window_open(), 100, 10) > 0);
+}
