@@ -198,6 +198,27 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
   }
   for (const std::string& n : position.dead_space())
     if (!lookup(n, id)) return refuse(rule_error::bad_options, "Dead Space names an unknown card");
+  if (position.has_resolving()) {
+    const pb::ResolvingPosition& r = position.resolving();
+    if (position.step() != pb::PLAY_STEP || position.has_window())
+      return refuse(rule_error::bad_options, "resolving belongs to PLAY_STEP, without a response window");
+    const pb::SeatPosition& act = position.seats(static_cast<int>(position.active_seat()));
+    if (r.ship() >= static_cast<std::uint32_t>(act.ships_size()) || act.ships(static_cast<int>(r.ship())).actions_size() == 0)
+      return refuse(rule_error::bad_options, "resolving.ship: the active seat's Ship with the resolving Action last in its `actions`");
+    const pb::ShipPosition& sh = act.ships(static_cast<int>(r.ship()));
+    lookup(sh.actions(sh.actions_size() - 1), id);
+    bool needs = false;
+    for (const effect& fx : card(id).effects) needs = needs || (fx.present() && fx.at == when::play && fx.who == target::opponent);
+    if (r.effect() >= static_cast<std::uint32_t>(max_effects) || !card(id).effects[r.effect()].present() ||
+        card(id).effects[r.effect()].at != when::play)
+      return refuse(rule_error::bad_options, "resolving.effect: the Action has no such part");
+    if (needs != r.targets())
+      return refuse(rule_error::bad_options, "resolving: `targets` is set exactly when the Action targets an opponent Ship");
+    if (r.targets() && (r.target_seat() >= static_cast<std::uint32_t>(seats) || r.target_seat() == position.active_seat() ||
+                        position.seats(static_cast<int>(r.target_seat())).out() ||
+                        r.target_ship() >= static_cast<std::uint32_t>(std::max(1, position.seats(static_cast<int>(r.target_seat())).ships_size()))))
+      return refuse(rule_error::bad_options, "resolving: the target is a Ship of another seat still in the game");
+  }
   if (position.has_window()) {
     const pb::WindowPosition& w = position.window();
     if (position.step() != pb::DESTINY_STEP && position.step() != pb::PLAY_STEP && position.step() != pb::AFTERMATH_STEP)
@@ -277,6 +298,12 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
                     "STARTING_SYSTEM needs a seat still to choose: one with a System Pile and no Starting System yet");
   }
   if (in < 2) return refuse(rule_error::bad_options, "a position needs at least two seats still in the race");
+  if (position.has_resolving()) {
+    // Run it: the stated part must leave a choice open.
+    const state probe(seats, options, position, 0);
+    if (probe.frame_count_ == 0)
+      return refuse(rule_error::bad_options, "resolving: the Action's effects from that part need no choice; play it with `actions`");
+  }
   return engine::ok();
 }
 
@@ -433,6 +460,19 @@ state::state(int seats, const pb::Options& options, const pb::Position& position
       --round_;
       begin_round();
       break;
+  }
+  if (position.has_resolving() && step_ == step::play) {
+    // The Action as `play` left it: on its Ship, its effects running from the stated part.
+    const pb::ResolvingPosition& r = position.resolving();
+    ship& x = players_[active_].ships[r.ship()];
+    if (x.action_count > 0) {
+      x.target_seat = static_cast<std::uint8_t>(r.targets() ? r.target_seat() : 0xff);
+      x.target_ship = static_cast<std::uint8_t>(r.target_ship());
+      turn_ship_ = static_cast<std::uint8_t>(r.ship() + 1);
+      push_run(active_, static_cast<int>(r.ship()), x.actions[x.action_count - 1u], when::play,
+               r.targets() ? static_cast<int>(r.target_seat()) : -1, static_cast<int>(r.target_ship()));
+      if (frame_count_) frames_[frame_count_ - 1u].effect = static_cast<std::uint8_t>(r.effect());
+    }
   }
   if (position.has_window()) {
     // Asked from public information, as open_window does; the listed seats passed already.

@@ -377,3 +377,66 @@ TEST_CASE("Position: random edits of an open response window are refused with a 
   const auto& game = starport::engine::info_of<tr::state>();
   CHECK(position_mutator::check(game, 2, trpb::Options(), window_open(), 100, 10) > 0);
 }
+
+namespace {
+
+// Seat 0 played Deep Scan and gained its Certainty; the look at the top 2 of its Action Pile
+// is open.
+trpb::Position resolving_deep_scan() {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].action_pile = {"Jump", "Lay Low", "Press Conference", "Press Conference"};
+  trpb::Position p = at_step(s, trpb::PLAY_STEP, {0, 1});
+  p.mutable_seats(0)->mutable_ships(0)->add_actions("Deep Scan");
+  p.mutable_seats(0)->set_certainty(1);
+  p.mutable_resolving()->set_effect(1);
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("Position: an Action's pending choice (a look at the Action Pile) is open, hidden from the others, and plays on") {
+  tr::state g = start(resolving_deep_scan());
+  REQUIRE(g.pending().size() >= 1);
+  CHECK(g.pending().back().kind == tr::task::look);
+  CHECK(g.pending().back().look_count == 2);
+  CHECK(g.must_act() == seat_bit(0));
+  CHECK(g.seat(0).certainty == 1);   // part 0 (gain 1 Certainty) is behind it: not run again
+  trpb::View own, other, spectator;
+  g.view(starport::engine::viewer::of_seat(0), own);
+  g.view(starport::engine::viewer::of_seat(1), other);
+  g.view(starport::engine::viewer::spectator(), spectator);
+  CHECK(own.prompt().cards_size() == 2);
+  CHECK(other.prompt().cards_size() == 0);
+  CHECK(spectator.prompt().cards_size() == 0);
+  std::vector<action> legal;
+  g.legal_actions(0, legal);
+  REQUIRE(legal.size() == 3);   // discard either, or put both back
+  play(g, legal[1]);            // discard one
+  CHECK(g.seat(0).discard.size == 1);
+  play(g, act(0, tr::kind::pass));   // the other goes back on top
+  CHECK(g.seat(0).action_pile.size == 3);
+  CHECK(g.pending().empty());
+}
+
+TEST_CASE("Position: an Action's pending choice that could not be open is refused with the field and the reason") {
+  trpb::Position p = resolving_deep_scan();
+  p.mutable_resolving()->set_effect(3);
+  CHECK(refusal(p) == "resolving.effect: the Action has no such part");
+  p = resolving_deep_scan();
+  p.mutable_resolving()->set_ship(1);
+  CHECK(refusal(p) == "resolving.ship: the active seat's Ship with the resolving Action last in its `actions`");
+  p = resolving_deep_scan();
+  p.set_step(trpb::AFTERMATH_STEP);
+  CHECK(refusal(p) == "resolving belongs to PLAY_STEP, without a response window");
+  p = resolving_deep_scan();
+  p.mutable_resolving()->set_targets(true);
+  CHECK(refusal(p) == "resolving: `targets` is set exactly when the Action targets an opponent Ship");
+  p = resolving_deep_scan();
+  p.mutable_seats(0)->clear_action_pile();   // nothing to look at: the part needs no choice
+  CHECK(refusal(p) == "resolving: the Action's effects from that part need no choice; play it with `actions`");
+}
+
+TEST_CASE("Position: random edits of an Action's pending choice are refused with a reason or play on") {
+  const auto& game = starport::engine::info_of<tr::state>();
+  CHECK(position_mutator::check(game, 2, trpb::Options(), resolving_deep_scan(), 100, 11) > 0);
+}
