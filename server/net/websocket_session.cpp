@@ -141,14 +141,10 @@ void websocket_session::on_send(frame_ptr frame) {
   }
   queued_bytes_ += frame->size();
   queue_.push_back(std::move(frame));
-  if (writing_ > 0 || flush_posted_) return;   // goes with the next write
-  // Frames a match sends one socket together (a view update and its MatchInfo) are posted
-  // together: the write waits for the rest of them, to send all in one.
-  flush_posted_ = true;
-  post([self = shared_from_this()] {
-    self->flush_posted_ = false;
-    if (self->writing_ == 0 && !self->queue_.empty() && !self->closing_) self->do_write();
-  });
+  // At once when the socket is idle (waiting for more frames would delay every view: a
+  // posted flush runs behind every ready handler of the server); frames that arrive while
+  // a write is in flight all go out together in the next.
+  if (writing_ == 0) do_write();
 }
 
 void websocket_session::do_write() {

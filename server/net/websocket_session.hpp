@@ -76,8 +76,7 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   boost::beast::flat_buffer buffer_;
   std::deque<frame_ptr> queue_;
   std::size_t queued_bytes_ = 0;
-  std::size_t writing_ = 0;        // the frames at the queue's front being written
-  bool flush_posted_ = false;      // a write starts once this strand turn's sends are queued
+  std::size_t writing_ = 0;   // the frames at the queue's front being written
   rate_limiter limiter_;
   // Every frame, control and continuation frames included (ws_transport counts them).
   rate_limiter frame_limiter_;
