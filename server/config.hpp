@@ -15,8 +15,8 @@ struct config {
   std::uint16_t port = 8080;             // 0: the kernel picks a free port
   std::string data = "./data";           // <data>/starport.db
   std::string web_root = "web-client/dist";
-  // Network threads: one per core, less the one storage's thread needs. On 2 cores that is
-  // 1, measured 7–12 % more moves/s at M=1000 than 2 (docs/server.md, "Load").
+  // Network threads: one per core, less the one storage's thread needs (on 2 cores, 1; the
+  // measurement is in docs/server.md, "Load").
   int threads = std::max(1, static_cast<int>(std::thread::hardware_concurrency()) - 1);
 
   // Connection limits.

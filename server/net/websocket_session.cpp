@@ -1,5 +1,6 @@
 #include "server/net/websocket_session.hpp"
 
+#include <algorithm>
 #include <climits>
 #include <iostream>
 
@@ -140,23 +141,30 @@ void websocket_session::on_send(frame_ptr frame) {
   }
   queued_bytes_ += frame->size();
   queue_.push_back(std::move(frame));
-  if (queue_.size() == 1) do_write();
+  // At once when the socket is idle (waiting for more frames would delay every view: a
+  // posted flush runs behind every ready handler of the server); frames that arrive while
+  // a write is in flight all go out together in the next.
+  if (writing_ == 0) do_write();
 }
 
 void websocket_session::do_write() {
-  ws_.async_write(net::buffer(*queue_.front()),
-                  [self = shared_from_this()](beast::error_code ec, std::size_t bytes) {
-                    self->on_write(ec, bytes);
-                  });
+  // At most this many frames a write: Asio gathers up to 64 buffers a call (header, payload).
+  constexpr std::size_t max_frames_per_write = 32;
+  writing_ = std::min(queue_.size(), max_frames_per_write);
+  ws_.next_layer().async_write_frames(queue_, writing_,
+                                      [self = shared_from_this()](beast::error_code ec) { self->on_write(ec); });
 }
 
-void websocket_session::on_write(beast::error_code ec, std::size_t) {
+void websocket_session::on_write(beast::error_code ec) {
   if (ec) {
+    writing_ = 0;
     fail(ec, "write");
     return drop();
   }
-  queued_bytes_ -= queue_.front()->size();
-  queue_.pop_front();
+  for (; writing_ > 0; --writing_) {
+    queued_bytes_ -= queue_.front()->size();
+    queue_.pop_front();
+  }
   if (!queue_.empty() && !closing_) do_write();
 }
 
@@ -168,7 +176,7 @@ void websocket_session::do_close(websocket::close_code code) {
   if (closing_ || left_) return;
   closing_ = true;
   // Frames still queued are dropped: the close frame goes out after the write in flight.
-  while (queue_.size() > 1) {
+  while (queue_.size() > writing_) {
     queued_bytes_ -= queue_.back()->size();
     queue_.pop_back();
   }

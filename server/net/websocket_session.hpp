@@ -65,7 +65,7 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void on_send(frame_ptr frame);
   void do_write();
-  void on_write(boost::beast::error_code ec, std::size_t bytes);
+  void on_write(boost::beast::error_code ec);
   void do_close(boost::beast::websocket::close_code code);
   void drop();    // close the socket outright (slow reader, failed write)
   void leave();   // the connection is over: tell the lobby and matches, once
@@ -76,6 +76,7 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   boost::beast::flat_buffer buffer_;
   std::deque<frame_ptr> queue_;
   std::size_t queued_bytes_ = 0;
+  std::size_t writing_ = 0;   // the frames at the queue's front being written
   rate_limiter limiter_;
   // Every frame, control and continuation frames included (ws_transport counts them).
   rate_limiter frame_limiter_;

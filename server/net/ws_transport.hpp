@@ -10,6 +10,11 @@
 // flood of either never reaches the session's message count, and held a network thread
 // at 90–99 % CPU (issue 13). `frame_budget`, when set, is told every frame; when it
 // returns false the read fails with connection_aborted and the session drops the peer.
+//
+// And it lets the session write several whole server frames in one gathered write
+// (`async_write_frames`): Beast writes one message per write. Beast still writes its own
+// frames (pongs, close) through `async_write_some`; the two never interleave, as each
+// waits for the other's frame to be written whole.
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -19,11 +24,14 @@
 #include <cstddef>
 #include <memory>
 #include <utility>
+#include <vector>
 
 #include <boost/asio/associated_allocator.hpp>
 #include <boost/asio/associated_executor.hpp>
 #include <boost/asio/buffers_iterator.hpp>
+#include <boost/asio/buffer.hpp>
 #include <boost/asio/compose.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/asio/error.hpp>
 #include <boost/beast/core/error.hpp>
 #include <boost/beast/core/role.hpp>
@@ -69,11 +77,72 @@ class frame_counter {
   std::uint64_t skip_ = 0;
 };
 
+// The header of one unmasked, final, binary server frame (RFC 6455 5.2): 2, 4 or 10 bytes.
+struct frame_header {
+  std::array<unsigned char, 10> bytes{};
+  std::size_t size = 0;
+
+  explicit frame_header(std::uint64_t payload) {
+    bytes[0] = 0x82;   // FIN, opcode 2 (binary)
+    if (payload < 126) {
+      bytes[1] = static_cast<unsigned char>(payload);
+      size = 2;
+    } else if (payload <= 0xffff) {
+      bytes[1] = 126;
+      bytes[2] = static_cast<unsigned char>(payload >> 8);
+      bytes[3] = static_cast<unsigned char>(payload);
+      size = 4;
+    } else {
+      bytes[1] = 127;
+      for (int i = 0; i < 8; ++i) bytes[2 + i] = static_cast<unsigned char>(payload >> (56 - 8 * i));
+      size = 10;
+    }
+  }
+  boost::asio::const_buffer buffer() const { return {bytes.data(), size}; }
+};
+
 class ws_transport : public boost::beast::tcp_stream {
  public:
   using boost::beast::tcp_stream::tcp_stream;
 
   std::function<bool(std::size_t frames)> frame_budget;
+
+  // Hides tcp_stream's: Beast's websocket stream writes its frames through this one. While
+  // a batch of ours is being written, Beast's write waits for it.
+  template <class ConstBufferSequence, class WriteHandler>
+  void async_write_some(const ConstBufferSequence& buffers, WriteHandler&& handler) {
+    using op = beast_write<ConstBufferSequence, std::decay_t<WriteHandler>>;
+    if (batch_writing_) {
+      beast_waiting_ = std::make_unique<deferred<op>>(op{this, buffers, std::forward<WriteHandler>(handler)});
+      return;
+    }
+    op{this, buffers, std::forward<WriteHandler>(handler)}.start();
+  }
+
+  // Writes these whole binary frames, one after another, in as few writes as the kernel
+  // takes; `handler(ec)` once all are written or the write failed. One batch at a time, on
+  // the stream's executor (the session's strand). `payloads` must outlive the write.
+  template <class Frames, class Handler>
+  void async_write_frames(const Frames& payloads, std::size_t count, Handler&& handler) {
+    headers_.clear();
+    batch_.clear();
+    headers_.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) headers_.emplace_back(payloads[i]->size());
+    for (std::size_t i = 0; i < count; ++i) {
+      batch_.push_back(headers_[i].buffer());
+      batch_.push_back(boost::asio::buffer(*payloads[i]));
+    }
+    auto start = [this, h = std::forward<Handler>(handler)]() mutable {
+      batch_writing_ = true;
+      boost::asio::async_write(static_cast<boost::beast::tcp_stream&>(*this), batch_,
+                               batch_done<std::decay_t<Handler>>{this, std::move(h)});
+    };
+    if (beast_mid_frame_) {
+      batch_waiting_ = std::make_unique<deferred<decltype(start)>>(std::move(start));
+      return;
+    }
+    start();
+  }
 
   // Hides tcp_stream's: Beast's websocket stream reads through this one.
   template <class MutableBufferSequence, class ReadHandler>
@@ -113,7 +182,84 @@ class ws_transport : public boost::beast::tcp_stream {
     }
   };
 
+  struct pending {
+    virtual ~pending() = default;
+    virtual void run() = 0;
+  };
+  template <class F>
+  struct deferred final : pending {
+    F f;
+    explicit deferred(F x) : f(std::move(x)) {}
+    void run() override { std::move(f)(); }
+  };
+  static void run(std::unique_ptr<pending>& p) {
+    if (auto q = std::move(p)) q->run();
+  }
+
+  // One of Beast's write_some calls. A frame written in part is continued by Beast's own
+  // write loop at once, so a batch waits until Beast's frame is whole.
+  template <class Buffers, class Handler>
+  struct beast_write {
+    ws_transport* self;
+    Buffers buffers;
+    Handler handler;
+
+    void start() {
+      self->beast_mid_frame_ = true;
+      const std::size_t size = boost::asio::buffer_size(buffers);
+      auto b = buffers;
+      self->boost::beast::tcp_stream::async_write_some(b, written{self, size, std::move(handler)});
+    }
+    void operator()() { start(); }
+
+    struct written {
+      ws_transport* self;
+      std::size_t size;
+      Handler handler;
+
+      using executor_type = boost::asio::associated_executor_t<Handler, boost::beast::tcp_stream::executor_type>;
+      executor_type get_executor() const noexcept {
+        return boost::asio::get_associated_executor(handler, self->get_executor());
+      }
+      using allocator_type = boost::asio::associated_allocator_t<Handler>;
+      allocator_type get_allocator() const noexcept { return boost::asio::get_associated_allocator(handler); }
+
+      void operator()(boost::beast::error_code ec, std::size_t bytes) {
+        self->beast_mid_frame_ = !ec && bytes < size;
+        if (!self->beast_mid_frame_) run(self->batch_waiting_);
+        std::move(handler)(ec, bytes);
+      }
+    };
+  };
+
+  template <class Handler>
+  struct batch_done {
+    ws_transport* self;
+    Handler handler;
+
+    using executor_type = boost::asio::associated_executor_t<Handler, boost::beast::tcp_stream::executor_type>;
+    executor_type get_executor() const noexcept {
+      return boost::asio::get_associated_executor(handler, self->get_executor());
+    }
+    using allocator_type = boost::asio::associated_allocator_t<Handler>;
+    allocator_type get_allocator() const noexcept { return boost::asio::get_associated_allocator(handler); }
+
+    void operator()(boost::beast::error_code ec, std::size_t) {
+      self->batch_writing_ = false;
+      run(self->beast_waiting_);
+      std::move(handler)(ec);
+    }
+  };
+
   frame_counter frames_;
+  // Writes: the batch of ours in flight (headers, and buffers over them and the payloads),
+  // and whichever side waits for the other.
+  std::vector<frame_header> headers_;
+  std::vector<boost::asio::const_buffer> batch_;
+  bool batch_writing_ = false;
+  bool beast_mid_frame_ = false;
+  std::unique_ptr<pending> beast_waiting_;
+  std::unique_ptr<pending> batch_waiting_;
 };
 
 // A peer's leftovers are read for at most this long and this much, then we close anyway.

@@ -1,0 +1,117 @@
+// ws_transport's batched writes: several whole server frames in one gathered write, with
+// Beast's own frames (here a pong) kept out of them.
+#include <doctest/doctest.h>
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+#include <deque>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core/buffers_to_string.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/websocket/stream.hpp>
+
+#include "server/net/ws_transport.hpp"
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+
+TEST_CASE("ws_transport: frames written in one batch arrive whole and in order - a pong Beast writes meanwhile waits for the batch") {
+  asio::io_context ioc;
+  tcp::acceptor acceptor(ioc, tcp::endpoint(asio::ip::make_address("127.0.0.1"), 0));
+  const auto port = acceptor.local_endpoint().port();
+
+  // Every header length (7-bit, 16-bit, 64-bit) and an empty frame; more bytes in all than
+  // loopback buffers hold, so the batch is still being written when the ping arrives.
+  std::deque<std::shared_ptr<const std::string>> frames;
+  const std::size_t sizes[] = {0, 1, 125, 126, 127, 65535, 65536, 70000, 3u << 20, 5, 4u << 20, 300, 6u << 20, 2};
+  for (std::size_t i = 0; i < std::size(sizes); ++i)
+    frames.push_back(std::make_shared<const std::string>(sizes[i], static_cast<char>('a' + i)));
+
+  std::vector<std::string> got;
+  int pongs = 0;
+  std::size_t messages_before_pong = 0;
+  std::string client_error;
+  std::thread client([&] {
+    try {
+      asio::io_context cio;
+      websocket::stream<tcp::socket> ws(cio);
+      ws.next_layer().connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+      ws.handshake("127.0.0.1", "/ws");
+      ws.read_message_max(64u << 20);
+      ws.control_callback([&](websocket::frame_type kind, beast::string_view) {
+        if (kind == websocket::frame_type::pong && pongs++ == 0) messages_before_pong = got.size();
+      });
+      ws.ping({});
+      // Reads nothing for a while: the server's batch fills the socket and waits.
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      for (std::size_t i = 0; i <= std::size(sizes); ++i) {   // and "end", after the pong
+        beast::flat_buffer b;
+        ws.read(b);
+        got.push_back(beast::buffers_to_string(b.data()));
+      }
+      ws.close(websocket::close_code::normal);
+    } catch (const std::exception& e) {
+      client_error = e.what();
+    }
+  });
+
+  websocket::stream<starport::server::ws_transport> ws(ioc);
+  acceptor.accept(beast::get_lowest_layer(ws).socket());
+  ws.accept();
+  bool written = false;
+  beast::error_code write_error;
+  ws.next_layer().async_write_frames(frames, frames.size(), [&](beast::error_code ec) {
+    written = true;
+    write_error = ec;
+    // Beast's own message write: after the pong, which waited for the whole batch.
+    ws.async_write(asio::buffer(std::string_view("end")), [](beast::error_code, std::size_t) {});
+  });
+  // Reads the ping (Beast answers it with a pong while the batch is in flight), then the close.
+  beast::flat_buffer in;
+  beast::error_code read_error;
+  ws.async_read(in, [&](beast::error_code ec, std::size_t) { read_error = ec; });
+  ioc.run_for(std::chrono::seconds(20));
+  client.join();
+
+  CHECK(client_error == "");
+  CHECK(written);
+  CHECK(!write_error);
+  CHECK(read_error == websocket::error::closed);
+  CHECK(pongs == 1);
+  CHECK(messages_before_pong == frames.size());   // not inside the batch
+  REQUIRE(got.size() == frames.size() + 1);
+  CHECK(got.back() == "end");
+  for (std::size_t i = 0; i < frames.size(); ++i) {
+    CAPTURE(i);
+    CHECK(got[i] == *frames[i]);
+  }
+}
+
+TEST_CASE("ws_transport: a frame header says FIN - binary - and the length in 7 - 16 or 64 bits") {
+  using starport::server::frame_header;
+  const frame_header tiny(5), edge(125), mid(126), top(65535), big(65536);
+  CHECK(tiny.size == 2);
+  CHECK(tiny.bytes[0] == 0x82);
+  CHECK(tiny.bytes[1] == 5);
+  CHECK(edge.size == 2);
+  CHECK(edge.bytes[1] == 125);
+  CHECK(mid.size == 4);
+  CHECK(mid.bytes[1] == 126);
+  CHECK(mid.bytes[2] == 0);
+  CHECK(mid.bytes[3] == 126);
+  CHECK(top.size == 4);
+  CHECK(top.bytes[2] == 0xff);
+  CHECK(top.bytes[3] == 0xff);
+  CHECK(big.size == 10);
+  CHECK(big.bytes[1] == 127);
+  CHECK(big.bytes[7] == 1);   // 65536 = 0x00000000'00010000
+  CHECK(big.bytes[8] == 0);
+  CHECK(big.bytes[9] == 0);
+}
