@@ -77,6 +77,9 @@ class match {
   virtual verdict check(const action& a) const = 0;
   // check, then apply when legal; on refusal nothing changes.
   virtual verdict play(const action& a) = 0;
+  // Apply an action `check` has just accepted in this very state, without checking it again
+  // (the server judges each action before it plays it). Anything else is a caller's bug.
+  virtual void apply_checked(const action& a) = 0;
   virtual void legal_actions(int seat, std::vector<action>& out) const = 0;
   virtual action timeout_action(int seat) const = 0;
   // Public words for an action about to be played (the log every viewer may read).
@@ -110,6 +113,7 @@ class match_of final : public match {
     if (v) state_.apply(a);
     return v;
   }
+  void apply_checked(const action& a) override { state_.apply(a); }
   void legal_actions(int seat, std::vector<action>& out) const override {
     state_.legal_actions(seat, out);
   }

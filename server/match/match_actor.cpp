@@ -213,7 +213,7 @@ void match_actor::on_play(request r, const v1::PlayAction& wire) {
     return reply_error(r, static_cast<v1::ErrorCode>(v.code), v.detail);
   }
   std::string words = game_->describe(move);      // in the state the move was chosen in
-  game_->play(move);
+  game_->apply_checked(move);                      // judged just above
   s.acted_on = s.audience.number;
   accept(move, accepted{r.from.id, r.request_id, r.received, move,
                         log_entry(std::move(words), storage::move_cause::chosen, game_->describe_effects())});

@@ -279,6 +279,27 @@ TEST_CASE("property harness: the same seed deals the same match, another seed de
   }
 }
 
+TEST_CASE("property harness: check then apply_checked leaves the state play leaves") {
+  // The server judges an action with check and then applies it without judging it again.
+  for (const game_info* g : games()) {
+    auto options = g->new_options();
+    auto m = g->create(g->min_seats, *options, 11);
+    std::vector<std::unique_ptr<bot>> bots;
+    for (int s = 0; s < g->min_seats; ++s) bots.push_back(std::make_unique<random_bot>(s + 7u));
+    const playout p = play_out(*m, bots, 300, true);
+    auto played = g->create(g->min_seats, *options, 11);
+    auto applied = g->create(g->min_seats, *options, 11);
+    for (const action& a : p.log) {
+      REQUIRE(played->play(a));
+      REQUIRE(applied->check(a));
+      applied->apply_checked(a);
+    }
+    CHECK(p.log.size() > 0);
+    CHECK(applied->same_state(*played));
+    CHECK(applied->same_state(*m));
+  }
+}
+
 TEST_CASE("property harness: a recorded playout survives the replay file format") {
   for (const game_info* g : games()) {
     auto options = g->new_options();
