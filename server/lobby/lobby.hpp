@@ -59,6 +59,8 @@ struct lobby {
   std::size_t chat_bytes = 0;
   // Since when no member has been online and no match has run (lobby_hub's sweep).
   std::optional<std::chrono::steady_clock::time_point> unattended_since;
+  // The members as lobby_hub's account index last recorded them (lobby_hub::reindex).
+  std::vector<std::string> indexed;
 
   int seat_of(const std::string& account_id) const;   // the lowest seat it holds, or -1
   // Every seat it holds, lowest first: several only at a cooperative table

@@ -111,7 +111,8 @@ void lobby_hub::restore(const std::vector<storage::lobby_record>& lobbies,
         l.remember(line);
       }
     if (!l.invite_code.empty()) invites_[l.invite_code] = l.id;
-    lobbies_.emplace(l.id, std::move(l));
+    const std::string id = l.id;
+    if (auto [placed, added] = lobbies_.emplace(id, std::move(l)); added) reindex(placed->second);
   }
   state_->stats().lobbies(static_cast<std::int64_t>(lobbies_.size()));
   net::post(strand_, [self = shared_from_this()] { self->schedule_sweep(); });
@@ -174,14 +175,12 @@ void lobby_hub::welcome(request r, std::string new_token) {
     w.set_token(token);
     add_game_catalog(w);
     for (const std::string& id : self->state_->matches().active_for(r.account_id)) w.add_active_matches(id);
-    std::vector<const lobby*> mine;
-    for (auto& [id, l] : self->lobbies_) {
-      const std::vector<int> held = l.seats_of(r.account_id);
-      if (held.empty()) continue;
-      for (int seat : held) l.seats[static_cast<std::size_t>(seat)].name = r.display_name;   // a rename shows everywhere
-      if (!l.in_match() && self->rename_clashing_bots(l)) self->save(l);   // kept across a restart
-      w.add_lobbies(id);
-      mine.push_back(&l);
+    const std::vector<lobby*> mine = self->tables_of(r.account_id);
+    for (lobby* l : mine) {
+      for (int seat : l->seats_of(r.account_id))
+        l->seats[static_cast<std::size_t>(seat)].name = r.display_name;   // a rename shows everywhere
+      if (!l->in_match() && self->rename_clashing_bots(*l)) self->save(*l);   // kept across a restart
+      w.add_lobbies(l->id);
     }
     reply(r, std::move(m));
     for (const lobby* l : mine) self->push(*l, nullptr);
@@ -195,18 +194,49 @@ void lobby_hub::session_closed(std::string account_id, std::uint64_t session_id)
     std::erase_if(it->second, [session_id](const session_ref& s) { return s.id == session_id; });
     if (!it->second.empty()) return;
     self->online_.erase(it);
-    for (const auto& [id, l] : self->lobbies_)
-      if (l.seat_of(account_id) >= 0) self->push(l, nullptr);
+    for (const lobby* l : self->tables_of(account_id)) self->push(*l, nullptr);
   });
 }
 
 bool lobby_hub::online(const std::string& account_id) const { return online_.contains(account_id); }
 
 int lobby_hub::memberships(const std::string& account_id) const {
+  auto mine = tables_.find(account_id);
+  if (mine == tables_.end()) return 0;
   int n = 0;
-  for (const auto& [id, l] : lobbies_) n += !l.after_match() && l.seat_of(account_id) >= 0 ? 1 : 0;
+  for (const std::string& id : mine->second)
+    if (auto it = lobbies_.find(id); it != lobbies_.end()) n += it->second.after_match() ? 0 : 1;
   return n;
 }
+
+void lobby_hub::reindex(lobby& l) {
+  std::vector<std::string> now = l.members();
+  for (const std::string& gone : l.indexed) {
+    if (std::find(now.begin(), now.end(), gone) != now.end()) continue;
+    auto it = tables_.find(gone);
+    if (it == tables_.end()) continue;
+    std::erase(it->second, l.id);
+    if (it->second.empty()) tables_.erase(it);
+  }
+  for (const std::string& came : now)
+    if (std::find(l.indexed.begin(), l.indexed.end(), came) == l.indexed.end()) tables_[came].push_back(l.id);
+  l.indexed = std::move(now);
+}
+
+void lobby_hub::unindex(lobby& l) {
+  l.seats.clear();
+  reindex(l);
+}
+
+std::vector<lobby*> lobby_hub::tables_of(const std::string& account_id) {
+  std::vector<lobby*> out;
+  auto mine = tables_.find(account_id);
+  if (mine == tables_.end()) return out;
+  for (const std::string& id : mine->second)
+    if (auto it = lobbies_.find(id); it != lobbies_.end()) out.push_back(&it->second);
+  return out;
+}
+
 
 void lobby_hub::send_account(const std::string& account_id, const request* answering,
                              const v1::ServerMessage& m) {
@@ -248,6 +278,7 @@ void lobby_hub::close_lobby(std::string lobby_id, const std::string& reason) {
   m.mutable_lobby_closed()->set_reason(reason);
   for (const std::string& account : it->second.members()) send_account(account, nullptr, m);
   if (!it->second.invite_code.empty()) invites_.erase(it->second.invite_code);
+  unindex(it->second);
   lobbies_.erase(it);
   state_->quotas().lobby_closed(lobby_id);
   state_->storage().submit([lobby_id = std::move(lobby_id)](storage::database& db) { db.delete_lobby(lobby_id); });
@@ -382,7 +413,7 @@ void lobby_hub::on_create(const request& r, const v1::CreateLobby& m) {
   lobby l = new_table(r, settings, game, false);
   const std::string id = l.id;
   const storage::lobby_record record = l.record();
-  lobbies_.emplace(id, std::move(l));
+  reindex(lobbies_.emplace(id, std::move(l)).first->second);
   if (const auto peer = peer_of(r)) state_->quotas().lobby_opened(*peer, id);
   state_->stats().lobbies(static_cast<std::int64_t>(lobbies_.size()));
   // The creator learns the lobby (and its invite code) once it is stored.
@@ -532,6 +563,7 @@ void lobby_hub::play_computer(const request& r, const v1::PlayComputer& m, bool 
   }
   const std::string id = l.id;
   auto& placed = lobbies_.emplace(id, std::move(l)).first->second;
+  reindex(placed);
   if (const auto peer = peer_of(r)) state_->quotas().lobby_opened(*peer, id);
   state_->stats().lobbies(static_cast<std::int64_t>(lobbies_.size()));
   save(placed);

@@ -16,6 +16,7 @@ void lobby_hub::leave(lobby& l, const std::string& account_id, const std::string
   const std::vector<int> held = l.seats_of(account_id);
   if (held.empty()) return;
   for (int seat : held) l.seats[static_cast<std::size_t>(seat)] = lobby_seat{};   // all of them
+  reindex(l);
   v1::ServerMessage bye;
   bye.mutable_lobby_closed()->set_lobby_id(l.id);
   bye.mutable_lobby_closed()->set_reason(reason);
@@ -38,13 +39,12 @@ void lobby_hub::trim_finished(const std::string& account_id) {
   for (;;) {
     int total = 0;
     lobby* oldest = nullptr;
-    for (auto& [id, l] : lobbies_) {
-      if (l.seat_of(account_id) < 0) continue;
+    for (lobby* l : tables_of(account_id)) {
       ++total;
-      if (!l.after_match()) continue;
+      if (!l->after_match()) continue;
       // Oldest by when its match ended; after a restart (0) by when it was made.
-      if (!oldest || std::pair(l.ended_ms, l.created_ms) < std::pair(oldest->ended_ms, oldest->created_ms))
-        oldest = &l;
+      if (!oldest || std::pair(l->ended_ms, l->created_ms) < std::pair(oldest->ended_ms, oldest->created_ms))
+        oldest = l;
     }
     if (total <= cap || !oldest) return;
     leave(*oldest, account_id,
@@ -104,6 +104,7 @@ void lobby_hub::on_join(const request& r, const v1::JoinLobby& m) {
   if (memberships(r.account_id) >= state_->settings().lobbies_per_account)
     return reply_error(r, v1::LIMIT_REACHED, limit_words(state_->settings().lobbies_per_account));
   l->seats[seat] = lobby_seat{false, r.account_id, r.display_name, "", false, l->chat_said};
+  reindex(*l);
   rename_clashing_bots(*l);
   save(*l);   // who sits where survives a restart (ready does not: everyone confirms again)
   push(*l, &r);
@@ -199,6 +200,7 @@ void lobby_hub::on_remove_seat(const request& r, const v1::RemoveSeat& m) {
     if (own->in_match())
       return reply_error(r, v1::BAD_REQUEST, "The match has already started; this can change once it ends.");
     own->seats[m.seat()] = lobby_seat{};
+    reindex(*own);
     for (int seat : own->seats_of(r.account_id)) own->seats[static_cast<std::size_t>(seat)].ready = false;
     save(*own);
     return push(*own, &r);
@@ -216,6 +218,7 @@ void lobby_hub::on_remove_seat(const request& r, const v1::RemoveSeat& m) {
   if (!kicked.empty()) {
     // A person is removed from the table, with every seat they hold.
     for (int other : l->seats_of(kicked)) l->seats[static_cast<std::size_t>(other)] = lobby_seat{};
+    reindex(*l);
     l->removed.insert(kicked);
     v1::ServerMessage bye;
     bye.mutable_lobby_closed()->set_lobby_id(l->id);
@@ -300,7 +303,8 @@ void lobby_hub::seat_deck(const request& r, lobby& l, lobby_seat& seat, std::str
 void lobby_hub::deck_changed(std::string account_id, std::string deck_id, std::optional<storage::deck_record> now) {
   net::post(strand_, [self = shared_from_this(), account_id = std::move(account_id), deck_id = std::move(deck_id),
                       now = std::move(now)] {
-    for (auto& [id, l] : self->lobbies_) {
+    for (lobby* table : self->tables_of(account_id)) {
+      lobby& l = *table;
       for (int at : l.seats_of(account_id)) {   // every seat of theirs that chose it
         lobby_seat& seat = l.seats[static_cast<std::size_t>(at)];
         if (!seat.has_deck() || seat.deck_id != deck_id) continue;
