@@ -156,7 +156,7 @@ void websocket_session::on_write(beast::error_code ec, std::size_t) {
     return drop();
   }
   queued_bytes_ -= queue_.front()->size();
-  queue_.pop_front();
+  queue_.erase(queue_.begin());   // a few frames at most, but for a slow reader
   if (!queue_.empty() && !closing_) do_write();
 }
 
