@@ -3,12 +3,13 @@
 // A plain value owned by lobby_hub and touched only on its strand.
 #include <chrono>
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <optional>
 #include <string>
 #include <unordered_set>
 #include <vector>
+
+#include <boost/container/deque.hpp>
 
 #include "engine/core/match.hpp"
 #include "starport/v1/protocol.pb.h"
@@ -53,12 +54,15 @@ struct lobby {
   std::vector<lobby_seat> seats;
   // Accounts the host removed: they may not join again, after a restart too.
   std::unordered_set<std::string> removed;
-  // The latest chat lines, numbered from 1, for members who reload (memory only).
-  std::deque<std::pair<std::uint64_t, v1::ChatLine>> chat;
+  // The latest chat lines, numbered from 1, for members who reload (memory only). A Boost
+  // deque: a std::deque allocates a block as it is made, and most tables never chat.
+  boost::container::deque<std::pair<std::uint64_t, v1::ChatLine>> chat;
   std::uint64_t chat_said = 0;
   std::size_t chat_bytes = 0;
   // Since when no member has been online and no match has run (lobby_hub's sweep).
   std::optional<std::chrono::steady_clock::time_point> unattended_since;
+  // The members as lobby_hub's account index last recorded them (lobby_hub::reindex).
+  std::vector<std::string> indexed;
 
   int seat_of(const std::string& account_id) const;   // the lowest seat it holds, or -1
   // Every seat it holds, lowest first: several only at a cooperative table

@@ -7,6 +7,7 @@
 #include "server/lobby/decks.hpp"
 #include "server/match/fairness.hpp"
 #include "server/lobby/game_catalog.hpp"
+#include "server/lobby/seat_rules.hpp"
 #include "server/match/match_actor.hpp"
 #include "server/net/websocket_session.hpp"
 #include "server/shared_state.hpp"
@@ -21,58 +22,9 @@ constexpr int lobby_id_bits = 64;
 constexpr int invite_bits = 96;     // unguessable: a private lobby is reached only this way
 constexpr int match_id_bits = 128;
 
-// Bots are named like stars, each different from every other name at its table.
-constexpr std::string_view bot_names[] = {"Vega",   "Orion",  "Lyra",    "Altair",  "Rigel",   "Deneb",
-                                          "Nova",   "Sirius", "Castor",  "Pollux",  "Antares", "Capella",
-                                          "Electra", "Mira",  "Polaris", "Spica"};
-
-bool same_name(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
-    if (lower(a[i]) != lower(b[i])) return false;
-  }
-  return true;
-}
-
-// The first name of the list no other seat of `l` has (`except` is the seat being named).
-std::string free_bot_name(const lobby& l, int except) {
-  auto taken = [&](std::string_view name) {
-    for (std::size_t i = 0; i < l.seats.size(); ++i)
-      if (static_cast<int>(i) != except && !l.seats[i].open && same_name(l.seats[i].name, name)) return true;
-    return false;
-  };
-  for (std::string_view name : bot_names)
-    if (!taken(name)) return std::string(name);
-  for (int n = 2;; ++n)   // more seats than names: never with today's games (at most 6 seats)
-    if (std::string name = std::string(bot_names[0]) + " " + std::to_string(n); !taken(name)) return name;
-}
-
-// "Random, Heuristic": the kinds a player may ask for, as the create form shows them.
-std::string bot_choices(const engine::game_info& game) {
-  std::string names;
-  for (const engine::bot_entry& b : game.bots) names += (names.empty() ? "" : ", ") + std::string(b.name);
-  return names;
-}
-
 std::string seat_range_words(const engine::game_info& game) {
   return std::string(game.title) + " is for " + std::to_string(game.min_seats) + " to " +
          std::to_string(game.max_seats) + " players; pick a number in that range.";
-}
-
-// "Alice (seat 2)", "Alice (seat 2) and Bob (seat 3)", "A, B and C".
-std::string and_list(const std::vector<std::string>& items) {
-  std::string out;
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    if (i > 0) out += i + 1 == items.size() ? " and " : ", ";
-    out += items[i];
-  }
-  return out;
-}
-
-std::string limit_words(int limit) {
-  return "You are already at " + std::to_string(limit) +
-         " tables that have not finished; leave one before joining or starting another.";
 }
 
 // Lobbies per client address (address_quota): the address a request came from, none once
@@ -85,35 +37,6 @@ std::optional<net::ip::address> peer_of(const request& r) {
 std::string address_limit_words(std::size_t limit) {
   return std::to_string(limit) +
          " tables are already open from your network address; leave one of them before starting another.";
-}
-
-// A starter for a seat nobody chose one for (a bot, PlayComputer's player): any of them.
-const engine::starter_deck& any_starter(const engine::game_info& game) {
-  const auto starters = game.decks->starters();
-  return starters[random_u64() % starters.size()];
-}
-
-void take_starter(lobby_seat& seat, const engine::starter_deck& s) {
-  seat.deck_id = starter_deck_id(s);
-  seat.deck_name = s.name;
-  seat.deck = s.cards;
-}
-
-// Whether `seat`'s deck may still be brought to `game` (a starter is taken as the game has
-// it now); otherwise the choice is cleared. True: the seat's deck changed.
-bool recheck_deck(const engine::game_info& game, lobby_seat& seat) {
-  if (!seat.has_deck() && seat.deck_id.empty()) return false;
-  if (game.decks && is_starter_id(seat.deck_id)) {
-    if (const engine::starter_deck* s = find_starter(game, seat.deck_id)) {
-      if (s->cards == seat.deck && s->name == seat.deck_name) return false;
-      take_starter(seat, *s);
-      return true;
-    }
-  } else if (game.decks && seat.has_deck() && game.decks->problems(seat.deck).empty()) {
-    return false;
-  }
-  seat.clear_deck();
-  return true;
 }
 
 std::string span_words(std::chrono::milliseconds d) {
@@ -188,7 +111,8 @@ void lobby_hub::restore(const std::vector<storage::lobby_record>& lobbies,
         l.remember(line);
       }
     if (!l.invite_code.empty()) invites_[l.invite_code] = l.id;
-    lobbies_.emplace(l.id, std::move(l));
+    const std::string id = l.id;
+    if (auto [placed, added] = lobbies_.emplace(id, std::move(l)); added) reindex(placed->second);
   }
   state_->stats().lobbies(static_cast<std::int64_t>(lobbies_.size()));
   net::post(strand_, [self = shared_from_this()] { self->schedule_sweep(); });
@@ -251,14 +175,12 @@ void lobby_hub::welcome(request r, std::string new_token) {
     w.set_token(token);
     add_game_catalog(w);
     for (const std::string& id : self->state_->matches().active_for(r.account_id)) w.add_active_matches(id);
-    std::vector<const lobby*> mine;
-    for (auto& [id, l] : self->lobbies_) {
-      const std::vector<int> held = l.seats_of(r.account_id);
-      if (held.empty()) continue;
-      for (int seat : held) l.seats[static_cast<std::size_t>(seat)].name = r.display_name;   // a rename shows everywhere
-      if (!l.in_match() && self->rename_clashing_bots(l)) self->save(l);   // kept across a restart
-      w.add_lobbies(id);
-      mine.push_back(&l);
+    const std::vector<lobby*> mine = self->tables_of(r.account_id);
+    for (lobby* l : mine) {
+      for (int seat : l->seats_of(r.account_id))
+        l->seats[static_cast<std::size_t>(seat)].name = r.display_name;   // a rename shows everywhere
+      if (!l->in_match() && self->rename_clashing_bots(*l)) self->save(*l);   // kept across a restart
+      w.add_lobbies(l->id);
     }
     reply(r, std::move(m));
     for (const lobby* l : mine) self->push(*l, nullptr);
@@ -272,75 +194,49 @@ void lobby_hub::session_closed(std::string account_id, std::uint64_t session_id)
     std::erase_if(it->second, [session_id](const session_ref& s) { return s.id == session_id; });
     if (!it->second.empty()) return;
     self->online_.erase(it);
-    for (const auto& [id, l] : self->lobbies_)
-      if (l.seat_of(account_id) >= 0) self->push(l, nullptr);
+    for (const lobby* l : self->tables_of(account_id)) self->push(*l, nullptr);
   });
 }
 
 bool lobby_hub::online(const std::string& account_id) const { return online_.contains(account_id); }
 
 int lobby_hub::memberships(const std::string& account_id) const {
+  auto mine = tables_.find(account_id);
+  if (mine == tables_.end()) return 0;
   int n = 0;
-  for (const auto& [id, l] : lobbies_) n += !l.after_match() && l.seat_of(account_id) >= 0 ? 1 : 0;
+  for (const std::string& id : mine->second)
+    if (auto it = lobbies_.find(id); it != lobbies_.end()) n += it->second.after_match() ? 0 : 1;
   return n;
 }
 
-void lobby_hub::leave(lobby& l, const std::string& account_id, const std::string& reason, const request* answering) {
-  const std::vector<int> held = l.seats_of(account_id);
-  if (held.empty()) return;
-  for (int seat : held) l.seats[static_cast<std::size_t>(seat)] = lobby_seat{};   // all of them
-  v1::ServerMessage bye;
-  bye.mutable_lobby_closed()->set_lobby_id(l.id);
-  bye.mutable_lobby_closed()->set_reason(reason);
-  send_account(account_id, answering, bye);
-  if (l.people() == 0) return close_lobby(l.id, "everyone left");
-  if (l.host == account_id) {
-    // The longest-seated remaining person hosts now.
-    for (const lobby_seat& s : l.seats)
-      if (s.is_person()) {
-        l.host = s.account_id;
-        break;
-      }
+void lobby_hub::reindex(lobby& l) {
+  std::vector<std::string> now = l.members();
+  for (const std::string& gone : l.indexed) {
+    if (std::find(now.begin(), now.end(), gone) != now.end()) continue;
+    auto it = tables_.find(gone);
+    if (it == tables_.end()) continue;
+    std::erase(it->second, l.id);
+    if (it->second.empty()) tables_.erase(it);
   }
-  save(l);
-  push(l, nullptr);
+  for (const std::string& came : now)
+    if (std::find(l.indexed.begin(), l.indexed.end(), came) == l.indexed.end()) tables_[came].push_back(l.id);
+  l.indexed = std::move(now);
 }
 
-void lobby_hub::trim_finished(const std::string& account_id) {
-  const int cap = std::max(state_->settings().tables_per_account, state_->settings().lobbies_per_account + 1);
-  for (;;) {
-    int total = 0;
-    lobby* oldest = nullptr;
-    for (auto& [id, l] : lobbies_) {
-      if (l.seat_of(account_id) < 0) continue;
-      ++total;
-      if (!l.after_match()) continue;
-      // Oldest by when its match ended; after a restart (0) by when it was made.
-      if (!oldest || std::pair(l.ended_ms, l.created_ms) < std::pair(oldest->ended_ms, oldest->created_ms))
-        oldest = &l;
-    }
-    if (total <= cap || !oldest) return;
-    leave(*oldest, account_id,
-          "You had " + std::to_string(total) + " tables; the server left your oldest finished one for you.",
-          nullptr);
-  }
+void lobby_hub::unindex(lobby& l) {
+  l.seats.clear();
+  reindex(l);
 }
 
-bool lobby_hub::rename_clashing_bots(lobby& l) {
-  bool renamed = false;
-  for (std::size_t i = 0; i < l.seats.size(); ++i) {
-    lobby_seat& bot = l.seats[i];
-    if (!bot.is_bot()) continue;
-    bool clash = false;
-    for (std::size_t j = 0; j < l.seats.size() && !clash; ++j)
-      clash = j != i && !l.seats[j].open && same_name(l.seats[j].name, bot.name);
-    if (clash) {
-      bot.name = free_bot_name(l, static_cast<int>(i));
-      renamed = true;
-    }
-  }
-  return renamed;
+std::vector<lobby*> lobby_hub::tables_of(const std::string& account_id) {
+  std::vector<lobby*> out;
+  auto mine = tables_.find(account_id);
+  if (mine == tables_.end()) return out;
+  for (const std::string& id : mine->second)
+    if (auto it = lobbies_.find(id); it != lobbies_.end()) out.push_back(&it->second);
+  return out;
 }
+
 
 void lobby_hub::send_account(const std::string& account_id, const request* answering,
                              const v1::ServerMessage& m) {
@@ -382,6 +278,7 @@ void lobby_hub::close_lobby(std::string lobby_id, const std::string& reason) {
   m.mutable_lobby_closed()->set_reason(reason);
   for (const std::string& account : it->second.members()) send_account(account, nullptr, m);
   if (!it->second.invite_code.empty()) invites_.erase(it->second.invite_code);
+  unindex(it->second);
   lobbies_.erase(it);
   state_->quotas().lobby_closed(lobby_id);
   state_->storage().submit([lobby_id = std::move(lobby_id)](storage::database& db) { db.delete_lobby(lobby_id); });
@@ -516,7 +413,7 @@ void lobby_hub::on_create(const request& r, const v1::CreateLobby& m) {
   lobby l = new_table(r, settings, game, false);
   const std::string id = l.id;
   const storage::lobby_record record = l.record();
-  lobbies_.emplace(id, std::move(l));
+  reindex(lobbies_.emplace(id, std::move(l)).first->second);
   if (const auto peer = peer_of(r)) state_->quotas().lobby_opened(*peer, id);
   state_->stats().lobbies(static_cast<std::int64_t>(lobbies_.size()));
   // The creator learns the lobby (and its invite code) once it is stored.
@@ -537,162 +434,6 @@ void lobby_hub::on_create(const request& r, const v1::CreateLobby& m) {
   state_->storage().submit([record](storage::database& db) { db.save_lobby(record); }, std::move(done));
 }
 
-void lobby_hub::on_join(const request& r, const v1::JoinLobby& m) {
-  lobby* l = nullptr;
-  if (!m.invite_code().empty()) {
-    auto code = invites_.find(m.invite_code());
-    if (code != invites_.end()) l = &lobbies_.at(code->second);
-    if (!l)
-      return reply_error(r, v1::NOT_FOUND, "This invite link does not lead to an open table any more; ask for a new one.");
-  } else {
-    auto it = lobbies_.find(m.lobby_id());
-    // A private lobby is reached only by its code (by id it does not exist), except by
-    // its own members coming back.
-    if (it == lobbies_.end() ||
-        (it->second.settings.is_private() && it->second.seat_of(r.account_id) < 0))
-      return reply_error(r, v1::NOT_FOUND, "This table has closed, or it is not a public one.");
-    l = &it->second;
-  }
-  if (m.another_seat()) return take_another_seat(r, *l);
-  if (l->seat_of(r.account_id) >= 0) {   // already in: the lobby again, and its chat
-    v1::ServerMessage back;
-    *back.mutable_lobby() = l->view_for(r.account_id, [this](const std::string& a) { return online(a); });
-    *back.mutable_lobby()->mutable_recent_chat() = l->chat_heard_by(r.account_id);
-    return reply(r, std::move(back));
-  }
-  if (l->removed.count(r.account_id))
-    return reply_error(r, v1::FORBIDDEN, "The host removed you from this table, so you cannot join it again.");
-  if (l->in_match())
-    return reply_error(r, v1::LOBBY_FULL,
-                       l->settings.allow_spectators()
-                           ? "Its match has already started; you can watch it instead."
-                           : "Its match has already started, and it does not allow spectators.");
-  const int seat = l->open_seat();
-  if (seat < 0) return reply_error(r, v1::LOBBY_FULL, "Every seat at this table is taken.");
-  if (memberships(r.account_id) >= state_->settings().lobbies_per_account)
-    return reply_error(r, v1::LIMIT_REACHED, limit_words(state_->settings().lobbies_per_account));
-  l->seats[seat] = lobby_seat{false, r.account_id, r.display_name, "", false, l->chat_said};
-  rename_clashing_bots(*l);
-  save(*l);   // who sits where survives a restart (ready does not: everyone confirms again)
-  push(*l, &r);
-}
-
-void lobby_hub::take_another_seat(const request& r, lobby& l) {
-  const std::vector<int> held = l.seats_of(r.account_id);
-  if (held.empty())
-    return reply_error(r, v1::BAD_REQUEST, "Join the table first; then you can take another seat at it.");
-  if (!l.game->cooperative)
-    return reply_error(r, v1::BAD_REQUEST, std::string(l.game->title) +
-                                               " is played against each other: one seat per person.");
-  if (l.in_match())
-    return reply_error(r, v1::BAD_REQUEST, "The match has already started; you can take another seat once it ends.");
-  const int seat = l.open_seat();
-  if (seat < 0) return reply_error(r, v1::LOBBY_FULL, "Every seat at this table is taken.");
-  // The chat they heard is the chat since their first seat; Ready covers every seat, so the
-  // new one asks for it again.
-  l.seats[static_cast<std::size_t>(seat)] =
-      lobby_seat{false, r.account_id, r.display_name, "", false, l.seats[static_cast<std::size_t>(held[0])].heard_after};
-  for (int mine : held) l.seats[static_cast<std::size_t>(mine)].ready = false;
-  save(l);
-  push(l, &r);
-}
-
-int lobby_hub::chosen_seat(const request& r, const lobby& l, std::uint32_t wanted) {
-  const std::vector<int> held = l.seats_of(r.account_id);
-  if (held.size() == 1) return held[0];
-  for (int seat : held)
-    if (static_cast<std::uint32_t>(seat) == wanted) return seat;
-  std::vector<std::string> numbers;
-  for (int seat : held) numbers.push_back(std::to_string(seat + 1));
-  reply_error(r, v1::FORBIDDEN, "You do not hold seat " + std::to_string(static_cast<std::uint64_t>(wanted) + 1) +
-                                    "; yours are seats " + and_list(numbers) + ".");
-  return -1;
-}
-
-void lobby_hub::on_leave(const request& r, const v1::LeaveLobby& m) {
-  lobby* l = member_lobby(r, m.lobby_id(), false);
-  if (!l) return;
-  // Like every other change while its match is stored: on_started answers the host, who
-  // must still be a member of a lobby that still exists.
-  if (l->starting) return reply_error(r, v1::BAD_REQUEST, "The match is starting; you can leave once it has started.");
-  leave(*l, r.account_id, "you left", &r);
-}
-
-void lobby_hub::on_ready(const request& r, const v1::SetReady& m) {
-  lobby* l = member_lobby(r, m.lobby_id(), false);
-  if (!l) return;
-  if (l->in_match()) return reply_error(r, v1::BAD_REQUEST, "The match has already started.");
-  // Once for every seat the person holds.
-  const std::vector<int> held = l->seats_of(r.account_id);
-  for (int seat : held)
-    if (m.ready() && l->game->decks && !l->seats[static_cast<std::size_t>(seat)].has_deck())
-      return reply_error(r, v1::BAD_REQUEST,
-                         held.size() == 1 ? "Choose a deck first: one of yours or a starter deck."
-                                          : "Choose a deck for seat " + std::to_string(seat + 1) +
-                                                " first: one of yours or a starter deck.");
-  for (int seat : held) l->seats[static_cast<std::size_t>(seat)].ready = m.ready();
-  push(*l, &r);
-}
-
-void lobby_hub::on_add_bot(const request& r, const v1::AddBot& m) {
-  lobby* l = member_lobby(r, m.lobby_id(), true);
-  if (!l) return;
-  if (!l->game->find_bot(m.bot()))
-    return reply_error(r, v1::BAD_REQUEST, std::string(l->game->title) + " has no bot called \"" +
-                                               m.bot().substr(0, 40) + "\"; pick one of: " + bot_choices(*l->game) + ".");
-  // A bot brings a starter deck: the one asked for, else any.
-  const engine::starter_deck* starter = nullptr;
-  if (l->game->decks) {
-    starter = m.deck_id().empty() ? &any_starter(*l->game) : find_starter(*l->game, m.deck_id());
-    if (!starter)
-      return reply_error(r, v1::BAD_REQUEST, "A bot plays a starter deck; pick one of: " + starter_choices(*l->game) + ".");
-  } else if (!m.deck_id().empty()) {
-    return reply_error(r, v1::BAD_REQUEST, std::string(l->game->title) + " has no decks: every seat plays with the game's own cards.");
-  }
-  // The asked-for seat, or the lowest open one when that is taken.
-  int seat = m.seat() < l->seats.size() && l->seats[m.seat()].open ? static_cast<int>(m.seat()) : l->open_seat();
-  if (seat < 0) return reply_error(r, v1::LOBBY_FULL, "Every seat is taken; remove one first to add a bot.");
-  l->seats[seat] = lobby_seat{false, "", free_bot_name(*l, seat), m.bot(), true};
-  if (starter) take_starter(l->seats[seat], *starter);
-  save(*l);
-  push(*l, &r);
-}
-
-void lobby_hub::on_remove_seat(const request& r, const v1::RemoveSeat& m) {
-  lobby* own = member_lobby(r, m.lobby_id(), false);
-  if (!own) return;
-  // One of several seats of one's own: anyone may give it up (the host's rights not needed).
-  if (m.seat() < own->seats.size() && own->seats[m.seat()].is_person() &&
-      own->seats[m.seat()].account_id == r.account_id && own->seats_of(r.account_id).size() > 1) {
-    if (own->in_match())
-      return reply_error(r, v1::BAD_REQUEST, "The match has already started; this can change once it ends.");
-    own->seats[m.seat()] = lobby_seat{};
-    for (int seat : own->seats_of(r.account_id)) own->seats[static_cast<std::size_t>(seat)].ready = false;
-    save(*own);
-    return push(*own, &r);
-  }
-  lobby* l = member_lobby(r, m.lobby_id(), true);
-  if (!l) return;
-  if (m.seat() >= l->seats.size())
-    return reply_error(r, v1::BAD_REQUEST, "This table has no seat " + std::to_string(m.seat() + 1) + ".");
-  lobby_seat& seat = l->seats[m.seat()];
-  if (seat.open) return reply_error(r, v1::BAD_REQUEST, "Seat " + std::to_string(m.seat() + 1) + " is already open.");
-  if (seat.is_person() && seat.account_id == r.account_id)
-    return reply_error(r, v1::BAD_REQUEST, "That is your own seat: to leave your table, use Leave.");
-  const std::string kicked = seat.is_person() ? seat.account_id : std::string{};
-  seat = lobby_seat{};
-  if (!kicked.empty()) {
-    // A person is removed from the table, with every seat they hold.
-    for (int other : l->seats_of(kicked)) l->seats[static_cast<std::size_t>(other)] = lobby_seat{};
-    l->removed.insert(kicked);
-    v1::ServerMessage bye;
-    bye.mutable_lobby_closed()->set_lobby_id(l->id);
-    bye.mutable_lobby_closed()->set_reason("removed by the host");
-    send_account(kicked, nullptr, bye);
-  }
-  save(*l);
-  push(*l, &r);
-}
 
 void lobby_hub::on_chat(const request& r, const v1::SendChat& m) {
   lobby* l = member_lobby(r, m.lobby_id(), false);
@@ -822,6 +563,7 @@ void lobby_hub::play_computer(const request& r, const v1::PlayComputer& m, bool 
   }
   const std::string id = l.id;
   auto& placed = lobbies_.emplace(id, std::move(l)).first->second;
+  reindex(placed);
   if (const auto peer = peer_of(r)) state_->quotas().lobby_opened(*peer, id);
   state_->stats().lobbies(static_cast<std::int64_t>(lobbies_.size()));
   save(placed);
@@ -926,106 +668,6 @@ void lobby_hub::match_over(std::string lobby_id, std::string match_id, std::stri
     if (!reason.empty()) self->server_says(it->second, reason);
     // A finished table no longer counts toward the limit, but memberships stay bounded.
     for (const std::string& account : it->second.members()) self->trim_finished(account);
-  });
-}
-
-}  // namespace starport::server
-
-namespace starport::server {
-
-// ---- decks ---------------------------------------------------------------------------
-
-void lobby_hub::on_choose_deck(const request& r, const v1::ChooseDeck& m) {
-  lobby* l = member_lobby(r, m.lobby_id(), false);
-  if (!l) return;
-  if (!l->game->decks)
-    return reply_error(r, v1::BAD_REQUEST, std::string(l->game->title) + " has no decks: every seat plays with the game's own cards.");
-  if (l->in_match())
-    return reply_error(r, v1::BAD_REQUEST, "The match has already started; you can choose a deck for the next one once it ends.");
-  const int at = chosen_seat(r, *l, m.seat());
-  if (at < 0) return;
-  lobby_seat& seat = l->seats[static_cast<std::size_t>(at)];
-  const std::uint64_t asked = ++seat.deck_asked;   // an earlier choice still being read is superseded
-  if (m.deck_id().empty()) return seat_deck(r, *l, seat, "", "", {});
-  if (is_starter_id(m.deck_id())) {
-    const engine::starter_deck* starter = find_starter(*l->game, m.deck_id());
-    if (!starter)
-      return reply_error(r, v1::BAD_REQUEST, "There is no starter deck with this id; pick one of: " +
-                                                 starter_choices(*l->game) + ".");
-    return seat_deck(r, *l, seat, starter_deck_id(*starter), starter->name, starter->cards);
-  }
-  if (m.deck_id().size() > max_deck_id_chars)
-    return reply_error(r, v1::NOT_FOUND, "You have no deck with this id (it may have been deleted).");
-  auto found = std::make_shared<std::optional<storage::deck_record>>();
-  auto job = [found, account = r.account_id, id = m.deck_id()](storage::database& db) { *found = db.deck(account, id); };
-  state_->storage().submit(std::move(job), [self = shared_from_this(), r, lobby_id = l->id, at, asked, found](bool ok) {
-    net::post(self->strand_, [self, r, lobby_id, at, asked, found, ok] {
-      if (!ok) return reply_error(r, v1::INTERNAL, "Your decks cannot be reached right now; try again in a moment.");
-      self->on_deck_loaded(r, lobby_id, at, asked, *found);
-    });
-  });
-}
-
-void lobby_hub::on_deck_loaded(const request& r, const std::string& lobby_id, int at, std::uint64_t asked,
-                               const std::optional<storage::deck_record>& found) {
-  lobby* l = member_lobby(r, lobby_id, false);
-  if (!l) return;
-  if (l->in_match())
-    return reply_error(r, v1::BAD_REQUEST, "The match has already started; you can choose a deck for the next one once it ends.");
-  // The seat may have been given up (or taken by someone else) while the deck was read.
-  const std::vector<int> held = l->seats_of(r.account_id);
-  if (std::find(held.begin(), held.end(), at) == held.end())
-    return reply_error(r, v1::BAD_REQUEST, "You no longer hold seat " + std::to_string(at + 1) + ".");
-  lobby_seat& seat = l->seats[static_cast<std::size_t>(at)];
-  if (seat.deck_asked != asked) {
-    // A later ChooseDeck decides; this one is answered with the table as it is.
-    v1::ServerMessage out;
-    *out.mutable_lobby() = l->view_for(r.account_id, [this](const std::string& a) { return online(a); });
-    return reply(r, std::move(out));
-  }
-  // Another account's deck is not found, exactly like one that does not exist.
-  if (!found) return reply_error(r, v1::NOT_FOUND, "You have no deck with this id (it may have been deleted).");
-  if (found->game != l->settings.game())
-    return reply_error(r, v1::BAD_REQUEST, "Your deck \"" + found->name + "\" is for another game.");
-  const std::vector<std::string> problems = deck_problems(*l->game, found->rules_version, found->cards);
-  if (!problems.empty())
-    return reply_error(r, v1::BAD_REQUEST,
-                       "Your deck \"" + found->name + "\" cannot be played yet; fix it in the deck builder first.", problems);
-  seat_deck(r, *l, seat, found->id, found->name, found->cards);
-}
-
-void lobby_hub::seat_deck(const request& r, lobby& l, lobby_seat& seat, std::string deck_id, std::string name,
-                          engine::deck_list cards) {
-  seat.deck_id = std::move(deck_id);
-  seat.deck_name = std::move(name);
-  seat.deck = std::move(cards);
-  seat.ready = false;   // the table sees a new choice: its player confirms again
-  save(l);
-  push(l, &r);
-}
-
-void lobby_hub::deck_changed(std::string account_id, std::string deck_id, std::optional<storage::deck_record> now) {
-  net::post(strand_, [self = shared_from_this(), account_id = std::move(account_id), deck_id = std::move(deck_id),
-                      now = std::move(now)] {
-    for (auto& [id, l] : self->lobbies_) {
-      for (int at : l.seats_of(account_id)) {   // every seat of theirs that chose it
-        lobby_seat& seat = l.seats[static_cast<std::size_t>(at)];
-        if (!seat.has_deck() || seat.deck_id != deck_id) continue;
-        const bool playable = now && now->game == l.settings.game() && l.game->decks &&
-                              deck_problems(*l.game, now->rules_version, now->cards).empty();
-        if (playable && seat.deck == now->cards && seat.deck_name == now->name) continue;
-        // A running match keeps the list it was dealt; this is the seat's choice for the next.
-        if (!l.in_match() && (!playable || seat.deck != now->cards)) seat.ready = false;
-        if (playable) {
-          seat.deck = now->cards;
-          seat.deck_name = now->name;
-        } else {
-          seat.clear_deck();
-        }
-        self->save(l);
-        self->push(l, nullptr);
-      }
-    }
   });
 }
 

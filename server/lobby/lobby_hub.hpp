@@ -95,6 +95,11 @@ class lobby_hub : public std::enable_shared_from_this<lobby_hub> {
   void leave(lobby& l, const std::string& account_id, const std::string& reason, const request* answering);
   void trim_finished(const std::string& account_id);   // keeps tables_per_account
   bool rename_clashing_bots(lobby& l);   // a bot's name must differ from every other name there; true: renamed
+  // After any change to who sits at `l` (and once it is in lobbies_): tables_ follows.
+  void reindex(lobby& l);
+  void unindex(lobby& l);   // `l` closes
+  // The tables `account_id` holds a seat at, in the order it sat down.
+  std::vector<lobby*> tables_of(const std::string& account_id);
 
   std::shared_ptr<shared_state> state_;
   strand strand_;
@@ -102,6 +107,10 @@ class lobby_hub : public std::enable_shared_from_this<lobby_hub> {
   std::unordered_map<std::string, lobby> lobbies_;
   std::unordered_map<std::string, std::string> invites_;             // invite code → lobby id
   std::unordered_map<std::string, std::vector<session_ref>> online_;   // account → its sessions
+  // Account → ids of the lobbies where it holds a seat: Hello, a closed connection, the
+  // per-account limit and a changed deck look an account's tables up here instead of
+  // scanning every lobby (which made setting up N tables cost N² steps).
+  std::unordered_map<std::string, std::vector<std::string>> tables_;
 };
 
 }  // namespace starport::server

@@ -161,10 +161,11 @@ void websocket_session::on_write(beast::error_code ec) {
     fail(ec, "write");
     return drop();
   }
-  for (; writing_ > 0; --writing_) {
-    queued_bytes_ -= queue_.front()->size();
-    queue_.pop_front();
-  }
+  // The frames just written leave the front (a vector: a few frames at most, but for a
+  // slow reader).
+  for (std::size_t i = 0; i < writing_; ++i) queued_bytes_ -= queue_[i]->size();
+  queue_.erase(queue_.begin(), queue_.begin() + static_cast<std::ptrdiff_t>(writing_));
+  writing_ = 0;
   if (!queue_.empty() && !closing_) do_write();
 }
 

@@ -5,10 +5,10 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <memory>
 #include <string_view>
+#include <vector>
 
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/http/message.hpp>
@@ -74,7 +74,8 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   std::shared_ptr<shared_state> state_;
   std::uint64_t id_;
   boost::beast::flat_buffer buffer_;
-  std::deque<frame_ptr> queue_;
+  // A vector, not a deque: a std::deque allocates a block as it is made, on every connection.
+  std::vector<frame_ptr> queue_;
   std::size_t queued_bytes_ = 0;
   std::size_t writing_ = 0;   // the frames at the queue's front being written
   rate_limiter limiter_;

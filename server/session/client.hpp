@@ -1,10 +1,11 @@
 #pragma once
 // What one connection has told us about itself. Touched only on the session's strand.
-#include <deque>
 #include <functional>
 #include <memory>
 #include <string>
 #include <vector>
+
+#include <boost/container/deque.hpp>
 
 namespace starport::storage {
 struct match_record;
@@ -25,7 +26,8 @@ struct client {
   std::shared_ptr<const storage::match_record> replay_record;
   std::shared_ptr<replay_cursor> replay;
   bool replay_loading = false;     // an OpenReplay is with storage: one at a time
-  std::deque<std::function<void()>> replay_waiting;   // the OpenReplays after it, in order
+  // The OpenReplays after it, in order (Boost's deque allocates nothing until used).
+  boost::container::deque<std::function<void()>> replay_waiting;
   bool authenticated() const { return !account_id.empty(); }
   bool greeted() const { return authenticated() || viewer; }
   std::shared_ptr<match_actor> find_match(const std::string& match_id) const;
