@@ -331,7 +331,7 @@ void duel::on_error(int side, const v1::ServerMessage& msg) {
 
 void duel::on_view(int side, std::uint32_t request, const v1::ViewUpdate& update) {
   seat& s = seats_[side];
-  s.match_id = update.match_id();
+  if (!update.match_id().empty()) s.match_id = update.match_id();   // snapshots; diffs carry the stream handle
   // The answer to our action counts even if its diff then shows a gap.
   if (s.waiting && request == s.action_request) {
     auto now = clock_type::now();
