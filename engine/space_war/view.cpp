@@ -106,10 +106,7 @@ void fill_last_contest(const state& s, pb::LastContest& out) {
   out.set_has_winner(last.has_winner);
   out.set_winner(last.winner);
   out.set_cards(last.cards);
-  std::vector<std::string> lines;
-  reveal_lines(s, last, 0, lines);
-  result_lines(s, last, lines);
-  for (const std::string& l : lines) out.add_events(l);
+  // (no events: describe_effects gave the same lines to the match log)
   for (int seat = 0; seat < s.seat_count(); ++seat)
     if (engine::has_seat(last.conquered, seat)) out.add_conquered(static_cast<std::uint32_t>(seat));
   for (const shown_card& r : last.reveals()) fill_revealed(s, r, *out.add_revealed());

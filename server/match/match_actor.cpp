@@ -368,6 +368,9 @@ void match_actor::settle() {
   // /metrics (the latency then ends at commit, a few µs short of the views going out).
   const auto now = clock::now();
   for (const accepted& b : batch_) state_->stats().action_done(now - b.received);
+  // The turn timers of the state about to be shown go out with it, in the same update
+  // (a seat its preference answers gets none; its move is played below).
+  set_deadlines();
   for (std::size_t i = 0; i < seats_.size(); ++i)
     publish(seats_[i].audience, engine::viewer::of_seat(static_cast<int>(i)));   // each held seat its own
   publish(spectators_, engine::viewer::spectator());
@@ -375,12 +378,7 @@ void match_actor::settle() {
   batch_.clear();
   if (!over_ && game_->result().over) finish();
   play_preferences();   // what the seats' preferences answer in the new state, at once
-  // Deadlines are set (and shown) for a committed state only: after a preference's move
-  // commits, the next settle schedules.
-  if (in_flight_ == 0)
-    schedule();
-  else
-    arm_timer();
+  arm_timer();
   push_info(false);
   answer_waiting();
 }

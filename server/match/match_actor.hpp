@@ -19,6 +19,7 @@
 #include "engine/core/match.hpp"
 #include "server/match/match_log.hpp"
 #include "server/net/net.hpp"
+#include "server/protocol/stream_handle.hpp"
 #include "server/session/request.hpp"
 #include "storage/records.hpp"
 
@@ -62,6 +63,7 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
     std::string last_view;   // serialized; diffs are taken between serializations
     bool has_view = false;
     std::uint64_t number = 0;
+    std::vector<std::int64_t> deadlines;   // the turn deadlines (wall ms) the stream was last sent
   };
   struct seat {
     storage::seat_record record;
@@ -116,7 +118,10 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
   void send_snapshot(channel& audience, engine::viewer who, const session_ref& to, std::uint32_t request_id);
   void on_detach(std::uint64_t session_id);
   void finish();
-  void schedule();
+  void schedule();        // set_deadlines, then show_deadlines
+  bool set_deadlines();   // the seats' turn timers and bots' pauses for the state as it is
+  void show_deadlines();  // streams whose deadlines changed get an update (nothing in flight)
+  void deadlines_now(std::vector<std::int64_t>& out) const;   // per seat, wall ms (0: none)
   void arm_timer();
   void on_timer();
   void take_over(seat& s);   // the stand-in bot starts playing an absent player's seat
@@ -158,6 +163,8 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
   std::vector<engine::action> scratch_;
   engine::message_ptr view_scratch_;   // reused for every view this match builds
   std::string bytes_scratch_;
+  stream_handle stream_;                  // MatchInfo.stream: diffs name the match by it
+  std::vector<std::int64_t> deadlines_scratch_;
 };
 
 }  // namespace starport::server

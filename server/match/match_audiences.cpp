@@ -11,6 +11,18 @@
 #include "server/shared_state.hpp"
 
 namespace starport::server {
+namespace {
+
+// ViewUpdate.deadlines_ms: per seat, the ms left now (0: no timer). `always`: even when no
+// timer runs (a diff saying every timer stopped); else only when one does.
+void add_deadlines(v1::ViewUpdate& u, const std::vector<std::int64_t>& deadlines, bool always) {
+  if (!always && std::all_of(deadlines.begin(), deadlines.end(), [](std::int64_t d) { return d == 0; })) return;
+  const std::int64_t now = wall_ms();
+  for (std::int64_t d : deadlines)
+    u.add_deadlines_ms(d == 0 ? 0u : static_cast<std::uint32_t>(std::clamp<std::int64_t>(d - now, 1, UINT32_MAX)));
+}
+
+}  // namespace
 
 const std::string& match_actor::current_view(engine::viewer who) {
   game_->view_into(who, *view_scratch_);
@@ -27,7 +39,6 @@ void match_actor::publish(channel& audience, engine::viewer who) {
   const std::string& view = current_view(who);
   v1::ServerMessage m;
   v1::ViewUpdate& u = *m.mutable_view();
-  u.set_match_id(record_.id);
   u.set_seat(who.seat < 0 ? 0 : static_cast<std::uint32_t>(who.seat));   // whose stream
   for (const accepted& b : batch_) {
     if (!u.log_line().empty()) u.mutable_log_line()->push_back('\n');
@@ -36,13 +47,19 @@ void match_actor::publish(channel& audience, engine::viewer who) {
   // Both are our serializer's, so the diff always succeeds; a snapshot all the same if not.
   std::optional<std::string> patch;
   if (audience.has_view) patch = diff_encoded(audience.last_view, view, *view_scratch_->GetDescriptor());
+  deadlines_now(deadlines_scratch_);
   if (!patch) {
+    u.set_match_id(record_.id);
     u.set_snapshot(true);
     u.set_view(view);
     log_.copy_to(u);   // the lines before this batch's; the batch's are in log_line
+    add_deadlines(u, deadlines_scratch_, false);
   } else {
+    u.set_stream(stream_.value());   // the client knows the match by it (MatchInfo.stream)
     u.set_patch(std::move(*patch));
+    if (audience.deadlines != deadlines_scratch_) add_deadlines(u, deadlines_scratch_, true);
   }
+  audience.deadlines = deadlines_scratch_;
   u.set_number(++audience.number);
   audience.last_view.swap(bytes_scratch_);   // keeps both buffers' capacity for next time
   audience.has_view = true;
@@ -98,10 +115,12 @@ void match_actor::attach(request r, std::vector<int> held) {
 
 void match_actor::send_snapshot(channel& audience, engine::viewer who, const session_ref& to,
                                 std::uint32_t request_id) {
+  deadlines_now(deadlines_scratch_);
   if (!audience.has_view) {
     audience.last_view = current_view(who);
     audience.has_view = true;
     ++audience.number;
+    audience.deadlines = deadlines_scratch_;
   }
   v1::ServerMessage m;
   m.set_request_id(request_id);
@@ -112,6 +131,7 @@ void match_actor::send_snapshot(channel& audience, engine::viewer who, const ses
   u.set_snapshot(true);
   u.set_view(audience.last_view);
   log_.copy_to(u);   // a reload shows the log so far
+  add_deadlines(u, deadlines_scratch_, false);
   send_to(to, encode(m));
 }
 
@@ -147,9 +167,9 @@ v1::MatchInfo match_actor::info() const {
     out.set_bot(s.bot_plays());
     out.set_bot_kind(s.record.bot);
     out.set_connected(s.is_bot_seat() || s.connected);
-    out.set_deadline_ms(static_cast<std::uint64_t>(s.deadline_ms));
   }
   m.set_seed_commitment(commitment_);
+  m.set_stream(stream_.value());
   if (over_) {
     // The seed is revealed only now that no card it dealt can still be hidden.
     m.set_over(true);
@@ -191,13 +211,12 @@ void match_actor::info_key(std::vector<std::int64_t>& out) const {
   out.push_back(over_);
   for (const seat& s : seats_) {
     out.push_back((s.bot_plays() ? 2 : 0) | (s.is_bot_seat() || s.connected ? 1 : 0));
-    out.push_back(s.deadline_ms);
   }
 }
 
 void match_actor::push_info(bool force) {
   // Called after every settle: compare the few things MatchInfo shows that can change
-  // before building and sending it.
+  // (connections, bots, the end; deadlines travel in the view stream) before building it.
   info_key(info_scratch_);
   if (!force && info_scratch_ == last_info_) return;
   last_info_.swap(info_scratch_);

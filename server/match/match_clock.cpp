@@ -24,7 +24,11 @@ const engine::bot_entry& stand_in_bot(const engine::game_info& game) {
 // ---- time: bots, turn timers, held seats ----------------------------------------------
 
 void match_actor::schedule() {
-  if (stopped_ || broken_ || repairing_) return;
+  if (set_deadlines()) show_deadlines();
+}
+
+bool match_actor::set_deadlines() {
+  if (stopped_ || broken_ || repairing_) return false;
   const auto now = clock::now();
   const engine::seat_mask must = over_ ? 0 : game_->must_act();
   const std::uint32_t turn = std::min(settings_.turn_seconds(), state_->settings().max_turn_seconds);
@@ -47,6 +51,26 @@ void match_actor::schedule() {
     }
   }
   arm_timer();
+  return true;
+}
+
+void match_actor::deadlines_now(std::vector<std::int64_t>& out) const {
+  out.clear();
+  for (const seat& s : seats_) out.push_back(s.deadline == clock::time_point{} ? 0 : s.deadline_ms);
+}
+
+void match_actor::show_deadlines() {
+  // A view update shows a committed state only: with appends in flight, the settle that
+  // follows carries the deadlines.
+  if (in_flight_ > 0 || repairing_ || stopped_) return;
+  deadlines_now(deadlines_scratch_);
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    channel& c = seats_[i].audience;
+    if (c.has_view && !c.sessions.empty() && c.deadlines != deadlines_scratch_)
+      publish(c, engine::viewer::of_seat(static_cast<int>(i)));
+  }
+  if (spectators_.has_view && !spectators_.sessions.empty() && spectators_.deadlines != deadlines_scratch_)
+    publish(spectators_, engine::viewer::spectator());
 }
 
 void match_actor::arm_timer() {

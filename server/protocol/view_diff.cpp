@@ -169,8 +169,9 @@ void put_key(std::string& out, std::uint64_t number, std::uint32_t o) { put_vari
 
 // ---- diff -------------------------------------------------------------------------------
 
+class id_index;
 bool diff_message(std::string& out, std::string_view before, std::string_view after, const Descriptor& type,
-                  int depth);
+                  int depth, id_index& old_ids);
 
 // The element's stable id: a message element's own integer field named `id`, when nonzero
 // (the table kit's card ids). 0 when it has none.
@@ -206,10 +207,59 @@ std::uint64_t id_of(std::string_view element, const FieldDescriptor& f) {
   return found;
 }
 
+// The old view's messages that have a stable id, for BASE (a patch that starts from a
+// message found elsewhere in the old view: a card that moved from one list, or one field,
+// to another). Indexed on first use; the first in serialization order (fields by number,
+// a message before the messages inside it) wins.
+class id_index {
+ public:
+  id_index(std::string_view root, const Descriptor& type) : root_(root), type_(type) {}
+
+  std::optional<std::string_view> find(const Descriptor& type, std::uint64_t id) {
+    if (!built_) {
+      built_ = true;
+      walk(root_, type_, 0);
+    }
+    const auto hit = by_id_.find(key{&type, id});
+    if (hit == by_id_.end()) return std::nullopt;
+    return hit->second;
+  }
+
+ private:
+  struct key {
+    const Descriptor* type;
+    std::uint64_t id;
+    bool operator==(const key&) const = default;
+  };
+  struct hash {
+    std::size_t operator()(const key& k) const {
+      return std::hash<const void*>()(k.type) ^ (std::hash<std::uint64_t>()(k.id) * 0x9e3779b97f4a7c15ull);
+    }
+  };
+
+  void walk(std::string_view data, const Descriptor& type, int depth) {
+    std::vector<record> records;
+    if (depth > max_depth || !split_records(data, records)) return;
+    for (const record& r : records) {
+      const FieldDescriptor* f = type.FindFieldByNumber(static_cast<int>(r.number));
+      if (!f || f->type() != FieldDescriptor::TYPE_MESSAGE || r.wire != 2) continue;
+      const std::string_view payload = payload_of(data, r);
+      if (const FieldDescriptor* id = id_field(f->message_type()))
+        if (std::uint64_t v = id_of(payload, *id)) by_id_.emplace(key{f->message_type(), v}, payload);
+      walk(payload, *f->message_type(), depth + 1);
+    }
+  }
+
+  std::string_view root_;
+  const Descriptor& type_;
+  bool built_ = false;
+  std::unordered_map<key, std::string_view, hash> by_id_;
+};
+
 // The list patch turning `was` into `now`; `type` is the element's message type (null for
 // strings and bytes).
 bool diff_list(std::string& out, const std::vector<std::string_view>& was, const std::vector<std::string_view>& now,
-               const Descriptor* type, int depth) {
+               const Descriptor* type, int depth, id_index& old_ids) {
   put_varint(out, now.size());
   std::unordered_map<std::string_view, std::size_t> by_bytes;   // first old index of each value
   std::unordered_map<std::uint64_t, std::size_t> by_id;
@@ -242,15 +292,17 @@ bool diff_list(std::string& out, const std::vector<std::string_view>& was, const
     }
     const std::size_t set_cost = varint_size(now[i].size()) + now[i].size();
     if (type) {
-      // A changed element: patch the old one with the same id, else the one at its index.
+      // A changed element: patch the old one with the same id, else the one at its index,
+      // else (past the old end) an empty one; its cards may come from elsewhere (BASE).
       std::size_t base = i < was.size() ? i : SIZE_MAX;
       if (id)
         if (std::uint64_t v = id_of(now[i], *id))
           if (auto hit = by_id.find(v); hit != by_id.end()) base = hit->second;
-      if (base != SIZE_MAX) {
+      {
         nested.clear();
-        if (!diff_message(nested, was[base], now[i], *type, depth + 1)) return false;
-        const bool move = base != i;
+        if (!diff_message(nested, base == SIZE_MAX ? std::string_view{} : was[base], now[i], *type, depth + 1, old_ids))
+          return false;
+        const bool move = base != SIZE_MAX && base != i;
         const std::size_t patch_cost = (move ? varint_size(base) : 0) + varint_size(nested.size()) + nested.size();
         if (patch_cost < set_cost) {
           put_key(out, i, move ? el_move : el_patch);
@@ -268,9 +320,30 @@ bool diff_list(std::string& out, const std::vector<std::string_view>& was, const
   return true;
 }
 
+bool diff_fields(std::string& out, std::string_view before, std::string_view after, const Descriptor& type,
+                 int depth, id_index& old_ids);
+
+// A message with a stable id that differs from the one it replaces may start from the old
+// view's message with that id instead (BASE: key 0, the id), when that is shorter.
 bool diff_message(std::string& out, std::string_view before, std::string_view after, const Descriptor& type,
-                  int depth) {
+                  int depth, id_index& old_ids) {
   if (depth > max_depth) return false;
+  if (const FieldDescriptor* id = id_field(&type))
+    if (const std::uint64_t v = id_of(after, *id); v != 0 && id_of(before, *id) != v)
+      if (const std::optional<std::string_view> base = old_ids.find(type, v)) {
+        std::string direct, based;
+        if (!diff_fields(direct, before, after, type, depth, old_ids)) return false;
+        put_varint(based, 0);
+        put_varint(based, v);
+        if (!diff_fields(based, *base, after, type, depth, old_ids)) return false;
+        out += based.size() < direct.size() ? based : direct;
+        return true;
+      }
+  return diff_fields(out, before, after, type, depth, old_ids);
+}
+
+bool diff_fields(std::string& out, std::string_view before, std::string_view after, const Descriptor& type,
+                 int depth, id_index& old_ids) {
   std::vector<record> was, now;
   if (!split_records(before, was) || !split_records(after, now)) return false;
   std::string nested;
@@ -299,10 +372,11 @@ bool diff_message(std::string& out, std::string_view before, std::string_view af
         continue;
       }
       const record& n = now[b.first];
-      if (f->type() == FieldDescriptor::TYPE_MESSAGE && a.size() == 1) {
+      if (f->type() == FieldDescriptor::TYPE_MESSAGE) {
+        // (an absent message is patched from empty)
         nested.clear();
-        if (!diff_message(nested, payload_of(before, was[a.first]), payload_of(after, n), *f->message_type(),
-                          depth + 1))
+        if (!diff_message(nested, a.size() == 1 ? payload_of(before, was[a.first]) : std::string_view{},
+                          payload_of(after, n), *f->message_type(), depth + 1, old_ids))
           return false;
         if (varint_size(nested.size()) + nested.size() < value_of(after, n).size()) {
           put_key(out, number, op_patch);
@@ -324,7 +398,7 @@ bool diff_message(std::string& out, std::string_view before, std::string_view af
     for (std::size_t k = b.first; k < b.last; ++k) new_elements.push_back(payload_of(after, now[k]));
     nested.clear();
     if (!diff_list(nested, old_elements, new_elements,
-                   f->type() == FieldDescriptor::TYPE_MESSAGE ? f->message_type() : nullptr, depth))
+                   f->type() == FieldDescriptor::TYPE_MESSAGE ? f->message_type() : nullptr, depth, old_ids))
       return false;
     put_key(out, number, op_list);
     put_bytes(out, nested);
@@ -335,7 +409,7 @@ bool diff_message(std::string& out, std::string_view before, std::string_view af
 // ---- apply ------------------------------------------------------------------------------
 
 bool apply_message(std::string& out, std::string_view view, std::string_view patch, const Descriptor& type,
-                   int depth);
+                   int depth, id_index& old_ids);
 
 void put_tag(std::string& out, std::uint32_t number, std::uint32_t wire) {
   put_varint(out, static_cast<std::uint64_t>(number) << 3 | wire);
@@ -381,7 +455,7 @@ bool packed_fits(std::string_view payload, int wire) {
 }
 
 bool apply_list(std::string& out, std::uint32_t number, const std::vector<std::string_view>& was,
-                std::string_view body, const Descriptor* type, int depth) {
+                std::string_view body, const Descriptor* type, int depth, id_index& old_ids) {
   std::size_t at = 0;
   std::uint64_t length = 0;
   if (!read_varint(body, at, length) || length > max_list ||
@@ -415,12 +489,15 @@ bool apply_list(std::string& out, std::uint32_t number, const std::vector<std::s
         for (std::uint64_t k = 0; k < count; ++k) slots[index + k] = was[from + k];
         break;
       case el_move:
-        if (!read_varint(body, at, from)) return false;
+        if (!read_varint(body, at, from) || from >= was.size()) return false;
         [[fallthrough]];
       case el_patch: {
-        if (!type || from >= was.size() || !read_bytes(body, at, bytes)) return false;
+        // Past the old end, PATCH starts from an empty element.
+        if (!type || !read_bytes(body, at, bytes)) return false;
         std::string& element = made.emplace_back();
-        if (!apply_message(element, was[from], bytes, *type, depth + 1)) return false;
+        if (!apply_message(element, from < was.size() ? was[from] : std::string_view{}, bytes, *type, depth + 1,
+                           old_ids))
+          return false;
         slots[index] = element;
         break;
       }
@@ -439,7 +516,8 @@ bool apply_list(std::string& out, std::uint32_t number, const std::vector<std::s
 // Applies the entry for `f` (key op `o`, payload from `at` in `patch`) to the field's old
 // records `old` of `view`, appending the field's new records to `out`.
 bool apply_field(std::string& out, const FieldDescriptor& f, std::uint32_t o, std::string_view patch,
-                 std::size_t& at, std::string_view view, const std::vector<record>& records, run old, int depth) {
+                 std::size_t& at, std::string_view view, const std::vector<record>& records, run old, int depth,
+                 id_index& old_ids) {
   const int wire = wire_type_of(f);
   if (wire < 0) return false;
   const auto number = static_cast<std::uint32_t>(f.number());
@@ -462,7 +540,7 @@ bool apply_field(std::string& out, const FieldDescriptor& f, std::uint32_t o, st
       was.push_back(payload_of(view, records[k]));
     }
     return apply_list(out, number, was, body,
-                      f.type() == FieldDescriptor::TYPE_MESSAGE ? f.message_type() : nullptr, depth);
+                      f.type() == FieldDescriptor::TYPE_MESSAGE ? f.message_type() : nullptr, depth, old_ids);
   }
   if (o == op_set) {
     std::string_view value;
@@ -479,18 +557,27 @@ bool apply_field(std::string& out, const FieldDescriptor& f, std::uint32_t o, st
     base = payload_of(view, records[old.first]);
   }
   std::string nested;
-  if (!apply_message(nested, base, nested_patch, *f.message_type(), depth + 1)) return false;
+  if (!apply_message(nested, base, nested_patch, *f.message_type(), depth + 1, old_ids)) return false;
   put_tag(out, number, 2);
   put_bytes(out, nested);
   return true;
 }
 
 bool apply_message(std::string& out, std::string_view view, std::string_view patch, const Descriptor& type,
-                   int depth) {
+                   int depth, id_index& old_ids) {
   if (depth > max_depth) return false;
+  std::size_t i = 0, at = 0;
+  if (!patch.empty() && patch[0] == 0) {
+    // BASE: start from the old view's message of this type with that id.
+    std::uint64_t id = 0;
+    ++at;
+    if (!id_field(&type) || !read_varint(patch, at, id) || id == 0) return false;
+    const std::optional<std::string_view> base = old_ids.find(type, id);
+    if (!base) return false;
+    view = *base;
+  }
   std::vector<record> records;
   if (!split_records(view, records)) return false;
-  std::size_t i = 0, at = 0;
   std::uint64_t last_number = 0;
   while (at < patch.size()) {
     std::uint64_t key = 0;
@@ -505,7 +592,8 @@ bool apply_message(std::string& out, std::string_view view, std::string_view pat
     const run old = i < records.size() && records[i].number == number ? run_of(records, i, static_cast<std::uint32_t>(number))
                                                                        : run{i, i};
     i = old.last;
-    if (!apply_field(out, *f, static_cast<std::uint32_t>(key & 3), patch, at, view, records, old, depth)) return false;
+    if (!apply_field(out, *f, static_cast<std::uint32_t>(key & 3), patch, at, view, records, old, depth, old_ids))
+      return false;
   }
   while (i < records.size()) out += whole(view, records[i++]);
   return true;
@@ -525,7 +613,8 @@ Message& scratch_for(const Message& prototype) {
 
 std::optional<std::string> diff_encoded(std::string_view before, std::string_view after, const Descriptor& type) {
   std::string out;
-  if (!diff_message(out, before, after, type, 0)) return std::nullopt;
+  id_index old_ids(before, type);
+  if (!diff_message(out, before, after, type, 0, old_ids)) return std::nullopt;
   return out;
 }
 
@@ -539,7 +628,8 @@ std::string diff_views(const Message& before, const Message& after) {
 bool apply_encoded(std::string& view, std::string_view patch, const Descriptor& type) {
   thread_local std::string out;
   out.clear();
-  if (!apply_message(out, view, patch, type, 0)) return false;
+  id_index old_ids(view, type);
+  if (!apply_message(out, view, patch, type, 0, old_ids)) return false;
   view.swap(out);
   return true;
 }

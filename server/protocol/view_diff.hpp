@@ -21,7 +21,11 @@
 //                 3 MOVE   varint from, then a length-prefixed patch of the old element
 //                          `from` (a card that moved and changed, matched by its `id`)
 //               Elements not named keep the old element at their index; an index past the
-//               old length must be named.
+//               old length must be named (a PATCH there starts from an empty element).
+// BASE: a message's patch may begin with key 0 (no field is numbered 0), then a varint id:
+// it then starts from the old view's message of the same type whose stable `id` that is
+// (the first in serialization order), not from the message at its place, so a card that
+// moved from one list or field to another is not resent whole.
 // Applying a patch reproduces the serialization of `after` byte for byte. The TypeScript
 // client implements the same steps (web-client/src/view_diff.ts).
 #include <cstdint>

@@ -327,6 +327,36 @@ TEST_CASE("a list element matched by its stable id is patched where it moved to"
   CHECK(patch == key(8, 3) + framed(varint(1) + key(0, 1) + framed(key(11, 3) + framed(deck))));
 }
 
+TEST_CASE("a card that moves to another list starts from the old card by its id - BASE - instead of being resent") {
+  sw::View before;
+  sw::Card card;
+  card.set_id(7);
+  card.set_code("dwarves:leader");
+  card.set_name("Thane of the Deep Belt");
+  card.set_faction(sw::DWARVES);
+  card.set_strength(8);
+  card.set_leader(true);
+  card.set_text("When revealed, draw a card and keep it face down.");
+  sw::BattlefieldCard& b = *before.add_battlefield();
+  b.set_owner(1);
+  b.set_face_up(true);
+  *b.mutable_card() = card;
+  b.set_strength(8);
+  sw::View after;
+  sw::RevealedCard& r = *after.add_revealed();
+  r.set_owner(1);
+  *r.mutable_card() = card;
+  r.set_strength(8);
+  // battlefield (9) CLEAR; revealed (14) LIST { length 1, element 0 PATCH from empty {
+  //   owner SET 1, card (3) PATCH { BASE 7 }, strength (4) SET 8 } }
+  const std::string element = key(1, 0) + varint(1) + key(3, 2) + framed(varint(0) + varint(7)) + key(4, 0) + varint(8);
+  CHECK(round_trip(before, after) == key(9, 1) + key(14, 3) + framed(varint(1) + key(0, 1) + framed(element)));
+  // A BASE naming an id the old view does not hold is refused, the view kept.
+  sw::View empty;
+  CHECK_FALSE(server::apply_diff(empty, server::diff_views(before, after)));
+  CHECK(empty.revealed_size() == 0);
+}
+
 TEST_CASE("a oneof, a packed list and an enum change like any other value") {
   sw::View before;
   before.mutable_outcome()->add_winners(0);
@@ -369,7 +399,9 @@ TEST_CASE("apply_diff refuses a malformed patch and leaves the view alone") {
         key(8, 0) + framed(""),                              // SET of a whole message list
         key(8, 3) + framed(varint(3)),                       // a list with a gap
         key(8, 3) + framed(varint(1) + key(0, 2) + varint(1) + varint(1)),   // COPY past the old list
-        key(8, 3) + framed(varint(2) + key(1, 1) + framed("")),              // PATCH of a new element
+        key(8, 3) + framed(varint(2) + key(1, 3) + varint(5) + framed("")),  // MOVE from past the old list
+        key(8, 3) + framed(varint(1) + key(0, 1) + framed(varint(0) + varint(9))),   // BASE of a type with no id
+        key(9, 3) + framed(varint(1) + key(0, 1) + framed(key(4, 2) + framed(varint(0) + varint(9)))),   // BASE: no such card
         key(8, 3) + framed(varint(2) + key(1, 0) + framed("") + key(0, 0) + framed("")),   // indexes back
         key(8, 3) + framed(varint(1u << 30)),                // a list too long to be true
         key(9, 3) + framed(varint(1) + key(0, 0) + framed("\x0a\x05")),      // an element that does not parse

@@ -42,6 +42,7 @@ struct peer {
   std::uint64_t number = 0;   // the last view's number
   sw::View view;
   v1::MatchInfo info;
+  std::vector<std::uint32_t> deadlines;   // ViewUpdate.deadlines_ms as last sent (ms left then)
 
   const v1::ServerMessage* answer(std::uint32_t id) const {
     for (const auto& m : out)
@@ -124,6 +125,7 @@ struct rig {
       if (m.has_match()) raw->info = m.match();
       if (m.has_view()) {
         const v1::ViewUpdate& u = m.view();
+        if (u.snapshot() || u.deadlines_ms_size() > 0) raw->deadlines.assign(u.deadlines_ms().begin(), u.deadlines_ms().end());
         if (u.snapshot()) {
           REQUIRE(raw->view.ParseFromString(u.view()));
         } else {
@@ -275,7 +277,7 @@ TEST_CASE("durable: a move from an older view that arrives while another is in f
   CHECK_FALSE(p.info.over());
 }
 
-TEST_CASE("durable: no MatchInfo tells of a move before it commits - the mover's deadline stays as shown") {
+TEST_CASE("durable: no frame tells of a move before it commits - the MatchInfo a disconnect pushes has no deadline in it") {
   rig r;
   peer& a = r.connect("Ada");
   peer& b = r.connect("Bea");
@@ -283,8 +285,8 @@ TEST_CASE("durable: no MatchInfo tells of a move before it commits - the mover's
   peer& p = mover(a, b);
   peer& other = &p == &a ? b : a;
   const std::uint32_t seat = p.info.your_seat();
-  const std::uint64_t deadline = p.info.seats(static_cast<int>(seat)).deadline_ms();
-  REQUIRE(deadline > 0);
+  REQUIRE(p.deadlines.size() == 2);   // the snapshot's: the deadlines come in the view stream
+  REQUIRE(p.deadlines[seat] > 0);
   r.hold();
   const std::size_t had = p.out.size();
   r.send(p, play_action(match, p.number, p.view.legal_actions(0)));
@@ -295,10 +297,10 @@ TEST_CASE("durable: no MatchInfo tells of a move before it commits - the mover's
   for (std::size_t i = had; i < p.out.size(); ++i) {
     if (!p.out[i].has_match()) continue;
     ++infos;
-    CHECK(p.out[i].match().seats(static_cast<int>(seat)).deadline_ms() == deadline);
-    CHECK_FALSE(p.out[i].has_view());
+    for (const v1::MatchSeat& x : p.out[i].match().seats()) CHECK(x.deadline_ms() == 0);
   }
   CHECK(infos == 1);
+  for (std::size_t i = had; i < p.out.size(); ++i) CHECK_FALSE(p.out[i].has_view());
   r.release();
   r.drain();
   // After the commit the mover's clock is off (the other seat's turn, or its own again).
@@ -527,10 +529,15 @@ TEST_CASE("durable: a deadline that follows a preference's move is shown only on
   auto_flip.mutable_set_preferences()->set_match_id(match);
   auto_flip.mutable_set_preferences()->add_choices(1);
   REQUIRE(r.ask(a, auto_flip).has_match());
-  auto deadlines = [](const v1::MatchInfo& info) {
-    std::vector<std::uint64_t> out;
-    for (const v1::MatchSeat& s : info.seats()) out.push_back(s.deadline_ms());
-    return out;
+  // The deadlines an update brings fit the view it brings: a seat has one only where that
+  // view shows it to act (a deadline of the state ahead would tell of the preference's move).
+  auto fits = [](const v1::ServerMessage& m, sw::View& view) {
+    if (!m.has_view()) return true;
+    if (m.view().snapshot()) view.ParseFromString(m.view().view());
+    else if (!server::apply_diff(view, m.view().patch())) return false;
+    for (int k = 0; k < m.view().deadlines_ms_size(); ++k)
+      if (m.view().deadlines_ms(k) > 0 && (k >= view.seats_size() || !view.seats(k).to_act())) return false;
+    return true;
   };
   int windows = 0;   // moves of Ada's preference caught in flight
   for (int step = 0; step < 300 && !a.info.over(); ++step) {
@@ -543,15 +550,13 @@ TEST_CASE("durable: a deadline that follows a preference's move is shown only on
     while (r.storage->queue_depth() > 0) std::this_thread::sleep_for(std::chrono::microseconds(200));
     r.hold();   // the move has committed; whatever its settle appends next waits
     const std::size_t a_had = a.out.size(), b_had = b.out.size();
-    const auto a_shown = deadlines(a.info), b_shown = deadlines(b.info);
+    sw::View a_view = a.view, b_view = b.view;
     r.pump();   // the settle: views go out, a preference may play and append
     // Something appended behind the gate, and not the result of a match that just ended.
     if (r.storage->queue_depth() > 1 && !a.info.over()) {
       ++windows;
-      for (std::size_t i = a_had; i < a.out.size(); ++i)
-        if (a.out[i].has_match()) CHECK(deadlines(a.out[i].match()) == a_shown);
-      for (std::size_t i = b_had; i < b.out.size(); ++i)
-        if (b.out[i].has_match()) CHECK(deadlines(b.out[i].match()) == b_shown);
+      for (std::size_t i = a_had; i < a.out.size(); ++i) CHECK(fits(a.out[i], a_view));
+      for (std::size_t i = b_had; i < b.out.size(); ++i) CHECK(fits(b.out[i], b_view));
     }
     r.release();
     r.drain();

@@ -157,10 +157,11 @@ TEST_CASE("match: when the turn timer runs out the game's timeout action is play
   REQUIRE(frame.replay_frame().action_log_size() >= 2);
   CHECK(frame.replay_frame().action_log(0).find("time ran out") == std::string::npos);   // Ada's own flip
   CHECK(frame.replay_frame().action_log(1).find("{seat:1} flips. (time ran out)") != std::string::npos);
-  const v1::ServerMessage info = b.read_until([](const v1::ServerMessage& m) {
-    return m.has_match() && m.match().seats(1).deadline_ms() > 0;
+  // Her next turn's deadline comes in the view stream (ViewUpdate.deadlines_ms), not MatchInfo.
+  const v1::ServerMessage update = b.read_until([](const v1::ServerMessage& m) {
+    return m.has_view() && m.view().deadlines_ms_size() == 2 && m.view().deadlines_ms(1) > 0;
   });
-  CHECK(info.match().seats(1).deadline_ms() > 0);
+  CHECK(update.view().deadlines_ms(1) <= 1000);   // a 1 s timer, counted from when it was sent
 }
 
 TEST_CASE("match: spectators get the public view and Watch is FORBIDDEN when spectators are not allowed") {

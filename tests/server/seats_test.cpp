@@ -106,7 +106,10 @@ struct streams {
   void take(const v1::ServerMessage& m) {
     if (m.has_match() && m.match().match_id() == match_id) info = m.match();
     if (m.has_error() && m.error().code() != v1::STALE_VIEW) ++refusals;
-    if (!m.has_view() || m.view().match_id() != match_id) return;
+    // A diff names its match by the MatchInfo's stream handle, a snapshot by its id.
+    if (!m.has_view()) return;
+    if (m.view().snapshot() ? m.view().match_id() != match_id : m.view().stream() != info.stream()) return;
+    CHECK(m.view().snapshot() != m.view().match_id().empty());   // no match id in a diff
     const v1::ViewUpdate& u = m.view();
     seen_seats.insert(u.seat());
     one& s = seats[u.seat()];

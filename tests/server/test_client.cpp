@@ -65,6 +65,11 @@ v1::ServerMessage test_client::read() {
   v1::ServerMessage m;
   if (!m.ParseFromString(bytes)) throw std::runtime_error("the server sent a frame that does not parse");
   frames.push_back(frame{std::move(bytes), step});
+  // A diff names its match by the stream handle of the match's MatchInfo: the tests read
+  // it back as the match id (`frames` keeps what came on the wire).
+  if (m.has_match() && m.match().stream() != 0) streams[m.match().stream()] = m.match().match_id();
+  if (m.has_view() && m.view().match_id().empty())
+    if (auto it = streams.find(m.view().stream()); it != streams.end()) m.mutable_view()->set_match_id(it->second);
   track(m);
   return m;
 }

@@ -62,6 +62,7 @@ class test_client {
   std::vector<frame> frames;
   std::uint32_t step = 0;
   std::map<std::string, match_state> matches;
+  std::map<std::uint32_t, std::string> streams;   // MatchInfo.stream → match id
   std::map<std::string, v1::Lobby> lobbies;   // the latest of each lobby pushed, by id
   std::vector<v1::Error> errors;
   // The lobby as soon as it satisfies `wanted`: at once when the latest one pushed already

@@ -2,9 +2,11 @@
 #include <doctest/doctest.h>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include "server/protocol/frames.hpp"
+#include "server/protocol/stream_handle.hpp"
 
 namespace v1 = starport::v1;
 using starport::server::encode;
@@ -30,4 +32,18 @@ TEST_CASE("wire: an answer built by putting the request id in front parses as th
     CHECK(parsed.SerializeAsString() == expected.SerializeAsString());
     CHECK(with_request_id(plain, id)->size() == expected.ByteSizeLong());
   }
+}
+
+TEST_CASE("wire: stream handles are the smallest free numbers, unique among live matches, and given again once freed") {
+  using starport::server::stream_handle;
+  auto a = std::make_unique<stream_handle>();
+  auto b = std::make_unique<stream_handle>();
+  CHECK(a->value() != b->value());
+  const std::uint32_t freed = a->value();
+  a.reset();
+  stream_handle c;
+  CHECK(c.value() == freed);   // a diff's handle stays 1–2 bytes however many matches have run
+  stream_handle d;
+  CHECK(d.value() != b->value());
+  CHECK(d.value() != c.value());
 }

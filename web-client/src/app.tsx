@@ -45,6 +45,8 @@ export class App {
   // The visitor asked to play (a name is needed) while watching anonymously.
   wantsName = false;
   private readonly matchGames = new Map<string, string>();
+  // MatchInfo.stream → match id: the handle a diff names its match by on this connection.
+  private readonly streams = new Map<number, string>();
   private route_: Route = { page: "home" };
   private listeners_ = new Set<(e: AppEvent) => void>();
   private renderers_ = new Set<() => void>();
@@ -255,11 +257,15 @@ export class App {
         this.chats.delete(body.value.lobbyId);
         break;
       case "match":
+        // A diff names its match by this handle (MatchInfo.stream) instead of its id.
+        if (body.value.stream) this.streams.set(body.value.stream, body.value.matchId);
         this.match(body.value.matchId).onInfo(body.value);
         break;
-      case "view":
-        this.match(body.value.matchId).onUpdate(body.value);
+      case "view": {
+        const matchId = body.value.matchId || this.streams.get(body.value.stream);
+        if (matchId) this.match(matchId).onUpdate(body.value);
         break;
+      }
     }
     this.emit({ kind: "message", message: m });
     this.changed();

@@ -61,6 +61,9 @@ export class MatchSession {
   // was applied.
   private logTotal_ = 0;
   private logMarks_ = new WeakMap<object, number>();
+  // Per seat, when its turn timer runs out on this page's clock (Date.now()), 0 for none:
+  // ViewUpdate.deadlines_ms counted from when the update arrived.
+  private deadlines_: number[] = [];
   // The views as presented to the player, paced (kit/reveal.ts); moves come from the
   // newest view (store.view) whatever is presented.
   readonly reveal: RevealQueue<AnyView>;
@@ -202,6 +205,11 @@ export class MatchSession {
     const before = store.number;
     const result = store.apply(update);
     if (result === "resync") return this.askResync();
+    // Deadlines come with a snapshot whenever a timer runs, with a diff when one changed.
+    if (result === "snapshot" || (result === "applied" && update.deadlinesMs.length)) {
+      const now = Date.now();
+      this.deadlines_ = update.deadlinesMs.map((left) => (left ? now + left : 0));
+    }
     // Every stream carries the same public log lines: they are read from one, the lowest
     // held seat's (the server sends it first), so a page with several seats lists each once.
     const logs = !this.several || update.seat === this.logSeat;
@@ -418,6 +426,11 @@ export class MatchSession {
   // The shown seat's preferences (GameInfo.preferences order); the answer is the MatchInfo.
   setPreferences(choices: readonly number[], seat: number = this.seat): number {
     return this.send({ case: "setPreferences", value: { matchId: this.matchId, choices: [...choices], seat } });
+  }
+
+  // When the seat's turn timer runs out (Date.now() clock), or 0 when it has none.
+  deadlineOf(seat: number): number {
+    return this.deadlines_[seat] ?? 0;
   }
 
   // A held seat's preferences as the server last said (MatchSeat.preferences; a server

@@ -10,7 +10,11 @@
 //            element), 1 PATCH (length-prefixed patch of the element at index), 2 COPY
 //            (varint from, varint count: old [from, from+count) go to [index, index+count)),
 //            3 MOVE (varint from, length-prefixed patch of the old element `from`). Elements
-//            not named keep the old one at their index; one past the old length must be named.
+//            not named keep the old one at their index; one past the old length must be named
+//            (a PATCH there starts from an empty element).
+// A message's patch may begin with BASE (key 0, then a varint id): it then starts from the
+// old view's message of the same type with that stable `id` (a card that moved from one
+// list or field to another) instead of the message at its place.
 // Generic over every game's View through protobuf-es descriptors.
 import {
   create,
@@ -134,11 +138,73 @@ function readVarint(reader: BinaryReader): number {
   return n;
 }
 
-function applyMessage(schema: DescMessage, view: Fields, patch: Uint8Array, depth: number): Fields {
+// The old view's messages that have a stable id, by type and id, for BASE: the first in
+// serialization order (fields by number, a message before the messages inside it), as the
+// C++ id_index finds them.
+class ObjectIds {
+  private index_: Map<string, Fields> | null = null;
+  constructor(
+    private readonly root: Fields,
+    private readonly schema: DescMessage,
+  ) {}
+
+  find(schema: DescMessage, id: number): Fields | undefined {
+    if (!this.index_) {
+      this.index_ = new Map();
+      this.walk(this.root, this.schema, 0);
+    }
+    return this.index_.get(`${schema.typeName}#${id}`);
+  }
+
+  private add(message: Fields, schema: DescMessage, depth: number): void {
+    const id = idField(schema);
+    if (id) {
+      const v = Number(message[id.localName] ?? 0);
+      const key = `${schema.typeName}#${v}`;
+      if (v !== 0 && !this.index_!.has(key)) this.index_!.set(key, message);
+    }
+    this.walk(message, schema, depth + 1);
+  }
+
+  private walk(message: Fields, schema: DescMessage, depth: number): void {
+    if (depth > maxDepth) return;
+    for (const field of sortedFields(schema)) {
+      if (field.fieldKind === "list" && field.listKind === "message") {
+        for (const element of (message[field.localName] as Fields[] | undefined) ?? []) this.add(element, field.message, depth);
+      } else if (field.fieldKind === "message") {
+        const group = field.oneof?.localName;
+        const value = group
+          ? ((message[group] as { case?: string; value?: unknown }).case === field.localName ? (message[group] as { value: unknown }).value : undefined)
+          : message[field.localName];
+        if (value) this.add(value as Fields, field.message, depth);
+      }
+    }
+  }
+}
+
+const sorted = new WeakMap<DescMessage, DescField[]>();
+function sortedFields(schema: DescMessage): DescField[] {
+  let f = sorted.get(schema);
+  if (!f) {
+    f = [...schema.fields].sort((a, b) => a.number - b.number);
+    sorted.set(schema, f);
+  }
+  return f;
+}
+
+function applyMessage(schema: DescMessage, view: Fields, patch: Uint8Array, depth: number, ids: ObjectIds): Fields {
   if (depth > maxDepth) throw new Error("nested too deep");
   if (patch.length === 0) return view;
-  const next = shallow(view);
   const reader = new BinaryReader(patch);
+  if (patch[0] === 0) {
+    // BASE: start from the old view's message of this type with that id.
+    reader.pos = 1;
+    const id = readVarint(reader);
+    const base = idField(schema) && id !== 0 ? ids.find(schema, id) : undefined;
+    if (!base) throw new Error("BASE names no message of the old view");
+    view = base;
+  }
+  const next = shallow(view);
   let last = 0;
   while (reader.pos < reader.len) {
     const key = readVarint(reader);
@@ -175,7 +241,7 @@ function applyMessage(schema: DescMessage, view: Fields, patch: Uint8Array, dept
     }
     if (field.fieldKind === "list") {
       if (op !== LIST) throw new Error("a list takes LIST or CLEAR");
-      next[field.localName] = applyList(schema, field, (next[field.localName] as unknown[]) ?? [], reader.bytes(), depth);
+      next[field.localName] = applyList(schema, field, (next[field.localName] as unknown[]) ?? [], reader.bytes(), depth, ids);
       continue;
     }
     if (op === SET) {
@@ -185,12 +251,12 @@ function applyMessage(schema: DescMessage, view: Fields, patch: Uint8Array, dept
     }
     if (op !== PATCH || field.fieldKind !== "message") throw new Error("PATCH of a plain value");
     const base = (current() as Fields | undefined) ?? (create(field.message) as unknown as Fields);
-    assign(applyMessage(field.message, base, reader.bytes(), depth + 1));
+    assign(applyMessage(field.message, base, reader.bytes(), depth + 1, ids));
   }
   return next;
 }
 
-function applyList(schema: DescMessage, field: DescField & { fieldKind: "list" }, was: unknown[], body: Uint8Array, depth: number): unknown[] {
+function applyList(schema: DescMessage, field: DescField & { fieldKind: "list" }, was: unknown[], body: Uint8Array, depth: number, ids: ObjectIds): unknown[] {
   const reader = new BinaryReader(body);
   const length = readVarint(reader);
   if (length > maxList || length > was.length + body.length * (was.length + 1)) throw new Error("list too long");
@@ -219,8 +285,10 @@ function applyList(schema: DescMessage, field: DescField & { fieldKind: "list" }
       for (let k = 0; k < count; k++) out[index + k] = was[from + k];
     } else {
       if (op === EL_MOVE) from = readVarint(reader);
-      if (!message || from >= was.length) throw new Error("patch of no element");
-      out[index] = applyMessage(message, was[from] as Fields, reader.bytes(), depth + 1);
+      // Past the old end, PATCH starts from an empty element.
+      if (!message || (op === EL_MOVE && from >= was.length)) throw new Error("patch of no element");
+      const base = from < was.length ? (was[from] as Fields) : (create(message) as unknown as Fields);
+      out[index] = applyMessage(message, base, reader.bytes(), depth + 1, ids);
     }
     for (let k = 0; k < count; k++) filled[index + k] = true;
     next = index + count;
@@ -240,7 +308,8 @@ export function applyPatch<Desc extends DescMessage>(
   patch: Uint8Array,
 ): MessageShape<Desc> | null {
   try {
-    return applyMessage(schema, view as unknown as Fields, patch, 0) as unknown as MessageShape<Desc>;
+    const root = view as unknown as Fields;
+    return applyMessage(schema, root, patch, 0, new ObjectIds(root, schema)) as unknown as MessageShape<Desc>;
   } catch {
     return null;
   }
@@ -323,7 +392,42 @@ function idOf(element: Uint8Array, field: DescField): number {
   return found;
 }
 
-function diffList(out: number[], was: Uint8Array[], now: Uint8Array[], schema: DescMessage | undefined, depth: number): void {
+// The same index on the old view's bytes (the diff works on serializations).
+class ByteIds {
+  private index_: Map<string, Uint8Array> | null = null;
+  constructor(
+    private readonly root: Uint8Array,
+    private readonly schema: DescMessage,
+  ) {}
+
+  find(schema: DescMessage, id: number): Uint8Array | undefined {
+    if (!this.index_) {
+      this.index_ = new Map();
+      this.walk(this.root, this.schema, 0);
+    }
+    return this.index_.get(`${schema.typeName}#${id}`);
+  }
+
+  private walk(bytes: Uint8Array, schema: DescMessage, depth: number): void {
+    if (depth > maxDepth) return;
+    for (const r of splitRecords(bytes)) {
+      const field = fieldOf(schema, r.number);
+      if (!field || r.wire !== WireType.LengthDelimited) continue;
+      const message = field.fieldKind === "message" ? field.message : field.fieldKind === "list" && field.listKind === "message" ? field.message : undefined;
+      if (!message) continue;
+      const payload = bytes.subarray(r.payload, r.end);
+      const id = idField(message);
+      if (id) {
+        const v = idOf(payload, id);
+        const key = `${message.typeName}#${v}`;
+        if (v !== 0 && !this.index_!.has(key)) this.index_!.set(key, payload);
+      }
+      this.walk(payload, message, depth + 1);
+    }
+  }
+}
+
+function diffList(out: number[], was: Uint8Array[], now: Uint8Array[], schema: DescMessage | undefined, depth: number, ids: ByteIds): void {
   varint(out, now.length);
   const byBytes = new Map<string, number>();   // first old index of each value
   const byId = new Map<number, number>();
@@ -363,10 +467,10 @@ function diffList(out: number[], was: Uint8Array[], now: Uint8Array[], schema: D
         const hit = v !== 0 ? byId.get(v) : undefined;
         if (hit !== undefined) base = hit;
       }
-      if (base >= 0) {
+      {
         const nested: number[] = [];
-        diffMessage(nested, was[base], now[i], schema, depth + 1);
-        const move = base !== i;
+        diffMessage(nested, base >= 0 ? was[base] : new Uint8Array(), now[i], schema, depth + 1, ids);
+        const move = base >= 0 && base !== i;
         const cost = (move ? varintSize(base) : 0) + varintSize(nested.length) + nested.length;
         if (cost < setCost) {
           varint(out, i * 4 + (move ? EL_MOVE : EL_PATCH));
@@ -383,8 +487,29 @@ function diffList(out: number[], was: Uint8Array[], now: Uint8Array[], schema: D
   }
 }
 
-function diffMessage(out: number[], before: Uint8Array, after: Uint8Array, schema: DescMessage, depth: number): void {
+// A message with a stable id that differs from the one it replaces may start from the old
+// view's message with that id instead (BASE: key 0, the id), when that is shorter.
+function diffMessage(out: number[], before: Uint8Array, after: Uint8Array, schema: DescMessage, depth: number, ids: ByteIds): void {
   if (depth > maxDepth) throw new Error("nested too deep");
+  const id = idField(schema);
+  if (id) {
+    const v = idOf(after, id);
+    const base = v !== 0 && idOf(before, id) !== v ? ids.find(schema, v) : undefined;
+    if (base) {
+      const direct: number[] = [];
+      diffFields(direct, before, after, schema, depth, ids);
+      const based: number[] = [];
+      varint(based, 0);
+      varint(based, v);
+      diffFields(based, base, after, schema, depth, ids);
+      for (const b of based.length < direct.length ? based : direct) out.push(b);
+      return;
+    }
+  }
+  diffFields(out, before, after, schema, depth, ids);
+}
+
+function diffFields(out: number[], before: Uint8Array, after: Uint8Array, schema: DescMessage, depth: number, ids: ByteIds): void {
   const was = splitRecords(before);
   const now = splitRecords(after);
   let i = 0;
@@ -407,9 +532,11 @@ function diffMessage(out: number[], before: Uint8Array, after: Uint8Array, schem
       if (a.length > 1 || b.length > 1) throw new Error("a singular field twice");
       const n = b[0];
       const value = after.subarray(n.value, n.end);
-      if (field.fieldKind === "message" && a.length === 1) {
+      if (field.fieldKind === "message") {
+        // (an absent message is patched from empty)
         const nested: number[] = [];
-        diffMessage(nested, before.subarray(a[0].payload, a[0].end), after.subarray(n.payload, n.end), field.message, depth + 1);
+        const old = a.length === 1 ? before.subarray(a[0].payload, a[0].end) : new Uint8Array();
+        diffMessage(nested, old, after.subarray(n.payload, n.end), field.message, depth + 1, ids);
         if (varintSize(nested.length) + nested.length < value.length) {
           varint(out, number * 4 + PATCH);
           putFramed(out, nested);
@@ -427,6 +554,7 @@ function diffMessage(out: number[], before: Uint8Array, after: Uint8Array, schem
       b.map((r) => after.subarray(r.payload, r.end)),
       field.listKind === "message" ? field.message : undefined,
       depth,
+      ids,
     );
     varint(out, number * 4 + LIST);
     putFramed(out, body);
@@ -436,6 +564,7 @@ function diffMessage(out: number[], before: Uint8Array, after: Uint8Array, schem
 // The patch from `before` to `after`, byte for byte what the server sends.
 export function diffViews<Desc extends DescMessage>(schema: Desc, before: MessageShape<Desc>, after: MessageShape<Desc>): Uint8Array {
   const out: number[] = [];
-  diffMessage(out, toBinary(schema, before), toBinary(schema, after), schema, 0);
+  const old = toBinary(schema, before);
+  diffMessage(out, old, toBinary(schema, after), schema, 0, new ByteIds(old, schema));
   return new Uint8Array(out);
 }

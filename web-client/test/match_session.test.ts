@@ -232,3 +232,18 @@ test("reveal pacing: views are presented in order, the log follows the presented
   assert.equal(session.canMove, true, "caught up: the newest view's moves may be played");
   assert.equal(session.presentedLog.length, 3);
 });
+
+test("turn deadlines come with the view stream: a snapshot sets them, a diff changes them only when it carries them", () => {
+  const { session } = setup();
+  session.setGame("space_war");
+  const before = Date.now();
+  session.onUpdate(create(ViewUpdateSchema, { ...snapshot(3, view()), deadlinesMs: [0, 60000] }));
+  assert.equal(session.deadlineOf(0), 0, "no timer for seat 0");
+  const seat1 = session.deadlineOf(1);
+  assert.ok(seat1 >= before + 60000 && seat1 <= Date.now() + 60000, "counted from when it arrived");
+  const patch = diffViews(ViewSchema, view(), view([flip], 2));
+  session.onUpdate(create(ViewUpdateSchema, { number: 4n, stream: 5, patch }));
+  assert.equal(session.deadlineOf(1), seat1, "a diff without deadlines keeps them");
+  session.onUpdate(create(ViewUpdateSchema, { number: 5n, stream: 5, patch: new Uint8Array(), deadlinesMs: [0, 0] }));
+  assert.equal(session.deadlineOf(1), 0, "every timer stopped");
+});

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import { create, equals, toBinary } from "@bufbuild/protobuf";
 
 import { ActionSchema, OutcomeSchema } from "../src/gen/starport/v1/common_pb.js";
-import { BattlefieldCardSchema, CardSchema, SeatSchema, ViewSchema, type View } from "../src/gen/starport/v1/space_war_pb.js";
+import { BattlefieldCardSchema, CardSchema, RevealedCardSchema, SeatSchema, ViewSchema, type View } from "../src/gen/starport/v1/space_war_pb.js";
 import { applyPatch, diffViews } from "../src/view_diff.js";
 import { Rng, randomView } from "./helpers.js";
 
@@ -111,7 +111,8 @@ test("a malformed patch is refused and the view left alone", () => {
     [8 * 4 + 0, 0],                      // SET of a message list
     [8 * 4 + 3, 1, 3],                   // a list with a gap
     [8 * 4 + 3, 4, 1, 2, 1, 1],          // COPY past the old list
-    [8 * 4 + 3, 3, 2, 1 * 4 + 1, 0],     // PATCH of a new element
+    [8 * 4 + 3, 4, 2, 1 * 4 + 3, 5, 0],  // MOVE from past the old list
+    [8 * 4 + 3, 4, 1, 0 * 4 + 1, 2, 0, 9],   // BASE of a type with no id (Seat)
     [8 * 4 + 3, 5, 2, 4, 0, 0, 0],       // indexes back
     [8 * 4 + 3, 5, 0x80, 0x80, 0x80, 0x80, 0x04],   // a list too long to be true
     [13 * 4 + 0, 40, 0x73],              // a string past the end
@@ -151,4 +152,17 @@ test("unchanged top-level fields keep their identity, and the old view is never 
     }
     assert.deepEqual(toBinary(ViewSchema, before), beforeBytes, "the old view is unchanged");
   }
+});
+
+test("a card that moves from the battlefield to the revealed list starts from the old card (BASE), not resent whole", () => {
+  const long = create(CardSchema, { id: 7, code: "dwarves:leader", name: "Thane of the Deep Belt", faction: 1, strength: 8, leader: true, text: "When revealed, draw a card and keep it face down." });
+  const before = create(ViewSchema, { battlefield: [create(BattlefieldCardSchema, { owner: 1, faceUp: true, card: long, strength: 8 })] });
+  const after = create(ViewSchema, { revealed: [create(RevealedCardSchema, { owner: 1, card: long, strength: 8 })] });
+  const { patch, got } = roundTrip(before, after);
+  // battlefield (9) CLEAR; revealed (14) LIST { length 1, element 0 PATCH from empty {
+  //   owner SET 1, card (3) PATCH { BASE id 7 }, strength SET 8 } }
+  assert.deepEqual([...patch], [9 * 4 + 1, 14 * 4 + 3, 11, 1, 0 * 4 + 1, 8, 1 * 4 + 0, 1, 3 * 4 + 2, 2, 0, 7, 4 * 4 + 0, 8]);
+  assert.equal(got.revealed[0].card!.text, long.text);
+  // The card's bytes would have been 70; a BASE naming a card the old view lacks is refused.
+  assert.equal(applyPatch(ViewSchema, create(ViewSchema), patch), null);
 });

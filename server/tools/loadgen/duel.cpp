@@ -1,5 +1,7 @@
 #include "server/tools/loadgen/duel.hpp"
 
+#include <cstdio>
+
 #include "server/protocol/view_diff.hpp"
 
 namespace starport::loadgen {
@@ -11,7 +13,158 @@ std::int64_t micros_since(clock_type::time_point t, clock_type::time_point now) 
   return std::chrono::duration_cast<std::chrono::microseconds>(now - t).count();
 }
 
+// Slots of duel_stats::bytes_by (each range holds field numbers below its width).
+constexpr std::size_t kind_slot = 0;        // + ServerMessage body field: whole frames
+constexpr std::size_t snapshot_slot = 31;   // view snapshots (diffs count under `view`)
+constexpr std::size_t update_slot = 32;     // + ViewUpdate field; + 0: the envelope
+constexpr std::size_t patch_slot = 64;      // + top-level View field of a patch
+constexpr std::size_t error_slot = 128;     // + Error field
+constexpr std::size_t info_slot = 160;      // + MatchInfo field
+constexpr std::size_t slot_width[] = {31, 32, 64, 32, 32};
+
+bool read_varint(std::string_view in, std::size_t& at, std::uint64_t& v) {
+  v = 0;
+  for (int shift = 0; shift < 64 && at < in.size(); shift += 7) {
+    const auto b = static_cast<std::uint8_t>(in[at++]);
+    v |= static_cast<std::uint64_t>(b & 0x7f) << shift;
+    if ((b & 0x80) == 0) return true;
+  }
+  return false;
+}
+
+// Calls `each(field, begin, payload_begin, end)` for every record of protobuf data;
+// false on data that is not.
+template <typename F>
+bool for_each_record(std::string_view in, F each) {
+  std::size_t at = 0;
+  while (at < in.size()) {
+    const std::size_t begin = at;
+    std::uint64_t tag = 0, v = 0;
+    if (!read_varint(in, at, tag)) return false;
+    std::size_t payload = at;
+    switch (tag & 7) {
+      case 0:
+        if (!read_varint(in, at, v)) return false;
+        break;
+      case 1: at += 8; break;
+      case 2:
+        if (!read_varint(in, at, v) || v > in.size() - at) return false;
+        payload = at;
+        at += v;
+        break;
+      case 5: at += 4; break;
+      default: return false;
+    }
+    if (at > in.size()) return false;
+    each(tag >> 3, begin, payload, at);
+  }
+  return true;
+}
+
+void add(duel_stats& stats, std::size_t slot, std::size_t bytes) {
+  stats.bytes_by[slot] += bytes;
+  ++stats.count_by[slot];
+}
+
+void add_fields(duel_stats& stats, std::size_t base, std::size_t width, std::string_view data) {
+  for_each_record(data, [&](std::uint64_t field, std::size_t begin, std::size_t, std::size_t end) {
+    if (field < width) add(stats, base + field, end - begin);
+  });
+}
+
+// A patch's top-level entries (view_diff.hpp): key `field << 2 | op`, then the op's payload.
+void add_patch(duel_stats& stats, std::string_view patch, const google::protobuf::Descriptor& type) {
+  std::size_t at = 0;
+  while (at < patch.size()) {
+    const std::size_t begin = at;
+    std::uint64_t key = 0, v = 0;
+    if (!read_varint(patch, at, key)) return;
+    const std::uint64_t field = key >> 2;
+    const std::uint64_t op = key & 3;
+    const auto* f = type.FindFieldByNumber(static_cast<int>(field));
+    if (op == 2 || op == 3 || (op == 0 && f && (f->is_repeated() || f->type() == google::protobuf::FieldDescriptor::TYPE_STRING ||
+                                                 f->type() == google::protobuf::FieldDescriptor::TYPE_BYTES ||
+                                                 f->type() == google::protobuf::FieldDescriptor::TYPE_MESSAGE))) {
+      if (!read_varint(patch, at, v) || v > patch.size() - at) return;
+      at += v;
+    } else if (op == 0 && f && (f->type() == google::protobuf::FieldDescriptor::TYPE_DOUBLE ||
+                                f->type() == google::protobuf::FieldDescriptor::TYPE_FIXED64 ||
+                                f->type() == google::protobuf::FieldDescriptor::TYPE_SFIXED64)) {
+      at += 8;
+    } else if (op == 0 && f && (f->type() == google::protobuf::FieldDescriptor::TYPE_FLOAT ||
+                                f->type() == google::protobuf::FieldDescriptor::TYPE_FIXED32 ||
+                                f->type() == google::protobuf::FieldDescriptor::TYPE_SFIXED32)) {
+      at += 4;
+    } else if (op == 0) {
+      if (!read_varint(patch, at, v)) return;
+    }
+    if (at > patch.size()) return;
+    if (field < slot_width[2]) add(stats, patch_slot + field, at - begin);
+  }
+}
+
 }  // namespace
+
+void tally_frame(duel_stats& stats, std::string_view frame) {
+  for_each_record(frame, [&](std::uint64_t field, std::size_t, std::size_t payload, std::size_t end) {
+    if (field == v1::ServerMessage::kRequestIdFieldNumber || field >= slot_width[0]) return;
+    const std::string_view body = frame.substr(payload, end - payload);
+    // The envelope: request id, the body's tag and length.
+    const std::size_t envelope = frame.size() - body.size();
+    switch (field) {
+      case v1::ServerMessage::kViewFieldNumber: {
+        bool snapshot = false;
+        for_each_record(body, [&](std::uint64_t f, std::size_t b, std::size_t p, std::size_t e) {
+          if (f == v1::ViewUpdate::kSnapshotFieldNumber) snapshot = true;
+          if (f < slot_width[1]) add(stats, update_slot + f, e - b);
+          if (f == v1::ViewUpdate::kPatchFieldNumber)
+            add_patch(stats, body.substr(p, e - p), *space_war::v1::View::descriptor());
+        });
+        add(stats, update_slot, envelope);
+        add(stats, snapshot ? snapshot_slot : kind_slot + field, frame.size());
+        return;
+      }
+      case v1::ServerMessage::kErrorFieldNumber: add_fields(stats, error_slot, slot_width[3], body); break;
+      case v1::ServerMessage::kMatchFieldNumber: add_fields(stats, info_slot, slot_width[4], body); break;
+      default: break;
+    }
+    add(stats, kind_slot + field, frame.size());
+  });
+}
+
+std::string byte_breakdown(std::span<const duel_stats* const> duels, std::uint64_t accepted) {
+  if (accepted == 0) return {};
+  std::array<std::uint64_t, 256> bytes{}, count{};
+  for (const duel_stats* d : duels)
+    for (std::size_t i = 0; i < bytes.size(); ++i) {
+      bytes[i] += d->bytes_by[i];
+      count[i] += d->count_by[i];
+    }
+  auto name_of = [](const google::protobuf::Descriptor& type, std::size_t field) {
+    const auto* f = type.FindFieldByNumber(static_cast<int>(field));
+    return f ? f->name() : std::to_string(field);
+  };
+  std::string out = "loadgen: bytes per accepted move, by frame kind and field (per move: bytes, frames or records):";
+  auto line = [&](const std::string& what, std::size_t slot) {
+    if (count[slot] == 0) return;
+    char text[160];
+    std::snprintf(text, sizeof text, "\nloadgen:   %-44s %8.2f B %6.3f", what.c_str(),
+                  double(bytes[slot]) / double(accepted), double(count[slot]) / double(accepted));
+    out += text;
+  };
+  const auto& server = *v1::ServerMessage::descriptor();
+  for (std::size_t f = 1; f < slot_width[0]; ++f) {
+    line(name_of(server, f) + (f == v1::ServerMessage::kViewFieldNumber ? " (diffs)" : ""), kind_slot + f);
+    if (f == v1::ServerMessage::kViewFieldNumber) line("view (snapshots)", snapshot_slot);
+  }
+  line("view: envelope (request id, tag, length)", update_slot);
+  for (std::size_t f = 1; f < slot_width[1]; ++f) line("view." + name_of(*v1::ViewUpdate::descriptor(), f), update_slot + f);
+  for (std::size_t f = 1; f < slot_width[2]; ++f)
+    line("view.patch: " + name_of(*space_war::v1::View::descriptor(), f), patch_slot + f);
+  for (std::size_t f = 1; f < slot_width[3]; ++f) line("error." + name_of(*v1::Error::descriptor(), f), error_slot + f);
+  for (std::size_t f = 1; f < slot_width[4]; ++f) line("match." + name_of(*v1::MatchInfo::descriptor(), f), info_slot + f);
+  return out;
+}
 
 duel::duel(net::io_context& ioc, const config& cfg, int index, std::function<void()> on_done)
     : cfg_(cfg),
@@ -78,7 +231,10 @@ void duel::on_open(int side) {
 
 void duel::on_frame(int side, std::string_view bytes) {
   if (done_) return;
-  if (stats_.started) stats_.play_bytes += bytes.size();
+  if (stats_.started) {
+    stats_.play_bytes += bytes.size();
+    tally_frame(stats_, bytes);
+  }
   if (!in_.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
     return finish("a server frame did not parse as a ServerMessage");
   switch (in_.body_case()) {
@@ -175,7 +331,7 @@ void duel::on_error(int side, const v1::ServerMessage& msg) {
 
 void duel::on_view(int side, std::uint32_t request, const v1::ViewUpdate& update) {
   seat& s = seats_[side];
-  s.match_id = update.match_id();
+  if (!update.match_id().empty()) s.match_id = update.match_id();   // snapshots; diffs carry the stream handle
   // The answer to our action counts even if its diff then shows a gap.
   if (s.waiting && request == s.action_request) {
     auto now = clock_type::now();

@@ -12,7 +12,9 @@
 #include <memory>
 #include <optional>
 #include <random>
+#include <span>
 #include <string>
+#include <string_view>
 
 #include <boost/asio/steady_timer.hpp>
 
@@ -23,6 +25,15 @@
 #include "starport/v1/space_war.pb.h"
 
 namespace starport::loadgen {
+
+// Adds one server frame to the byte breakdown (duel_stats::bytes_by): the frame under its
+// kind, and each field of a ViewUpdate (each top-level View field of its patch), a
+// MatchInfo or an Error under its own slot.
+void tally_frame(duel_stats& stats, std::string_view frame);
+
+// The breakdown of every match's frames, one line per frame kind and per field, in bytes
+// per accepted move (stderr; docs/server.md, "Bytes").
+std::string byte_breakdown(std::span<const duel_stats* const> duels, std::uint64_t accepted);
 
 class duel final : public ws_events {
  public:

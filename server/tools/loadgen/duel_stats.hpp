@@ -1,6 +1,7 @@
 #pragma once
 // What one match of the load run measured. Written on the match's strand only; read after
 // every client thread has been joined.
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <map>
@@ -19,6 +20,10 @@ struct duel_stats {
   std::map<int, std::uint64_t> refused;      // by starport.v1.ErrorCode
   std::uint64_t resyncs = 0;                 // gaps in view numbers, or a diff that failed
   std::uint64_t play_bytes = 0;              // server → client payload once the match began
+  // Where play_bytes went, by slot (duel.hpp, byte_slot): the frame kinds, each
+  // ViewUpdate, MatchInfo and Error field, and each top-level View field of a patch.
+  std::array<std::uint64_t, 256> bytes_by{};
+  std::array<std::uint64_t, 256> count_by{};
   clock_type::time_point first_send{};
   clock_type::time_point last_accept{};
   bool started = false;                      // the match began

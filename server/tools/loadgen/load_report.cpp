@@ -5,6 +5,7 @@
 #include <map>
 #include <vector>
 
+#include "server/tools/loadgen/duel.hpp"
 #include "starport/v1/common.pb.h"
 
 namespace starport::loadgen {
@@ -74,6 +75,7 @@ load_report::load_report(std::span<const duel_stats* const> duels, std::string v
   bytes_per_move_ = accepted_ ? double(bytes) / double(accepted_) : 0;
   if (before && after) server_cpu_s_ = after->cpu_seconds - before->cpu_seconds;
   if (after) server_peak_rss_mb_ = after->peak_rss_mb;
+  bytes_ = byte_breakdown(duels, accepted_);
   for (auto [code, n] : refused) {
     if (!refusals_.empty()) refusals_ += ", ";
     std::string name = v1::ErrorCode_IsValid(code) ? v1::ErrorCode_Name(code) : std::to_string(code);
@@ -144,6 +146,7 @@ std::string load_report::summary() const {
                   think_ms_);
     out += text;
   }
+  if (!bytes_.empty()) out += "\n" + bytes_;
   if (!first_failure_.empty()) out += "\nloadgen: first failure: " + first_failure_;
   return out;
 }

@@ -76,6 +76,7 @@ class load_report {
   int failed_plays_ = 0;
   std::string refusals_;          // "STALE_VIEW 12, ..."
   std::string first_failure_;
+  std::string bytes_;             // the byte breakdown (duel.hpp, byte_breakdown)
 };
 
 }  // namespace starport::loadgen

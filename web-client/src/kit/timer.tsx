@@ -1,4 +1,4 @@
-// A live countdown to a turn deadline (server time), red for the last 10 s.
+// A live countdown to a turn deadline (on the clock `serverNow` reads), red for the last 10 s.
 import { useEffect, useState } from "preact/hooks";
 
 import { formatSeconds, timerUrgent } from "../ui/format.js";

@@ -101,9 +101,10 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
     live: true,
     seatName,
     timer: (seat) => {
-      const s = info?.seats.find((x) => x.seat === seat);
-      if (!s || !s.deadlineMs || info?.over) return null;
-      return <Timer deadlineMs={Number(s.deadlineMs)} serverNow={() => app.conn.serverNow()} />;
+      // The view stream's deadlines, counted from when this page received them.
+      const deadline = session.deadlineOf(seat);
+      if (!deadline || info?.over) return null;
+      return <Timer deadlineMs={deadline} serverNow={() => Date.now()} />;
     },
     ActionButton: viewer !== null && !info?.over ? StableButton : undefined,
     claim: viewer !== null && !info?.over ? (actions) => void placed.push(...actions) : undefined,

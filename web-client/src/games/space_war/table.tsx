@@ -293,13 +293,6 @@ export function SpaceWarTable({ view, previous, ctx }: TableProps<View>) {
               <ByStep cards={revealed} ctx={ctx} small flipIn={!!previous && (previous.lastContest?.number ?? 0) < last.number} />
             </div>
           ) : null}
-          {last.events.length ? (
-            <ul class="sw-events">
-              {last.events.map((e, i) => (
-                <li key={i}>{seatWords(e, ctx.seatName)}</li>
-              ))}
-            </ul>
-          ) : null}
         </section>
       ) : null}
     </div>

@@ -1,0 +1,48 @@
+#pragma once
+// A running match's stream handle (MatchInfo.stream, ViewUpdate.stream): the smallest
+// number no other running match holds, so a diff names its match in a byte or two
+// instead of the 36-character match id. Held for the match actor's lifetime; freed
+// numbers are handed out again (a client maps a handle to its match from the MatchInfo it
+// was last sent for it).
+#include <cstdint>
+#include <mutex>
+#include <set>
+
+namespace starport::server {
+
+class stream_handle {
+ public:
+  stream_handle() {
+    registry& r = the_registry();
+    std::lock_guard lock(r.mutex);
+    if (r.freed.empty()) {
+      value_ = ++r.highest;
+    } else {
+      value_ = *r.freed.begin();
+      r.freed.erase(r.freed.begin());
+    }
+  }
+  ~stream_handle() {
+    registry& r = the_registry();
+    std::lock_guard lock(r.mutex);
+    r.freed.insert(value_);
+  }
+  stream_handle(const stream_handle&) = delete;
+  stream_handle& operator=(const stream_handle&) = delete;
+
+  std::uint32_t value() const { return value_; }
+
+ private:
+  struct registry {
+    std::mutex mutex;
+    std::uint32_t highest = 0;
+    std::set<std::uint32_t> freed;
+  };
+  static registry& the_registry() {
+    static registry r;
+    return r;
+  }
+  std::uint32_t value_ = 0;
+};
+
+}  // namespace starport::server
