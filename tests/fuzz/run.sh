@@ -11,6 +11,9 @@
 # that rate, so a short run (--seconds 60) tells how long the long one needs.
 #   bash tests/fuzz/run.sh ... TARGET...        only these (request_fuzzer view_diff_fuzzer
 #                                               scenario_fuzzer deck_text_fuzzer)
+# Invocations for different targets can run side by side (each writes its own seeds; start
+# them one after another, as each first runs ninja in build-sanitize), so
+# that every long run gets its own share of the machine.
 # A finding stops the run with the crashing input in build-sanitize/fuzz-findings/<target>/;
 # the exit code is then non-zero. Each target's last libFuzzer status line is printed.
 set -euo pipefail
