@@ -7,6 +7,17 @@
 #include <vector>
 
 namespace starport::server {
+
+bool read_varint(std::string_view bytes, std::size_t& at, std::uint64_t& value) {
+  value = 0;
+  for (int shift = 0; shift < 64 && at < bytes.size(); shift += 7) {
+    const auto byte = static_cast<std::uint8_t>(bytes[at++]);
+    value |= static_cast<std::uint64_t>(byte & 0x7f) << shift;
+    if ((byte & 0x80) == 0) return true;
+  }
+  return false;
+}
+
 namespace {
 
 using google::protobuf::Descriptor;
@@ -20,16 +31,6 @@ enum element_op : std::uint32_t { el_set = 0, el_patch = 1, el_copy = 2, el_move
 constexpr int max_depth = 64;
 // A list patch may name at most this many elements (far more than any view holds).
 constexpr std::uint64_t max_list = 1u << 20;
-
-bool read_varint(std::string_view bytes, std::size_t& at, std::uint64_t& value) {
-  value = 0;
-  for (int shift = 0; shift < 64 && at < bytes.size(); shift += 7) {
-    const auto byte = static_cast<std::uint8_t>(bytes[at++]);
-    value |= static_cast<std::uint64_t>(byte & 0x7f) << shift;
-    if ((byte & 0x80) == 0) return true;
-  }
-  return false;
-}
 
 void put_varint(std::string& out, std::uint64_t value) {
   while (value >= 0x80) {

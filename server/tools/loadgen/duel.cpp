@@ -7,6 +7,8 @@
 namespace starport::loadgen {
 namespace {
 
+using server::read_varint;
+
 constexpr std::uint32_t protocol_v1 = 1;   // starport.v1.ProtocolVersion's current value
 
 std::int64_t micros_since(clock_type::time_point t, clock_type::time_point now) {
@@ -21,16 +23,6 @@ constexpr std::size_t patch_slot = 64;      // + top-level View field of a patch
 constexpr std::size_t error_slot = 128;     // + Error field
 constexpr std::size_t info_slot = 160;      // + MatchInfo field
 constexpr std::size_t slot_width[] = {31, 32, 64, 32, 32};
-
-bool read_varint(std::string_view in, std::size_t& at, std::uint64_t& v) {
-  v = 0;
-  for (int shift = 0; shift < 64 && at < in.size(); shift += 7) {
-    const auto b = static_cast<std::uint8_t>(in[at++]);
-    v |= static_cast<std::uint64_t>(b & 0x7f) << shift;
-    if ((b & 0x80) == 0) return true;
-  }
-  return false;
-}
 
 // Calls `each(field, begin, payload_begin, end)` for every record of protobuf data;
 // false on data that is not.
