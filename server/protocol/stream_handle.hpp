@@ -38,9 +38,11 @@ class stream_handle {
     std::uint32_t highest = 0;
     std::set<std::uint32_t> freed;
   };
+  // Never destroyed: a match actor may be freed during exit (a server torn down from an
+  // atexit handler, or held by any static), after a function-local registry would be gone.
   static registry& the_registry() {
-    static registry r;
-    return r;
+    static registry* r = new registry;
+    return *r;
   }
   std::uint32_t value_ = 0;
 };

@@ -34,6 +34,18 @@ TEST_CASE("wire: an answer built by putting the request id in front parses as th
   }
 }
 
+namespace {
+// Destroyed at exit after the handles' registry was first used (so after it, were it an
+// ordinary function-local static): as a fuzzer's server torn down from an atexit handler.
+std::unique_ptr<starport::server::stream_handle> held_past_exit;
+}  // namespace
+
+TEST_CASE("wire: a stream handle may be freed during exit, after every other static") {
+  held_past_exit = std::make_unique<starport::server::stream_handle>();
+  CHECK(held_past_exit->value() > 0);
+  { starport::server::stream_handle freed_before_exit; }   // the free list holds a number at exit
+}
+
 TEST_CASE("wire: stream handles are the smallest free numbers, unique among live matches, and given again once freed") {
   using starport::server::stream_handle;
   auto a = std::make_unique<stream_handle>();
