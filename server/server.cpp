@@ -65,7 +65,7 @@ int server::run() {
   state->health().start(ioc, *worker);   // /healthz and /readyz follow storage from here on
   hub->restore(found.lobbies, found.running, found.ended);
   for (recovered_match& m : found.matches) {
-    auto actor = std::make_shared<match_actor>(state, std::move(m.record), std::move(m.game), m.log_size);
+    auto actor = std::make_shared<match_actor>(match_room(state), std::move(m.record), std::move(m.game), m.log_size);
     actor->restore(std::move(m.log), m.preferences);
     state->matches().add(actor->id(), actor, actor->accounts());
     state->stats().matches_changed(1);

@@ -12,6 +12,7 @@
 #include "server/config.hpp"
 #include "server/net/health.hpp"
 #include "server/match/match_directory.hpp"
+#include "server/match/match_services.hpp"
 #include "server/net/metrics.hpp"
 #include "server/net/net.hpp"
 
@@ -38,6 +39,11 @@ class shared_state {
   lobby_hub& lobbies() { return *lobbies_; }
   void set_lobbies(std::shared_ptr<lobby_hub> hub) { lobbies_ = std::move(hub); }
 
+  // The part of the state a match reaches, alive as long as the state is.
+  friend std::shared_ptr<match_services> match_room(const std::shared_ptr<shared_state>& state) {
+    return {state, &state->match_room_};
+  }
+
   // Open sessions, for shutdown and the connection limit. False: the server is full.
   bool join(std::uint64_t id, std::weak_ptr<websocket_session> session);
   void leave(std::uint64_t id);
@@ -53,6 +59,7 @@ class shared_state {
   health_check health_;
   match_directory matches_;
   std::shared_ptr<lobby_hub> lobbies_;
+  match_services match_room_{settings_, ioc_, storage_, stats_, matches_, lobbies_};
   std::mutex mutex_;
   std::unordered_map<std::uint64_t, std::weak_ptr<websocket_session>> sessions_;
   std::uint64_t next_id_ = 1;

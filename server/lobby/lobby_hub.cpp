@@ -628,7 +628,7 @@ void lobby_hub::on_started(const request& r, const std::string& lobby_id, storag
     if (s.account_id.empty() || online == online_.end()) continue;
     for (const session_ref& ref : online->second) seated.emplace_back(static_cast<int>(s.seat), ref);
   }
-  auto actor = std::make_shared<match_actor>(state_, record, std::move(game), 0);
+  auto actor = std::make_shared<match_actor>(match_room(state_), record, std::move(game), 0);
   state_->matches().add(record.id, actor, actor->accounts());
   state_->stats().matches_changed(1);
   if (it != lobbies_.end()) {

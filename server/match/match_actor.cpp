@@ -10,7 +10,8 @@
 #include "server/lobby/lobby_hub.hpp"
 #include "server/match/move_words.hpp"
 #include "server/match/recovery.hpp"
-#include "server/shared_state.hpp"
+#include "server/net/metrics.hpp"
+#include "storage/worker.hpp"
 #include "server/protocol/frames.hpp"
 #include "server/protocol/view_diff.hpp"
 #include "server/net/websocket_session.hpp"
@@ -26,10 +27,10 @@ const engine::bot_entry& bot_or_random(const engine::game_info& game, std::strin
 
 }  // namespace
 
-match_actor::match_actor(std::shared_ptr<shared_state> state, storage::match_record record,
+match_actor::match_actor(std::shared_ptr<match_services> services, storage::match_record record,
                          std::unique_ptr<engine::match> game, std::uint32_t log_size)
-    : state_(std::move(state)),
-      strand_(net::make_strand(state_->ioc())),
+    : services_(std::move(services)),
+      strand_(net::make_strand(services_->ioc())),
       record_(std::move(record)),
       commitment_(seed_commitment(record_.seed, record_.salt)),
       game_(std::move(game)),
@@ -65,7 +66,7 @@ void match_actor::start(std::vector<std::pair<int, session_ref>> seated) {
     const auto now = clock::now();
     // Until someone attaches, every player counts as away and their hold runs.
     for (seat& s : self->seats_)
-      if (!s.is_bot_seat()) s.hold_until = now + self->state_->settings().seat_hold;
+      if (!s.is_bot_seat()) s.hold_until = now + self->services_->settings().seat_hold;
     // One attach per session, with every seat its player holds.
     std::vector<std::uint64_t> done;
     for (const auto& [index, ref] : seated) {
@@ -264,7 +265,7 @@ void match_actor::on_set_preferences(request r, const v1::SetPreferences& m) {
   while (!choices.empty() && choices.back() == 0) choices.pop_back();
   // Kept only once stored: the answer promises a reload or a restart keeps them.
   storage::seat_preferences stored{static_cast<std::uint32_t>(index), choices};
-  state_->storage().submit(
+  services_->storage().submit(
       [id = record_.id, stored, at = wall_ms()](storage::database& db) { db.set_preferences(id, stored, at); },
       [self = shared_from_this(), r, index, choices](bool ok) {
         net::post(self->strand_, [self, r, index, choices, ok] {
@@ -327,7 +328,7 @@ void match_actor::accept(const engine::action& a, accepted how) {
 
 void match_actor::submit_append(const storage::logged_action& entry) {
   ++in_flight_;
-  state_->storage().submit(
+  services_->storage().submit(
       [id = record_.id, entry](storage::database& db) { db.append_action(id, entry); },
       [self = shared_from_this(), end = entry.index + 1](bool ok) {
         // On the storage thread, in log order. Appends of one batch commit together: the
@@ -367,7 +368,7 @@ void match_actor::settle() {
   // Counted before anyone is shown them: whoever sees an action accepted finds it in
   // /metrics (the latency then ends at commit, a few µs short of the views going out).
   const auto now = clock::now();
-  for (const accepted& b : batch_) state_->stats().action_done(now - b.received);
+  for (const accepted& b : batch_) services_->stats().action_done(now - b.received);
   // The turn timers of the state about to be shown go out with it, in the same update
   // (a seat its preference answers gets none; its move is played below).
   set_deadlines();
@@ -394,20 +395,18 @@ void match_actor::finish() {
   for (int i = 0; i < game_->seat_count(); ++i)
     if (engine::has_seat(o.winners, i)) record_.winners.push_back(static_cast<std::uint32_t>(i));
   record_.ended_ms = wall_ms();
-  state_->storage().submit([id = record_.id, winners = record_.winners, reason = record_.end_reason,
+  services_->storage().submit([id = record_.id, winners = record_.winners, reason = record_.end_reason,
                             ended = record_.ended_ms](storage::database& db) {
     db.finish_match(id, winners, reason, ended);
   });
-  state_->matches().mark_over(record_.id);
-  state_->stats().matches_changed(-1);
-  state_->lobbies().match_over(record_.lobby_id, record_.id);
+  services_->released(record_.lobby_id, record_.id);
   for (seat& s : seats_) {
     s.deadline = {};
     s.deadline_ms = 0;
     s.bot_due = {};
     s.hold_until = {};
   }
-  close_at_ = clock::now() + state_->settings().finished_linger;
+  close_at_ = clock::now() + services_->settings().finished_linger;
 }
 
 }  // namespace starport::server

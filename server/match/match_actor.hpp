@@ -18,6 +18,7 @@
 
 #include "engine/core/match.hpp"
 #include "server/match/match_log.hpp"
+#include "server/match/match_services.hpp"
 #include "server/net/net.hpp"
 #include "server/protocol/stream_handle.hpp"
 #include "server/session/request.hpp"
@@ -25,15 +26,13 @@
 
 namespace starport::server {
 
-class shared_state;
-
 class match_actor : public std::enable_shared_from_this<match_actor> {
  public:
   using clock = std::chrono::steady_clock;
 
   // `game` is the match as dealt from the record's seed with `log_size` logged actions
   // already applied (start-up recovery), or fresh.
-  match_actor(std::shared_ptr<shared_state> state, storage::match_record record,
+  match_actor(std::shared_ptr<match_services> services, storage::match_record record,
               std::unique_ptr<engine::match> game, std::uint32_t log_size);
 
   const std::string& id() const { return record_.id; }
@@ -134,7 +133,7 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
   std::vector<int> seats_of(const std::string& account_id) const;   // lowest first
   void after_settle(std::function<void()> f);
 
-  std::shared_ptr<shared_state> state_;
+  std::shared_ptr<match_services> services_;   // all it reaches of the server
   strand strand_;
   storage::match_record record_;
   v1::LobbySettings settings_;

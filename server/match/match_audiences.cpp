@@ -8,7 +8,8 @@
 #include "server/net/websocket_session.hpp"
 #include "server/protocol/frames.hpp"
 #include "server/protocol/view_diff.hpp"
-#include "server/shared_state.hpp"
+#include "server/net/metrics.hpp"
+#include "storage/worker.hpp"
 
 namespace starport::server {
 namespace {
@@ -142,7 +143,7 @@ void match_actor::on_detach(std::uint64_t session_id) {
     std::erase_if(s.audience.sessions, gone);
     if (s.audience.sessions.empty() && s.connected && !s.is_bot_seat()) {
       s.connected = false;
-      if (!over_) s.hold_until = clock::now() + state_->settings().seat_hold;
+      if (!over_) s.hold_until = clock::now() + services_->settings().seat_hold;
       changed = true;
     }
   }

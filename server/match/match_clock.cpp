@@ -6,7 +6,8 @@
 
 #include "engine/core/playout.hpp"
 #include "server/crypto.hpp"
-#include "server/shared_state.hpp"
+#include "server/net/metrics.hpp"
+#include "storage/worker.hpp"
 
 namespace starport::server {
 namespace {
@@ -31,7 +32,7 @@ bool match_actor::set_deadlines() {
   if (stopped_ || broken_ || repairing_) return false;
   const auto now = clock::now();
   const engine::seat_mask must = over_ ? 0 : game_->must_act();
-  const std::uint32_t turn = std::min(settings_.turn_seconds(), state_->settings().max_turn_seconds);
+  const std::uint32_t turn = std::min(settings_.turn_seconds(), services_->settings().max_turn_seconds);
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     seat& s = seats_[i];
     if (!engine::has_seat(must, static_cast<int>(i))) {
@@ -44,7 +45,7 @@ bool match_actor::set_deadlines() {
       s.deadline = {};
       s.deadline_ms = 0;
     } else if (s.bot_plays()) {
-      if (s.bot_due == clock::time_point{}) s.bot_due = now + state_->settings().bot_delay;
+      if (s.bot_due == clock::time_point{}) s.bot_due = now + services_->settings().bot_delay;
     } else if (turn > 0 && s.deadline == clock::time_point{}) {
       s.deadline = now + std::chrono::seconds(turn);
       s.deadline_ms = wall_ms() + static_cast<std::int64_t>(turn) * 1000;
@@ -107,7 +108,7 @@ void match_actor::on_timer() {
   if (over_) {
     if (now >= close_at_) {
       stopped_ = true;   // late resyncs are over; the replay has it all
-      state_->matches().remove(record_.id);
+      services_->closed(record_.id);
       return;
     }
     return arm_timer();

@@ -9,7 +9,8 @@
 #include "server/match/recovery.hpp"
 #include "server/net/websocket_session.hpp"
 #include "server/protocol/frames.hpp"
-#include "server/shared_state.hpp"
+#include "server/net/metrics.hpp"
+#include "storage/worker.hpp"
 #include "storage/worker.hpp"
 
 namespace starport::server {
@@ -42,7 +43,7 @@ void match_actor::repair() {
 
 void match_actor::retry_later(void (match_actor::*step)()) {
   const int doublings = std::min(attempts_ - 1, 10);
-  const auto base = state_->settings().storage_retry;
+  const auto base = services_->settings().storage_retry;
   const auto pause = std::min<std::chrono::milliseconds>({base * (1 << doublings), base * 64, longest_pause});
   repair_timer_.expires_after(pause);
   repair_timer_.async_wait([self = shared_from_this(), step](boost::system::error_code ec) {
@@ -59,7 +60,7 @@ void match_actor::retry_appends() {
 void match_actor::redeal() {
   // A read of its own: it needs no write to succeed (a full disk still reads).
   auto found = std::make_shared<std::vector<storage::logged_action>>();
-  state_->storage().submit_read(
+  services_->storage().submit_read(
       [id = record_.id, found](storage::database& db) { *found = db.actions(id); },
       [self = shared_from_this(), found](bool ok) {
         net::post(self->strand_, [self, found, ok] { self->on_redeal(ok, std::move(*found)); });
@@ -117,10 +118,8 @@ void match_actor::give_up(const std::string& why) {
   answer_waiting();   // each refuses itself now that the match is broken
   // Its players are free again and its lobby is not left "in match" for a match no one can
   // play; the record stays running, so a restart resumes it (if storage then holds).
-  state_->matches().mark_over(record_.id);
-  state_->stats().matches_changed(-1);
-  state_->lobbies().match_over(record_.lobby_id, record_.id,
-                               "The match stopped: the server could not save its moves. A restart resumes it.");
+  services_->released(record_.lobby_id, record_.id,
+                      "The match stopped: the server could not save its moves. A restart resumes it.");
 }
 
 }  // namespace starport::server

@@ -1,0 +1,17 @@
+#include "server/match/match_services.hpp"
+
+#include "server/lobby/lobby_hub.hpp"
+#include "server/match/match_directory.hpp"
+#include "server/net/metrics.hpp"
+
+namespace starport::server {
+
+void match_services::released(const std::string& lobby_id, const std::string& match_id, std::string reason) {
+  directory_.mark_over(match_id);
+  stats_.matches_changed(-1);
+  if (lobbies_) lobbies_->match_over(lobby_id, match_id, std::move(reason));
+}
+
+void match_services::closed(const std::string& match_id) { directory_.remove(match_id); }
+
+}  // namespace starport::server
