@@ -212,14 +212,16 @@ verdict state::validate(const content_set& c, int seats, const pb::Options& opti
   // Inside a phase: waiting Required effects, the Trigger window, the Ship Phase's turns, a prompt.
   const bool results = step == pb::RESOLUTION && pos.judged();
   const bool inside = effects_step(step) || results;
+  const bool act_setup = step == pb::ACT_SETUP || step == pb::STEP_UNSPECIFIED;
   if (pos.pending_size() > 0) {
     if (!inside) return no("pending effects wait in a phase with effects (pending)");
     if (pos.pending_size() > max_pending) return no("too many pending effects");
     if (pos.has_trigger_window() || pos.has_ship_turn())
       return no("Required effects happen before the Trigger window and the Ship Phase's Boons (pending)");
-    if (step == pb::CHALLENGE_SETUP && pos.challenge().empty())
-      return no("pending at CHALLENGE_SETUP needs the Challenge set up (challenge)");
   }
+  if (step == pb::CHALLENGE_SETUP && pos.challenge().empty() &&
+      (pos.pending_size() > 0 || pos.has_trigger_window() || pos.has_prompt()))
+    return no("inside CHALLENGE_SETUP the Challenge is set up already (challenge)");
   for (const pb::PendingEffect& e : pos.pending()) {
     if (!pb::PendingSource_IsValid(e.from())) return no("unknown pending source (pending.from)");
     if (e.seat() >= static_cast<std::uint32_t>(seats) || e.owner() >= static_cast<std::uint32_t>(seats))
@@ -277,7 +279,14 @@ verdict state::validate(const content_set& c, int seats, const pb::Options& opti
   if (pos.has_prompt()) {
     const pb::OpenPrompt& pr = pos.prompt();
     if (pr.kind() <= pb::OPEN_NONE || pr.kind() > pb::OPEN_DEMAND) return no("unknown prompt kind (prompt.kind)");
-    if (!inside) return no("a prompt is open inside a phase with effects or Resolution's results (prompt)");
+    if (act_setup) {
+      if (pr.kind() != pb::OPEN_DRAW || pos.rank_picks())
+        return no("the prompt open at ACT_SETUP is a seat's draw up to its Hand Size, before the Rank picks (prompt.kind)");
+      if (pos.successes() != 0 || pos.failures() != 0)
+        return no("an Act that has just begun has no successes or failures");
+    } else if (!inside) {
+      return no("a prompt is open inside a phase with effects or Resolution's results (prompt)");
+    }
     if (pr.seat() >= static_cast<std::uint32_t>(seats)) return no("no such seat (prompt.seat)");
     if (pr.count() < 1 || pr.count() > max_deck_cards) return no("prompt.count is 1 to 40");
     if (pr.put_back() != 0 && pr.kind() != pb::OPEN_STOCKPILE) return no("put_back is an OPEN_STOCKPILE field (prompt)");
@@ -298,7 +307,8 @@ verdict state::validate(const content_set& c, int seats, const pb::Options& opti
   if (verdict v = probe.check_posed(pos); !v) return v;
   probe.start(pos);
   if (pos.has_prompt() || pos.has_trigger_window()) {
-    const bool asked = probe.frame_count_ > 0 && !probe.over_ && probe.step_ == static_cast<phase>(step);
+    const bool asked = probe.frame_count_ > 0 && !probe.over_ &&
+                       probe.step_ == (act_setup ? phase::act_setup : static_cast<phase>(step));
     const frame& top = probe.frames_[asked ? probe.frame_count_ - 1u : 0u];
     if (pos.has_prompt() &&
         (!asked || top.kind != task_of(pos.prompt().kind()) || top.seat != pos.prompt().seat() ||
@@ -362,6 +372,11 @@ verdict state::check_posed(const pb::Position& pos) const {
       if (e.kind != style::triggered || e.at != step_)
         return no("triggered names a Triggered effect of this phase (triggered.effect)");
     }
+  if (pos.has_prompt() && step_ == phase::act_setup) {
+    const int s = static_cast<int>(pos.prompt().seat());
+    if (hand_size(s) - players_[s].hand.size != static_cast<int>(pos.prompt().count()))
+      return no("at Act Setup a seat draws up to its Hand Size: prompt.count is its Hand Size less its Hand");
+  }
   if (pos.has_prompt() && pos.prompt().kind() == pb::OPEN_DEMAND &&
       static_cast<int>(pos.prompt().seat()) != team_leader())
     return no("the Team Leader decides a Demand (prompt.seat)");
@@ -532,7 +547,17 @@ void state::start(const pb::Position& pos) {
     return;
   }
   const pb::Step step = pos.step();
-  if (step == pb::STEP_UNSPECIFIED || step == pb::ACT_SETUP) --acts_played_;   // begin_act counts it
+  if (step_ == phase::act_setup && pos.has_prompt()) {
+    // The Act has begun (begin_act): its Challenge Deck dealt, the seats before `prompt.seat`
+    // have drawn, the seats after it draw next.
+    deal_challenge_deck();
+    for (int s = seats - 1; s > static_cast<int>(pos.prompt().seat()); --s) {
+      const int want = hand_size(s) - players_[s].hand.size;
+      if (want > 0) push(frame{task::draw, static_cast<std::uint8_t>(s), static_cast<std::int8_t>(want), 0, {}});
+    }
+  } else if (step_ == phase::act_setup) {
+    --acts_played_;   // begin_act counts it
+  }
   if (step == pb::CHALLENGE_SETUP && challenge_ != no_challenge && sub_ == 0) {
     // The Challenge is set up already: its phase's Required effects are gathered now.
     enter(step_);

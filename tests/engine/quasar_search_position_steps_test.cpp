@@ -260,6 +260,9 @@ TEST_CASE("quasar_search Position: each effect prompt can be posed, is asked of 
        base(R"("step": "ACT_START", "prompt": {"kind": "OPEN_DRAW", "seat": 1, "count": 2})", "",
             R"(, "warp": ["Rigger"], "projects": ["Officer Training"])"),
        1, qs::kind::draw_from},
+      {"Act Setup's draw up to the Hand Size with the Warp Zone open",
+       base(R"("step": "ACT_SETUP", "prompt": {"kind": "OPEN_DRAW", "seat": 0, "count": 8})", R"(, "warp": ["Gunnery Chief"])"),
+       0, qs::kind::draw_from},
       {"Stockpile half done (Quartermaster's Trigger)",
        base(pre_cleanup + R"(, "triggerWindow": {"seat": 0}, "prompt": {"kind": "OPEN_STOCKPILE", "seat": 0, "count": 1, "putBack": 1})",
             R"(, "confronting": "Quartermaster", "triggered": [{"card": "Quartermaster"}])", revealed1),
@@ -306,6 +309,23 @@ TEST_CASE("quasar_search Position: each effect prompt can be posed, is asked of 
   }
 }
 
+TEST_CASE("quasar_search Position: Act Setup's draws half made, then the Rank picks") {
+  qs::state g = started(base(R"("step": "ACT_SETUP", "prompt": {"kind": "OPEN_DRAW", "seat": 0, "count": 8})",
+                             R"(, "warp": ["Gunnery Chief"])"));
+  CHECK(g.acts_played() == 1);
+  CHECK(g.challenge_deck().size() == 2);   // as listed, not dealt again
+  // Seat 0 draws the Warp Zone's card, then only its Deck is open: the rest comes by itself,
+  // then seat 1 (Deck only) draws by itself.
+  const std::vector<action> legal = legal_of(g, 0);
+  REQUIRE(legal.size() == 2);
+  g.apply(legal.back());
+  CHECK(g.seat(0).hand.size == 5);
+  CHECK(g.seat(1).hand.size == 4);
+  CHECK(g.current_step() == qs::phase::act_setup);
+  CHECK(g.must_act() == 3);   // the secret Rank picks
+  hidden_from_others(g, 1, "Veteran Engineer");
+}
+
 TEST_CASE("quasar_search Position: impossible steps, effects, windows and prompts are refused with the field and the reason") {
   CHECK(refusal_of(base(R"("step": "MISSION_RESOLUTION")")) ==
         std::string("a position starts at a step from ACT_SETUP to ACT_CLEANUP (step)"));
@@ -332,6 +352,8 @@ TEST_CASE("quasar_search Position: impossible steps, effects, windows and prompt
   CHECK(refusal_of(base(R"("step": "RESOLUTION", "challenge": "Dock Traffic Jam", "judged": true, "success": true, "successes": 1,
                            "pending": [{"owner": 0, "card": "Helix Cartographers", "seat": 0}])", revealed, revealed1)) ==
         std::string("a Challenge's result effects wait at RESOLUTION once judged, and nothing else does (pending.from)"));
+  CHECK(refusal_of(base(R"("step": "CHALLENGE_SETUP", "energy": 1, "triggerWindow": {"seat": 0})")) ==
+        std::string("inside CHALLENGE_SETUP the Challenge is set up already (challenge)"));
   CHECK(refusal_of(base(R"("step": "ACT_START", "triggerWindow": {"seat": 0}, "pending": [{"from": "FROM_ACT", "seat": 1}])")) ==
         std::string("Required effects happen before the Trigger window and the Ship Phase's Boons (pending)"));
   CHECK(refusal_of(base(R"("step": "ACT_START")", R"(, "triggered": [{"card": "Helix Cartographers", "effect": 1}])")) ==
@@ -351,6 +373,10 @@ TEST_CASE("quasar_search Position: impossible steps, effects, windows and prompt
   // Only the Deck is open to seat 0's Draw: it happens by itself, nothing is asked.
   CHECK(refusal_of(base(R"("step": "ACT_START", "prompt": {"kind": "OPEN_DRAW", "seat": 0, "count": 1})")) ==
         std::string("the prompt would resolve by itself (one possible answer or none), so it is never open (prompt)"));
+  CHECK(refusal_of(base(R"("step": "ACT_SETUP", "prompt": {"kind": "OPEN_DRAW", "seat": 0, "count": 2})", R"(, "warp": ["Deckhand"])")) ==
+        std::string("at Act Setup a seat draws up to its Hand Size: prompt.count is its Hand Size less its Hand"));
+  CHECK(refusal_of(base(R"("step": "ACT_SETUP", "prompt": {"kind": "OPEN_BOON", "seat": 0, "count": 1})")) ==
+        std::string("the prompt open at ACT_SETUP is a seat's draw up to its Hand Size, before the Rank picks (prompt.kind)"));
   CHECK(refusal_of(base(R"("step": "ACT_START", "prompt": {"kind": "OPEN_BOON", "seat": 0, "count": 0})")) ==
         std::string("prompt.count is 1 to 40"));
 }
