@@ -297,6 +297,12 @@ verdict state::validate(const content_set& c, int seats, const pb::Options& opti
       return no("a Demand the Energy cannot pay is not asked: the team loses 1 Morale (prompt.count)");
     if (pos.has_ship_turn() && pr.kind() == pb::OPEN_WARP && pr.count() > static_cast<std::uint32_t>(ship_warp))
       return no("the Ship Phase Warps up to 2 (prompt.count)");
+    if (pr.boons_after() != 0 &&
+        (pr.kind() == pb::OPEN_BOON || pr.kind() == pb::OPEN_DEMAND || pos.has_ship_turn() || pr.boons_after() > 10))
+      return no("boons_after: 1 to 10 Boons of the seat's own effect under a prompt a Boon set off (not a Boon, a Demand or the Ship Phase's single Boon)");
+    if (pr.has_pays_for() && (pr.kind() != pb::OPEN_DISCARD || !pos.has_trigger_window() ||
+                              pos.trigger_window().seat() != pr.seat() || pr.boons_after() != 0))
+      return no("pays_for is the Trigger an OPEN_DISCARD pays for, in that seat's Trigger window (prompt.pays_for)");
     if (pos.has_ship_turn() && pr.kind() != pb::OPEN_DEMAND && pr.seat() != pos.ship_turn().seat())
       return no("the prompt of a Ship Phase turn is that seat's (prompt.seat)");
   }
@@ -376,6 +382,19 @@ verdict state::check_posed(const pb::Position& pos) const {
     const int s = static_cast<int>(pos.prompt().seat());
     if (hand_size(s) - players_[s].hand.size != static_cast<int>(pos.prompt().count()))
       return no("at Act Setup a seat draws up to its Hand Size: prompt.count is its Hand Size less its Hand");
+  }
+  if (pos.prompt().has_pays_for()) {
+    const pb::UsedTrigger& u = pos.prompt().pays_for();
+    const int s = static_cast<int>(pos.prompt().seat());
+    copy_id c = no_card;
+    if (!find_in_play(s, u.card(), 0, c) || u.effect() >= static_cast<std::uint32_t>(max_card_effects))
+      return no("pays_for names a card of that seat in play and an effect on it (prompt.pays_for)");
+    const effect& e = card_of(c).effects[u.effect()];
+    if (e.kind != style::triggered || e.at != step_ || e.pay != cost::discard_card)
+      return no("pays_for names a Triggered effect of this phase whose cost is a discard (prompt.pays_for)");
+    bool listed = false;
+    for (const pb::UsedTrigger& t : pos.seats(s).triggered()) listed = listed || (t.card() == u.card() && t.effect() == u.effect());
+    if (!listed) return no("the Trigger a discard pays for is performed already: list it in triggered (prompt.pays_for)");
   }
   if (pos.has_prompt() && pos.prompt().kind() == pb::OPEN_DEMAND &&
       static_cast<int>(pos.prompt().seat()) != team_leader())
@@ -591,6 +610,12 @@ void state::start(const pb::Position& pos) {
       if (open.kind != task::run) push(open);
     }
   } else if (open.kind != task::run) {
+    // What waits under the prompt: the rest of its seat's Boons, or the Trigger it pays for.
+    if (pr.boons_after() > 0)
+      push(frame{task::boon, open.seat, static_cast<std::int8_t>(std::min<std::uint32_t>(pr.boons_after(), 10)), 0, {}});
+    copy_id paid = no_card;
+    if (pr.has_pays_for() && find_in_play(open.seat, pr.pays_for().card(), 0, paid))
+      push(frame{task::run, open.seat, 0, 0, card_of(paid).effects[pr.pays_for().effect() % max_card_effects]});
     push(open);
   }
   advance();

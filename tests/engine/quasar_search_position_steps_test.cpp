@@ -309,6 +309,37 @@ TEST_CASE("quasar_search Position: each effect prompt can be posed, is asked of 
   }
 }
 
+TEST_CASE("quasar_search Position: a prompt with what waits under it, a Boon's rest or the Trigger a discard pays for") {
+  // Ghost Ship Drifting's two Boons for the Team Leader: the first starts a Project (two in
+  // Hand: which one?), the second Boon waits under it.
+  qs::state b = started(base(R"("step": "RESOLUTION", "act": 2, "challenge": "Ghost Ship Drifting", "judged": true,
+      "success": true, "successes": 1, "prompt": {"kind": "OPEN_PROJECT", "seat": 1, "count": 1, "boonsAfter": 1})",
+                             revealed, R"(, "confronting": "Gunnery Chief", "hand": ["Targeting Array", "Fusion Reactor", "Void Marine"])"));
+  std::vector<action> legal = legal_of(b, 1);
+  CHECK(legal.size() == 2);
+  b.apply(legal[0]);
+  CHECK(b.seat(1).projects.size == 1);
+  CHECK(find_kind(legal_of(b, 1), qs::kind::boon) != nullptr);   // the second Boon
+  hidden_from_others(b, 1, "Void Marine");
+  // Jettison Crew's Trigger: discard 1 card, then Shift 2.
+  qs::state j = started(base(R"("step": "PRE_RESOLUTION", "challenge": "Dock Traffic Jam", "triggerWindow": {"seat": 0},
+      "prompt": {"kind": "OPEN_DISCARD", "seat": 0, "count": 1, "paysFor": {"card": "Jettison Crew"}})",
+                             R"(, "confronting": "Jettison Crew", "triggered": [{"card": "Jettison Crew"}])", revealed1));
+  legal = legal_of(j, 0);
+  CHECK(legal.size() == 2);
+  j.apply(legal[0]);
+  CHECK(j.seat(0).discard.size == 2);
+  CHECK(find_kind(legal_of(j, 0), qs::kind::shift, 2) != nullptr);
+  CHECK(refusal_of(base(R"("step": "PRE_RESOLUTION", "challenge": "Dock Traffic Jam", "triggerWindow": {"seat": 0},
+      "prompt": {"kind": "OPEN_DISCARD", "seat": 0, "count": 1, "paysFor": {"card": "Jettison Crew"}})",
+                        R"(, "confronting": "Jettison Crew")", revealed1)) ==
+        std::string("the Trigger a discard pays for is performed already: list it in triggered (prompt.pays_for)"));
+  CHECK(refusal_of(base(R"("step": "PRE_RESOLUTION", "challenge": "Dock Traffic Jam", "triggerWindow": {"seat": 0},
+      "prompt": {"kind": "OPEN_DISCARD", "seat": 0, "count": 1, "paysFor": {"card": "Helix Cartographers", "effect": 1}})",
+                        R"(, "confronting": "Jettison Crew", "triggered": [{"card": "Helix Cartographers", "effect": 1}])", revealed1)) ==
+        std::string("pays_for names a Triggered effect of this phase whose cost is a discard (prompt.pays_for)"));
+}
+
 TEST_CASE("quasar_search Position: Act Setup's draws half made, then the Rank picks") {
   qs::state g = started(base(R"("step": "ACT_SETUP", "prompt": {"kind": "OPEN_DRAW", "seat": 0, "count": 8})",
                              R"(, "warp": ["Gunnery Chief"])"));
@@ -395,6 +426,10 @@ TEST_CASE("quasar_search Position: random edits of positions inside a phase are 
       base(R"("step": "RESOLUTION", "act": 2, "challenge": "Static Whispers", "judged": true, "failures": 1,
               "pending": [{"from": "FROM_RESULT", "seat": 0}], "prompt": {"kind": "OPEN_DISCARD", "seat": 1, "count": 1})",
            revealed, revealed1),
+      base(R"("step": "PRE_RESOLUTION", "challenge": "Dock Traffic Jam", "triggerWindow": {"seat": 0},
+              "prompt": {"kind": "OPEN_DISCARD", "seat": 0, "count": 1, "paysFor": {"card": "Jettison Crew"}})",
+           R"(, "confronting": "Jettison Crew", "triggered": [{"card": "Jettison Crew"}])", revealed1),
+      base(R"("step": "ACT_SETUP", "prompt": {"kind": "OPEN_DRAW", "seat": 0, "count": 8})", R"(, "warp": ["Gunnery Chief"])"),
   };
   int accepted = 0;
   std::uint64_t seed = 11;
