@@ -255,7 +255,16 @@ class state {
   int challenges_per_act() const { return per_act_; }
 
  private:
+  // position.cpp: a Position posed (every zone and where play stands, nothing run yet),
+  // checked against the posed state, then started (its prompts open, play advanced).
+  struct posing {};
+  state(const content_set& content, int seats, const pb::Options& options,
+        const pb::Position& position, std::uint64_t seed, posing);
+  verdict check_posed(const pb::Position& position) const;
+  void start(const pb::Position& position);
+  bool find_in_play(int s, std::string_view name, int skip, copy_id& out) const;
   // setup.cpp
+  void set_options(const pb::Options& options);
   void init(const content_set& content, int seats, const pb::Options& options,
             std::span<const engine::deck_list> decks);
   void take_list(int s, std::span<const engine::card_index> list);

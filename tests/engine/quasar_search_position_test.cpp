@@ -158,7 +158,7 @@ TEST_CASE("quasar_search Position: impossible half-made picks are refused with t
   CHECK(refusal_of(R"({"step": "CHALLENGE_SETUP",
     "seats": [{"faction": "Helix Cartographers", "rank": 3, "hand": ["Rigger"], "confronting": "Rigger"},
               {"faction": "Vanguard Wing", "rank": 5}]})") ==
-        std::string("confronting is a CONFRONTATION or PRE_RESOLUTION field"));
+        std::string("confronting is a field of CONFRONTATION and the steps after the reveal (PRE_RESOLUTION to CLEANUP)"));
   CHECK(refusal_of(R"({"step": "ACT_SETUP", "seats": [{"faction": "Helix Cartographers", "rankPick": 2},
               {"faction": "Vanguard Wing"}]})") ==
         std::string("rank_pick is a pick made while Rank picks are open (rank_picks)"));
