@@ -535,6 +535,8 @@ bool state::place_fight(const pb::Position& p, std::string& error) {
     fight_.note_count = 1;
   };
   const bool both_up = conscious_crew(a) && conscious_crew(d);
+  if (melee && !both_up && step != pb::FightPosition::PILLAGING)
+    return fail("fight: a melee goes on only while both sides have conscious crew (else it is won: PILLAGING)");
   switch (step) {
     case pb::FightPosition::ROUND_START:
       fight_.round = static_cast<std::uint8_t>(round - 1);
@@ -544,7 +546,6 @@ bool state::place_fight(const pb::Position& p, std::string& error) {
     case pb::FightPosition::DEFENDER_EQUIPS:
       if (!melee) return fail("fight.step: equipping is a melee's");
       if (k == fight_kind::brawl && round != 1) return fail("fight.step: a brawl equips before round 1 only");
-      if (!both_up) return fail("fight.step: a melee goes on only while both sides have conscious crew");
       fight_.step = step == pb::FightPosition::ATTACKER_EQUIPS ? fight_step::equip_attacker : fight_step::equip_defender;
       return true;
     case pb::FightPosition::ALLOCATING: {
@@ -581,7 +582,6 @@ bool state::place_fight(const pb::Position& p, std::string& error) {
     }
     case pb::FightPosition::DEFENDER_REPAIRS:
     case pb::FightPosition::ATTACKER_REPAIRS: {
-      if (melee && !both_up) return fail("fight.step: a melee goes on only while both sides have conscious crew");
       note_round();
       const bool def = step == pb::FightPosition::DEFENDER_REPAIRS;
       fight_.step = def ? fight_step::repair_defender : fight_step::repair_attacker;
@@ -591,7 +591,6 @@ bool state::place_fight(const pb::Position& p, std::string& error) {
       return true;
     }
     case pb::FightPosition::ATTACKER_DECIDES:
-      if (melee && !both_up) return fail("fight.step: a melee goes on only while both sides have conscious crew");
       if (!melee && ship_attack(a) <= 0 && combat_damage(a, d) <= 0 && !forced_boarding(a))
         return fail("fight.step: the attacker has no attack left (the fight ends)");
       note_round();
