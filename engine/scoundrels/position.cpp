@@ -135,6 +135,8 @@ bool state::place(const pb::Position& p, std::string& error) {
       if (o >= seats_ || static_cast<int>(o) == s) return fail("ships[].attacked names another seat");
       sh.attacked = static_cast<std::uint8_t>(sh.attacked | seat_bit(static_cast<int>(o)));
     }
+    if (sp.deliveries() > 0 && sh.rep == 0) return fail("ships[].deliveries: a delivery places the reputation die (reputation 1 or more)");
+    sh.deliveries = static_cast<std::uint8_t>(std::min<std::uint32_t>(sp.deliveries(), 255));
     for (std::uint32_t o : sp.traded_with()) {
       if (o >= seats_ || static_cast<int>(o) == s) return fail("ships[].traded_with names another seat");
       traded[s] = static_cast<std::uint8_t>(traded[s] | seat_bit(static_cast<int>(o)));
@@ -163,6 +165,10 @@ bool state::place(const pb::Position& p, std::string& error) {
       track_[syn].push(n);
     }
   }
+  int made = 0, tracked = 0;
+  for (int s = 0; s < seats_; ++s) made += ships_[s].deliveries;
+  for (const auto& t : track_) tracked += t.size;
+  if (made > tracked) return fail("ships[].deliveries: more than the tracks hold");
   for (const pb::Feud& f : p.feuds()) {
     const int a = syndicate_index(f.a()), b = syndicate_index(f.b());
     if (a < 0 || b < 0 || a >= syndicate_count || b >= syndicate_count || a == b) return fail("feuds: a feud names two syndicates");

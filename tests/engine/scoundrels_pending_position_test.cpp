@@ -426,6 +426,14 @@ TEST_CASE("scoundrels Position: refusals of impossible fights and choices name t
   CHECK(refusal(movement + R"("dockyard": "Surya II", "dockyardVisit": {"step": 1}})") ==
         "the position: dockyard_visit: the active ship is at the Dockyard");
   CHECK(refusal(movement + R"("offer": {"to": 1}})") == "the position: offer: an offer gives or asks for something");
+  std::string delivered = movement + R"("tracks": [{"syndicate": "FIDANZA", "delivered": ["Dreamdust"]}]})";
+  delivered.replace(delivered.find(R"("location": "Metis Prime")"), 25, R"("location": "Metis Prime", "reputation": 1, "deliveries": 2)");
+  CHECK(refusal(delivered) == "the position: ships[].deliveries: more than the tracks hold");
+  delivered.replace(delivered.find(R"("deliveries": 2)"), 15, R"("deliveries": 1)");
+  sc::state g = start(delivered);
+  sc::pb::View v;
+  g.view(viewer::spectator(), v);
+  CHECK(v.ships(0).deliveries() == 1);
 }
 
 TEST_CASE("scoundrels Position: random edits of fights past their round's start are refused with a reason or play on") {
