@@ -89,7 +89,8 @@ bool state::place(const pb::Position& p, std::string& error) {
   offer_count_ = 0;
   fight_ = fight_state{};
   if (p.ships_size() != seats_) return fail("ships: one ship per seat");
-  if (p.first_player() >= seats_ || p.active_seat() >= seats_) return fail("first_player or active_seat names no seat");
+  if (p.first_player() >= seats_) return fail("first_player names no seat");
+  if (p.active_seat() >= seats_) return fail("active_seat names no seat");
   std::array<std::uint8_t, max_players> traded{};
   for (int s = 0; s < seats_; ++s) {
     const pb::ShipPosition& sp = p.ships(s);
@@ -199,14 +200,14 @@ bool state::place(const pb::Position& p, std::string& error) {
     }
   }
   // Decks: listed (top first) or every card not named elsewhere, shuffled.
-  auto fill = [&](auto& d, const auto& names_list, card_no from, card_no to, bool contracts) {
+  auto fill = [&](auto& d, const auto& names_list, card_no from, card_no to, bool contracts, const char* field) {
     d.size = 0;
     if (names_list.size() > 0 || p.state_decks()) {
-      if (names_list.size() > static_cast<int>(d.cards.size())) return fail("a deck lists more cards than it holds");
+      if (names_list.size() > static_cast<int>(d.cards.size())) return fail(std::string(field) + ": more cards than the deck holds");
       for (int i = names_list.size() - 1; i >= 0; --i) {
         card_no n;
         if (!(contracts ? names.contract(names_list[i], n) : names.card(names_list[i], n))) return false;
-        if (n < from || n >= to) return fail("a card listed in another deck");
+        if (n < from || n >= to) return fail(std::string(field) + ": " + names_list[i] + " belongs to another deck");
         d.push(n);
       }
       return true;
@@ -219,11 +220,12 @@ bool state::place(const pb::Position& p, std::string& error) {
     random_.shuffle(d.cards.data(), d.size);
     return true;
   };
-  if (!fill(contract_deck_, p.contract_deck(), 0, deck_base_[0], true)) return false;
+  if (!fill(contract_deck_, p.contract_deck(), 0, deck_base_[0], true, "contract_deck")) return false;
   const google::protobuf::RepeatedPtrField<std::string>* lists[] = {&p.green_deck(), &p.purple_deck(), &p.red_deck()};
+  const char* list_names[] = {"green_deck", "purple_deck", "red_deck"};
   for (int k = 0; k < colour_count; ++k)
-    if (!fill(cantina_[k], *lists[k], deck_base_[k], deck_base_[k + 1], false)) return false;
-  if (!fill(bribes_, p.bribe_deck(), bribe_base_, static_cast<card_no>(total), false)) return false;
+    if (!fill(cantina_[k], *lists[k], deck_base_[k], deck_base_[k + 1], false, list_names[k])) return false;
+  if (!fill(bribes_, p.bribe_deck(), bribe_base_, static_cast<card_no>(total), false, "bribe_deck")) return false;
   // Encounters: the deck, the discards and the one striking now (a name may repeat: tests
   // list the same quiet one again and again); an unlisted deck is the ones not named.
   std::vector<bool> drawn(c_->encounters.size(), false);
@@ -282,7 +284,7 @@ bool state::place(const pb::Position& p, std::string& error) {
     case pb::MOVEMENT: phase_ = phase::movement; break;
     case pb::DELIVERY: phase_ = phase::delivery; break;
     case pb::DOCKYARD_ROLL: phase_ = phase::dock_roll; break;
-    case pb::GAME_OVER: return fail("a position starts an unfinished game");
+    case pb::GAME_OVER: return fail("phase: a position starts an unfinished game (not GAME_OVER)");
     default: return fail("phase: ENCOUNTER, MOVEMENT, DELIVERY or DOCKYARD_ROLL");
   }
   done_ = 0;

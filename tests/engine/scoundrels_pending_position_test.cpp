@@ -426,6 +426,7 @@ TEST_CASE("scoundrels Position: refusals of impossible fights and choices name t
   CHECK(refusal(movement + R"("dockyard": "Surya II", "dockyardVisit": {"step": 1}})") ==
         "the position: dockyard_visit: the active ship is at the Dockyard");
   CHECK(refusal(movement + R"("offer": {"to": 1}})") == "the position: offer: an offer gives or asks for something");
+  CHECK(refusal(movement + R"("greenDeck": ["Mercenary"]})") == "the position: green_deck: Mercenary belongs to another deck");
   std::string delivered = movement + R"("tracks": [{"syndicate": "FIDANZA", "delivered": ["Dreamdust"]}]})";
   delivered.replace(delivered.find(R"("location": "Metis Prime")"), 25, R"("location": "Metis Prime", "reputation": 1, "deliveries": 2)");
   CHECK(refusal(delivered) == "the position: ships[].deliveries: more than the tracks hold");
