@@ -247,6 +247,25 @@ TEST_CASE("scoundrels Position choices: an ambush window as a ship leaves, and a
   CHECK(mutated(fight) > 0);
 }
 
+TEST_CASE("scoundrels Position fight: an ambush on departure after a failed escape, the ship held back") {
+  // Seat 0, with no ship system left, failed to escape seat 1's ambush as it left Eurybia.
+  const std::string json = R"({"phase": "MOVEMENT", "turn": 2, "activeSeat": 0,
+    "ships": [{"location": "Eurybia", "movementLeft": 1, "bays": [{"card": "Vex Marlowe", "captain": true}]},
+              {"location": "Eurybia", "bays": [{"card": "Rook Adeyemi", "captain": true}, {"card": "Laser Turret"}]}],
+    "ambush": {"other": "Vesper Drift", "asking": 1},
+    "fight": {"kind": "SHIP_COMBAT", "attacker": 1, "defender": 0, "ambush": true, "round": 2, "step": "AFTER_ESCAPE"}})";
+  sc::state g = start(json);
+  CHECK(g.must_act() == 2);
+  CHECK(has(legal(g, 1), sc::kind::press, 3));
+  play(g, make(1, sc::kind::press, {3}));
+  CHECK(g.fight().kind == sc::fight_kind::none);
+  CHECK(g.pending().empty());
+  CHECK(g.data().board.locations[g.ship_of(0).location].name == "Eurybia");   // held: it did not leave
+  CHECK(g.movement_left(0) == 1);
+  CHECK(g.must_act() == 1);
+  CHECK(mutated(json) > 0);
+}
+
 TEST_CASE("scoundrels Position choices: a brawl window on a delivery, the asked seat lets it go ahead") {
   sc::state g = start(R"({"phase": "DELIVERY", "turn": 5, "activeSeat": 0,
     "ships": [{"location": "Eurybia", "bays": [{"card": "Vex Marlowe", "captain": true}, {"cargo": "Dreamdust"}]},
