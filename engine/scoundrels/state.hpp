@@ -338,7 +338,13 @@ class state {
   // setup.cpp
   void init(int seats, const pb::Options& options);
   void deal(std::uint64_t seed);
+  // position.cpp
+  struct position_names;
   bool place(const pb::Position& p, std::string& error);
+  bool place_fight(const pb::Position& p, std::string& error);
+  bool place_window(const pb::Position& p, int attacker, std::string& error);
+  bool place_choice(const pb::Position& p, frame viewing, std::string& error);
+  card_no held_named(int s, const std::string& name, card_no skip = no_card) const;
   // rules.cpp: the flow
   void advance();
   void begin_turn();
