@@ -440,3 +440,269 @@ TEST_CASE("Position: random edits of an Action's pending choice are refused with
   const auto& game = starport::engine::info_of<tr::state>();
   CHECK(position_mutator::check(game, 2, trpb::Options(), resolving_deep_scan(), 100, 11) > 0);
 }
+
+namespace {
+
+// Seat 1 flipped its Boarding Spikes (Ambush: a Member of the target Ship leaves) aiming at
+// seat 0's Ship at the Play Step's end, and passed since; seat 0 (a Complication in its
+// Hand, hidden from seat 1) is asked.
+trpb::Position window_ambush() {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].crew.push_back({"Ship's Cat"});
+  s.seats[0].hand = {"Sensor Ghost"};
+  s.seats[1].ships[0].modules.push_back({"Boarding Spikes"});
+  trpb::Position p = at_step(s, trpb::AFTERMATH_STEP, {0, 1});
+  trpb::CascadePosition* e = p.mutable_window()->add_cascade();
+  e->set_seat(1);
+  e->set_card("Boarding Spikes");
+  e->set_ability(true);
+  e->set_targets(true);
+  e->set_target_seat(0);
+  p.mutable_window()->add_answered(1);
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("Position: an Ambush ability on the Cascade resolves off it with its choice, hidden cards stay hidden") {
+  tr::state g = start(window_ambush());
+  REQUIRE(g.cascade().size() == 1);
+  CHECK(g.cascade()[0].ability);
+  CHECK(g.cascade()[0].ability_when == tr::when::ambush);
+  CHECK(g.card_of(g.cascade()[0].card).name == "Boarding Spikes");
+  CHECK(g.seat(1).ships[0].modules[1].card == g.cascade()[0].card);   // the card in play, not a new copy
+  CHECK(g.must_act() == seat_bit(0));
+  trpb::View other, spectator;
+  g.view(starport::engine::viewer::of_seat(1), other);
+  g.view(starport::engine::viewer::spectator(), spectator);
+  CHECK(other.cascade_size() == 1);
+  CHECK(other.cascade(0).ability());
+  CHECK(starport::engine::to_json(other, false).find("Sensor Ghost") == std::string::npos);
+  CHECK(starport::engine::to_json(spectator, false).find("Sensor Ghost") == std::string::npos);
+  play(g, act(0, tr::kind::pass));
+  // Everyone passed: Boarding Spikes resolves, seat 1 chooses which of seat 0's two Members leaves.
+  REQUIRE(g.pending().size() >= 1);
+  CHECK(g.pending().back().kind == tr::task::pick_card);
+  CHECK(g.must_act() == seat_bit(1));
+  std::vector<action> legal;
+  g.legal_actions(1, legal);
+  CHECK(legal.size() == 3);   // either Member, or pass ("up to")
+  play(g, legal[1]);
+  CHECK(g.seat(0).ships[0].crew_count == 1);
+  CHECK(g.cascade().empty());
+}
+
+TEST_CASE("Position: an Exhaust ability on the Cascade over a Complication resolves first") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].modules.push_back({"Emergency Thrusters", true});
+  s.seats[1].hand = {"Lucky Break"};
+  trpb::Position p = at_step(s, trpb::AFTERMATH_STEP, {0, 1});
+  p.mutable_seats(0)->set_reputation(3);
+  trpb::CascadePosition* bad = p.mutable_window()->add_cascade();
+  bad->set_seat(1);
+  bad->set_card("Bad Press");
+  bad->set_targets(true);
+  bad->set_target_seat(0);
+  trpb::CascadePosition* ex = p.mutable_window()->add_cascade();
+  ex->set_seat(0);
+  ex->set_card("Emergency Thrusters");
+  ex->set_ability(true);
+  p.mutable_window()->add_answered(0);
+  tr::state g = start(p);
+  REQUIRE(g.cascade().size() == 2);
+  CHECK(g.cascade()[1].ability_when == tr::when::exhaust);
+  CHECK(g.must_act() == seat_bit(1));
+  play(g, act(1, tr::kind::pass));
+  CHECK(g.seat(0).ships[0].proximity == 1);   // Emergency Thrusters first
+  CHECK(g.seat(0).reputation == 1);           // then Bad Press
+  CHECK(g.cascade().empty());
+}
+
+TEST_CASE("Position: an ability on the Cascade whose card is not in play as flipped is refused with the field") {
+  const std::string where =
+      "window.cascade: an ability's card is in its Ship `ship` (a Module or Member, face up after Ambush, face down "
+      "after Exhaust; or the face-down Exhaust System that Ship is in), each copy once";
+  trpb::Position p = window_ambush();
+  p.mutable_seats(1)->mutable_ships(0)->mutable_modules(1)->set_face_down(true);   // not flipped by its Ambush
+  CHECK(refusal(p) == where);
+  p = window_ambush();
+  p.mutable_window()->mutable_cascade(0)->set_seat(0);   // seat 0 has no Boarding Spikes
+  p.mutable_window()->mutable_cascade(0)->set_target_seat(1);
+  CHECK(refusal(p) == where);
+  p = window_ambush();
+  *p.mutable_window()->add_cascade() = p.window().cascade(0);   // the same copy twice
+  CHECK(refusal(p) == where);
+  p = window_ambush();
+  p.mutable_window()->mutable_cascade(0)->set_card("Crew Lounge");
+  p.mutable_window()->mutable_cascade(0)->set_targets(false);
+  CHECK(refusal(p) == "window.cascade: an ability is an Ambush or Exhaust ability of its card");
+  p = window_ambush();
+  p.mutable_window()->mutable_cascade(0)->set_targets(false);
+  CHECK(refusal(p) == "window.cascade: `targets` is set exactly when the ability targets an opponent Ship");
+}
+
+TEST_CASE("Position: random edits of an ability on the Cascade are refused with a reason or play on") {
+  const auto& game = starport::engine::info_of<tr::state>();
+  CHECK(position_mutator::check(game, 2, trpb::Options(), window_ambush(), 100, 12) > 0);
+}
+
+namespace {
+
+using source = trpb::ResolvingPosition;
+
+trpb::Position resolving_from(trpb::Position p, source::Source from, const std::string& card = {}, unsigned effect = 0) {
+  p.mutable_resolving()->set_source(from);
+  p.mutable_resolving()->set_card(card);
+  p.mutable_resolving()->set_effect(effect);
+  return p;
+}
+
+// Seat 0's Start Step: Repair Drones' Start ability re-enables one of its two disabled
+// Modules (seat 0 chooses).
+trpb::Position resolving_repair_drones() {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].modules = {{hull}, {"Repair Drones"}, {"Capacitor Bank", true}, {"Emergency Thrusters", true}};
+  return resolving_from(at_step(s, trpb::START_STEP, {0, 1}), source::STEP, "Repair Drones");
+}
+
+// Seat 0 discarded an Action for Cartography Suite's Override and gained its Certainty; the
+// look at the top 3 of its Action Pile is open.
+trpb::Position resolving_override() {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].modules.push_back({"Cartography Suite"});
+  s.seats[0].action_pile = {"Jump", "Lay Low", "Deep Scan", "Press Conference"};
+  s.seats[0].discard = {"Press Conference"};
+  s.seats[0].certainty = 1;
+  return resolving_from(at_step(s, trpb::PLAY_STEP, {0, 1}), source::OVERRIDE, "Cartography Suite", 1);
+}
+
+}  // namespace
+
+TEST_CASE("Position: the top of the Cascade resolving with its choice open, the rest of the Cascade under it") {
+  trpb::Position p = window_ambush();
+  trpb::CascadePosition under = p.window().cascade(0);
+  under.set_card("Bad Press");   // a Complication of seat 1's under Boarding Spikes
+  under.set_ability(false);
+  *p.mutable_window()->add_cascade() = p.window().cascade(0);
+  *p.mutable_window()->mutable_cascade(0) = under;
+  p.mutable_seats(0)->set_reputation(3);
+  tr::state g = start(resolving_from(p, source::CASCADE));
+  REQUIRE(g.cascade().size() == 1);   // Bad Press waits
+  CHECK(g.pending().back().kind == tr::task::pick_card);
+  CHECK(g.must_act() == seat_bit(1));
+  trpb::View v0;
+  g.view(starport::engine::viewer::of_seat(0), v0);
+  CHECK(v0.prompt().seat() == 1);
+  std::vector<action> legal;
+  g.legal_actions(1, legal);
+  REQUIRE(legal.size() == 3);
+  play(g, legal[2]);
+  CHECK(g.seat(0).ships[0].crew_count == 1);
+  CHECK(g.seat(0).reputation == 1);   // then Bad Press resolved, with nobody asked again
+  CHECK(g.cascade().empty());
+}
+
+TEST_CASE("Position: a triggered ability of the Start Step with its choice open, then the Turn goes on") {
+  tr::state g = start(resolving_repair_drones());
+  REQUIRE(!g.pending().empty());
+  CHECK(g.pending().back().kind == tr::task::pick_card);
+  CHECK(g.current_step() == step::start);
+  std::vector<action> legal;
+  g.legal_actions(0, legal);
+  REQUIRE(legal.size() == 3);   // either disabled Module, or pass
+  play(g, legal[1]);
+  CHECK(g.seat(0).ships[0].modules[2].face_up != g.seat(0).ships[0].modules[3].face_up);
+  CHECK(g.current_step() == step::play);   // Regroup drew, the Play Step asks
+  CHECK(g.seat(0).hand.size == 1);
+}
+
+TEST_CASE("Position: an Override's choice (a look at the Action Pile) is open, hidden from the others") {
+  tr::state g = start(resolving_override());
+  REQUIRE(!g.pending().empty());
+  CHECK(g.pending().back().kind == tr::task::look);
+  CHECK(g.pending().back().look_count == 3);
+  CHECK(g.seat(0).certainty == 1);
+  trpb::View own, other, spectator;
+  g.view(starport::engine::viewer::of_seat(0), own);
+  g.view(starport::engine::viewer::of_seat(1), other);
+  g.view(starport::engine::viewer::spectator(), spectator);
+  CHECK(own.prompt().cards_size() == 3);
+  CHECK(other.prompt().cards_size() == 0);
+  CHECK(spectator.prompt().cards_size() == 0);
+  CHECK(starport::engine::to_json(other, false).find("Lay Low") == std::string::npos);
+  CHECK(starport::engine::to_json(spectator, false).find("Lay Low") == std::string::npos);
+}
+
+TEST_CASE("Position: a Weapon's answer to a Complication just played is open, then the window goes on") {
+  trpb::Position p = window_open();   // seat 1's Bad Press aimed at seat 0, seat 1 passed
+  trpb::CardPosition* gun = p.mutable_seats(0)->mutable_ships(0)->add_modules();
+  gun->set_name("Point-Defence Lasers");
+  tr::state g = start(resolving_from(p, source::WEAPON));
+  REQUIRE(!g.pending().empty());
+  CHECK(g.pending().back().kind == tr::task::weapon);
+  std::vector<action> legal;
+  g.legal_actions(0, legal);
+  REQUIRE(legal.size() == 2);   // pass, or disable seat 1's Crew Lounge
+  play(g, legal[1]);
+  CHECK_FALSE(g.seat(1).ships[0].modules[0].face_up);
+  CHECK(g.must_act() == seat_bit(0));   // the window asks seat 0 still
+}
+
+TEST_CASE("Position: Detach, Bustle and Reattach decisions can be the open choice") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].modules.push_back({"Pathfinder Pod"});
+  tr::state g = start(resolving_from(at_step(s, trpb::START_STEP, {0, 1}), source::DETACH));
+  CHECK(g.pending().back().kind == tr::task::detach);
+  play(g, act(0, tr::kind::pass));
+  CHECK(g.current_step() == step::play);
+
+  setup b{{crewed_seat(), crewed_seat()}};
+  b.seats[0].starting_system = "Dyson Shipyards";
+  b.seats[0].upgrade_pile = {"Capacitor Bank"};
+  g = start(resolving_from(at_step(b, trpb::START_STEP, {0, 1}), source::BUSTLE));
+  CHECK(g.pending().back().kind == tr::task::bustle);
+
+  setup r{{crewed_seat(), crewed_seat()}};
+  r.seats[0].ships.push_back(ship_setup{{{"Pathfinder Pod"}}, {}, 0, "Pathfinder Pod"});
+  g = start(resolving_from(at_step(r, trpb::END_STEP, {0, 1}), source::REATTACH));
+  CHECK(g.pending().back().kind == tr::task::reattach);
+  play(g, act(0, tr::kind::reattach, {1}));
+  CHECK_FALSE(g.seat(0).ships[1].present);
+}
+
+TEST_CASE("Position: a pending choice of another source that could not be open is refused with the field") {
+  trpb::Position p = resolving_repair_drones();
+  p.mutable_seats(0)->mutable_ships(0)->mutable_modules(2)->set_face_down(false);
+  p.mutable_seats(0)->mutable_ships(0)->mutable_modules(3)->set_face_down(false);   // nothing to re-enable
+  CHECK(refusal(p) == "resolving.card: no face-up card of that name with that ability on the active seat's Ship `ship`, "
+                      "or its effects from that part need no choice");
+  p = resolving_repair_drones();
+  p.set_step(trpb::REGROUP_STEP);   // Repair Drones acts at the Start Step
+  CHECK(refusal(p) == "resolving.effect: `card` has no such part of that ability");
+  p = resolving_repair_drones();
+  p.mutable_resolving()->clear_card();
+  CHECK(refusal(p) == "resolving.card: the card of a STEP or OVERRIDE ability, and only for those");
+  p = resolving_override();
+  p.set_step(trpb::END_STEP);
+  CHECK(refusal(p) == "resolving: a STEP ability resolves in START_, REGROUP_, AFTERMATH_ or END_STEP, an OVERRIDE in PLAY_STEP");
+  p = resolving_from(window_open(), source::WEAPON);   // seat 0 has no Weapon
+  CHECK(refusal(p) == "resolving: the target Ship has no Weapon to answer with, or nothing of the attacker's to disable");
+  p = resolving_from(window_open(), source::CASCADE);
+  p.mutable_window()->mutable_cascade(0)->set_negated(true);
+  CHECK(refusal(p) == "resolving: a negated card has nothing to resolve");
+  p = resolving_repair_drones();
+  p.mutable_resolving()->set_source(source::CASCADE);
+  p.mutable_resolving()->clear_card();
+  CHECK(refusal(p) == "resolving: CASCADE and WEAPON need the window they resolve in");
+  p = resolving_repair_drones();
+  p.mutable_resolving()->set_source(source::REATTACH);
+  p.mutable_resolving()->clear_card();
+  CHECK(refusal(p) == "resolving: REATTACH is decided in END_STEP");
+}
+
+TEST_CASE("Position: random edits of pending choices of other sources are refused with a reason or play on") {
+  const auto& game = starport::engine::info_of<tr::state>();
+  CHECK(position_mutator::check(game, 2, trpb::Options(), resolving_repair_drones(), 60, 13) > 0);
+  CHECK(position_mutator::check(game, 2, trpb::Options(), resolving_override(), 60, 14) > 0);
+  CHECK(position_mutator::check(game, 2, trpb::Options(), resolving_from(window_ambush(), source::CASCADE), 60, 15) > 0);
+}
