@@ -174,6 +174,15 @@ bool has_part(card_id id, std::uint32_t part, when at) {
   return part < static_cast<std::uint32_t>(max_effects) && card(id).effects[part].present() && card(id).effects[part].at == at;
 }
 
+// With a nested choice, `effect` may be just past the last part (nothing left after it).
+bool resumes_at(const pb::ResolvingPosition& r, card_id id, when at) {
+  if (has_part(id, r.effect(), at)) return true;
+  std::uint32_t past_last = 0;
+  for (std::uint32_t k = 0; k < static_cast<std::uint32_t>(max_effects); ++k)
+    if (card(id).effects[k].present() && card(id).effects[k].at == at) past_last = k + 1;
+  return r.has_nested() && past_last != 0 && r.effect() == past_last;
+}
+
 // `resolving` fits the rest of the position (the probe in validate checks its choice is open).
 verdict resolving_fits(int seats, const pb::Position& position) {
   using R = pb::ResolvingPosition;
@@ -182,8 +191,23 @@ verdict resolving_fits(int seats, const pb::Position& position) {
   const pb::SeatPosition& act = position.seats(static_cast<int>(position.active_seat()));
   const bool windowed = r.source() == R::CASCADE || r.source() == R::WEAPON;
   const bool from_card = r.source() == R::STEP || r.source() == R::OVERRIDE;
-  if (!R::Source_IsValid(r.source()))
+  if (!R::Source_IsValid(r.source()) || r.source() >= R::REVEAL)
     return refuse(rule_error::bad_options, "resolving.source: ACTION, CASCADE, STEP, OVERRIDE, WEAPON, DETACH, BUSTLE or REATTACH");
+  if (r.has_nested()) {
+    if (r.source() > R::OVERRIDE)
+      return refuse(rule_error::bad_options, "resolving.nested: only an ACTION, CASCADE, STEP or OVERRIDE has parts to nest a choice under");
+    for (const R* n = &r.nested(); n; n = n->has_nested() ? &n->nested() : nullptr) {
+      card_id nid = 0;
+      if (n->source() != R::REVEAL && n->source() != R::FLIP_UP)
+        return refuse(rule_error::bad_options, "resolving.nested.source: REVEAL or FLIP_UP");
+      if (n->targets() || n->target_seat() || n->target_ship())
+        return refuse(rule_error::bad_options, "resolving.nested: a triggered ability chooses its target as it resolves");
+      if (!lookup(n->card(), nid) || !has_part(nid, n->effect(), n->source() == R::REVEAL ? when::reveal : when::flip_up))
+        return refuse(rule_error::bad_options, "resolving.nested.effect: `card` has no such part of that ability");
+      if (n->ship() >= static_cast<std::uint32_t>(max_ships))
+        return refuse(rule_error::bad_options, "resolving.nested.ship: a seat has at most 3 Ships");
+    }
+  }
   if (windowed != position.has_window())
     return refuse(rule_error::bad_options, windowed ? "resolving: CASCADE and WEAPON need the window they resolve in"
                                                     : "resolving: only CASCADE and WEAPON resolve in a response window");
@@ -206,7 +230,7 @@ verdict resolving_fits(int seats, const pb::Position& position) {
       lookup(sh.actions(sh.actions_size() - 1), id);
       bool needs = false;
       for (const effect& fx : card(id).effects) needs = needs || (fx.present() && fx.at == when::play && fx.who == target::opponent);
-      if (!has_part(id, r.effect(), when::play))
+      if (!resumes_at(r, id, when::play))
         return refuse(rule_error::bad_options, "resolving.effect: the Action has no such part");
       if (needs != r.targets())
         return refuse(rule_error::bad_options, "resolving: `targets` is set exactly when the Action targets an opponent Ship");
@@ -230,7 +254,7 @@ verdict resolving_fits(int seats, const pb::Position& position) {
       if (top.negated()) return refuse(rule_error::bad_options, "resolving: a negated card has nothing to resolve");
       const when at = !top.ability() ? when::play
                       : card(id).has(keyword::ambush) && card(id).type != card_type::system ? when::ambush : when::exhaust;
-      if (!has_part(id, r.effect(), at))
+      if (!resumes_at(r, id, at))
         return refuse(rule_error::bad_options, "resolving.effect: the top of the Cascade has no such part");
       return engine::ok();
     }
@@ -240,7 +264,7 @@ verdict resolving_fits(int seats, const pb::Position& position) {
       if (r.source() == R::OVERRIDE ? st != pb::PLAY_STEP : at == when::none)
         return refuse(rule_error::bad_options,
                       "resolving: a STEP ability resolves in START_, REGROUP_, AFTERMATH_ or END_STEP, an OVERRIDE in PLAY_STEP");
-      if (!lookup(r.card(), id) || !has_part(id, r.effect(), at) ||
+      if (!lookup(r.card(), id) || !resumes_at(r, id, at) ||
           (r.source() == R::OVERRIDE && !card(id).has(keyword::override)))
         return refuse(rule_error::bad_options, "resolving.effect: `card` has no such part of that ability");
       if (st == pb::AFTERMATH_STEP)
@@ -463,7 +487,11 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
     // Run it: the stated source must leave its choice open.
     const state probe(seats, options, position, 0);
     if (!probe.resolving_open(position))
-      return refuse(rule_error::bad_options, resolving_closed(position.resolving().source()));
+      return refuse(rule_error::bad_options,
+                    position.resolving().has_nested()
+                        ? "resolving.nested: no face-up card of that name with that ability on the Ship `ship` of the seat "
+                          "resolving, or its effects from that part need no choice"
+                        : resolving_closed(position.resolving().source()));
   }
   return engine::ok();
 }
@@ -693,8 +721,22 @@ void state::place_resolving(const pb::Position& position, bool in_window) {
   const int sh = static_cast<int>(r.ship());
   if (sh >= max_ships || !players_[active_].ships[sh].present) return;
   auto from_part = [&] {
-    if (frame_count_ && frames_[frame_count_ - 1u].kind == task::run)
-      frames_[frame_count_ - 1u].effect = static_cast<std::uint8_t>(r.effect());
+    if (!frame_count_ || frames_[frame_count_ - 1u].kind != task::run) return;
+    frames_[frame_count_ - 1u].effect = static_cast<std::uint8_t>(r.effect());
+    // Nested choices: each card triggered on its seat's Ship, above the part that set it off.
+    const int seat = frames_[frame_count_ - 1u].seat;
+    for (const R* n = r.has_nested() ? &r.nested() : nullptr; n; n = n->has_nested() ? &n->nested() : nullptr) {
+      card_id nid = 0;
+      const when at = n->source() == R::REVEAL ? when::reveal : when::flip_up;
+      const int k = static_cast<int>(n->ship());
+      if (!find_card(n->card(), nid) || k >= max_ships || !players_[seat].ships[k].present) return;
+      const copy_id c = in_play(seat, k, nid, at);
+      if (c == no_card) return;
+      const int before = frame_count_;
+      push_triggers_of(seat, k, c, at);
+      if (frame_count_ == before) return;
+      frames_[frame_count_ - 1u].effect = static_cast<std::uint8_t>(n->effect());
+    }
   };
   card_id cid = 0;
   switch (r.source()) {
@@ -759,10 +801,13 @@ void state::place_resolving(const pb::Position& position, bool in_window) {
 // After the constructor's advance: the stated source's choice is the one open.
 bool state::resolving_open(const pb::Position& position) const {
   using R = pb::ResolvingPosition;
+  const R* inner = &position.resolving();
+  while (inner->has_nested()) inner = &inner->nested();
   const R& r = position.resolving();
   if (frame_count_ == 0) return false;
   const frame& f = frames_[frame_count_ - 1u];
   card_id cid = 0;
+  if (inner != &r) return find_card(inner->card(), cid) && f.source != no_card && index_of(f.source) == cid;
   switch (r.source()) {
     case R::ACTION: {
       const pb::ShipPosition& sh = position.seats(static_cast<int>(position.active_seat())).ships(static_cast<int>(r.ship()));

@@ -706,3 +706,56 @@ TEST_CASE("Position: random edits of pending choices of other sources are refuse
   CHECK(position_mutator::check(game, 2, trpb::Options(), resolving_override(), 60, 14) > 0);
   CHECK(position_mutator::check(game, 2, trpb::Options(), resolving_from(window_ambush(), source::CASCADE), 60, 15) > 0);
 }
+
+namespace {
+
+// Three seats: seat 0 played Refit; its first part added Scout Skiff from the Upgrade Pile,
+// whose "when revealed" Intel asks which opponent; Refit's last part (-1 Certainty) waits.
+trpb::Position resolving_nested() {
+  setup s{{crewed_seat(), crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].modules.push_back({"Scout Skiff"});
+  trpb::Position p = at_step(s, trpb::PLAY_STEP, {0, 1, 2});
+  p.mutable_seats(0)->mutable_ships(0)->add_actions("Refit");
+  p.mutable_seats(0)->set_certainty(1);
+  p.mutable_resolving()->set_effect(1);
+  p.mutable_resolving()->mutable_nested()->set_source(trpb::ResolvingPosition::REVEAL);
+  p.mutable_resolving()->mutable_nested()->set_card("Scout Skiff");
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("Position: a choice nested under an Action's part (a revealed Module's ability) resolves first") {
+  tr::state g = start(resolving_nested());
+  REQUIRE(g.pending().size() >= 2);
+  CHECK(g.pending().back().kind == tr::task::pick_ship);
+  CHECK(g.card_of(g.pending().back().source).name == "Scout Skiff");
+  CHECK(g.seat(0).certainty == 1);
+  std::vector<action> legal;
+  g.legal_actions(0, legal);
+  REQUIRE(legal.size() == 2);   // Intel on seat 1's or seat 2's Ship
+  play(g, legal[1]);
+  CHECK(g.seat(0).certainty == 0);   // then Refit's last part
+  CHECK(g.seat(0).intel[2] == 1);
+
+  trpb::Position p = resolving_nested();
+  p.mutable_resolving()->mutable_nested()->set_card("Arcane Lifeboat");   // not on the Ship
+  CHECK(refusal(p) == "resolving.nested: no face-up card of that name with that ability on the Ship `ship` of the seat "
+                      "resolving, or its effects from that part need no choice");
+  p = resolving_nested();
+  p.mutable_resolving()->mutable_nested()->set_source(trpb::ResolvingPosition::STEP);
+  CHECK(refusal(p) == "resolving.nested.source: REVEAL or FLIP_UP");
+  p = resolving_nested();
+  p.mutable_resolving()->set_source(trpb::ResolvingPosition::DETACH);
+  CHECK(refusal(p) == "resolving.nested: only an ACTION, CASCADE, STEP or OVERRIDE has parts to nest a choice under");
+  p = resolving_nested();
+  p.mutable_resolving()->set_effect(2);   // Refit has two parts: part 2 is past the last but with a nested choice
+  CHECK(refusal(p).empty());
+  p.mutable_resolving()->set_effect(3);
+  CHECK(refusal(p) == "resolving.effect: the Action has no such part");
+}
+
+TEST_CASE("Position: random edits of a nested choice are refused with a reason or play on") {
+  const auto& game = starport::engine::info_of<tr::state>();
+  CHECK(position_mutator::check(game, 3, trpb::Options(), resolving_nested(), 60, 16) > 0);
+}
