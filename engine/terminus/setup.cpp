@@ -189,10 +189,11 @@ verdict resolving_fits(int seats, const pb::Position& position) {
   const R& r = position.resolving();
   const pb::Step st = position.step();
   const pb::SeatPosition& act = position.seats(static_cast<int>(position.active_seat()));
-  const bool windowed = r.source() == R::CASCADE || r.source() == R::WEAPON;
+  const bool windowed = r.source() == R::CASCADE || r.source() == R::WEAPON || r.source() == R::DISCARD;
   const bool from_card = r.source() == R::STEP || r.source() == R::OVERRIDE;
-  if (!R::Source_IsValid(r.source()) || r.source() >= R::REVEAL)
-    return refuse(rule_error::bad_options, "resolving.source: ACTION, CASCADE, STEP, OVERRIDE, WEAPON, DETACH, BUSTLE or REATTACH");
+  if (!R::Source_IsValid(r.source()) || r.source() == R::REVEAL || r.source() == R::FLIP_UP)
+    return refuse(rule_error::bad_options,
+                  "resolving.source: ACTION, CASCADE, STEP, OVERRIDE, WEAPON, DETACH, BUSTLE, REATTACH or DISCARD");
   if (r.has_nested()) {
     if (r.source() > R::OVERRIDE)
       return refuse(rule_error::bad_options, "resolving.nested: only an ACTION, CASCADE, STEP or OVERRIDE has parts to nest a choice under");
@@ -209,17 +210,17 @@ verdict resolving_fits(int seats, const pb::Position& position) {
     }
   }
   if (windowed != position.has_window())
-    return refuse(rule_error::bad_options, windowed ? "resolving: CASCADE and WEAPON need the window they resolve in"
-                                                    : "resolving: only CASCADE and WEAPON resolve in a response window");
+    return refuse(rule_error::bad_options, windowed ? "resolving: CASCADE, WEAPON and DISCARD need the window they resolve in"
+                                                    : "resolving: only CASCADE, WEAPON and DISCARD resolve in a response window");
   if (r.targets() && r.source() != R::ACTION)
     return refuse(rule_error::bad_options, "resolving: `targets` belongs to an Action (other sources choose as they resolve)");
   if (!r.card().empty() != from_card)
     return refuse(rule_error::bad_options, "resolving.card: the card of a STEP or OVERRIDE ability, and only for those");
   if (r.effect() != 0 && r.source() >= R::WEAPON)
-    return refuse(rule_error::bad_options, "resolving.effect: WEAPON, DETACH, BUSTLE and REATTACH have no parts");
+    return refuse(rule_error::bad_options, "resolving.effect: WEAPON, DETACH, BUSTLE, REATTACH and DISCARD have no parts");
   if ((r.source() != R::ACTION && r.ship() >= static_cast<std::uint32_t>(std::max(1, act.ships_size()))) ||
       (r.ship() != 0 && (windowed || r.source() >= R::DETACH)))
-    return refuse(rule_error::bad_options, "resolving.ship: one of the active seat's Ships (0 for CASCADE, WEAPON, DETACH, BUSTLE, REATTACH)");
+    return refuse(rule_error::bad_options, "resolving.ship: one of the active seat's Ships (0 for CASCADE, WEAPON, DETACH, BUSTLE, REATTACH, DISCARD)");
   card_id id = 0;
   switch (r.source()) {
     case R::ACTION: {
@@ -281,6 +282,16 @@ verdict resolving_fits(int seats, const pb::Position& position) {
     case R::REATTACH:
       if (st != pb::END_STEP) return refuse(rule_error::bad_options, "resolving: REATTACH is decided in END_STEP");
       return engine::ok();
+    case R::DISCARD: {
+      int actions = 0;
+      for (const std::string& n : act.hand()) actions += lookup(n, id) && card(id).type == card_type::action;
+      if (st != pb::AFTERMATH_STEP || position.window().cascade_size() || position.window().answered_size() ||
+          actions <= opening_hand)
+        return refuse(rule_error::bad_options,
+                      "resolving: DISCARD is the Play Step's end (AFTERMATH_STEP, its `window` with nothing on it yet) "
+                      "with more than 4 Actions in the Hand");
+      return engine::ok();
+    }
     default: return engine::ok();
   }
 }
@@ -297,7 +308,8 @@ const char* resolving_closed(pb::ResolvingPosition::Source source) {
     case R::WEAPON: return "resolving: the target Ship has no Weapon to answer with, or nothing of the attacker's to disable";
     case R::DETACH: return "resolving: the active seat has no Runabout it may detach now";
     case R::BUSTLE: return "resolving: the active seat's primary Ship cannot Bustle now (Crewed, a Bustling System, an Upgrade, room)";
-    default: return "resolving: no detached Runabout shares the primary Ship's Proximity";
+    case R::REATTACH: return "resolving: no detached Runabout shares the primary Ship's Proximity";
+    default: return "resolving: nothing of that source is open there";
   }
 }
 }  // namespace
@@ -717,7 +729,7 @@ copy_id state::in_play(int s, int sh, engine::card_index wanted, when at) const 
 void state::place_resolving(const pb::Position& position, bool in_window) {
   using R = pb::ResolvingPosition;
   const R& r = position.resolving();
-  if ((r.source() == R::CASCADE || r.source() == R::WEAPON) != in_window) return;
+  if ((r.source() == R::CASCADE || r.source() == R::WEAPON || r.source() == R::DISCARD) != in_window) return;
   const int sh = static_cast<int>(r.ship());
   if (sh >= max_ships || !players_[active_].ships[sh].present) return;
   auto from_part = [&] {
@@ -783,6 +795,16 @@ void state::place_resolving(const pb::Position& position, bool in_window) {
       from_part();
       return;
     }
+    case R::DISCARD: {
+      // The Play Step's end pushes it before its window asks anyone.
+      if (step_ != step::aftermath || hand_actions(active_) <= opening_hand) return;
+      frame f;
+      f.kind = task::discard;
+      f.seat = active_;
+      f.count = static_cast<std::uint8_t>(hand_actions(active_) - opening_hand);
+      push(f);
+      return;
+    }
     case R::DETACH:
     case R::BUSTLE:
     case R::REATTACH: {
@@ -823,6 +845,7 @@ bool state::resolving_open(const pb::Position& position) const {
     case R::DETACH: return f.kind == task::detach;
     case R::BUSTLE: return f.kind == task::bustle;
     case R::REATTACH: return f.kind == task::reattach;
+    case R::DISCARD: return f.kind == task::discard;
     default: return false;
   }
 }

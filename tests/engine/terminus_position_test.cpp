@@ -693,7 +693,7 @@ TEST_CASE("Position: a pending choice of another source that could not be open i
   p = resolving_repair_drones();
   p.mutable_resolving()->set_source(source::CASCADE);
   p.mutable_resolving()->clear_card();
-  CHECK(refusal(p) == "resolving: CASCADE and WEAPON need the window they resolve in");
+  CHECK(refusal(p) == "resolving: CASCADE, WEAPON and DISCARD need the window they resolve in");
   p = resolving_repair_drones();
   p.mutable_resolving()->set_source(source::REATTACH);
   p.mutable_resolving()->clear_card();
@@ -758,4 +758,27 @@ TEST_CASE("Position: a choice nested under an Action's part (a revealed Module's
 TEST_CASE("Position: random edits of a nested choice are refused with a reason or play on") {
   const auto& game = starport::engine::info_of<tr::state>();
   CHECK(position_mutator::check(game, 3, trpb::Options(), resolving_nested(), 60, 16) > 0);
+}
+
+TEST_CASE("Position: the Play Step's end with the hand-limit discard open, before its window asks") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].hand = {"Jump", "Lay Low", "Deep Scan", "Press Conference", "Press Conference", "Sensor Ghost"};
+  trpb::Position p = at_step(s, trpb::AFTERMATH_STEP, {0, 1});
+  p.mutable_window();
+  p.mutable_resolving()->set_source(trpb::ResolvingPosition::DISCARD);
+  tr::state g = start(p);
+  REQUIRE(!g.pending().empty());
+  CHECK(g.pending().back().kind == tr::task::discard);
+  CHECK(g.pending().back().count == 1);   // 5 Actions: one over the limit (Sensor Ghost is a Complication)
+  CHECK(g.open_window() == tr::window::step_end);
+  trpb::View other;
+  g.view(starport::engine::viewer::of_seat(1), other);
+  CHECK(starport::engine::to_json(other, false).find("Lay Low") == std::string::npos);
+  play(g, act(0, tr::kind::choose, {in_hand(g, 0, "Jump")}));
+  CHECK(g.seat(0).discard.size == 1);
+  CHECK(g.must_act() == seat_bit(0));   // the window asks: seat 0 holds Sensor Ghost
+  p.mutable_seats(0)->mutable_hand()->RemoveLast();
+  p.mutable_seats(0)->mutable_hand()->RemoveLast();   // 4 Actions: nothing to discard
+  CHECK(refusal(p) == "resolving: DISCARD is the Play Step's end (AFTERMATH_STEP, its `window` with nothing on it yet) "
+                      "with more than 4 Actions in the Hand");
 }
