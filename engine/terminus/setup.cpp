@@ -495,6 +495,22 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
                     "STARTING_SYSTEM needs a seat still to choose: one with a System Pile and no Starting System yet");
   }
   if (in < 2) return refuse(rule_error::bad_options, "a position needs at least two seats still in the race");
+  {
+    // A choice of the Entropy or Mulligan Step made already; somebody must still choose.
+    const bool entropy = position.step() == pb::STEP_UNSPECIFIED || position.step() == pb::ENTROPY_STEP;
+    const bool deciding = entropy || position.step() == pb::MULLIGAN_STEP;
+    int any = 0, open = 0;
+    for (const pb::SeatPosition& sp : position.seats()) {
+      any += sp.decided();
+      if (sp.decided() && sp.out()) return refuse(rule_error::bad_options, "decided: a seat that is out has nothing to decide");
+      int complications = 0;
+      for (const std::string& n : sp.hand()) complications += lookup(n, id) && card(id).type == card_type::complication;
+      open += !sp.out() && !sp.decided() && (!entropy || complications > 0);
+    }
+    if (any && !deciding) return refuse(rule_error::bad_options, "decided belongs to ENTROPY_STEP and MULLIGAN_STEP");
+    if (any && open == 0)
+      return refuse(rule_error::bad_options, "decided: nobody is left to choose (an Entropy choice needs a Complication in the Hand); start at the next step");
+  }
   if (position.has_resolving()) {
     // Run it: the stated source must leave its choice open.
     const state probe(seats, options, position, 0);
@@ -691,6 +707,8 @@ state::state(int seats, const pb::Options& options, const pb::Position& position
       begin_round();
       break;
   }
+  if (step_ == step::entropy || step_ == step::mulligan)
+    for (int s = 0; s < seats; ++s) players_[s].decided = players_[s].decided || position.seats(s).decided();
   if (position.has_resolving()) place_resolving(position, false);
   if (position.has_window()) {
     // Asked from public information, as open_window does; the listed seats passed already.

@@ -782,3 +782,28 @@ TEST_CASE("Position: the Play Step's end with the hand-limit discard open, befor
   CHECK(refusal(p) == "resolving: DISCARD is the Play Step's end (AFTERMATH_STEP, its `window` with nothing on it yet) "
                       "with more than 4 Actions in the Hand");
 }
+
+TEST_CASE("Position: the Entropy and Mulligan Steps with one seat's choice made already") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].hand = {"Data Leak"};
+  s.seats[1].hand = {"Bad Press"};
+  s.seats[1].complication_pile = {"Sensor Ghost", "Lucky Break"};   // Lucky Break went under already
+  trpb::Position p = at_step(s, trpb::ENTROPY_STEP);
+  p.mutable_seats(1)->set_decided(true);
+  tr::state g = start(p);
+  CHECK(g.current_step() == step::entropy);
+  CHECK(g.must_act() == seat_bit(0));
+  trpb::Position m = at_step(s, trpb::MULLIGAN_STEP);
+  m.set_round(0);
+  m.mutable_seats(0)->set_decided(true);
+  g = start(m);
+  CHECK(g.must_act() == seat_bit(1));
+  p.mutable_seats(0)->set_decided(true);
+  CHECK(refusal(p) == "decided: nobody is left to choose (an Entropy choice needs a Complication in the Hand); start at the next step");
+  p.mutable_seats(0)->set_decided(false);
+  p.mutable_seats(0)->clear_hand();   // seat 0 has no Complication: nobody chooses
+  CHECK(refusal(p) == "decided: nobody is left to choose (an Entropy choice needs a Complication in the Hand); start at the next step");
+  p = at_step(s, trpb::DESTINY_STEP);
+  p.mutable_seats(0)->set_decided(true);
+  CHECK(refusal(p) == "decided belongs to ENTROPY_STEP and MULLIGAN_STEP");
+}
