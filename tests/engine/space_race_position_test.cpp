@@ -451,3 +451,17 @@ TEST_CASE("Position: random edits of a split combined ability are refused with a
                                 json_position(split_outreach(R"({"source": 0, "slot": 0, "split": true, "remaining": 1, "split_rest": 1})")),
                                 100, 21) > 0);
 }
+
+TEST_CASE("Position: ability.placed is as deep as a prompt nests - no Immediate ability places a card in the Agency") {
+  // A prompt two deep would need an Immediate ability that places a card (with its own
+  // prompt) in the Agency; the card rules forbid it (validate_cards), so none exists.
+  int immediate = 0;
+  for (const sr::card_def& d : sr::all_cards()) {
+    if (d.bottom_timing != sr::timing::immediate) continue;
+    ++immediate;
+    CHECK_MESSAGE(d.bottom.top.to != sr::zone::agency, d.code);
+    CHECK_MESSAGE(d.bottom.bottom.to != sr::zone::agency, d.code);
+    CHECK_MESSAGE(d.bottom.kind != sr::effect::acquire, d.code);
+  }
+  CHECK(immediate > 0);
+}
