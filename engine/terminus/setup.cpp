@@ -549,6 +549,9 @@ state::state(int seats, const pb::Options& options, const pb::Position& position
       sh.present = true;
       sh.proximity = static_cast<std::int8_t>(shp.proximity());
       sh.backslide = shp.backslide();
+      sh.had_turn = shp.had_turn();
+      sh.gained = shp.gained();
+      sh.skip_play = shp.skip_play();
       for (const auto& m : shp.modules()) {
         const copy_id c = add(s, m.name());
         sh.modules[sh.module_count++] = {c, !m.face_down(), static_cast<std::uint8_t>(m.counters())};

@@ -807,3 +807,18 @@ TEST_CASE("Position: the Entropy and Mulligan Steps with one seat's choice made 
   p.mutable_seats(0)->set_decided(true);
   CHECK(refusal(p) == "decided belongs to ENTROPY_STEP and MULLIGAN_STEP");
 }
+
+TEST_CASE("Position: a Ship's memory between Turns - Research after its first Turn, a skipped Play Step") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].modules.push_back({"Survey Telescope"});
+  trpb::Position p = at_step(s, trpb::START_STEP, {0, 1});
+  CHECK(start(p).seat(0).certainty == 0);   // as before: its first Turn, no Research
+  p.mutable_seats(0)->mutable_ships(0)->set_had_turn(true);
+  CHECK(start(p).seat(0).certainty == 1);   // nothing gained since its last Turn: Research
+  p.mutable_seats(0)->mutable_ships(0)->set_gained(true);
+  CHECK(start(p).seat(0).certainty == 0);
+  p.mutable_seats(0)->mutable_ships(0)->set_gained(false);
+  p.mutable_seats(0)->mutable_ships(0)->set_skip_play(true);
+  tr::state g = start(p);
+  CHECK(g.active_seat() == 1);   // seat 0 skipped its Play Step: its Turn is over
+}
