@@ -189,7 +189,9 @@ verdict resolving_fits(int seats, const pb::Position& position) {
   const R& r = position.resolving();
   const pb::Step st = position.step();
   const pb::SeatPosition& act = position.seats(static_cast<int>(position.active_seat()));
-  const bool windowed = r.source() == R::CASCADE || r.source() == R::WEAPON || r.source() == R::DISCARD;
+  // DISCARD: with the window, the Play Step's end; without, Shady's extra Action.
+  const bool windowed = r.source() == R::CASCADE || r.source() == R::WEAPON ||
+                        (r.source() == R::DISCARD && position.has_window());
   const bool from_card = r.source() == R::STEP || r.source() == R::OVERRIDE;
   if (!R::Source_IsValid(r.source()) || r.source() == R::REVEAL || r.source() == R::FLIP_UP)
     return refuse(rule_error::bad_options,
@@ -210,7 +212,7 @@ verdict resolving_fits(int seats, const pb::Position& position) {
     }
   }
   if (windowed != position.has_window())
-    return refuse(rule_error::bad_options, windowed ? "resolving: CASCADE, WEAPON and DISCARD need the window they resolve in"
+    return refuse(rule_error::bad_options, windowed ? "resolving: CASCADE and WEAPON need the window they resolve in"
                                                     : "resolving: only CASCADE, WEAPON and DISCARD resolve in a response window");
   if (r.targets() && r.source() != R::ACTION)
     return refuse(rule_error::bad_options, "resolving: `targets` belongs to an Action (other sources choose as they resolve)");
@@ -285,6 +287,15 @@ verdict resolving_fits(int seats, const pb::Position& position) {
     case R::DISCARD: {
       int actions = 0;
       for (const std::string& n : act.hand()) actions += lookup(n, id) && card(id).type == card_type::action;
+      if (!position.has_window()) {
+        bool in_play = false;
+        for (const pb::ShipPosition& sh : act.ships()) in_play = in_play || sh.actions_size() > 0;
+        if (st != pb::AFTERMATH_STEP || in_play || actions == 0)
+          return refuse(rule_error::bad_options,
+                        "resolving: DISCARD without a window is Shady's extra Action at AFTERMATH_STEP (its Actions "
+                        "discarded already, an Action in the Hand)");
+        return engine::ok();
+      }
       if (st != pb::AFTERMATH_STEP || position.window().cascade_size() || position.window().answered_size() ||
           actions <= opening_hand)
         return refuse(rule_error::bad_options,
@@ -307,6 +318,7 @@ const char* resolving_closed(pb::ResolvingPosition::Source source) {
              "effects from that part need no choice";
     case R::WEAPON: return "resolving: the target Ship has no Weapon to answer with, or nothing of the attacker's to disable";
     case R::DETACH: return "resolving: the active seat has no Runabout it may detach now";
+    case R::DISCARD: return "resolving: Shady's extra discard needs the primary Ship in a Shady System with Reputation 0 or less";
     case R::BUSTLE: return "resolving: the active seat's primary Ship cannot Bustle now (Crewed, a Bustling System, an Upgrade, room)";
     case R::REATTACH: return "resolving: no detached Runabout shares the primary Ship's Proximity";
     default: return "resolving: nothing of that source is open there";
@@ -750,7 +762,9 @@ copy_id state::in_play(int s, int sh, engine::card_index wanted, when at) const 
 void state::place_resolving(const pb::Position& position, bool in_window) {
   using R = pb::ResolvingPosition;
   const R& r = position.resolving();
-  if ((r.source() == R::CASCADE || r.source() == R::WEAPON || r.source() == R::DISCARD) != in_window) return;
+  if ((r.source() == R::CASCADE || r.source() == R::WEAPON || (r.source() == R::DISCARD && position.has_window())) !=
+      in_window)
+    return;
   const int sh = static_cast<int>(r.ship());
   if (sh >= max_ships || !players_[active_].ships[sh].present) return;
   auto from_part = [&] {
@@ -817,6 +831,21 @@ void state::place_resolving(const pb::Position& position, bool in_window) {
       return;
     }
     case R::DISCARD: {
+      if (!in_window) {
+        // Shady (Ruling 7c): the primary Ship drew its extra Action; the Aftermath Step
+        // discarded the Actions in play and asks for one more.
+        const player& p = players_[active_];
+        if (step_ != step::aftermath || p.reputation > 0 || !system_has(active_, 0, keyword::shady) ||
+            hand_actions(active_) == 0)
+          return;
+        sub_ = 1;
+        frame f;
+        f.kind = task::discard;
+        f.seat = active_;
+        f.count = 1;
+        push(f);
+        return;
+      }
       // The Play Step's end pushes it before its window asks anyone.
       if (step_ != step::aftermath || hand_actions(active_) <= opening_hand) return;
       frame f;

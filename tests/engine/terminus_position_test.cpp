@@ -693,7 +693,7 @@ TEST_CASE("Position: a pending choice of another source that could not be open i
   p = resolving_repair_drones();
   p.mutable_resolving()->set_source(source::CASCADE);
   p.mutable_resolving()->clear_card();
-  CHECK(refusal(p) == "resolving: CASCADE, WEAPON and DISCARD need the window they resolve in");
+  CHECK(refusal(p) == "resolving: CASCADE and WEAPON need the window they resolve in");
   p = resolving_repair_drones();
   p.mutable_resolving()->set_source(source::REATTACH);
   p.mutable_resolving()->clear_card();
@@ -821,4 +821,24 @@ TEST_CASE("Position: a Ship's memory between Turns - Research after its first Tu
   p.mutable_seats(0)->mutable_ships(0)->set_skip_play(true);
   tr::state g = start(p);
   CHECK(g.active_seat() == 1);   // seat 0 skipped its Play Step: its Turn is over
+}
+
+TEST_CASE("Position: Shady's extra discard at the Aftermath Step is the open choice") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].starting_system = "Free Port Karst";   // Bustling, Shady
+  s.seats[0].hand = {"Jump", "Lay Low"};
+  trpb::Position p = at_step(s, trpb::AFTERMATH_STEP, {0, 1});
+  p.mutable_resolving()->set_source(trpb::ResolvingPosition::DISCARD);
+  tr::state g = start(p);
+  REQUIRE(!g.pending().empty());
+  CHECK(g.pending().back().kind == tr::task::discard);
+  CHECK(g.pending().back().count == 1);
+  play(g, act(0, tr::kind::choose, {in_hand(g, 0, "Lay Low")}));
+  CHECK(g.seat(0).discard.size == 1);
+  p.mutable_seats(0)->set_reputation(1);   // Shady asks Reputation 0 or less
+  CHECK(refusal(p) == "resolving: Shady's extra discard needs the primary Ship in a Shady System with Reputation 0 or less");
+  p.mutable_seats(0)->set_reputation(0);
+  p.mutable_seats(0)->mutable_ships(0)->add_actions("Deep Scan");
+  CHECK(refusal(p) == "resolving: DISCARD without a window is Shady's extra Action at AFTERMATH_STEP (its Actions "
+                      "discarded already, an Action in the Hand)");
 }
