@@ -220,6 +220,18 @@ verdict state::check_round_step(int seats, const pb::Options& options, const pb:
       if (t.frame_count_ == 0) return bad("that ability has no prompt to leave open: put its USE in the actions");
       if (ab.remaining() > t.frames_[t.frame_count_ - 1].remaining)
         return bad("more of the ability remaining than it gives");
+      if (ab.split() || ab.split_rest()) {
+        const frame& combined = t.frames_[t.frame_count_ - 1];
+        if (combined.kind != task::split || !ab.split())
+          return bad("ability.split: only a combined ability is split, and `split_rest` goes with `split`");
+        if (ab.remaining() + ab.split_rest() > combined.remaining || ab.remaining() + ab.split_rest() == 0)
+          return bad("ability.split: `remaining` and `split_rest` leave something of the ability, at most what it gives");
+        if (ab.has_placed()) return bad("ability.placed: the split leaves a move to make first; state it before the PICK");
+        const state full(seats, options, position, 0, placed_only{});
+        bool open = false;
+        for (int i = 0; i < full.frame_count_; ++i) open = open || full.frame_open(full.frames_[i]);
+        if (!open) return bad("ability.split: no card can move in either row; put the SPLIT in the actions");
+      }
       if (ab.has_placed()) {
         const frame& outer = t.frames_[t.frame_count_ - 1];
         if (!(outer.kind == task::fallback || (outer.kind == task::move && outer.what.to == zone::agency)))
@@ -455,8 +467,19 @@ void state::place_round_step(const pb::Position& position, CodeOf& code_of) {
         // The USE that started it, then what is left of its prompt.
         const pb::AbilityPosition& ab = position.ability();
         use(static_cast<int>(position.turn_seat()), ab.source(), static_cast<int>(ab.slot()));
-        if (frame_count_ && ab.remaining() > 0 && ab.remaining() <= frames_[frame_count_ - 1].remaining)
+        if (frame_count_ && ab.split() && frames_[frame_count_ - 1].kind == task::split) {
+          // As the SPLIT leaves it: the second row under the first.
+          frame top = frames_[--frame_count_];
+          frame bottom = top;
+          top.kind = bottom.kind = task::move;
+          top.remaining = static_cast<std::uint8_t>(std::min<std::uint32_t>(ab.remaining(), 255));
+          bottom.remaining = static_cast<std::uint8_t>(std::min<std::uint32_t>(ab.split_rest(), 255));
+          bottom.what = top.second;
+          push(bottom);
+          push(top);
+        } else if (frame_count_ && ab.remaining() > 0 && ab.remaining() <= frames_[frame_count_ - 1].remaining) {
           frames_[frame_count_ - 1].remaining = static_cast<std::uint8_t>(ab.remaining());
+        }
         if (ab.has_placed() && frame_count_) {
           // As place() leaves it: the Immediate ability, then the Leader choice above it.
           const pb::PlacedPosition& pl = ab.placed();

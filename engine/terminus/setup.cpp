@@ -107,6 +107,225 @@ bool in_turn(int st) {
 }
 }  // namespace
 
+namespace {
+// Cascade entry `i` of the position's window is an ability (`ability`): its card is an
+// Ambush card face up, or an Exhaust card face down, in Ship `ship` of its seat (a Module or
+// Member as listed there, each copy once on the Cascade), or the face-down Exhaust System
+// that Ship is in. `at` is set to its timing.
+verdict cascade_ability(const pb::Position& position, int i, when& at) {
+  const pb::CascadePosition& e = position.window().cascade(i);
+  const pb::SeatPosition& sp = position.seats(static_cast<int>(e.seat()));
+  card_id id = 0;
+  if (!lookup(e.card(), id))
+    return refuse(rule_error::bad_options, "window.cascade: an ability's card is a card of the pool");
+  const card_def& d = card(id);
+  if (d.has(keyword::ambush) && d.type != card_type::system) at = when::ambush;
+  else if (d.has(keyword::exhaust)) at = when::exhaust;
+  else at = when::none;
+  bool has = false;
+  for (const effect& fx : d.effects) has = has || (fx.present() && fx.at == at);
+  if (at == when::none || !has)
+    return refuse(rule_error::bad_options, "window.cascade: an ability is an Ambush or Exhaust ability of its card");
+  const bool want_down = at == when::exhaust;
+  // How many copies of it the Ship holds in that state, and how many entries use one.
+  int held = 0, used = 0;
+  for (int j = 0; j <= i; ++j) {
+    const pb::CascadePosition& o = position.window().cascade(j);
+    card_id other = 0;
+    used += o.ability() && o.seat() == e.seat() && o.ship() == e.ship() && lookup(o.card(), other) && other == id;
+  }
+  if (d.type == card_type::system) {
+    const std::uint32_t prox = e.ship() < static_cast<std::uint32_t>(sp.ships_size()) ? sp.ships(static_cast<int>(e.ship())).proximity() : 0;
+    card_id sys = 0;
+    if (prox == 0) {
+      held = lookup(sp.starting_system(), sys) && sys == id && sp.starting_system_face_down();
+    } else {
+      for (const pb::ChartPosition& cp : position.star_chart())
+        held += cp.proximity() == prox && lookup(cp.system(), sys) && sys == id && cp.face_down();
+    }
+  } else if (e.ship() < static_cast<std::uint32_t>(sp.ships_size())) {
+    const pb::ShipPosition& sh = sp.ships(static_cast<int>(e.ship()));
+    card_id c = 0;
+    for (const pb::CardPosition& m : d.type == card_type::module ? sh.modules() : sh.crew())
+      held += lookup(m.name(), c) && c == id && m.face_down() == want_down;
+  }
+  if (used > held)
+    return refuse(rule_error::bad_options,
+                  "window.cascade: an ability's card is in its Ship `ship` (a Module or Member, face up after Ambush, face "
+                  "down after Exhaust; or the face-down Exhaust System that Ship is in), each copy once");
+  return engine::ok();
+}
+
+// The timing of card `id`'s abilities that a `resolving` of this source and step runs.
+when resolving_timing(const pb::ResolvingPosition& r, pb::Step st) {
+  using R = pb::ResolvingPosition;
+  if (r.source() == R::OVERRIDE) return when::override;
+  if (r.source() != R::STEP) return when::play;
+  switch (st) {
+    case pb::START_STEP: return when::start_turn;
+    case pb::REGROUP_STEP: return when::regroup;
+    case pb::AFTERMATH_STEP: return when::aftermath;
+    case pb::END_STEP: return when::end_turn;
+    default: return when::none;
+  }
+}
+
+bool has_part(card_id id, std::uint32_t part, when at) {
+  return part < static_cast<std::uint32_t>(max_effects) && card(id).effects[part].present() && card(id).effects[part].at == at;
+}
+
+// With a nested choice, `effect` may be just past the last part (nothing left after it).
+bool resumes_at(const pb::ResolvingPosition& r, card_id id, when at) {
+  if (has_part(id, r.effect(), at)) return true;
+  std::uint32_t past_last = 0;
+  for (std::uint32_t k = 0; k < static_cast<std::uint32_t>(max_effects); ++k)
+    if (card(id).effects[k].present() && card(id).effects[k].at == at) past_last = k + 1;
+  return r.has_nested() && past_last != 0 && r.effect() == past_last;
+}
+
+// `resolving` fits the rest of the position (the probe in validate checks its choice is open).
+verdict resolving_fits(int seats, const pb::Position& position) {
+  using R = pb::ResolvingPosition;
+  const R& r = position.resolving();
+  const pb::Step st = position.step();
+  const pb::SeatPosition& act = position.seats(static_cast<int>(position.active_seat()));
+  // DISCARD: with the window, the Play Step's end; without, Shady's extra Action.
+  const bool windowed = r.source() == R::CASCADE || r.source() == R::WEAPON ||
+                        (r.source() == R::DISCARD && position.has_window());
+  const bool from_card = r.source() == R::STEP || r.source() == R::OVERRIDE;
+  if (!R::Source_IsValid(r.source()) || r.source() == R::REVEAL || r.source() == R::FLIP_UP)
+    return refuse(rule_error::bad_options,
+                  "resolving.source: ACTION, CASCADE, STEP, OVERRIDE, WEAPON, DETACH, BUSTLE, REATTACH or DISCARD");
+  if (r.has_nested()) {
+    if (r.source() > R::OVERRIDE)
+      return refuse(rule_error::bad_options, "resolving.nested: only an ACTION, CASCADE, STEP or OVERRIDE has parts to nest a choice under");
+    for (const R* n = &r.nested(); n; n = n->has_nested() ? &n->nested() : nullptr) {
+      card_id nid = 0;
+      if (n->source() != R::REVEAL && n->source() != R::FLIP_UP)
+        return refuse(rule_error::bad_options, "resolving.nested.source: REVEAL or FLIP_UP");
+      if (n->targets() || n->target_seat() || n->target_ship())
+        return refuse(rule_error::bad_options, "resolving.nested: a triggered ability chooses its target as it resolves");
+      if (!lookup(n->card(), nid) || !has_part(nid, n->effect(), n->source() == R::REVEAL ? when::reveal : when::flip_up))
+        return refuse(rule_error::bad_options, "resolving.nested.effect: `card` has no such part of that ability");
+      if (n->ship() >= static_cast<std::uint32_t>(max_ships))
+        return refuse(rule_error::bad_options, "resolving.nested.ship: a seat has at most 3 Ships");
+    }
+  }
+  if (windowed != position.has_window())
+    return refuse(rule_error::bad_options, windowed ? "resolving: CASCADE and WEAPON need the window they resolve in"
+                                                    : "resolving: only CASCADE, WEAPON and DISCARD resolve in a response window");
+  if (r.targets() && r.source() != R::ACTION)
+    return refuse(rule_error::bad_options, "resolving: `targets` belongs to an Action (other sources choose as they resolve)");
+  if (!r.card().empty() != from_card)
+    return refuse(rule_error::bad_options, "resolving.card: the card of a STEP or OVERRIDE ability, and only for those");
+  if (r.effect() != 0 && r.source() >= R::WEAPON)
+    return refuse(rule_error::bad_options, "resolving.effect: WEAPON, DETACH, BUSTLE, REATTACH and DISCARD have no parts");
+  if ((r.source() != R::ACTION && r.ship() >= static_cast<std::uint32_t>(std::max(1, act.ships_size()))) ||
+      (r.ship() != 0 && (windowed || r.source() >= R::DETACH)))
+    return refuse(rule_error::bad_options, "resolving.ship: one of the active seat's Ships (0 for CASCADE, WEAPON, DETACH, BUSTLE, REATTACH, DISCARD)");
+  card_id id = 0;
+  switch (r.source()) {
+    case R::ACTION: {
+      if (st != pb::PLAY_STEP) return refuse(rule_error::bad_options, "resolving belongs to PLAY_STEP, without a response window");
+      if (r.ship() >= static_cast<std::uint32_t>(act.ships_size()) || act.ships(static_cast<int>(r.ship())).actions_size() == 0)
+        return refuse(rule_error::bad_options, "resolving.ship: the active seat's Ship with the resolving Action last in its `actions`");
+      const pb::ShipPosition& sh = act.ships(static_cast<int>(r.ship()));
+      lookup(sh.actions(sh.actions_size() - 1), id);
+      bool needs = false;
+      for (const effect& fx : card(id).effects) needs = needs || (fx.present() && fx.at == when::play && fx.who == target::opponent);
+      if (!resumes_at(r, id, when::play))
+        return refuse(rule_error::bad_options, "resolving.effect: the Action has no such part");
+      if (needs != r.targets())
+        return refuse(rule_error::bad_options, "resolving: `targets` is set exactly when the Action targets an opponent Ship");
+      if (r.targets() && (r.target_seat() >= static_cast<std::uint32_t>(seats) || r.target_seat() == position.active_seat() ||
+                          position.seats(static_cast<int>(r.target_seat())).out() ||
+                          r.target_ship() >= static_cast<std::uint32_t>(std::max(1, position.seats(static_cast<int>(r.target_seat())).ships_size()))))
+        return refuse(rule_error::bad_options, "resolving: the target is a Ship of another seat still in the game");
+      return engine::ok();
+    }
+    case R::CASCADE:
+    case R::WEAPON: {
+      const auto& cascade = position.window().cascade();
+      if (cascade.empty()) return refuse(rule_error::bad_options, "resolving: CASCADE and WEAPON need a card on window.cascade");
+      const pb::CascadePosition& top = cascade[cascade.size() - 1];
+      if (!lookup(top.card(), id)) return engine::ok();   // the window's checks name it
+      if (r.source() == R::WEAPON) {
+        if (top.ability() || !top.targets() || top.negated())
+          return refuse(rule_error::bad_options, "resolving: a Weapon answers the top of the Cascade: a Complication, not negated, aimed at a Ship");
+        return engine::ok();
+      }
+      if (top.negated()) return refuse(rule_error::bad_options, "resolving: a negated card has nothing to resolve");
+      const when at = !top.ability() ? when::play
+                      : card(id).has(keyword::ambush) && card(id).type != card_type::system ? when::ambush : when::exhaust;
+      if (!resumes_at(r, id, at))
+        return refuse(rule_error::bad_options, "resolving.effect: the top of the Cascade has no such part");
+      return engine::ok();
+    }
+    case R::STEP:
+    case R::OVERRIDE: {
+      const when at = resolving_timing(r, st);
+      if (r.source() == R::OVERRIDE ? st != pb::PLAY_STEP : at == when::none)
+        return refuse(rule_error::bad_options,
+                      "resolving: a STEP ability resolves in START_, REGROUP_, AFTERMATH_ or END_STEP, an OVERRIDE in PLAY_STEP");
+      if (!lookup(r.card(), id) || !resumes_at(r, id, at) ||
+          (r.source() == R::OVERRIDE && !card(id).has(keyword::override)))
+        return refuse(rule_error::bad_options, "resolving.effect: `card` has no such part of that ability");
+      if (st == pb::AFTERMATH_STEP)
+        for (const pb::ShipPosition& sh : act.ships())
+          if (sh.actions_size())
+            return refuse(rule_error::bad_options,
+                          "resolving: the Aftermath Step's abilities come after its Actions are discarded (list them in `discard`)");
+      return engine::ok();
+    }
+    case R::DETACH:
+    case R::BUSTLE:
+      if (st != pb::START_STEP) return refuse(rule_error::bad_options, "resolving: DETACH and BUSTLE are decided in START_STEP");
+      return engine::ok();
+    case R::REATTACH:
+      if (st != pb::END_STEP) return refuse(rule_error::bad_options, "resolving: REATTACH is decided in END_STEP");
+      return engine::ok();
+    case R::DISCARD: {
+      int actions = 0;
+      for (const std::string& n : act.hand()) actions += lookup(n, id) && card(id).type == card_type::action;
+      if (!position.has_window()) {
+        bool in_play = false;
+        for (const pb::ShipPosition& sh : act.ships()) in_play = in_play || sh.actions_size() > 0;
+        if (st != pb::AFTERMATH_STEP || in_play || actions == 0)
+          return refuse(rule_error::bad_options,
+                        "resolving: DISCARD without a window is Shady's extra Action at AFTERMATH_STEP (its Actions "
+                        "discarded already, an Action in the Hand)");
+        return engine::ok();
+      }
+      if (st != pb::AFTERMATH_STEP || position.window().cascade_size() || position.window().answered_size() ||
+          actions <= opening_hand)
+        return refuse(rule_error::bad_options,
+                      "resolving: DISCARD is the Play Step's end (AFTERMATH_STEP, its `window` with nothing on it yet) "
+                      "with more than 4 Actions in the Hand");
+      return engine::ok();
+    }
+    default: return engine::ok();
+  }
+}
+
+const char* resolving_closed(pb::ResolvingPosition::Source source) {
+  using R = pb::ResolvingPosition;
+  switch (source) {
+    case R::ACTION: return "resolving: the Action's effects from that part need no choice; play it with `actions`";
+    case R::CASCADE: return "resolving: the top of the Cascade needs no choice from that part; let it resolve with `actions`";
+    case R::STEP:
+    case R::OVERRIDE:
+      return "resolving.card: no face-up card of that name with that ability on the active seat's Ship `ship`, or its "
+             "effects from that part need no choice";
+    case R::WEAPON: return "resolving: the target Ship has no Weapon to answer with, or nothing of the attacker's to disable";
+    case R::DETACH: return "resolving: the active seat has no Runabout it may detach now";
+    case R::DISCARD: return "resolving: Shady's extra discard needs the primary Ship in a Shady System with Reputation 0 or less";
+    case R::BUSTLE: return "resolving: the active seat's primary Ship cannot Bustle now (Crewed, a Bustling System, an Upgrade, room)";
+    case R::REATTACH: return "resolving: no detached Runabout shares the primary Ship's Proximity";
+    default: return "resolving: nothing of that source is open there";
+  }
+}
+}  // namespace
+
 verdict state::validate(int seats, const pb::Options& options, const pb::Position& position) {
   if (verdict v = validate(seats, options); !v) return v;
   if (position.seats_size() != seats)
@@ -198,27 +417,8 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
   }
   for (const std::string& n : position.dead_space())
     if (!lookup(n, id)) return refuse(rule_error::bad_options, "Dead Space names an unknown card");
-  if (position.has_resolving()) {
-    const pb::ResolvingPosition& r = position.resolving();
-    if (position.step() != pb::PLAY_STEP || position.has_window())
-      return refuse(rule_error::bad_options, "resolving belongs to PLAY_STEP, without a response window");
-    const pb::SeatPosition& act = position.seats(static_cast<int>(position.active_seat()));
-    if (r.ship() >= static_cast<std::uint32_t>(act.ships_size()) || act.ships(static_cast<int>(r.ship())).actions_size() == 0)
-      return refuse(rule_error::bad_options, "resolving.ship: the active seat's Ship with the resolving Action last in its `actions`");
-    const pb::ShipPosition& sh = act.ships(static_cast<int>(r.ship()));
-    lookup(sh.actions(sh.actions_size() - 1), id);
-    bool needs = false;
-    for (const effect& fx : card(id).effects) needs = needs || (fx.present() && fx.at == when::play && fx.who == target::opponent);
-    if (r.effect() >= static_cast<std::uint32_t>(max_effects) || !card(id).effects[r.effect()].present() ||
-        card(id).effects[r.effect()].at != when::play)
-      return refuse(rule_error::bad_options, "resolving.effect: the Action has no such part");
-    if (needs != r.targets())
-      return refuse(rule_error::bad_options, "resolving: `targets` is set exactly when the Action targets an opponent Ship");
-    if (r.targets() && (r.target_seat() >= static_cast<std::uint32_t>(seats) || r.target_seat() == position.active_seat() ||
-                        position.seats(static_cast<int>(r.target_seat())).out() ||
-                        r.target_ship() >= static_cast<std::uint32_t>(std::max(1, position.seats(static_cast<int>(r.target_seat())).ships_size()))))
-      return refuse(rule_error::bad_options, "resolving: the target is a Ship of another seat still in the game");
-  }
+  if (position.has_resolving())
+    if (verdict v = resolving_fits(seats, position); !v) return v;
   if (position.has_window()) {
     const pb::WindowPosition& w = position.window();
     if (position.step() != pb::DESTINY_STEP && position.step() != pb::PLAY_STEP && position.step() != pb::AFTERMATH_STEP)
@@ -229,20 +429,29 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
       return refuse(rule_error::bad_options, "window.played belongs to the Destiny window");
     for (std::uint32_t a : w.answered())
       if (a >= static_cast<std::uint32_t>(seats)) return refuse(rule_error::bad_options, "window.answered lists seats");
-    for (const pb::CascadePosition& e : w.cascade()) {
+    for (int i = 0; i < w.cascade_size(); ++i) {
+      const pb::CascadePosition& e = w.cascade(i);
       if (e.seat() >= static_cast<std::uint32_t>(seats) || position.seats(static_cast<int>(e.seat())).out())
         return refuse(rule_error::bad_options, "window.cascade: a card's seat is a seat still in the game");
       const pb::SeatPosition& owner = position.seats(static_cast<int>(e.seat()));
-      if (!named(static_cast<int>(e.seat()), e.card()) || card(id).type != card_type::complication)
-        return refuse(rule_error::bad_options, "window.cascade: each card is a Complication of the pool");
-      if (card(id).is(subtype::destiny) && position.step() != pb::DESTINY_STEP)
-        return refuse(rule_error::bad_options, "window.cascade: a Destiny is played only in the Destiny window");
       if (e.ship() >= static_cast<std::uint32_t>(std::max(1, owner.ships_size())))
         return refuse(rule_error::bad_options, "window.cascade: `ship` is one of its player's Ships");
+      when at = when::play;
+      if (e.ability()) {
+        if (verdict v = cascade_ability(position, i, at); !v) return v;
+        lookup(e.card(), id);
+      } else {
+        if (!named(static_cast<int>(e.seat()), e.card()) || card(id).type != card_type::complication)
+          return refuse(rule_error::bad_options, "window.cascade: each card is a Complication of the pool");
+        if (card(id).is(subtype::destiny) && position.step() != pb::DESTINY_STEP)
+          return refuse(rule_error::bad_options, "window.cascade: a Destiny is played only in the Destiny window");
+      }
       bool needs = false;
-      for (const effect& fx : card(id).effects) needs = needs || (fx.present() && fx.at == when::play && fx.who == target::opponent);
+      for (const effect& fx : card(id).effects) needs = needs || (fx.present() && fx.at == at && fx.who == target::opponent);
       if (needs != e.targets())
-        return refuse(rule_error::bad_options, "window.cascade: `targets` is set exactly when the Complication targets an opponent Ship");
+        return refuse(rule_error::bad_options,
+                      e.ability() ? "window.cascade: `targets` is set exactly when the ability targets an opponent Ship"
+                                  : "window.cascade: `targets` is set exactly when the Complication targets an opponent Ship");
       if (e.targets()) {
         if (e.target_seat() >= static_cast<std::uint32_t>(seats) || e.target_seat() == e.seat() ||
             position.seats(static_cast<int>(e.target_seat())).out() ||
@@ -298,11 +507,31 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
                     "STARTING_SYSTEM needs a seat still to choose: one with a System Pile and no Starting System yet");
   }
   if (in < 2) return refuse(rule_error::bad_options, "a position needs at least two seats still in the race");
+  {
+    // A choice of the Entropy or Mulligan Step made already; somebody must still choose.
+    const bool entropy = position.step() == pb::STEP_UNSPECIFIED || position.step() == pb::ENTROPY_STEP;
+    const bool deciding = entropy || position.step() == pb::MULLIGAN_STEP;
+    int any = 0, open = 0;
+    for (const pb::SeatPosition& sp : position.seats()) {
+      any += sp.decided();
+      if (sp.decided() && sp.out()) return refuse(rule_error::bad_options, "decided: a seat that is out has nothing to decide");
+      int complications = 0;
+      for (const std::string& n : sp.hand()) complications += lookup(n, id) && card(id).type == card_type::complication;
+      open += !sp.out() && !sp.decided() && (!entropy || complications > 0);
+    }
+    if (any && !deciding) return refuse(rule_error::bad_options, "decided belongs to ENTROPY_STEP and MULLIGAN_STEP");
+    if (any && open == 0)
+      return refuse(rule_error::bad_options, "decided: nobody is left to choose (an Entropy choice needs a Complication in the Hand); start at the next step");
+  }
   if (position.has_resolving()) {
-    // Run it: the stated part must leave a choice open.
+    // Run it: the stated source must leave its choice open.
     const state probe(seats, options, position, 0);
-    if (probe.frame_count_ == 0)
-      return refuse(rule_error::bad_options, "resolving: the Action's effects from that part need no choice; play it with `actions`");
+    if (!probe.resolving_open(position))
+      return refuse(rule_error::bad_options,
+                    position.resolving().has_nested()
+                        ? "resolving.nested: no face-up card of that name with that ability on the Ship `ship` of the seat "
+                          "resolving, or its effects from that part need no choice"
+                        : resolving_closed(position.resolving().source()));
   }
   return engine::ok();
 }
@@ -332,6 +561,9 @@ state::state(int seats, const pb::Options& options, const pb::Position& position
       sh.present = true;
       sh.proximity = static_cast<std::int8_t>(shp.proximity());
       sh.backslide = shp.backslide();
+      sh.had_turn = shp.had_turn();
+      sh.gained = shp.gained();
+      sh.skip_play = shp.skip_play();
       for (const auto& m : shp.modules()) {
         const copy_id c = add(s, m.name());
         sh.modules[sh.module_count++] = {c, !m.face_down(), static_cast<std::uint8_t>(m.counters())};
@@ -380,9 +612,38 @@ state::state(int seats, const pb::Options& options, const pb::Position& position
   for (const std::string& n : position.dead_space())
     if (next[0] < deck_size) dead_.push(add(0, n));
 
-  // The Cascade's Complications, face up; the window itself opens once the step is placed.
+  // The Cascade's Complications, face up, and abilities of cards in play (flipped already);
+  // the window itself opens once the step is placed.
   for (const pb::CascadePosition& e : position.window().cascade()) {
     const int s = static_cast<int>(e.seat());
+    if (e.ability()) {
+      card_id cid = 0;
+      find_card(e.card(), cid);
+      const int k = static_cast<int>(e.ship());
+      const bool system = card(cid).type == card_type::system;
+      const when at = card(cid).has(keyword::ambush) && !system ? when::ambush : when::exhaust;
+      auto on_cascade = [&](copy_id c) {
+        for (int j = 0; j < cascade_count_; ++j)
+          if (cascade_[j].ability && cascade_[j].card == c) return true;
+        return false;
+      };
+      copy_id c = no_card;
+      if (system) {
+        c = system_of(s, k);
+      } else {
+        const ship& x = players_[s].ships[k];
+        for (const module_slot& m : x.module_list())
+          if (c == no_card && index_of(m.card) == cid && m.face_up == (at == when::ambush) && !on_cascade(m.card)) c = m.card;
+        for (const member& m : x.crew_list())
+          if (c == no_card && index_of(m.card) == cid && m.face_up == (at == when::ambush) && !on_cascade(m.card)) c = m.card;
+      }
+      if (c != no_card && cascade_count_ < max_cascade)
+        cascade_[cascade_count_++] = cascade_entry{static_cast<std::uint8_t>(s), c, true, at,
+                                                   static_cast<std::uint8_t>(e.targets() ? e.target_seat() : 0xff),
+                                                   static_cast<std::uint8_t>(e.target_ship()), e.negated(),
+                                                   static_cast<std::uint8_t>(k)};
+      continue;
+    }
     const copy_id c = add(s, e.card());
     if (card_of(c).is(subtype::destiny)) players_[s].destiny_locked = true;
     if (cascade_count_ < max_cascade)
@@ -461,27 +722,182 @@ state::state(int seats, const pb::Options& options, const pb::Position& position
       begin_round();
       break;
   }
-  if (position.has_resolving() && step_ == step::play) {
-    // The Action as `play` left it: on its Ship, its effects running from the stated part.
-    const pb::ResolvingPosition& r = position.resolving();
-    ship& x = players_[active_].ships[r.ship()];
-    if (x.action_count > 0) {
-      x.target_seat = static_cast<std::uint8_t>(r.targets() ? r.target_seat() : 0xff);
-      x.target_ship = static_cast<std::uint8_t>(r.target_ship());
-      turn_ship_ = static_cast<std::uint8_t>(r.ship() + 1);
-      push_run(active_, static_cast<int>(r.ship()), x.actions[x.action_count - 1u], when::play,
-               r.targets() ? static_cast<int>(r.target_seat()) : -1, static_cast<int>(r.target_ship()));
-      if (frame_count_) frames_[frame_count_ - 1u].effect = static_cast<std::uint8_t>(r.effect());
-    }
-  }
+  if (step_ == step::entropy || step_ == step::mulligan)
+    for (int s = 0; s < seats; ++s) players_[s].decided = players_[s].decided || position.seats(s).decided();
+  if (position.has_resolving()) place_resolving(position, false);
   if (position.has_window()) {
     // Asked from public information, as open_window does; the listed seats passed already.
     open_window(position.step() == pb::DESTINY_STEP ? window::destiny : window::step_end);
     for (std::uint32_t a : position.window().answered()) answered_ |= engine::seat_bit(static_cast<int>(a));
     window_played_ = position.window().played() || cascade_count_ > 0;
     ask_next();
+    if (position.has_resolving()) place_resolving(position, true);
   }
   advance();
+}
+
+// The face-up card `wanted` of seat `s`'s Ship `sh` with an ability at `at`: a Module, a
+// Member, the System it is in, or (the primary Ship) a Destiny or Legacy.
+copy_id state::in_play(int s, int sh, engine::card_index wanted, when at) const {
+  const player& p = players_[s];
+  const ship& x = p.ships[sh];
+  auto fits = [&](copy_id c) { return c != no_card && index_of(c) == wanted && has_effect_at(c, at); };
+  for (const module_slot& m : x.module_list())
+    if (m.face_up && fits(m.card)) return m.card;
+  for (const member& m : x.crew_list())
+    if (m.face_up && fits(m.card)) return m.card;
+  const copy_id sys = system_of(s, sh);
+  if (fits(sys) && !system_down(sys)) return sys;
+  if (sh == 0 && at != when::override) {
+    for (copy_id c : p.destiny.items())
+      if (fits(c)) return c;
+    for (copy_id c : p.legacies.items())
+      if (fits(c)) return c;
+  }
+  return no_card;
+}
+
+// A `resolving` as the flow would have left it: its source's frame on the stack, running
+// from the stated part (the sources of a window once the window is open).
+void state::place_resolving(const pb::Position& position, bool in_window) {
+  using R = pb::ResolvingPosition;
+  const R& r = position.resolving();
+  if ((r.source() == R::CASCADE || r.source() == R::WEAPON || (r.source() == R::DISCARD && position.has_window())) !=
+      in_window)
+    return;
+  const int sh = static_cast<int>(r.ship());
+  if (sh >= max_ships || !players_[active_].ships[sh].present) return;
+  auto from_part = [&] {
+    if (!frame_count_ || frames_[frame_count_ - 1u].kind != task::run) return;
+    frames_[frame_count_ - 1u].effect = static_cast<std::uint8_t>(r.effect());
+    // Nested choices: each card triggered on its seat's Ship, above the part that set it off.
+    const int seat = frames_[frame_count_ - 1u].seat;
+    for (const R* n = r.has_nested() ? &r.nested() : nullptr; n; n = n->has_nested() ? &n->nested() : nullptr) {
+      card_id nid = 0;
+      const when at = n->source() == R::REVEAL ? when::reveal : when::flip_up;
+      const int k = static_cast<int>(n->ship());
+      if (!find_card(n->card(), nid) || k >= max_ships || !players_[seat].ships[k].present) return;
+      const copy_id c = in_play(seat, k, nid, at);
+      if (c == no_card) return;
+      const int before = frame_count_;
+      push_triggers_of(seat, k, c, at);
+      if (frame_count_ == before) return;
+      frames_[frame_count_ - 1u].effect = static_cast<std::uint8_t>(n->effect());
+    }
+  };
+  card_id cid = 0;
+  switch (r.source()) {
+    case R::ACTION: {
+      // The Action as `play` left it: on its Ship, its effects running from the stated part.
+      ship& x = players_[active_].ships[sh];
+      if (step_ != step::play || x.action_count == 0) return;
+      x.target_seat = static_cast<std::uint8_t>(r.targets() ? r.target_seat() : 0xff);
+      x.target_ship = static_cast<std::uint8_t>(r.target_ship());
+      turn_ship_ = static_cast<std::uint8_t>(sh + 1);
+      push_run(active_, sh, x.actions[x.action_count - 1u], when::play,
+               r.targets() ? static_cast<int>(r.target_seat()) : -1, static_cast<int>(r.target_ship()));
+      from_part();
+      return;
+    }
+    case R::CASCADE:
+      // Everyone passed: the top leaves the Cascade and resolves; the rest waits under it.
+      if (!cascade_count_) return;
+      answered_ |= asked_;
+      priority_ = -1;
+      resolve_top();
+      from_part();
+      return;
+    case R::WEAPON:
+      // As `play` left it: the Complication joined the Cascade, its target answers first.
+      if (cascade_count_ && !cascade_[cascade_count_ - 1u].ability && cascade_[cascade_count_ - 1u].target_seat != 0xff)
+        weapon_answer(cascade_[cascade_count_ - 1u].seat, cascade_[cascade_count_ - 1u].target_seat,
+                      cascade_[cascade_count_ - 1u].target_ship);
+      return;
+    case R::STEP:
+    case R::OVERRIDE: {
+      const when at = resolving_timing(r, position.step());
+      if (!find_card(r.card(), cid)) return;
+      const copy_id c = in_play(active_, sh, cid, at);
+      if (c == no_card) return;
+      if (r.source() == R::OVERRIDE) {
+        if (step_ != step::play) return;
+        turn_ship_ = static_cast<std::uint8_t>(sh + 1);
+      } else {
+        // The step goes on after its triggered abilities.
+        sub_ = step_ == step::regroup || step_ == step::aftermath ? 2 : 1;
+      }
+      push_run(active_, sh, c, at, -1, 0);
+      from_part();
+      return;
+    }
+    case R::DISCARD: {
+      if (!in_window) {
+        // Shady (Ruling 7c): the primary Ship drew its extra Action; the Aftermath Step
+        // discarded the Actions in play and asks for one more.
+        const player& p = players_[active_];
+        if (step_ != step::aftermath || p.reputation > 0 || !system_has(active_, 0, keyword::shady) ||
+            hand_actions(active_) == 0)
+          return;
+        sub_ = 1;
+        frame f;
+        f.kind = task::discard;
+        f.seat = active_;
+        f.count = 1;
+        push(f);
+        return;
+      }
+      // The Play Step's end pushes it before its window asks anyone.
+      if (step_ != step::aftermath || hand_actions(active_) <= opening_hand) return;
+      frame f;
+      f.kind = task::discard;
+      f.seat = active_;
+      f.count = static_cast<std::uint8_t>(hand_actions(active_) - opening_hand);
+      push(f);
+      return;
+    }
+    case R::DETACH:
+    case R::BUSTLE:
+    case R::REATTACH: {
+      if (step_ != (r.source() == R::REATTACH ? step::end : step::start)) return;
+      frame f;
+      f.kind = r.source() == R::DETACH ? task::detach : r.source() == R::BUSTLE ? task::bustle : task::reattach;
+      f.seat = active_;
+      sub_ = r.source() == R::DETACH ? 4 : r.source() == R::BUSTLE ? 5 : 3;
+      push(f);
+      return;
+    }
+    default: return;
+  }
+}
+
+// After the constructor's advance: the stated source's choice is the one open.
+bool state::resolving_open(const pb::Position& position) const {
+  using R = pb::ResolvingPosition;
+  const R* inner = &position.resolving();
+  while (inner->has_nested()) inner = &inner->nested();
+  const R& r = position.resolving();
+  if (frame_count_ == 0) return false;
+  const frame& f = frames_[frame_count_ - 1u];
+  card_id cid = 0;
+  if (inner != &r) return find_card(inner->card(), cid) && f.source != no_card && index_of(f.source) == cid;
+  switch (r.source()) {
+    case R::ACTION: {
+      const pb::ShipPosition& sh = position.seats(static_cast<int>(position.active_seat())).ships(static_cast<int>(r.ship()));
+      return find_card(sh.actions(sh.actions_size() - 1), cid) && f.source != no_card && index_of(f.source) == cid;
+    }
+    case R::CASCADE: {
+      const auto& cascade = position.window().cascade();
+      return find_card(cascade[cascade.size() - 1].card(), cid) && f.source != no_card && index_of(f.source) == cid;
+    }
+    case R::STEP:
+    case R::OVERRIDE: return find_card(r.card(), cid) && f.source != no_card && index_of(f.source) == cid;
+    case R::WEAPON: return f.kind == task::weapon;
+    case R::DETACH: return f.kind == task::detach;
+    case R::BUSTLE: return f.kind == task::bustle;
+    case R::REATTACH: return f.kind == task::reattach;
+    case R::DISCARD: return f.kind == task::discard;
+    default: return false;
+  }
 }
 
 }  // namespace starport::terminus

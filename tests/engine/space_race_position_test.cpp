@@ -392,3 +392,76 @@ TEST_CASE("Position: random edits of a nested prompt are refused with a reason o
   const int accepted = position_mutator::check(game, 2, srpb::Options(), json_position(nested(R"({"agency": 1, "last": true})")), 100, 9);
   CHECK(accepted > 0);
 }
+
+namespace {
+
+// Seat 0 used Public Outreach (draw, then move Hand cards to the Lab: 2 in all) and split it
+// 1 + 1; the draw is still to make, then one Hand card goes to its Lab.
+std::string split_outreach(const std::string& ability) {
+  return R"({
+  "round": 3, "phase": "DEVELOP", "stage": "PROPAGANDA", "turn_seat": 0,
+  "seats": [{"control": "propaganda_3", "hand": ["skylab"],
+             "agency": [{"code": "public_outreach"}],
+             "used_controls": ["technology_6", "breakthrough_6"]},
+            {"control": "propaganda_6", "control_used_left": true,
+             "agency": [{"code": "space_race_rally"}],
+             "used_controls": ["space_program_6", "technology_3"]}],
+  "universe": ["communication_satellite"],
+  "deck": ["moon_landing"], "shuffle_rest_into_deck": true,
+  "ability": )" + ability + "}";
+}
+
+}  // namespace
+
+TEST_CASE("Position: a combined ability after its split, the first row's move open, the second row under it") {
+  auto s = start(2, split_outreach(R"({"source": 0, "slot": 0, "split": true, "remaining": 1, "split_rest": 1})"));
+  REQUIRE(s.pending().size() == 2);
+  CHECK(s.pending()[1].remaining == 1);
+  CHECK(s.pending()[0].remaining == 1);
+  CHECK(legal(s, "0 draw 1"));
+  CHECK_FALSE(legal(s, "0 split 1"));
+  srpb::View other;
+  s.view(viewer::of_seat(1), other);
+  CHECK(starport::engine::to_json(other, false).find("skylab") == std::string::npos);
+  play(s, "0 draw 1");
+  CHECK(holds(codes(s.seat(0).hand), "moon_landing"));
+  REQUIRE(s.pending().size() == 1);   // the second row: one Hand card to the Lab
+  CHECK(s.pending()[0].what.to == sr::zone::lab);
+
+  // The first row done: only the second row is open.
+  s = start(2, split_outreach(R"({"source": 0, "slot": 0, "split": true, "split_rest": 2})"));
+  REQUIRE(s.pending().size() >= 1);
+  CHECK(s.pending().back().what.to == sr::zone::lab);
+  CHECK(s.pending().back().remaining == 2);
+
+  CHECK(refusal(2, split_outreach(R"({"source": 0, "slot": 0, "split": true, "remaining": 2, "split_rest": 1})")) ==
+        "ability.split: `remaining` and `split_rest` leave something of the ability, at most what it gives");
+  CHECK(refusal(2, split_outreach(R"({"source": 0, "slot": 0, "split": true})")) ==
+        "ability.split: `remaining` and `split_rest` leave something of the ability, at most what it gives");
+  CHECK(refusal(2, split_outreach(R"({"source": 0, "slot": 0, "split_rest": 1})")) ==
+        "ability.split: only a combined ability is split, and `split_rest` goes with `split`");
+  CHECK(refusal(2, mid_propaganda.substr(0, mid_propaganda.size() - 1) +
+                       R"(, "ability": {"source": -1, "slot": 0, "split": true, "remaining": 1}})") ==
+        "ability.split: only a combined ability is split, and `split_rest` goes with `split`");
+}
+
+TEST_CASE("Position: random edits of a split combined ability are refused with a reason or play on") {
+  const auto& game = starport::engine::info_of<sr::state>();
+  CHECK(position_mutator::check(game, 2, srpb::Options(),
+                                json_position(split_outreach(R"({"source": 0, "slot": 0, "split": true, "remaining": 1, "split_rest": 1})")),
+                                100, 21) > 0);
+}
+
+TEST_CASE("Position: ability.placed is as deep as a prompt nests - no Immediate ability places a card in the Agency") {
+  // A prompt two deep would need an Immediate ability that places a card (with its own
+  // prompt) in the Agency; the card rules forbid it (validate_cards), so none exists.
+  int immediate = 0;
+  for (const sr::card_def& d : sr::all_cards()) {
+    if (d.bottom_timing != sr::timing::immediate) continue;
+    ++immediate;
+    CHECK_MESSAGE(d.bottom.top.to != sr::zone::agency, d.code);
+    CHECK_MESSAGE(d.bottom.bottom.to != sr::zone::agency, d.code);
+    CHECK_MESSAGE(d.bottom.kind != sr::effect::acquire, d.code);
+  }
+  CHECK(immediate > 0);
+}

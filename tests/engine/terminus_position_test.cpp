@@ -440,3 +440,405 @@ TEST_CASE("Position: random edits of an Action's pending choice are refused with
   const auto& game = starport::engine::info_of<tr::state>();
   CHECK(position_mutator::check(game, 2, trpb::Options(), resolving_deep_scan(), 100, 11) > 0);
 }
+
+namespace {
+
+// Seat 1 flipped its Boarding Spikes (Ambush: a Member of the target Ship leaves) aiming at
+// seat 0's Ship at the Play Step's end, and passed since; seat 0 (a Complication in its
+// Hand, hidden from seat 1) is asked.
+trpb::Position window_ambush() {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].crew.push_back({"Ship's Cat"});
+  s.seats[0].hand = {"Sensor Ghost"};
+  s.seats[1].ships[0].modules.push_back({"Boarding Spikes"});
+  trpb::Position p = at_step(s, trpb::AFTERMATH_STEP, {0, 1});
+  trpb::CascadePosition* e = p.mutable_window()->add_cascade();
+  e->set_seat(1);
+  e->set_card("Boarding Spikes");
+  e->set_ability(true);
+  e->set_targets(true);
+  e->set_target_seat(0);
+  p.mutable_window()->add_answered(1);
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("Position: an Ambush ability on the Cascade resolves off it with its choice, hidden cards stay hidden") {
+  tr::state g = start(window_ambush());
+  REQUIRE(g.cascade().size() == 1);
+  CHECK(g.cascade()[0].ability);
+  CHECK(g.cascade()[0].ability_when == tr::when::ambush);
+  CHECK(g.card_of(g.cascade()[0].card).name == "Boarding Spikes");
+  CHECK(g.seat(1).ships[0].modules[1].card == g.cascade()[0].card);   // the card in play, not a new copy
+  CHECK(g.must_act() == seat_bit(0));
+  trpb::View other, spectator;
+  g.view(starport::engine::viewer::of_seat(1), other);
+  g.view(starport::engine::viewer::spectator(), spectator);
+  CHECK(other.cascade_size() == 1);
+  CHECK(other.cascade(0).ability());
+  CHECK(starport::engine::to_json(other, false).find("Sensor Ghost") == std::string::npos);
+  CHECK(starport::engine::to_json(spectator, false).find("Sensor Ghost") == std::string::npos);
+  play(g, act(0, tr::kind::pass));
+  // Everyone passed: Boarding Spikes resolves, seat 1 chooses which of seat 0's two Members leaves.
+  REQUIRE(g.pending().size() >= 1);
+  CHECK(g.pending().back().kind == tr::task::pick_card);
+  CHECK(g.must_act() == seat_bit(1));
+  std::vector<action> legal;
+  g.legal_actions(1, legal);
+  CHECK(legal.size() == 3);   // either Member, or pass ("up to")
+  play(g, legal[1]);
+  CHECK(g.seat(0).ships[0].crew_count == 1);
+  CHECK(g.cascade().empty());
+}
+
+TEST_CASE("Position: an Exhaust ability on the Cascade over a Complication resolves first") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].modules.push_back({"Emergency Thrusters", true});
+  s.seats[1].hand = {"Lucky Break"};
+  trpb::Position p = at_step(s, trpb::AFTERMATH_STEP, {0, 1});
+  p.mutable_seats(0)->set_reputation(3);
+  trpb::CascadePosition* bad = p.mutable_window()->add_cascade();
+  bad->set_seat(1);
+  bad->set_card("Bad Press");
+  bad->set_targets(true);
+  bad->set_target_seat(0);
+  trpb::CascadePosition* ex = p.mutable_window()->add_cascade();
+  ex->set_seat(0);
+  ex->set_card("Emergency Thrusters");
+  ex->set_ability(true);
+  p.mutable_window()->add_answered(0);
+  tr::state g = start(p);
+  REQUIRE(g.cascade().size() == 2);
+  CHECK(g.cascade()[1].ability_when == tr::when::exhaust);
+  CHECK(g.must_act() == seat_bit(1));
+  play(g, act(1, tr::kind::pass));
+  CHECK(g.seat(0).ships[0].proximity == 1);   // Emergency Thrusters first
+  CHECK(g.seat(0).reputation == 1);           // then Bad Press
+  CHECK(g.cascade().empty());
+}
+
+TEST_CASE("Position: an ability on the Cascade whose card is not in play as flipped is refused with the field") {
+  const std::string where =
+      "window.cascade: an ability's card is in its Ship `ship` (a Module or Member, face up after Ambush, face down "
+      "after Exhaust; or the face-down Exhaust System that Ship is in), each copy once";
+  trpb::Position p = window_ambush();
+  p.mutable_seats(1)->mutable_ships(0)->mutable_modules(1)->set_face_down(true);   // not flipped by its Ambush
+  CHECK(refusal(p) == where);
+  p = window_ambush();
+  p.mutable_window()->mutable_cascade(0)->set_seat(0);   // seat 0 has no Boarding Spikes
+  p.mutable_window()->mutable_cascade(0)->set_target_seat(1);
+  CHECK(refusal(p) == where);
+  p = window_ambush();
+  *p.mutable_window()->add_cascade() = p.window().cascade(0);   // the same copy twice
+  CHECK(refusal(p) == where);
+  p = window_ambush();
+  p.mutable_window()->mutable_cascade(0)->set_card("Crew Lounge");
+  p.mutable_window()->mutable_cascade(0)->set_targets(false);
+  CHECK(refusal(p) == "window.cascade: an ability is an Ambush or Exhaust ability of its card");
+  p = window_ambush();
+  p.mutable_window()->mutable_cascade(0)->set_targets(false);
+  CHECK(refusal(p) == "window.cascade: `targets` is set exactly when the ability targets an opponent Ship");
+}
+
+TEST_CASE("Position: random edits of an ability on the Cascade are refused with a reason or play on") {
+  const auto& game = starport::engine::info_of<tr::state>();
+  CHECK(position_mutator::check(game, 2, trpb::Options(), window_ambush(), 100, 12) > 0);
+}
+
+namespace {
+
+using source = trpb::ResolvingPosition;
+
+trpb::Position resolving_from(trpb::Position p, source::Source from, const std::string& card = {}, unsigned effect = 0) {
+  p.mutable_resolving()->set_source(from);
+  p.mutable_resolving()->set_card(card);
+  p.mutable_resolving()->set_effect(effect);
+  return p;
+}
+
+// Seat 0's Start Step: Repair Drones' Start ability re-enables one of its two disabled
+// Modules (seat 0 chooses).
+trpb::Position resolving_repair_drones() {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].modules = {{hull}, {"Repair Drones"}, {"Capacitor Bank", true}, {"Emergency Thrusters", true}};
+  return resolving_from(at_step(s, trpb::START_STEP, {0, 1}), source::STEP, "Repair Drones");
+}
+
+// Seat 0 discarded an Action for Cartography Suite's Override and gained its Certainty; the
+// look at the top 3 of its Action Pile is open.
+trpb::Position resolving_override() {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].modules.push_back({"Cartography Suite"});
+  s.seats[0].action_pile = {"Jump", "Lay Low", "Deep Scan", "Press Conference"};
+  s.seats[0].discard = {"Press Conference"};
+  s.seats[0].certainty = 1;
+  return resolving_from(at_step(s, trpb::PLAY_STEP, {0, 1}), source::OVERRIDE, "Cartography Suite", 1);
+}
+
+}  // namespace
+
+TEST_CASE("Position: the top of the Cascade resolving with its choice open, the rest of the Cascade under it") {
+  trpb::Position p = window_ambush();
+  trpb::CascadePosition under = p.window().cascade(0);
+  under.set_card("Bad Press");   // a Complication of seat 1's under Boarding Spikes
+  under.set_ability(false);
+  *p.mutable_window()->add_cascade() = p.window().cascade(0);
+  *p.mutable_window()->mutable_cascade(0) = under;
+  p.mutable_seats(0)->set_reputation(3);
+  tr::state g = start(resolving_from(p, source::CASCADE));
+  REQUIRE(g.cascade().size() == 1);   // Bad Press waits
+  CHECK(g.pending().back().kind == tr::task::pick_card);
+  CHECK(g.must_act() == seat_bit(1));
+  trpb::View v0;
+  g.view(starport::engine::viewer::of_seat(0), v0);
+  CHECK(v0.prompt().seat() == 1);
+  std::vector<action> legal;
+  g.legal_actions(1, legal);
+  REQUIRE(legal.size() == 3);
+  play(g, legal[2]);
+  CHECK(g.seat(0).ships[0].crew_count == 1);
+  CHECK(g.seat(0).reputation == 1);   // then Bad Press resolved, with nobody asked again
+  CHECK(g.cascade().empty());
+}
+
+TEST_CASE("Position: a triggered ability of the Start Step with its choice open, then the Turn goes on") {
+  tr::state g = start(resolving_repair_drones());
+  REQUIRE(!g.pending().empty());
+  CHECK(g.pending().back().kind == tr::task::pick_card);
+  CHECK(g.current_step() == step::start);
+  std::vector<action> legal;
+  g.legal_actions(0, legal);
+  REQUIRE(legal.size() == 3);   // either disabled Module, or pass
+  play(g, legal[1]);
+  CHECK(g.seat(0).ships[0].modules[2].face_up != g.seat(0).ships[0].modules[3].face_up);
+  CHECK(g.current_step() == step::play);   // Regroup drew, the Play Step asks
+  CHECK(g.seat(0).hand.size == 1);
+}
+
+TEST_CASE("Position: an Override's choice (a look at the Action Pile) is open, hidden from the others") {
+  tr::state g = start(resolving_override());
+  REQUIRE(!g.pending().empty());
+  CHECK(g.pending().back().kind == tr::task::look);
+  CHECK(g.pending().back().look_count == 3);
+  CHECK(g.seat(0).certainty == 1);
+  trpb::View own, other, spectator;
+  g.view(starport::engine::viewer::of_seat(0), own);
+  g.view(starport::engine::viewer::of_seat(1), other);
+  g.view(starport::engine::viewer::spectator(), spectator);
+  CHECK(own.prompt().cards_size() == 3);
+  CHECK(other.prompt().cards_size() == 0);
+  CHECK(spectator.prompt().cards_size() == 0);
+  CHECK(starport::engine::to_json(other, false).find("Lay Low") == std::string::npos);
+  CHECK(starport::engine::to_json(spectator, false).find("Lay Low") == std::string::npos);
+}
+
+TEST_CASE("Position: a Weapon's answer to a Complication just played is open, then the window goes on") {
+  trpb::Position p = window_open();   // seat 1's Bad Press aimed at seat 0, seat 1 passed
+  trpb::CardPosition* gun = p.mutable_seats(0)->mutable_ships(0)->add_modules();
+  gun->set_name("Point-Defence Lasers");
+  tr::state g = start(resolving_from(p, source::WEAPON));
+  REQUIRE(!g.pending().empty());
+  CHECK(g.pending().back().kind == tr::task::weapon);
+  std::vector<action> legal;
+  g.legal_actions(0, legal);
+  REQUIRE(legal.size() == 2);   // pass, or disable seat 1's Crew Lounge
+  play(g, legal[1]);
+  CHECK_FALSE(g.seat(1).ships[0].modules[0].face_up);
+  CHECK(g.must_act() == seat_bit(0));   // the window asks seat 0 still
+}
+
+TEST_CASE("Position: Detach, Bustle and Reattach decisions can be the open choice") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].modules.push_back({"Pathfinder Pod"});
+  tr::state g = start(resolving_from(at_step(s, trpb::START_STEP, {0, 1}), source::DETACH));
+  CHECK(g.pending().back().kind == tr::task::detach);
+  play(g, act(0, tr::kind::pass));
+  CHECK(g.current_step() == step::play);
+
+  setup b{{crewed_seat(), crewed_seat()}};
+  b.seats[0].starting_system = "Dyson Shipyards";
+  b.seats[0].upgrade_pile = {"Capacitor Bank"};
+  g = start(resolving_from(at_step(b, trpb::START_STEP, {0, 1}), source::BUSTLE));
+  CHECK(g.pending().back().kind == tr::task::bustle);
+
+  setup r{{crewed_seat(), crewed_seat()}};
+  r.seats[0].ships.push_back(ship_setup{{{"Pathfinder Pod"}}, {}, 0, "Pathfinder Pod"});
+  g = start(resolving_from(at_step(r, trpb::END_STEP, {0, 1}), source::REATTACH));
+  CHECK(g.pending().back().kind == tr::task::reattach);
+  play(g, act(0, tr::kind::reattach, {1}));
+  CHECK_FALSE(g.seat(0).ships[1].present);
+}
+
+TEST_CASE("Position: a pending choice of another source that could not be open is refused with the field") {
+  trpb::Position p = resolving_repair_drones();
+  p.mutable_seats(0)->mutable_ships(0)->mutable_modules(2)->set_face_down(false);
+  p.mutable_seats(0)->mutable_ships(0)->mutable_modules(3)->set_face_down(false);   // nothing to re-enable
+  CHECK(refusal(p) == "resolving.card: no face-up card of that name with that ability on the active seat's Ship `ship`, "
+                      "or its effects from that part need no choice");
+  p = resolving_repair_drones();
+  p.set_step(trpb::REGROUP_STEP);   // Repair Drones acts at the Start Step
+  CHECK(refusal(p) == "resolving.effect: `card` has no such part of that ability");
+  p = resolving_repair_drones();
+  p.mutable_resolving()->clear_card();
+  CHECK(refusal(p) == "resolving.card: the card of a STEP or OVERRIDE ability, and only for those");
+  p = resolving_override();
+  p.set_step(trpb::END_STEP);
+  CHECK(refusal(p) == "resolving: a STEP ability resolves in START_, REGROUP_, AFTERMATH_ or END_STEP, an OVERRIDE in PLAY_STEP");
+  p = resolving_from(window_open(), source::WEAPON);   // seat 0 has no Weapon
+  CHECK(refusal(p) == "resolving: the target Ship has no Weapon to answer with, or nothing of the attacker's to disable");
+  p = resolving_from(window_open(), source::CASCADE);
+  p.mutable_window()->mutable_cascade(0)->set_negated(true);
+  CHECK(refusal(p) == "resolving: a negated card has nothing to resolve");
+  p = resolving_repair_drones();
+  p.mutable_resolving()->set_source(source::CASCADE);
+  p.mutable_resolving()->clear_card();
+  CHECK(refusal(p) == "resolving: CASCADE and WEAPON need the window they resolve in");
+  p = resolving_repair_drones();
+  p.mutable_resolving()->set_source(source::REATTACH);
+  p.mutable_resolving()->clear_card();
+  CHECK(refusal(p) == "resolving: REATTACH is decided in END_STEP");
+}
+
+TEST_CASE("Position: random edits of pending choices of other sources are refused with a reason or play on") {
+  const auto& game = starport::engine::info_of<tr::state>();
+  CHECK(position_mutator::check(game, 2, trpb::Options(), resolving_repair_drones(), 60, 13) > 0);
+  CHECK(position_mutator::check(game, 2, trpb::Options(), resolving_override(), 60, 14) > 0);
+  CHECK(position_mutator::check(game, 2, trpb::Options(), resolving_from(window_ambush(), source::CASCADE), 60, 15) > 0);
+}
+
+namespace {
+
+// Three seats: seat 0 played Refit; its first part added Scout Skiff from the Upgrade Pile,
+// whose "when revealed" Intel asks which opponent; Refit's last part (-1 Certainty) waits.
+trpb::Position resolving_nested() {
+  setup s{{crewed_seat(), crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].modules.push_back({"Scout Skiff"});
+  trpb::Position p = at_step(s, trpb::PLAY_STEP, {0, 1, 2});
+  p.mutable_seats(0)->mutable_ships(0)->add_actions("Refit");
+  p.mutable_seats(0)->set_certainty(1);
+  p.mutable_resolving()->set_effect(1);
+  p.mutable_resolving()->mutable_nested()->set_source(trpb::ResolvingPosition::REVEAL);
+  p.mutable_resolving()->mutable_nested()->set_card("Scout Skiff");
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("Position: a choice nested under an Action's part (a revealed Module's ability) resolves first") {
+  tr::state g = start(resolving_nested());
+  REQUIRE(g.pending().size() >= 2);
+  CHECK(g.pending().back().kind == tr::task::pick_ship);
+  CHECK(g.card_of(g.pending().back().source).name == "Scout Skiff");
+  CHECK(g.seat(0).certainty == 1);
+  std::vector<action> legal;
+  g.legal_actions(0, legal);
+  REQUIRE(legal.size() == 2);   // Intel on seat 1's or seat 2's Ship
+  play(g, legal[1]);
+  CHECK(g.seat(0).certainty == 0);   // then Refit's last part
+  CHECK(g.seat(0).intel[2] == 1);
+
+  trpb::Position p = resolving_nested();
+  p.mutable_resolving()->mutable_nested()->set_card("Arcane Lifeboat");   // not on the Ship
+  CHECK(refusal(p) == "resolving.nested: no face-up card of that name with that ability on the Ship `ship` of the seat "
+                      "resolving, or its effects from that part need no choice");
+  p = resolving_nested();
+  p.mutable_resolving()->mutable_nested()->set_source(trpb::ResolvingPosition::STEP);
+  CHECK(refusal(p) == "resolving.nested.source: REVEAL or FLIP_UP");
+  p = resolving_nested();
+  p.mutable_resolving()->set_source(trpb::ResolvingPosition::DETACH);
+  CHECK(refusal(p) == "resolving.nested: only an ACTION, CASCADE, STEP or OVERRIDE has parts to nest a choice under");
+  p = resolving_nested();
+  p.mutable_resolving()->set_effect(2);   // Refit has two parts: part 2 is past the last but with a nested choice
+  CHECK(refusal(p).empty());
+  p.mutable_resolving()->set_effect(3);
+  CHECK(refusal(p) == "resolving.effect: the Action has no such part");
+}
+
+TEST_CASE("Position: random edits of a nested choice are refused with a reason or play on") {
+  const auto& game = starport::engine::info_of<tr::state>();
+  CHECK(position_mutator::check(game, 3, trpb::Options(), resolving_nested(), 60, 16) > 0);
+}
+
+TEST_CASE("Position: the Play Step's end with the hand-limit discard open, before its window asks") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].hand = {"Jump", "Lay Low", "Deep Scan", "Press Conference", "Press Conference", "Sensor Ghost"};
+  trpb::Position p = at_step(s, trpb::AFTERMATH_STEP, {0, 1});
+  p.mutable_window();
+  p.mutable_resolving()->set_source(trpb::ResolvingPosition::DISCARD);
+  tr::state g = start(p);
+  REQUIRE(!g.pending().empty());
+  CHECK(g.pending().back().kind == tr::task::discard);
+  CHECK(g.pending().back().count == 1);   // 5 Actions: one over the limit (Sensor Ghost is a Complication)
+  CHECK(g.open_window() == tr::window::step_end);
+  trpb::View other;
+  g.view(starport::engine::viewer::of_seat(1), other);
+  CHECK(starport::engine::to_json(other, false).find("Lay Low") == std::string::npos);
+  play(g, act(0, tr::kind::choose, {in_hand(g, 0, "Jump")}));
+  CHECK(g.seat(0).discard.size == 1);
+  CHECK(g.must_act() == seat_bit(0));   // the window asks: seat 0 holds Sensor Ghost
+  p.mutable_seats(0)->mutable_hand()->RemoveLast();
+  p.mutable_seats(0)->mutable_hand()->RemoveLast();   // 4 Actions: nothing to discard
+  CHECK(refusal(p) == "resolving: DISCARD is the Play Step's end (AFTERMATH_STEP, its `window` with nothing on it yet) "
+                      "with more than 4 Actions in the Hand");
+}
+
+TEST_CASE("Position: the Entropy and Mulligan Steps with one seat's choice made already") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].hand = {"Data Leak"};
+  s.seats[1].hand = {"Bad Press"};
+  s.seats[1].complication_pile = {"Sensor Ghost", "Lucky Break"};   // Lucky Break went under already
+  trpb::Position p = at_step(s, trpb::ENTROPY_STEP);
+  p.mutable_seats(1)->set_decided(true);
+  tr::state g = start(p);
+  CHECK(g.current_step() == step::entropy);
+  CHECK(g.must_act() == seat_bit(0));
+  trpb::Position m = at_step(s, trpb::MULLIGAN_STEP);
+  m.set_round(0);
+  m.mutable_seats(0)->set_decided(true);
+  g = start(m);
+  CHECK(g.must_act() == seat_bit(1));
+  p.mutable_seats(0)->set_decided(true);
+  CHECK(refusal(p) == "decided: nobody is left to choose (an Entropy choice needs a Complication in the Hand); start at the next step");
+  p.mutable_seats(0)->set_decided(false);
+  p.mutable_seats(0)->clear_hand();   // seat 0 has no Complication: nobody chooses
+  CHECK(refusal(p) == "decided: nobody is left to choose (an Entropy choice needs a Complication in the Hand); start at the next step");
+  p = at_step(s, trpb::DESTINY_STEP);
+  p.mutable_seats(0)->set_decided(true);
+  CHECK(refusal(p) == "decided belongs to ENTROPY_STEP and MULLIGAN_STEP");
+}
+
+TEST_CASE("Position: a Ship's memory between Turns - Research after its first Turn, a skipped Play Step") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].modules.push_back({"Survey Telescope"});
+  trpb::Position p = at_step(s, trpb::START_STEP, {0, 1});
+  CHECK(start(p).seat(0).certainty == 0);   // as before: its first Turn, no Research
+  p.mutable_seats(0)->mutable_ships(0)->set_had_turn(true);
+  CHECK(start(p).seat(0).certainty == 1);   // nothing gained since its last Turn: Research
+  p.mutable_seats(0)->mutable_ships(0)->set_gained(true);
+  CHECK(start(p).seat(0).certainty == 0);
+  p.mutable_seats(0)->mutable_ships(0)->set_gained(false);
+  p.mutable_seats(0)->mutable_ships(0)->set_skip_play(true);
+  tr::state g = start(p);
+  CHECK(g.active_seat() == 1);   // seat 0 skipped its Play Step: its Turn is over
+}
+
+TEST_CASE("Position: Shady's extra discard at the Aftermath Step is the open choice") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].starting_system = "Free Port Karst";   // Bustling, Shady
+  s.seats[0].hand = {"Jump", "Lay Low"};
+  trpb::Position p = at_step(s, trpb::AFTERMATH_STEP, {0, 1});
+  p.mutable_resolving()->set_source(trpb::ResolvingPosition::DISCARD);
+  tr::state g = start(p);
+  REQUIRE(!g.pending().empty());
+  CHECK(g.pending().back().kind == tr::task::discard);
+  CHECK(g.pending().back().count == 1);
+  play(g, act(0, tr::kind::choose, {in_hand(g, 0, "Lay Low")}));
+  CHECK(g.seat(0).discard.size == 1);
+  p.mutable_seats(0)->set_reputation(1);   // Shady asks Reputation 0 or less
+  CHECK(refusal(p) == "resolving: Shady's extra discard needs the primary Ship in a Shady System with Reputation 0 or less");
+  p.mutable_seats(0)->set_reputation(0);
+  p.mutable_seats(0)->mutable_ships(0)->add_actions("Deep Scan");
+  CHECK(refusal(p) == "resolving: DISCARD without a window is Shady's extra Action at AFTERMATH_STEP (its Actions "
+                      "discarded already, an Action in the Hand)");
+}
