@@ -19,6 +19,7 @@
 #include "engine/core/match.hpp"
 #include "server/match/match_log.hpp"
 #include "server/match/match_services.hpp"
+#include "server/protocol/log_table.hpp"
 #include "server/net/net.hpp"
 #include "server/protocol/stream_handle.hpp"
 #include "server/session/request.hpp"
@@ -63,6 +64,8 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
     bool has_view = false;
     std::uint64_t number = 0;
     std::vector<std::int64_t> deadlines;   // the turn deadlines (wall ms) the stream was last sent
+    log_table log;            // the log line shapes this stream has been sent
+    bool log_reset = false;   // the table was emptied for a newcomer: the next diff says so
   };
   struct seat {
     storage::seat_record record;
@@ -164,6 +167,7 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
   std::string bytes_scratch_;
   stream_handle stream_;                  // MatchInfo.stream: diffs name the match by it
   std::vector<std::int64_t> deadlines_scratch_;
+  std::vector<coded_line> lines_scratch_;   // the batch's log lines, coded, for publish
 };
 
 }  // namespace starport::server

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <span>
 
 #include "server/net/websocket_session.hpp"
 #include "server/protocol/frames.hpp"
@@ -41,10 +42,6 @@ void match_actor::publish(channel& audience, engine::viewer who) {
   v1::ServerMessage m;
   v1::ViewUpdate& u = *m.mutable_view();
   u.set_seat(who.seat < 0 ? 0 : static_cast<std::uint32_t>(who.seat));   // whose stream
-  for (const accepted& b : batch_) {
-    if (!u.log_line().empty()) u.mutable_log_line()->push_back('\n');
-    u.mutable_log_line()->append(b.words);   // public words: the game leaves out what it hides
-  }
   // Both are our serializer's, so the diff always succeeds; a snapshot all the same if not.
   std::optional<std::string> patch;
   if (audience.has_view) patch = diff_encoded(audience.last_view, view, *view_scratch_->GetDescriptor());
@@ -59,6 +56,23 @@ void match_actor::publish(channel& audience, engine::viewer who) {
     u.set_stream(stream_.value());   // the client knows the match by it (MatchInfo.stream)
     u.set_patch(std::move(*patch));
     if (audience.deadlines != deadlines_scratch_) add_deadlines(u, deadlines_scratch_, true);
+  }
+  // The batch's public words (the game leaves out what it hides), coded against this
+  // stream's own table of line shapes; as text when the table cannot take them.
+  if (!patch) {
+    audience.log.clear();   // a snapshot empties the table
+  } else if (audience.log_reset) {
+    u.set_log_reset(true);
+  }
+  audience.log_reset = false;
+  std::size_t lines = 0;
+  for (const accepted& b : batch_) lines = code_lines(b.words, lines_scratch_, lines);
+  if (lines > 0 &&
+      !audience.log.write(std::span(lines_scratch_.data(), lines), *u.mutable_log_refs(), *u.mutable_log_line())) {
+    for (const accepted& b : batch_) {
+      if (!u.log_line().empty()) u.mutable_log_line()->push_back('\n');
+      u.mutable_log_line()->append(b.words);
+    }
   }
   audience.deadlines = deadlines_scratch_;
   u.set_number(++audience.number);
@@ -132,6 +146,12 @@ void match_actor::send_snapshot(channel& audience, engine::viewer who, const ses
   u.set_snapshot(true);
   u.set_view(audience.last_view);
   log_.copy_to(u);   // a reload shows the log so far
+  // The snapshot empties its reader's table; the stream's other connections learn it with
+  // the next diff (log_reset), as they share its frames.
+  if (audience.log.size() > 0) {
+    audience.log.clear();
+    audience.log_reset = true;
+  }
   add_deadlines(u, deadlines_scratch_, false);
   send_to(to, encode(m));
 }

@@ -92,6 +92,15 @@ async function scenario(alice) {
   await alice.click(offered);
   await alice.waitForSelector(".log li:not(.muted)");
   assert.equal(await alice.locator("section:has(> .log) h3").textContent(), "Log");
+  // Lines come coded against the stream's table of shapes (log_refs): each reads in words,
+  // names filled, no slot or placeholder left.
+  for (let i = 0; i < 3; i++) {
+    await alice.click(offered);
+    await alice.waitForSelector(".page.match button.action.sending", { state: "detached" });
+  }
+  const lines = await alice.locator(".log li:not(.muted)").allTextContents();
+  assert.ok(lines.filter((l) => / flips\.$/.test(l)).length >= 3, `flips in the log: ${lines.join(" | ")}`);
+  for (const l of lines) assert.ok(!/[\u0001{}]/.test(l), `a line in words: ${l}`);
   assert.equal(await alice.locator(".log").evaluate((el) => getComputedStyle(el).listStyleType), "none", "no move numbers");
   await shoot(alice, "match-moves-after-reload-desktop.png");
 

@@ -70,6 +70,20 @@ v1::ServerMessage test_client::read() {
   if (m.has_match() && m.match().stream() != 0) streams[m.match().stream()] = m.match().match_id();
   if (m.has_view() && m.view().match_id().empty())
     if (auto it = streams.find(m.view().stream()); it != streams.end()) m.mutable_view()->set_match_id(it->second);
+  // Coded log lines (log_refs) are decoded with the stream's table, as a page does, and the
+  // tests read them back as text in log_line.
+  if (m.has_view() && decode_logs) {
+    v1::ViewUpdate& u = *m.mutable_view();
+    std::vector<std::string> lines;
+    server::log_reader& reader = log_readers[{u.match_id(), u.seat()}];
+    if (!reader.read(u.snapshot() || u.log_reset(), u.log_line(),
+                     std::span(u.log_refs().data(), static_cast<std::size_t>(u.log_refs_size())), lines))
+      throw std::runtime_error("the server sent log lines that do not decode");
+    std::string text;
+    for (const std::string& l : lines) text += (text.empty() ? "" : "\n") + l;
+    u.set_log_line(text);
+    u.clear_log_refs();
+  }
   track(m);
   return m;
 }

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "server/protocol/log_table.hpp"
 #include "starport/v1/protocol.pb.h"
 #include "starport/v1/space_war.pb.h"
 
@@ -63,6 +64,10 @@ class test_client {
   std::uint32_t step = 0;
   std::map<std::string, match_state> matches;
   std::map<std::uint32_t, std::string> streams;   // MatchInfo.stream → match id
+  // read() gives log lines as text (log_line), decoded with each stream's table; `frames`
+  // keeps them as sent. False: read() leaves them coded.
+  bool decode_logs = true;
+  std::map<std::pair<std::string, std::uint32_t>, server::log_reader> log_readers;   // by match id, seat
   std::map<std::string, v1::Lobby> lobbies;   // the latest of each lobby pushed, by id
   std::vector<v1::Error> errors;
   // The lobby as soon as it satisfies `wanted`: at once when the latest one pushed already

@@ -13,6 +13,7 @@ import { ServerError, type Body } from "./connection.js";
 import { findGame, loadGame } from "./games/index.js";
 import type { AnyGameClient } from "./games/types.js";
 import { RevealQueue, type Clock } from "./kit/reveal.js";
+import { LogReader } from "./log_table.js";
 import { ViewStore } from "./view_store.js";
 
 type AnyView = NonNullable<ViewStore<AnyGameClient["viewSchema"]>["view"]>;
@@ -40,6 +41,8 @@ export class MatchSession {
   // One store per stream: by ViewUpdate.seat for a person with several seats; a single
   // stream (a seat, or the spectators') under the key -1.
   readonly stores = new Map<number, AnyStore>();
+  // Each stream's table of log line shapes, under the same keys (log_table.ts).
+  private readonly logReaders_ = new Map<number, LogReader>();
   private seat_: number | null = null;   // chosen in the switcher; null: follow the table
   // The accepted actions this page has been shown, one per line, since it followed the
   // match: neither views nor MatchInfo say how many came before, so nothing is numbered.
@@ -205,6 +208,18 @@ export class MatchSession {
     const before = store.number;
     const result = store.apply(update);
     if (result === "resync") return this.askResync();
+    // Every applied update is read against its stream's table, shown or not.
+    let lines: string[] = [];
+    if (result === "snapshot" || result === "applied") {
+      let reader = this.logReaders_.get(key);
+      if (!reader) this.logReaders_.set(key, (reader = new LogReader()));
+      const read = reader.read(update);
+      if (read === null) {
+        store.expectSnapshot();
+        return this.askResync();
+      }
+      lines = read;
+    }
     // Deadlines come with a snapshot whenever a timer runs, with a diff when one changed.
     if (result === "snapshot" || (result === "applied" && update.deadlinesMs.length)) {
       const now = Date.now();
@@ -227,7 +242,7 @@ export class MatchSession {
     }
     if (result === "ignored") return;
     // One line per action: actions accepted together come in one update.
-    if (logs) for (const line of update.logLine.split("\n")) if (line) this.addLog(line);
+    if (logs) for (const line of lines) this.addLog(line);
     const view = store.view;
     if (view && shown) {
       this.logMarks_.set(view, this.logTotal_);

@@ -111,6 +111,24 @@ test("the moves log lists each action once, and marks where a snapshot may have 
   assert.deepEqual(session.log, ["0 flip", "1 flip", "0 flip", missedMoves, "1 flip"]);
 });
 
+test("coded log lines (log_refs) are read against the stream's table, and one that does not decode asks for a snapshot", () => {
+  const { session, sent } = setup();
+  session.setGame("space_war");
+  const coded = (number: number, logLine: string, logRefs: number[], logReset = false) => {
+    const patch = diffViews(ViewSchema, view([flip], number - 1), view([flip], number));
+    return create(ViewUpdateSchema, { matchId: "m1", number: BigInt(number), patch, logLine, logRefs, logReset });
+  };
+  session.onUpdate(create(ViewUpdateSchema, { ...snapshot(1, view()), logLine: "{seat:\u0001} flips.", logRefs: [0, 0] }));
+  session.onUpdate(coded(2, "", [0, 1]));
+  session.onUpdate(coded(3, "{seat:\u0001} wins and captures \u0001 cards.", [0, 0, 1, 0, 2]));
+  session.onUpdate(coded(4, "{seat:\u0001} resigns.", [0, 1], true));   // the table starts again
+  assert.deepEqual(session.log, ["{seat:0} flips.", "{seat:1} flips.", "{seat:0} flips.", "{seat:0} wins and captures 2 cards.", "{seat:1} resigns."]);
+  assert.deepEqual(sent.map((s) => s.body.case), []);
+  session.onUpdate(coded(5, "", [1, 0]));   // shape 1 was never sent since the reset
+  assert.deepEqual(sent.map((s) => s.body.case), ["resync"]);
+  assert.equal(session.log.length, 5);
+});
+
 test("a gap sends exactly one Resync", () => {
   const { session, sent } = setup();
   session.setGame("space_war");

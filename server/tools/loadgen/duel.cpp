@@ -331,14 +331,22 @@ void duel::on_view(int side, std::uint32_t request, const v1::ViewUpdate& update
     stats_.last_accept = now;
     s.waiting = false;
   }
+  // The log lines are decoded as a page does (the stream's table of line shapes); a line
+  // that does not decode is a gap like a diff that does not apply.
+  auto read_log = [&] {
+    s.log_lines.clear();
+    return s.log.read(update.snapshot() || update.log_reset(), update.log_line(),
+                      std::span(update.log_refs().data(), static_cast<std::size_t>(update.log_refs_size())),
+                      s.log_lines);
+  };
   if (update.snapshot()) {
     s.view_bytes = update.view();
-    s.have_view = s.view.ParseFromString(s.view_bytes);
+    s.have_view = s.view.ParseFromString(s.view_bytes) && read_log();
     s.number = update.number();
     s.resync_sent = false;
   } else if (s.have_view && update.number() == s.number + 1 &&
              server::apply_encoded(s.view_bytes, update.patch(), *space_war::v1::View::descriptor()) &&
-             s.view.ParseFromString(s.view_bytes)) {
+             s.view.ParseFromString(s.view_bytes) && read_log()) {
     s.number = update.number();
   } else {
     // A gap or a diff that did not apply: ask for a snapshot once and wait for it.

@@ -18,6 +18,7 @@
 
 #include <boost/asio/steady_timer.hpp>
 
+#include "server/protocol/log_table.hpp"
 #include "server/tools/loadgen/config.hpp"
 #include "server/tools/loadgen/duel_stats.hpp"
 #include "server/tools/loadgen/ws_client.hpp"
@@ -66,6 +67,8 @@ class duel final : public ws_events {
     std::string match_id;
     std::string view_bytes;       // serialized: diffs apply to the bytes (view_diff.hpp)
     space_war::v1::View view;     // parsed from view_bytes after each update
+    server::log_reader log;       // the stream's log line shapes (log_table.hpp)
+    std::vector<std::string> log_lines;   // the last update's lines, decoded
     bool have_view = false;
     std::uint64_t number = 0;
     bool resync_sent = false;
