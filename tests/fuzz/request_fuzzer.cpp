@@ -18,6 +18,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
 
+#include <google/protobuf/arena.h>
 #include <google/protobuf/descriptor.h>
 #include <google/protobuf/message.h>
 #include <google/protobuf/stubs/logging.h>
@@ -115,7 +116,10 @@ struct connection {
   explicit connection(house& h)
       : session(std::make_shared<server::websocket_session>(server::tcp::socket(h.ioc), h.state)) {
     session->tap([this](const server::frame_ptr& f) {
-      v1::ServerMessage m;
+      // On an arena: each Welcome carries the whole game catalog, and freeing it message by
+      // message under ASan cost more than the server's building it (docs/server.md, "Fuzzing").
+      google::protobuf::Arena arena;
+      auto& m = *google::protobuf::Arena::CreateMessage<v1::ServerMessage>(&arena);
       if (!m.ParseFromString(*f)) {
         std::cerr << "the server wrote a frame that is no ServerMessage\n";
         std::abort();

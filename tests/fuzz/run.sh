@@ -48,7 +48,10 @@ mkdir -p "$build"
 seeds=$(mktemp -d "$build/fuzz-seeds.XXXXXX")
 trap 'rm -rf "$seeds"' EXIT
 "$build/tests/fuzz/fuzz_seeds" "$seeds" >/dev/null
-export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:allocator_may_return_null=1
+# allocator_release_to_os_interval_ms=-1: ASan otherwise hands freed pages back to the
+# kernel every 5 s and faults them in again (madvise and page faults were ~20% of
+# request_fuzzer's time); detection is the same, only memory is kept.
+export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:allocator_may_return_null=1:allocator_release_to_os_interval_ms=-1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 failed=0
@@ -67,8 +70,10 @@ for t in "${targets[@]}"; do
   # coverage in the same time, with twice the executions (docs/server.md, "Fuzzing").
   schedule=()
   case $t in request_fuzzer | view_diff_fuzzer) schedule=(-entropic=0) ;; esac
-  # Leaks are off: the request target keeps one server for the whole run on purpose.
-  if "$build/tests/fuzz/$t" "${limit[@]}" "${jobs[@]}" "${schedule[@]}" -rss_limit_mb=3072 -timeout=20 -max_len=8192 \
+  # Leaks are off: the request target keeps one server for many inputs on purpose. libFuzzer's
+  # own -detect_leaks must be off too: it re-ran every input that allocated more than it
+  # freed (a server always does) to look for a leak that ASan then never reports.
+  if "$build/tests/fuzz/$t" "${limit[@]}" "${jobs[@]}" "${schedule[@]}" -detect_leaks=0 -rss_limit_mb=3072 -timeout=20 -max_len=8192 \
        -artifact_prefix="$findings/" -print_final_stats=1 "$corpus" "$seed_dir" >"$log" 2>&1; then
     result=ok
   else
