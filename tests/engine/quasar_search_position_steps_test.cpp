@@ -7,6 +7,7 @@
 #include "engine/core/match.hpp"
 #include "engine/core/scenario.hpp"
 #include "engine/quasar_search/state.hpp"
+#include "tests/engine/position_json.hpp"
 #include "tests/engine/position_mutator.hpp"
 
 namespace qs = starport::quasar_search;
@@ -15,12 +16,7 @@ using starport::engine::viewer;
 
 namespace {
 
-qs::pb::Position position(std::string_view json) {
-  qs::pb::Position p;
-  std::string error;
-  REQUIRE_MESSAGE(starport::engine::from_json(json, p, error), error);
-  return p;
-}
+qs::pb::Position position(std::string_view json) { return position_from_json<qs::pb::Position>(json); }
 
 qs::state started(std::string_view json, int seats = 2) {
   const qs::pb::Position p = position(json);

@@ -5,18 +5,14 @@
 #include "engine/core/match.hpp"
 #include "engine/core/scenario.hpp"
 #include "engine/quasar_search/state.hpp"
+#include "tests/engine/position_json.hpp"
 #include "tests/engine/position_mutator.hpp"
 
 namespace qs = starport::quasar_search;
 
 namespace {
 
-qs::pb::Position position(std::string_view json) {
-  qs::pb::Position p;
-  std::string error;
-  REQUIRE_MESSAGE(starport::engine::from_json(json, p, error), error);
-  return p;
-}
+qs::pb::Position position(std::string_view json) { return position_from_json<qs::pb::Position>(json); }
 
 const char* at_confrontation = R"({"step": "CONFRONTATION", "challenge": "Dock Traffic Jam", "morale": 6,
   "challengeDeck": ["Customs Inspection", "Loading the Cargo Bay"], "sensors": ["Pre-Flight Checklist"],

@@ -11,38 +11,18 @@
 #include "engine/core/scenario.hpp"
 #include "engine/scoundrels/state.hpp"
 #include "tests/engine/position_mutator.hpp"
+#include "tests/engine/scoundrels_positions.hpp"
 
 namespace sc = starport::scoundrels;
 using starport::engine::action;
 using starport::engine::viewer;
 
+using scoundrels_positions::position;
+using scoundrels_positions::refusal;
+using scoundrels_positions::start;
+using scoundrels_positions::view_json;
+
 namespace {
-
-sc::pb::Position position(std::string_view json) {
-  sc::pb::Position p;
-  std::string error;
-  REQUIRE_MESSAGE(starport::engine::from_json(json, p, error), error);
-  return p;
-}
-
-sc::state start(const std::string& json) {
-  const sc::pb::Position p = position(json);
-  const starport::engine::verdict v = sc::state::validate(2, sc::pb::Options(), p);
-  REQUIRE_MESSAGE(v, v.detail);
-  return sc::state(2, sc::pb::Options(), p, 3);
-}
-
-std::string refusal(const std::string& json) {
-  const starport::engine::verdict v = sc::state::validate(2, sc::pb::Options(), position(json));
-  CHECK_FALSE(v);
-  return v ? std::string("accepted") : std::string(v.detail);
-}
-
-std::string view_json(const sc::state& g, viewer who) {
-  sc::pb::View v;
-  g.view(who, v);
-  return starport::engine::to_json(v, false);
-}
 
 // The names that must not reach `seat`'s view nor the spectators'.
 void hidden_from(const sc::state& g, int seat, std::initializer_list<const char*> names) {

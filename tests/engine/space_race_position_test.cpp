@@ -7,18 +7,14 @@
 #include "engine/core/scenario.hpp"
 #include "position_mutator.hpp"
 #include "space_race_table.hpp"
+#include "tests/engine/position_json.hpp"
 
 using starport::engine::viewer;
 using sr::step;
 
 namespace {
 
-srpb::Position json_position(const std::string& json) {
-  srpb::Position p;
-  std::string error;
-  REQUIRE_MESSAGE(starport::engine::from_json(json, p, error), error);
-  return p;
-}
+srpb::Position json_position(std::string_view json) { return position_from_json<srpb::Position>(json); }
 
 sr::state start(int seats, const std::string& json, srpb::Options options = {}) {
   srpb::Position p = json_position(json);

@@ -6,16 +6,11 @@
 #include "engine/core/scenario.hpp"
 #include "position_mutator.hpp"
 #include "space_war_table.hpp"
+#include "tests/engine/position_json.hpp"
 
 namespace {
 
-// A position from the JSON a scenario file holds (Position message, proto field names).
-swpb::Position json_position(const std::string& json) {
-  swpb::Position p;
-  std::string error;
-  REQUIRE_MESSAGE(starport::engine::from_json(json, p, error), error);
-  return p;
-}
+swpb::Position json_position(std::string_view json) { return position_from_json<swpb::Position>(json); }
 
 sw::state start(int seats, const std::string& json, swpb::Options options = {}) {
   swpb::Position p = json_position(json);
