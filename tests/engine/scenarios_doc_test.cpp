@@ -3,39 +3,14 @@
 // that drifts from the rules fails here, not in a reader's terminal.
 #include <doctest/doctest.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "engine/core/scenario.hpp"
-
-namespace {
-
-std::vector<std::string> json_examples() {
-  std::ifstream file(STARPORT_SOURCE_DIR "/docs/scenarios.md");
-  REQUIRE(file.good());
-  std::vector<std::string> out;
-  std::string line, block;
-  bool in = false;
-  while (std::getline(file, line)) {
-    if (!in && line.rfind("```json", 0) == 0) {
-      in = true;
-      block.clear();
-    } else if (in && line.rfind("```", 0) == 0) {
-      in = false;
-      if (block.find("\"game\"") != std::string::npos) out.push_back(block);
-    } else if (in) {
-      block += line + "\n";
-    }
-  }
-  return out;
-}
-
-}  // namespace
+#include "tests/engine/scenario_doc_examples.hpp"
 
 TEST_CASE("docs/scenarios.md, every example file parses and plays all its actions") {
-  const std::vector<std::string> examples = json_examples();
+  const std::vector<std::string> examples = scenario_doc_examples(STARPORT_SOURCE_DIR "/docs/scenarios.md");
   // Space War 2, Space Race 3, Terminus 3, Scoundrels 2, Quasar Search 2 when this was written.
   CHECK(examples.size() >= 12);
   for (const std::string& json : examples) {

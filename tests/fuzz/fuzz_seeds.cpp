@@ -14,6 +14,7 @@
 #include "engine/registry.hpp"
 #include "server/protocol/view_diff.hpp"
 #include "starport/v1/protocol.pb.h"
+#include "tests/engine/scenario_doc_examples.hpp"
 #include "tests/fuzz/frames.hpp"
 
 namespace fs = std::filesystem;
@@ -169,48 +170,15 @@ int main(int argc, char** argv) {
   const fs::path dir = argv[1];
   request_seeds(dir / "request");
   playout_seeds(dir / "view_diff", dir / "scenario");
-  // The documented example (docs/scenarios.md): a position, not only a seed.
-  write(dir / "scenario", "space_war-position.json",
-        R"({"game": "space_war", "seats": 2, "seed": 3, "options": {"contest_limit": 10},
-  "position": {"seats": [
-    {"faction": "DWARVES", "deck": ["dwarves:thane", "dwarves:2"], "power": "INACTIVE"},
-    {"faction": "ELVES",   "deck": ["elves:8", "elves:2"]}]},
-  "actions": ["0 flip", "1 flip", "0 trigger"]})");
-  // Positions inside a round (docs/scenarios.md, one example per game).
-  write(dir / "scenario", "space_war-war-step.json", R"({"game": "space_war", "seats": 2, "seed": 5,
- "position": {
-   "contest": 4, "phase": "FLIP_PHASE", "war_step": 1,
-   "seats": [{"faction": "HUMANS", "deck": ["humans:5"], "discard": ["humans:1"]},
-             {"faction": "ELVES", "deck": ["elves:4", "elves:5", "elves:6", "elves:8"]}],
-   "battlefield": [{"owner": 0, "code": "humans:7", "face_up": true},
-                   {"owner": 1, "code": "elves:7", "face_up": true},
-                   {"owner": 0, "code": "humans:2", "step": 1},
-                   {"owner": 0, "code": "humans:3", "step": 1},
-                   {"owner": 0, "code": "humans:9", "step": 1, "face_up": true}],
-   "participants": [0, 1], "flipped": [0]},
- "actions": ["1 flip"]})");
-  write(dir / "scenario", "space_race-mid-stage.json", R"({"game": "space_race", "seats": 2, "seed": 9,
- "position": {
-   "round": 3, "phase": "DEVELOP", "stage": "PROPAGANDA", "turn_seat": 0,
-   "seats": [{"control": "propaganda_3", "hand": ["skylab"],
-              "agency": [{"code": "press_conference", "used_left": true}],
-              "used_controls": ["technology_6", "breakthrough_6"]},
-             {"control": "propaganda_6", "control_used_left": true,
-              "agency": [{"code": "space_race_rally"}, {"code": "national_pride"}],
-              "used_controls": ["space_program_6", "technology_3"]}],
-   "universe": ["communication_satellite", "espionage"],
-   "deck": ["moon_landing"], "shuffle_rest_into_deck": true},
- "actions": ["0 use -1 0", "0 pick 1 0 0", "1 pass"]})");
-  write(dir / "scenario", "terminus-end-step.json", R"({"game": "terminus", "seats": 2, "seed": 4,
- "position": {
-   "step": "END_STEP", "round": 2, "active_seat": 1, "turn_order": [1],
-   "seats": [{"ships": [{"modules": [{"name": "Crew Lounge"}], "crew": [{"name": "Vent Dweller"}]}],
-              "starting_system": "Sol Relay Station",
-              "action_pile": ["Press Conference", "Press Conference", "Press Conference", "Press Conference"]},
-             {"ships": [{"modules": [{"name": "Crew Lounge"}], "crew": [{"name": "Vent Dweller"}]}],
-              "starting_system": "Sol Relay Station",
-              "action_pile": ["Press Conference", "Press Conference", "Press Conference", "Press Conference"]}]},
- "actions": []})");
+  // Positions: every example file of docs/scenarios.md (each game's phases, steps and
+  // pending choices), not only seeds.
+  const std::vector<std::string> examples = scenario_doc_examples(STARPORT_SOURCE_DIR "/docs/scenarios.md");
+  if (examples.empty()) {
+    std::cerr << "fuzz_seeds: no example in " STARPORT_SOURCE_DIR "/docs/scenarios.md\n";
+    return 1;
+  }
+  for (std::size_t i = 0; i < examples.size(); ++i)
+    write(dir / "scenario", "doc-example-" + std::to_string(i) + ".json", examples[i]);
   // Deck lists in the plain-text format (deck.hpp), naming deck_text_fuzzer's own pool.
   write(dir / "deck_text", "export", "# Module (7)\n3 Warp Coil\n4 Station 9\n# Action (2)\n2 ion lance\n");
   write(dir / "deck_text", "pasted", "Pathfinder's Map\n  2   Dock Crane Mk II  \n\n# a comment\n1 A\n60 Quasar\n");
