@@ -292,6 +292,7 @@ async function scenario(alice, bob) {
   // The replay: the table at a step, the dice still.
   await alice.click("[data-replay-link]");
   await alice.waitForURL(/#\/replay\/.+\?step=0/);
+  await alice.waitForSelector('.step-label[data-step="0"]');   // the replay loaded: its length is known
   const total = Number(await alice.locator('input[name="step"]').getAttribute("max"));
   assert.ok(total > 20, `the replay has the match's moves (${total})`);
   await alice.locator('input[name="step"]').fill(String(Math.floor(total / 2)));
