@@ -452,8 +452,8 @@ std::string state::describe(const action& a) const {
     case kind::decline: return who + " declines the trade.";
     case kind::withdraw: return who + " withdraws the offer.";
     case kind::brawl: return a.args[0] < 0 ? who + " lets the delivery go ahead." : who + " starts a brawl with " + seat_ref(a.args[0]) + ".";
-    case kind::deliver: return who + " delivers the " + public_card(a.args[0]) + ".";
-    case kind::bury: return who + " buries the " + public_card(a.args[0]) + ".";
+    case kind::deliver: return who + " delivers " + public_card(a.args[0]) + ".";   // "the … cargo"
+    case kind::bury: return who + " buries " + public_card(a.args[0]) + ".";
     case kind::affiliate: return who + (a.args[0] ? " affiliates." : " stays freelance.");
     case kind::choose: {
       if (frame_count_ && top().kind == task::pick_deck) return who + " draws from the " + std::string(colour_name(static_cast<colour>(a.args[0]))) + " deck.";

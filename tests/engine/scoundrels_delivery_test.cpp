@@ -27,6 +27,10 @@ std::string delivery(std::string_view seat0, std::string_view seat1 = R"("locati
 TEST_CASE("scoundrels rule Delivery: the first delivery places the reputation die at 1, a freelancer draws one reward") {
   state g = game(2, delivery(R"("location": "Pandora")"));
   const int green = g.deck_size(0);
+  const std::string words = g.describe(act(0, kind::deliver, {contract_id(g, "Spice")}));
+  CHECK(words.find("delivers the Spice cargo.") != std::string::npos);
+  CHECK(words.find("the the") == std::string::npos);
+  CHECK(g.describe(act(0, kind::bury, {contract_id(g, "Spice")})).find("buries the Spice cargo.") != std::string::npos);
   play(g, act(0, kind::deliver, {contract_id(g, "Spice")}));
   CHECK(g.ship_of(0).rep == 1);
   CHECK(g.deliveries(static_cast<int>(syndicate::fidanza)) == 1);
