@@ -1,0 +1,812 @@
+// Explicit positions (docs/scenarios.md, "Race to the Terminus"): validating a Position
+// and dealing the state it states, the Cascade, pending choices and nested ones included.
+#include <algorithm>
+
+#include "engine/terminus/state.hpp"
+
+namespace starport::terminus {
+
+using engine::refuse;
+using engine::rule_error;
+
+namespace {
+bool in_turn(int st) {
+  return st == pb::START_STEP || st == pb::REGROUP_STEP || st == pb::PLAY_STEP || st == pb::AFTERMATH_STEP ||
+         st == pb::END_STEP;
+}
+}  // namespace
+
+namespace {
+// Cascade entry `i` of the position's window is an ability (`ability`): its card is an
+// Ambush card face up, or an Exhaust card face down, in Ship `ship` of its seat (a Module or
+// Member as listed there, each copy once on the Cascade), or the face-down Exhaust System
+// that Ship is in. `at` is set to its timing.
+verdict cascade_ability(const pb::Position& position, int i, when& at) {
+  const pb::CascadePosition& e = position.window().cascade(i);
+  const pb::SeatPosition& sp = position.seats(static_cast<int>(e.seat()));
+  card_id id = 0;
+  if (!find_card(e.card(), id))
+    return refuse(rule_error::bad_options, "window.cascade: an ability's card is a card of the pool");
+  const card_def& d = card(id);
+  if (d.has(keyword::ambush) && d.type != card_type::system) at = when::ambush;
+  else if (d.has(keyword::exhaust)) at = when::exhaust;
+  else at = when::none;
+  bool has = false;
+  for (const effect& fx : d.effects) has = has || (fx.present() && fx.at == at);
+  if (at == when::none || !has)
+    return refuse(rule_error::bad_options, "window.cascade: an ability is an Ambush or Exhaust ability of its card");
+  const bool want_down = at == when::exhaust;
+  // How many copies of it the Ship holds in that state, and how many entries use one.
+  int held = 0, used = 0;
+  for (int j = 0; j <= i; ++j) {
+    const pb::CascadePosition& o = position.window().cascade(j);
+    card_id other = 0;
+    used += o.ability() && o.seat() == e.seat() && o.ship() == e.ship() && find_card(o.card(), other) && other == id;
+  }
+  if (d.type == card_type::system) {
+    const std::uint32_t prox = e.ship() < static_cast<std::uint32_t>(sp.ships_size()) ? sp.ships(static_cast<int>(e.ship())).proximity() : 0;
+    card_id sys = 0;
+    if (prox == 0) {
+      held = find_card(sp.starting_system(), sys) && sys == id && sp.starting_system_face_down();
+    } else {
+      for (const pb::ChartPosition& cp : position.star_chart())
+        held += cp.proximity() == prox && find_card(cp.system(), sys) && sys == id && cp.face_down();
+    }
+  } else if (e.ship() < static_cast<std::uint32_t>(sp.ships_size())) {
+    const pb::ShipPosition& sh = sp.ships(static_cast<int>(e.ship()));
+    card_id c = 0;
+    for (const pb::CardPosition& m : d.type == card_type::module ? sh.modules() : sh.crew())
+      held += find_card(m.name(), c) && c == id && m.face_down() == want_down;
+  }
+  if (used > held)
+    return refuse(rule_error::bad_options,
+                  "window.cascade: an ability's card is in its Ship `ship` (a Module or Member, face up after Ambush, face "
+                  "down after Exhaust; or the face-down Exhaust System that Ship is in), each copy once");
+  return engine::ok();
+}
+
+// The timing of card `id`'s abilities that a `resolving` of this source and step runs.
+when resolving_timing(const pb::ResolvingPosition& r, pb::Step st) {
+  using R = pb::ResolvingPosition;
+  if (r.source() == R::OVERRIDE) return when::override;
+  if (r.source() != R::STEP) return when::play;
+  switch (st) {
+    case pb::START_STEP: return when::start_turn;
+    case pb::REGROUP_STEP: return when::regroup;
+    case pb::AFTERMATH_STEP: return when::aftermath;
+    case pb::END_STEP: return when::end_turn;
+    default: return when::none;
+  }
+}
+
+bool has_part(card_id id, std::uint32_t part, when at) {
+  return part < static_cast<std::uint32_t>(max_effects) && card(id).effects[part].present() && card(id).effects[part].at == at;
+}
+
+// With a nested choice, `effect` may be just past the last part (nothing left after it).
+bool resumes_at(const pb::ResolvingPosition& r, card_id id, when at) {
+  if (has_part(id, r.effect(), at)) return true;
+  std::uint32_t past_last = 0;
+  for (std::uint32_t k = 0; k < static_cast<std::uint32_t>(max_effects); ++k)
+    if (card(id).effects[k].present() && card(id).effects[k].at == at) past_last = k + 1;
+  return r.has_nested() && past_last != 0 && r.effect() == past_last;
+}
+
+// `resolving` fits the rest of the position (the probe in validate checks its choice is open).
+verdict resolving_fits(int seats, const pb::Position& position) {
+  using R = pb::ResolvingPosition;
+  const R& r = position.resolving();
+  const pb::Step st = position.step();
+  const pb::SeatPosition& act = position.seats(static_cast<int>(position.active_seat()));
+  // DISCARD: with the window, the Play Step's end; without, Shady's extra Action.
+  const bool windowed = r.source() == R::CASCADE || r.source() == R::WEAPON ||
+                        (r.source() == R::DISCARD && position.has_window());
+  const bool from_card = r.source() == R::STEP || r.source() == R::OVERRIDE;
+  if (!R::Source_IsValid(r.source()) || r.source() == R::REVEAL || r.source() == R::FLIP_UP)
+    return refuse(rule_error::bad_options,
+                  "resolving.source: ACTION, CASCADE, STEP, OVERRIDE, WEAPON, DETACH, BUSTLE, REATTACH or DISCARD");
+  if (r.has_nested()) {
+    if (r.source() > R::OVERRIDE)
+      return refuse(rule_error::bad_options, "resolving.nested: only an ACTION, CASCADE, STEP or OVERRIDE has parts to nest a choice under");
+    for (const R* n = &r.nested(); n; n = n->has_nested() ? &n->nested() : nullptr) {
+      card_id nid = 0;
+      if (n->source() != R::REVEAL && n->source() != R::FLIP_UP)
+        return refuse(rule_error::bad_options, "resolving.nested.source: REVEAL or FLIP_UP");
+      if (n->targets() || n->target_seat() || n->target_ship())
+        return refuse(rule_error::bad_options, "resolving.nested: a triggered ability chooses its target as it resolves");
+      if (!find_card(n->card(), nid) || !has_part(nid, n->effect(), n->source() == R::REVEAL ? when::reveal : when::flip_up))
+        return refuse(rule_error::bad_options, "resolving.nested.effect: `card` has no such part of that ability");
+      if (n->ship() >= static_cast<std::uint32_t>(max_ships))
+        return refuse(rule_error::bad_options, "resolving.nested.ship: a seat has at most 3 Ships");
+    }
+  }
+  if (windowed != position.has_window())
+    return refuse(rule_error::bad_options, windowed ? "resolving: CASCADE and WEAPON need the window they resolve in"
+                                                    : "resolving: only CASCADE, WEAPON and DISCARD resolve in a response window");
+  if (r.targets() && r.source() != R::ACTION)
+    return refuse(rule_error::bad_options, "resolving: `targets` belongs to an Action (other sources choose as they resolve)");
+  if (!r.card().empty() != from_card)
+    return refuse(rule_error::bad_options, "resolving.card: the card of a STEP or OVERRIDE ability, and only for those");
+  if (r.effect() != 0 && r.source() >= R::WEAPON)
+    return refuse(rule_error::bad_options, "resolving.effect: WEAPON, DETACH, BUSTLE, REATTACH and DISCARD have no parts");
+  if ((r.source() != R::ACTION && r.ship() >= static_cast<std::uint32_t>(std::max(1, act.ships_size()))) ||
+      (r.ship() != 0 && (windowed || r.source() >= R::DETACH)))
+    return refuse(rule_error::bad_options, "resolving.ship: one of the active seat's Ships (0 for CASCADE, WEAPON, DETACH, BUSTLE, REATTACH, DISCARD)");
+  card_id id = 0;
+  switch (r.source()) {
+    case R::ACTION: {
+      if (st != pb::PLAY_STEP) return refuse(rule_error::bad_options, "resolving belongs to PLAY_STEP, without a response window");
+      if (r.ship() >= static_cast<std::uint32_t>(act.ships_size()) || act.ships(static_cast<int>(r.ship())).actions_size() == 0)
+        return refuse(rule_error::bad_options, "resolving.ship: the active seat's Ship with the resolving Action last in its `actions`");
+      const pb::ShipPosition& sh = act.ships(static_cast<int>(r.ship()));
+      find_card(sh.actions(sh.actions_size() - 1), id);
+      bool needs = false;
+      for (const effect& fx : card(id).effects) needs = needs || (fx.present() && fx.at == when::play && fx.who == target::opponent);
+      if (!resumes_at(r, id, when::play))
+        return refuse(rule_error::bad_options, "resolving.effect: the Action has no such part");
+      if (needs != r.targets())
+        return refuse(rule_error::bad_options, "resolving: `targets` is set exactly when the Action targets an opponent Ship");
+      if (r.targets() && (r.target_seat() >= static_cast<std::uint32_t>(seats) || r.target_seat() == position.active_seat() ||
+                          position.seats(static_cast<int>(r.target_seat())).out() ||
+                          r.target_ship() >= static_cast<std::uint32_t>(std::max(1, position.seats(static_cast<int>(r.target_seat())).ships_size()))))
+        return refuse(rule_error::bad_options, "resolving: the target is a Ship of another seat still in the game");
+      return engine::ok();
+    }
+    case R::CASCADE:
+    case R::WEAPON: {
+      const auto& cascade = position.window().cascade();
+      if (cascade.empty()) return refuse(rule_error::bad_options, "resolving: CASCADE and WEAPON need a card on window.cascade");
+      const pb::CascadePosition& top = cascade[cascade.size() - 1];
+      if (!find_card(top.card(), id)) return engine::ok();   // the window's checks name it
+      if (r.source() == R::WEAPON) {
+        if (top.ability() || !top.targets() || top.negated())
+          return refuse(rule_error::bad_options, "resolving: a Weapon answers the top of the Cascade: a Complication, not negated, aimed at a Ship");
+        return engine::ok();
+      }
+      if (top.negated()) return refuse(rule_error::bad_options, "resolving: a negated card has nothing to resolve");
+      const when at = !top.ability() ? when::play
+                      : card(id).has(keyword::ambush) && card(id).type != card_type::system ? when::ambush : when::exhaust;
+      if (!resumes_at(r, id, at))
+        return refuse(rule_error::bad_options, "resolving.effect: the top of the Cascade has no such part");
+      return engine::ok();
+    }
+    case R::STEP:
+    case R::OVERRIDE: {
+      const when at = resolving_timing(r, st);
+      if (r.source() == R::OVERRIDE ? st != pb::PLAY_STEP : at == when::none)
+        return refuse(rule_error::bad_options,
+                      "resolving: a STEP ability resolves in START_, REGROUP_, AFTERMATH_ or END_STEP, an OVERRIDE in PLAY_STEP");
+      if (!find_card(r.card(), id) || !resumes_at(r, id, at) ||
+          (r.source() == R::OVERRIDE && !card(id).has(keyword::override)))
+        return refuse(rule_error::bad_options, "resolving.effect: `card` has no such part of that ability");
+      if (st == pb::AFTERMATH_STEP)
+        for (const pb::ShipPosition& sh : act.ships())
+          if (sh.actions_size())
+            return refuse(rule_error::bad_options,
+                          "resolving: the Aftermath Step's abilities come after its Actions are discarded (list them in `discard`)");
+      return engine::ok();
+    }
+    case R::DETACH:
+    case R::BUSTLE:
+      if (st != pb::START_STEP) return refuse(rule_error::bad_options, "resolving: DETACH and BUSTLE are decided in START_STEP");
+      return engine::ok();
+    case R::REATTACH:
+      if (st != pb::END_STEP) return refuse(rule_error::bad_options, "resolving: REATTACH is decided in END_STEP");
+      return engine::ok();
+    case R::DISCARD: {
+      int actions = 0;
+      for (const std::string& n : act.hand()) actions += find_card(n, id) && card(id).type == card_type::action;
+      if (!position.has_window()) {
+        bool in_play = false;
+        for (const pb::ShipPosition& sh : act.ships()) in_play = in_play || sh.actions_size() > 0;
+        if (st != pb::AFTERMATH_STEP || in_play || actions == 0)
+          return refuse(rule_error::bad_options,
+                        "resolving: DISCARD without a window is Shady's extra Action at AFTERMATH_STEP (its Actions "
+                        "discarded already, an Action in the Hand)");
+        return engine::ok();
+      }
+      if (st != pb::AFTERMATH_STEP || position.window().cascade_size() || position.window().answered_size() ||
+          actions <= opening_hand)
+        return refuse(rule_error::bad_options,
+                      "resolving: DISCARD is the Play Step's end (AFTERMATH_STEP, its `window` with nothing on it yet) "
+                      "with more than 4 Actions in the Hand");
+      return engine::ok();
+    }
+    default: return engine::ok();
+  }
+}
+
+const char* resolving_closed(pb::ResolvingPosition::Source source) {
+  using R = pb::ResolvingPosition;
+  switch (source) {
+    case R::ACTION: return "resolving: the Action's effects from that part need no choice; play it with `actions`";
+    case R::CASCADE: return "resolving: the top of the Cascade needs no choice from that part; let it resolve with `actions`";
+    case R::STEP:
+    case R::OVERRIDE:
+      return "resolving.card: no face-up card of that name with that ability on the active seat's Ship `ship`, or its "
+             "effects from that part need no choice";
+    case R::WEAPON: return "resolving: the target Ship has no Weapon to answer with, or nothing of the attacker's to disable";
+    case R::DETACH: return "resolving: the active seat has no Runabout it may detach now";
+    case R::DISCARD: return "resolving: Shady's extra discard needs the primary Ship in a Shady System with Reputation 0 or less";
+    case R::BUSTLE: return "resolving: the active seat's primary Ship cannot Bustle now (Crewed, a Bustling System, an Upgrade, room)";
+    case R::REATTACH: return "resolving: no detached Runabout shares the primary Ship's Proximity";
+    default: return "resolving: nothing of that source is open there";
+  }
+}
+}  // namespace
+
+verdict state::validate(int seats, const pb::Options& options, const pb::Position& position) {
+  if (verdict v = validate(seats, options); !v) return v;
+  if (position.seats_size() != seats)
+    return refuse(rule_error::bad_options, "the position needs one entry per seat");
+  if (position.initiative() >= static_cast<std::uint32_t>(seats) ||
+      position.active_seat() >= static_cast<std::uint32_t>(seats))
+    return refuse(rule_error::bad_options, "the Initiative holder and the active seat must be seats");
+  const bool turn_step = in_turn(position.step());
+  switch (position.step()) {
+    case pb::STEP_UNSPECIFIED: case pb::MODULE_DRAFT: case pb::RECRUIT_DRAFT: case pb::STARTING_SYSTEM:
+    case pb::MULLIGAN_STEP: case pb::ENTROPY_STEP:
+    case pb::DESTINY_STEP: case pb::START_STEP: case pb::REGROUP_STEP: case pb::PLAY_STEP:
+    case pb::AFTERMATH_STEP: case pb::END_STEP: case pb::CLEANUP_STEP: break;
+    default:
+      return refuse(rule_error::bad_options,
+                    "a position starts at MODULE_DRAFT, RECRUIT_DRAFT, STARTING_SYSTEM, MULLIGAN_STEP, ENTROPY_STEP, "
+                    "DESTINY_STEP, a step of a Turn (START_STEP to END_STEP) or CLEANUP_STEP");
+  }
+  std::array<int, max_players> cards{};
+  card_id id = 0;
+  auto named = [&](int s, const std::string& name) {
+    if (!find_card(name, id)) return false;
+    ++cards[static_cast<std::size_t>(s)];
+    return true;
+  };
+  for (int s = 0; s < seats; ++s) {
+    const pb::SeatPosition& sp = position.seats(s);
+    if (sp.ships_size() > max_ships) return refuse(rule_error::bad_options, "a seat has at most 3 Ships");
+    for (const pb::ShipPosition& sh : sp.ships()) {
+      if (sh.modules_size() > max_modules || sh.crew_size() > max_crew)
+        return refuse(rule_error::bad_options, "a Ship holds at most 10 Modules and 10 Members");
+      if (sh.proximity() >= static_cast<std::uint32_t>(terminus))
+        return refuse(rule_error::bad_options, "a Ship's Proximity is 0 to 9");
+      for (const auto& m : sh.modules())
+        if (!named(s, m.name()) || card(id).type != card_type::module)
+          return refuse(rule_error::bad_options, "a Ship's Modules must be Module cards of the pool");
+      for (const auto& m : sh.crew())
+        if (!named(s, m.name()) || card(id).type != card_type::recruit)
+          return refuse(rule_error::bad_options, "a Crew's Members must be Recruit cards of the pool");
+      if (sh.actions_size() > 4) return refuse(rule_error::bad_options, "a Ship holds at most 4 Actions played this Turn");
+      if (sh.actions_size() && ((position.step() != pb::PLAY_STEP && position.step() != pb::AFTERMATH_STEP) ||
+                                static_cast<std::uint32_t>(s) != position.active_seat()))
+        return refuse(rule_error::bad_options,
+                      "Actions in play belong to the active seat's Ships in PLAY_STEP or AFTERMATH_STEP");
+      for (const std::string& a : sh.actions())
+        if (!named(s, a) || card(id).type != card_type::action)
+          return refuse(rule_error::bad_options, "a Ship's Actions in play must be Action cards of the pool");
+    }
+    auto all_of = [&](const auto& names, std::initializer_list<card_type> types) {
+      for (const std::string& n : names) {
+        if (!named(s, n)) return false;
+        if (std::find(types.begin(), types.end(), card(id).type) == types.end()) return false;
+      }
+      return true;
+    };
+    using T = card_type;
+    if (!all_of(sp.hand(), {T::action, T::complication}) || !all_of(sp.action_pile(), {T::action}) ||
+        !all_of(sp.discard(), {T::action}) || !all_of(sp.complication_pile(), {T::complication}) ||
+        !all_of(sp.system_pile(), {T::system}) || !all_of(sp.upgrade_pile(), {T::module}) ||
+        !all_of(sp.gig_pile(), {T::recruit}) || !all_of(sp.module_pile(), {T::module}) ||
+        !all_of(sp.recruit_pile(), {T::recruit}) || !all_of(sp.destiny(), {T::complication}) ||
+        !all_of(sp.legacies(), {T::module}))
+      return refuse(rule_error::bad_options, "a zone names an unknown card or a card of the wrong type");
+    if (!sp.starting_system().empty() && (!named(s, sp.starting_system()) || card(id).type != T::system))
+      return refuse(rule_error::bad_options, "the Starting System must be a System card");
+    if (!sp.draft_pick().empty()) {
+      const bool modules = position.step() == pb::MODULE_DRAFT;
+      if (!modules && position.step() != pb::RECRUIT_DRAFT)
+        return refuse(rule_error::bad_options, "draft_pick belongs to MODULE_DRAFT and RECRUIT_DRAFT");
+      if (sp.out()) return refuse(rule_error::bad_options, "a seat that is out does not pick");
+      if (!named(s, sp.draft_pick()) || card(id).type != (modules ? T::module : T::recruit))
+        return refuse(rule_error::bad_options, "draft_pick must be a card of the Draft's type (Module or Recruit)");
+    }
+    if (sp.complication_pile_size() > pile_size || sp.system_pile_size() > pile_size ||
+        sp.upgrade_pile_size() > pile_size || sp.gig_pile_size() > pile_size ||
+        sp.module_pile_size() > pile_size || sp.recruit_pile_size() > pile_size ||
+        sp.destiny_size() > pile_size || sp.legacies_size() > 2)
+      return refuse(rule_error::bad_options, "a Pile holds at most 10 cards (Legacies: 2)");
+    if (sp.intel_size() > seats) return refuse(rule_error::bad_options, "Intel is listed by seat");
+    if (sp.certainty() > 100 || sp.reputation() > 100 || sp.reputation() < -100)
+      return refuse(rule_error::bad_options, "resources are within -100..100");
+  }
+  for (const pb::ChartPosition& cp : position.star_chart()) {
+    if (cp.proximity() < 1 || cp.proximity() >= static_cast<std::uint32_t>(terminus) ||
+        cp.owner() >= static_cast<std::uint32_t>(seats))
+      return refuse(rule_error::bad_options, "a Star Chart System lies at Proximity 1 to 9 and has an owner seat");
+    if (!named(static_cast<int>(cp.owner()), cp.system()) || card(id).type != card_type::system)
+      return refuse(rule_error::bad_options, "a Star Chart entry must be a System card");
+  }
+  for (const std::string& n : position.dead_space())
+    if (!find_card(n, id)) return refuse(rule_error::bad_options, "Dead Space names an unknown card");
+  if (position.has_resolving())
+    if (verdict v = resolving_fits(seats, position); !v) return v;
+  if (position.has_window()) {
+    const pb::WindowPosition& w = position.window();
+    if (position.step() != pb::DESTINY_STEP && position.step() != pb::PLAY_STEP && position.step() != pb::AFTERMATH_STEP)
+      return refuse(rule_error::bad_options,
+                    "window: a response window is open at DESTINY_STEP, PLAY_STEP or AFTERMATH_STEP (the Play Step's end)");
+    if (w.cascade_size() > max_cascade) return refuse(rule_error::bad_options, "window.cascade holds at most 16 cards");
+    if (w.played() && position.step() != pb::DESTINY_STEP)
+      return refuse(rule_error::bad_options, "window.played belongs to the Destiny window");
+    for (std::uint32_t a : w.answered())
+      if (a >= static_cast<std::uint32_t>(seats)) return refuse(rule_error::bad_options, "window.answered lists seats");
+    for (int i = 0; i < w.cascade_size(); ++i) {
+      const pb::CascadePosition& e = w.cascade(i);
+      if (e.seat() >= static_cast<std::uint32_t>(seats) || position.seats(static_cast<int>(e.seat())).out())
+        return refuse(rule_error::bad_options, "window.cascade: a card's seat is a seat still in the game");
+      const pb::SeatPosition& owner = position.seats(static_cast<int>(e.seat()));
+      if (e.ship() >= static_cast<std::uint32_t>(std::max(1, owner.ships_size())))
+        return refuse(rule_error::bad_options, "window.cascade: `ship` is one of its player's Ships");
+      when at = when::play;
+      if (e.ability()) {
+        if (verdict v = cascade_ability(position, i, at); !v) return v;
+        find_card(e.card(), id);
+      } else {
+        if (!named(static_cast<int>(e.seat()), e.card()) || card(id).type != card_type::complication)
+          return refuse(rule_error::bad_options, "window.cascade: each card is a Complication of the pool");
+        if (card(id).is(subtype::destiny) && position.step() != pb::DESTINY_STEP)
+          return refuse(rule_error::bad_options, "window.cascade: a Destiny is played only in the Destiny window");
+      }
+      bool needs = false;
+      for (const effect& fx : card(id).effects) needs = needs || (fx.present() && fx.at == at && fx.who == target::opponent);
+      if (needs != e.targets())
+        return refuse(rule_error::bad_options,
+                      e.ability() ? "window.cascade: `targets` is set exactly when the ability targets an opponent Ship"
+                                  : "window.cascade: `targets` is set exactly when the Complication targets an opponent Ship");
+      if (e.targets()) {
+        if (e.target_seat() >= static_cast<std::uint32_t>(seats) || e.target_seat() == e.seat() ||
+            position.seats(static_cast<int>(e.target_seat())).out() ||
+            e.target_ship() >= static_cast<std::uint32_t>(std::max(1, position.seats(static_cast<int>(e.target_seat())).ships_size())))
+          return refuse(rule_error::bad_options, "window.cascade: the target is a Ship of another seat still in the game");
+      }
+    }
+  }
+  for (int s = 0; s < seats; ++s)
+    if (cards[static_cast<std::size_t>(s)] > deck_size)
+      return refuse(rule_error::bad_options, "a seat's zones hold at most 60 cards");
+  if (turn_step) {
+    if (position.turn_order_size() == 0 || position.turn_order(0) != position.active_seat())
+      return refuse(rule_error::bad_options, "a Turn's position needs the Turn Tracker, the active seat first");
+    unsigned listed = 0;
+    for (std::uint32_t t : position.turn_order()) {
+      if (t >= static_cast<std::uint32_t>(seats)) return refuse(rule_error::bad_options, "the Turn Tracker lists seats");
+      if (listed >> t & 1u) return refuse(rule_error::bad_options, "the Turn Tracker lists a seat once");
+      if (position.seats(static_cast<int>(t)).out())
+        return refuse(rule_error::bad_options, "a seat that is out has no place on the Turn Tracker");
+      listed |= 1u << t;
+    }
+  } else if (position.turn_order_size() != 0) {
+    return refuse(rule_error::bad_options, "the Turn Tracker belongs to the steps of a Turn");
+  }
+  const bool drafting = position.step() == pb::MODULE_DRAFT || position.step() == pb::RECRUIT_DRAFT;
+  if (position.draft_round() > static_cast<std::uint32_t>(draft_picks))
+    return refuse(rule_error::bad_options, "a Draft has 3 picks: draft_round is 1 to 3");
+  if (position.draft_round() != 0 && !drafting)
+    return refuse(rule_error::bad_options, "draft_round belongs to MODULE_DRAFT and RECRUIT_DRAFT");
+  int in = 0, to_pick = 0;
+  for (const pb::SeatPosition& sp : position.seats()) {
+    in += !sp.out();
+    if (!sp.out())
+      to_pick += (position.step() == pb::MODULE_DRAFT ? sp.module_pile_size() : sp.recruit_pile_size()) +
+                 !sp.draft_pick().empty();
+  }
+  if (drafting && to_pick == 0) return refuse(rule_error::bad_options, "a Draft needs cards in a seat's Pile to pick from");
+  if (position.step() == pb::STARTING_SYSTEM) {
+    // The Opening: each seat still in chooses from the top 3 of its System Pile in secret;
+    // a listed `starting_system` is a choice made already (hidden until every seat chose).
+    // The opening hands are drawn after it.
+    int to_choose = 0;
+    for (const pb::SeatPosition& sp : position.seats()) {
+      if (sp.hand_size() != 0)
+        return refuse(rule_error::bad_options, "the opening hands are drawn after the Starting System: no hand yet");
+      if (sp.starting_system_face_down())
+        return refuse(rule_error::bad_options, "a Starting System being chosen is not face down");
+      to_choose += !sp.out() && sp.starting_system().empty() && sp.system_pile_size() > 0;
+    }
+    if (to_choose == 0)
+      return refuse(rule_error::bad_options,
+                    "STARTING_SYSTEM needs a seat still to choose: one with a System Pile and no Starting System yet");
+  }
+  if (in < 2) return refuse(rule_error::bad_options, "a position needs at least two seats still in the race");
+  {
+    // A choice of the Entropy or Mulligan Step made already; somebody must still choose.
+    const bool entropy = position.step() == pb::STEP_UNSPECIFIED || position.step() == pb::ENTROPY_STEP;
+    const bool deciding = entropy || position.step() == pb::MULLIGAN_STEP;
+    int any = 0, open = 0;
+    for (const pb::SeatPosition& sp : position.seats()) {
+      any += sp.decided();
+      if (sp.decided() && sp.out()) return refuse(rule_error::bad_options, "decided: a seat that is out has nothing to decide");
+      int complications = 0;
+      for (const std::string& n : sp.hand()) complications += find_card(n, id) && card(id).type == card_type::complication;
+      open += !sp.out() && !sp.decided() && (!entropy || complications > 0);
+    }
+    if (any && !deciding) return refuse(rule_error::bad_options, "decided belongs to ENTROPY_STEP and MULLIGAN_STEP");
+    if (any && open == 0)
+      return refuse(rule_error::bad_options, "decided: nobody is left to choose (an Entropy choice needs a Complication in the Hand); start at the next step");
+  }
+  if (position.has_resolving()) {
+    // Run it: the stated source must leave its choice open.
+    const state probe(seats, options, position, 0);
+    if (!probe.resolving_open(position))
+      return refuse(rule_error::bad_options,
+                    position.resolving().has_nested()
+                        ? "resolving.nested: no face-up card of that name with that ability on the Ship `ship` of the seat "
+                          "resolving, or its effects from that part need no choice"
+                        : resolving_closed(position.resolving().source()));
+  }
+  return engine::ok();
+}
+
+state::state(int seats, const pb::Options& options, const pb::Position& position, std::uint64_t seed)
+    : random_(seed) {
+  seats_ = static_cast<std::uint8_t>(seats);
+  initiative_ = static_cast<std::uint8_t>(position.initiative());
+  round_limit_ = static_cast<std::uint16_t>(options.round_limit() ? options.round_limit() : default_round_limit);
+  round_ = static_cast<std::uint16_t>(position.round() ? position.round() : 1);
+  chart_.fill(no_card);
+  std::array<int, max_players> next{};
+  auto add = [&](int s, const std::string& name) {
+    card_id found = 0;
+    find_card(name, found);
+    const int slot = next[static_cast<std::size_t>(s)]++;
+    players_[s].list[slot] = found;
+    return make_copy(s, slot);
+  };
+  for (int s = 0; s < seats; ++s) {
+    const pb::SeatPosition& sp = position.seats(s);
+    player& p = players_[s];
+    p.ships[0].present = true;
+    for (int k = 0; k < sp.ships_size(); ++k) {
+      const pb::ShipPosition& shp = sp.ships(k);
+      ship& sh = p.ships[k];
+      sh.present = true;
+      sh.proximity = static_cast<std::int8_t>(shp.proximity());
+      sh.backslide = shp.backslide();
+      sh.had_turn = shp.had_turn();
+      sh.gained = shp.gained();
+      sh.skip_play = shp.skip_play();
+      for (const auto& m : shp.modules()) {
+        const copy_id c = add(s, m.name());
+        sh.modules[sh.module_count++] = {c, !m.face_down(), static_cast<std::uint8_t>(m.counters())};
+        if (k > 0 && m.name() == shp.runabout()) sh.runabout = c;
+      }
+      for (const auto& m : shp.crew()) {
+        const copy_id c = add(s, m.name());
+        const int morale = m.morale() != 0 ? m.morale() : card_of(c).morale;
+        sh.crew[sh.crew_count++] = {c, !m.face_down(), static_cast<std::int8_t>(morale),
+                                    static_cast<std::uint8_t>(m.counters())};
+      }
+      if (k > 0 && sh.runabout == no_card && sh.module_count) sh.runabout = sh.modules[0].card;
+      for (const std::string& a : shp.actions()) sh.actions[sh.action_count++] = add(s, a);
+    }
+    // Piles are listed top first; a pile's top is its back.
+    auto fill = [&](auto& pile_, const auto& names) {
+      for (int i = names.size() - 1; i >= 0; --i) pile_.push(add(s, names[i]));
+    };
+    for (const std::string& n : sp.hand()) p.hand.push(add(s, n));
+    fill(p.action_pile, sp.action_pile());
+    for (const std::string& n : sp.discard()) p.discard.push(add(s, n));
+    fill(p.complications, sp.complication_pile());
+    fill(p.systems, sp.system_pile());
+    fill(p.upgrades, sp.upgrade_pile());
+    fill(p.gigs, sp.gig_pile());
+    for (const std::string& n : sp.module_pile()) p.module_pool.push(add(s, n));
+    for (const std::string& n : sp.recruit_pile()) p.recruit_pool.push(add(s, n));
+    for (const std::string& n : sp.destiny()) p.destiny.push(add(s, n));
+    for (const std::string& n : sp.legacies()) p.legacies.push(add(s, n));
+    if (!sp.starting_system().empty()) {
+      p.starting_system = add(s, sp.starting_system());
+      set_system_down(p.starting_system, sp.starting_system_face_down());
+    }
+    p.certainty = static_cast<std::int8_t>(sp.certainty());
+    p.reputation = static_cast<std::int8_t>(sp.reputation());
+    for (int o = 0; o < sp.intel_size(); ++o) p.intel[o] = static_cast<std::uint8_t>(sp.intel(o));
+    p.out = sp.out();
+    p.destiny_locked = sp.destiny_size() > 0;
+  }
+  for (const pb::ChartPosition& cp : position.star_chart()) {
+    chart_[cp.proximity()] = add(static_cast<int>(cp.owner()), cp.system());
+    set_system_down(chart_[cp.proximity()], cp.face_down());
+  }
+  // Dead Space cards belong to nobody's deck here: they are given to seat 0's spare slots
+  // when there are any (they only show, nothing comes back from Dead Space).
+  for (const std::string& n : position.dead_space())
+    if (next[0] < deck_size) dead_.push(add(0, n));
+
+  // The Cascade's Complications, face up, and abilities of cards in play (flipped already);
+  // the window itself opens once the step is placed.
+  for (const pb::CascadePosition& e : position.window().cascade()) {
+    const int s = static_cast<int>(e.seat());
+    if (e.ability()) {
+      card_id cid = 0;
+      find_card(e.card(), cid);
+      const int k = static_cast<int>(e.ship());
+      const bool system = card(cid).type == card_type::system;
+      const when at = card(cid).has(keyword::ambush) && !system ? when::ambush : when::exhaust;
+      auto on_cascade = [&](copy_id c) {
+        for (int j = 0; j < cascade_count_; ++j)
+          if (cascade_[j].ability && cascade_[j].card == c) return true;
+        return false;
+      };
+      copy_id c = no_card;
+      if (system) {
+        c = system_of(s, k);
+      } else {
+        const ship& x = players_[s].ships[k];
+        for (const module_slot& m : x.module_list())
+          if (c == no_card && index_of(m.card) == cid && m.face_up == (at == when::ambush) && !on_cascade(m.card)) c = m.card;
+        for (const member& m : x.crew_list())
+          if (c == no_card && index_of(m.card) == cid && m.face_up == (at == when::ambush) && !on_cascade(m.card)) c = m.card;
+      }
+      if (c != no_card && cascade_count_ < max_cascade)
+        cascade_[cascade_count_++] = cascade_entry{static_cast<std::uint8_t>(s), c, true, at,
+                                                   static_cast<std::uint8_t>(e.targets() ? e.target_seat() : 0xff),
+                                                   static_cast<std::uint8_t>(e.target_ship()), e.negated(),
+                                                   static_cast<std::uint8_t>(k)};
+      continue;
+    }
+    const copy_id c = add(s, e.card());
+    if (card_of(c).is(subtype::destiny)) players_[s].destiny_locked = true;
+    if (cascade_count_ < max_cascade)
+      cascade_[cascade_count_++] = cascade_entry{static_cast<std::uint8_t>(s), c, false, when::play,
+                                                 static_cast<std::uint8_t>(e.targets() ? e.target_seat() : 0xff),
+                                                 static_cast<std::uint8_t>(e.target_ship()), e.negated(),
+                                                 static_cast<std::uint8_t>(e.ship())};
+  }
+  switch (position.step()) {
+    case pb::MODULE_DRAFT:
+    case pb::RECRUIT_DRAFT: {
+      const bool modules = position.step() == pb::MODULE_DRAFT;
+      step_ = modules ? step::module_draft : step::recruit_draft;
+      draft_round_ = static_cast<std::uint8_t>(position.draft_round() ? position.draft_round() : 1);
+      round_ = 0;
+      // A seat with nothing left to pick from sits the Draft out (as between picks).
+      for (int s = 0; s < seats; ++s) {
+        player& p = players_[s];
+        p.decided = p.out || (modules ? p.module_pool.empty() : p.recruit_pool.empty());
+        if (!position.seats(s).draft_pick().empty()) {   // picked already, face down
+          p.pick = add(s, position.seats(s).draft_pick());
+          p.decided = true;
+        }
+      }
+      break;
+    }
+    case pb::DESTINY_STEP:
+      step_ = step::destiny;
+      open_window(window::destiny);
+      break;
+    case pb::STARTING_SYSTEM:
+      // The Opening's secret choice: a seat that chose already (or has no System) waits.
+      round_ = 0;
+      step_ = step::starting_system;
+      for (int s = 0; s < seats; ++s) {
+        const player& p = players_[s];
+        players_[s].decided = p.out || p.systems.empty() || p.starting_system != no_card;
+      }
+      break;
+    case pb::MULLIGAN_STEP:
+      // The Opening's hands as listed; every seat still in decides on its mulligan.
+      round_ = 0;
+      step_ = step::mulligan;
+      for (int s = 0; s < seats; ++s) players_[s].decided = players_[s].out;
+      break;
+    case pb::CLEANUP_STEP:
+      // Tidy: every Turn of the round is over.
+      step_ = step::cleanup;
+      sub_ = 0;
+      break;
+    case pb::START_STEP:
+    case pb::REGROUP_STEP:
+    case pb::PLAY_STEP:
+    case pb::AFTERMATH_STEP:
+    case pb::END_STEP:
+      order_count_ = static_cast<std::uint8_t>(position.turn_order_size());
+      for (int i = 0; i < order_count_; ++i) {
+        order_[i] = static_cast<std::uint8_t>(position.turn_order(i));
+        players_[order_[i]].turn_place = static_cast<std::uint8_t>(i + 1);
+      }
+      begin_turn(static_cast<int>(position.active_seat()));
+      if (position.step() != pb::START_STEP) {
+        // Straight to that step: no effects of the steps before it, no Regroup draw (the
+        // hand is as listed); each of its effects runs from its first part.
+        for (ship& x : players_[active_].ships) x.had_turn = x.present;
+        step_ = position.step() == pb::REGROUP_STEP ? step::regroup
+                : position.step() == pb::PLAY_STEP  ? step::play
+                : position.step() == pb::AFTERMATH_STEP ? step::aftermath
+                                                        : step::end;
+        sub_ = 0;
+      }
+      break;
+    default:
+      // The Entropy Step of round `round`: begin_round counts it.
+      --round_;
+      begin_round();
+      break;
+  }
+  if (step_ == step::entropy || step_ == step::mulligan)
+    for (int s = 0; s < seats; ++s) players_[s].decided = players_[s].decided || position.seats(s).decided();
+  if (position.has_resolving()) place_resolving(position, false);
+  if (position.has_window()) {
+    // Asked from public information, as open_window does; the listed seats passed already.
+    open_window(position.step() == pb::DESTINY_STEP ? window::destiny : window::step_end);
+    for (std::uint32_t a : position.window().answered()) answered_ |= engine::seat_bit(static_cast<int>(a));
+    window_played_ = position.window().played() || cascade_count_ > 0;
+    ask_next();
+    if (position.has_resolving()) place_resolving(position, true);
+  }
+  advance();
+}
+
+// The face-up card `wanted` of seat `s`'s Ship `sh` with an ability at `at`: a Module, a
+// Member, the System it is in, or (the primary Ship) a Destiny or Legacy.
+copy_id state::in_play(int s, int sh, engine::card_index wanted, when at) const {
+  const player& p = players_[s];
+  const ship& x = p.ships[sh];
+  auto fits = [&](copy_id c) { return c != no_card && index_of(c) == wanted && has_effect_at(c, at); };
+  for (const module_slot& m : x.module_list())
+    if (m.face_up && fits(m.card)) return m.card;
+  for (const member& m : x.crew_list())
+    if (m.face_up && fits(m.card)) return m.card;
+  const copy_id sys = system_of(s, sh);
+  if (fits(sys) && !system_down(sys)) return sys;
+  if (sh == 0 && at != when::override) {
+    for (copy_id c : p.destiny.items())
+      if (fits(c)) return c;
+    for (copy_id c : p.legacies.items())
+      if (fits(c)) return c;
+  }
+  return no_card;
+}
+
+// A `resolving` as the flow would have left it: its source's frame on the stack, running
+// from the stated part (the sources of a window once the window is open).
+void state::place_resolving(const pb::Position& position, bool in_window) {
+  using R = pb::ResolvingPosition;
+  const R& r = position.resolving();
+  if ((r.source() == R::CASCADE || r.source() == R::WEAPON || (r.source() == R::DISCARD && position.has_window())) !=
+      in_window)
+    return;
+  const int sh = static_cast<int>(r.ship());
+  if (sh >= max_ships || !players_[active_].ships[sh].present) return;
+  auto from_part = [&] {
+    if (!frame_count_ || frames_[frame_count_ - 1u].kind != task::run) return;
+    frames_[frame_count_ - 1u].effect = static_cast<std::uint8_t>(r.effect());
+    // Nested choices: each card triggered on its seat's Ship, above the part that set it off.
+    const int seat = frames_[frame_count_ - 1u].seat;
+    for (const R* n = r.has_nested() ? &r.nested() : nullptr; n; n = n->has_nested() ? &n->nested() : nullptr) {
+      card_id nid = 0;
+      const when at = n->source() == R::REVEAL ? when::reveal : when::flip_up;
+      const int k = static_cast<int>(n->ship());
+      if (!find_card(n->card(), nid) || k >= max_ships || !players_[seat].ships[k].present) return;
+      const copy_id c = in_play(seat, k, nid, at);
+      if (c == no_card) return;
+      const int before = frame_count_;
+      push_triggers_of(seat, k, c, at);
+      if (frame_count_ == before) return;
+      frames_[frame_count_ - 1u].effect = static_cast<std::uint8_t>(n->effect());
+    }
+  };
+  card_id cid = 0;
+  switch (r.source()) {
+    case R::ACTION: {
+      // The Action as `play` left it: on its Ship, its effects running from the stated part.
+      ship& x = players_[active_].ships[sh];
+      if (step_ != step::play || x.action_count == 0) return;
+      x.target_seat = static_cast<std::uint8_t>(r.targets() ? r.target_seat() : 0xff);
+      x.target_ship = static_cast<std::uint8_t>(r.target_ship());
+      turn_ship_ = static_cast<std::uint8_t>(sh + 1);
+      push_run(active_, sh, x.actions[x.action_count - 1u], when::play,
+               r.targets() ? static_cast<int>(r.target_seat()) : -1, static_cast<int>(r.target_ship()));
+      from_part();
+      return;
+    }
+    case R::CASCADE:
+      // Everyone passed: the top leaves the Cascade and resolves; the rest waits under it.
+      if (!cascade_count_) return;
+      answered_ |= asked_;
+      priority_ = -1;
+      resolve_top();
+      from_part();
+      return;
+    case R::WEAPON:
+      // As `play` left it: the Complication joined the Cascade, its target answers first.
+      if (cascade_count_ && !cascade_[cascade_count_ - 1u].ability && cascade_[cascade_count_ - 1u].target_seat != 0xff)
+        weapon_answer(cascade_[cascade_count_ - 1u].seat, cascade_[cascade_count_ - 1u].target_seat,
+                      cascade_[cascade_count_ - 1u].target_ship);
+      return;
+    case R::STEP:
+    case R::OVERRIDE: {
+      const when at = resolving_timing(r, position.step());
+      if (!find_card(r.card(), cid)) return;
+      const copy_id c = in_play(active_, sh, cid, at);
+      if (c == no_card) return;
+      if (r.source() == R::OVERRIDE) {
+        if (step_ != step::play) return;
+        turn_ship_ = static_cast<std::uint8_t>(sh + 1);
+      } else {
+        // The step goes on after its triggered abilities.
+        sub_ = step_ == step::regroup || step_ == step::aftermath ? 2 : 1;
+      }
+      push_run(active_, sh, c, at, -1, 0);
+      from_part();
+      return;
+    }
+    case R::DISCARD: {
+      if (!in_window) {
+        // Shady (Ruling 7c): the primary Ship drew its extra Action; the Aftermath Step
+        // discarded the Actions in play and asks for one more.
+        const player& p = players_[active_];
+        if (step_ != step::aftermath || p.reputation > 0 || !system_has(active_, 0, keyword::shady) ||
+            hand_actions(active_) == 0)
+          return;
+        sub_ = 1;
+        frame f;
+        f.kind = task::discard;
+        f.seat = active_;
+        f.count = 1;
+        push(f);
+        return;
+      }
+      // The Play Step's end pushes it before its window asks anyone.
+      if (step_ != step::aftermath || hand_actions(active_) <= opening_hand) return;
+      frame f;
+      f.kind = task::discard;
+      f.seat = active_;
+      f.count = static_cast<std::uint8_t>(hand_actions(active_) - opening_hand);
+      push(f);
+      return;
+    }
+    case R::DETACH:
+    case R::BUSTLE:
+    case R::REATTACH: {
+      if (step_ != (r.source() == R::REATTACH ? step::end : step::start)) return;
+      frame f;
+      f.kind = r.source() == R::DETACH ? task::detach : r.source() == R::BUSTLE ? task::bustle : task::reattach;
+      f.seat = active_;
+      sub_ = r.source() == R::DETACH ? 4 : r.source() == R::BUSTLE ? 5 : 3;
+      push(f);
+      return;
+    }
+    default: return;
+  }
+}
+
+// After the constructor's advance: the stated source's choice is the one open.
+bool state::resolving_open(const pb::Position& position) const {
+  using R = pb::ResolvingPosition;
+  const R* inner = &position.resolving();
+  while (inner->has_nested()) inner = &inner->nested();
+  const R& r = position.resolving();
+  if (frame_count_ == 0) return false;
+  const frame& f = frames_[frame_count_ - 1u];
+  card_id cid = 0;
+  if (inner != &r) return find_card(inner->card(), cid) && f.source != no_card && index_of(f.source) == cid;
+  switch (r.source()) {
+    case R::ACTION: {
+      const pb::ShipPosition& sh = position.seats(static_cast<int>(position.active_seat())).ships(static_cast<int>(r.ship()));
+      return find_card(sh.actions(sh.actions_size() - 1), cid) && f.source != no_card && index_of(f.source) == cid;
+    }
+    case R::CASCADE: {
+      const auto& cascade = position.window().cascade();
+      return find_card(cascade[cascade.size() - 1].card(), cid) && f.source != no_card && index_of(f.source) == cid;
+    }
+    case R::STEP:
+    case R::OVERRIDE: return find_card(r.card(), cid) && f.source != no_card && index_of(f.source) == cid;
+    case R::WEAPON: return f.kind == task::weapon;
+    case R::DETACH: return f.kind == task::detach;
+    case R::BUSTLE: return f.kind == task::bustle;
+    case R::REATTACH: return f.kind == task::reattach;
+    case R::DISCARD: return f.kind == task::discard;
+    default: return false;
+  }
+}
+
+}  // namespace starport::terminus
