@@ -60,15 +60,13 @@ int server::run() {
   for (const std::string& problem : found.problems) std::cerr << "not resumed: " << problem << "\n";
 
   auto state = std::make_shared<shared_state>(settings_, ioc, *worker);
-  auto hub = std::make_shared<lobby_hub>(state);
+  auto hub = std::make_shared<lobby_hub>(lobby_room(state));
   state->set_lobbies(hub);
   state->health().start(ioc, *worker);   // /healthz and /readyz follow storage from here on
   hub->restore(found.lobbies, found.running, found.ended);
   for (recovered_match& m : found.matches) {
-    auto actor = std::make_shared<match_actor>(match_room(state), std::move(m.record), std::move(m.game), m.log_size);
+    auto actor = open_match(match_room(state), std::move(m.record), std::move(m.game), m.log_size);
     actor->restore(std::move(m.log), m.preferences);
-    state->matches().add(actor->id(), actor, actor->accounts());
-    state->stats().matches_changed(1);
     actor->start({});   // players come back through Hello → Welcome.active_matches → Resync
   }
   found.matches.clear();

@@ -1,6 +1,7 @@
 #pragma once
-// What every session and actor of one running server shares: settings, the storage
-// thread, counters, the lobby actor, the match directory and the set of open sessions.
+// What one running server shares: settings, the storage thread, counters, the lobby actor,
+// the match directory and the set of open sessions. net/ reaches it whole (it is the front
+// door); each other room gets only its part (match_room, lobby_room, session_services).
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -11,10 +12,12 @@
 #include "server/net/address_quota.hpp"
 #include "server/config.hpp"
 #include "server/net/health.hpp"
+#include "server/lobby/lobby_services.hpp"
 #include "server/match/match_directory.hpp"
 #include "server/match/match_services.hpp"
 #include "server/net/metrics.hpp"
 #include "server/net/net.hpp"
+#include "server/session/session_services.hpp"
 
 namespace starport::storage {
 class worker;
@@ -43,6 +46,12 @@ class shared_state {
   friend std::shared_ptr<match_services> match_room(const std::shared_ptr<shared_state>& state) {
     return {state, &state->match_room_};
   }
+  // The part the lobby actor reaches, alive as long as the state is.
+  friend std::shared_ptr<lobby_services> lobby_room(const std::shared_ptr<shared_state>& state) {
+    return {state, &state->lobby_room_};
+  }
+  // The part a client's requests reach (the session holds the state itself).
+  session_services& session_room() { return session_room_; }
 
   // Open sessions, for shutdown and the connection limit. False: the server is full.
   bool join(std::uint64_t id, std::weak_ptr<websocket_session> session);
@@ -60,6 +69,8 @@ class shared_state {
   match_directory matches_;
   std::shared_ptr<lobby_hub> lobbies_;
   match_services match_room_{settings_, ioc_, storage_, stats_, matches_, lobbies_};
+  lobby_services lobby_room_{settings_, ioc_, storage_, stats_, quotas_, matches_, match_room_};
+  session_services session_room_{settings_, storage_, stats_, quotas_, matches_, lobbies_};
   std::mutex mutex_;
   std::unordered_map<std::uint64_t, std::weak_ptr<websocket_session>> sessions_;
   std::uint64_t next_id_ = 1;

@@ -6,7 +6,7 @@
 #include "server/crypto.hpp"
 #include "server/lobby/decks.hpp"
 #include "server/lobby/lobby_hub.hpp"
-#include "server/shared_state.hpp"
+#include "server/session/session_services.hpp"
 #include "server/net/websocket_session.hpp"
 #include "storage/worker.hpp"
 
@@ -50,7 +50,7 @@ void list_decks(const session_ptr& s, request r, const v1::ListDecks& m) {
   auto job = [found, account = r.account_id, id = std::string(game->id)](storage::database& db) {
     *found = db.decks(account, id);
   };
-  s->state().storage().submit(std::move(job), [s, r = std::move(r), found, game](bool ok) {
+  s->services().storage().submit(std::move(job), [s, r = std::move(r), found, game](bool ok) {
     s->post([r, found, game, ok] {
       if (!ok) return reply_error(r, v1::INTERNAL, storage_down);
       reply(r, deck_list(*game, *found));
@@ -106,7 +106,7 @@ void save_deck(const session_ptr& s, request r, const v1::SaveDeck& m) {
     done->stored = record;   // a job may run twice (docs/storage.md): start from the request each time
     done->outcome = db.save_deck(done->stored, create, max_decks_per_account);
   };
-  s->state().storage().submit(std::move(job), [s, r = std::move(r), done, game](bool ok) {
+  s->services().storage().submit(std::move(job), [s, r = std::move(r), done, game](bool ok) {
     s->post([s, r, done, game, ok] {
       const storage::deck_record& stored = done->stored;
       if (!ok) return reply_error(r, v1::INTERNAL, storage_down);
@@ -126,7 +126,7 @@ void save_deck(const session_ptr& s, request r, const v1::SaveDeck& m) {
       reply(r, std::move(out));
       // A seat that chose this deck plays its new list (or none, if it now has problems);
       // the Lobby that says so follows this answer.
-      s->state().lobbies().deck_changed(stored.account_id, stored.id, stored);
+      s->services().lobbies().deck_changed(stored.account_id, stored.id, stored);
     });
   });
 }
@@ -143,7 +143,7 @@ void delete_deck(const session_ptr& s, request r, const v1::DeleteDeck& m) {
     found->deleted = db.delete_deck(account, id);
     found->left = found->deleted ? db.decks(account, found->deleted->game) : std::vector<storage::deck_record>{};
   };
-  s->state().storage().submit(std::move(job), [s, r = std::move(r), found](bool ok) {
+  s->services().storage().submit(std::move(job), [s, r = std::move(r), found](bool ok) {
     s->post([s, r, found, ok] {
       if (!ok) return reply_error(r, v1::INTERNAL, storage_down);
       if (!found->deleted) return reply_error(r, v1::NOT_FOUND, no_such_deck);
@@ -155,7 +155,7 @@ void delete_deck(const session_ptr& s, request r, const v1::DeleteDeck& m) {
       else out.mutable_deck_list()->set_game(found->deleted->game);
       reply(r, std::move(out));
       // A seat that chose it has no deck now (the Lobby saying so follows this answer).
-      s->state().lobbies().deck_changed(r.account_id, found->deleted->id, std::nullopt);
+      s->services().lobbies().deck_changed(r.account_id, found->deleted->id, std::nullopt);
     });
   });
 }

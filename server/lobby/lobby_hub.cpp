@@ -10,7 +10,9 @@
 #include "server/lobby/seat_rules.hpp"
 #include "server/match/match_actor.hpp"
 #include "server/net/websocket_session.hpp"
-#include "server/shared_state.hpp"
+#include "server/lobby/lobby_services.hpp"
+#include "server/net/address_quota.hpp"
+#include "server/net/metrics.hpp"
 #include "server/session/text_rules.hpp"
 #include "storage/worker.hpp"
 
@@ -47,8 +49,8 @@ std::string span_words(std::chrono::milliseconds d) {
 
 }  // namespace
 
-lobby_hub::lobby_hub(std::shared_ptr<shared_state> state)
-    : state_(std::move(state)), strand_(net::make_strand(state_->ioc())), sweep_timer_(strand_) {}
+lobby_hub::lobby_hub(std::shared_ptr<lobby_services> services)
+    : services_(std::move(services)), strand_(net::make_strand(services_->ioc())), sweep_timer_(strand_) {}
 
 void lobby_hub::restore(const std::vector<storage::lobby_record>& lobbies,
                         const std::vector<storage::match_record>& matches,
@@ -114,7 +116,7 @@ void lobby_hub::restore(const std::vector<storage::lobby_record>& lobbies,
     const std::string id = l.id;
     if (auto [placed, added] = lobbies_.emplace(id, std::move(l)); added) reindex(placed->second);
   }
-  state_->stats().lobbies(static_cast<std::int64_t>(lobbies_.size()));
+  services_->stats().lobbies(static_cast<std::int64_t>(lobbies_.size()));
   net::post(strand_, [self = shared_from_this()] { self->schedule_sweep(); });
 }
 
@@ -122,7 +124,7 @@ void lobby_hub::restore(const std::vector<storage::lobby_record>& lobbies,
 
 void lobby_hub::schedule_sweep() {
   // A quarter of the idle time, at most a minute: a lobby closes within ~1.5× of it.
-  const auto shortest = std::min(state_->settings().lobby_idle, state_->settings().lobby_idle_unplayed);
+  const auto shortest = std::min(services_->settings().lobby_idle, services_->settings().lobby_idle_unplayed);
   const auto every = std::min<std::chrono::milliseconds>(shortest / 4, std::chrono::minutes(1));
   sweep_timer_.expires_after(std::max<std::chrono::milliseconds>(every, std::chrono::milliseconds(10)));
   sweep_timer_.async_wait([weak = weak_from_this()](boost::system::error_code ec) {
@@ -136,7 +138,7 @@ void lobby_hub::schedule_sweep() {
 // A table that never ran a match, with everyone gone, was most likely thrown away (guests
 // that filled the server's lobby cap did exactly this): it closes sooner (issue 13).
 std::chrono::milliseconds lobby_hub::idle_limit(const lobby& l) const {
-  const auto& s = state_->settings();
+  const auto& s = services_->settings();
   return l.last_match_id.empty() ? std::min(s.lobby_idle, s.lobby_idle_unplayed) : s.lobby_idle;
 }
 
@@ -174,7 +176,7 @@ void lobby_hub::welcome(request r, std::string new_token) {
     w.set_display_name(r.display_name);
     w.set_token(token);
     add_game_catalog(w);
-    for (const std::string& id : self->state_->matches().active_for(r.account_id)) w.add_active_matches(id);
+    for (const std::string& id : self->services_->active_matches(r.account_id)) w.add_active_matches(id);
     const std::vector<lobby*> mine = self->tables_of(r.account_id);
     for (lobby* l : mine) {
       for (int seat : l->seats_of(r.account_id))
@@ -266,7 +268,7 @@ void lobby_hub::push(const lobby& l, const request* answering) {
 }
 
 void lobby_hub::save(const lobby& l) {
-  state_->storage().submit([record = l.record()](storage::database& db) { db.save_lobby(record); });
+  services_->storage().submit([record = l.record()](storage::database& db) { db.save_lobby(record); });
 }
 
 // By value: callers pass the lobby's own id, which the erase below frees.
@@ -280,9 +282,9 @@ void lobby_hub::close_lobby(std::string lobby_id, const std::string& reason) {
   if (!it->second.invite_code.empty()) invites_.erase(it->second.invite_code);
   unindex(it->second);
   lobbies_.erase(it);
-  state_->quotas().lobby_closed(lobby_id);
-  state_->storage().submit([lobby_id = std::move(lobby_id)](storage::database& db) { db.delete_lobby(lobby_id); });
-  state_->stats().lobbies(static_cast<std::int64_t>(lobbies_.size()));
+  services_->quotas().lobby_closed(lobby_id);
+  services_->storage().submit([lobby_id = std::move(lobby_id)](storage::database& db) { db.delete_lobby(lobby_id); });
+  services_->stats().lobbies(static_cast<std::int64_t>(lobbies_.size()));
 }
 
 lobby* lobby_hub::member_lobby(const request& r, const std::string& lobby_id, bool host) {
@@ -363,27 +365,27 @@ const engine::game_info* lobby_hub::admit_table(const request& r, v1::LobbySetti
   // held or stored per table (issue 13).
   options->DiscardUnknownFields();
   std::string kept = options->SerializeAsString();
-  if (kept.size() > state_->settings().max_options_bytes) {
+  if (kept.size() > services_->settings().max_options_bytes) {
     reply_error(r, v1::BAD_OPTIONS, "These game options are too long.");
     return nullptr;
   }
   settings.set_options(std::move(kept));
-  if (settings.turn_seconds() > state_->settings().max_turn_seconds) {
+  if (settings.turn_seconds() > services_->settings().max_turn_seconds) {
     reply_error(r, v1::BAD_REQUEST, "The turn timer can be at most " +
-                                        std::to_string(state_->settings().max_turn_seconds) + " seconds.");
+                                        std::to_string(services_->settings().max_turn_seconds) + " seconds.");
     return nullptr;
   }
-  if (memberships(r.account_id) >= state_->settings().lobbies_per_account) {
-    reply_error(r, v1::LIMIT_REACHED, limit_words(state_->settings().lobbies_per_account));
+  if (memberships(r.account_id) >= services_->settings().lobbies_per_account) {
+    reply_error(r, v1::LIMIT_REACHED, limit_words(services_->settings().lobbies_per_account));
     return nullptr;
   }
-  if (const auto peer = peer_of(r); peer && !state_->quotas().may_open_lobby(*peer)) {
-    state_->stats().refused(metrics::refusal::lobbies_per_address);
-    reply_error(r, v1::LIMIT_REACHED, address_limit_words(state_->settings().lobbies_per_address));
+  if (const auto peer = peer_of(r); peer && !services_->quotas().may_open_lobby(*peer)) {
+    services_->stats().refused(metrics::refusal::lobbies_per_address);
+    reply_error(r, v1::LIMIT_REACHED, address_limit_words(services_->settings().lobbies_per_address));
     return nullptr;
   }
-  if (lobbies_.size() >= state_->settings().max_lobbies) {
-    state_->stats().refused(metrics::refusal::server_busy);
+  if (lobbies_.size() >= services_->settings().max_lobbies) {
+    services_->stats().refused(metrics::refusal::server_busy);
     reply_error(r, v1::SERVER_BUSY, "The server has too many open tables right now; try again later.");
     return nullptr;
   }
@@ -414,8 +416,8 @@ void lobby_hub::on_create(const request& r, const v1::CreateLobby& m) {
   const std::string id = l.id;
   const storage::lobby_record record = l.record();
   reindex(lobbies_.emplace(id, std::move(l)).first->second);
-  if (const auto peer = peer_of(r)) state_->quotas().lobby_opened(*peer, id);
-  state_->stats().lobbies(static_cast<std::int64_t>(lobbies_.size()));
+  if (const auto peer = peer_of(r)) services_->quotas().lobby_opened(*peer, id);
+  services_->stats().lobbies(static_cast<std::int64_t>(lobbies_.size()));
   // The creator learns the lobby (and its invite code) once it is stored.
   auto done = [self = shared_from_this(), r, id](bool ok) {
     net::post(self->strand_, [self, r, id, ok] {
@@ -431,7 +433,7 @@ void lobby_hub::on_create(const request& r, const v1::CreateLobby& m) {
       self->push(it->second, &r);
     });
   };
-  state_->storage().submit([record](storage::database& db) { db.save_lobby(record); }, std::move(done));
+  services_->storage().submit([record](storage::database& db) { db.save_lobby(record); }, std::move(done));
 }
 
 
@@ -501,7 +503,7 @@ void lobby_hub::on_play_computer(const request& r, const v1::PlayComputer& m) {
     // The caller's own deck: read first, the table is made once it is back.
     auto found = std::make_shared<std::optional<storage::deck_record>>();
     auto job = [found, account = r.account_id, id = m.deck_id()](storage::database& db) { *found = db.deck(account, id); };
-    state_->storage().submit(std::move(job), [self = shared_from_this(), r, m, found](bool ok) {
+    services_->storage().submit(std::move(job), [self = shared_from_this(), r, m, found](bool ok) {
       net::post(self->strand_, [self, r, m, found, ok] {
         if (!ok) return reply_error(r, v1::INTERNAL, "Your decks cannot be reached right now; try again in a moment.");
         self->play_computer(r, m, true, *found);
@@ -564,8 +566,8 @@ void lobby_hub::play_computer(const request& r, const v1::PlayComputer& m, bool 
   const std::string id = l.id;
   auto& placed = lobbies_.emplace(id, std::move(l)).first->second;
   reindex(placed);
-  if (const auto peer = peer_of(r)) state_->quotas().lobby_opened(*peer, id);
-  state_->stats().lobbies(static_cast<std::int64_t>(lobbies_.size()));
+  if (const auto peer = peer_of(r)) services_->quotas().lobby_opened(*peer, id);
+  services_->stats().lobbies(static_cast<std::int64_t>(lobbies_.size()));
   save(placed);
   start_match(r, placed);   // answered with the Lobby, its match_id set, once the match is stored
 }
@@ -607,7 +609,7 @@ void lobby_hub::start_match(const request& r, lobby& lobby_ref) {
   // The match and its lobby's match id commit together: a crash leaves both or neither.
   storage::lobby_record table = l->record();
   table.match_id = record.id;
-  state_->storage().submit(
+  services_->storage().submit(
       [record, table](storage::database& db) {
         db.create_match(record);
         db.save_lobby(table);
@@ -628,9 +630,7 @@ void lobby_hub::on_started(const request& r, const std::string& lobby_id, storag
     if (s.account_id.empty() || online == online_.end()) continue;
     for (const session_ref& ref : online->second) seated.emplace_back(static_cast<int>(s.seat), ref);
   }
-  auto actor = std::make_shared<match_actor>(match_room(state_), record, std::move(game), 0);
-  state_->matches().add(record.id, actor, actor->accounts());
-  state_->stats().matches_changed(1);
+  auto actor = open_match(match_room(services_), record, std::move(game), 0);
   if (it != lobbies_.end()) {
     it->second.starting = false;
     it->second.match_id = record.id;   // stored with the match (start_match)

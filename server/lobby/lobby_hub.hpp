@@ -19,11 +19,12 @@
 
 namespace starport::server {
 
-class shared_state;
+class lobby_services;
 
 class lobby_hub : public std::enable_shared_from_this<lobby_hub> {
  public:
-  explicit lobby_hub(std::shared_ptr<shared_state> state);
+  // `services`: all the hub reaches outside itself (lobby_room in shared_state.hpp).
+  explicit lobby_hub(std::shared_ptr<lobby_services> services);
 
   // Start-up: lobbies from storage; `matches` are the recovered running matches' records.
   // Also starts the sweep that closes abandoned lobbies.
@@ -101,7 +102,7 @@ class lobby_hub : public std::enable_shared_from_this<lobby_hub> {
   // The tables `account_id` holds a seat at, in the order it sat down.
   std::vector<lobby*> tables_of(const std::string& account_id);
 
-  std::shared_ptr<shared_state> state_;
+  std::shared_ptr<lobby_services> services_;
   strand strand_;
   net::steady_timer sweep_timer_;
   std::unordered_map<std::string, lobby> lobbies_;

@@ -5,7 +5,9 @@
 #include "server/lobby/decks.hpp"
 #include "server/lobby/lobby_hub.hpp"
 #include "server/lobby/seat_rules.hpp"
-#include "server/shared_state.hpp"
+#include "server/lobby/lobby_services.hpp"
+#include "server/net/address_quota.hpp"
+#include "server/net/metrics.hpp"
 #include "storage/worker.hpp"
 
 namespace starport::server {
@@ -35,7 +37,7 @@ void lobby_hub::leave(lobby& l, const std::string& account_id, const std::string
 }
 
 void lobby_hub::trim_finished(const std::string& account_id) {
-  const int cap = std::max(state_->settings().tables_per_account, state_->settings().lobbies_per_account + 1);
+  const int cap = std::max(services_->settings().tables_per_account, services_->settings().lobbies_per_account + 1);
   for (;;) {
     int total = 0;
     lobby* oldest = nullptr;
@@ -101,8 +103,8 @@ void lobby_hub::on_join(const request& r, const v1::JoinLobby& m) {
                            : "Its match has already started, and it does not allow spectators.");
   const int seat = l->open_seat();
   if (seat < 0) return reply_error(r, v1::LOBBY_FULL, "Every seat at this table is taken.");
-  if (memberships(r.account_id) >= state_->settings().lobbies_per_account)
-    return reply_error(r, v1::LIMIT_REACHED, limit_words(state_->settings().lobbies_per_account));
+  if (memberships(r.account_id) >= services_->settings().lobbies_per_account)
+    return reply_error(r, v1::LIMIT_REACHED, limit_words(services_->settings().lobbies_per_account));
   l->seats[seat] = lobby_seat{false, r.account_id, r.display_name, "", false, l->chat_said};
   reindex(*l);
   rename_clashing_bots(*l);
@@ -254,7 +256,7 @@ void lobby_hub::on_choose_deck(const request& r, const v1::ChooseDeck& m) {
     return reply_error(r, v1::NOT_FOUND, "You have no deck with this id (it may have been deleted).");
   auto found = std::make_shared<std::optional<storage::deck_record>>();
   auto job = [found, account = r.account_id, id = m.deck_id()](storage::database& db) { *found = db.deck(account, id); };
-  state_->storage().submit(std::move(job), [self = shared_from_this(), r, lobby_id = l->id, at, asked, found](bool ok) {
+  services_->storage().submit(std::move(job), [self = shared_from_this(), r, lobby_id = l->id, at, asked, found](bool ok) {
     net::post(self->strand_, [self, r, lobby_id, at, asked, found, ok] {
       if (!ok) return reply_error(r, v1::INTERNAL, "Your decks cannot be reached right now; try again in a moment.");
       self->on_deck_loaded(r, lobby_id, at, asked, *found);

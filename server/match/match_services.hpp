@@ -5,18 +5,25 @@
 // server's shared_state holds one and hands it out sharing the state's lifetime
 // (match_room in shared_state.hpp), so a match keeps the server's parts alive without
 // reaching sessions, the lobbies or the directory.
+#include <cstdint>
+#include <memory>
 #include <string>
 
 #include "server/config.hpp"
 #include "server/net/net.hpp"
 
+namespace starport::engine {
+class match;
+}
 namespace starport::storage {
 class worker;
+struct match_record;
 }
 
 namespace starport::server {
 
 class lobby_hub;
+class match_actor;
 class match_directory;
 class metrics;
 
@@ -38,6 +45,13 @@ class match_services {
   void released(const std::string& lobby_id, const std::string& match_id, std::string reason = {});
   // Late resyncs are over: the match leaves the directory (its replay has it all).
   void closed(const std::string& match_id);
+
+  // The one way a match comes to exist, for a table that starts (lobby/) and for start-up
+  // recovery (server.cpp): its actor, entered in the directory and counted. `game` has
+  // `log_size` logged actions applied. Not yet started: the caller restores and starts it.
+  friend std::shared_ptr<match_actor> open_match(const std::shared_ptr<match_services>& room,
+                                                 storage::match_record record,
+                                                 std::unique_ptr<engine::match> game, std::uint32_t log_size);
 
  private:
   const config& settings_;

@@ -58,6 +58,8 @@ websocket_session::websocket_session(tcp::socket&& socket, std::shared_ptr<share
   };
 }
 
+session_services& websocket_session::services() { return state_->session_room(); }
+
 websocket_session::~websocket_session() {
   if (joined_) state_->leave(id_);
 }

@@ -23,6 +23,7 @@
 
 namespace starport::server {
 
+class session_services;
 class shared_state;
 
 class websocket_session : public std::enable_shared_from_this<websocket_session> {
@@ -48,7 +49,8 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   void close(boost::beast::websocket::close_code code);
   void track(std::weak_ptr<match_actor> match);   // tell this match when the connection ends
   std::uint64_t id() const { return id_; }
-  shared_state& state() { return *state_; }
+  // What this client's requests reach (session/, lobby/deck_desk, replay/).
+  session_services& services();
   const net::ip::address& peer() const { return peer_; }   // the client's address (quotas)
 
   // Only on this session's strand (request_router runs there).

@@ -6,8 +6,9 @@
 #include "engine/registry.hpp"
 #include "server/match/fairness.hpp"
 #include "server/match/recovery.hpp"
+#include "server/net/metrics.hpp"
 #include "server/replay/replay_cursor.hpp"
-#include "server/shared_state.hpp"
+#include "server/session/session_services.hpp"
 #include "server/net/websocket_session.hpp"
 #include "storage/worker.hpp"
 
@@ -204,7 +205,7 @@ void list_replays(const std::shared_ptr<websocket_session>& s, request r, const 
       return (!game.empty() && rec.game != game) || (!mine && is_private(rec));
     });
   };
-  const bool queued = s->state().storage().submit_read(std::move(job), [s, r, found](bool ok) {
+  const bool queued = s->services().storage().submit_read(std::move(job), [s, r, found](bool ok) {
     s->post([s, r, found, ok] {
       if (!ok) return reply_error(r, v1::INTERNAL, "Replays cannot be read right now; try again in a moment.");
       v1::ServerMessage out;
@@ -212,9 +213,9 @@ void list_replays(const std::shared_ptr<websocket_session>& s, request r, const 
       for (const storage::match_record& rec : *found) *out.mutable_replay_list()->add_replays() = summary_of(rec);
       reply(r, std::move(out));
     });
-  }, s->state().settings().storage_read_queue);
+  }, s->services().settings().storage_read_queue);
   if (!queued) {
-    s->state().stats().refused(metrics::refusal::server_busy);
+    s->services().stats().refused(metrics::refusal::server_busy);
     reply_error(r, v1::SERVER_BUSY, busy_words);
   }
 }
@@ -237,7 +238,7 @@ void open_replay(const std::shared_ptr<websocket_session>& s, request r, const v
     data->record = db.match(id);
     if (data->record) data->actions = db.actions(id);
   };
-  const bool queued = s->state().storage().submit_read(std::move(job), [s, r, m, data](bool ok) {
+  const bool queued = s->services().storage().submit_read(std::move(job), [s, r, m, data](bool ok) {
     s->post([s, r, m, data, ok] {
       client& cd = s->client_data();
       cd.replay_loading = false;
@@ -250,9 +251,9 @@ void open_replay(const std::shared_ptr<websocket_session>& s, request r, const v
         next();
       }
     });
-  }, s->state().settings().storage_read_queue);
+  }, s->services().settings().storage_read_queue);
   if (!queued) {
-    s->state().stats().refused(metrics::refusal::server_busy);
+    s->services().stats().refused(metrics::refusal::server_busy);
     return reply_error(r, v1::SERVER_BUSY, busy_words);
   }
   c.replay_loading = true;

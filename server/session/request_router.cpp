@@ -5,8 +5,10 @@
 #include "server/lobby/game_catalog.hpp"
 #include "server/lobby/lobby_hub.hpp"
 #include "server/match/match_actor.hpp"
+#include "server/net/address_quota.hpp"
+#include "server/net/metrics.hpp"
 #include "server/replay/replay_desk.hpp"
-#include "server/shared_state.hpp"
+#include "server/session/session_services.hpp"
 #include "server/session/text_rules.hpp"
 #include "server/net/websocket_session.hpp"
 #include "storage/worker.hpp"
@@ -43,7 +45,7 @@ void on_hello_done(const session_ptr& s, std::uint32_t request_id, bool ok,
   c.account_id = result->account.id;
   c.display_name = result->account.display_name;
   request r{{s->id(), s}, c.account_id, c.display_name, request_id, {}};
-  s->state().lobbies().welcome(std::move(r), std::move(result->new_token));
+  s->services().lobbies().welcome(std::move(r), std::move(result->new_token));
 }
 
 void on_hello(const session_ptr& s, std::uint32_t request_id, const v1::Hello& hello) {
@@ -95,8 +97,8 @@ void on_hello(const session_ptr& s, std::uint32_t request_id, const v1::Hello& h
   } else {
     if (!name) return answer_error(s, request_id, v1::BAD_REQUEST, pick_a_name);
     // Guests per client address per hour (address_quota): throwaway guests filled the server.
-    if (!s->state().quotas().take_guest(s->peer(), std::chrono::steady_clock::now())) {
-      s->state().stats().refused(metrics::refusal::guests_per_address);
+    if (!s->services().quotas().take_guest(s->peer(), std::chrono::steady_clock::now())) {
+      s->services().stats().refused(metrics::refusal::guests_per_address);
       return answer_error(s, request_id, v1::RATE_LIMITED,
                           "Too many new players from your network in the last hour; try again later.");
     }
@@ -109,7 +111,7 @@ void on_hello(const session_ptr& s, std::uint32_t request_id, const v1::Hello& h
     };
   }
   c.hello_pending = true;
-  s->state().storage().submit(std::move(job), [s, request_id, result](bool ok) {
+  s->services().storage().submit(std::move(job), [s, request_id, result](bool ok) {
     s->post([s, request_id, result, ok] { on_hello_done(s, request_id, ok, result); });
   });
 }
@@ -161,7 +163,7 @@ void route(const session_ptr& s, v1::ClientMessage&& message) {
                                     : kind == body::kSetPreferences ? message.set_preferences().match_id()
                                                                     : message.watch().match_id();
       auto match = c.find_match(match_id);   // this connection's own: no shared lookup
-      if (!match) match = s->state().matches().find(match_id);
+      if (!match) match = s->services().find_match(match_id);
       if (!match)
         return answer_error(s, id, v1::NOT_FOUND,
                             "This match is not running (it may have ended: look for it in the replays).");
@@ -176,7 +178,7 @@ void route(const session_ptr& s, v1::ClientMessage&& message) {
     case body::kListDecks: return list_decks(s, std::move(r), message.list_decks());
     case body::kSaveDeck: return save_deck(s, std::move(r), message.save_deck());
     case body::kDeleteDeck: return delete_deck(s, std::move(r), message.delete_deck());
-    default: return s->state().lobbies().handle(std::move(r), std::move(message));
+    default: return s->services().lobbies().handle(std::move(r), std::move(message));
   }
 }
 

@@ -60,7 +60,7 @@ struct house {
     // and syncs on every commit (nor a directory to clean up).
     storage = std::make_unique<starport::storage::worker>(":memory:");
     state = std::make_shared<server::shared_state>(settings, ioc, *storage);
-    auto hub = std::make_shared<server::lobby_hub>(state);
+    auto hub = std::make_shared<server::lobby_hub>(lobby_room(state));
     state->set_lobbies(hub);
     hub->restore({}, {});
   }

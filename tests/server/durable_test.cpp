@@ -74,7 +74,7 @@ struct rig {
   }
   void start() {
     state = std::make_shared<server::shared_state>(settings, ioc, *storage);
-    auto hub = std::make_shared<server::lobby_hub>(state);
+    auto hub = std::make_shared<server::lobby_hub>(lobby_room(state));
     state->set_lobbies(hub);
     hub->restore({}, {});
   }

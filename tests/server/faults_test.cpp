@@ -490,7 +490,7 @@ struct socketless {
   explicit socketless(server::config c) : settings(std::move(c)) {
     storage = std::make_unique<starport::storage::worker>(dir.file("starport.db"));
     state = std::make_shared<server::shared_state>(settings, ioc, *storage);
-    auto hub = std::make_shared<server::lobby_hub>(state);
+    auto hub = std::make_shared<server::lobby_hub>(lobby_room(state));
     state->set_lobbies(hub);
     hub->restore({}, {});
     session = std::make_shared<server::websocket_session>(tcp::socket(ioc), state);
