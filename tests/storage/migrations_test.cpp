@@ -189,7 +189,7 @@ TEST_CASE("migrations: a version 3 file with a partly archived running match goe
   CHECK(db.actions("m2").size() == 2);
 }
 
-TEST_CASE("migrations: a copy of a migrated image has the schema and its own data, and is refused when newer") {
+TEST_CASE("migrations: a copy of a migrated image has the schema and its own data, and a bad image is refused") {
   database original(":memory:");
   original.create_account(make_account("a1"), "hash-a1");
   const std::string image = original.serialize();
