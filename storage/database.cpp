@@ -11,6 +11,7 @@
 #include "storage/match_store.hpp"
 #include "storage/migrations.hpp"
 #include "storage/preference_store.hpp"
+#include "storage/sqlite_error.hpp"
 #include "storage/statement.hpp"
 
 namespace starport::storage {
@@ -32,8 +33,8 @@ struct database::impl {
   deck_store decks;
   preference_store preferences;
 
-  impl(const std::string& path, journal_limits limits)
-      : conn(path),
+  impl(const std::string& path, journal_limits limits, std::string_view image)
+      : conn(path, image),
         migrated_to(apply_migrations(conn.get(), migrations())),
         // IMMEDIATE takes the write lock up front, so a commit never fails to upgrade a read lock.
         begin(conn.get(), "BEGIN IMMEDIATE"),
@@ -50,7 +51,24 @@ struct database::impl {
 };
 
 database::database(const std::string& path, journal_limits limits)
-    : impl_(std::make_unique<impl>(path, limits)) {}
+    : database(path, limits, std::string_view()) {}
+
+database::database(const std::string& path, journal_limits limits, std::string_view image)
+    : impl_(std::make_unique<impl>(path, limits, image)) {}
+
+std::unique_ptr<database> database::copy_of(std::string_view image, journal_limits limits) {
+  if (image.empty()) reject("copy_of", "the image is empty");
+  return std::unique_ptr<database>(new database(":memory:", limits, image));
+}
+
+std::string database::serialize() const {
+  sqlite3_int64 size = 0;
+  unsigned char* bytes = sqlite3_serialize(impl_->conn.get(), "main", &size, 0);
+  if (bytes == nullptr) fail(impl_->conn.get(), "serialize");
+  std::string image(reinterpret_cast<const char*>(bytes), static_cast<std::size_t>(size));
+  sqlite3_free(bytes);
+  return image;
+}
 
 database::~database() = default;
 

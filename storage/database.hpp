@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "storage/journal_limits.hpp"
@@ -18,11 +19,17 @@ class database {
   // Opens or creates the file, sets WAL and busy timeout, applies pending migrations and
   // reads the action journal's index. Throws std::runtime_error with SQLite's message on failure.
   explicit database(const std::string& path, journal_limits limits = {});
+  // An in-memory database that starts as a copy of `image` (serialize() of another), so
+  // that each of many short-lived servers (the request fuzzer's) need not run every
+  // migration again. An image of an older schema is migrated; a newer one is refused.
+  static std::unique_ptr<database> copy_of(std::string_view image, journal_limits limits = {});
   ~database();
   database(const database&) = delete;
   database& operator=(const database&) = delete;
 
   int schema_version() const;
+  // The main database's bytes (sqlite3_serialize), for copy_of.
+  std::string serialize() const;
   // PRAGMA synchronous as this connection runs it (2: FULL, docs/storage.md "Durability").
   int synchronous() const;
 
@@ -71,6 +78,7 @@ class database {
   std::optional<deck_record> delete_deck(const std::string& account_id, const std::string& deck_id);
 
  private:
+  database(const std::string& path, journal_limits limits, std::string_view image);
   struct impl;
   std::unique_ptr<impl> impl_;
 };

@@ -17,7 +17,11 @@ bool take_one(std::atomic<int>& due) {
 }  // namespace
 
 worker::worker(const std::string& path, journal_limits limits)
-    : db_(std::make_unique<database>(path, limits)), thread_([this] { run(); }) {}
+    : worker(std::make_unique<database>(path, limits)) {}
+
+worker::worker(std::unique_ptr<database> db)
+    : db_(db ? std::move(db) : throw std::invalid_argument("storage: a worker needs a database")),
+      thread_([this] { run(); }) {}
 
 worker::~worker() {
   {

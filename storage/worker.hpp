@@ -21,6 +21,8 @@ class worker {
  public:
   // Opens the database on the calling thread first.
   explicit worker(const std::string& path, journal_limits limits = {});
+  // Owns a database opened elsewhere (database::copy_of, say).
+  explicit worker(std::unique_ptr<database> db);
   ~worker();   // runs every queued job, then stops
   worker(const worker&) = delete;
   worker& operator=(const worker&) = delete;

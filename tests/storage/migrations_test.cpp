@@ -188,3 +188,19 @@ TEST_CASE("migrations: a version 3 file with a partly archived running match goe
   CHECK(db.match("m2")->action_count == 2);
   CHECK(db.actions("m2").size() == 2);
 }
+
+TEST_CASE("migrations: a copy of a migrated image has the schema and its own data, and a bad image is refused") {
+  database original(":memory:");
+  original.create_account(make_account("a1"), "hash-a1");
+  const std::string image = original.serialize();
+  auto copy = database::copy_of(image);
+  CHECK(copy->schema_version() == static_cast<int>(migrations().size()));
+  REQUIRE(copy->account_by_token("hash-a1").has_value());
+  // The copy is its own database: what it writes never reaches the original or the image.
+  copy->create_account(make_account("a2"), "hash-a2");
+  CHECK(copy->account_by_token("hash-a2").has_value());
+  CHECK_FALSE(original.account_by_token("hash-a2").has_value());
+  CHECK_FALSE(database::copy_of(image)->account_by_token("hash-a2").has_value());
+  CHECK_THROWS_AS(database::copy_of(""), std::runtime_error);
+  CHECK_THROWS_AS(database::copy_of("not a database"), std::runtime_error);
+}
