@@ -343,7 +343,11 @@ class state {
   bool place(const pb::Position& p, std::string& error);
   bool place_fight(const pb::Position& p, std::string& error);
   bool place_window(const pb::Position& p, int attacker, std::string& error);
-  bool place_choice(const pb::Position& p, frame viewing, std::string& error);
+  bool place_choice(const pb::Position& p, frame viewing, frame under, std::string& error);
+  bool place_rolls(const pb::Position& p, std::string& error);
+  bool place_rounds(const google::protobuf::RepeatedPtrField<pb::FightRoundPosition>& rounds, const fight_state& f,
+                    int last, int cap, const std::string& field, std::string& error);
+  bool place_last_fight(const pb::Position& p, std::string& error);
   card_no held_named(int s, const std::string& name, card_no skip = no_card) const;
   // rules.cpp: the flow
   void advance();
