@@ -376,6 +376,10 @@ TEST_CASE("scoundrels Position: a delivery window a stop-delivery bribe closed l
   CHECK(legal(played, 1).size() == 3);   // no brawl, a brawl, the bribe
   play(played, make(1, sc::kind::play, {id_of(played, 1, "Judge's Ruling"), 0, 0}));
   CHECK(played.pending().empty());
+  // Nothing records the stop: the ship may try again (and the window asks again).
+  bool again = false;
+  for (const action& a : legal(played, 0)) again = again || a.kind == static_cast<std::uint16_t>(sc::kind::deliver);
+  CHECK(again);
   sc::state posed = start(R"({"phase": "DELIVERY", "turn": 5, "activeSeat": 0,
     "ships": [)" + ships0 + R"(, {"location": "Eurybia", "bays": [{"card": "Rook Adeyemi", "captain": true}]}]})");
   same_views(played, posed, true);
