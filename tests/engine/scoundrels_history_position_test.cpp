@@ -112,6 +112,17 @@ std::string rounds_json(const sc::pb::Fight& f, int skip_last) {
   return out + "]";
 }
 
+// The names that must not reach `seat`'s view nor the spectators'.
+void hidden_from(const sc::state& g, int seat, std::initializer_list<const char*> names) {
+  for (viewer who : {viewer::of_seat(seat), viewer::spectator()}) {
+    const std::string json = view_json(g, who);
+    for (const char* n : names) {
+      CAPTURE(n);
+      CHECK(json.find(n) == std::string::npos);
+    }
+  }
+}
+
 int mutated(const std::string& json) {
   const auto& game = starport::engine::info_of<sc::state>();
   return position_mutator::check(game, 2, sc::pb::Options(), position(json), 60, 11);
@@ -214,6 +225,7 @@ TEST_CASE("scoundrels Position rounds and rolls: a ship combat posed at round 2 
                                       "rolls": )" + rolls_json(v) + R"(, "dice": [1, 1])");
   sc::state posed = start(json);
   same_views(played, posed);
+  hidden_from(posed, 1, {"Blaster Pistol"});
   // Fighting on: seat 0 fails again (a 1), round 3 hits the hyperdrive, and the last escape
   // (a 1) fails with no working system left: the attacker may end it.
   both(played, posed, make(1, sc::kind::press, {1}));
@@ -247,6 +259,7 @@ TEST_CASE("scoundrels Position rounds and rolls: a ship combat posed at round 2 
   fixed.replace(fixed.find(R"({"card": "Laser Turret"}]})"), 26, R"({"card": "Laser Turret"}], "attacked": [0]})");
   sc::state finished = start(fixed);
   same_views(played, finished);
+  hidden_from(finished, 1, {"Blaster Pistol"});
   both(played, finished, make(1, sc::kind::pass, {}));
   CHECK(mutated(json) > 0);
   CHECK(mutated(after) > 0);
