@@ -299,6 +299,13 @@ TEST_CASE("scoundrels Position rounds: a boarding action lists the ship combat's
   json.replace(json.find(R"({"card": "Laser Turret"})"), 24, R"({"card": "Laser Turret"}, {"card": "Boarding Clamp"})");
   sc::state posed = start(json);
   same_views(played, posed);
+  {
+    // Without the round under way in `rounds`, its hits are worked out from its two dice.
+    std::string derived = json;
+    const std::string full = rounds_json(v.fight(), 0), earlier = rounds_json(v.fight(), 1);
+    derived.replace(derived.find(full), full.size(), earlier);
+    same_views(played, start(derived));
+  }
   // The hits placed, both go on the same way.
   while (!posed.pending().empty() && posed.pending().back().kind == sc::task::allocate) {
     const int s = posed.pending().back().seat;
