@@ -1,7 +1,8 @@
 // Explicit positions (docs/scenarios.md, "S.P.A.C.E. Scoundrels"; docs/rules/scoundrels.md,
 // "Scenario positions"): every zone and counter of every ship, the decks, where play stands,
-// a fight at any step of its round, and the choice open at the start. Every refusal names
-// the field and says why.
+// a fight at any step of its round with the rounds before it, the choices open at the start
+// (the bribe view over the reward view), the latest finished fight and the dice history.
+// Every refusal names the field and says why.
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -919,7 +920,6 @@ bool state::place_choice(const pb::Position& p, frame viewing, frame under, std:
   }
   return true;
 }
-
 
 // The dice rolled before the position (the view's `dice`): the latest 8, numbered as in the
 // match. No rule reads them; the view shows them, and a fight round's escape roll while it
