@@ -1,7 +1,8 @@
 // Explicit positions (docs/scenarios.md, "S.P.A.C.E. Scoundrels"; docs/rules/scoundrels.md,
 // "Scenario positions"): every zone and counter of every ship, the decks, where play stands,
 // a fight at any step of its round with the rounds before it, the choices open at the start
-// (the bribe view over the reward view), the latest finished fight and the dice history.
+// (the bribe view over the reward view), a delivery stopped this phase, the latest finished
+// fight and the dice history.
 // Every refusal names the field and says why.
 #include <algorithm>
 #include <string>
@@ -871,6 +872,15 @@ bool state::place_choice(const pb::Position& p, frame viewing, frame under, std:
     if (phase_ != phase::movement || fighting || moving_ || in_dockyard_ || c_->board.locations[sh.location].kind != loc_kind::deep_space)
       return fail("arrived: the active ship just moved into deep space in its Movement");
     arrived_ = true;
+  }
+  if (p.delivery_stopped()) {
+    // Play leaves the stop behind only once the window has closed, and a stopped ship
+    // delivers nothing more, so no choice of a delivery follows it.
+    if (phase_ != phase::delivery || sh.out) return fail("delivery_stopped: the active ship's, in DELIVERY");
+    if (fighting || p.has_delivering())
+      return fail("delivery_stopped: the stop closed the window (a stopped ship states no delivering or fight)");
+    if (frame_count_) return fail("delivery_stopped: a stopped ship delivered nothing since (no viewing or affiliation_offer follows it)");
+    delivery_stopped_ = true;
   }
   // Trade offers: the active seat's open one, and those declined or withdrawn this Movement.
   if (p.has_offer() || p.declined_offers_size() || p.offers_made()) {

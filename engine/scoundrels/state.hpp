@@ -329,6 +329,7 @@ class state {
   std::string card_name(card_no n) const;
   int site_of(int location) const;
   bool can_deliver(int s, card_no contract) const;
+  bool delivery_stopped() const { return delivery_stopped_; }   // the active ship's, this phase
   bool may_affiliate(int s, int syndicate) const;
 
  private:
@@ -479,6 +480,9 @@ class state {
   // The delivery attempt a brawl window is open for.
   card_no attempt_ = no_card;
   bool attempt_bury_ = false;
+  // The active ship's delivery was stopped this phase (a bribe, or a delivery brawl it lost):
+  // it delivers and buries nothing more until its Delivery step ends.
+  bool delivery_stopped_ = false;
   std::uint8_t note_count_ = 0;
   std::array<note, max_notes> notes_{};
   // Cards the last action showed everyone (View.shown): played, discarded, equipped.

@@ -386,21 +386,48 @@ TEST_CASE("scoundrels Position rounds, rolls and last_fight: refusals name the f
   CHECK(mutated(brawl) > 0);
 }
 
-TEST_CASE("scoundrels Position: a delivery window a stop-delivery bribe closed leaves nothing to state") {
-  // Seat 1, asked, plays its Judge's Ruling (a bribe): the window closes at once and seat 0's Delivery goes
-  // on with its cargo aboard. The same situation posed without the window is the same match.
+TEST_CASE("scoundrels Position: a delivery a stop-delivery bribe stopped is stated by delivery_stopped") {
+  // Seat 1, asked, plays its Judge's Ruling (a bribe): the window closes at once, seat 0's
+  // Dreamdust stays aboard and seat 0 delivers nothing more this phase. The same situation is
+  // posed with delivery_stopped and no window.
   const std::string ships0 = R"({"location": "Eurybia", "reputation": 1, "bays": [{"card": "Vex Marlowe", "captain": true}, {"cargo": "Dreamdust"}]})";
   sc::state played = start(R"({"phase": "DELIVERY", "turn": 5, "activeSeat": 0,
     "ships": [)" + ships0 + R"(, {"location": "Eurybia", "bays": [{"card": "Rook Adeyemi", "captain": true}], "captainsLog": ["Judge's Ruling"]}],
     "delivering": {"cargo": "Dreamdust", "asking": 1}})");
   CHECK(legal(played, 1).size() == 3);   // no brawl, a brawl, the bribe
+  const std::int32_t dreamdust = id_of(played, 0, "Dreamdust");
   play(played, make(1, sc::kind::play, {id_of(played, 1, "Judge's Ruling"), 0, 0}));
   CHECK(played.pending().empty());
-  // Nothing records the stop: the ship may try again (and the window asks again).
-  bool again = false;
-  for (const action& a : legal(played, 0)) again = again || a.kind == static_cast<std::uint16_t>(sc::kind::deliver);
-  CHECK(again);
-  sc::state posed = start(R"({"phase": "DELIVERY", "turn": 5, "activeSeat": 0,
-    "ships": [)" + ships0 + R"(, {"location": "Eurybia", "bays": [{"card": "Rook Adeyemi", "captain": true}]}]})");
+  CHECK(played.delivery_stopped());
+  // The ship may only end its step: the delivery (or a burial) is neither listed nor taken.
+  const std::vector<action> left = legal(played, 0);
+  REQUIRE(left.size() == 1);
+  CHECK(left[0].kind == static_cast<std::uint16_t>(sc::kind::pass));
+  for (sc::kind k : {sc::kind::deliver, sc::kind::bury}) {
+    const starport::engine::verdict v = played.check(make(0, k, {dreamdust}));
+    CHECK_FALSE(v);
+    CHECK(std::string(v.detail).find("your delivery was stopped this phase") != std::string::npos);
+  }
+  sc::pb::View v0;
+  played.view(viewer::spectator(), v0);
+  CHECK(v0.ships(0).delivery_stopped());
+  CHECK_FALSE(v0.ships(1).delivery_stopped());
+  const std::string posed_json = R"({"phase": "DELIVERY", "turn": 5, "activeSeat": 0, "deliveryStopped": true,
+    "ships": [)" + ships0 + R"(, {"location": "Eurybia", "bays": [{"card": "Rook Adeyemi", "captain": true}]}]})";
+  sc::state posed = start(posed_json);
   same_views(played, posed, true);
+  // Ending the step clears the stop: seat 1's Delivery is its own.
+  both(played, posed, make(0, sc::kind::pass, {}));
+  CHECK_FALSE(played.delivery_stopped());
+  CHECK(played.active_seat() == 1);
+  CHECK(mutated(posed_json) > 0);
+  // Where a stop cannot be.
+  const std::string plain = R"(, "ships": [)" + ships0 + R"(, {"location": "Eurybia", "bays": [{"card": "Rook Adeyemi", "captain": true}]}]})";
+  CHECK(refusal(R"({"phase": "MOVEMENT", "activeSeat": 0, "deliveryStopped": true)" + plain) ==
+        "the position: delivery_stopped: the active ship's, in DELIVERY");
+  CHECK(refusal(R"({"phase": "DELIVERY", "activeSeat": 0, "deliveryStopped": true, "delivering": {"cargo": "Dreamdust", "asking": 1})" + plain) ==
+        "the position: delivery_stopped: the stop closed the window (a stopped ship states no delivering or fight)");
+  CHECK(refusal(R"({"phase": "DELIVERY", "activeSeat": 0, "deliveryStopped": true, "affiliationOffer": {"syndicate": "FIDANZA", "reward": "GREEN"},
+    "tracks": [{"syndicate": "FIDANZA", "delivered": ["Nebula Wine"]}])" + plain) ==
+        "the position: delivery_stopped: a stopped ship delivered nothing since (no viewing or affiliation_offer follows it)");
 }
