@@ -429,7 +429,7 @@ void state::legal_actions(int seat, std::vector<action>& out) const {
   } else if (seat == active_ && phase_ == phase::delivery) {
     out.push_back(act(seat, kind::pass));
     const ship& sh = ships_[seat];
-    if (conscious_crew(seat))
+    if (conscious_crew(seat) && !delivery_stopped_)
       for (const bay& b : sh.bays) {
         if (b.empty() || !is_contract(b.card)) continue;
         bool here = false;
@@ -520,6 +520,9 @@ verdict state::check_(const action& a) const {
     }
     return engine::ok();
   }
+  if ((a.kind == static_cast<std::uint16_t>(kind::deliver) || a.kind == static_cast<std::uint16_t>(kind::bury)) &&
+      phase_ == phase::delivery && a.seat == active_ && delivery_stopped_ && !frame_count_ && fight_.kind == fight_kind::none)
+    return refuse(rule_error::illegal_action, "your delivery was stopped this phase: no more deliveries or burials until next turn's Delivery");
   return refuse(rule_error::illegal_action, "not a legal action now");
 }
 

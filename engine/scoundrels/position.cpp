@@ -1,7 +1,9 @@
 // Explicit positions (docs/scenarios.md, "S.P.A.C.E. Scoundrels"; docs/rules/scoundrels.md,
 // "Scenario positions"): every zone and counter of every ship, the decks, where play stands,
-// a fight at any step of its round, and the choice open at the start. Every refusal names
-// the field and says why.
+// a fight at any step of its round with the rounds before it, the choices open at the start
+// (the bribe view over the reward view), a delivery stopped this phase, the latest finished
+// fight and the dice history.
+// Every refusal names the field and says why.
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -187,6 +189,19 @@ bool state::place(const pb::Position& p, std::string& error) {
     }
     viewing.flags = p.viewing().reward() ? frame_reward : 0;
   }
+  frame under;
+  under.kind = task::keep_one;
+  if (p.viewing().has_under()) {
+    const pb::ViewingPosition& u = p.viewing().under();
+    if (u.cards_size() < 1 || u.cards_size() > 8) return fail("viewing.under lists 1 to 8 cards");
+    if (u.has_under() || u.dockyard()) return fail("viewing.under: one reward view under the bribe view (changing affiliation)");
+    for (const std::string& name : u.cards()) {
+      card_no n;
+      if (!names.card(name, n)) return false;
+      under.looked[under.look_count++] = n;
+    }
+    under.flags = frame_reward;
+  }
   if (p.has_fight()) {
     const pb::FightSidePosition* sides[] = {&p.fight().attacker_side(), &p.fight().defender_side()};
     for (int side = 0; side < 2; ++side) {
@@ -272,6 +287,7 @@ bool state::place(const pb::Position& p, std::string& error) {
     if (d < 1 || d > 6) return fail("dice show 1 to 6");
     faces.push_back(static_cast<std::uint8_t>(d));
   }
+  if (!place_rolls(p, error)) return false;
   dice_.fix(faces);
   if (p.turn() > 1000) return fail("turn is at most 1000");
   turn_ = static_cast<std::uint16_t>(p.turn() ? p.turn() : 1);
@@ -308,7 +324,8 @@ bool state::place(const pb::Position& p, std::string& error) {
   }
   for (int s = 0; s < seats_; ++s) ships_[s].traded = traded[s];
   if (!place_fight(p, error)) return false;
-  if (!place_choice(p, viewing, error)) return false;
+  if (!place_choice(p, viewing, under, error)) return false;
+  if (!place_last_fight(p, error)) return false;
   note_count_ = 0;
   return true;
 }
@@ -529,19 +546,52 @@ bool state::place_fight(const pb::Position& p, std::string& error) {
     return fail("fight.winner, pillage_left, cargo_pillaged: only while PILLAGING");
   // The round's note (the view's FightRound): ship combat's attack values from the ships as
   // they stand, the damage still to place.
+  bool listed_this_round = false;   // `rounds` ends with the round under way (as the view shows it)
   auto note_round = [&] {
+    if (listed_this_round) return;
     round_note n;
     n.number = static_cast<std::uint8_t>(round);
     if (!melee) {
       const bool ambush_first = ambush && round == 1;
       n.attacker_attack = static_cast<std::int8_t>(combat_damage(a, d, false));
       n.defender_attack = static_cast<std::int8_t>(ambush_first ? 0 : combat_damage(d, a, false));
+    } else if (dice_.size() >= 2) {
+      // A melee's hits are its two dice (checked below): each side's hits before the die, and
+      // the extra hit.
+      const engine::die_roll& x = dice_.recent(dice_.size() - 2);
+      const engine::die_roll& y = dice_.recent(dice_.size() - 1);
+      n.attacker_attack = static_cast<std::int8_t>(x.modifier + (x.result == static_cast<std::uint8_t>(roll_result::hit)));
+      n.defender_attack = static_cast<std::int8_t>(y.modifier + (y.result == static_cast<std::uint8_t>(roll_result::hit)));
+      n.melee_rolls = x.number;
     }
     n.to_attacker = static_cast<std::uint8_t>(std::min<std::uint32_t>(f.attacker_side().to_place(), 255));
     n.to_defender = static_cast<std::uint8_t>(std::min<std::uint32_t>(f.defender_side().to_place(), 255));
-    fight_.notes[0] = n;
-    fight_.note_count = 1;
+    fight_.notes[fight_.note_count++] = n;
   };
+  // The rounds before this one (the ring keeps six with the round under way, once its
+  // attacks are worked out).
+  const bool this_round_noted = step != pb::FightPosition::ROUND_START && step != pb::FightPosition::ATTACKER_EQUIPS &&
+                                step != pb::FightPosition::DEFENDER_EQUIPS;
+  // (A boarding action follows a ship combat: in its round 1 a lone round 1 is the combat's.)
+  listed_this_round = this_round_noted && f.rounds_size() && static_cast<int>(f.rounds(f.rounds_size() - 1).number()) == round &&
+                      !(k == fight_kind::boarding && round == 1 && f.rounds_size() == 1);
+  if (!place_rounds(f.rounds(), fight_, listed_this_round ? round : round - 1,
+                    max_round_notes - (this_round_noted && !listed_this_round ? 1 : 0), "fight.rounds", error))
+    return false;
+  if (listed_this_round) {
+    const round_note& n = fight_.notes[fight_.note_count - 1];
+    if (f.attacker_side().to_place() > n.to_attacker || f.defender_side().to_place() > n.to_defender)
+      return fail("fight.rounds: the round under way deals at least the damage still to place (to_place)");
+  }
+  if (melee && this_round_noted && dice_.rolled()) {
+    const auto melee_die = [&](std::size_t back, int seat) {
+      if (dice_.size() < back) return false;
+      const engine::die_roll& x = dice_.recent(dice_.size() - back);
+      return x.purpose == static_cast<std::uint8_t>(roll_for::melee) && x.seat == seat;
+    };
+    if (!melee_die(2, a) || !melee_die(1, d))
+      return fail("rolls: in a melee round under way the latest two rolls are its dice (the attacker's, then the defender's)");
+  }
   const bool both_up = conscious_crew(a) && conscious_crew(d);
   if (melee && !both_up && step != pb::FightPosition::PILLAGING)
     return fail("fight: a melee goes on only while both sides have conscious crew (else it is won: PILLAGING)");
@@ -616,6 +666,13 @@ bool state::place_fight(const pb::Position& p, std::string& error) {
       note_round();
       fight_.step = fight_step::after_escape;
       fight_.escape_failed = true;
+      // The escape that failed is the latest roll, when the position states them.
+      if (const engine::die_roll* last = dice_.last()) {
+        if (last->purpose != static_cast<std::uint8_t>(roll_for::escape) || last->seat != d ||
+            last->result != static_cast<std::uint8_t>(roll_result::caught))
+          return fail("rolls: at AFTER_ESCAPE the latest roll is the defender's escape that failed");
+        fight_.notes[fight_.note_count - 1].escape_roll = last->number;
+      }
       return true;
     case pb::FightPosition::PILLAGING: {
       if (!melee) return fail("fight.step: pillaging follows a melee");
@@ -644,7 +701,7 @@ bool state::place_fight(const pb::Position& p, std::string& error) {
 }
 
 // The active seat's choice open at the start (at most one), the Dockyard visit, trade offers.
-bool state::place_choice(const pb::Position& p, frame viewing, std::string& error) {
+bool state::place_choice(const pb::Position& p, frame viewing, frame under, std::string& error) {
   auto fail = [&](std::string why) {
     error = std::move(why);
     return false;
@@ -789,6 +846,24 @@ bool state::place_choice(const pb::Position& p, frame viewing, std::string& erro
       return fail("viewing: inside a Dockyard visit, the Dockyard's view (viewing.dockyard)");
     }
     viewing.seat = static_cast<std::uint8_t>(act);
+    if (under.look_count) {
+      // The engine's one stack of views: delivering changes (or makes) the affiliation, the
+      // bribes are viewed first, the contract's reward after (rules.cpp, deliver).
+      if (phase_ != phase::delivery) return fail("viewing.under: the reward view under the bribe view follows a delivery, in DELIVERY");
+      for (int i = 0; i < viewing.look_count; ++i)
+        if (!is_bribe(viewing.looked[i])) return fail("viewing.under: the view over the reward view is the bribe view (viewing.cards are bribes)");
+      for (int i = 0; i < under.look_count; ++i)
+        if (is_bribe(under.looked[i]) || deck_of(under.looked[i]) != deck_of(under.looked[0]))
+          return fail("viewing.under: the reward view is cantina cards of one colour (the contract's reward)");
+      if (sh.affiliation < 0 || track_[sh.affiliation].empty())
+        return fail("viewing.under: the delivery affiliated the active ship (affiliation, and its syndicate's track holds the delivery)");
+      const int views = std::min(8, sh.rep + ability_sum(act, prim::extra_view) + item_sum(act, prim::extra_view));
+      if (viewing.look_count > views || under.look_count > views)
+        return fail("viewing.under: each view holds at most the ship's reputation plus its extra views (" + std::to_string(views) + ")");
+      viewing.flags = frame_reward;
+      under.seat = static_cast<std::uint8_t>(act);
+      push(under);
+    }
     push(viewing);
   }
   // ENCOUNTER: the active seat's encounter is the one under way.
@@ -797,6 +872,15 @@ bool state::place_choice(const pb::Position& p, frame viewing, std::string& erro
     if (phase_ != phase::movement || fighting || moving_ || in_dockyard_ || c_->board.locations[sh.location].kind != loc_kind::deep_space)
       return fail("arrived: the active ship just moved into deep space in its Movement");
     arrived_ = true;
+  }
+  if (p.delivery_stopped()) {
+    // Play leaves the stop behind only once the window has closed, and a stopped ship
+    // delivers nothing more, so no choice of a delivery follows it.
+    if (phase_ != phase::delivery || sh.out) return fail("delivery_stopped: the active ship's, in DELIVERY");
+    if (fighting || p.has_delivering())
+      return fail("delivery_stopped: the stop closed the window (a stopped ship states no delivering or fight)");
+    if (frame_count_) return fail("delivery_stopped: a stopped ship delivered nothing since (no viewing or affiliation_offer follows it)");
+    delivery_stopped_ = true;
   }
   // Trade offers: the active seat's open one, and those declined or withdrawn this Movement.
   if (p.has_offer() || p.declined_offers_size() || p.offers_made()) {
@@ -845,6 +929,189 @@ bool state::place_choice(const pb::Position& p, frame viewing, std::string& erro
     proposals_ = static_cast<std::uint8_t>(p.offers_made() ? p.offers_made() : static_cast<std::uint32_t>(listed));
   }
   return true;
+}
+
+// The dice rolled before the position (the view's `dice`): the latest 8, numbered as in the
+// match. No rule reads them; the view shows them, and a fight round's escape roll while it
+// is among them.
+bool state::place_rolls(const pb::Position& p, std::string& error) {
+  auto fail = [&](std::string why) {
+    error = std::move(why);
+    return false;
+  };
+  constexpr int keep = 8;
+  const int listed = p.rolls_size();
+  if (listed > keep) return fail("rolls: the latest 8 at most (the view keeps 8)");
+  const std::uint32_t made = p.rolls_made() ? p.rolls_made() : static_cast<std::uint32_t>(listed);
+  if (made > 100000) return fail("rolls_made is at most 100000");
+  if (made < static_cast<std::uint32_t>(listed)) return fail("rolls_made: at least the rolls listed");
+  if (listed < keep && made != static_cast<std::uint32_t>(listed))
+    return fail("rolls: the latest 8, or every roll when fewer than 8 were made (rolls_made)");
+  dice_ = engine::roll_record<8>{};
+  // The rolls before the listed ones only count (their faces left the view).
+  const std::uint8_t one[] = {1};
+  for (std::uint32_t i = static_cast<std::uint32_t>(listed); i < made; ++i) {
+    dice_.fix(one);
+    dice_.roll(random_, 0, 0);
+  }
+  for (int i = 0; i < listed; ++i) {
+    const pb::RollPosition& r = p.rolls(i);
+    const std::string field = "rolls[" + std::to_string(i) + "]";
+    if (r.seat() >= seats_) return fail(field + ".seat names no seat");
+    if (r.face() < 1 || r.face() > 6) return fail(field + ".face shows 1 to 6");
+    if (r.modifier() < -30 || r.modifier() > 30) return fail(field + ".modifier is -30 to 30");
+    const int face = static_cast<int>(r.face()), total = face + r.modifier();
+    roll_for why = roll_for::none;
+    roll_result yes = roll_result::none, no = roll_result::none;
+    switch (r.purpose()) {
+      case pb::RollPosition::ESCAPE:
+      case pb::RollPosition::PIRATES:
+        why = r.purpose() == pb::RollPosition::ESCAPE ? roll_for::escape : roll_for::pirates;
+        yes = roll_result::escaped;
+        no = roll_result::caught;
+        if (r.success() != (total >= 6)) return fail(field + ".success: an escape succeeds on a total of 6 or more");
+        if (why == roll_for::pirates && r.modifier() < 0) return fail(field + ".modifier: escaping pirates adds 0 or more");
+        break;
+      case pb::RollPosition::REP_CHECK:
+        why = roll_for::rep_check;
+        yes = roll_result::passed;
+        no = roll_result::failed;
+        break;
+      case pb::RollPosition::DOCKYARD:
+        why = roll_for::dockyard;
+        yes = roll_result::moves;
+        no = roll_result::stays;
+        if (r.modifier() != 0) return fail(field + ".modifier: the Dockyard roll has none");
+        if (face == 6 && r.success()) return fail(field + ".success: a 6 leaves the Dockyard where it is");
+        break;
+      case pb::RollPosition::MELEE:
+        why = roll_for::melee;
+        yes = roll_result::hit;
+        no = roll_result::miss;
+        if (r.modifier() < 0) return fail(field + ".modifier: a side's melee hits before the die (0 or more)");
+        if (r.success() != (face >= 4)) return fail(field + ".success: a melee die lands an extra hit on 4 or more");
+        break;
+      default: return fail(field + ".purpose: ESCAPE, REP_CHECK, DOCKYARD, MELEE or PIRATES");
+    }
+    const std::uint8_t faces[] = {static_cast<std::uint8_t>(face)};
+    dice_.fix(faces);
+    engine::die_roll& d = dice_.roll(random_, static_cast<int>(r.seat()), static_cast<std::uint8_t>(why));
+    d.modifier = static_cast<std::int8_t>(r.modifier());
+    d.result = static_cast<std::uint8_t>(r.success() ? yes : no);
+  }
+  return true;
+}
+
+// A fight's rounds as the view shows them, oldest first, into `f.notes` after those there:
+// the latest ones (the ring keeps six), numbered on to `last`; a boarding action that
+// followed a ship combat lists the combat's rounds first. Escapes are ship combat's; a
+// round's escape roll, while among `rolls`, is the defender's escape with that outcome.
+bool state::place_rounds(const google::protobuf::RepeatedPtrField<pb::FightRoundPosition>& rounds, const fight_state& f,
+                         int last, int cap, const std::string& field, std::string& error) {
+  auto fail = [&](std::string why) {
+    error = std::move(why);
+    return false;
+  };
+  const bool finished = &f == &last_fight_;
+  fight_state& into = finished ? last_fight_ : fight_;
+  const int n = rounds.size();
+  if (n == 0) return true;
+  if (n > cap) return fail(field + ": the latest " + std::to_string(cap) + " at most (the view keeps 6 rounds" +
+                           (finished || cap == max_round_notes ? ")" : " with the one under way)"));
+  if (last < 1 && f.kind != fight_kind::boarding) return fail(field + ": round 1 has none before it");
+  // Runs of consecutive numbers: one, or a boarding's two (the ship combat's, then its own).
+  int runs = 1, second = n;
+  for (int i = 1; i < n; ++i)
+    if (rounds[i].number() != rounds[i - 1].number() + 1) {
+      if (rounds[i].number() != 1) return fail(field + ": numbered on by one (a boarding action's own rounds start at 1)");
+      ++runs;
+      second = i;
+    }
+  if (runs > (f.kind == fight_kind::boarding ? 2 : 1))
+    return fail(field + ": one fight's rounds (a boarding action may follow a ship combat's)");
+  if (rounds[0].number() < 1) return fail(field + ": rounds are numbered from 1");
+  if (rounds[0].number() != 1 && n < cap) return fail(field + ": every round back to round 1, or the latest " + std::to_string(cap));
+  if (last < 1 && runs > 1) return fail(field + ": a boarding action in its first round lists only the ship combat's rounds");
+  // Ship combat rounds: all of a ship combat's, and the first run of a boarding action
+  // (all of it while the boarding is in its first round and lists nothing of its own).
+  const bool boarding_own_only = f.kind == fight_kind::boarding && runs == 1 && last >= 1;
+  if (f.kind == fight_kind::boarding && runs == 1 && last < 1) second = n;
+  const int combat_end = f.kind == fight_kind::combat ? n : f.kind == fight_kind::boarding && !boarding_own_only ? second : 0;
+  if (last >= 1 && static_cast<int>(rounds[n - 1].number()) != last)
+    return fail(field + ": the last one listed is round " + std::to_string(last));
+  if (f.kind == fight_kind::boarding && runs == 2 && static_cast<int>(rounds[second].number()) != 1)
+    return fail(field + ": a boarding action's own rounds start at 1");
+  for (int i = 0; i < n; ++i) {
+    const pb::FightRoundPosition& r = rounds[i];
+    const std::string at = field + "[" + std::to_string(i) + "]";
+    if (r.number() > 99 || r.attacker_attack() > 99 || r.defender_attack() > 99) return fail(at + ": numbers and attacks are at most 99");
+    if (r.damage_to_defender() > r.attacker_attack() || r.damage_to_attacker() > r.defender_attack())
+      return fail(at + ": the damage a side takes is at most the other side's attack");
+    const bool combat = i < combat_end;
+    if ((r.escape_roll() || r.escaped()) && !combat) return fail(at + ".escape_roll: escapes are a ship combat's");
+    if (r.escaped() && !(finished && i == n - 1)) return fail(at + ".escaped: an escape ends the fight (its last round)");
+    if (r.escaped() && !r.escape_roll()) return fail(at + ".escaped needs its escape_roll");
+    if (r.escape_roll()) {
+      if (r.escape_roll() > dice_.rolled()) return fail(at + ".escape_roll: a roll made before the position (rolls_made)");
+      for (std::size_t k = 0; k < dice_.size(); ++k) {
+        const engine::die_roll& d = dice_.recent(k);
+        if (d.number != r.escape_roll()) continue;
+        if (d.purpose != static_cast<std::uint8_t>(roll_for::escape) || d.seat != f.defender ||
+            (d.result == static_cast<std::uint8_t>(roll_result::escaped)) != r.escaped())
+          return fail(at + ".escape_roll: that roll (in rolls) is not the defender's escape with this outcome");
+      }
+    }
+    round_note& x = into.notes[into.note_count++];
+    x = round_note{};
+    x.number = static_cast<std::uint8_t>(r.number());
+    x.attacker_attack = static_cast<std::int8_t>(r.attacker_attack());
+    x.defender_attack = static_cast<std::int8_t>(r.defender_attack());
+    x.to_attacker = static_cast<std::uint8_t>(r.damage_to_attacker());
+    x.to_defender = static_cast<std::uint8_t>(r.damage_to_defender());
+    x.escape_roll = r.escape_roll();
+    x.escaped = r.escaped();
+  }
+  return true;
+}
+
+// The latest fight this turn, over (View.fight with step NONE until the turn ends; a fight in
+// progress shows instead, and replaces it when it ends).
+bool state::place_last_fight(const pb::Position& p, std::string& error) {
+  auto fail = [&](std::string why) {
+    error = std::move(why);
+    return false;
+  };
+  last_fight_ = fight_state{};
+  if (!p.has_last_fight()) return true;
+  const pb::LastFightPosition& l = p.last_fight();
+  if (phase_ == phase::encounter) return fail("last_fight: fights are in MOVEMENT and DELIVERY (a new turn clears the last one)");
+  fight_state& f = last_fight_;
+  switch (l.kind()) {
+    case pb::SHIP_COMBAT: f.kind = fight_kind::combat; break;
+    case pb::BOARDING: f.kind = fight_kind::boarding; break;
+    case pb::BRAWL_FIGHT: f.kind = fight_kind::brawl; break;
+    default: return fail("last_fight.kind: SHIP_COMBAT, BOARDING or BRAWL_FIGHT");
+  }
+  if (l.attacker() >= seats_ || l.defender() >= seats_ || l.attacker() == l.defender())
+    return fail("last_fight names two seats: last_fight.attacker and last_fight.defender");
+  if (l.ambush_arrival() && !l.ambush()) return fail("last_fight.ambush_arrival without last_fight.ambush");
+  if (l.ambush() && f.kind == fight_kind::brawl) return fail("last_fight.ambush: a brawl is not an ambush");
+  if (l.round() > 99) return fail("last_fight.round is 1 to 99");
+  f.attacker = static_cast<std::uint8_t>(l.attacker());
+  f.defender = static_cast<std::uint8_t>(l.defender());
+  f.from = l.ambush() ? (l.ambush_arrival() ? fight_from::ambush_arrival : fight_from::ambush_departure) : fight_from::intercept;
+  f.round = static_cast<std::uint8_t>(l.round() ? l.round() : 1);
+  if (l.won()) {
+    if (l.winner() != l.attacker() && l.winner() != l.defender()) return fail("last_fight.winner: the attacker or the defender");
+    if (f.kind == fight_kind::combat && !(l.ambush() && l.winner() == l.attacker()))
+      return fail("last_fight.won: a ship combat is won only by holding an ambushed ship (the attacker)");
+    f.winner = static_cast<std::int8_t>(l.winner());
+  } else if (l.winner()) {
+    return fail("last_fight.winner without last_fight.won");
+  }
+  if (l.rounds_size() && l.rounds(l.rounds_size() - 1).escaped() && l.won())
+    return fail("last_fight.won: the defender escaped (nobody won)");
+  return place_rounds(l.rounds(), f, f.round, max_round_notes, "last_fight.rounds", error);
 }
 
 }  // namespace starport::scoundrels

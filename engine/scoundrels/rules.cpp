@@ -619,9 +619,15 @@ void state::finish_move(int s) {
 
 // ---- Delivery --------------------------------------------------------------------------------
 
-void state::begin_delivery(int s) { active_ = static_cast<std::uint8_t>(s); }
+void state::begin_delivery(int s) {
+  active_ = static_cast<std::uint8_t>(s);
+  delivery_stopped_ = false;
+}
 
-void state::end_delivery() { done_ = static_cast<std::uint8_t>(done_ | seat_bit(active_)); }
+void state::end_delivery() {
+  done_ = static_cast<std::uint8_t>(done_ | seat_bit(active_));
+  delivery_stopped_ = false;
+}
 
 // Later players at the same location may start a brawl first, in player order.
 void state::open_brawl_window(int s, card_no c, bool bury_it) {
@@ -819,7 +825,10 @@ void state::advance() {
           } else if (!stopped) {
             complete_delivery_attempt();
           } else {
+            // Stopped (a bribe, or the brawl the deliverer lost): rulebook "Delivery", the
+            // defender does not deliver or bury any cargo, so nothing more this phase.
             attempt_ = no_card;
+            delivery_stopped_ = true;
           }
           continue;
         }
@@ -878,6 +887,7 @@ void state::advance() {
             active_ = 0xff;
           } else {
             phase_ = phase::dock_roll;
+            delivery_stopped_ = false;
           }
           continue;
         }

@@ -329,6 +329,7 @@ class state {
   std::string card_name(card_no n) const;
   int site_of(int location) const;
   bool can_deliver(int s, card_no contract) const;
+  bool delivery_stopped() const { return delivery_stopped_; }   // the active ship's, this phase
   bool may_affiliate(int s, int syndicate) const;
 
  private:
@@ -343,7 +344,11 @@ class state {
   bool place(const pb::Position& p, std::string& error);
   bool place_fight(const pb::Position& p, std::string& error);
   bool place_window(const pb::Position& p, int attacker, std::string& error);
-  bool place_choice(const pb::Position& p, frame viewing, std::string& error);
+  bool place_choice(const pb::Position& p, frame viewing, frame under, std::string& error);
+  bool place_rolls(const pb::Position& p, std::string& error);
+  bool place_rounds(const google::protobuf::RepeatedPtrField<pb::FightRoundPosition>& rounds, const fight_state& f,
+                    int last, int cap, const std::string& field, std::string& error);
+  bool place_last_fight(const pb::Position& p, std::string& error);
   card_no held_named(int s, const std::string& name, card_no skip = no_card) const;
   // rules.cpp: the flow
   void advance();
@@ -475,6 +480,9 @@ class state {
   // The delivery attempt a brawl window is open for.
   card_no attempt_ = no_card;
   bool attempt_bury_ = false;
+  // The active ship's delivery was stopped this phase (a bribe, or a delivery brawl it lost):
+  // it delivers and buries nothing more until its Delivery step ends.
+  bool delivery_stopped_ = false;
   std::uint8_t note_count_ = 0;
   std::array<note, max_notes> notes_{};
   // Cards the last action showed everyone (View.shown): played, discarded, equipped.

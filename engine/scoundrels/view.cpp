@@ -272,6 +272,7 @@ void state::view(viewer who, pb::View& out) const {
     x.set_contracts_picked(sh.picked);
     x.set_dockyard_visited(sh.docked);
     x.set_attack(ship_attack(s));
+    x.set_delivery_stopped(delivery_stopped_ && phase_ == phase::delivery && s == active_);
   }
   for (card_no c : open_.items()) fill_contract(*out.add_open_contracts(), c);
   out.set_dockyard(dockyard_);

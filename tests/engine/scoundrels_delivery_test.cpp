@@ -140,10 +140,11 @@ TEST_CASE("scoundrels rule Delivery brawl: a later player at the location is ask
   play(g, act(1, kind::pillage, {spice}));
   CHECK(g.ship_of(1).bays[2].card == spice - 1);
   play(g, act(1, kind::pillage, {0}));
-  // The delivery did not happen.
+  // The delivery did not happen, and the ship delivers nothing more this phase.
   CHECK(g.deliveries(static_cast<int>(syndicate::fidanza)) == 0);
   CHECK(g.active_seat() == 0);
   CHECK(g.must_act() == engine::seat_bit(0));
+  CHECK(g.delivery_stopped());
 }
 
 TEST_CASE("scoundrels rule Delivery brawl: a stop-delivery bribe played when asked stops it") {
@@ -161,6 +162,14 @@ TEST_CASE("scoundrels rule Delivery brawl: a stop-delivery bribe played when ask
   CHECK(g.deliveries(static_cast<int>(syndicate::fidanza)) == 0);
   CHECK(g.ship_of(0).bays[1].card == contract_id(g, "Spice") - 1);
   CHECK(g.ship_of(1).log.size == 0);
+  // Not this phase: the same delivery is neither offered nor taken, and seat 1 is not asked again.
+  CHECK_FALSE(listed(g, act(0, kind::deliver, {contract_id(g, "Spice")})));
+  const engine::verdict again = g.check(act(0, kind::deliver, {contract_id(g, "Spice")}));
+  CHECK_FALSE(again);
+  CHECK(std::string(again.detail).find("stopped this phase") != std::string::npos);
+  CHECK(g.pending().empty());
+  play(g, act(0, kind::pass));
+  CHECK_FALSE(g.delivery_stopped());
 }
 
 TEST_CASE("scoundrels rule End: the syndicate's last delivery ends the game, the highest reputation in it wins") {

@@ -193,6 +193,7 @@ TEST_CASE("scoundrels Position fight: a delivery brawl in DELIVERY, the defender
   CHECK(g.deliveries(0) == 0);
   CHECK(g.ship_of(0).bays[1].card != sc::no_card);
   CHECK(g.current_phase() == sc::phase::delivery);
+  CHECK(g.delivery_stopped());   // nothing more this phase (the rulebook: "does not deliver/bury any cargo")
   CHECK(mutated(json) > 0);
 }
 

@@ -56,6 +56,7 @@ export const scTips = {
   bay: "A bay holds one ship system, crew member or cargo.",
   attack: "Ship combat attack value now, from the working systems and crew.",
   conscious: "No conscious crew: the ship cannot pick up, deliver or keep moving.",
+  deliveryStopped: "Its delivery was stopped (a bribe, or a brawl it lost): it delivers and buries nothing more this phase.",
 };
 
 const syndicates = [Syndicate.FIDANZA, Syndicate.SEMYORKA, Syndicate.ALLMACHT, Syndicate.ANUBIS];
@@ -360,6 +361,7 @@ function ShipSheet({ view, ship, ctx }: { view: View; ship: Ship; ctx: TableCont
           <Tip class="mark" text={scTips.movement}>move {ship.movementLeft}/{ship.movement}</Tip>
           <Tip class="mark" text={scTips.attack}>attack {ship.attack}</Tip>
           {!ship.consciousCrew ? <Tip class="mark mark--out" text={scTips.conscious}>no conscious crew</Tip> : null}
+          {ship.deliveryStopped ? <Tip class="mark mark--out" text={scTips.deliveryStopped}>delivery stopped</Tip> : null}
           {ship.grudges.map((g) => <Tip key={g} class="mark sc-grudge" text={scTips.grudge(syndicateNames[g])}>grudge: {syndicateNames[g]}</Tip>)}
         </>
       }
