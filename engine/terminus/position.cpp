@@ -1,6 +1,8 @@
 // Explicit positions (docs/scenarios.md, "Race to the Terminus"): validating a Position
 // and dealing the state it states, the Cascade, pending choices and nested ones included.
 #include <algorithm>
+#include <string>
+#include <vector>
 
 #include "engine/terminus/state.hpp"
 
@@ -470,6 +472,29 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
     if (sp.certainty() > 100 || sp.reputation() > 100 || sp.reputation() < -100)
       return refuse(rule_error::bad_options, "resources are within -100..100");
   }
+  for (int s = 0; s < seats; ++s) {
+    // A peek still in force: the cards it saw are in that seat's Hand now.
+    unsigned peeked = 0;
+    for (const pb::PeekPosition& pk : position.seats(s).peeked()) {
+      if (pk.seat() >= static_cast<std::uint32_t>(seats) || pk.seat() == static_cast<std::uint32_t>(s) ||
+          (peeked >> pk.seat() & 1u) || position.seats(s).out() || position.seats(static_cast<int>(pk.seat())).out())
+        return refuse(rule_error::bad_options, "peeked.seat: another seat still in the game, once, by a seat still in it");
+      peeked |= 1u << pk.seat();
+      if (pk.cards_size() == 0) return refuse(rule_error::bad_options, "peeked.cards: a peek lists the cards it saw");
+      std::vector<std::string> hand(position.seats(static_cast<int>(pk.seat())).hand().begin(),
+                                    position.seats(static_cast<int>(pk.seat())).hand().end());
+      for (const std::string& n : pk.cards()) {
+        card_id want = 0;
+        auto it = std::find_if(hand.begin(), hand.end(), [&](const std::string& h) {
+          card_id have = 0;
+          return find_card(n, want) && find_card(h, have) && have == want;
+        });
+        if (it == hand.end())
+          return refuse(rule_error::bad_options, "peeked.cards: each card seen is a card of that seat's Hand (once per copy)");
+        hand.erase(it);
+      }
+    }
+  }
   for (const pb::ChartPosition& cp : position.star_chart()) {
     if (cp.proximity() < 1 || cp.proximity() >= static_cast<std::uint32_t>(terminus) ||
         cp.owner() >= static_cast<std::uint32_t>(seats))
@@ -681,6 +706,22 @@ state::state(int seats, const pb::Options& options, const pb::Position& position
     p.out = sp.out();
     p.destiny_locked = sp.destiny_size() > 0;
   }
+  // Peeks still in force: the copies seen, first unseen copy of each name in that Hand.
+  for (int s = 0; s < seats; ++s)
+    for (const pb::PeekPosition& pk : position.seats(s).peeked()) {
+      if (pk.seat() >= static_cast<std::uint32_t>(seats)) continue;
+      const player& o = players_[pk.seat()];
+      std::uint64_t& seen = players_[s].seen_hand[pk.seat()];
+      for (const std::string& n : pk.cards()) {
+        card_id want = 0;
+        find_card(n, want);
+        for (copy_id c : o.hand.items())
+          if (index_of(c) == want && !(seen >> slot_of(c) & 1u)) {
+            seen |= std::uint64_t{1} << slot_of(c);
+            break;
+          }
+      }
+    }
   for (const pb::ChartPosition& cp : position.star_chart()) {
     chart_[cp.proximity()] = add(static_cast<int>(cp.owner()), cp.system());
     set_system_down(chart_[cp.proximity()], cp.face_down());

@@ -45,6 +45,9 @@ std::string seen(const tr::state& g, viewer who, bool ids = true) {
   trpb::View v;
   g.view(who, v);
   v.clear_last_move();
+  // The target of an Action in play once it has resolved is not a Position field.
+  for (trpb::Seat& st : *v.mutable_seats())
+    for (trpb::Ship& sh : *st.mutable_ships()) sh.clear_action_targets(), sh.clear_action_target_seat(), sh.clear_action_target_ship();
   const std::string json = starport::engine::to_json(v, false);
   return ids ? json : std::regex_replace(json, std::regex("\"id\":[0-9]+,"), "");
 }
@@ -330,4 +333,90 @@ TEST_CASE("Partial position: random edits of choices partly made are refused wit
   CHECK(position_mutator::check(game, 2, trpb::Options(), archives_order(), 60, 22) > 0);
   CHECK(position_mutator::check(game, 2, trpb::Options(), bustle_looked(), 60, 23) > 0);
   CHECK(position_mutator::check(game, 2, trpb::Options(), chaotic_offer(), 60, 24) > 0);
+}
+
+namespace {
+
+// Three seats, seat 0's Play Step is over (the window at its end, nothing on it): it played
+// Read Their Charts on seat 1 and saw Jump and Sensor Ghost; seat 1 drew Lay Low since.
+setup peek_table() {
+  setup s{{crewed_seat(), crewed_seat(), crewed_seat()}};
+  s.seats[0].certainty = 1;
+  s.seats[0].intel = {0, 1, 0};
+  s.seats[1].hand = {"Jump", "Sensor Ghost", "Lay Low"};
+  return s;
+}
+
+trpb::Position peek_in_force() {
+  trpb::Position p = at_step(peek_table(), trpb::AFTERMATH_STEP, {0, 1, 2});
+  p.mutable_seats(0)->mutable_ships(0)->add_actions("Read Their Charts");
+  p.mutable_window();
+  trpb::PeekPosition* pk = p.mutable_seats(0)->add_peeked();
+  pk->set_seat(1);
+  pk->add_cards("Jump");
+  pk->add_cards("Sensor Ghost");
+  return p;
+}
+
+// The names of seat `s`'s Hand as `who` sees it (cards it may not identify are not listed).
+std::vector<std::string> hand_seen(const tr::state& g, viewer who, int s) {
+  trpb::View v;
+  g.view(who, v);
+  std::vector<std::string> out;
+  for (const trpb::Card& c : v.seats(s).hand())
+    if (c.known()) out.emplace_back(tr::card(static_cast<tr::card_id>(c.index())).name);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("Partial position: a peek at another seat's Hand still in force shows to the peeker only") {
+  tr::state g = start(peek_in_force());
+  CHECK(hand_seen(g, viewer::of_seat(0), 1) == std::vector<std::string>{"Jump", "Sensor Ghost"});
+  CHECK(hand_seen(g, viewer::of_seat(2), 1).empty());
+  CHECK(hand_seen(g, viewer::spectator(), 1).empty());
+  CHECK(hand_seen(g, viewer::of_seat(1), 1).size() == 3);
+  trpb::View v2;
+  g.view(viewer::of_seat(2), v2);
+  CHECK(v2.seats(1).hand_count() == 3);
+
+  // By play: Read Their Charts on seat 1 before it drew Lay Low (the draw comes after).
+  setup s = peek_table();
+  s.seats[0].hand = {"Read Their Charts"};
+  s.seats[0].certainty = 0;
+  s.seats[1].hand = {"Jump", "Sensor Ghost"};
+  tr::state played = start(at_step(s, trpb::PLAY_STEP, {0, 1, 2}));
+  play(played, act(0, tr::kind::play, {in_hand(played, 0, "Read Their Charts"), 0, 1, 0}));
+  trpb::Position p = peek_in_force();
+  p.mutable_seats(1)->mutable_hand()->RemoveLast();
+  tr::state posed = start(p);
+  for (int w = 0; w < 3; ++w) CHECK(seen(posed, viewer::of_seat(w)) == seen(played, viewer::of_seat(w)));
+  CHECK(seen(posed, viewer::spectator()) == seen(played, viewer::spectator()));
+
+  // It lasts until the end of seat 0's Turn: then seat 1's Hand is hidden from it again.
+  run_until(g, [&] { return g.active_seat() != 0; });
+  CHECK(hand_seen(g, viewer::of_seat(0), 1).empty());
+}
+
+TEST_CASE("Partial position: a peek that could not be in force is refused with the field") {
+  trpb::Position p = peek_in_force();
+  p.mutable_seats(0)->mutable_peeked(0)->add_cards("Jump");   // one Jump in that Hand
+  CHECK(refusal(p) == "peeked.cards: each card seen is a card of that seat's Hand (once per copy)");
+  p = peek_in_force();
+  p.mutable_seats(0)->mutable_peeked(0)->set_seat(0);
+  CHECK(refusal(p) == "peeked.seat: another seat still in the game, once, by a seat still in it");
+  p = peek_in_force();
+  p.mutable_seats(0)->mutable_peeked(0)->clear_cards();
+  CHECK(refusal(p) == "peeked.cards: a peek lists the cards it saw");
+  p = peek_in_force();
+  p.mutable_seats(1)->set_out(true);
+  p.clear_turn_order();
+  p.add_turn_order(0);
+  p.add_turn_order(2);
+  CHECK(refusal(p) == "peeked.seat: another seat still in the game, once, by a seat still in it");
+}
+
+TEST_CASE("Partial position: random edits of a peek in force are refused with a reason or play on") {
+  const auto& game = starport::engine::info_of<tr::state>();
+  CHECK(position_mutator::check(game, 3, trpb::Options(), peek_in_force(), 60, 25) > 0);
 }
