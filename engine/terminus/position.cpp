@@ -105,6 +105,14 @@ bool partly_made(const pb::ResolvingPosition& r) {
   return r.picks_left() != 0 || r.looked_size() > 0 || r.put_back_size() > 0 || r.chaotic_size() > 0;
 }
 
+// A Start Step Farsight look partly made: STEP with the Farsight card and `looked`.
+bool farsight_look(const pb::Position& position) {
+  const pb::ResolvingPosition& r = position.resolving();
+  card_id id = 0;
+  return r.source() == pb::ResolvingPosition::STEP && position.step() == pb::START_STEP && !r.has_nested() &&
+         (r.looked_size() > 0 || r.put_back_size() > 0) && find_card(r.card(), id) && card(id).has(keyword::farsight);
+}
+
 // The seat whose choice the innermost `resolving` is: the top of the Cascade's player for
 // CASCADE, else the active seat.
 int chooser(const pb::Position& position) {
@@ -141,6 +149,43 @@ verdict partial_fits(int seats, const pb::Position& position) {
       return refuse(rule_error::bad_options,
                     "resolving.looked: a Bustle looks at the top 3 Upgrades (2 when the Pile held only 2: none left in "
                     "it), with Reputation 0 or more; nothing else is partly made");
+    return engine::ok();
+  }
+  if (farsight_look(position)) {
+    // The Start Step's Farsight: the Ship's largest Farsight card looks; the Ships before it
+    // looked already, a later Ship's look (its cards taken) would wait under it.
+    find_card(r.card(), id);
+    const pb::SeatPosition& sp = position.seats(who);
+    const int n = std::min<int>(4, card(id).farsight);
+    if (in.picks_left() || in.chaotic_size() || in.looked_size() == 0 || in.looked_size() + in.put_back_size() > n)
+      return refuse(rule_error::bad_options,
+                    "resolving.looked: a Farsight look holds at least one card and no more than its Farsight X");
+    if (in.put_back_size() && in.looked_size() < 2)
+      return refuse(rule_error::bad_options,
+                    "resolving.put_back: two or more cards are still to order once some are put back (the last goes by itself)");
+    for (const auto* names : {&in.looked(), &in.put_back()})
+      for (const std::string& name : *names)
+        if (card_id c = 0; !find_card(name, c) || card(c).type != card_type::action)
+          return refuse(rule_error::bad_options, "resolving.looked, put_back: the cards looked at are Action cards of the pool");
+    auto best = [&](const pb::ShipPosition& sh, bool& holds) {
+      int x = 0;
+      for (const auto* list : {&sh.modules(), &sh.crew()})
+        for (const pb::CardPosition& m : *list)
+          if (card_id c = 0; !m.face_down() && find_card(m.name(), c) && card(c).has(keyword::farsight)) {
+            x = std::max<int>(x, card(c).farsight);
+            holds = holds || c == id;
+          }
+      return x;
+    };
+    bool holds = false, later = false;
+    if (r.ship() >= static_cast<std::uint32_t>(sp.ships_size()) || best(sp.ships(static_cast<int>(r.ship())), holds) > card(id).farsight || !holds)
+      return refuse(rule_error::bad_options,
+                    "resolving.card: a Farsight look is the largest face-up Farsight card of the active seat's Ship `ship`");
+    for (int k = static_cast<int>(r.ship()) + 1; k < sp.ships_size(); ++k) later = later || best(sp.ships(k), holds) > 0;
+    if (later)
+      return refuse(rule_error::bad_options,
+                    "resolving.ship: a later Ship's Farsight look waits under this one with its cards taken; state the "
+                    "position before the Start Step instead");
     return engine::ok();
   }
   when at = when::none;
@@ -328,6 +373,10 @@ verdict resolving_fits(int seats, const pb::Position& position) {
     case R::STEP:
     case R::OVERRIDE: {
       const when at = resolving_timing(r, st);
+      if (farsight_look(position)) {
+        if (r.effect() != 0) return refuse(rule_error::bad_options, "resolving.effect: a Farsight look has no parts (0)");
+        return engine::ok();
+      }
       if (r.source() == R::OVERRIDE ? st != pb::PLAY_STEP : at == when::none)
         return refuse(rule_error::bad_options,
                       "resolving: a STEP ability resolves in START_, REGROUP_, AFTERMATH_ or END_STEP, an OVERRIDE in PLAY_STEP");
@@ -989,6 +1038,27 @@ void state::place_resolving(const pb::Position& position, bool in_window, std::s
     case R::OVERRIDE: {
       const when at = resolving_timing(r, position.step());
       if (!find_card(r.card(), cid)) return;
+      if (farsight_look(position)) {
+        // The Start Step's Farsight look, its cards out of the Action Pile (as farsight() leaves it).
+        if (step_ != step::start) return;
+        copy_id c = no_card;
+        for (const module_slot& m : players_[active_].ships[sh].module_list())
+          if (m.face_up && index_of(m.card) == cid) c = m.card;
+        for (const member& m : players_[active_].ships[sh].crew_list())
+          if (m.face_up && index_of(m.card) == cid) c = m.card;
+        if (c == no_card) return;
+        sub_ = 3;
+        frame f;
+        f.kind = r.put_back_size() ? task::look_order : task::look;
+        f.seat = active_;
+        f.ship = static_cast<std::uint8_t>(sh);
+        f.source = c;
+        f.count = static_cast<std::uint8_t>(r.put_back_size());
+        f.look_count = static_cast<std::uint8_t>(looked.size());
+        for (std::size_t k = 0; k < looked.size(); ++k) f.looked[k] = looked[k];
+        push(f);
+        return;
+      }
       const copy_id c = in_play(active_, sh, cid, at);
       if (c == no_card) return;
       if (r.source() == R::OVERRIDE) {

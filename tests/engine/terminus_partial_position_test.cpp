@@ -420,3 +420,69 @@ TEST_CASE("Partial position: random edits of a peek in force are refused with a 
   const auto& game = starport::engine::info_of<tr::state>();
   CHECK(position_mutator::check(game, 3, trpb::Options(), peek_in_force(), 60, 25) > 0);
 }
+
+namespace {
+
+// Seat 0's Start Step: Oracle Engine's Farsight 3 looked at Jump, Lay Low and Deep Scan; Lay
+// Low is back on top, Jump and Deep Scan still to order.
+trpb::Position farsight_order() {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].modules.push_back({"Oracle Engine"});
+  trpb::Position p = at_step(s, trpb::START_STEP, {0, 1});
+  p.mutable_resolving()->set_source(source::STEP);
+  p.mutable_resolving()->set_card("Oracle Engine");
+  p.mutable_resolving()->add_looked("Jump");
+  p.mutable_resolving()->add_looked("Deep Scan");
+  p.mutable_resolving()->add_put_back("Lay Low");
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("Partial position: the Start Step's Farsight look with a card put back, as play leaves it") {
+  tr::state posed = start(farsight_order());
+  REQUIRE(!posed.pending().empty());
+  CHECK(posed.pending().back().kind == tr::task::look_order);
+  CHECK(prompt_cards(posed, viewer::of_seat(0)) == std::vector<std::string>{"Jump", "Deep Scan"});
+  CHECK(prompt_cards(posed, viewer::of_seat(1)).empty());
+
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].modules.push_back({"Oracle Engine"});
+  s.seats[0].action_pile = {"Jump", "Lay Low", "Deep Scan", "Press Conference", "Press Conference", "Press Conference",
+                            "Press Conference", "Press Conference", "Press Conference"};
+  tr::state played = start(at_step(s, trpb::START_STEP, {0, 1}));
+  REQUIRE(played.pending().back().kind == tr::task::look);
+  play(played, act(0, tr::kind::pass));
+  tr::copy_id lay_low = tr::no_card;
+  for (int i = 0; i < played.pending().back().look_count; ++i)
+    if (played.card_of(played.pending().back().looked[i]).name == "Lay Low") lay_low = played.pending().back().looked[i];
+  play(played, act(0, tr::kind::choose, {static_cast<std::int32_t>(tr::wire_id(lay_low))}));
+  CHECK(prompt_cards(played, viewer::of_seat(0)) == prompt_cards(posed, viewer::of_seat(0)));
+  CHECK(seen(posed, viewer::of_seat(1), false) == seen(played, viewer::of_seat(1), false));
+  CHECK(seen(posed, viewer::spectator(), false) == seen(played, viewer::spectator(), false));
+  std::vector<action> legal;
+  posed.legal_actions(0, legal);
+  play(posed, legal[0]);
+  CHECK(posed.current_step() == step::play);   // the Start Step goes on: Regroup drew Lay Low
+  CHECK(posed.card_of(posed.seat(0).hand.cards[0]).name == "Lay Low");
+
+  trpb::Position p = farsight_order();
+  p.mutable_seats(0)->mutable_ships(0)->mutable_modules(1)->set_name("Long-Range Scanner");
+  p.mutable_resolving()->set_card("Long-Range Scanner");   // Farsight 2: three cards are too many
+  CHECK(refusal(p) == "resolving.looked: a Farsight look holds at least one card and no more than its Farsight X");
+  p = farsight_order();
+  p.mutable_seats(0)->mutable_ships(0)->mutable_modules(1)->set_face_down(true);
+  CHECK(refusal(p) == "resolving.card: a Farsight look is the largest face-up Farsight card of the active seat's Ship `ship`");
+  p = farsight_order();
+  trpb::ShipPosition* runabout = p.mutable_seats(0)->add_ships();
+  runabout->set_runabout("Scout Skiff");
+  runabout->add_modules()->set_name("Scout Skiff");
+  runabout->add_crew()->set_name("Sulphur Monk");   // Farsight 1: its look waits under Ship 0's
+  CHECK(refusal(p) == "resolving.ship: a later Ship's Farsight look waits under this one with its cards taken; state the "
+                      "position before the Start Step instead");
+}
+
+TEST_CASE("Partial position: random edits of a Farsight look partly made are refused with a reason or play on") {
+  const auto& game = starport::engine::info_of<tr::state>();
+  CHECK(position_mutator::check(game, 2, trpb::Options(), farsight_order(), 60, 26) > 0);
+}
