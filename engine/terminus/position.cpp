@@ -467,7 +467,8 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
   for (int s = 0; s < seats; ++s) {
     const pb::SeatPosition& sp = position.seats(s);
     if (sp.ships_size() > max_ships) return refuse(rule_error::bad_options, "a seat has at most 3 Ships");
-    for (const pb::ShipPosition& sh : sp.ships()) {
+    for (int k = 0; k < sp.ships_size(); ++k) {
+      const pb::ShipPosition& sh = sp.ships(k);
       if (sh.modules_size() > max_modules || sh.crew_size() > max_crew)
         return refuse(rule_error::bad_options, "a Ship holds at most 10 Modules and 10 Members");
       if (sh.proximity() >= static_cast<std::uint32_t>(terminus))
@@ -486,6 +487,20 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
       for (const std::string& a : sh.actions())
         if (!named(s, a) || card(id).type != card_type::action)
           return refuse(rule_error::bad_options, "a Ship's Actions in play must be Action cards of the pool");
+      if (sh.action_targets() || sh.action_target_seat() || sh.action_target_ship()) {
+        bool aims = false;
+        if (sh.actions_size() && find_card(sh.actions(sh.actions_size() - 1), id))
+          for (const effect& fx : card(id).effects) aims = aims || (fx.present() && fx.at == when::play && fx.who == target::opponent);
+        const bool resolving_here = position.has_resolving() && position.resolving().source() == pb::ResolvingPosition::ACTION &&
+                                    static_cast<std::uint32_t>(k) == position.resolving().ship();
+        const std::uint32_t ts = sh.action_target_seat();
+        if (!aims || !sh.action_targets() || resolving_here || ts >= static_cast<std::uint32_t>(seats) ||
+            ts == static_cast<std::uint32_t>(s) || position.seats(static_cast<int>(ts)).out() ||
+            sh.action_target_ship() >= static_cast<std::uint32_t>(std::max(1, position.seats(static_cast<int>(ts)).ships_size())))
+          return refuse(rule_error::bad_options,
+                        "ships.action_targets: the last Action in play aims at an opponent Ship, a Ship of another seat "
+                        "still in the game (while it resolves, state it in `resolving`)");
+      }
     }
     auto all_of = [&](const auto& names, std::initializer_list<card_type> types) {
       for (const std::string& n : names) {
@@ -729,6 +744,10 @@ state::state(int seats, const pb::Options& options, const pb::Position& position
       }
       if (k > 0 && sh.runabout == no_card && sh.module_count) sh.runabout = sh.modules[0].card;
       for (const std::string& a : shp.actions()) sh.actions[sh.action_count++] = add(s, a);
+      if (shp.action_targets()) {
+        sh.target_seat = static_cast<std::uint8_t>(shp.action_target_seat());
+        sh.target_ship = static_cast<std::uint8_t>(shp.action_target_ship());
+      }
     }
     // Piles are listed top first; a pile's top is its back.
     auto fill = [&](auto& pile_, const auto& names) {

@@ -45,9 +45,6 @@ std::string seen(const tr::state& g, viewer who, bool ids = true) {
   trpb::View v;
   g.view(who, v);
   v.clear_last_move();
-  // The target of an Action in play once it has resolved is not a Position field.
-  for (trpb::Seat& st : *v.mutable_seats())
-    for (trpb::Ship& sh : *st.mutable_ships()) sh.clear_action_targets(), sh.clear_action_target_seat(), sh.clear_action_target_ship();
   const std::string json = starport::engine::to_json(v, false);
   return ids ? json : std::regex_replace(json, std::regex("\"id\":[0-9]+,"), "");
 }
@@ -350,6 +347,8 @@ setup peek_table() {
 trpb::Position peek_in_force() {
   trpb::Position p = at_step(peek_table(), trpb::AFTERMATH_STEP, {0, 1, 2});
   p.mutable_seats(0)->mutable_ships(0)->add_actions("Read Their Charts");
+  p.mutable_seats(0)->mutable_ships(0)->set_action_targets(true);   // at seat 1's Ship
+  p.mutable_seats(0)->mutable_ships(0)->set_action_target_seat(1);
   p.mutable_window();
   trpb::PeekPosition* pk = p.mutable_seats(0)->add_peeked();
   pk->set_seat(1);
@@ -413,7 +412,15 @@ TEST_CASE("Partial position: a peek that could not be in force is refused with t
   p.clear_turn_order();
   p.add_turn_order(0);
   p.add_turn_order(2);
+  p.mutable_seats(0)->mutable_ships(0)->set_action_target_seat(2);
   CHECK(refusal(p) == "peeked.seat: another seat still in the game, once, by a seat still in it");
+  p = peek_in_force();
+  p.mutable_seats(0)->mutable_ships(0)->set_action_target_seat(0);   // its own Ship
+  CHECK(refusal(p) == "ships.action_targets: the last Action in play aims at an opponent Ship, a Ship of another seat "
+                      "still in the game (while it resolves, state it in `resolving`)");
+  p = peek_in_force();
+  p.mutable_seats(0)->mutable_ships(0)->set_actions(0, "Press Conference");   // aims at nobody
+  CHECK(refusal(p).starts_with("ships.action_targets: the last Action in play aims at an opponent Ship"));
 }
 
 TEST_CASE("Partial position: random edits of a peek in force are refused with a reason or play on") {
