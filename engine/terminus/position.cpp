@@ -571,6 +571,10 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
   if (position.has_resolving()) {
     if (verdict v = resolving_fits(seats, position); !v) return v;
     if (verdict v = partial_fits(seats, position); !v) return v;
+    // The looked-at cards are the chooser's copies too.
+    const pb::ResolvingPosition& in = innermost(position.resolving());
+    const int who = chooser(position);
+    if (who >= 0 && who < seats) cards[static_cast<std::size_t>(who)] += in.looked_size() + in.put_back_size();
   }
   if (position.has_window()) {
     const pb::WindowPosition& w = position.window();

@@ -184,6 +184,11 @@ TEST_CASE("Partial position: a look partly made that could not be is refused wit
   p.mutable_resolving()->set_looked(0, "Sensor Ghost");
   CHECK(refusal(p) == "resolving.looked, put_back: the cards looked at are Action cards of the pool");
   p = archives_order();
+  while (p.seats(0).action_pile_size() < 50) p.mutable_seats(0)->add_action_pile("Press Conference");
+  CHECK(refusal(p).empty());   // 57 cards in the zones, 3 looked at: 60
+  p.mutable_seats(0)->add_action_pile("Press Conference");
+  CHECK(refusal(p) == "a seat's zones hold at most 60 cards");   // the looked-at cards count
+  p = archives_order();
   p.mutable_resolving()->clear_put_back();   // a look not yet ordered: discard or put back
   tr::state g = start(p);
   CHECK(g.pending().back().kind == tr::task::look);
