@@ -202,13 +202,13 @@ verdict partial_fits(int seats, const pb::Position& position) {
     const bool pick = e && (e->kind == op::morale || e->kind == op::disable_module || e->kind == op::enable_module ||
                             e->kind == op::destroy_module || e->kind == op::kill_recruit ||
                             e->kind == op::flip_recruit || e->kind == op::rally_recruit);
-    const int n = e ? std::abs(static_cast<int>(e->amount)) : 0;
+    const int n = e ? picks(*e) : 0;
     if (!pick || (e->flags & flag_each) || e->who == target::this_card || e->who == target::each_opponent ||
         e->who == target::each_ship || in.picks_left() >= static_cast<std::uint32_t>(n) || in.looked_size() ||
         in.put_back_size() || in.chaotic_size())
       return refuse(rule_error::bad_options,
                     "resolving.picks_left: part `effect` picks 2 or more cards one at a time (Modules to disable, "
-                    "enable or destroy, Members to kill, flip, rally or give Morale), and fewer are left than it picks");
+                    "enable or destroy, Members to kill, flip or rally; a Morale effect picks one Member), and fewer are left than it picks");
     if (e->who == target::opponent && (r.has_nested() || (r.source() != R::ACTION && r.source() != R::CASCADE)))
       return refuse(rule_error::bad_options,
                     "resolving.picks_left: a pick on an opponent Ship needs the Ship its Action or Cascade card targets");

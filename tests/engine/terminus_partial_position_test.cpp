@@ -103,7 +103,8 @@ TEST_CASE("Partial position: an impossible partial pick is refused with the fiel
   trpb::Position p = repairs_second_pick();
   p.mutable_resolving()->set_picks_left(2);   // Repairs picks 2: with 2 left nothing was picked
   CHECK(refusal(p) == "resolving.picks_left: part `effect` picks 2 or more cards one at a time (Modules to disable, "
-                      "enable or destroy, Members to kill, flip, rally or give Morale), and fewer are left than it picks");
+                      "enable or destroy, Members to kill, flip or rally; a Morale effect picks one Member), and fewer are "
+                      "left than it picks");
   p = repairs_second_pick();
   p.mutable_seats(0)->mutable_ships(0)->mutable_modules(3)->set_face_down(false);   // one disabled left: it went at once
   CHECK(refusal(p) == "resolving.picks_left: the target Ship has no more cards to pick from than are left to pick (else "
