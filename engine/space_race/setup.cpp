@@ -100,9 +100,14 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
       if (seen >> k & 1u) return refuse(rule_error::bad_options, "a Control Card is used only once");
       seen |= 1u << k;
     }
-    if (control_count - sp.used_controls_size() < last_round - round + 1)
+    if (!sp.resigned() && control_count - sp.used_controls_size() < last_round - round + 1)
       return refuse(rule_error::bad_options, "too few unused Control Cards for the rounds left");
   }
+  int playing = 0;
+  for (const pb::SeatPosition& sp : position.seats()) playing += !sp.resigned();
+  if (playing < (resolve_variant(seats, options) == variant::jfk ? 1 : 2))
+    return refuse(rule_error::bad_options,
+                  "resigned: the match needs two seats still playing (JFK: its one seat); with fewer it is over");
   if (!add_all(position.deck()) || !add_all(position.universe()) || !add_all(position.face_down()) ||
       !add_all(position.opponent_taken()))
     return refuse(rule_error::bad_options, budget.error);
@@ -165,8 +170,8 @@ verdict state::check_round_step(int seats, const pb::Options& options, const pb:
         if (used == sp.control()) return bad("this round's Control Card was already used in an earlier round");
     }
     if (ph == pb::SCORING && has_control) return bad("Scoring has no Control Card in play: list it in used_controls");
-    if ((ph == pb::DEVELOP || ph == pb::PREPARE) && !has_control)
-      return bad("from DEVELOP on every seat has this round's Control Card");
+    if ((ph == pb::DEVELOP || ph == pb::PREPARE) && !has_control && !sp.resigned())
+      return bad("from DEVELOP on every seat still playing has this round's Control Card");
     const bool any_used = sp.control_used_left() || sp.control_used_right() || sp.control_used_bureaucracy();
     bool agency_used = false;
     for (const pb::AgencyPosition& ap : sp.agency()) {
@@ -182,6 +187,7 @@ verdict state::check_round_step(int seats, const pb::Options& options, const pb:
   for (const pb::SeatPosition& sp : position.seats()) {
     if (!sp.area51_declared()) continue;
     if (ph != pb::SCORING) return bad("an Area 51 declaration belongs to SCORING");
+    if (sp.resigned()) return bad("area51_declared: a seat that resigned declares nothing");
     if (!pb::Category_IsValid(sp.area51())) return bad("unknown category");
     bool holds = false;
     for (const pb::AgencyPosition& ap : sp.agency()) holds |= ap.code() == "area_51";
@@ -194,6 +200,8 @@ verdict state::check_round_step(int seats, const pb::Options& options, const pb:
   bare.clear_ability();
   const state st(seats, options, bare, 0, placed_only{});
   const int turn = static_cast<int>(position.turn_seat());
+  if (position.seats(turn).resigned() && position.sagan_reveal() == 0)
+    return bad("turn_seat: a seat that resigned takes no more turns");
   if (ph == pb::DEVELOP) {
     if (st.order_count_ == 0) return bad("no seat takes part in this Stage");
     for (std::uint32_t p : position.passed()) {
@@ -348,6 +356,7 @@ state::state(int seats, const pb::Options& options, const pb::Position& position
       p.played[p.played_count++] = static_cast<std::int8_t>(k);
     }
     p.empty_deck_halves = static_cast<std::uint16_t>(sp.empty_deck_halves());
+    p.resigned = sp.resigned();
   }
   for (const std::string& code : position.universe()) {
     copy_id c = code_of(code);
@@ -446,6 +455,8 @@ void state::place_round_step(const pb::Position& position, CodeOf& code_of) {
       std::array<int, max_players> level{};
       for (int k = 0; k < seats_; ++k) {
         int s = (initiative_ + k) % seats_;
+        // A seat that resigned is out of the Stage, unless it resigned during it (`passed`).
+        if (players_[s].resigned && !has_seat(passed_of(position), s)) continue;
         if (st < bureaucracy_stage) {
           if (players_[s].current < 0 || static_cast<int>(control(players_[s].current).type) != st) continue;
           level[s] = stage_level(s, static_cast<stage>(st));

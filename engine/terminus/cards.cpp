@@ -750,7 +750,7 @@ std::string verb(target t, std::string_view base) {
 
 std::string cards_of(const effect& e, std::string_view one, std::string_view many) {
   if (e.flags & flag_each) return "every " + std::string(one);
-  return plural(std::max<int>(1, e.amount), one, many);
+  return plural(picks(e), one, many);
 }
 
 std::string requirement_text(const requirement& r) {
@@ -784,6 +784,25 @@ std::string timing_text(const card_def& c, when w, bool petty_only) {
 }
 
 }  // namespace
+
+int picks(const effect& e) {
+  if (e.kind == op::morale) return 1;
+  return e.amount == 0 ? 1 : std::abs(static_cast<int>(e.amount));
+}
+
+std::string pick_words(const effect& e) {
+  const int n = e.amount;
+  switch (e.kind) {
+    case op::morale: return std::string(n > 0 ? "gains " : "loses ") + std::to_string(n > 0 ? n : -n) + " Morale";
+    case op::disable_module: return "is disabled";
+    case op::enable_module: return "is enabled";
+    case op::destroy_module: return "is destroyed";
+    case op::kill_recruit: return "is killed";
+    case op::flip_recruit: return "is flipped face down";
+    case op::rally_recruit: return "is flipped face up";
+    default: return "";
+  }
+}
 
 std::string describe(const effect& e) {
   const int n = e.amount;

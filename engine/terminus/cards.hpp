@@ -207,6 +207,12 @@ std::string validate_card(const card_def& c);
 // The rules text of a card, generated from its data so text and behaviour never disagree.
 std::string card_text(const card_def& c);
 std::string describe(const effect& e);
+// How many cards a card primitive picks on one Ship (flag_each and this_card take every
+// card that qualifies instead). Morale's amount is how much each Member gains or loses, so a
+// Morale effect picks one Member; the others pick their amount (one when it states none).
+int picks(const effect& e);
+// What happens to one card a card primitive picked: "loses 2 Morale", "is disabled".
+std::string pick_words(const effect& e);
 std::string_view type_name(card_type t);        // "Module"
 std::string_view keyword_name(keyword k);       // "Farsight"
 std::string_view subtype_name(subtype s);       // "Runabout"

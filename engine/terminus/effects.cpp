@@ -209,7 +209,8 @@ void state::do_effect(const frame& run, int i, int ts, int tsh) {
     std::vector<copy_id> cands;
     card_candidates(seat, e, ts, tsh, run.source, cands);
     const bool all = (e.flags & flag_each) || e.who == target::this_card;
-    if (all || static_cast<int>(cands.size()) <= n) {
+    const int count = picks(e);   // not `n`: Morale's amount is how much, not how many Members
+    if (all || static_cast<int>(cands.size()) <= count) {
       for (copy_id c : cands) card_op(seat, e, ts, tsh, c);
       return;
     }
@@ -218,7 +219,7 @@ void state::do_effect(const frame& run, int i, int ts, int tsh) {
     pick.effect = static_cast<std::uint8_t>(i);
     pick.target_seat = static_cast<std::uint8_t>(ts);
     pick.target_ship = static_cast<std::uint8_t>(tsh);
-    pick.count = static_cast<std::uint8_t>(n);
+    pick.count = static_cast<std::uint8_t>(count);
     push(pick);
     return;
   }

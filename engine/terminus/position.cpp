@@ -1,6 +1,8 @@
 // Explicit positions (docs/scenarios.md, "Race to the Terminus"): validating a Position
 // and dealing the state it states, the Cascade, pending choices and nested ones included.
 #include <algorithm>
+#include <string>
+#include <vector>
 
 #include "engine/terminus/state.hpp"
 
@@ -83,13 +85,211 @@ bool has_part(card_id id, std::uint32_t part, when at) {
   return part < static_cast<std::uint32_t>(max_effects) && card(id).effects[part].present() && card(id).effects[part].at == at;
 }
 
-// With a nested choice, `effect` may be just past the last part (nothing left after it).
+// With a nested choice or a Chaotic offer over it, `effect` may be just past the last part
+// (nothing left after it).
 bool resumes_at(const pb::ResolvingPosition& r, card_id id, when at) {
   if (has_part(id, r.effect(), at)) return true;
   std::uint32_t past_last = 0;
   for (std::uint32_t k = 0; k < static_cast<std::uint32_t>(max_effects); ++k)
     if (card(id).effects[k].present() && card(id).effects[k].at == at) past_last = k + 1;
-  return r.has_nested() && past_last != 0 && r.effect() == past_last;
+  return (r.has_nested() || r.chaotic_size() > 0) && past_last != 0 && r.effect() == past_last;
+}
+
+const pb::ResolvingPosition& innermost(const pb::ResolvingPosition& r) {
+  const pb::ResolvingPosition* n = &r;
+  while (n->has_nested()) n = &n->nested();
+  return *n;
+}
+
+bool partly_made(const pb::ResolvingPosition& r) {
+  return r.picks_left() != 0 || r.looked_size() > 0 || r.put_back_size() > 0 || r.chaotic_size() > 0;
+}
+
+// A Start Step Farsight look partly made: STEP with the Farsight card and `looked`.
+bool farsight_look(const pb::Position& position) {
+  const pb::ResolvingPosition& r = position.resolving();
+  card_id id = 0;
+  return r.source() == pb::ResolvingPosition::STEP && position.step() == pb::START_STEP && !r.has_nested() &&
+         (r.looked_size() > 0 || r.put_back_size() > 0) && find_card(r.card(), id) && card(id).has(keyword::farsight);
+}
+
+// The seat whose choice the innermost `resolving` is: the top of the Cascade's player for
+// CASCADE, else the active seat.
+int chooser(const pb::Position& position) {
+  const auto& cascade = position.window().cascade();
+  if (position.resolving().source() == pb::ResolvingPosition::CASCADE && !cascade.empty())
+    return static_cast<int>(cascade[cascade.size() - 1].seat());
+  return static_cast<int>(position.active_seat());
+}
+
+// The card and timing of the innermost choice's ability (false when it has no parts).
+bool innermost_card(const pb::Position& position, card_id& id, when& at);
+
+// The fields of a choice partly made (`picks_left`, `looked`, `put_back`, `chaotic`) fit the
+// part they name; the probe in validate checks the choice they leave is open.
+verdict partial_fits(int seats, const pb::Position& position) {
+  using R = pb::ResolvingPosition;
+  const R& r = position.resolving();
+  for (const R* n = &r; n->has_nested(); n = &n->nested())
+    if (partly_made(*n))
+      return refuse(rule_error::bad_options,
+                    "resolving.picks_left, looked, put_back, chaotic: only the innermost choice (no `nested` under it) is partly made");
+  const R& in = innermost(r);
+  if (!partly_made(in)) return engine::ok();
+  const int who = chooser(position);
+  card_id id = 0;
+  if (r.source() == R::BUSTLE) {
+    // The Upgrades a Bustle looked at (Reputation 0 or more, two or more in the Pile then).
+    const pb::SeatPosition& sp = position.seats(who);
+    for (const std::string& n : in.looked())
+      if (!find_card(n, id) || card(id).type != card_type::module)
+        return refuse(rule_error::bad_options, "resolving.looked: a Bustle looks at Upgrades (Module cards of the pool)");
+    if (in.picks_left() || in.put_back_size() || in.chaotic_size() || in.looked_size() < 2 || in.looked_size() > 3 ||
+        (in.looked_size() < 3 && sp.upgrade_pile_size() > 0) || sp.reputation() < 0)
+      return refuse(rule_error::bad_options,
+                    "resolving.looked: a Bustle looks at the top 3 Upgrades (2 when the Pile held only 2: none left in "
+                    "it), with Reputation 0 or more; nothing else is partly made");
+    return engine::ok();
+  }
+  if (farsight_look(position)) {
+    // The Start Step's Farsight: the Ship's largest Farsight card looks; the Ships before it
+    // looked already, a later Ship's look (its cards taken) would wait under it.
+    find_card(r.card(), id);
+    const pb::SeatPosition& sp = position.seats(who);
+    const int n = std::min<int>(4, card(id).farsight);
+    if (in.picks_left() || in.chaotic_size() || in.looked_size() == 0 || in.looked_size() + in.put_back_size() > n)
+      return refuse(rule_error::bad_options,
+                    "resolving.looked: a Farsight look holds at least one card and no more than its Farsight X");
+    if (in.put_back_size() && in.looked_size() < 2)
+      return refuse(rule_error::bad_options,
+                    "resolving.put_back: two or more cards are still to order once some are put back (the last goes by itself)");
+    for (const auto* names : {&in.looked(), &in.put_back()})
+      for (const std::string& name : *names)
+        if (card_id c = 0; !find_card(name, c) || card(c).type != card_type::action)
+          return refuse(rule_error::bad_options, "resolving.looked, put_back: the cards looked at are Action cards of the pool");
+    auto best = [&](const pb::ShipPosition& sh, bool& holds) {
+      int x = 0;
+      for (const auto* list : {&sh.modules(), &sh.crew()})
+        for (const pb::CardPosition& m : *list)
+          if (card_id c = 0; !m.face_down() && find_card(m.name(), c) && card(c).has(keyword::farsight)) {
+            x = std::max<int>(x, card(c).farsight);
+            holds = holds || c == id;
+          }
+      return x;
+    };
+    bool holds = false, later = false;
+    if (r.ship() >= static_cast<std::uint32_t>(sp.ships_size()) || best(sp.ships(static_cast<int>(r.ship())), holds) > card(id).farsight || !holds)
+      return refuse(rule_error::bad_options,
+                    "resolving.card: a Farsight look is the largest face-up Farsight card of the active seat's Ship `ship`");
+    for (int k = static_cast<int>(r.ship()) + 1; k < sp.ships_size(); ++k) later = later || best(sp.ships(k), holds) > 0;
+    if (later)
+      return refuse(rule_error::bad_options,
+                    "resolving.ship: a later Ship's Farsight look waits under this one with its cards taken; state the "
+                    "position before the Start Step instead");
+    return engine::ok();
+  }
+  when at = when::none;
+  if (!innermost_card(position, id, at))
+    return refuse(rule_error::bad_options,
+                  "resolving.picks_left, looked, put_back, chaotic: only an ability's part (ACTION, CASCADE, STEP, "
+                  "OVERRIDE, or one nested) or a Bustle's look is partly made");
+  const std::uint32_t part = in.effect();
+  const effect* e = part < static_cast<std::uint32_t>(max_effects) && card(id).effects[part].present() &&
+                            card(id).effects[part].at == at
+                        ? &card(id).effects[part]
+                        : nullptr;
+  if (in.picks_left()) {
+    const bool pick = e && (e->kind == op::morale || e->kind == op::disable_module || e->kind == op::enable_module ||
+                            e->kind == op::destroy_module || e->kind == op::kill_recruit ||
+                            e->kind == op::flip_recruit || e->kind == op::rally_recruit);
+    const int n = e ? picks(*e) : 0;
+    if (!pick || (e->flags & flag_each) || e->who == target::this_card || e->who == target::each_opponent ||
+        e->who == target::each_ship || in.picks_left() >= static_cast<std::uint32_t>(n) || in.looked_size() ||
+        in.put_back_size() || in.chaotic_size())
+      return refuse(rule_error::bad_options,
+                    "resolving.picks_left: part `effect` picks 2 or more cards one at a time (Modules to disable, "
+                    "enable or destroy, Members to kill, flip or rally; a Morale effect picks one Member), and fewer are left than it picks");
+    if (e->who == target::opponent && (r.has_nested() || (r.source() != R::ACTION && r.source() != R::CASCADE)))
+      return refuse(rule_error::bad_options,
+                    "resolving.picks_left: a pick on an opponent Ship needs the Ship its Action or Cascade card targets");
+    return engine::ok();
+  }
+  if (in.looked_size() || in.put_back_size()) {
+    for (const auto* names : {&in.looked(), &in.put_back()})
+      for (const std::string& n : *names)
+        if (!find_card(n, id) || card(id).type != card_type::action)
+          return refuse(rule_error::bad_options, "resolving.looked, put_back: the cards looked at are Action cards of the pool");
+    const int n = e && e->kind == op::look_actions ? std::min(4, std::max(1, std::abs(static_cast<int>(e->amount)))) : 0;
+    if (n == 0 || in.looked_size() == 0 || in.looked_size() + in.put_back_size() > n || in.chaotic_size())
+      return refuse(rule_error::bad_options,
+                    "resolving.looked: part `effect` looks at the top of the Action Pile; `looked` and `put_back` hold "
+                    "at least one card and no more than it looks at");
+    if (in.put_back_size() && in.looked_size() < 2)
+      return refuse(rule_error::bad_options,
+                    "resolving.put_back: two or more cards are still to order once some are put back (the last goes by itself)");
+    return engine::ok();
+  }
+  // A Chaotic System's offer: the part before `effect` moved a Ship or replaced a System.
+  const effect* before = nullptr;
+  for (std::uint32_t k = 0; k < part && k < static_cast<std::uint32_t>(max_effects); ++k)
+    if (card(id).effects[k].present() && card(id).effects[k].at == at) before = &card(id).effects[k];
+  const bool discovers = before && (before->kind == op::proximity || before->kind == op::bury_system ||
+                                    (before->kind == op::special && before->named == special::local_coup));
+  if (!discovers)
+    return refuse(rule_error::bad_options,
+                  "resolving.chaotic: the part before `effect` makes a Discovery (it moves a Ship or replaces a System)");
+  bool chaotic_system = false;
+  for (const pb::ChartPosition& cp : position.star_chart())
+    chaotic_system = chaotic_system || (!cp.face_down() && find_card(cp.system(), id) && card(id).has(keyword::chaotic));
+  if (!chaotic_system)
+    return refuse(rule_error::bad_options, "resolving.chaotic: no face-up Chaotic System on the Star Chart");
+  unsigned listed = 0;
+  int last = -1;
+  for (std::uint32_t s : in.chaotic()) {
+    if (s >= static_cast<std::uint32_t>(seats) || (listed >> s & 1u) || position.seats(static_cast<int>(s)).out() ||
+        position.seats(static_cast<int>(s)).complication_pile_size() == 0)
+      return refuse(rule_error::bad_options,
+                    "resolving.chaotic: seats still in, each once, each with a Complication Pile to look at");
+    const int place = static_cast<int>((s + static_cast<std::uint32_t>(seats) - position.initiative()) % static_cast<std::uint32_t>(seats));
+    if (place <= last)
+      return refuse(rule_error::bad_options, "resolving.chaotic: the seats decide in Initiative order, from its holder");
+    last = place;
+    listed |= 1u << s;
+  }
+  return engine::ok();
+}
+
+bool innermost_card(const pb::Position& position, card_id& id, when& at) {
+  using R = pb::ResolvingPosition;
+  const R& r = position.resolving();
+  if (r.has_nested()) {
+    const R& in = innermost(r);
+    at = in.source() == R::REVEAL ? when::reveal : when::flip_up;
+    return find_card(in.card(), id);
+  }
+  switch (r.source()) {
+    case R::ACTION: {
+      const pb::SeatPosition& act = position.seats(static_cast<int>(position.active_seat()));
+      if (r.ship() >= static_cast<std::uint32_t>(act.ships_size())) return false;
+      const pb::ShipPosition& sh = act.ships(static_cast<int>(r.ship()));
+      at = when::play;
+      return sh.actions_size() > 0 && find_card(sh.actions(sh.actions_size() - 1), id);
+    }
+    case R::CASCADE: {
+      const auto& cascade = position.window().cascade();
+      if (cascade.empty()) return false;
+      const pb::CascadePosition& top = cascade[cascade.size() - 1];
+      if (!find_card(top.card(), id)) return false;
+      at = !top.ability() ? when::play
+           : card(id).has(keyword::ambush) && card(id).type != card_type::system ? when::ambush : when::exhaust;
+      return true;
+    }
+    case R::STEP:
+    case R::OVERRIDE:
+      at = resolving_timing(r, position.step());
+      return find_card(r.card(), id);
+    default: return false;
+  }
 }
 
 // `resolving` fits the rest of the position (the probe in validate checks its choice is open).
@@ -114,7 +314,7 @@ verdict resolving_fits(int seats, const pb::Position& position) {
         return refuse(rule_error::bad_options, "resolving.nested.source: REVEAL or FLIP_UP");
       if (n->targets() || n->target_seat() || n->target_ship())
         return refuse(rule_error::bad_options, "resolving.nested: a triggered ability chooses its target as it resolves");
-      if (!find_card(n->card(), nid) || !has_part(nid, n->effect(), n->source() == R::REVEAL ? when::reveal : when::flip_up))
+      if (!find_card(n->card(), nid) || !resumes_at(*n, nid, n->source() == R::REVEAL ? when::reveal : when::flip_up))
         return refuse(rule_error::bad_options, "resolving.nested.effect: `card` has no such part of that ability");
       if (n->ship() >= static_cast<std::uint32_t>(max_ships))
         return refuse(rule_error::bad_options, "resolving.nested.ship: a seat has at most 3 Ships");
@@ -173,6 +373,10 @@ verdict resolving_fits(int seats, const pb::Position& position) {
     case R::STEP:
     case R::OVERRIDE: {
       const when at = resolving_timing(r, st);
+      if (farsight_look(position)) {
+        if (r.effect() != 0) return refuse(rule_error::bad_options, "resolving.effect: a Farsight look has no parts (0)");
+        return engine::ok();
+      }
       if (r.source() == R::OVERRIDE ? st != pb::PLAY_STEP : at == when::none)
         return refuse(rule_error::bad_options,
                       "resolving: a STEP ability resolves in START_, REGROUP_, AFTERMATH_ or END_STEP, an OVERRIDE in PLAY_STEP");
@@ -263,7 +467,8 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
   for (int s = 0; s < seats; ++s) {
     const pb::SeatPosition& sp = position.seats(s);
     if (sp.ships_size() > max_ships) return refuse(rule_error::bad_options, "a seat has at most 3 Ships");
-    for (const pb::ShipPosition& sh : sp.ships()) {
+    for (int k = 0; k < sp.ships_size(); ++k) {
+      const pb::ShipPosition& sh = sp.ships(k);
       if (sh.modules_size() > max_modules || sh.crew_size() > max_crew)
         return refuse(rule_error::bad_options, "a Ship holds at most 10 Modules and 10 Members");
       if (sh.proximity() >= static_cast<std::uint32_t>(terminus))
@@ -282,6 +487,20 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
       for (const std::string& a : sh.actions())
         if (!named(s, a) || card(id).type != card_type::action)
           return refuse(rule_error::bad_options, "a Ship's Actions in play must be Action cards of the pool");
+      if (sh.action_targets() || sh.action_target_seat() || sh.action_target_ship()) {
+        bool aims = false;
+        if (sh.actions_size() && find_card(sh.actions(sh.actions_size() - 1), id))
+          for (const effect& fx : card(id).effects) aims = aims || (fx.present() && fx.at == when::play && fx.who == target::opponent);
+        const bool resolving_here = position.has_resolving() && position.resolving().source() == pb::ResolvingPosition::ACTION &&
+                                    static_cast<std::uint32_t>(k) == position.resolving().ship();
+        const std::uint32_t ts = sh.action_target_seat();
+        if (!aims || !sh.action_targets() || resolving_here || ts >= static_cast<std::uint32_t>(seats) ||
+            ts == static_cast<std::uint32_t>(s) || position.seats(static_cast<int>(ts)).out() ||
+            sh.action_target_ship() >= static_cast<std::uint32_t>(std::max(1, position.seats(static_cast<int>(ts)).ships_size())))
+          return refuse(rule_error::bad_options,
+                        "ships.action_targets: the last Action in play aims at an opponent Ship, a Ship of another seat "
+                        "still in the game (while it resolves, state it in `resolving`)");
+      }
     }
     auto all_of = [&](const auto& names, std::initializer_list<card_type> types) {
       for (const std::string& n : names) {
@@ -317,6 +536,29 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
     if (sp.certainty() > 100 || sp.reputation() > 100 || sp.reputation() < -100)
       return refuse(rule_error::bad_options, "resources are within -100..100");
   }
+  for (int s = 0; s < seats; ++s) {
+    // A peek still in force: the cards it saw are in that seat's Hand now.
+    unsigned peeked = 0;
+    for (const pb::PeekPosition& pk : position.seats(s).peeked()) {
+      if (pk.seat() >= static_cast<std::uint32_t>(seats) || pk.seat() == static_cast<std::uint32_t>(s) ||
+          (peeked >> pk.seat() & 1u) || position.seats(s).out() || position.seats(static_cast<int>(pk.seat())).out())
+        return refuse(rule_error::bad_options, "peeked.seat: another seat still in the game, once, by a seat still in it");
+      peeked |= 1u << pk.seat();
+      if (pk.cards_size() == 0) return refuse(rule_error::bad_options, "peeked.cards: a peek lists the cards it saw");
+      std::vector<std::string> hand(position.seats(static_cast<int>(pk.seat())).hand().begin(),
+                                    position.seats(static_cast<int>(pk.seat())).hand().end());
+      for (const std::string& n : pk.cards()) {
+        card_id want = 0;
+        auto it = std::find_if(hand.begin(), hand.end(), [&](const std::string& h) {
+          card_id have = 0;
+          return find_card(n, want) && find_card(h, have) && have == want;
+        });
+        if (it == hand.end())
+          return refuse(rule_error::bad_options, "peeked.cards: each card seen is a card of that seat's Hand (once per copy)");
+        hand.erase(it);
+      }
+    }
+  }
   for (const pb::ChartPosition& cp : position.star_chart()) {
     if (cp.proximity() < 1 || cp.proximity() >= static_cast<std::uint32_t>(terminus) ||
         cp.owner() >= static_cast<std::uint32_t>(seats))
@@ -326,8 +568,14 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
   }
   for (const std::string& n : position.dead_space())
     if (!find_card(n, id)) return refuse(rule_error::bad_options, "Dead Space names an unknown card");
-  if (position.has_resolving())
+  if (position.has_resolving()) {
     if (verdict v = resolving_fits(seats, position); !v) return v;
+    if (verdict v = partial_fits(seats, position); !v) return v;
+    // The looked-at cards are the chooser's copies too.
+    const pb::ResolvingPosition& in = innermost(position.resolving());
+    const int who = chooser(position);
+    if (who >= 0 && who < seats) cards[static_cast<std::size_t>(who)] += in.looked_size() + in.put_back_size();
+  }
   if (position.has_window()) {
     const pb::WindowPosition& w = position.window();
     if (position.step() != pb::DESTINY_STEP && position.step() != pb::PLAY_STEP && position.step() != pb::AFTERMATH_STEP)
@@ -435,6 +683,20 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
   if (position.has_resolving()) {
     // Run it: the stated source must leave its choice open.
     const state probe(seats, options, position, 0);
+    const pb::ResolvingPosition& inner = innermost(position.resolving());
+    if (partly_made(inner) && !probe.resolving_open(position)) {
+      if (inner.chaotic_size())
+        return refuse(rule_error::bad_options,
+                      "resolving.chaotic: the offers are not the open choice (the part's own choice or effects come first)");
+      if (inner.picks_left())
+        return refuse(rule_error::bad_options,
+                      "resolving.picks_left: the target Ship has no more cards to pick from than are left to pick (else "
+                      "they all went at once), or the part cannot pick there");
+      return refuse(rule_error::bad_options,
+                    position.resolving().source() == pb::ResolvingPosition::BUSTLE
+                        ? "resolving.looked: the active seat's primary Ship cannot Bustle now (Crewed, a Bustling System, room)"
+                        : "resolving.looked: the look is not the open choice there");
+    }
     if (!probe.resolving_open(position))
       return refuse(rule_error::bad_options,
                     position.resolving().has_nested()
@@ -486,6 +748,10 @@ state::state(int seats, const pb::Options& options, const pb::Position& position
       }
       if (k > 0 && sh.runabout == no_card && sh.module_count) sh.runabout = sh.modules[0].card;
       for (const std::string& a : shp.actions()) sh.actions[sh.action_count++] = add(s, a);
+      if (shp.action_targets()) {
+        sh.target_seat = static_cast<std::uint8_t>(shp.action_target_seat());
+        sh.target_ship = static_cast<std::uint8_t>(shp.action_target_ship());
+      }
     }
     // Piles are listed top first; a pile's top is its back.
     auto fill = [&](auto& pile_, const auto& names) {
@@ -512,6 +778,22 @@ state::state(int seats, const pb::Options& options, const pb::Position& position
     p.out = sp.out();
     p.destiny_locked = sp.destiny_size() > 0;
   }
+  // Peeks still in force: the copies seen, first unseen copy of each name in that Hand.
+  for (int s = 0; s < seats; ++s)
+    for (const pb::PeekPosition& pk : position.seats(s).peeked()) {
+      if (pk.seat() >= static_cast<std::uint32_t>(seats)) continue;
+      const player& o = players_[pk.seat()];
+      std::uint64_t& seen = players_[s].seen_hand[pk.seat()];
+      for (const std::string& n : pk.cards()) {
+        card_id want = 0;
+        find_card(n, want);
+        for (copy_id c : o.hand.items())
+          if (index_of(c) == want && !(seen >> slot_of(c) & 1u)) {
+            seen |= std::uint64_t{1} << slot_of(c);
+            break;
+          }
+      }
+    }
   for (const pb::ChartPosition& cp : position.star_chart()) {
     chart_[cp.proximity()] = add(static_cast<int>(cp.owner()), cp.system());
     set_system_down(chart_[cp.proximity()], cp.face_down());
@@ -633,14 +915,25 @@ state::state(int seats, const pb::Options& options, const pb::Position& position
   }
   if (step_ == step::entropy || step_ == step::mulligan)
     for (int s = 0; s < seats; ++s) players_[s].decided = players_[s].decided || position.seats(s).decided();
-  if (position.has_resolving()) place_resolving(position, false);
+  // A look partly made: the cards put back (top first), then the ones still looked at.
+  std::array<copy_id, 8> looked{};
+  int looked_count = 0;
+  if (position.has_resolving()) {
+    const pb::ResolvingPosition& in = innermost(position.resolving());
+    const int who = chooser(position);
+    for (const auto* names : {&in.put_back(), &in.looked()})
+      for (const std::string& n : *names)
+        if (looked_count < 4) looked[looked_count++] = add(who, n);
+  }
+  const std::span<const copy_id> held(looked.data(), static_cast<std::size_t>(looked_count));
+  if (position.has_resolving()) place_resolving(position, false, held);
   if (position.has_window()) {
     // Asked from public information, as open_window does; the listed seats passed already.
     open_window(position.step() == pb::DESTINY_STEP ? window::destiny : window::step_end);
     for (std::uint32_t a : position.window().answered()) answered_ |= engine::seat_bit(static_cast<int>(a));
     window_played_ = position.window().played() || cascade_count_ > 0;
     ask_next();
-    if (position.has_resolving()) place_resolving(position, true);
+    if (position.has_resolving()) place_resolving(position, true, held);
   }
   advance();
 }
@@ -668,7 +961,7 @@ copy_id state::in_play(int s, int sh, engine::card_index wanted, when at) const 
 
 // A `resolving` as the flow would have left it: its source's frame on the stack, running
 // from the stated part (the sources of a window once the window is open).
-void state::place_resolving(const pb::Position& position, bool in_window) {
+void state::place_resolving(const pb::Position& position, bool in_window, std::span<const copy_id> looked) {
   using R = pb::ResolvingPosition;
   const R& r = position.resolving();
   if ((r.source() == R::CASCADE || r.source() == R::WEAPON || (r.source() == R::DISCARD && position.has_window())) !=
@@ -676,6 +969,47 @@ void state::place_resolving(const pb::Position& position, bool in_window) {
     return;
   const int sh = static_cast<int>(r.ship());
   if (sh >= max_ships || !players_[active_].ships[sh].present) return;
+  const R& inner = innermost(r);
+  // The innermost choice partly made, on top of its ability's frame (running from `effect`):
+  // the rest of a pick, a look, then any Chaotic offers over it.
+  auto partial = [&] {
+    if (!frame_count_ || frames_[frame_count_ - 1u].kind != task::run) return;
+    frame& run = frames_[frame_count_ - 1u];
+    const std::uint32_t i = inner.effect();
+    if (inner.picks_left() || !looked.empty()) {
+      if (i >= static_cast<std::uint32_t>(max_effects)) return;
+      const effect& e = card_of(run.source).effects[i];
+      if (!e.present() || e.at != run.at) return;
+      run.effect = static_cast<std::uint8_t>(i + 1);
+      const frame base = run;
+      frame f = base;
+      f.effect = static_cast<std::uint8_t>(i);
+      if (inner.picks_left()) {
+        if (!card_primitive(e.kind) || (e.who == target::opponent && base.target_seat == 0xff)) return;
+        f.kind = task::pick_card;
+        if (e.who != target::opponent) f.target_seat = base.seat, f.target_ship = base.ship;
+        f.count = static_cast<std::uint8_t>(std::min<std::uint32_t>(inner.picks_left(), 255));
+      } else {
+        if (e.kind != op::look_actions) return;
+        f.kind = inner.put_back_size() ? task::look_order : task::look;
+        f.count = static_cast<std::uint8_t>(inner.put_back_size());
+        f.look_count = static_cast<std::uint8_t>(looked.size());
+        for (std::size_t k = 0; k < looked.size(); ++k) f.looked[k] = looked[k];
+      }
+      push(f);
+      return;
+    }
+    for (int k = inner.chaotic_size() - 1; k >= 0; --k) {
+      const std::uint32_t s = inner.chaotic(k);
+      if (s >= seats_ || players_[s].out || players_[s].complications.empty()) continue;
+      frame f;
+      f.kind = task::chaotic;
+      f.seat = static_cast<std::uint8_t>(s);
+      f.look_count = 1;
+      f.looked[0] = players_[s].complications.top();
+      push(f);
+    }
+  };
   auto from_part = [&] {
     if (!frame_count_ || frames_[frame_count_ - 1u].kind != task::run) return;
     frames_[frame_count_ - 1u].effect = static_cast<std::uint8_t>(r.effect());
@@ -693,6 +1027,7 @@ void state::place_resolving(const pb::Position& position, bool in_window) {
       if (frame_count_ == before) return;
       frames_[frame_count_ - 1u].effect = static_cast<std::uint8_t>(n->effect());
     }
+    partial();
   };
   card_id cid = 0;
   switch (r.source()) {
@@ -726,6 +1061,27 @@ void state::place_resolving(const pb::Position& position, bool in_window) {
     case R::OVERRIDE: {
       const when at = resolving_timing(r, position.step());
       if (!find_card(r.card(), cid)) return;
+      if (farsight_look(position)) {
+        // The Start Step's Farsight look, its cards out of the Action Pile (as farsight() leaves it).
+        if (step_ != step::start) return;
+        copy_id c = no_card;
+        for (const module_slot& m : players_[active_].ships[sh].module_list())
+          if (m.face_up && index_of(m.card) == cid) c = m.card;
+        for (const member& m : players_[active_].ships[sh].crew_list())
+          if (m.face_up && index_of(m.card) == cid) c = m.card;
+        if (c == no_card) return;
+        sub_ = 3;
+        frame f;
+        f.kind = r.put_back_size() ? task::look_order : task::look;
+        f.seat = active_;
+        f.ship = static_cast<std::uint8_t>(sh);
+        f.source = c;
+        f.count = static_cast<std::uint8_t>(r.put_back_size());
+        f.look_count = static_cast<std::uint8_t>(looked.size());
+        for (std::size_t k = 0; k < looked.size(); ++k) f.looked[k] = looked[k];
+        push(f);
+        return;
+      }
       const copy_id c = in_play(active_, sh, cid, at);
       if (c == no_card) return;
       if (r.source() == R::OVERRIDE) {
@@ -772,6 +1128,16 @@ void state::place_resolving(const pb::Position& position, bool in_window) {
       f.kind = r.source() == R::DETACH ? task::detach : r.source() == R::BUSTLE ? task::bustle : task::reattach;
       f.seat = active_;
       sub_ = r.source() == R::DETACH ? 4 : r.source() == R::BUSTLE ? 5 : 3;
+      if (r.source() == R::BUSTLE && !looked.empty()) {
+        // It Bustled: the Upgrades it looked at wait for the one to add (as BUSTLE 1 leaves it).
+        if (!crewed(active_, 0) || !system_has(active_, 0, keyword::bustling) ||
+            players_[active_].ships[0].module_count >= max_modules || players_[active_].reputation < 0)
+          return;
+        players_[active_].bustled = true;
+        f.kind = task::bustle_pick;
+        f.look_count = static_cast<std::uint8_t>(std::min<std::size_t>(looked.size(), 3));
+        for (int k = 0; k < f.look_count; ++k) f.looked[k] = looked[k];
+      }
       push(f);
       return;
     }
@@ -788,6 +1154,21 @@ bool state::resolving_open(const pb::Position& position) const {
   if (frame_count_ == 0) return false;
   const frame& f = frames_[frame_count_ - 1u];
   card_id cid = 0;
+  if (inner->chaotic_size()) {
+    // Every stated offer waits, the first on top.
+    int n = 0;
+    while (n < frame_count_ && frames_[frame_count_ - 1 - n].kind == task::chaotic) ++n;
+    return n == inner->chaotic_size() && f.seat == inner->chaotic(0);
+  }
+  if (inner->picks_left()) {
+    std::vector<action> options;
+    frame_actions(f, options);   // PASS, then one per card it may pick
+    return f.kind == task::pick_card && f.count == inner->picks_left() &&
+           options.size() > static_cast<std::size_t>(inner->picks_left()) + 1;
+  }
+  if (inner->looked_size())
+    return f.kind == (r.source() == R::BUSTLE ? task::bustle_pick : inner->put_back_size() ? task::look_order : task::look) &&
+           f.look_count == inner->looked_size() + inner->put_back_size();
   if (inner != &r) return find_card(inner->card(), cid) && f.source != no_card && index_of(f.source) == cid;
   switch (r.source()) {
     case R::ACTION: {

@@ -306,7 +306,7 @@ class state {
   // setup.cpp
   void init(int seats, const pb::Options& options, std::span<const engine::deck_list> decks);
   copy_id in_play(int s, int sh, engine::card_index wanted, when at) const;
-  void place_resolving(const pb::Position& position, bool in_window);
+  void place_resolving(const pb::Position& position, bool in_window, std::span<const copy_id> looked);
   bool resolving_open(const pb::Position& position) const;
   // rules.cpp: the flow, one step after another until a seat must decide
   void advance();

@@ -237,7 +237,8 @@ void state::fill_prompt(viewer who, pb::View& out) const {
   switch (f.kind) {
     case task::pick_card:
       pr.set_kind(pb::PICK_CARD);
-      pr.set_text(src + ": choose a card (" + std::to_string(f.count) + " more), or stop");
+      pr.set_text(src + " (" + terminus::describe(card_of(f.source).effects[f.effect]) + "): choose a card (" +
+                  std::to_string(f.count) + " more), or stop");
       pr.set_optional(true);
       break;
     case task::pick_ship:
@@ -354,8 +355,13 @@ std::string state::describe(const action& a) const {
       switch (f.kind) {
         case task::pick_card: {
           const copy_id c = picked(f, a.args[0]);
-          if (c == no_card || face_down_in_ship(c)) return who + " chooses a face-down card.";
-          return who + " chooses " + card_words(c) + ".";
+          const effect& e = card_of(f.source).effects[f.effect];
+          const std::string for_what = " for " + card_words(f.source);
+          // A face-down card's fate would say what it is (a Digital one is not killed).
+          if (c == no_card || face_down_in_ship(c)) return who + " chooses a face-down card" + for_what + ".";
+          if (e.kind == op::kill_recruit && card_of(c).is(subtype::digital))
+            return who + " chooses " + card_words(c) + for_what + ": Digital, it is not killed.";
+          return who + " chooses " + card_words(c) + for_what + ": it " + pick_words(e) + ".";
         }
         case task::weapon: return who + " chooses " + card_words(card_arg(0)) + ".";
         case task::pick_ship: return who + " targets " + ship_words(a.args[0] / 4, a.args[0] % 4) + ".";
