@@ -40,6 +40,10 @@ struct game_info {
   // seat a starter deck chosen from the seed (so playouts, bots and tests need no decks);
   // `create_with_decks` takes one list per seat, each with no deck_rules::problems.
   const deck_rules* decks = nullptr;
+  // The game's card kinds, public, by index (what "{card:K}" in log words and a view's card
+  // kind name) for a game without constructed decks; deck games use `decks->pool`. `cards()`
+  // gives either. Never where a card is: only what each kind is.
+  std::span<const pool_card> (*catalog)() = nullptr;
   message_ptr (*new_options)() = nullptr;
   message_ptr (*new_position)() = nullptr;
   message_ptr (*new_view)() = nullptr;
@@ -62,6 +66,9 @@ struct game_info {
   std::uint32_t (*progress)(const match& m) = nullptr;
 
   const bot_entry* find_bot(std::string_view name) const;
+  std::span<const pool_card> cards() const {
+    return catalog ? catalog() : decks ? decks->pool() : std::span<const pool_card>{};
+  }
   std::string action_text(const action& a) const;                          // "1 trigger 2"
   bool parse_action(std::string_view text, action& out, std::string& error) const;
 };
@@ -171,6 +178,7 @@ const game_info& info_of() {
     i.action_names = G::action_names;
     i.bots = G::bots();
     if constexpr (requires { G::preferences(); }) i.preferences = G::preferences();
+    if constexpr (requires { G::catalog(); }) i.catalog = &G::catalog;
     if constexpr (requires { G::deck_rules(); }) {
       i.decks = &G::deck_rules();
       i.create_with_decks = [](int seats, const google::protobuf::Message& o,

@@ -5,16 +5,24 @@
 #include <string>
 #include <string_view>
 
+#include "engine/core/deck.hpp"
+
 namespace starport::engine {
 
 inline std::string seat_ref(int seat) { return "{seat:" + std::to_string(seat) + "}"; }
+// A card kind, as "{card:K}" (K its index in the game's `game_info::cards()`, public): the
+// clients put the kind's name there, as they do seats' names, so a line's shape does not
+// change with the card it names (docs/protocol.md, "Log lines").
+inline std::string card_ref(std::size_t kind) { return "{card:" + std::to_string(kind) + "}"; }
 
 // One log entry for a move: its words (describe, before it applied, with the server's
 // cause) and what it set off (describe_effects, after), "\n"-joined when both say
 // something. The live log and the replay log both build entries with it.
 std::string join_words(std::string before, std::string_view effects);
 
-// Replaces every "{seat:N}" with names[N] ("Seat N+1" when N has no name).
-std::string fill_seat_names(std::string_view words, std::span<const std::string> names);
+// Replaces every "{seat:N}" with names[N] ("Seat N+1" when N has no name) and every
+// "{card:K}" with cards[K].name ("card K" when K is not in `cards`).
+std::string fill_seat_names(std::string_view words, std::span<const std::string> names,
+                            std::span<const pool_card> cards = {});
 
 }  // namespace starport::engine

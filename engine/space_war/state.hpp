@@ -22,6 +22,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/core/deck.hpp"
 #include "engine/core/game.hpp"
 #include "engine/core/pile.hpp"
 #include "engine/core/bot.hpp"
@@ -147,6 +148,9 @@ class state {
   std::string describe(const action& a) const;
   std::string describe_effects() const;
   static std::span<const engine::preference_info> preferences();
+  // Every card kind, public, indexed by card_id: the view's Card.kind and "{card:K}" in log
+  // words name kinds by this index (the client gets it once with ListCards).
+  static std::span<const engine::pool_card> catalog();
   std::optional<action> preferred_action(int seat, engine::preference_choices choices) const;
   void view(viewer who, pb::View& out) const;
   outcome result() const;

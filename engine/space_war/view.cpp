@@ -12,19 +12,10 @@
 namespace starport::space_war {
 namespace {
 
-void fill_type(card_id c, pb::Card& out) {
-  const card_type& t = card(c);
-  out.set_code(std::string(t.code));
-  out.set_name(std::string(t.name));
-  out.set_faction(static_cast<pb::Faction>(t.owner));
-  out.set_strength(t.strength);
-  out.set_leader(t.leader != leader_effect::blank);
-  out.set_text(std::string(t.text));
-}
-
-// A card this viewer sees face up: its type and its copy's number.
+// A card this viewer sees face up: its kind (an index in state::catalog(), which says its
+// name, faction, Strength and text) and its copy's number.
 void fill_card(const state& s, copy_id c, pb::Card& out) {
-  fill_type(s.type_of(c), out);
+  out.set_kind(s.type_of(c));
   out.set_id(static_cast<std::uint32_t>(c) + 1);
 }
 
@@ -37,9 +28,9 @@ void fill_revealed(const state& s, const shown_card& r, pb::RevealedCard& out) {
 
 std::string seat_name(int seat) { return engine::seat_ref(seat); }
 
-// "Thane of the Deep Belt (8)": the card's name and its effective Strength.
+// "{card:17} (8)": the card's kind (the client fills its name) and its effective Strength.
 std::string card_words(const state& s, const shown_card& r) {
-  return std::string(s.card_of(r.card).name) + " (" + std::to_string(r.strength) + ")";
+  return engine::card_ref(s.type_of(r.card)) + " (" + std::to_string(r.strength) + ")";
 }
 
 // One line per step from `from` on: "{seat:0} reveals X (7); {seat:2} reveals Y (8)."
@@ -113,6 +104,24 @@ void fill_last_contest(const state& s, pb::LastContest& out) {
 }
 
 }  // namespace
+
+std::span<const engine::pool_card> state::catalog() {
+  static const std::vector<engine::pool_card> cards = [] {
+    std::vector<engine::pool_card> out;
+    for (const card_type& t : all_cards()) {
+      engine::pool_card c;
+      c.index = static_cast<engine::card_index>(out.size());
+      c.name = std::string(t.name);
+      c.kind = t.leader != leader_effect::blank ? "Leader" : "Card";
+      c.tags = {std::string(info(t.owner).name), std::string(t.code)};
+      c.text = std::string(t.text);
+      c.stats = {{"Strength", t.strength}, {"Faction", static_cast<int>(t.owner)}};
+      out.push_back(std::move(c));
+    }
+    return out;
+  }();
+  return cards;
+}
 
 std::string state::describe(const action& a) const {
   // Every Space War action is public; only the cards it moves are hidden, never named here.

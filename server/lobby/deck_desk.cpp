@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "server/crypto.hpp"
+#include "engine/registry.hpp"
 #include "server/lobby/decks.hpp"
 #include "server/lobby/lobby_hub.hpp"
 #include "server/session/session_services.hpp"
@@ -35,7 +36,11 @@ v1::ServerMessage deck_list(const engine::game_info& game, const std::vector<sto
 
 void list_cards(const session_ptr&, const request& r, const v1::ListCards& m) {
   std::string why;
-  const engine::game_info* game = deck_game(m.game(), why);
+  // A game with a public card catalog but no decks (Space War) answers too: its views and
+  // log lines name cards by their index in it.
+  const engine::game_info* catalog = engine::find_game(m.game());
+  const engine::game_info* game =
+      catalog && catalog->catalog ? catalog : deck_game(m.game(), why);
   if (!game) return reply_error(r, v1::BAD_REQUEST, why);
   v1::ServerMessage out;
   *out.mutable_card_pool() = card_pool(*game);

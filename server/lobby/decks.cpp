@@ -125,8 +125,8 @@ v1::CardPool build_pool(const engine::game_info& game) {
   v1::CardPool out;
   out.set_game(std::string(game.id));
   out.set_rules_version(static_cast<std::uint32_t>(game.rules_version));
-  out.set_max_cards(static_cast<std::uint32_t>(game.decks->max_cards));
-  for (const engine::pool_card& c : game.decks->pool()) {
+  out.set_max_cards(game.decks ? static_cast<std::uint32_t>(game.decks->max_cards) : 0);
+  for (const engine::pool_card& c : game.cards()) {
     v1::PoolCard& card = *out.add_cards();
     card.set_index(c.index);
     card.set_name(c.name);
@@ -148,7 +148,7 @@ const v1::CardPool& card_pool(const engine::game_info& game) {
   static const std::unordered_map<const engine::game_info*, v1::CardPool> pools = [] {
     std::unordered_map<const engine::game_info*, v1::CardPool> out;
     for (const engine::game_info* g : engine::games())
-      if (g->decks) out.emplace(g, build_pool(*g));
+      if (!g->cards().empty()) out.emplace(g, build_pool(*g));
     return out;
   }();
   return pools.at(&game);

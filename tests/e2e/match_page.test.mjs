@@ -101,6 +101,9 @@ async function scenario(alice) {
   const lines = await alice.locator(".log li:not(.muted)").allTextContents();
   assert.ok(lines.filter((l) => / flips\.$/.test(l)).length >= 3, `flips in the log: ${lines.join(" | ")}`);
   for (const l of lines) assert.ok(!/[\u0001{}]/.test(l), `a line in words: ${l}`);
+  // A revealed card is "{card:K}" on the wire, named from the game's catalog (ListCards).
+  assert.ok(lines.some((l) => / reveals [A-Z][^()]* \(\d+\)/.test(l)), `a reveal names its card: ${lines.join(" | ")}`);
+  for (const l of lines) assert.ok(!/\bcard \d/.test(l), `no card left unnamed: ${l}`);
   assert.equal(await alice.locator(".log").evaluate((el) => getComputedStyle(el).listStyleType), "none", "no move numbers");
   await shoot(alice, "match-moves-after-reload-desktop.png");
 

@@ -117,7 +117,7 @@ TEST_CASE("Views: decks and discard piles are counts only, the omniscient view l
   CHECK(v.legal_actions_size() == 0);
   s.view(viewer::omniscient(), v);
   REQUIRE(v.seats(0).deck_size() == 2);
-  CHECK(v.seats(0).deck(0).code() == "dwarves:thane");
+  CHECK(sw::all_cards()[v.seats(0).deck(0).kind()].code == "dwarves:thane");
 }
 
 TEST_CASE("Views: face-down War cards never show, even to their owner, the omniscient view has them") {

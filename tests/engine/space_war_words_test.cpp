@@ -3,6 +3,7 @@
 // the rule (rules/space_war.md, docs/rules/space_war.md) whose public effect it words.
 #include <set>
 
+#include "engine/core/words.hpp"
 #include "space_war_table.hpp"
 
 using starport::engine::viewer;
@@ -14,10 +15,16 @@ using swpb::TROLLS;
 
 namespace {
 
+// The effects with each "{card:K}" filled from the catalog, as every client fills them
+// ("{seat:N}" left as it is).
 std::string effects_of(sw::state& s, const std::string& move) {
   play(s, move);
-  return s.describe_effects();
+  const std::vector<std::string> seats = {"{seat:0}", "{seat:1}", "{seat:2}", "{seat:3}", "{seat:4}", "{seat:5}"};
+  return starport::engine::fill_seat_names(s.describe_effects(), seats, sw::state::catalog());
 }
+
+// A card of a view by its code ("humans:7"): the view names only its kind.
+std::string code(const swpb::Card& c) { return std::string(sw::all_cards()[c.kind()].code); }
 
 std::string words_of(const sw::state& s, const std::string& move) {
   starport::engine::action a;
@@ -45,6 +52,31 @@ TEST_CASE("Gameplay words: a flip says nothing of the card, and the last flip re
   CHECK(effects_of(s, "1 flip") ==
         "{seat:0} reveals Starship Captain (9); {seat:1} reveals Elven Ranger (3).\n"
         "{seat:0} wins the Battle and captures 2 cards.");
+}
+
+TEST_CASE("Card words: a reveal names its card by kind in the catalog, so every reveal has one shape") {
+  auto s = table({{HUMANS, {"humans:9", "humans:2"}}, {ELVES, {"elves:3", "elves:4"}}});
+  play(s, "0 flip");
+  play(s, "1 flip");
+  sw::card_id captain = 0, ranger = 0;
+  REQUIRE(sw::find_card("humans:9", captain));
+  REQUIRE(sw::find_card("elves:3", ranger));
+  const std::string raw = s.describe_effects();
+  CHECK(raw.starts_with("{seat:0} reveals {card:" + std::to_string(captain) + "} (9); {seat:1} reveals {card:" +
+                        std::to_string(ranger) + "} (3)."));
+  CHECK(raw.find("Starship Captain") == std::string::npos);
+  // The catalog: every card kind by its index, public, as ListCards sends it.
+  const auto catalog = sw::state::catalog();
+  REQUIRE(catalog.size() == sw::all_cards().size());
+  for (std::size_t k = 0; k < catalog.size(); ++k) {
+    CHECK(catalog[k].index == k);
+    CHECK(catalog[k].name == sw::all_cards()[k].name);
+    CHECK(catalog[k].tags.at(1) == sw::all_cards()[k].code);
+  }
+  CHECK(starport::engine::info_of<sw::state>().cards().size() == catalog.size());
+  const std::vector<std::string> names = {"Ann", "Vega"};
+  CHECK(starport::engine::fill_seat_names("{seat:1} reveals {card:" + std::to_string(ranger) + "} (3); {card:999} {card:x}",
+                                          names, catalog) == "Vega reveals Elven Ranger (3); card 999 {card:x}");
 }
 
 TEST_CASE("War words: the tie, each War step's face-up cards and the War's winner, round by round") {
@@ -86,8 +118,8 @@ TEST_CASE("Regeneration words: the replaced card stays in the record, the new ca
   swpb::View v;
   s.view(viewer::of_seat(1), v);
   REQUIRE(v.last_contest().revealed_size() == 3);
-  CHECK(v.last_contest().revealed(0).card().code() == "trolls:2");
-  CHECK(v.last_contest().revealed(2).card().code() == "trolls:10");
+  CHECK(code(v.last_contest().revealed(0).card()) == "trolls:2");
+  CHECK(code(v.last_contest().revealed(2).card()) == "trolls:10");
   CHECK(v.last_contest().revealed(2).strength() == 10);
 }
 
@@ -111,9 +143,9 @@ TEST_CASE("Reveals in the view: the last contest keeps every face-up card by ste
     REQUIRE(last.revealed_size() == 4);
     CHECK(last.revealed(0).owner() == 0);
     CHECK(last.revealed(0).step() == 0);
-    CHECK(last.revealed(0).card().code() == "humans:7");
+    CHECK(code(last.revealed(0).card()) == "humans:7");
     CHECK(last.revealed(3).step() == 1);
-    CHECK(last.revealed(3).card().code() == "elves:6");
+    CHECK(code(last.revealed(3).card()) == "elves:6");
     CHECK(last.revealed(3).strength() == 6);
     CHECK(v.battlefield_size() == 0);   // the next contest has not begun flipping
   }
@@ -128,7 +160,7 @@ TEST_CASE("Reveals in the view: a contest in progress lists the War's earlier fa
   swpb::View v;
   s.view(viewer::of_seat(1), v);
   REQUIRE(v.revealed_size() == 2);
-  CHECK(v.revealed(1).card().code() == "elves:7");
+  CHECK(code(v.revealed(1).card()) == "elves:7");
 }
 
 TEST_CASE("Card ids: a copy keeps its id from the Battlefield to the captor's discard, and face-down cards carry none") {
@@ -151,11 +183,11 @@ TEST_CASE("Card ids: a copy keeps its id from the Battlefield to the captor's di
   // The omniscient view (replays) shows the same copy, with the same id, in seat 0's discard.
   s.view(viewer::omniscient(), v);
   bool found = false;
-  for (const auto& c : v.seats(0).discard()) found |= c.id() == nine && c.code() == "humans:9";
+  for (const auto& c : v.seats(0).discard()) found |= c.id() == nine && code(c) == "humans:9";
   CHECK(found);
   // The other Starship Captain, still in the deck, is another copy.
   REQUIRE(v.seats(0).deck_size() == 2);
-  CHECK(v.seats(0).deck(0).code() == "humans:9");
+  CHECK(code(v.seats(0).deck(0)) == "humans:9");
   CHECK(v.seats(0).deck(0).id() != nine);
 }
 

@@ -238,13 +238,11 @@ namespace sw = starport::space_war::v1;
 
 namespace {
 
-sw::Card card(std::uint32_t id, const std::string& name, std::uint32_t strength) {
+// A card as views carry it: its copy's id and its kind in the catalog.
+sw::Card card(std::uint32_t id, std::uint32_t kind) {
   sw::Card c;
   c.set_id(id);
-  c.set_code("dwarves:" + std::to_string(strength));
-  c.set_name(name);
-  c.set_faction(sw::DWARVES);
-  c.set_strength(strength);
+  c.set_kind(kind);
   return c;
 }
 
@@ -299,7 +297,7 @@ TEST_CASE("an insertion at the front of a list copies the tail instead of resend
     sw::BattlefieldCard& b = *before.add_battlefield();
     b.set_owner(i % 2);
     b.set_face_up(true);
-    *b.mutable_card() = card(i, "Dwarves " + std::to_string(i), i);
+    *b.mutable_card() = card(i, i);
   }
   sw::View after;
   sw::BattlefieldCard& first = *after.add_battlefield();
@@ -315,14 +313,14 @@ TEST_CASE("a list element matched by its stable id is patched where it moved to"
   // The omniscient view's deck: the top card left, the next one changed (Strength).
   sw::View before;
   sw::Seat& s = *before.add_seats();
-  for (std::uint32_t i = 1; i <= 4; ++i) *s.add_deck() = card(i, "Dwarves card " + std::to_string(i), i);
+  for (std::uint32_t i = 1; i <= 4; ++i) *s.add_deck() = card(i, i);
   sw::View after = before;
   after.mutable_seats(0)->mutable_deck()->DeleteSubrange(0, 1);
-  after.mutable_seats(0)->mutable_deck(0)->set_strength(9);
+  after.mutable_seats(0)->mutable_deck(0)->set_kind(9);
   const std::string patch = round_trip(before, after);
-  // seats LIST { 1, element 0 PATCH { deck (11) LIST { 3, element 0 MOVE from 1 {strength 9},
+  // seats LIST { 1, element 0 PATCH { deck (11) LIST { 3, element 0 MOVE from 1 {kind 9},
   //                                                   element 1 COPY from 2, count 2 } } }
-  const std::string deck = varint(3) + key(0, 3) + varint(1) + framed(key(4, 0) + varint(9)) + key(1, 2) +
+  const std::string deck = varint(3) + key(0, 3) + varint(1) + framed(key(8, 0) + varint(9)) + key(1, 2) +
                            varint(2) + varint(2);
   CHECK(patch == key(8, 3) + framed(varint(1) + key(0, 1) + framed(key(11, 3) + framed(deck))));
 }
@@ -331,12 +329,7 @@ TEST_CASE("a card that moves to another list starts from the old card by its id 
   sw::View before;
   sw::Card card;
   card.set_id(7);
-  card.set_code("dwarves:leader");
-  card.set_name("Thane of the Deep Belt");
-  card.set_faction(sw::DWARVES);
-  card.set_strength(8);
-  card.set_leader(true);
-  card.set_text("When revealed, draw a card and keep it face down.");
+  card.set_kind(17);
   sw::BattlefieldCard& b = *before.add_battlefield();
   b.set_owner(1);
   b.set_face_up(true);

@@ -16,32 +16,46 @@ using namespace starport::server::testing;
 
 namespace {
 
-// A Card's code as it sits in any serialized message: field 1, its length, its bytes.
-std::string code_pattern(const std::string& code) {
-  return std::string(1, '\x0a') + static_cast<char>(code.size()) + code;
+// A Card as it sits in any serialized message: its copy's id (field 7), then its kind
+// (field 8, the catalog index that says its name); both under 128, one byte each.
+std::string card_pattern(const sw::Card& c) {
+  return std::string{'\x38', static_cast<char>(c.id()), '\x40', static_cast<char>(c.kind())};
 }
 
 struct step_cards {
-  std::set<std::string> visible;   // face up on the battlefield: anyone may see these
-  std::set<std::string> hidden;    // everywhere else, unless another copy is visible
+  std::map<std::uint32_t, std::string> visible;   // by copy id: face up, anyone may see these
+  std::map<std::uint32_t, std::string> hidden;    // everywhere else
+  std::set<std::uint32_t> visible_kinds;          // what a log line may name ("{card:K}")
 };
 
 step_cards cards_at(const sw::View& everything) {
   step_cards out;
-  std::set<std::string> all;
+  std::map<std::uint32_t, std::string> all;
   for (const sw::Seat& s : everything.seats()) {
-    for (const sw::Card& c : s.deck()) all.insert(c.code());
-    for (const sw::Card& c : s.discard()) all.insert(c.code());
+    for (const sw::Card& c : s.deck()) all[c.id()] = card_pattern(c);
+    for (const sw::Card& c : s.discard()) all[c.id()] = card_pattern(c);
   }
+  auto see = [&](const sw::Card& c) {
+    out.visible[c.id()] = card_pattern(c);
+    out.visible_kinds.insert(c.kind());
+  };
   for (const sw::BattlefieldCard& b : everything.battlefield()) {
-    all.insert(b.card().code());
-    if (b.face_up()) out.visible.insert(b.card().code());
+    all[b.card().id()] = card_pattern(b.card());
+    if (b.face_up()) see(b.card());
   }
   // The face-up cards of the last contest and of the one in progress were seen by all.
-  for (const sw::RevealedCard& r : everything.last_contest().revealed()) out.visible.insert(r.card().code());
-  for (const sw::RevealedCard& r : everything.revealed()) out.visible.insert(r.card().code());
-  for (const std::string& code : all)
-    if (!out.visible.contains(code)) out.hidden.insert(code);
+  for (const sw::RevealedCard& r : everything.last_contest().revealed()) see(r.card());
+  for (const sw::RevealedCard& r : everything.revealed()) see(r.card());
+  for (const auto& [id, pattern] : all)
+    if (!out.visible.contains(id)) out.hidden[id] = pattern;
+  return out;
+}
+
+// The kinds a log line names: every "{card:K}".
+std::vector<std::uint32_t> named_kinds(const std::string& line) {
+  std::vector<std::uint32_t> out;
+  for (std::size_t at = line.find("{card:"); at != std::string::npos; at = line.find("{card:", at + 1))
+    out.push_back(static_cast<std::uint32_t>(std::stoul(line.substr(at + 6))));
   return out;
 }
 
@@ -91,13 +105,24 @@ TEST_CASE("hidden information: no client ever receives a card it may not see nor
 
   // The omniscient truth of every step, from the finished match's replay.
   std::vector<step_cards> truth;
+  int named = 0;
   for (int s = 0; s <= played; ++s) {
     const v1::ServerMessage frame = c.request(open_replay(t.match_id, static_cast<std::uint32_t>(s), false));
     REQUIRE(frame.replay_frame().perspective() == "everything");
     sw::View everything;
     REQUIRE(everything.ParseFromString(frame.replay_frame().view()));
     truth.push_back(cards_at(everything));
+    // The log names a card (by kind) only once it is face up: the step's line, which every
+    // viewer got live (log_line) and every replay shows (action_log), names no other.
+    if (s == 0) continue;
+    REQUIRE(frame.replay_frame().action_log_size() >= s);   // the whole match's lines
+    for (const std::uint32_t k : named_kinds(frame.replay_frame().action_log(s - 1))) {
+      ++named;
+      if (!truth.back().visible_kinds.contains(k))
+        FAIL("step " << s << " names card kind " << k << " which was not face up");
+    }
   }
+  CHECK(named > 10);
   const std::string salt = a.matches[t.match_id].info.revealed_salt();
   REQUIRE(salt.size() == 32);
 
@@ -110,10 +135,10 @@ TEST_CASE("hidden information: no client ever receives a card it may not see nor
       REQUIRE(m.ParseFromString(fr.bytes));
       const std::uint32_t step = m.has_replay_frame() ? m.replay_frame().step() : fr.step;
       REQUIRE(step < truth.size());
-      for (const std::string& code : truth[step].hidden)
-        if (fr.bytes.find(code_pattern(code)) != std::string::npos) {
+      for (const auto& [id, pattern] : truth[step].hidden)
+        if (fr.bytes.find(pattern) != std::string::npos) {
           ++leaks;
-          MESSAGE("frame " << i << " at step " << step << " shows hidden card " << code);
+          MESSAGE("frame " << i << " at step " << step << " shows hidden card " << id);
         }
       hidden_moments += truth[step].hidden.empty() ? 0 : 1;
       if (m.has_match() && m.match().over()) over_seen = true;   // the reveal itself
@@ -130,8 +155,8 @@ TEST_CASE("hidden information: no client ever receives a card it may not see nor
   // The test can fail: the omniscient frames after the end do contain those codes.
   const std::string last = c.frames.back().bytes;
   bool found = false;
-  for (const std::string& code : truth[static_cast<std::size_t>(played)].hidden)
-    found = found || last.find(code_pattern(code)) != std::string::npos;
+  for (const auto& [id, pattern] : truth[static_cast<std::size_t>(played)].hidden)
+    found = found || last.find(pattern) != std::string::npos;
   CHECK(found);
 }
 

@@ -57,9 +57,15 @@ test("the outcome tells each reader: winner, loser, spectator, no winner", () =>
 test("log lines name seats with the one naming scheme", () => {
   assert.equal(fillSeats("{seat:1} reveals Thane of the Deep Belt (8); {seat:0} flips", seatName), "Vega reveals Thane of the Deep Belt (8); Ann flips");
   assert.equal(fillSeats("{seat:7} draws", seatName), "Seat 8 draws");
-  const html = renderToString(<LogPanel lines={["{seat:0} takes Project Gemini", "{seat:2} passes"]} seatName={seatName} />);
+  // "{card:K}": a card kind of the game's catalog, named as the CLI's fill_seat_names does.
+  const cardName = (k: number) => (k === 17 ? "Thane of the Deep Belt" : `card ${k}`);
+  assert.equal(fillSeats("{seat:1} reveals {card:17} (8); {seat:0} reveals {card:3} (2).", seatName, cardName), "Vega reveals Thane of the Deep Belt (8); Ann reveals card 3 (2).");
+  assert.equal(fillSeats("{seat:0} reveals {card:17} (8)", seatName), "Ann reveals card 17 (8)", "no catalog yet");
+  assert.equal(fillSeats("{seat:x} {card:} {other:1}", seatName, cardName), "{seat:x} {card:} {other:1}", "not a reference: left as text");
+  const html = renderToString(<LogPanel lines={["{seat:0} takes Project Gemini", "{seat:2} passes", "{seat:1} reveals {card:17} (8)."]} seatName={seatName} cardName={cardName} />);
+  assert.ok(html.includes("Vega reveals Thane of the Deep Belt (8)."), html);
   assert.match(html, /data-testid="log"/);
-  assert.equal(html.match(/<li/g)?.length, 2);
+  assert.equal(html.match(/<li/g)?.length, 3);
   assert.match(html, /<li>Ann takes Project Gemini<\/li>/);
   assert.doesNotMatch(html, /\{seat:/);
 });

@@ -12,7 +12,8 @@ import { create, fromBinary, fromJson, type JsonValue } from "@bufbuild/protobuf
 import { renderToString } from "preact-render-to-string";
 
 import type { Action } from "../src/gen/starport/v1/common_pb.js";
-import { MatchInfoSchema, MatchSeatSchema } from "../src/gen/starport/v1/protocol_pb.js";
+import { MatchInfoSchema, MatchSeatSchema, type CardPool } from "../src/gen/starport/v1/protocol_pb.js";
+import { setPool } from "../src/decks/pool_cache.js";
 import {
   ActionKind,
   BattlefieldCardSchema,
@@ -24,13 +25,14 @@ import {
   PowerState,
   SeatSchema,
   ViewSchema,
+  type Card as ViewCard,
   type View,
 } from "../src/gen/starport/v1/space_war_pb.js";
 import spaceWar from "../src/games/space_war.js";
 import { buildOptions, describeOptions } from "../src/games/space_war/options.js";
 import { cardId, lastContestCards, revealPauseMs } from "../src/games/space_war/reveal.js";
 import { actionLabel, seatWords, SpaceWarTable } from "../src/games/space_war/table.js";
-import { powerText } from "../src/games/space_war/words.js";
+import { cardKind, powerText } from "../src/games/space_war/words.js";
 import type { TableContext } from "../src/games/types.js";
 import { Card } from "../src/kit/card.js";
 import { RulesPanel } from "../src/kit/rules_panel.js";
@@ -39,8 +41,15 @@ import { Tip } from "../src/kit/tip.js";
 
 import { Button, seatName } from "./table_fixtures.js";
 import { engineRuns, webClient } from "./engine_runs.js";
+import { askServer } from "./real_server.js";
 
 const { run, record: recordGame, viewsAt } = engineRuns("space_war", ViewSchema);
+// The catalog views name cards from (ListCards), as the page gets it from the server.
+const [, catalogReply] = await askServer([{ case: "listCards", value: { game: "space_war" } }]);
+assert.equal(catalogReply.body.case, "cardPool");
+const pool = catalogReply.body.value as CardPool;
+setPool(pool);
+const nameOf = (c: ViewCard | undefined) => cardKind(c, pool)!.name;
 const record = (name: string, players: number, seed: number, options: string) => recordGame(name, players, "heuristic", seed, options);
 
 function ctxFor(view: View, live = true): TableContext {
@@ -94,10 +103,10 @@ function checkView(view: View, previous: View | undefined, where: string) {
   }
   // Face-up battlefield cards in the view are drawn face up with their names.
   for (const b of view.battlefield.filter((x) => x.faceUp && x.card)) {
-    allCardNames.add(b.card!.name);
+    allCardNames.add(nameOf(b.card));
     const id = cardId(b.card);
-    if (id !== undefined) assert.ok(html.includes(`data-card-id="${id}"`), `${where}: ${b.card!.name} lacks its copy id`);
-    assert.ok(decode(html).includes(b.card!.name), `${where}: face-up ${b.card!.name} not shown`);
+    if (id !== undefined) assert.ok(html.includes(`data-card-id="${id}"`), `${where}: ${nameOf(b.card)} lacks its copy id`);
+    assert.ok(decode(html).includes(nameOf(b.card)), `${where}: face-up ${nameOf(b.card)} not shown`);
   }
   // A seat view never shows a card its view does not carry.
   const hidden = view.battlefield.filter((x) => !x.faceUp).length;
@@ -115,7 +124,7 @@ function checkView(view: View, previous: View | undefined, where: string) {
     else if (last.hasWinner) assert.ok(words.includes(`${seatName(last.winner)} won the ${last.war ? "War" : "Battle"} and captured ${last.cards} card`), `${where}: ${words}`);
     assert.doesNotMatch(words, /\{seat:\d+\}/, `${where}: a raw seat reference`);
     // Whatever the view carries of the revealed cards is drawn face up.
-    for (const r of lastContestCards(last)) assert.ok(words.includes(r.card!.name), `${where}: revealed ${r.card!.name} missing`);
+    for (const r of lastContestCards(last)) assert.ok(words.includes(nameOf(r.card)), `${where}: revealed ${nameOf(r.card)} missing`);
   }
   return html;
 }
@@ -162,7 +171,7 @@ test("the last contest shows the face-up cards of a contest that resolved, from 
       // What the player saw face up in that contest before it resolved (a Power window).
       const seen = prev.contest === last.number ? prev.battlefield.filter((b) => b.faceUp && b.card) : [];
       const expect = fromView.length ? fromView.map((r) => r.card!) : seen.map((b) => b.card!);
-      for (const c of expect) assert.ok(section.includes(c.name), `contest ${last.number}: ${c.name} not in Last contest`);
+      for (const c of expect) assert.ok(section.includes(nameOf(c)), `contest ${last.number}: ${nameOf(c)} not in Last contest`);
       const up = (section.match(/data-face="up"/g) ?? []).length;
       assert.equal(up >= expect.length, true);
       if (expect.length) {
@@ -242,12 +251,16 @@ test("rules: a summary and a glossary of every keyword, rendered by the rules pa
 });
 
 test("revealed cards the view's LastContest carries (the engine's by-step list) are drawn face up, War steps in order", () => {
-  const card = (name: string, strength: number, faction: Faction) => create(CardSchema, { code: `x:${strength}`, name, strength, faction });
-  const b = (owner: number, step: number, c: ReturnType<typeof card>) => create(BattlefieldCardSchema, { owner, step, faceUp: true, card: c, strength: c.strength });
+  // A catalog card by its faction and Strength; the view names only its kind.
+  const card = (strength: number, faction: Faction) => {
+    const p = pool.cards.find((x) => cardKind(create(CardSchema, { kind: x.index }), pool)!.faction === faction && x.stats.some((st) => st.name === "Strength" && st.value === strength))!;
+    return create(CardSchema, { kind: p.index });
+  };
+  const b = (owner: number, step: number, c: ReturnType<typeof card>) => create(BattlefieldCardSchema, { owner, step, faceUp: true, card: c, strength: cardKind(c, pool)!.strength });
   const last = create(LastContestSchema, { number: 7, war: true, hasWinner: true, winner: 1, cards: 8 });
   // The field the engine adds (a repeated BattlefieldCard by step), whatever its name.
   Object.assign(last, {
-    revealed: [b(0, 0, card("Elven Warden", 7, Faction.ELVES)), b(1, 0, card("Marine", 7, Faction.HUMANS)), b(0, 1, card("Elven Scout", 2, Faction.ELVES)), b(1, 1, card("Fleet Commodore", 10, Faction.HUMANS))],
+    revealed: [b(0, 0, card(7, Faction.ELVES)), b(1, 0, card(7, Faction.HUMANS)), b(0, 1, card(2, Faction.ELVES)), b(1, 1, card(10, Faction.HUMANS))],
   });
   const view = create(ViewSchema, {
     viewerSeat: 0,
@@ -258,7 +271,8 @@ test("revealed cards the view's LastContest carries (the engine's by-step list) 
     lastContest: last,
   });
   const section = decode(lastContestHtml(render(view))!);
-  const order = ["Elven Warden", "Marine", "Elven Scout", "Fleet Commodore"].map((n) => section.indexOf(n));
+  const names = [card(7, Faction.ELVES), card(7, Faction.HUMANS), card(2, Faction.ELVES), card(10, Faction.HUMANS)].map(nameOf);
+  const order = names.map((n) => section.indexOf(n));
   assert.ok(order.every((i) => i > 0), section);
   assert.deepEqual([...order].sort((x, y) => x - y), order, "reveal first, then War step 1");
   assert.equal((section.match(/data-face="up"/g) ?? []).length, 4);

@@ -85,7 +85,8 @@ std::size_t apply_all(const engine::scenario& sc, engine::match& m, long long li
       failed = true;
       break;
     }
-    log.push_back(engine::fill_seat_names(engine::join_words(std::move(words), m.describe_effects()), names));
+    log.push_back(engine::fill_seat_names(engine::join_words(std::move(words), m.describe_effects()), names,
+                                          m.info().cards()));
     ++applied;
     if (trace) trace_line(sc, m, applied, &a, &log.back(), trace > 1);
   }

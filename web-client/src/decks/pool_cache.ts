@@ -5,7 +5,8 @@
 import { useEffect, useState } from "preact/hooks";
 
 import type { Connection } from "../connection.js";
-import type { CardPool } from "../gen/starport/v1/protocol_pb.js";
+import type { CardPool, PoolCard } from "../gen/starport/v1/protocol_pb.js";
+import { unknownCard } from "../kit/words.js";
 
 const pools = new Map<string, Promise<CardPool>>();
 const ready = new Map<string, CardPool>();
@@ -54,4 +55,26 @@ export function usePool(game: string): CardPool | undefined {
     };
   }, [game]);
   return pool ?? ready.get(game);
+}
+
+// A card kind of a pool by its index (the pool lists them in index order).
+export function poolCardAt(pool: CardPool | undefined, kind: number): PoolCard | undefined {
+  const at = pool?.cards[kind];
+  return at && at.index === kind ? at : pool?.cards.find((c) => c.index === kind);
+}
+
+// The names for "{card:K}" in log lines: the game's catalog, asked for only when `wanted`
+// (a line names a card), "card K" until it arrives.
+export function useCardNames(game: string | undefined, wanted: boolean): (kind: number) => string {
+  const [pool, setPoolState] = useState<CardPool | undefined>(game ? ready.get(game) : undefined);
+  useEffect(() => {
+    if (!game || !wanted || pool?.game === game) return;
+    let live = true;
+    cardPool(null, game).then((p) => live && setPoolState(p), () => {});
+    return () => {
+      live = false;
+    };
+  }, [game, wanted]);
+  const have = game ? ready.get(game) ?? (pool?.game === game ? pool : undefined) : undefined;
+  return (kind) => poolCardAt(have, kind)?.name ?? unknownCard(kind);
 }

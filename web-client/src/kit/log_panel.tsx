@@ -1,4 +1,4 @@
-// The log panel: one <li> per line, "{seat:N}" filled with the seat's name, and it stays
+// The log panel: one <li> per line, "{seat:N}" and "{card:K}" filled with names, and it stays
 // scrolled to the bottom only if the reader was there (scrolling up to read is kept).
 import { useLayoutEffect, useRef } from "preact/hooks";
 
@@ -7,6 +7,7 @@ import { fillSeats } from "./words.js";
 export function LogPanel(p: {
   lines: readonly string[];
   seatName: (seat: number) => string;
+  cardName?: (kind: number) => string;   // "{card:K}" (useCardNames)
   empty?: string;
   muted?: (line: string) => boolean;
   label?: string;
@@ -32,7 +33,7 @@ export function LogPanel(p: {
     >
       {p.lines.length === 0 ? <li class="muted">{p.empty ?? "None yet."}</li> : null}
       {p.lines.slice(first).map((line, i) => (
-        <li key={first + i} class={p.muted?.(line) ? "muted" : undefined}>{fillSeats(line, p.seatName)}</li>
+        <li key={first + i} class={p.muted?.(line) ? "muted" : undefined}>{fillSeats(line, p.seatName, p.cardName)}</li>
       ))}
     </ul>
   );

@@ -75,9 +75,20 @@ export function joinNames(names: string[]): string {
   return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
 
-// A log line as a reader sees it: each "{seat:N}" (N from 0) replaced by the seat's name.
-export function fillSeats(line: string, seatName: (seat: number) => string): string {
-  return line.replace(/\{seat:(\d+)\}/g, (_, n: string) => seatName(Number(n)));
+// A log line as a reader sees it: each "{seat:N}" (N from 0) replaced by the seat's name
+// and each "{card:K}" by the name of card kind K in the game's catalog (ListCards;
+// `cardName` from useCardNames), as the server's engine::fill_seat_names does.
+export function fillSeats(line: string, seatName: (seat: number) => string, cardName: (kind: number) => string = unknownCard): string {
+  return line.replace(/\{(seat|card):(\d+)\}/g, (_, what: string, n: string) => (what === "seat" ? seatName(Number(n)) : cardName(Number(n))));
+}
+
+export function unknownCard(kind: number): string {
+  return `card ${kind}`;
+}
+
+// True when a line names a card kind, so its page needs the game's catalog.
+export function namesCards(lines: readonly string[]): boolean {
+  return lines.some((l) => l.includes("{card:"));
 }
 
 // The name of a seat from a MatchInfo-like list, else "Seat N" (1-based for people).

@@ -15,7 +15,8 @@ import { LogPanel } from "../kit/log_panel.js";
 import { RulesButton } from "../kit/lazy_rules.js";
 import { revealLabels, revealSpeed, savedPreferences, savePreferences, setRevealSpeed, setSoundOn, soundOn, type RevealSpeed } from "../kit/settings.js";
 import { Timer } from "../kit/timer.js";
-import { errorSentence, outcomeText, seatNameFrom } from "../kit/words.js";
+import { errorSentence, namesCards, outcomeText, seatNameFrom } from "../kit/words.js";
+import { useCardNames } from "../decks/pool_cache.js";
 import { missedMoves, type MatchSession } from "../match_session.js";
 import { TeamChat } from "./lobby.js";
 import { verifyCommitment } from "../fairness.js";
@@ -48,6 +49,7 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
   const viewer = info && !info.spectator ? session.seat : null;
   const held = session.yourSeats;
   const seatName = (seat: number) => seatNameFrom(info?.seats, seat);
+  const cardName = useCardNames(info?.game, namesCards(session.presentedLog));
   const legal = session.legalActions;
   const yourTurn = viewer !== null && !info?.over && !session.reveal.behind &&
     (legal.some((a) => a.seat === viewer) || held.some((s) => session.waitingFor(s)));
@@ -189,7 +191,7 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
       {refused ? null : (
         <section class="card-box">
           <h3>Log</h3>
-          <LogPanel lines={session.presentedLog} seatName={seatName} muted={(l) => l === missedMoves} />
+          <LogPanel lines={session.presentedLog} seatName={seatName} cardName={cardName} muted={(l) => l === missedMoves} />
           <p class="muted log-note">Every move of the match, numbered, is in <a href={replayHref}>its replay</a>.</p>
         </section>
       )}

@@ -11,7 +11,8 @@ import { findGame, loadGame } from "../games/index.js";
 import type { ReplayFrame } from "../gen/starport/v1/protocol_pb.js";
 import { verifyCommitment } from "../fairness.js";
 import { RulesButton } from "../kit/lazy_rules.js";
-import { errorSentence, fillSeats, outcomeText, seatNameFrom } from "../kit/words.js";
+import { errorSentence, fillSeats, namesCards, outcomeText, seatNameFrom } from "../kit/words.js";
+import { useCardNames } from "../decks/pool_cache.js";
 import { routeHash, routeUrl, type Route } from "../router.js";
 import { copyText, shortId } from "../ui/format.js";
 
@@ -77,6 +78,8 @@ export function ReplayPage({ app, route }: { app: App; route: Route }) {
     const off = current.getBoundingClientRect().top - log.getBoundingClientRect().top;
     log.scrollTop = Math.max(0, log.scrollTop + off - (log.clientHeight - current.offsetHeight) / 2);
   }, [frame?.step]);
+
+  const cardName = useCardNames(frame?.game, namesCards(frame?.actionLog ?? []));
 
   if (refusal) {
     return (
@@ -164,7 +167,7 @@ export function ReplayPage({ app, route }: { app: App; route: Route }) {
         <ol ref={logRef} class="log replay-log" start={1} data-testid="log">
           {frame?.actionLog.map((line, i) => (
             <li key={i} class={i < frame.step ? (i === frame.step - 1 ? "current" : "done") : "future"}>
-              <button class="link" onClick={() => go(i + 1)} title={`Jump to step ${i + 1}`}>{fillSeats(line, seatName)}</button>
+              <button class="link" onClick={() => go(i + 1)} title={`Jump to step ${i + 1}`}>{fillSeats(line, seatName, cardName)}</button>
             </li>
           ))}
         </ol>

@@ -5,13 +5,15 @@
 import { useRef } from "preact/hooks";
 
 import type { Action } from "../../gen/starport/v1/common_pb.js";
-import { ActionKind, Phase, PowerState, type BattlefieldCard, type Seat, type View } from "../../gen/starport/v1/space_war_pb.js";
+import type { CardPool } from "../../gen/starport/v1/protocol_pb.js";
+import { ActionKind, Phase, PowerState, type BattlefieldCard, type Card as ViewCard, type Seat, type View } from "../../gen/starport/v1/space_war_pb.js";
+import { usePool } from "../../decks/pool_cache.js";
 import { Card } from "../../kit/card.js";
 import { SeatPanel } from "../../kit/seat_panel.js";
 import { Tip } from "../../kit/tip.js";
 import type { TableContext, TableProps } from "../types.js";
 import { cardId, lastContestCards, type Revealed } from "./reveal.js";
-import { factionKind, factionName, phaseNames, powerStateNames, powerStateTips, powerText, stepName } from "./words.js";
+import { cardKind, factionKind, factionName, gameId, phaseNames, powerStateNames, powerStateTips, powerText, stepName } from "./words.js";
 
 const tips = {
   deck: "Cards in this player's deck, face down. An empty deck is refilled from the discard pile.",
@@ -42,8 +44,10 @@ export function actionLabel(action: Action, view: View, seatName: (seat: number)
 }
 
 function SwCard(p: { r: Revealed; small?: boolean; highlight?: boolean; flipIn?: boolean }) {
-  const c = p.r.card;
-  if (!c) return <Card id={p.r.id} name="" faceDown backLabel="a face-down card" small={p.small} />;
+  const pool = usePool(gameId);
+  const c = cardKind(p.r.card, pool);
+  if (!p.r.card) return <Card id={p.r.id} name="" faceDown backLabel="a face-down card" small={p.small} />;
+  if (!c) return <Card id={p.r.id} name="…" small={p.small} />;   // the catalog is on its way
   const effective = p.r.strength !== undefined && p.r.strength >= 0 && p.r.strength !== c.strength ? p.r.strength : undefined;
   return (
     <Card
@@ -107,8 +111,15 @@ function battlefieldCards(view: View): Revealed[] {
   }));
 }
 
+// "Elven Warden (7)" for the omniscient view's piles.
+function pileWords(c: ViewCard, pool: CardPool | undefined): string {
+  const k = cardKind(c, pool);
+  return k ? `${k.name} (${k.strength})` : "…";
+}
+
 function SeatView(p: { seat: Seat; view: View; ctx: TableContext }) {
   const { seat, ctx } = p;
+  const pool = usePool(gameId);
   const info = ctx.info?.seats.find((s) => s.seat === seat.seat);
   const power =
     seat.power === PowerState.NO_POWER ? (
@@ -149,8 +160,8 @@ function SeatView(p: { seat: Seat; view: View; ctx: TableContext }) {
       {seat.deck.length || seat.discard.length ? (
         <details class="omniscient">
           <summary>Deck and discard (revealed)</summary>
-          <div class="pile"><em>Deck, top first: </em>{seat.deck.map((c) => `${c.name} (${c.strength})`).join(", ") || "—"}</div>
-          <div class="pile"><em>Discard: </em>{seat.discard.map((c) => `${c.name} (${c.strength})`).join(", ") || "—"}</div>
+          <div class="pile"><em>Deck, top first: </em>{seat.deck.map((c) => pileWords(c, pool)).join(", ") || "—"}</div>
+          <div class="pile"><em>Discard: </em>{seat.discard.map((c) => pileWords(c, pool)).join(", ") || "—"}</div>
         </details>
       ) : null}
     </SeatPanel>

@@ -1,6 +1,10 @@
 // Space War in the players' words: faction names and colours, Power texts, phases. Only
 // names for what the server sends; no rule lives here.
-import { Faction, Phase, PowerState } from "../../gen/starport/v1/space_war_pb.js";
+import type { CardPool } from "../../gen/starport/v1/protocol_pb.js";
+import { Faction, Phase, PowerState, type Card } from "../../gen/starport/v1/space_war_pb.js";
+import { poolCardAt } from "../../decks/pool_cache.js";
+
+export const gameId = "space_war";
 
 export const factions: { value: Faction; name: string }[] = [
   { value: Faction.DWARVES, name: "Dwarves" },
@@ -59,3 +63,22 @@ export const phaseNames: Record<Phase, string> = {
 };
 
 export const stepName = (step: number): string => (step === 0 ? "Reveal" : `War step ${step}`);
+
+// What a card of the view is: the view names only its kind; the catalog (ListCards
+// "space_war", PoolCard tags [faction, code], stats Strength and Faction) says the rest.
+// Undefined until the catalog has arrived.
+export interface CardKind {
+  code: string;
+  name: string;
+  faction: Faction;
+  strength: number;
+  leader: boolean;
+  text: string;
+}
+
+export function cardKind(c: Card | undefined, pool: CardPool | undefined): CardKind | undefined {
+  const p = c ? poolCardAt(pool, c.kind) : undefined;
+  if (!p) return undefined;
+  const stat = (name: string) => p.stats.find((s) => s.name === name)?.value ?? 0;
+  return { code: p.tags[1] ?? "", name: p.name, faction: stat("Faction") as Faction, strength: stat("Strength"), leader: p.kind === "Leader", text: p.text };
+}
