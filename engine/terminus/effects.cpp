@@ -396,22 +396,23 @@ void state::discovery(int prox, int by_seat, int by_ship) {
   place_system(prox, shown[pick], by_seat, by_ship);
 }
 
+void state::offer_chaotic(int seat) {
+  if (players_[seat].out || players_[seat].complications.empty()) return;
+  frame f;
+  f.kind = task::chaotic;
+  f.seat = static_cast<std::uint8_t>(seat);
+  f.look_count = 1;
+  f.looked[0] = players_[seat].complications.top();
+  push(f);
+}
+
 void state::place_system(int prox, copy_id c, int by_seat, int by_ship) {
   chart_[prox] = c;
   note(event_kind::discovery, by_seat, c, prox);
   const card_def& d = card_of(c);
   if (d.has(keyword::chaotic)) {
     // Chaotic: each player looks at their top Complication and may put it at the bottom.
-    for (int k = seats_ - 1; k >= 0; --k) {
-      const int s = (initiative_ + k) % seats_;
-      if (players_[s].out || players_[s].complications.empty()) continue;
-      frame f;
-      f.kind = task::chaotic;
-      f.seat = static_cast<std::uint8_t>(s);
-      f.look_count = 1;
-      f.looked[0] = players_[s].complications.top();
-      push(f);
-    }
+    for (int k = seats_ - 1; k >= 0; --k) offer_chaotic((initiative_ + k) % seats_);
   }
   push_triggers_of(by_seat, by_ship, c, when::reveal);
 }

@@ -999,16 +999,8 @@ void state::place_resolving(const pb::Position& position, bool in_window, std::s
       push(f);
       return;
     }
-    for (int k = inner.chaotic_size() - 1; k >= 0; --k) {
-      const std::uint32_t s = inner.chaotic(k);
-      if (s >= seats_ || players_[s].out || players_[s].complications.empty()) continue;
-      frame f;
-      f.kind = task::chaotic;
-      f.seat = static_cast<std::uint8_t>(s);
-      f.look_count = 1;
-      f.looked[0] = players_[s].complications.top();
-      push(f);
-    }
+    for (int k = inner.chaotic_size() - 1; k >= 0; --k)
+      if (inner.chaotic(k) < static_cast<std::uint32_t>(seats_)) offer_chaotic(static_cast<int>(inner.chaotic(k)));
   };
   auto from_part = [&] {
     if (!frame_count_ || frames_[frame_count_ - 1u].kind != task::run) return;

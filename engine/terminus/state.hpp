@@ -351,6 +351,9 @@ class state {
   void finish_complication();
   // effects.cpp
   void push(const frame& f);
+  // A Chaotic System's offer to `seat`: look at its top Complication, may put it at the
+  // bottom. Nothing when the seat is out or has no Complication.
+  void offer_chaotic(int seat);
   void note(event_kind k, int seat, copy_id card = no_card, int extra = 0);
   bool has_effect_at(copy_id c, when at) const;
   void push_run(int seat, int sh, copy_id source, when at, int target_seat, int target_ship);
