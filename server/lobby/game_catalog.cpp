@@ -1,18 +1,20 @@
 #include "server/lobby/game_catalog.hpp"
 
 #include <cstdint>
+#include <utility>
 
 #include "engine/registry.hpp"
+#include "server/protocol/frames.hpp"
 
 namespace starport::server {
 namespace {
 
-// Built once: the registry is fixed for the life of the process.
-const google::protobuf::RepeatedPtrField<v1::GameInfo>& catalog() {
-  static const google::protobuf::RepeatedPtrField<v1::GameInfo> games = [] {
-    google::protobuf::RepeatedPtrField<v1::GameInfo> out;
+// Welcome.games, encoded once: the registry is fixed for the life of the process.
+const std::string& catalog_fields() {
+  static const std::string games = [] {
+    v1::Welcome out;
     for (const engine::game_info* g : engine::games()) {
-      v1::GameInfo& info = *out.Add();
+      v1::GameInfo& info = *out.add_games();
       info.set_id(std::string(g->id));
       info.set_title(std::string(g->title));
       info.set_min_seats(static_cast<std::uint32_t>(g->min_seats));
@@ -34,14 +36,16 @@ const google::protobuf::RepeatedPtrField<v1::GameInfo>& catalog() {
         for (std::string_view choice : p.choices) pref.add_choices(std::string(choice));
       }
     }
-    return out;
+    return out.SerializeAsString();
   }();
   return games;
 }
 
 }  // namespace
 
-void add_game_catalog(v1::Welcome& welcome) { *welcome.mutable_games() = catalog(); }
+frame_ptr encode_welcome(v1::ServerMessage message) {
+  return with_welcome_fields(std::move(message), catalog_fields());
+}
 
 std::string bot_label(std::string_view bot_name) {
   std::string label(bot_name);

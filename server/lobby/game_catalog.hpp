@@ -5,14 +5,17 @@
 #include <string>
 #include <string_view>
 
+#include "server/protocol/messages.hpp"
 #include "starport/v1/protocol.pb.h"
 
 namespace starport::server {
 
 namespace v1 = starport::v1;
 
-// Sets `welcome.games` to every registered game, in the registry's order.
-void add_game_catalog(v1::Welcome& welcome);
+// `message` (a ServerMessage holding a Welcome) encoded with `Welcome.games` set to every
+// registered game, in the registry's order. The catalog's bytes are encoded once for the
+// life of the process (the registry is fixed) and added to each Welcome's bytes.
+frame_ptr encode_welcome(v1::ServerMessage message);
 
 // A bot's name in players' words: "heuristic" → "Heuristic bot", "look_ahead" → "Look ahead bot".
 std::string bot_label(std::string_view bot_name);

@@ -175,7 +175,6 @@ void lobby_hub::welcome(request r, std::string new_token) {
     w.set_account_id(r.account_id);
     w.set_display_name(r.display_name);
     w.set_token(token);
-    add_game_catalog(w);
     for (const std::string& id : self->services_->active_matches(r.account_id)) w.add_active_matches(id);
     const std::vector<lobby*> mine = self->tables_of(r.account_id);
     for (lobby* l : mine) {
@@ -184,7 +183,8 @@ void lobby_hub::welcome(request r, std::string new_token) {
       if (!l->in_match() && self->rename_clashing_bots(*l)) self->save(*l);   // kept across a restart
       w.add_lobbies(l->id);
     }
-    reply(r, std::move(m));
+    m.set_request_id(r.request_id);
+    send_to(r.from, encode_welcome(std::move(m)));
     for (const lobby* l : mine) self->push(*l, nullptr);
   });
 }

@@ -12,4 +12,9 @@ namespace starport::server {
 // go in front of the bytes already encoded.
 frame_ptr with_request_id(const std::string& plain, std::uint32_t request_id);
 
+// `message` (a Welcome) with `welcome_fields` (encoded Welcome fields, the same for every
+// Welcome: the game catalog) added to its Welcome: a length-delimited field may hold its
+// fields in any order, so the shared bytes are appended instead of copied in and encoded.
+frame_ptr with_welcome_fields(v1::ServerMessage message, const std::string& welcome_fields);
+
 }  // namespace starport::server

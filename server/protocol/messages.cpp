@@ -11,19 +11,41 @@ frame_ptr encode(const v1::ServerMessage& message) {
   return out;
 }
 
+namespace {
+
+void append_varint(std::string& out, std::uint64_t v) {
+  for (;; v >>= 7) {
+    if (v < 0x80) {
+      out.push_back(static_cast<char>(v));
+      return;
+    }
+    out.push_back(static_cast<char>((v & 0x7f) | 0x80));
+  }
+}
+
+}  // namespace
+
 frame_ptr with_request_id(const std::string& plain, std::uint32_t request_id) {
   static_assert(v1::ServerMessage::kRequestIdFieldNumber == 1);
   auto out = std::make_shared<std::string>();
   out->reserve(plain.size() + 6);
   out->push_back(static_cast<char>(0x08));   // field 1, varint
-  for (std::uint32_t v = request_id; ; v >>= 7) {
-    if (v < 0x80) {
-      out->push_back(static_cast<char>(v));
-      break;
-    }
-    out->push_back(static_cast<char>((v & 0x7f) | 0x80));
-  }
+  append_varint(*out, request_id);
   out->append(plain);
+  return out;
+}
+
+frame_ptr with_welcome_fields(v1::ServerMessage message, const std::string& welcome_fields) {
+  static_assert(v1::ServerMessage::kWelcomeFieldNumber < 16);   // its key is one byte
+  const std::string welcome = message.welcome().SerializeAsString();
+  message.clear_welcome();
+  auto out = std::make_shared<std::string>();
+  out->reserve(message.ByteSizeLong() + 6 + welcome.size() + welcome_fields.size());
+  message.AppendToString(out.get());
+  out->push_back(static_cast<char>(v1::ServerMessage::kWelcomeFieldNumber << 3 | 2));   // length-delimited
+  append_varint(*out, welcome.size() + welcome_fields.size());
+  out->append(welcome);
+  out->append(welcome_fields);
   return out;
 }
 

@@ -67,8 +67,7 @@ void on_hello(const session_ptr& s, std::uint32_t request_id, const v1::Hello& h
     v1::Welcome& w = *m.mutable_welcome();
     w.set_protocol_version(v1::PROTOCOL_V1);
     w.set_server_version(server_version);
-    add_game_catalog(w);
-    return s->send(m);
+    return s->send(encode_welcome(std::move(m)));
   }
   std::optional<std::string> name;
   if (!hello.display_name().empty()) {

@@ -54,8 +54,8 @@ struct house {
   std::shared_ptr<server::shared_state> state;
   std::string token;
   std::uint64_t inputs = 0;
-  // The last Welcome frame the tap parsed, and what it took from it. The server encodes the
-  // whole game catalog into every Welcome and a resumed account's is the same byte for byte
+  // The last Welcome frame the tap parsed, and what it took from it. The server adds the
+  // whole game catalog to every Welcome and a resumed account's is the same byte for byte
   // input after input: equal bytes parse the same, so the tap compares instead of parsing.
   struct {
     std::string bytes, token;

@@ -11,6 +11,7 @@
 namespace v1 = starport::v1;
 using starport::server::encode;
 using starport::server::with_request_id;
+using starport::server::with_welcome_fields;
 
 TEST_CASE("wire: an answer built by putting the request id in front parses as the message with that id") {
   v1::ServerMessage m;
@@ -31,6 +32,34 @@ TEST_CASE("wire: an answer built by putting the request id in front parses as th
     // The same message, and as long as encoding it whole would make it.
     CHECK(parsed.SerializeAsString() == expected.SerializeAsString());
     CHECK(with_request_id(plain, id)->size() == expected.ByteSizeLong());
+  }
+}
+
+TEST_CASE("wire: a Welcome with shared fields added parses as the Welcome holding them, and is as long") {
+  v1::Welcome shared;   // as the game catalog: the same for every Welcome
+  for (int i = 0; i < 40; ++i) {
+    v1::GameInfo& g = *shared.add_games();
+    g.set_id("game_" + std::to_string(i));
+    g.set_title(std::string(static_cast<std::size_t>(i) * 3, 'T'));   // Welcomes past one- and two-byte lengths
+    g.add_bots()->set_summary("plays the largest card");
+  }
+  const std::string fields = shared.SerializeAsString();
+  for (int lobbies : {0, 1, 200}) {
+    CAPTURE(lobbies);
+    v1::ServerMessage m;
+    m.set_request_id(7);
+    v1::Welcome& w = *m.mutable_welcome();
+    w.set_protocol_version(v1::PROTOCOL_V1);
+    w.set_account_id("a-1");
+    w.set_token("0123456789abcdef0123456789abcdef");
+    for (int l = 0; l < lobbies; ++l) w.add_lobbies("lobby-" + std::to_string(l));
+    v1::ServerMessage expected = m;
+    expected.mutable_welcome()->MergeFrom(shared);
+    const auto frame = with_welcome_fields(m, fields);
+    v1::ServerMessage parsed;
+    REQUIRE(parsed.ParseFromString(*frame));
+    CHECK(parsed.SerializeAsString() == expected.SerializeAsString());
+    CHECK(frame->size() == expected.ByteSizeLong());
   }
 }
 
