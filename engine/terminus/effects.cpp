@@ -511,6 +511,12 @@ void state::remove_member(int s, int sh, int i) {
 
 // Farsight X: the largest X among the Ship's face-up Farsight cards (one source a Turn).
 void state::farsight(int s, int sh) {
+  const copy_id source = farsight_card(s, sh);
+  if (source != no_card) look_at_actions(s, sh, std::min<int>(card_of(source).farsight, 4), source);
+}
+
+// The Ship's face-up Farsight card with the largest X, the first of them (no_card: none).
+copy_id state::farsight_card(int s, int sh) const {
   int best = 0;
   copy_id source = no_card;
   const ship& x = players_[s].ships[sh];
@@ -520,7 +526,7 @@ void state::farsight(int s, int sh) {
   for (const member& m : x.crew_list())
     if (m.face_up && card_of(m.card).has(keyword::farsight) && card_of(m.card).farsight > best)
       best = card_of(m.card).farsight, source = m.card;
-  if (best > 0) look_at_actions(s, sh, std::min(best, 4), source);
+  return source;
 }
 
 // Look at the top n Actions: they wait in the frame; CHOOSE discards, PASS puts the rest back.

@@ -164,6 +164,8 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
     const pb::ResolvingPosition& in = innermost(position.resolving());
     const int who = chooser(position);
     if (who >= 0 && who < seats) cards[static_cast<std::size_t>(who)] += in.looked_size() + in.put_back_size();
+    for (const pb::WaitingLook& later : position.resolving().waiting_looks())
+      if (who >= 0 && who < seats) cards[static_cast<std::size_t>(who)] += later.looked_size();
   }
   if (position.has_window()) {
     const pb::WindowPosition& w = position.window();
@@ -514,15 +516,22 @@ state::state(int seats, const pb::Options& options, const pb::Position& position
       for (const std::string& n : *names)
         if (looked_count < 4) looked[looked_count++] = add(who, n);
   }
+  // The later Ships' Farsight looks waiting under it, their cards in the order listed.
+  std::array<copy_id, 8> waiting{};
+  int waiting_count = 0;
+  for (const pb::WaitingLook& later : position.resolving().waiting_looks())
+    for (const std::string& n : later.looked())
+      if (waiting_count < static_cast<int>(waiting.size())) waiting[waiting_count++] = add(chooser(position), n);
   const std::span<const copy_id> held(looked.data(), static_cast<std::size_t>(looked_count));
-  if (position.has_resolving()) place_resolving(position, false, held);
+  const std::span<const copy_id> under(waiting.data(), static_cast<std::size_t>(waiting_count));
+  if (position.has_resolving()) place_resolving(position, false, held, under);
   if (position.has_window()) {
     // Asked from public information, as open_window does; the listed seats passed already.
     open_window(position.step() == pb::DESTINY_STEP ? window::destiny : window::step_end);
     for (std::uint32_t a : position.window().answered()) answered_ |= engine::seat_bit(static_cast<int>(a));
     window_played_ = position.window().played() || cascade_count_ > 0;
     ask_next();
-    if (position.has_resolving()) place_resolving(position, true, held);
+    if (position.has_resolving()) place_resolving(position, true, held, under);
   }
   advance();
 }

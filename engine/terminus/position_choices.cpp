@@ -1,7 +1,8 @@
 // Explicit positions, the stated choices (docs/scenarios.md, "Race to the Terminus"):
-// whether a `resolving` (a choice of any source, nested ones, one partly made, a Chaotic
-// offer) fits the rest of the position, and placing it on the stack as the flow would
-// have left it. The rest of a Position is read in position.cpp.
+// whether a `resolving` (a choice of any source, nested ones) fits the rest of the position,
+// and placing it on the stack as the flow would have left it, with what was partly made
+// (whose fit is checked in position_partial.cpp). The rest of a Position is read in
+// position.cpp.
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -119,143 +120,6 @@ int chooser(const pb::Position& position) {
   return static_cast<int>(position.active_seat());
 }
 
-// The card and timing of the innermost choice's ability (false when it has no parts).
-bool innermost_card(const pb::Position& position, card_id& id, when& at);
-
-// The fields of a choice partly made (`picks_left`, `looked`, `put_back`, `chaotic`) fit the
-// part they name; the probe in validate checks the choice they leave is open.
-verdict partial_fits(int seats, const pb::Position& position) {
-  using R = pb::ResolvingPosition;
-  const R& r = position.resolving();
-  for (const R* n = &r; n->has_nested(); n = &n->nested())
-    if (partly_made(*n))
-      return refuse(rule_error::bad_options,
-                    "resolving.picks_left, looked, put_back, chaotic: only the innermost choice (no `nested` under it) is partly made");
-  const R& in = innermost(r);
-  if (!partly_made(in)) return engine::ok();
-  const int who = chooser(position);
-  card_id id = 0;
-  if (r.source() == R::BUSTLE) {
-    // The Upgrades a Bustle looked at (Reputation 0 or more, two or more in the Pile then).
-    const pb::SeatPosition& sp = position.seats(who);
-    for (const std::string& n : in.looked())
-      if (!find_card(n, id) || card(id).type != card_type::module)
-        return refuse(rule_error::bad_options, "resolving.looked: a Bustle looks at Upgrades (Module cards of the pool)");
-    if (in.picks_left() || in.put_back_size() || in.chaotic_size() || in.looked_size() < 2 || in.looked_size() > 3 ||
-        (in.looked_size() < 3 && sp.upgrade_pile_size() > 0) || sp.reputation() < 0)
-      return refuse(rule_error::bad_options,
-                    "resolving.looked: a Bustle looks at the top 3 Upgrades (2 when the Pile held only 2: none left in "
-                    "it), with Reputation 0 or more; nothing else is partly made");
-    return engine::ok();
-  }
-  if (farsight_look(position)) {
-    // The Start Step's Farsight: the Ship's largest Farsight card looks; the Ships before it
-    // looked already, a later Ship's look (its cards taken) would wait under it.
-    find_card(r.card(), id);
-    const pb::SeatPosition& sp = position.seats(who);
-    const int n = std::min<int>(4, card(id).farsight);
-    if (in.picks_left() || in.chaotic_size() || in.looked_size() == 0 || in.looked_size() + in.put_back_size() > n)
-      return refuse(rule_error::bad_options,
-                    "resolving.looked: a Farsight look holds at least one card and no more than its Farsight X");
-    if (in.put_back_size() && in.looked_size() < 2)
-      return refuse(rule_error::bad_options,
-                    "resolving.put_back: two or more cards are still to order once some are put back (the last goes by itself)");
-    for (const auto* names : {&in.looked(), &in.put_back()})
-      for (const std::string& name : *names)
-        if (card_id c = 0; !find_card(name, c) || card(c).type != card_type::action)
-          return refuse(rule_error::bad_options, "resolving.looked, put_back: the cards looked at are Action cards of the pool");
-    auto best = [&](const pb::ShipPosition& sh, bool& holds) {
-      int x = 0;
-      for (const auto* list : {&sh.modules(), &sh.crew()})
-        for (const pb::CardPosition& m : *list)
-          if (card_id c = 0; !m.face_down() && find_card(m.name(), c) && card(c).has(keyword::farsight)) {
-            x = std::max<int>(x, card(c).farsight);
-            holds = holds || c == id;
-          }
-      return x;
-    };
-    bool holds = false, later = false;
-    if (r.ship() >= static_cast<std::uint32_t>(sp.ships_size()) || best(sp.ships(static_cast<int>(r.ship())), holds) > card(id).farsight || !holds)
-      return refuse(rule_error::bad_options,
-                    "resolving.card: a Farsight look is the largest face-up Farsight card of the active seat's Ship `ship`");
-    for (int k = static_cast<int>(r.ship()) + 1; k < sp.ships_size(); ++k) later = later || best(sp.ships(k), holds) > 0;
-    if (later)
-      return refuse(rule_error::bad_options,
-                    "resolving.ship: a later Ship's Farsight look waits under this one with its cards taken; state the "
-                    "position before the Start Step instead");
-    return engine::ok();
-  }
-  when at = when::none;
-  if (!innermost_card(position, id, at))
-    return refuse(rule_error::bad_options,
-                  "resolving.picks_left, looked, put_back, chaotic: only an ability's part (ACTION, CASCADE, STEP, "
-                  "OVERRIDE, or one nested) or a Bustle's look is partly made");
-  const std::uint32_t part = in.effect();
-  const effect* e = part < static_cast<std::uint32_t>(max_effects) && card(id).effects[part].present() &&
-                            card(id).effects[part].at == at
-                        ? &card(id).effects[part]
-                        : nullptr;
-  if (in.picks_left()) {
-    const bool pick = e && (e->kind == op::morale || e->kind == op::disable_module || e->kind == op::enable_module ||
-                            e->kind == op::destroy_module || e->kind == op::kill_recruit ||
-                            e->kind == op::flip_recruit || e->kind == op::rally_recruit);
-    const int n = e ? picks(*e) : 0;
-    if (!pick || (e->flags & flag_each) || e->who == target::this_card || e->who == target::each_opponent ||
-        e->who == target::each_ship || in.picks_left() >= static_cast<std::uint32_t>(n) || in.looked_size() ||
-        in.put_back_size() || in.chaotic_size())
-      return refuse(rule_error::bad_options,
-                    "resolving.picks_left: part `effect` picks 2 or more cards one at a time (Modules to disable, "
-                    "enable or destroy, Members to kill, flip or rally; a Morale effect picks one Member), and fewer are left than it picks");
-    if (e->who == target::opponent && (r.has_nested() || (r.source() != R::ACTION && r.source() != R::CASCADE)))
-      return refuse(rule_error::bad_options,
-                    "resolving.picks_left: a pick on an opponent Ship needs the Ship its Action or Cascade card targets");
-    return engine::ok();
-  }
-  if (in.looked_size() || in.put_back_size()) {
-    for (const auto* names : {&in.looked(), &in.put_back()})
-      for (const std::string& n : *names)
-        if (!find_card(n, id) || card(id).type != card_type::action)
-          return refuse(rule_error::bad_options, "resolving.looked, put_back: the cards looked at are Action cards of the pool");
-    const int n = e && e->kind == op::look_actions ? std::min(4, std::max(1, std::abs(static_cast<int>(e->amount)))) : 0;
-    if (n == 0 || in.looked_size() == 0 || in.looked_size() + in.put_back_size() > n || in.chaotic_size())
-      return refuse(rule_error::bad_options,
-                    "resolving.looked: part `effect` looks at the top of the Action Pile; `looked` and `put_back` hold "
-                    "at least one card and no more than it looks at");
-    if (in.put_back_size() && in.looked_size() < 2)
-      return refuse(rule_error::bad_options,
-                    "resolving.put_back: two or more cards are still to order once some are put back (the last goes by itself)");
-    return engine::ok();
-  }
-  // A Chaotic System's offer: the part before `effect` moved a Ship or replaced a System.
-  const effect* before = nullptr;
-  for (std::uint32_t k = 0; k < part && k < static_cast<std::uint32_t>(max_effects); ++k)
-    if (card(id).effects[k].present() && card(id).effects[k].at == at) before = &card(id).effects[k];
-  const bool discovers = before && (before->kind == op::proximity || before->kind == op::bury_system ||
-                                    (before->kind == op::special && before->named == special::local_coup));
-  if (!discovers)
-    return refuse(rule_error::bad_options,
-                  "resolving.chaotic: the part before `effect` makes a Discovery (it moves a Ship or replaces a System)");
-  bool chaotic_system = false;
-  for (const pb::ChartPosition& cp : position.star_chart())
-    chaotic_system = chaotic_system || (!cp.face_down() && find_card(cp.system(), id) && card(id).has(keyword::chaotic));
-  if (!chaotic_system)
-    return refuse(rule_error::bad_options, "resolving.chaotic: no face-up Chaotic System on the Star Chart");
-  unsigned listed = 0;
-  int last = -1;
-  for (std::uint32_t s : in.chaotic()) {
-    if (s >= static_cast<std::uint32_t>(seats) || (listed >> s & 1u) || position.seats(static_cast<int>(s)).out() ||
-        position.seats(static_cast<int>(s)).complication_pile_size() == 0)
-      return refuse(rule_error::bad_options,
-                    "resolving.chaotic: seats still in, each once, each with a Complication Pile to look at");
-    const int place = static_cast<int>((s + static_cast<std::uint32_t>(seats) - position.initiative()) % static_cast<std::uint32_t>(seats));
-    if (place <= last)
-      return refuse(rule_error::bad_options, "resolving.chaotic: the seats decide in Initiative order, from its holder");
-    last = place;
-    listed |= 1u << s;
-  }
-  return engine::ok();
-}
-
 bool innermost_card(const pb::Position& position, card_id& id, when& at) {
   using R = pb::ResolvingPosition;
   const R& r = position.resolving();
@@ -289,6 +153,41 @@ bool innermost_card(const pb::Position& position, card_id& id, when& at) {
   }
 }
 
+// BACKSLIDE: the Aftermath Step's Backslide left the active seat's Ship `ship` where the Star
+// Chart had no System, and the state check's Discovery placed a Chaotic System there; its
+// offers wait, over the "when revealed" ability of the Gig that joined, if it has one.
+verdict backslide_fits(const pb::Position& position) {
+  const pb::ResolvingPosition& r = position.resolving();
+  const pb::SeatPosition& act = position.seats(static_cast<int>(position.active_seat()));
+  if (position.step() != pb::END_STEP)
+    return refuse(rule_error::bad_options, "resolving: BACKSLIDE is decided in END_STEP (the Aftermath Step is over)");
+  if (r.ship() >= static_cast<std::uint32_t>(act.ships_size()))
+    return refuse(rule_error::bad_options, "resolving.ship: BACKSLIDE names the active seat's Ship that backslid");
+  const pb::ShipPosition& sh = act.ships(static_cast<int>(r.ship()));
+  card_id id = 0;
+  bool chaotic_here = false;
+  for (const pb::ChartPosition& cp : position.star_chart())
+    chaotic_here = chaotic_here || (cp.proximity() == sh.proximity() && !cp.face_down() && find_card(cp.system(), id) &&
+                                    card(id).has(keyword::chaotic));
+  if (!chaotic_here || sh.backslide())
+    return refuse(rule_error::bad_options,
+                  "resolving.ship: BACKSLIDE's Ship is out of its Backslide, at the Proximity of a face-up Chaotic System "
+                  "on the Star Chart (its Discovery placed it there)");
+  if (r.chaotic_size() == 0)
+    return refuse(rule_error::bad_options, "resolving.chaotic: a Backslide's Discovery states the seats still to decide its offers");
+  if (r.card().empty()) return engine::ok();
+  bool joined = false, reveals = false;
+  const bool known = find_card(r.card(), id);
+  for (const pb::CardPosition& m : sh.crew())
+    if (card_id c = 0; known && !m.face_down() && find_card(m.name(), c) && c == id) joined = true;
+  for (std::uint32_t k = 0; known && k < static_cast<std::uint32_t>(max_effects); ++k) reveals = reveals || has_part(id, k, when::reveal);
+  if (!joined || !reveals)
+    return refuse(rule_error::bad_options,
+                  "resolving.card: BACKSLIDE's card is a face-up Member of Ship `ship` with a \"when revealed\" ability "
+                  "(the Gig that joined, its ability waiting under the offers)");
+  return engine::ok();
+}
+
 // `resolving` fits the rest of the position (the probe in validate checks its choice is open).
 verdict resolving_fits(int seats, const pb::Position& position) {
   using R = pb::ResolvingPosition;
@@ -301,7 +200,7 @@ verdict resolving_fits(int seats, const pb::Position& position) {
   const bool from_card = r.source() == R::STEP || r.source() == R::OVERRIDE;
   if (!R::Source_IsValid(r.source()) || r.source() == R::REVEAL || r.source() == R::FLIP_UP)
     return refuse(rule_error::bad_options,
-                  "resolving.source: ACTION, CASCADE, STEP, OVERRIDE, WEAPON, DETACH, BUSTLE, REATTACH or DISCARD");
+                  "resolving.source: ACTION, CASCADE, STEP, OVERRIDE, WEAPON, DETACH, BUSTLE, REATTACH, DISCARD or BACKSLIDE");
   if (r.has_nested()) {
     if (r.source() > R::OVERRIDE)
       return refuse(rule_error::bad_options, "resolving.nested: only an ACTION, CASCADE, STEP or OVERRIDE has parts to nest a choice under");
@@ -322,12 +221,13 @@ verdict resolving_fits(int seats, const pb::Position& position) {
                                                     : "resolving: only CASCADE, WEAPON and DISCARD resolve in a response window");
   if (r.targets() && r.source() != R::ACTION)
     return refuse(rule_error::bad_options, "resolving: `targets` belongs to an Action (other sources choose as they resolve)");
-  if (!r.card().empty() != from_card)
-    return refuse(rule_error::bad_options, "resolving.card: the card of a STEP or OVERRIDE ability, and only for those");
+  if (r.card().empty() ? from_card : !from_card && r.source() != R::BACKSLIDE)
+    return refuse(rule_error::bad_options,
+                  "resolving.card: the card of a STEP or OVERRIDE ability (BACKSLIDE: the Gig whose ability waits), and only for those");
   if (r.effect() != 0 && r.source() >= R::WEAPON)
-    return refuse(rule_error::bad_options, "resolving.effect: WEAPON, DETACH, BUSTLE, REATTACH and DISCARD have no parts");
+    return refuse(rule_error::bad_options, "resolving.effect: WEAPON, DETACH, BUSTLE, REATTACH, DISCARD and BACKSLIDE have no parts");
   if ((r.source() != R::ACTION && r.ship() >= static_cast<std::uint32_t>(std::max(1, act.ships_size()))) ||
-      (r.ship() != 0 && (windowed || r.source() >= R::DETACH)))
+      (r.ship() != 0 && (windowed || (r.source() >= R::DETACH && r.source() != R::BACKSLIDE))))
     return refuse(rule_error::bad_options, "resolving.ship: one of the active seat's Ships (0 for CASCADE, WEAPON, DETACH, BUSTLE, REATTACH, DISCARD)");
   card_id id = 0;
   switch (r.source()) {
@@ -394,6 +294,7 @@ verdict resolving_fits(int seats, const pb::Position& position) {
     case R::REATTACH:
       if (st != pb::END_STEP) return refuse(rule_error::bad_options, "resolving: REATTACH is decided in END_STEP");
       return engine::ok();
+    case R::BACKSLIDE: return backslide_fits(position);
     case R::DISCARD: {
       int actions = 0;
       for (const std::string& n : act.hand()) actions += find_card(n, id) && card(id).type == card_type::action;
@@ -431,6 +332,7 @@ const char* resolving_closed(pb::ResolvingPosition::Source source) {
     case R::DISCARD: return "resolving: Shady's extra discard needs the primary Ship in a Shady System with Reputation 0 or less";
     case R::BUSTLE: return "resolving: the active seat's primary Ship cannot Bustle now (Crewed, a Bustling System, an Upgrade, room)";
     case R::REATTACH: return "resolving: no detached Runabout shares the primary Ship's Proximity";
+    case R::BACKSLIDE: return "resolving: the Backslide's Discovery has no Chaotic offers open there";
     default: return "resolving: nothing of that source is open there";
   }
 }
@@ -443,7 +345,8 @@ using positions::resolving_timing;
 
 // A `resolving` as the flow would have left it: its source's frame on the stack, running
 // from the stated part (the sources of a window once the window is open).
-void state::place_resolving(const pb::Position& position, bool in_window, std::span<const copy_id> looked) {
+void state::place_resolving(const pb::Position& position, bool in_window, std::span<const copy_id> looked,
+                            std::span<const copy_id> waiting) {
   using R = pb::ResolvingPosition;
   const R& r = position.resolving();
   if ((r.source() == R::CASCADE || r.source() == R::WEAPON || (r.source() == R::DISCARD && position.has_window())) !=
@@ -452,6 +355,11 @@ void state::place_resolving(const pb::Position& position, bool in_window, std::s
   const int sh = static_cast<int>(r.ship());
   if (sh >= max_ships || !players_[active_].ships[sh].present) return;
   const R& inner = innermost(r);
+  // A Chaotic System's offers still to decide, the first listed on top (as place_system leaves them).
+  auto offers = [&] {
+    for (int k = inner.chaotic_size() - 1; k >= 0; --k)
+      if (inner.chaotic(k) < static_cast<std::uint32_t>(seats_)) offer_chaotic(static_cast<int>(inner.chaotic(k)));
+  };
   // The innermost choice partly made, on top of its ability's frame (running from `effect`):
   // the rest of a pick, a look, then any Chaotic offers over it.
   auto partial = [&] {
@@ -481,8 +389,7 @@ void state::place_resolving(const pb::Position& position, bool in_window, std::s
       push(f);
       return;
     }
-    for (int k = inner.chaotic_size() - 1; k >= 0; --k)
-      if (inner.chaotic(k) < static_cast<std::uint32_t>(seats_)) offer_chaotic(static_cast<int>(inner.chaotic(k)));
+    offers();
   };
   auto from_part = [&] {
     if (!frame_count_ || frames_[frame_count_ - 1u].kind != task::run) return;
@@ -545,6 +452,25 @@ void state::place_resolving(const pb::Position& position, bool in_window, std::s
           if (m.face_up && index_of(m.card) == cid) c = m.card;
         if (c == no_card) return;
         sub_ = 3;
+        // The later Ships' looks first (the Start Step made them from the last Ship on), the
+        // last listed lowest, each from its Ship's largest Farsight card.
+        std::size_t taken = waiting.size();
+        for (int w = r.waiting_looks_size() - 1; w >= 0; --w) {
+          const pb::WaitingLook& later = r.waiting_looks(w);
+          const std::size_t n = static_cast<std::size_t>(later.looked_size());
+          const std::uint32_t k = later.ship();
+          if (k >= static_cast<std::uint32_t>(max_ships) || !players_[active_].ships[k].present || n > taken || n > 4) return;
+          taken -= n;
+          frame f;
+          f.kind = task::look;
+          f.seat = active_;
+          f.ship = static_cast<std::uint8_t>(k);
+          f.source = farsight_card(active_, static_cast<int>(k));
+          if (f.source == no_card) return;
+          f.look_count = static_cast<std::uint8_t>(n);
+          for (std::size_t i = 0; i < n; ++i) f.looked[i] = waiting[taken + i];
+          push(f);
+        }
         frame f;
         f.kind = r.put_back_size() ? task::look_order : task::look;
         f.seat = active_;
@@ -594,6 +520,17 @@ void state::place_resolving(const pb::Position& position, bool in_window, std::s
       push(f);
       return;
     }
+    case R::BACKSLIDE:
+      // The Aftermath Step is over (the End Step runs from its start): the Gig that joined
+      // has its "when revealed" ability waiting under the Discovery's offers.
+      if (step_ != step::end) return;
+      if (!r.card().empty()) {
+        const copy_id c = find_card(r.card(), cid) ? in_play(active_, sh, cid, when::reveal) : no_card;
+        if (c == no_card) return;
+        push_triggers_of(active_, sh, c, when::reveal);
+      }
+      offers();
+      return;
     case R::DETACH:
     case R::BUSTLE:
     case R::REATTACH: {
@@ -642,7 +579,8 @@ bool state::resolving_open(const pb::Position& position) const {
   }
   if (inner->looked_size())
     return f.kind == (r.source() == R::BUSTLE ? task::bustle_pick : inner->put_back_size() ? task::look_order : task::look) &&
-           f.look_count == inner->looked_size() + inner->put_back_size();
+           f.look_count == inner->looked_size() + inner->put_back_size() &&
+           (r.waiting_looks_size() == 0 || frame_count_ == 1 + r.waiting_looks_size());
   if (inner != &r) return find_card(inner->card(), cid) && f.source != no_card && index_of(f.source) == cid;
   switch (r.source()) {
     case R::ACTION: {

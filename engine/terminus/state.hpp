@@ -306,7 +306,9 @@ class state {
   // setup.cpp
   void init(int seats, const pb::Options& options, std::span<const engine::deck_list> decks);
   copy_id in_play(int s, int sh, engine::card_index wanted, when at) const;
-  void place_resolving(const pb::Position& position, bool in_window, std::span<const copy_id> looked);
+  // `looked`: the open look's cards (put_back first); `waiting`: the waiting looks' cards, in order.
+  void place_resolving(const pb::Position& position, bool in_window, std::span<const copy_id> looked,
+                       std::span<const copy_id> waiting);
   bool resolving_open(const pb::Position& position) const;
   // rules.cpp: the flow, one step after another until a seat must decide
   void advance();
@@ -385,6 +387,7 @@ class state {
   void remove_module(int s, int sh, int i);
   void remove_member(int s, int sh, int i);
   void farsight(int s, int sh);
+  copy_id farsight_card(int s, int sh) const;
   void look_at_actions(int s, int sh, int n, copy_id source);
   void put_back_looked(frame& f);
   bool can_detach(int s) const;

@@ -2,61 +2,17 @@
 // of two cards to pick, a look with cards put back already, the Upgrades a Bustle looked at,
 // a Chaotic System's offers at a Discovery. Each is checked against the state play reaches,
 // what it shows stays with the seat choosing, and impossible partial picks are refused.
-#include <regex>
 #include <string>
 
-#include "engine/core/scenario.hpp"
 #include "position_mutator.hpp"
-#include "terminus_table.hpp"
+#include "terminus_posed.hpp"
 
 using namespace terminus_test;
 using starport::engine::seat_bit;
-using starport::engine::viewer;
 using tr::step;
 using source = trpb::ResolvingPosition;
 
 namespace {
-
-trpb::Position at_step(const setup& s, trpb::Step at, std::initializer_list<unsigned> tracker) {
-  setup copy = s;
-  copy.step = trpb::ENTROPY_STEP;
-  trpb::Position p = position_of(copy);
-  p.set_step(at);
-  for (unsigned t : tracker) p.add_turn_order(t);
-  return p;
-}
-
-tr::state start(const trpb::Position& p) {
-  auto v = tr::state::validate(p.seats_size(), trpb::Options(), p);
-  REQUIRE_MESSAGE(v, v.detail);
-  return tr::state(p.seats_size(), trpb::Options(), p, 3);
-}
-
-std::string refusal(const trpb::Position& p) {
-  auto v = tr::state::validate(p.seats_size(), trpb::Options(), p);
-  if (v) return "";
-  CHECK(v.code == starport::engine::rule_error::bad_options);
-  return v.detail;
-}
-
-// A viewer's view as JSON, without the last move (a posed state has none); `ids` false
-// drops the cards' copy numbers (a posed look numbers its cards after the zones).
-std::string seen(const tr::state& g, viewer who, bool ids = true) {
-  trpb::View v;
-  g.view(who, v);
-  v.clear_last_move();
-  const std::string json = starport::engine::to_json(v, false);
-  return ids ? json : std::regex_replace(json, std::regex("\"id\":[0-9]+,"), "");
-}
-
-// The pool names of the cards a view's prompt shows.
-std::vector<std::string> prompt_cards(const tr::state& g, viewer who) {
-  trpb::View v;
-  g.view(who, v);
-  std::vector<std::string> out;
-  for (const trpb::Card& c : v.prompt().cards()) out.emplace_back(tr::card(static_cast<tr::card_id>(c.index())).name);
-  return out;
-}
 
 // Seat 0 played Repairs (enable 2 Disabled Modules) with three disabled: it enabled
 // Capacitor Bank already and picks the second of two.
@@ -324,7 +280,8 @@ TEST_CASE("Partial position: impossible Chaotic offers are refused with the fiel
   CHECK(refusal(p) == "resolving.chaotic: no face-up Chaotic System on the Star Chart");
   p = chaotic_offer();
   p.mutable_seats(0)->mutable_ships(0)->set_actions(0, "Press Conference");   // its part moves nothing
-  CHECK(refusal(p) == "resolving.chaotic: the part before `effect` makes a Discovery (it moves a Ship or replaces a System)");
+  CHECK(refusal(p) == "resolving.chaotic: the part before `effect` makes a Discovery (it moves a Ship or replaces a System; a "
+                      "Backslide's Discovery is source BACKSLIDE)");
   p = chaotic_offer();
   p.mutable_seats(1)->clear_complication_pile();
   CHECK(refusal(p) == "resolving.chaotic: seats still in, each once, each with a Complication Pile to look at");
@@ -491,8 +448,8 @@ TEST_CASE("Partial position: the Start Step's Farsight look with a card put back
   runabout->set_runabout("Scout Skiff");
   runabout->add_modules()->set_name("Scout Skiff");
   runabout->add_crew()->set_name("Sulphur Monk");   // Farsight 1: its look waits under Ship 0's
-  CHECK(refusal(p) == "resolving.ship: a later Ship's Farsight look waits under this one with its cards taken; state the "
-                      "position before the Start Step instead");
+  CHECK(refusal(p) == "resolving.waiting_looks: each later Ship of the active seat with a face-up Farsight card has its "
+                      "look waiting under this one, in Ship order (and no other Ship)");
 }
 
 TEST_CASE("Partial position: random edits of a Farsight look partly made are refused with a reason or play on") {

@@ -681,7 +681,7 @@ TEST_CASE("Position: a pending choice of another source that could not be open i
   CHECK(refusal(p) == "resolving.effect: `card` has no such part of that ability");
   p = resolving_repair_drones();
   p.mutable_resolving()->clear_card();
-  CHECK(refusal(p) == "resolving.card: the card of a STEP or OVERRIDE ability, and only for those");
+  CHECK(refusal(p) == "resolving.card: the card of a STEP or OVERRIDE ability (BACKSLIDE: the Gig whose ability waits), and only for those");
   p = resolving_override();
   p.set_step(trpb::END_STEP);
   CHECK(refusal(p) == "resolving: a STEP ability resolves in START_, REGROUP_, AFTERMATH_ or END_STEP, an OVERRIDE in PLAY_STEP");
