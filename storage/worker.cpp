@@ -16,12 +16,11 @@ bool take_one(std::atomic<int>& due) {
 }
 }  // namespace
 
-worker::worker(const std::string& path, journal_limits limits, clock::duration gather_limit)
-    : worker(std::make_unique<database>(path, limits), gather_limit) {}
+worker::worker(const std::string& path, journal_limits limits)
+    : worker(std::make_unique<database>(path, limits)) {}
 
-worker::worker(std::unique_ptr<database> db, clock::duration gather_limit)
+worker::worker(std::unique_ptr<database> db)
     : db_(db ? std::move(db) : throw std::invalid_argument("storage: a worker needs a database")),
-      gather_limit_(gather_limit),
       thread_([this] { run(); }) {}
 
 worker::~worker() {
@@ -34,29 +33,25 @@ worker::~worker() {
 }
 
 void worker::submit(std::function<void(database&)> job, std::function<void(bool ok)> done) {
-  push({std::move(job), std::move(done), false, clock::now()}, SIZE_MAX);
+  {
+    std::lock_guard lock(mutex_);
+    queue_.push_back({std::move(job), std::move(done)});
+    ++submitted_;
+    depth_.fetch_add(1, std::memory_order_relaxed);
+  }
+  wake_.notify_one();
 }
 
 bool worker::submit_read(std::function<void(database&)> job, std::function<void(bool ok)> done,
                          std::size_t max_depth) {
-  return push({std::move(job), std::move(done), true, clock::now()}, max_depth);
-}
-
-bool worker::push(item it, std::size_t max_depth) {
-  bool wake = false;
   {
     std::lock_guard lock(mutex_);
     if (queue_.size() >= max_depth) return false;
-    // The thread needs waking only when this may end its wait: work after none, a read, or
-    // enough writes for a commit. Waking it for every write while it gathers would make the
-    // two threads trade the lock for nothing.
-    wake = queue_.empty() || it.read || writes_queued_ + 1 >= gather_jobs;
-    if (!it.read) ++writes_queued_;
-    queue_.push_back(std::move(it));
+    queue_.push_back({std::move(job), std::move(done), true});
     ++submitted_;
     depth_.fetch_add(1, std::memory_order_relaxed);
   }
-  if (wake) wake_.notify_one();
+  wake_.notify_one();
   return true;
 }
 
@@ -66,20 +61,7 @@ void worker::flush() {
     throw std::logic_error("storage: flush called from the storage thread");
   std::unique_lock lock(mutex_);
   const std::uint64_t target = submitted_;
-  ++flushing_;
-  wake_.notify_one();   // a commit waiting for company goes now
   drained_.wait(lock, [&] { return completed_ >= target; });
-  --flushing_;
-}
-
-void worker::gather(std::unique_lock<std::mutex>& lock) {
-  // Only writes wait, and only as long as the first of them has not already waited the
-  // window out (queued behind the last commit, say): a move waits at most one commit more.
-  if (gather_limit_ <= clock::duration::zero() || queue_.front().read) return;
-  const clock::time_point until = queue_.front().submitted + std::min(last_commit_, gather_limit_);
-  wake_.wait_until(lock, until, [&] {
-    return stopping_ || flushing_ > 0 || writes_queued_ >= gather_jobs || queue_.back().read;
-  });
 }
 
 void worker::run() {
@@ -89,7 +71,6 @@ void worker::run() {
       std::unique_lock lock(mutex_);
       wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
       if (queue_.empty()) return;   // stopping, and everything queued has run
-      gather(lock);                 // company came, or the wait ran out: commit what is queued
       // A read alone, or the writes before the next read, at most max_batch of them.
       if (queue_.front().read) {
         batch.push_back(std::move(queue_.front()));
@@ -98,7 +79,6 @@ void worker::run() {
         while (!queue_.empty() && !queue_.front().read && batch.size() < max_batch) {
           batch.push_back(std::move(queue_.front()));
           queue_.pop_front();
-          --writes_queued_;
         }
       }
     }
@@ -120,11 +100,7 @@ void worker::run() {
 }
 
 void worker::run_batch(std::deque<item>& batch) {
-  const clock::time_point began = clock::now();
-  const bool committed = commit_jobs(batch.begin(), batch.end());
-  last_commit_ = clock::now() - began;
-  commits_.fetch_add(1, std::memory_order_relaxed);
-  if (committed) {
+  if (commit_jobs(batch.begin(), batch.end())) {
     for (item& it : batch) report(it, true);
     return;
   }

@@ -3,20 +3,13 @@
 // Jobs queued while a transaction is open are batched into it (group commit); each job's
 // `done` runs on the storage thread after its transaction commits, so a caller that
 // waits for `done` before telling a client "accepted" makes that acceptance durable.
-//
-// A commit costs far more than the jobs in it (an fsync: on a virtual disk 300–400 µs of
-// CPU and 5 ms of waiting), so when only a few writes are queued the thread waits a little
-// for company before it commits: at most as long as its last commit took, and never past
-// `gather_limit` (docs/storage.md, "Group commit: waiting for company").
 #include <atomic>
-#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
 #include <functional>
 #include <memory>
 #include <mutex>
-#include <cstdint>
 #include <string>
 #include <thread>
 
@@ -26,16 +19,10 @@ namespace starport::storage {
 
 class worker {
  public:
-  using clock = std::chrono::steady_clock;
-  // How long a lone write may wait for others to share its commit, at most. The wait is
-  // also bounded by the last commit's own duration, so a fast disk adds next to nothing.
-  static constexpr clock::duration default_gather_limit = std::chrono::milliseconds(5);
-
   // Opens the database on the calling thread first.
-  explicit worker(const std::string& path, journal_limits limits = {},
-                  clock::duration gather_limit = default_gather_limit);
+  explicit worker(const std::string& path, journal_limits limits = {});
   // Owns a database opened elsewhere (database::copy_of, say).
-  explicit worker(std::unique_ptr<database> db, clock::duration gather_limit = default_gather_limit);
+  explicit worker(std::unique_ptr<database> db);
   ~worker();   // runs every queued job, then stops
   worker(const worker&) = delete;
   worker& operator=(const worker&) = delete;
@@ -52,10 +39,6 @@ class worker {
                    std::size_t max_depth);
   // Jobs committed in one transaction at most (group commit stays, a flood is cut up).
   static constexpr std::size_t max_batch = 256;
-  // This many writes queued end the wait for company at once: their commit is cheap per job.
-  static constexpr std::size_t gather_jobs = 32;
-  // Write transactions committed (or tried) so far: moves per commit is what group commit buys.
-  std::uint64_t commits() const { return commits_.load(std::memory_order_relaxed); }
   // Blocks until every job submitted so far has committed (shutdown, tests).
   void flush();
   std::size_t queue_depth() const { return depth_.load(std::memory_order_relaxed); }
@@ -75,10 +58,7 @@ class worker {
     std::function<void(database&)> job;
     std::function<void(bool)> done;
     bool read = false;
-    clock::time_point submitted{};
   };
-  void gather(std::unique_lock<std::mutex>& lock);   // waits for company; under the lock
-  bool push(item it, std::size_t max_depth);          // false: max_depth jobs already wait
   void run_batch(std::deque<item>& batch);
   bool commit_jobs(std::deque<item>::iterator first, std::deque<item>::iterator last);
   static void report(item& it, bool ok) noexcept;
@@ -91,12 +71,7 @@ class worker {
   std::atomic<std::size_t> depth_{0};
   std::uint64_t submitted_ = 0;
   std::uint64_t completed_ = 0;
-  std::size_t writes_queued_ = 0;
-  int flushing_ = 0;   // a flush() is waiting: commit what is queued without waiting for company
   bool stopping_ = false;
-  const clock::duration gather_limit_;
-  clock::duration last_commit_{};   // how long the last write transaction took (storage thread)
-  std::atomic<std::uint64_t> commits_{0};
   std::atomic<int> failing_commits_{0};
   std::atomic<int> failing_reads_{0};
   std::thread thread_;

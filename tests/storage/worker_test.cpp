@@ -2,10 +2,8 @@
 // one transaction, calls done() only after commit, and isolates a failing job.
 #include <doctest/doctest.h>
 
-#include <atomic>
 #include <chrono>
 #include <future>
-#include <thread>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -49,66 +47,7 @@ void create_match(worker& w) {
   w.flush();   // committed, so queue_depth counts only what a test submits next
 }
 
-// Four appends 30 ms apart after a commit that took 300 ms; returns how many commits they took.
-std::uint64_t commits_for_trickle(worker& w) {
-  create_match(w);
-  w.submit([](database&) { std::this_thread::sleep_for(300ms); });   // a slow commit: a slow disk's
-  w.flush();
-  const std::uint64_t before = w.commits();
-  std::atomic<int> done{0};
-  for (std::uint32_t i = 0; i < 4; ++i) {
-    w.submit([i](database& db) { db.append_action("m1", nth_action(i)); }, [&done](bool ok) { done += ok ? 1 : 0; });
-    std::this_thread::sleep_for(30ms);
-  }
-  // Not flush(): a flush commits at once, without waiting for company.
-  for (int i = 0; i < 500 && done < 4; ++i) std::this_thread::sleep_for(10ms);
-  REQUIRE(done == 4);
-  return w.commits() - before;
-}
-
 }  // namespace
-
-TEST_CASE("worker: a lone write waits for company, at most as long as the last commit took") {
-  // Paced play: moves arrive one at a time, and each commit's fsync costs far more than its
-  // jobs, so a write that finds the thread idle waits a little for others (docs/storage.md).
-  temp_dir dir;
-  worker w(dir.file("s.db"), {}, 2s);   // the last commit (300 ms) bounds the wait, not this
-  CHECK(commits_for_trickle(w) == 1);
-}
-
-TEST_CASE("worker: with no gather limit every write that finds the thread idle commits alone") {
-  temp_dir dir;
-  worker w(dir.file("s.db"), {}, worker::clock::duration::zero());
-  CHECK(commits_for_trickle(w) == 4);
-}
-
-TEST_CASE("worker: a flush does not wait for company") {
-  temp_dir dir;
-  worker w(dir.file("s.db"), {}, 10s);
-  create_match(w);
-  w.submit([](database&) { std::this_thread::sleep_for(300ms); });
-  w.flush();
-  w.submit([](database& db) { db.append_action("m1", nth_action(0)); });
-  const auto began = std::chrono::steady_clock::now();
-  w.flush();
-  CHECK(std::chrono::steady_clock::now() - began < 250ms);   // not the 300 ms window
-}
-
-TEST_CASE("worker: a read queued behind a gathering write ends the wait") {
-  temp_dir dir;
-  worker w(dir.file("s.db"), {}, 10s);
-  create_match(w);
-  w.submit([](database&) { std::this_thread::sleep_for(300ms); });
-  w.flush();
-  const auto began = std::chrono::steady_clock::now();
-  w.submit([](database& db) { db.append_action("m1", nth_action(0)); });
-  std::promise<std::size_t> read;
-  REQUIRE(w.submit_read([&read](database& db) { read.set_value(db.actions("m1").size()); }, {}, 100));
-  auto seen = read.get_future();
-  REQUIRE(seen.wait_for(10s) == std::future_status::ready);
-  CHECK(seen.get() == 1);   // the write committed first, in order
-  CHECK(std::chrono::steady_clock::now() - began < 250ms);
-}
 
 TEST_CASE("worker: jobs run in submission order") {
   temp_dir dir;
