@@ -2,9 +2,15 @@
 // few 2-player Space War matches over loopback WebSockets, and its figures add up.
 #include <doctest/doctest.h>
 
-#include <string>
+#include <unistd.h>
 
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "server/tools/loadgen/load_report.hpp"
 #include "server/tools/loadgen/loadgen.hpp"
+#include "server/tools/loadgen/play_window.hpp"
 
 using namespace starport;
 
@@ -62,6 +68,23 @@ TEST_CASE("loadgen: a paced run with jitter and a ramp, no turn timer") {
   CHECK(report->json().find("\"think_ms\":20.000") != std::string::npos);
 }
 
+TEST_CASE("loadgen: a run whose matches all start before any ends reports its play window") {
+  loadgen::config cfg;
+  cfg.matches = 3;
+  cfg.moves = 60;
+  cfg.seconds = 60;
+  cfg.think_ms = 10;   // the matches keep playing well after the last has started
+  cfg.server_exe = STARPORT_BINARY;
+  std::string error;
+  auto report = loadgen::measure(cfg, error);
+  REQUIRE_MESSAGE(report, error);
+  INFO(report->summary());
+  CHECK(report->healthy());
+  CHECK(report->window_moves() > 0);
+  CHECK(report->window_moves() <= report->accepted());
+  CHECK(report->json().find("\"playing_moves\":") != std::string::npos);
+}
+
 TEST_CASE("loadgen: idle connections say Hello and are held, and the server's memory with them open is reported") {
   loadgen::config cfg;
   cfg.matches = 5;   // ten connections
@@ -99,4 +122,53 @@ TEST_CASE("loadgen: refuses a server address off the loopback") {
   std::string error;
   CHECK_FALSE(loadgen::measure(cfg, error));
   CHECK(error.find("loopback") != std::string::npos);
+}
+
+TEST_CASE("loadgen: the play window runs from the last match's start to the first match's end") {
+  // Setup and teardown cost the server CPU too; spread over few moves a match they swell the
+  // whole run's figure, so the window's figure leaves them out (docs/capacity.md).
+  loadgen::play_window window(2, getpid());
+  window.match_started();
+  for (int i = 0; i < 5; ++i) window.move_accepted();   // one match is still in setup
+  window.match_started();
+  for (int i = 0; i < 10; ++i) window.move_accepted();
+  // CPU in the window: this process stands in for the server.
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(60);
+  volatile std::uint64_t spin = 0;
+  while (std::chrono::steady_clock::now() < until) spin = spin + 1;
+  window.match_ended();
+  for (int i = 0; i < 7; ++i) window.move_accepted();   // teardown: after the window
+  window.close();
+  const auto figures = window.result();
+  REQUIRE(figures);
+  CHECK(figures->moves == 10);
+  CHECK(figures->server_cpu_s > 0);
+  CHECK(figures->seconds >= 0.05);
+}
+
+TEST_CASE("loadgen: no play window when a match ends before the last one starts") {
+  loadgen::play_window window(2, getpid());
+  window.match_started();
+  window.match_ended();
+  window.match_started();
+  window.close();
+  CHECK_FALSE(window.result());
+  loadgen::play_window unknown_server(1, 0);
+  unknown_server.match_started();
+  unknown_server.close();
+  CHECK_FALSE(unknown_server.result());
+}
+
+TEST_CASE("loadgen: the report gives the server's CPU per move while every match played") {
+  loadgen::duel_stats one;
+  one.latency_us = {1000, 2000};
+  const std::vector<const loadgen::duel_stats*> duels = {&one};
+  loadgen::load_report report(duels, "test", loadgen::process_usage{1.0, 10, 10}, loadgen::process_usage{3.0, 10, 10},
+                              5, 0.1);
+  CHECK(report.json().find("playing_server_cpu_us_per_move") == std::string::npos);   // no window
+  report.set_play_window(0.5, 1000, 10);
+  CHECK(report.window_server_cpu_us_per_move() == doctest::Approx(500));
+  CHECK(report.json().find("\"server_cpu_us_per_move\":1000000.0") != std::string::npos);   // the whole run
+  CHECK(report.json().find("\"playing_server_cpu_us_per_move\":500.0,\"playing_moves\":1000") != std::string::npos);
+  CHECK(report.summary().find("server 500.0 us per move, setup and teardown left out") != std::string::npos);
 }

@@ -158,9 +158,11 @@ std::string byte_breakdown(std::span<const duel_stats* const> duels, std::uint64
   return out;
 }
 
-duel::duel(net::io_context& ioc, const config& cfg, int index, std::function<void()> on_done)
+duel::duel(net::io_context& ioc, const config& cfg, int index, play_window& window,
+           std::function<void()> on_done)
     : cfg_(cfg),
       index_(index),
+      window_(window),
       strand_(net::make_strand(ioc)),
       on_done_(std::move(on_done)),
       random_(static_cast<std::uint32_t>(index) * 2654435761u + 1) {
@@ -251,7 +253,7 @@ void duel::on_frame(int side, std::string_view bytes) {
     case v1::ServerMessage::kError:
       return on_error(side, in_);
     case v1::ServerMessage::kView:
-      stats_.started = true;
+      begin_play();
       return on_view(side, in_.request_id(), in_.view());
     case v1::ServerMessage::kMatch:
       if (in_.match().over()) {
@@ -299,7 +301,7 @@ void duel::on_answer(int side, const v1::ServerMessage& msg) {
       start_request_ = seats_[host].next_request;
     }
   } else if (side == host && request == start_request_) {
-    stats_.started = true;
+    begin_play();
   }
 }
 
@@ -328,6 +330,7 @@ void duel::on_view(int side, std::uint32_t request, const v1::ViewUpdate& update
   if (s.waiting && request == s.action_request) {
     auto now = clock_type::now();
     stats_.latency_us.push_back(micros_since(s.sent_at, now));
+    window_.move_accepted();
     stats_.last_accept = now;
     s.waiting = false;
   }
@@ -412,10 +415,17 @@ void duel::check_done() {
     finish({});
 }
 
+void duel::begin_play() {
+  if (stats_.started) return;
+  stats_.started = true;
+  window_.match_started();
+}
+
 void duel::finish(std::string failure) {
   if (stats_.failure.empty()) stats_.failure = std::move(failure);
   if (finishing_) return;
   finishing_ = true;
+  window_.match_ended();
   if (ramp_) ramp_->cancel();
   for (seat& s : seats_) {
     if (s.think) s.think->cancel();

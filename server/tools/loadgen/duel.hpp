@@ -21,6 +21,7 @@
 #include "server/protocol/log_table.hpp"
 #include "server/tools/loadgen/config.hpp"
 #include "server/tools/loadgen/duel_stats.hpp"
+#include "server/tools/loadgen/play_window.hpp"
 #include "server/tools/loadgen/ws_client.hpp"
 #include "starport/v1/protocol.pb.h"
 #include "starport/v1/space_war.pb.h"
@@ -38,8 +39,9 @@ std::string byte_breakdown(std::span<const duel_stats* const> duels, std::uint64
 
 class duel final : public ws_events {
  public:
-  // `on_done` runs once, on the strand, when both connections have closed.
-  duel(net::io_context& ioc, const config& cfg, int index, std::function<void()> on_done);
+  // `on_done` runs once, on the strand, when both connections have closed. `window` is
+  // told when this match starts and ends and of every accepted move.
+  duel(net::io_context& ioc, const config& cfg, int index, play_window& window, std::function<void()> on_done);
 
   void start(const tcp::endpoint& server, const std::string& host, const std::string& path);
   // Any thread: wind down now (the deadline).
@@ -93,10 +95,12 @@ class duel final : public ws_events {
   void check_done();
   void finish(std::string failure);
   void open_connections();
+  void begin_play();   // the match began: counted once
   std::chrono::microseconds think_time();
 
   const config& cfg_;
   int index_;
+  play_window& window_;
   strand strand_;
   std::function<void()> on_done_;
   std::array<seat, 2> seats_;

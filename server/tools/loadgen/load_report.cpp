@@ -100,13 +100,19 @@ std::string load_report::json() const {
                 accepted_ ? server_cpu_s_ * 1e6 / double(accepted_) : 0.0, server_peak_rss_mb_,
                 bytes_per_move_, static_cast<unsigned long long>(accepted_),
                 static_cast<unsigned long long>(refused_), turn_seconds_);
-  std::string paced;
+  std::string more;
+  if (window_moves_ > 0) {
+    char window[160];
+    std::snprintf(window, sizeof window, ",\"playing_server_cpu_us_per_move\":%.1f,\"playing_moves\":%llu",
+                  window_server_cpu_us_per_move(), static_cast<unsigned long long>(window_moves_));
+    more += window;
+  }
   if (think_ms_ > 0) {
     char think[64];
     std::snprintf(think, sizeof think, ",\"think_ms\":%.3f", think_ms_);
-    paced = think;
+    more += think;
   }
-  return "{\"peer\":\"starport\",\"version\":" + json_string(version_) + "," + numbers + paced + "}";
+  return "{\"peer\":\"starport\",\"version\":" + json_string(version_) + "," + numbers + more + "}";
 }
 
 std::string load_report::summary() const {
@@ -137,6 +143,14 @@ std::string load_report::summary() const {
                   "\nloadgen: CPU per accepted move: server %.1f us, load generator %.1f us; "
                   "%.0f actions in flight on average (mean latency = in flight / moves per s)",
                   server_cpu_s_ * per_move, client_cpu_s_ * per_move, in_flight_);
+    out += text;
+  }
+  if (window_moves_ > 0) {
+    std::snprintf(text, sizeof text,
+                  "\nloadgen: while every match was playing (%.1f s, %llu moves, %.0f moves/s): server %.1f us "
+                  "per move, setup and teardown left out",
+                  window_s_, static_cast<unsigned long long>(window_moves_),
+                  window_s_ > 0 ? double(window_moves_) / window_s_ : 0.0, window_server_cpu_us_per_move());
     out += text;
   }
   if (think_ms_ > 0) {

@@ -24,6 +24,18 @@ class load_report {
   void set_turn_seconds(std::uint32_t s) { turn_seconds_ = s; }
   // An idle run (--idle) reports connections and memory only.
   void set_idle(bool idle) { idle_ = idle; }
+  // The server's CPU over the part of the run when every match was playing (play_window):
+  // per move, setup and teardown left out.
+  void set_play_window(double server_cpu_s, std::uint64_t moves, double seconds) {
+    window_cpu_s_ = server_cpu_s;
+    window_moves_ = moves;
+    window_s_ = seconds;
+  }
+  std::uint64_t window_moves() const { return window_moves_; }
+  // 0 when there was no window or no move in it.
+  double window_server_cpu_us_per_move() const {
+    return window_moves_ ? window_cpu_s_ * 1e6 / double(window_moves_) : 0.0;
+  }
   // The server's resident memory at the end of the run, every connection still open.
   void set_held_rss_mb(double mb) { held_rss_mb_ = mb; }
 
@@ -64,6 +76,9 @@ class load_report {
   std::uint32_t turn_seconds_ = 0;
   bool idle_ = false;
   double held_rss_mb_ = 0;
+  double window_cpu_s_ = 0;
+  std::uint64_t window_moves_ = 0;
+  double window_s_ = 0;
   int welcomed_ = 0;
   double play_s_ = 0;
   std::uint64_t sent_ = 0;

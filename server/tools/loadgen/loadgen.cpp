@@ -116,8 +116,9 @@ std::optional<load_report> measure(const config& cfg, std::string& error) {
   std::condition_variable all_done;
   int remaining = cfg.matches;
   std::vector<std::unique_ptr<duel>> duels;
+  play_window window(cfg.idle ? 0 : cfg.matches, pid);
   for (int i = 0; i < cfg.matches; ++i)
-    duels.push_back(std::make_unique<duel>(ioc, cfg, i, [&] {
+    duels.push_back(std::make_unique<duel>(ioc, cfg, i, window, [&] {
       std::lock_guard lock(mutex);
       if (--remaining == 0) all_done.notify_all();
     }));
@@ -136,6 +137,7 @@ std::optional<load_report> measure(const config& cfg, std::string& error) {
                                 std::chrono::duration<double>(cfg.seconds));
   // Idle connections are held to the end: nothing finishes them earlier.
   const bool all_finished = wait_until(deadline);
+  window.close();
   // The server's memory while every connection is still open.
   std::optional<process_usage> held;
   if (pid > 0) held = read_process_usage(pid);
@@ -158,6 +160,7 @@ std::optional<load_report> measure(const config& cfg, std::string& error) {
   report.set_think_ms(cfg.think_ms);
   report.set_turn_seconds(cfg.turn_seconds);
   report.set_idle(cfg.idle);
+  if (const auto w = window.result()) report.set_play_window(w->server_cpu_s, w->moves, w->seconds);
   if (held) report.set_held_rss_mb(held->rss_mb);
   if (server) {
     int status = server->stop();

@@ -1,0 +1,42 @@
+#include "server/tools/loadgen/play_window.hpp"
+
+#include <chrono>
+
+#include "server/tools/loadgen/process_usage.hpp"
+
+namespace starport::loadgen {
+
+std::optional<play_window::sample> play_window::take() const {
+  if (server_pid_ <= 0) return std::nullopt;
+  const std::optional<process_usage> usage = read_process_usage(server_pid_);
+  if (!usage) return std::nullopt;
+  return sample{usage->cpu_seconds, moves_.load(std::memory_order_relaxed), clock_type::now()};
+}
+
+void play_window::match_started() {
+  std::lock_guard lock(mutex_);
+  // Opens only if no match has ended yet: then every match is playing.
+  if (++started_ == matches_ && !ended_) begin_ = take();
+}
+
+void play_window::match_ended() {
+  std::lock_guard lock(mutex_);
+  if (ended_) return;
+  ended_ = true;
+  if (begin_) end_ = take();
+}
+
+void play_window::close() {
+  std::lock_guard lock(mutex_);
+  if (begin_ && !end_) end_ = take();
+  ended_ = true;
+}
+
+std::optional<play_window::figures> play_window::result() const {
+  std::lock_guard lock(mutex_);
+  if (!begin_ || !end_) return std::nullopt;
+  return figures{end_->server_cpu_s - begin_->server_cpu_s, end_->moves - begin_->moves,
+                 std::chrono::duration<double>(end_->at - begin_->at).count()};
+}
+
+}  // namespace starport::loadgen
