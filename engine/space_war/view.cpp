@@ -19,11 +19,14 @@ void fill_card(const state& s, copy_id c, pb::Card& out) {
   out.set_id(static_cast<std::uint32_t>(c) + 1);
 }
 
+// The card's id and kind sit in the entry itself (as in Card), so the entry has a stable id;
+// its Strength only as far as it differs from the printed one (the catalog has that).
 void fill_revealed(const state& s, const shown_card& r, pb::RevealedCard& out) {
   out.set_owner(r.owner);
   out.set_step(r.step);
-  fill_card(s, r.card, *out.mutable_card());
-  out.set_strength(r.strength);
+  out.set_kind(s.type_of(r.card));
+  out.set_id(static_cast<std::uint32_t>(r.card) + 1);
+  out.set_strength_bonus(r.strength - s.card_of(r.card).strength);
 }
 
 std::string seat_name(int seat) { return engine::seat_ref(seat); }

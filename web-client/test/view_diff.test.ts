@@ -6,7 +6,7 @@ import { test } from "node:test";
 import { create, equals, toBinary } from "@bufbuild/protobuf";
 
 import { ActionSchema, OutcomeSchema } from "../src/gen/starport/v1/common_pb.js";
-import { BattlefieldCardSchema, CardSchema, RevealedCardSchema, SeatSchema, ViewSchema, type View } from "../src/gen/starport/v1/space_war_pb.js";
+import { BattlefieldCardSchema, CardSchema, LastContestSchema, RevealedCardSchema, SeatSchema, ViewSchema, type View } from "../src/gen/starport/v1/space_war_pb.js";
 import { applyPatch, diffViews } from "../src/view_diff.js";
 import { Rng, randomView } from "./helpers.js";
 
@@ -153,15 +153,15 @@ test("unchanged top-level fields keep their identity, and the old view is never 
   }
 });
 
-test("a card that moves from the battlefield to the revealed list starts from the old card (BASE), not resent whole", () => {
-  const long = create(CardSchema, { id: 7, kind: 17 });
-  const before = create(ViewSchema, { battlefield: [create(BattlefieldCardSchema, { owner: 1, faceUp: true, card: long, strength: 8 })] });
-  const after = create(ViewSchema, { revealed: [create(RevealedCardSchema, { owner: 1, card: long, strength: 8 })] });
+test("a card that moves from the contest's revealed list to the last contest's starts from the old card (BASE), not resent whole", () => {
+  const card = create(RevealedCardSchema, { owner: 1, strengthBonus: 1, id: 7, kind: 17 });
+  const before = create(ViewSchema, { revealed: [card] });
+  const after = create(ViewSchema, { lastContest: create(LastContestSchema, { number: 3, revealed: [card] }) });
   const { patch, got } = roundTrip(before, after);
-  // battlefield (9) CLEAR; revealed (14) LIST { length 1, element 0 PATCH from empty {
-  //   owner SET 1, card (3) PATCH { BASE id 7 }, strength SET 8 } }
-  assert.deepEqual([...patch], [9 * 4 + 1, 14 * 4 + 3, 11, 1, 0 * 4 + 1, 8, 1 * 4 + 0, 1, 3 * 4 + 2, 2, 0, 7, 4 * 4 + 0, 8]);
-  assert.equal(got.revealed[0].card!.kind, long.kind);
+  // last_contest (10) PATCH { number SET 3, revealed (9) LIST { length 1, element 0 PATCH from
+  //   empty { BASE id 7 } } }, revealed (14) CLEAR
+  assert.deepEqual([...patch], [10 * 4 + 2, 9, 1 * 4 + 0, 3, 9 * 4 + 3, 5, 1, 0 * 4 + 1, 2, 0, 7, 14 * 4 + 1]);
+  assert.equal(got.lastContest!.revealed[0].kind, card.kind);
   // A BASE naming a card the old view lacks is refused.
   assert.equal(applyPatch(ViewSchema, create(ViewSchema), patch), null);
 });

@@ -48,7 +48,8 @@ function SwCard(p: { r: Revealed; small?: boolean; highlight?: boolean; flipIn?:
   const c = cardKind(p.r.card, pool);
   if (!p.r.card) return <Card id={p.r.id} name="" faceDown backLabel="a face-down card" small={p.small} />;
   if (!c) return <Card id={p.r.id} name="…" small={p.small} />;   // the catalog is on its way
-  const effective = p.r.strength !== undefined && p.r.strength >= 0 && p.r.strength !== c.strength ? p.r.strength : undefined;
+  const counts = p.r.bonus ? c.strength + p.r.bonus : p.r.strength;
+  const effective = counts !== undefined && counts >= 0 && counts !== c.strength ? counts : undefined;
   return (
     <Card
       id={p.r.id}
