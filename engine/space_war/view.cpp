@@ -195,8 +195,6 @@ void state::view(viewer who, pb::View& out) const {
     const faction_info& fi = info(factions_[s]);
     seat.set_seat(static_cast<std::uint32_t>(s));
     seat.set_faction(static_cast<pb::Faction>(factions_[s]));
-    seat.set_deck_count(decks_[s].size);
-    seat.set_discard_count(discards_[s].size);
     seat.set_power(static_cast<pb::PowerState>(powers_[s]));
     seat.set_power_name(std::string(fi.power_name));
     seat.set_conquered(conquered(s));
@@ -208,6 +206,10 @@ void state::view(viewer who, pb::View& out) const {
       for (int i = discards_[s].size - 1; i >= 0; --i)
         fill_card(*this, discards_[s].cards[i], *seat.add_discard());
     }
+  }
+  for (int s = 0; s < seats_; ++s) {
+    out.add_deck_counts(decks_[s].size);
+    out.add_discard_counts(discards_[s].size);
   }
   for (const battlefield_card& b : battlefield()) {
     pb::BattlefieldCard& bc = *out.add_battlefield();

@@ -263,13 +263,13 @@ TEST_CASE("a nested scalar that changed is sent alone: the list element's field,
   for (std::uint32_t i = 0; i < 2; ++i) {
     sw::Seat& s = *before.add_seats();
     s.set_seat(i);
-    s.set_deck_count(3);
+    s.set_power(sw::INACTIVE);
     s.set_power_name("Dwarven Armor");
   }
   sw::View after = before;
-  after.mutable_seats(0)->set_deck_count(4);
-  // seats (8) LIST { length 2, element 0 PATCH { deck_count (3) SET 4 } }
-  const std::string list = varint(2) + key(0, 1) + framed(key(3, 0) + varint(4));
+  after.mutable_seats(0)->set_power(sw::ACTIVE);
+  // seats (8) LIST { length 2, element 0 PATCH { power (5) SET ACTIVE (2) } }
+  const std::string list = varint(2) + key(0, 1) + framed(key(5, 0) + varint(2));
   CHECK(round_trip(before, after) == key(8, 3) + framed(list));
 }
 

@@ -56,8 +56,6 @@ export function randomView(r: Rng): View {
       create(SeatSchema, {
         seat: i,
         faction: 1 + r.below(6),
-        deckCount: r.below(30),
-        discardCount: r.below(30),
         power: r.below(4),
         powerName: r.chance(0.8) ? "Peace" : "",
         conquered: r.chance(0.1),
@@ -92,6 +90,8 @@ export function randomView(r: Rng): View {
     decidingSeat: r.below(seats),
     offeredPower: r.chance(0.3) ? "Salvage" : "",
     revealed: Array.from({ length: r.below(3) }, () => revealedCard(r, seats)),
+    deckCounts: r.chance(0.8) ? Array.from({ length: seats }, () => r.below(30)) : [],
+    discardCounts: r.chance(0.8) ? Array.from({ length: seats }, () => r.below(200)) : [],
   });
 }
 

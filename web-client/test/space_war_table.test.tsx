@@ -273,7 +273,8 @@ test("revealed cards the view's LastContest carries (the engine's by-step list) 
     viewerSeat: 0,
     contest: 8,
     phase: Phase.FLIP_PHASE,
-    seats: [create(SeatSchema, { seat: 0, faction: Faction.ELVES, deckCount: 10 }), create(SeatSchema, { seat: 1, faction: Faction.HUMANS, deckCount: 30 })],
+    seats: [create(SeatSchema, { seat: 0, faction: Faction.ELVES }), create(SeatSchema, { seat: 1, faction: Faction.HUMANS })],
+    deckCounts: [10, 30],
     battlefield: [create(BattlefieldCardSchema, { owner: 1, step: 0, faceUp: false })],
     lastContest: last,
   });

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import { create, equals, toBinary } from "@bufbuild/protobuf";
 
 import { ActionSchema, OutcomeSchema } from "../src/gen/starport/v1/common_pb.js";
-import { BattlefieldCardSchema, CardSchema, LastContestSchema, RevealedCardSchema, SeatSchema, ViewSchema, type View } from "../src/gen/starport/v1/space_war_pb.js";
+import { BattlefieldCardSchema, CardSchema, LastContestSchema, PowerState, RevealedCardSchema, SeatSchema, ViewSchema, type View } from "../src/gen/starport/v1/space_war_pb.js";
 import { applyPatch, diffViews } from "../src/view_diff.js";
 import { Rng, randomView } from "./helpers.js";
 
@@ -31,20 +31,20 @@ test("applying the patch between two random views reproduces the second, 600 pai
 });
 
 test("a nested scalar that changed is sent alone, and every other element keeps its identity", () => {
-  const seats = [0, 1, 2].map((seat) => create(SeatSchema, { seat, deckCount: 3, powerName: "Dwarven Armor" }));
+  const seats = [0, 1, 2].map((seat) => create(SeatSchema, { seat, power: PowerState.INACTIVE, powerName: "Dwarven Armor" }));
   const before = create(ViewSchema, { contest: 4, seats });
   const after = create(ViewSchema, {
     contest: 4,
-    seats: [0, 1, 2].map((seat) => create(SeatSchema, { seat, deckCount: seat === 1 ? 4 : 3, powerName: "Dwarven Armor" })),
+    seats: [0, 1, 2].map((seat) => create(SeatSchema, { seat, power: seat === 1 ? PowerState.ACTIVE : PowerState.INACTIVE, powerName: "Dwarven Armor" })),
   });
   const { patch, got } = roundTrip(before, after);
-  // seats (8) LIST { length 3, element 1 PATCH { deck_count (3) SET 4 } }
-  assert.deepEqual([...patch], [8 * 4 + 3, 5, 3, 1 * 4 + 1, 2, 3 * 4 + 0, 4]);
+  // seats (8) LIST { length 3, element 1 PATCH { power (5) SET ACTIVE (2) } }
+  assert.deepEqual([...patch], [8 * 4 + 3, 5, 3, 1 * 4 + 1, 2, 5 * 4 + 0, 2]);
   assert.notEqual(got.seats, before.seats, "the list changed");
   assert.equal(got.seats[0], before.seats[0], "an unchanged seat is the very same object");
   assert.equal(got.seats[2], before.seats[2]);
   assert.notEqual(got.seats[1], before.seats[1]);
-  assert.equal(before.seats[1].deckCount, 3, "the old view is untouched");
+  assert.equal(before.seats[1].power, PowerState.INACTIVE, "the old view is untouched");
 });
 
 test("an insertion at the front copies the tail: the old elements keep their identity", () => {
