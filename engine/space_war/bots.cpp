@@ -45,9 +45,9 @@ class heuristic_bot final : public engine::bot {
       std::uint32_t most = 0;
       for (const action& a : legal) {
         if (a.kind != static_cast<std::uint16_t>(kind::trigger)) continue;
-        const pb::Seat& s = view.seats(a.args[0]);
-        if (s.deck_count() + s.discard_count() > most) {
-          most = s.deck_count() + s.discard_count();
+        const int t = a.args[0];
+        if (view.deck_counts(t) + view.discard_counts(t) > most) {
+          most = view.deck_counts(t) + view.discard_counts(t);
           best = &a;
         }
       }

@@ -19,11 +19,14 @@ void fill_card(const state& s, copy_id c, pb::Card& out) {
   out.set_id(static_cast<std::uint32_t>(c) + 1);
 }
 
+// The card's id and kind sit in the entry itself (as in Card), so the entry has a stable id;
+// its Strength only as far as it differs from the printed one (the catalog has that).
 void fill_revealed(const state& s, const shown_card& r, pb::RevealedCard& out) {
   out.set_owner(r.owner);
   out.set_step(r.step);
-  fill_card(s, r.card, *out.mutable_card());
-  out.set_strength(r.strength);
+  out.set_kind(s.type_of(r.card));
+  out.set_id(static_cast<std::uint32_t>(r.card) + 1);
+  out.set_strength_bonus(r.strength - s.card_of(r.card).strength);
 }
 
 std::string seat_name(int seat) { return engine::seat_ref(seat); }
@@ -192,8 +195,6 @@ void state::view(viewer who, pb::View& out) const {
     const faction_info& fi = info(factions_[s]);
     seat.set_seat(static_cast<std::uint32_t>(s));
     seat.set_faction(static_cast<pb::Faction>(factions_[s]));
-    seat.set_deck_count(decks_[s].size);
-    seat.set_discard_count(discards_[s].size);
     seat.set_power(static_cast<pb::PowerState>(powers_[s]));
     seat.set_power_name(std::string(fi.power_name));
     seat.set_conquered(conquered(s));
@@ -205,6 +206,10 @@ void state::view(viewer who, pb::View& out) const {
       for (int i = discards_[s].size - 1; i >= 0; --i)
         fill_card(*this, discards_[s].cards[i], *seat.add_discard());
     }
+  }
+  for (int s = 0; s < seats_; ++s) {
+    out.add_deck_counts(decks_[s].size);
+    out.add_discard_counts(discards_[s].size);
   }
   for (const battlefield_card& b : battlefield()) {
     pb::BattlefieldCard& bc = *out.add_battlefield();

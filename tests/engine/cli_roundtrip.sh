@@ -25,7 +25,8 @@ JSON
 "$starport" scenario "$dir/scenario.json" > "$dir/scenario.out"
 grep -q '"seat0"' "$dir/scenario.out"
 grep -q '"spectator"' "$dir/scenario.out"
-grep -q '"discard_count": 2' "$dir/scenario.out"
+# The Dwarves captured both cards: the table's discard counts, by seat.
+tr -d ' \n' < "$dir/scenario.out" | grep -q '"discard_counts":\[2,0\]'
 # The log names the seats by their labels and the revealed cards (describe + effects).
 grep -q '"seats": \["Dwarves", "Elves"\]' "$dir/scenario.out"
 grep -q 'Dwarves reveals Thane of the Deep Belt (8); Elves reveals Elven Warden (8)' "$dir/scenario.out"

@@ -107,8 +107,8 @@ TEST_CASE("Views: decks and discard piles are counts only, the omniscient view l
   auto s = table({{DWARVES, {"dwarves:thane", "dwarves:2"}, {"dwarves:9"}}, {ELVES, {"elves:8", "elves:2"}}});
   swpb::View v;
   s.view(viewer::of_seat(0), v);
-  CHECK(v.seats(0).deck_count() == 2);
-  CHECK(v.seats(0).discard_count() == 1);
+  CHECK(v.deck_counts(0) == 2);
+  CHECK(v.discard_counts(0) == 1);
   CHECK(v.seats(0).deck_size() == 0);
   CHECK(v.seats(0).discard_size() == 0);
   CHECK(v.legal_actions_size() == 1);
@@ -164,7 +164,7 @@ TEST_CASE("Scenario files: a position, options and actions in JSON, with readabl
   auto m = sc.start();
   for (const auto& a : sc.actions) REQUIRE(m->play(a));
   auto v = m->view(viewer::omniscient());
-  CHECK(static_cast<const swpb::View&>(*v).seats(0).discard_count() == 2);
+  CHECK(static_cast<const swpb::View&>(*v).discard_counts(0) == 2);
 
   CHECK_FALSE(starport::engine::parse_scenario(R"({"game": "chess"})", sc, error));
   CHECK(error.find("unknown game") != std::string::npos);

@@ -263,13 +263,13 @@ TEST_CASE("a nested scalar that changed is sent alone: the list element's field,
   for (std::uint32_t i = 0; i < 2; ++i) {
     sw::Seat& s = *before.add_seats();
     s.set_seat(i);
-    s.set_deck_count(3);
+    s.set_power(sw::INACTIVE);
     s.set_power_name("Dwarven Armor");
   }
   sw::View after = before;
-  after.mutable_seats(0)->set_deck_count(4);
-  // seats (8) LIST { length 2, element 0 PATCH { deck_count (3) SET 4 } }
-  const std::string list = varint(2) + key(0, 1) + framed(key(3, 0) + varint(4));
+  after.mutable_seats(0)->set_power(sw::ACTIVE);
+  // seats (8) LIST { length 2, element 0 PATCH { power (5) SET ACTIVE (2) } }
+  const std::string list = varint(2) + key(0, 1) + framed(key(5, 0) + varint(2));
   CHECK(round_trip(before, after) == key(8, 3) + framed(list));
 }
 
@@ -326,24 +326,21 @@ TEST_CASE("a list element matched by its stable id is patched where it moved to"
 }
 
 TEST_CASE("a card that moves to another list starts from the old card by its id - BASE - instead of being resent") {
+  // The contest in progress ends: its revealed card moves into last_contest.
   sw::View before;
-  sw::Card card;
-  card.set_id(7);
-  card.set_kind(17);
-  sw::BattlefieldCard& b = *before.add_battlefield();
-  b.set_owner(1);
-  b.set_face_up(true);
-  *b.mutable_card() = card;
-  b.set_strength(8);
-  sw::View after;
-  sw::RevealedCard& r = *after.add_revealed();
+  sw::RevealedCard& r = *before.add_revealed();
   r.set_owner(1);
-  *r.mutable_card() = card;
-  r.set_strength(8);
-  // battlefield (9) CLEAR; revealed (14) LIST { length 1, element 0 PATCH from empty {
-  //   owner SET 1, card (3) PATCH { BASE 7 }, strength (4) SET 8 } }
-  const std::string element = key(1, 0) + varint(1) + key(3, 2) + framed(varint(0) + varint(7)) + key(4, 0) + varint(8);
-  CHECK(round_trip(before, after) == key(9, 1) + key(14, 3) + framed(varint(1) + key(0, 1) + framed(element)));
+  r.set_strength_bonus(1);
+  r.set_id(7);
+  r.set_kind(17);
+  sw::View after;
+  *after.mutable_last_contest()->add_revealed() = r;
+  after.mutable_last_contest()->set_number(3);
+  // last_contest (10) PATCH { number SET 3, revealed (9) LIST { length 1, element 0 PATCH
+  //   from empty { BASE 7 } } }, revealed (14) CLEAR
+  const std::string list = varint(1) + key(0, 1) + framed(varint(0) + varint(7));
+  CHECK(round_trip(before, after) ==
+        key(10, 2) + framed(key(1, 0) + varint(3) + key(9, 3) + framed(list)) + key(14, 1));
   // A BASE naming an id the old view does not hold is refused, the view kept.
   sw::View empty;
   CHECK_FALSE(server::apply_diff(empty, server::diff_views(before, after)));

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "match_driver.hpp"
+#include "server/protocol/view_diff.hpp"
 #include "server_fixture.hpp"
 #include "starport/v1/space_race.pb.h"
 
@@ -18,7 +19,9 @@ namespace {
 
 // A Card as it sits in any serialized message: its copy's id (field 7), then its kind
 // (field 8, the catalog index that says its name); both under 128, one byte each.
-std::string card_pattern(const sw::Card& c) {
+// A RevealedCard carries them under the same numbers, so the same bytes end it.
+template <class card_like>
+std::string card_pattern(const card_like& c) {
   return std::string{'\x38', static_cast<char>(c.id()), '\x40', static_cast<char>(c.kind())};
 }
 
@@ -35,7 +38,7 @@ step_cards cards_at(const sw::View& everything) {
     for (const sw::Card& c : s.deck()) all[c.id()] = card_pattern(c);
     for (const sw::Card& c : s.discard()) all[c.id()] = card_pattern(c);
   }
-  auto see = [&](const sw::Card& c) {
+  auto see = [&](const auto& c) {
     out.visible[c.id()] = card_pattern(c);
     out.visible_kinds.insert(c.kind());
   };
@@ -44,8 +47,8 @@ step_cards cards_at(const sw::View& everything) {
     if (b.face_up()) see(b.card());
   }
   // The face-up cards of the last contest and of the one in progress were seen by all.
-  for (const sw::RevealedCard& r : everything.last_contest().revealed()) see(r.card());
-  for (const sw::RevealedCard& r : everything.revealed()) see(r.card());
+  for (const sw::RevealedCard& r : everything.last_contest().revealed()) see(r);
+  for (const sw::RevealedCard& r : everything.revealed()) see(r);
   for (const auto& [id, pattern] : all)
     if (!out.visible.contains(id)) out.hidden[id] = pattern;
   return out;
@@ -56,6 +59,20 @@ std::vector<std::uint32_t> named_kinds(const std::string& line) {
   std::vector<std::uint32_t> out;
   for (std::size_t at = line.find("{card:"); at != std::string::npos; at = line.find("{card:", at + 1))
     out.push_back(static_cast<std::uint32_t>(std::stoul(line.substr(at + 6))));
+  return out;
+}
+
+// Every card (id and kind) a viewer's view shows, wherever it sits.
+std::map<std::uint32_t, std::uint32_t> cards_in(const sw::View& v) {
+  std::map<std::uint32_t, std::uint32_t> out;
+  for (const sw::Seat& s : v.seats()) {
+    for (const sw::Card& c : s.deck()) out[c.id()] = c.kind();
+    for (const sw::Card& c : s.discard()) out[c.id()] = c.kind();
+  }
+  for (const sw::BattlefieldCard& b : v.battlefield())
+    if (b.has_card()) out[b.card().id()] = b.card().kind();
+  for (const sw::RevealedCard& r : v.last_contest().revealed()) out[r.id()] = r.kind();
+  for (const sw::RevealedCard& r : v.revealed()) out[r.id()] = r.kind();
   return out;
 }
 
@@ -126,15 +143,35 @@ TEST_CASE("hidden information: no client ever receives a card it may not see nor
   const std::string salt = a.matches[t.match_id].info.revealed_salt();
   REQUIRE(salt.size() == 32);
 
-  int checked = 0, leaks = 0, hidden_moments = 0;
+  int checked = 0, leaks = 0, hidden_moments = 0, views_checked = 0;
   for (auto [client, count] : {std::pair{&a, a_frames}, std::pair{&b, b_frames}, std::pair{&c, c_frames}}) {
     bool over_seen = false;
+    std::string view;   // this client's view as it applies snapshots and diffs (one stream each)
     for (std::size_t i = 0; i < count; ++i) {
       const test_client::frame& fr = client->frames[i];
       v1::ServerMessage m;
       REQUIRE(m.ParseFromString(fr.bytes));
       const std::uint32_t step = m.has_replay_frame() ? m.replay_frame().step() : fr.step;
       REQUIRE(step < truth.size());
+      // The bytes of a patch write a card in other ways (SET keys, BASE by id), so every view
+      // the patches build is checked too: no card in it may be face down at that step.
+      if (m.has_view()) {
+        if (m.view().snapshot()) view = m.view().view();
+        else REQUIRE(starport::server::apply_encoded(view, m.view().patch(), *sw::View::descriptor()));
+        sw::View shown;
+        REQUIRE(shown.ParseFromString(view));
+        for (const auto& [id, kind] : cards_in(shown)) {
+          const auto hidden = truth[step].hidden.find(id);
+          if (hidden != truth[step].hidden.end()) {
+            ++leaks;
+            MESSAGE("frame " << i << " at step " << step << " builds a view showing hidden card " << id);
+          } else {
+            CHECK(truth[step].visible.contains(id));
+          }
+          CHECK(truth[step].visible_kinds.contains(kind));
+        }
+        ++views_checked;
+      }
       for (const auto& [id, pattern] : truth[step].hidden)
         if (fr.bytes.find(pattern) != std::string::npos) {
           ++leaks;
@@ -149,7 +186,8 @@ TEST_CASE("hidden information: no client ever receives a card it may not see nor
       ++checked;
     }
   }
-  MESSAGE("checked " << checked << " frames over " << played << " actions");
+  MESSAGE("checked " << checked << " frames and " << views_checked << " views over " << played << " actions");
+  CHECK(views_checked > 100);
   CHECK(leaks == 0);
   CHECK(hidden_moments > 100);
   // The test can fail: the omniscient frames after the end do contain those codes.

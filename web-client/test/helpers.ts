@@ -6,6 +6,7 @@ import {
   BattlefieldCardSchema,
   CardSchema,
   LastContestSchema,
+  RevealedCardSchema,
   SeatSchema,
   ViewSchema,
   type View,
@@ -55,8 +56,6 @@ export function randomView(r: Rng): View {
       create(SeatSchema, {
         seat: i,
         faction: 1 + r.below(6),
-        deckCount: r.below(30),
-        discardCount: r.below(30),
         power: r.below(4),
         powerName: r.chance(0.8) ? "Peace" : "",
         conquered: r.chance(0.1),
@@ -84,10 +83,20 @@ export function randomView(r: Rng): View {
           cards: r.below(10),
           conquered: r.chance(0.2) ? [r.below(seats)] : [],
           events: ["Contest: something happened."],
+          revealed: Array.from({ length: r.below(4) }, () => revealedCard(r, seats)),
         })
       : undefined,
     outcome: r.chance(0.3) ? create(OutcomeSchema, { over: r.chance(0.5), winners: r.chance(0.5) ? [0] : [], reason: "contest_limit" }) : undefined,
     decidingSeat: r.below(seats),
     offeredPower: r.chance(0.3) ? "Salvage" : "",
+    revealed: Array.from({ length: r.below(3) }, () => revealedCard(r, seats)),
+    deckCounts: r.chance(0.8) ? Array.from({ length: seats }, () => r.below(30)) : [],
+    discardCounts: r.chance(0.8) ? Array.from({ length: seats }, () => r.below(200)) : [],
   });
+}
+
+// A face-up card of a contest: its copy's id (shared with other lists now and then, so BASE
+// is exercised), its kind and a Strength bonus that may be negative.
+function revealedCard(r: Rng, seats: number) {
+  return create(RevealedCardSchema, { owner: r.below(seats), step: r.below(3), id: 1 + r.below(8), kind: r.below(60), strengthBonus: r.below(5) - 2 });
 }

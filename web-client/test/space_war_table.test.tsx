@@ -23,6 +23,7 @@ import {
   OptionsSchema,
   Phase,
   PowerState,
+  RevealedCardSchema,
   SeatSchema,
   ViewSchema,
   type Card as ViewCard,
@@ -256,17 +257,24 @@ test("revealed cards the view's LastContest carries (the engine's by-step list) 
     const p = pool.cards.find((x) => cardKind(create(CardSchema, { kind: x.index }), pool)!.faction === faction && x.stats.some((st) => st.name === "Strength" && st.value === strength))!;
     return create(CardSchema, { kind: p.index });
   };
-  const b = (owner: number, step: number, c: ReturnType<typeof card>) => create(BattlefieldCardSchema, { owner, step, faceUp: true, card: c, strength: cardKind(c, pool)!.strength });
-  const last = create(LastContestSchema, { number: 7, war: true, hasWinner: true, winner: 1, cards: 8 });
-  // The field the engine adds (a repeated BattlefieldCard by step), whatever its name.
-  Object.assign(last, {
-    revealed: [b(0, 0, card(7, Faction.ELVES)), b(1, 0, card(7, Faction.HUMANS)), b(0, 1, card(2, Faction.ELVES)), b(1, 1, card(10, Faction.HUMANS))],
+  // Each entry carries its copy's id and kind, and its Strength as a bonus on the printed one.
+  let copies = 0;
+  const r = (owner: number, step: number, c: ReturnType<typeof card>, strengthBonus = 0) =>
+    create(RevealedCardSchema, { owner, step, id: ++copies, kind: c.kind, strengthBonus });
+  const last = create(LastContestSchema, {
+    number: 7,
+    war: true,
+    hasWinner: true,
+    winner: 1,
+    cards: 8,
+    revealed: [r(0, 0, card(7, Faction.ELVES)), r(1, 0, card(7, Faction.HUMANS)), r(0, 1, card(2, Faction.ELVES)), r(1, 1, card(10, Faction.HUMANS), 1)],
   });
   const view = create(ViewSchema, {
     viewerSeat: 0,
     contest: 8,
     phase: Phase.FLIP_PHASE,
-    seats: [create(SeatSchema, { seat: 0, faction: Faction.ELVES, deckCount: 10 }), create(SeatSchema, { seat: 1, faction: Faction.HUMANS, deckCount: 30 })],
+    seats: [create(SeatSchema, { seat: 0, faction: Faction.ELVES }), create(SeatSchema, { seat: 1, faction: Faction.HUMANS })],
+    deckCounts: [10, 30],
     battlefield: [create(BattlefieldCardSchema, { owner: 1, step: 0, faceUp: false })],
     lastContest: last,
   });
@@ -279,6 +287,8 @@ test("revealed cards the view's LastContest carries (the engine's by-step list) 
   assert.match(section, /Bot Brigid won the War and captured 8 cards\./);
   assert.match(section, /War step 1/);
   assert.match(section, /card--elves/);
+  // (the card's note and its label say it)
+  assert.equal((section.match(/card__note">counts as 11</g) ?? []).length, 1, "a Strength bonus shows on its card only");
   assert.doesNotMatch(section, /card--flip/, "no flip without a reveal between two frames");
   const before = create(ViewSchema, { ...view, lastContest: create(LastContestSchema, { number: 6 }) });
   const flipped = lastContestHtml(render(view, before))!;

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import { create, equals, toBinary } from "@bufbuild/protobuf";
 
 import { ActionSchema, OutcomeSchema } from "../src/gen/starport/v1/common_pb.js";
-import { BattlefieldCardSchema, CardSchema, RevealedCardSchema, SeatSchema, ViewSchema, type View } from "../src/gen/starport/v1/space_war_pb.js";
+import { BattlefieldCardSchema, CardSchema, LastContestSchema, PowerState, RevealedCardSchema, SeatSchema, ViewSchema, type View } from "../src/gen/starport/v1/space_war_pb.js";
 import { applyPatch, diffViews } from "../src/view_diff.js";
 import { Rng, randomView } from "./helpers.js";
 
@@ -31,20 +31,20 @@ test("applying the patch between two random views reproduces the second, 600 pai
 });
 
 test("a nested scalar that changed is sent alone, and every other element keeps its identity", () => {
-  const seats = [0, 1, 2].map((seat) => create(SeatSchema, { seat, deckCount: 3, powerName: "Dwarven Armor" }));
+  const seats = [0, 1, 2].map((seat) => create(SeatSchema, { seat, power: PowerState.INACTIVE, powerName: "Dwarven Armor" }));
   const before = create(ViewSchema, { contest: 4, seats });
   const after = create(ViewSchema, {
     contest: 4,
-    seats: [0, 1, 2].map((seat) => create(SeatSchema, { seat, deckCount: seat === 1 ? 4 : 3, powerName: "Dwarven Armor" })),
+    seats: [0, 1, 2].map((seat) => create(SeatSchema, { seat, power: seat === 1 ? PowerState.ACTIVE : PowerState.INACTIVE, powerName: "Dwarven Armor" })),
   });
   const { patch, got } = roundTrip(before, after);
-  // seats (8) LIST { length 3, element 1 PATCH { deck_count (3) SET 4 } }
-  assert.deepEqual([...patch], [8 * 4 + 3, 5, 3, 1 * 4 + 1, 2, 3 * 4 + 0, 4]);
+  // seats (8) LIST { length 3, element 1 PATCH { power (5) SET ACTIVE (2) } }
+  assert.deepEqual([...patch], [8 * 4 + 3, 5, 3, 1 * 4 + 1, 2, 5 * 4 + 0, 2]);
   assert.notEqual(got.seats, before.seats, "the list changed");
   assert.equal(got.seats[0], before.seats[0], "an unchanged seat is the very same object");
   assert.equal(got.seats[2], before.seats[2]);
   assert.notEqual(got.seats[1], before.seats[1]);
-  assert.equal(before.seats[1].deckCount, 3, "the old view is untouched");
+  assert.equal(before.seats[1].power, PowerState.INACTIVE, "the old view is untouched");
 });
 
 test("an insertion at the front copies the tail: the old elements keep their identity", () => {
@@ -153,15 +153,15 @@ test("unchanged top-level fields keep their identity, and the old view is never 
   }
 });
 
-test("a card that moves from the battlefield to the revealed list starts from the old card (BASE), not resent whole", () => {
-  const long = create(CardSchema, { id: 7, kind: 17 });
-  const before = create(ViewSchema, { battlefield: [create(BattlefieldCardSchema, { owner: 1, faceUp: true, card: long, strength: 8 })] });
-  const after = create(ViewSchema, { revealed: [create(RevealedCardSchema, { owner: 1, card: long, strength: 8 })] });
+test("a card that moves from the contest's revealed list to the last contest's starts from the old card (BASE), not resent whole", () => {
+  const card = create(RevealedCardSchema, { owner: 1, strengthBonus: 1, id: 7, kind: 17 });
+  const before = create(ViewSchema, { revealed: [card] });
+  const after = create(ViewSchema, { lastContest: create(LastContestSchema, { number: 3, revealed: [card] }) });
   const { patch, got } = roundTrip(before, after);
-  // battlefield (9) CLEAR; revealed (14) LIST { length 1, element 0 PATCH from empty {
-  //   owner SET 1, card (3) PATCH { BASE id 7 }, strength SET 8 } }
-  assert.deepEqual([...patch], [9 * 4 + 1, 14 * 4 + 3, 11, 1, 0 * 4 + 1, 8, 1 * 4 + 0, 1, 3 * 4 + 2, 2, 0, 7, 4 * 4 + 0, 8]);
-  assert.equal(got.revealed[0].card!.kind, long.kind);
+  // last_contest (10) PATCH { number SET 3, revealed (9) LIST { length 1, element 0 PATCH from
+  //   empty { BASE id 7 } } }, revealed (14) CLEAR
+  assert.deepEqual([...patch], [10 * 4 + 2, 9, 1 * 4 + 0, 3, 9 * 4 + 3, 5, 1, 0 * 4 + 1, 2, 0, 7, 14 * 4 + 1]);
+  assert.equal(got.lastContest!.revealed[0].kind, card.kind);
   // A BASE naming a card the old view lacks is refused.
   assert.equal(applyPatch(ViewSchema, create(ViewSchema), patch), null);
 });

@@ -1,14 +1,16 @@
-// What a contest revealed, and how long to hold it on screen. The engine adds the last
-// contest's revealed cards by step to LastContest (and a stable `id` to each card); until
-// that field is in the schema this reads whatever repeated card list LastContest carries,
-// and the table falls back to the face-up cards it saw on the Battlefield.
-import type { BattlefieldCard, Card, LastContest, View } from "../../gen/starport/v1/space_war_pb.js";
+// What a contest revealed, and how long to hold it on screen. The view lists the last
+// contest's face-up cards in LastContest.revealed (each with its copy's `id`, its `kind` and
+// its Strength bonus); the table falls back to the face-up cards it saw on the Battlefield.
+import { create } from "@bufbuild/protobuf";
+
+import { CardSchema, type Card, type LastContest, type RevealedCard, type View } from "../../gen/starport/v1/space_war_pb.js";
 
 export interface Revealed {
   owner: number;
   step: number;
   card?: Card;
-  strength?: number;
+  strength?: number;   // the effective Strength, where the view says it (the Battlefield)
+  bonus?: number;      // or how far it differs from the printed one (a revealed card)
   id?: number;
 }
 
@@ -19,33 +21,14 @@ export function cardId(c: object | undefined): number | undefined {
   return n > 0 ? n : undefined;   // 0 is protobuf's "unset"
 }
 
-function fromBattlefield(b: BattlefieldCard | Revealed): Revealed {
-  return { owner: b.owner, step: b.step, card: b.card, strength: b.strength, id: cardId(b.card) ?? cardId(b) };
+// A revealed card is face up by definition: its kind names it (the catalog says the rest).
+export function fromRevealed(r: RevealedCard): Revealed {
+  return { owner: r.owner, step: r.step, card: create(CardSchema, { id: r.id, kind: r.kind }), bonus: r.strengthBonus, id: cardId(r) };
 }
 
-// The last contest's face-up cards as LastContest carries them, by step: either a list of
-// battlefield-like entries (owner, step, card) or a list of steps each with its cards.
+// The last contest's face-up cards, in order of reveal.
 export function lastContestCards(last: LastContest | undefined): Revealed[] {
-  if (!last) return [];
-  for (const [key, value] of Object.entries(last)) {
-    if (key.startsWith("$") || key === "events" || key === "conquered" || !Array.isArray(value) || !value.length) continue;
-    const first = value[0] as Record<string, unknown>;
-    if (typeof first !== "object" || first === null) continue;
-    if ("card" in first && "owner" in first)
-      return (value as unknown as BattlefieldCard[]).filter((b) => b.card && b.faceUp !== false).map(fromBattlefield);
-    if ("cards" in first && Array.isArray(first.cards)) {
-      const out: Revealed[] = [];
-      (value as unknown as { step?: number; cards: (BattlefieldCard | Card)[] }[]).forEach((s, i) => {
-        for (const c of s.cards) {
-          if ("owner" in c) {
-            if (c.card && c.faceUp !== false) out.push({ ...fromBattlefield(c), step: c.step ?? s.step ?? i });
-          }
-        }
-      });
-      if (out.length) return out;
-    }
-  }
-  return [];
+  return last ? last.revealed.map(fromRevealed) : [];
 }
 
 export function faceUpCount(view: View | undefined): number {

@@ -48,7 +48,8 @@ function SwCard(p: { r: Revealed; small?: boolean; highlight?: boolean; flipIn?:
   const c = cardKind(p.r.card, pool);
   if (!p.r.card) return <Card id={p.r.id} name="" faceDown backLabel="a face-down card" small={p.small} />;
   if (!c) return <Card id={p.r.id} name="…" small={p.small} />;   // the catalog is on its way
-  const effective = p.r.strength !== undefined && p.r.strength >= 0 && p.r.strength !== c.strength ? p.r.strength : undefined;
+  const counts = p.r.bonus ? c.strength + p.r.bonus : p.r.strength;
+  const effective = counts !== undefined && counts >= 0 && counts !== c.strength ? counts : undefined;
   return (
     <Card
       id={p.r.id}
@@ -121,6 +122,9 @@ function SeatView(p: { seat: Seat; view: View; ctx: TableContext }) {
   const { seat, ctx } = p;
   const pool = usePool(gameId);
   const info = ctx.info?.seats.find((s) => s.seat === seat.seat);
+  // The counts are the table's lists, by seat (View.deck_counts, discard_counts).
+  const deck = p.view.deckCounts[seat.seat] ?? 0;
+  const discard = p.view.discardCounts[seat.seat] ?? 0;
   const power =
     seat.power === PowerState.NO_POWER ? (
       <span class="sw-power none">No Power Card</span>
@@ -142,7 +146,7 @@ function SeatView(p: { seat: Seat; view: View; ctx: TableContext }) {
       toAct={seat.toAct}
       out={seat.conquered ? "conquered" : undefined}
       timer={ctx.timer(seat.seat)}
-      score={`${seat.deckCount + seat.discardCount} cards`}
+      score={`${deck + discard} cards`}
       scoreTip={tips.cards}
       subtitle={<span class={`sw-faction f-${factionKind(seat.faction) ?? "none"}`}>{factionName(seat.faction)}</span>}
       marks={
@@ -153,8 +157,8 @@ function SeatView(p: { seat: Seat; view: View; ctx: TableContext }) {
       }
     >
       <div class="sw-counts">
-        <Tip text={tips.deck}>Deck</Tip> <b data-deck={seat.seat}>{seat.deckCount}</b>{" "}
-        <Tip text={tips.discard}>Discard</Tip> <b>{seat.discardCount}</b>
+        <Tip text={tips.deck}>Deck</Tip> <b data-deck={seat.seat}>{deck}</b>{" "}
+        <Tip text={tips.discard}>Discard</Tip> <b>{discard}</b>
       </div>
       <div class="sw-power-line">{power}</div>
       {seat.deck.length || seat.discard.length ? (
