@@ -91,12 +91,9 @@ TEST_CASE("Backslides position: two Ships' Discoveries of Chaotic Systems in one
     CHECK(played.seat(0).certainty == (prism_first ? 0 : 2));   // seat 0's two Ships
     CHECK(played.seat(1).certainty == (prism_first ? 0 : 1));
     tr::state posed = start(two_backslides(first, second));
-    CHECK(posed.pending().size() == played.pending().size());
     CHECK(posed.must_act() == seat_bit(0));
-    same_table(posed, played);
-    CHECK(prompt_cards(posed, viewer::of_seat(0)) == std::vector<std::string>{"Bad Press"});
-    CHECK(prompt_cards(posed, viewer::of_seat(1)).empty());
-    CHECK(prompt_cards(posed, viewer::spectator()).empty());
+    same_start(posed, played);
+    only_seat_sees(posed, 0, {"Bad Press"});
 
     // The Runabout's offers: seat 0 sends Bad Press to the bottom, seat 1 keeps Sensor Ghost.
     for (tr::state* g : {&posed, &played}) play_words(*g, 0, choose + " 1");
@@ -107,12 +104,10 @@ TEST_CASE("Backslides position: two Ships' Discoveries of Chaotic Systems in one
     // its top Complication since Bad Press went to the bottom, and keeps it.
     CHECK(posed.seat(0).certainty == 2);
     CHECK(posed.must_act() == seat_bit(0));
-    CHECK(prompt_cards(posed, viewer::of_seat(0)) == std::vector<std::string>{"Data Leak"});
-    CHECK(prompt_cards(posed, viewer::of_seat(1)).empty());
+    only_seat_sees(posed, 0, {"Data Leak"});
     for (tr::state* g : {&posed, &played}) play_words(*g, 0, pass);
     same_table(posed, played);
-    CHECK(prompt_cards(posed, viewer::of_seat(1)) == std::vector<std::string>{"Sensor Ghost"});
-    CHECK(prompt_cards(posed, viewer::of_seat(0)).empty());
+    only_seat_sees(posed, 1, {"Sensor Ghost"});
     for (tr::state* g : {&posed, &played}) play_words(*g, 1, choose + " 1");
     same_table(posed, played);
     // Then the Gigs' abilities, the Runabout's first; the End Step goes on to seat 1's Turn.
