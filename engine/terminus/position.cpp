@@ -47,9 +47,9 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
                     "DESTINY_STEP, a step of a Turn (START_STEP to END_STEP) or CLEANUP_STEP");
   }
   std::array<int, max_players> cards{};
-  card_id id = 0;
+  card_id named_card = 0;   // the pool card of the name looked up last
   auto named = [&](int s, const std::string& name) {
-    if (!find_card(name, id)) return false;
+    if (!find_card(name, named_card)) return false;
     ++cards[static_cast<std::size_t>(s)];
     return true;
   };
@@ -63,10 +63,10 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
       if (sh.proximity() >= static_cast<std::uint32_t>(terminus))
         return refuse(rule_error::bad_options, "a Ship's Proximity is 0 to 9");
       for (const auto& m : sh.modules())
-        if (!named(s, m.name()) || card(id).type != card_type::module)
+        if (!named(s, m.name()) || card(named_card).type != card_type::module)
           return refuse(rule_error::bad_options, "a Ship's Modules must be Module cards of the pool");
       for (const auto& m : sh.crew())
-        if (!named(s, m.name()) || card(id).type != card_type::recruit)
+        if (!named(s, m.name()) || card(named_card).type != card_type::recruit)
           return refuse(rule_error::bad_options, "a Crew's Members must be Recruit cards of the pool");
       if (sh.actions_size() > 4) return refuse(rule_error::bad_options, "a Ship holds at most 4 Actions played this Turn");
       if (sh.actions_size() && ((position.step() != pb::PLAY_STEP && position.step() != pb::AFTERMATH_STEP) ||
@@ -74,12 +74,12 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
         return refuse(rule_error::bad_options,
                       "Actions in play belong to the active seat's Ships in PLAY_STEP or AFTERMATH_STEP");
       for (const std::string& a : sh.actions())
-        if (!named(s, a) || card(id).type != card_type::action)
+        if (!named(s, a) || card(named_card).type != card_type::action)
           return refuse(rule_error::bad_options, "a Ship's Actions in play must be Action cards of the pool");
       if (sh.action_targets() || sh.action_target_seat() || sh.action_target_ship()) {
         bool aims = false;
-        if (sh.actions_size() && find_card(sh.actions(sh.actions_size() - 1), id))
-          for (const effect& fx : card(id).effects) aims = aims || (fx.present() && fx.at == when::play && fx.who == target::opponent);
+        if (sh.actions_size() && find_card(sh.actions(sh.actions_size() - 1), named_card))
+          for (const effect& fx : card(named_card).effects) aims = aims || (fx.present() && fx.at == when::play && fx.who == target::opponent);
         const bool resolving_here = position.has_resolving() && position.resolving().source() == pb::ResolvingPosition::ACTION &&
                                     static_cast<std::uint32_t>(k) == position.resolving().ship();
         const std::uint32_t ts = sh.action_target_seat();
@@ -94,7 +94,7 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
     auto all_of = [&](const auto& names, std::initializer_list<card_type> types) {
       for (const std::string& n : names) {
         if (!named(s, n)) return false;
-        if (std::find(types.begin(), types.end(), card(id).type) == types.end()) return false;
+        if (std::find(types.begin(), types.end(), card(named_card).type) == types.end()) return false;
       }
       return true;
     };
@@ -106,14 +106,14 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
         !all_of(sp.recruit_pile(), {T::recruit}) || !all_of(sp.destiny(), {T::complication}) ||
         !all_of(sp.legacies(), {T::module}))
       return refuse(rule_error::bad_options, "a zone names an unknown card or a card of the wrong type");
-    if (!sp.starting_system().empty() && (!named(s, sp.starting_system()) || card(id).type != T::system))
+    if (!sp.starting_system().empty() && (!named(s, sp.starting_system()) || card(named_card).type != T::system))
       return refuse(rule_error::bad_options, "the Starting System must be a System card");
     if (!sp.draft_pick().empty()) {
       const bool modules = position.step() == pb::MODULE_DRAFT;
       if (!modules && position.step() != pb::RECRUIT_DRAFT)
         return refuse(rule_error::bad_options, "draft_pick belongs to MODULE_DRAFT and RECRUIT_DRAFT");
       if (sp.out()) return refuse(rule_error::bad_options, "a seat that is out does not pick");
-      if (!named(s, sp.draft_pick()) || card(id).type != (modules ? T::module : T::recruit))
+      if (!named(s, sp.draft_pick()) || card(named_card).type != (modules ? T::module : T::recruit))
         return refuse(rule_error::bad_options, "draft_pick must be a card of the Draft's type (Module or Recruit)");
     }
     if (sp.complication_pile_size() > pile_size || sp.system_pile_size() > pile_size ||
@@ -152,11 +152,11 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
     if (cp.proximity() < 1 || cp.proximity() >= static_cast<std::uint32_t>(terminus) ||
         cp.owner() >= static_cast<std::uint32_t>(seats))
       return refuse(rule_error::bad_options, "a Star Chart System lies at Proximity 1 to 9 and has an owner seat");
-    if (!named(static_cast<int>(cp.owner()), cp.system()) || card(id).type != card_type::system)
+    if (!named(static_cast<int>(cp.owner()), cp.system()) || card(named_card).type != card_type::system)
       return refuse(rule_error::bad_options, "a Star Chart entry must be a System card");
   }
   for (const std::string& n : position.dead_space())
-    if (!find_card(n, id)) return refuse(rule_error::bad_options, "Dead Space names an unknown card");
+    if (!find_card(n, named_card)) return refuse(rule_error::bad_options, "Dead Space names an unknown card");
   if (position.has_resolving()) {
     if (verdict v = resolving_fits(seats, position); !v) return v;
     if (verdict v = partial_fits(seats, position); !v) return v;
@@ -187,15 +187,15 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
       when at = when::play;
       if (e.ability()) {
         if (verdict v = cascade_ability(position, i, at); !v) return v;
-        find_card(e.card(), id);
+        find_card(e.card(), named_card);
       } else {
-        if (!named(static_cast<int>(e.seat()), e.card()) || card(id).type != card_type::complication)
+        if (!named(static_cast<int>(e.seat()), e.card()) || card(named_card).type != card_type::complication)
           return refuse(rule_error::bad_options, "window.cascade: each card is a Complication of the pool");
-        if (card(id).is(subtype::destiny) && position.step() != pb::DESTINY_STEP)
+        if (card(named_card).is(subtype::destiny) && position.step() != pb::DESTINY_STEP)
           return refuse(rule_error::bad_options, "window.cascade: a Destiny is played only in the Destiny window");
       }
       bool needs = false;
-      for (const effect& fx : card(id).effects) needs = needs || (fx.present() && fx.at == at && fx.who == target::opponent);
+      for (const effect& fx : card(named_card).effects) needs = needs || (fx.present() && fx.at == at && fx.who == target::opponent);
       if (needs != e.targets())
         return refuse(rule_error::bad_options,
                       e.ability() ? "window.cascade: `targets` is set exactly when the ability targets an opponent Ship"
@@ -264,7 +264,7 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
       any += sp.decided();
       if (sp.decided() && sp.out()) return refuse(rule_error::bad_options, "decided: a seat that is out has nothing to decide");
       int complications = 0;
-      for (const std::string& n : sp.hand()) complications += find_card(n, id) && card(id).type == card_type::complication;
+      for (const std::string& n : sp.hand()) complications += find_card(n, named_card) && card(named_card).type == card_type::complication;
       open += !sp.out() && !sp.decided() && (!entropy || complications > 0);
     }
     if (any && !deciding) return refuse(rule_error::bad_options, "decided belongs to ENTROPY_STEP and MULLIGAN_STEP");

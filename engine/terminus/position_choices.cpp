@@ -153,41 +153,6 @@ bool innermost_card(const pb::Position& position, card_id& id, when& at) {
   }
 }
 
-// BACKSLIDE: the Aftermath Step's Backslide left the active seat's Ship `ship` where the Star
-// Chart had no System, and the state check's Discovery placed a Chaotic System there; its
-// offers wait, over the "when revealed" ability of the Gig that joined, if it has one.
-verdict backslide_fits(const pb::Position& position) {
-  const pb::ResolvingPosition& r = position.resolving();
-  const pb::SeatPosition& act = position.seats(static_cast<int>(position.active_seat()));
-  if (position.step() != pb::END_STEP)
-    return refuse(rule_error::bad_options, "resolving: BACKSLIDE is decided in END_STEP (the Aftermath Step is over)");
-  if (r.ship() >= static_cast<std::uint32_t>(act.ships_size()))
-    return refuse(rule_error::bad_options, "resolving.ship: BACKSLIDE names the active seat's Ship that backslid");
-  const pb::ShipPosition& sh = act.ships(static_cast<int>(r.ship()));
-  card_id id = 0;
-  bool chaotic_here = false;
-  for (const pb::ChartPosition& cp : position.star_chart())
-    chaotic_here = chaotic_here || (cp.proximity() == sh.proximity() && !cp.face_down() && find_card(cp.system(), id) &&
-                                    card(id).has(keyword::chaotic));
-  if (!chaotic_here || sh.backslide())
-    return refuse(rule_error::bad_options,
-                  "resolving.ship: BACKSLIDE's Ship is out of its Backslide, at the Proximity of a face-up Chaotic System "
-                  "on the Star Chart (its Discovery placed it there)");
-  if (r.chaotic_size() == 0)
-    return refuse(rule_error::bad_options, "resolving.chaotic: a Backslide's Discovery states the seats still to decide its offers");
-  if (r.card().empty()) return engine::ok();
-  bool joined = false, reveals = false;
-  const bool known = find_card(r.card(), id);
-  for (const pb::CardPosition& m : sh.crew())
-    if (card_id c = 0; known && !m.face_down() && find_card(m.name(), c) && c == id) joined = true;
-  for (std::uint32_t k = 0; known && k < static_cast<std::uint32_t>(max_effects); ++k) reveals = reveals || has_part(id, k, when::reveal);
-  if (!joined || !reveals)
-    return refuse(rule_error::bad_options,
-                  "resolving.card: BACKSLIDE's card is a face-up Member of Ship `ship` with a \"when revealed\" ability "
-                  "(the Gig that joined, its ability waiting under the offers)");
-  return engine::ok();
-}
-
 // `resolving` fits the rest of the position (the probe in validate checks its choice is open).
 verdict resolving_fits(int seats, const pb::Position& position) {
   using R = pb::ResolvingPosition;
@@ -521,15 +486,9 @@ void state::place_resolving(const pb::Position& position, bool in_window, std::s
       return;
     }
     case R::BACKSLIDE:
-      // The Aftermath Step is over (the End Step runs from its start): the Gig that joined
-      // has its "when revealed" ability waiting under the Discovery's offers.
-      if (step_ != step::end) return;
-      if (!r.card().empty()) {
-        const copy_id c = find_card(r.card(), cid) ? in_play(active_, sh, cid, when::reveal) : no_card;
-        if (c == no_card) return;
-        push_triggers_of(active_, sh, c, when::reveal);
-      }
-      offers();
+      // The Aftermath Step is over (the End Step runs from its start): what the Backslides
+      // left waits under the Discovery's offers (position_backslide.cpp).
+      if (step_ == step::end && place_backslides(position)) offers();
       return;
     case R::DETACH:
     case R::BUSTLE:
@@ -569,7 +528,7 @@ bool state::resolving_open(const pb::Position& position) const {
     // Every stated offer waits, the first on top.
     int n = 0;
     while (n < frame_count_ && frames_[frame_count_ - 1 - n].kind == task::chaotic) ++n;
-    return n == inner->chaotic_size() && f.seat == inner->chaotic(0);
+    return n == inner->chaotic_size() + offers_just_under(position) && f.seat == inner->chaotic(0);
   }
   if (inner->picks_left()) {
     std::vector<action> options;

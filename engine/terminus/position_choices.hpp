@@ -1,6 +1,6 @@
 #pragma once
 // What validating a Position (position.cpp) asks of its stated choices
-// (position_choices.cpp, position_partial.cpp): whether a `resolving`, a Cascade ability or a partly made choice
+// (position_choices.cpp, position_partial.cpp, position_backslide.cpp): whether a `resolving`, a Cascade ability or a partly made choice
 // fits the rest of the position, and whose choice it is.
 #include "engine/terminus/state.hpp"
 
@@ -18,6 +18,9 @@ bool farsight_look(const pb::Position& position);
 bool innermost_card(const pb::Position& position, card_id& id, when& at);
 // The fields of a choice partly made fit the part they name (position_partial.cpp).
 verdict partial_fits(int seats, const pb::Position& position);
+// BACKSLIDE fits the rest of the position, with the Backslides waiting under it
+// (position_backslide.cpp).
+verdict backslide_fits(const pb::Position& position);
 // `resolving` fits the rest of the position.
 verdict resolving_fits(int seats, const pb::Position& position);
 // The refusal when a `resolving` of this source turns out not to be open where stated.

@@ -58,6 +58,9 @@ verdict partial_fits(int seats, const pb::Position& position) {
     if (n->waiting_looks_size() && (n != &r || !farsight_look(position)))
       return refuse(rule_error::bad_options,
                     "resolving.waiting_looks: only under the Start Step's Farsight look (STEP, a Farsight `card`, `looked`)");
+  for (const R* n = &r; n; n = n->has_nested() ? &n->nested() : nullptr)
+    if (n->waiting_backslides_size() && (n != &r || r.source() != R::BACKSLIDE))
+      return refuse(rule_error::bad_options, "resolving.waiting_backslides: only under a Backslide's offers (BACKSLIDE)");
   const R& in = innermost(r);
   if (!partly_made(in)) return engine::ok();
   const int who = chooser(position);

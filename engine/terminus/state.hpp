@@ -310,6 +310,9 @@ class state {
   void place_resolving(const pb::Position& position, bool in_window, std::span<const copy_id> looked,
                        std::span<const copy_id> waiting);
   bool resolving_open(const pb::Position& position) const;
+  // position_backslide.cpp: what BACKSLIDE's Backslides left under its offers, as the flow leaves it
+  bool place_backslides(const pb::Position& position);
+  int offers_just_under(const pb::Position& position) const;
   // rules.cpp: the flow, one step after another until a seat must decide
   void advance();
   void flip_picks();

@@ -301,9 +301,14 @@ void state::fill_prompt(viewer who, pb::View& out) const {
       break;
     default: break;
   }
-  if (mine)
+  if (mine && f.kind == task::chaotic) {
+    // The top Complication as it is now: an offer decided since this one was made (another
+    // Discovery's) may have sent the card on top then to the bottom.
+    if (!players_[f.seat].complications.empty()) fill_card(*pr.add_cards(), players_[f.seat].complications.top(), true);
+  } else if (mine) {
     for (int i = f.kind == task::look_order ? f.count : 0; i < f.look_count; ++i)
       fill_card(*pr.add_cards(), f.looked[i], true);
+  }
 }
 
 // ------------------------------------------------------------------ words

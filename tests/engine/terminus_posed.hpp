@@ -110,4 +110,19 @@ inline void same_table(const tr::state& posed, const tr::state& played) {
   CHECK(posed.must_act() == played.must_act());
 }
 
+// A posed state and the one play reached agree as they start: as many choices waiting, the
+// same seat to decide, the same table.
+inline void same_start(const tr::state& posed, const tr::state& played) {
+  CHECK(posed.pending().size() == played.pending().size());
+  CHECK(posed.must_act() == played.must_act());
+  same_table(posed, played);
+}
+
+// Only `seat` sees these cards in its prompt: every other seat and the spectators see none.
+inline void only_seat_sees(const tr::state& g, int seat, const std::vector<std::string>& cards) {
+  for (int w = 0; w < g.seat_count(); ++w)
+    CHECK(prompt_cards(g, viewer::of_seat(w)) == (w == seat ? cards : std::vector<std::string>{}));
+  CHECK(prompt_cards(g, viewer::spectator()).empty());
+}
+
 }  // namespace terminus_test
