@@ -15,7 +15,7 @@ if [ "${1:-}" = "--sanitize" ]; then
   build=build-sanitize
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
   export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-  export STARPORT_PROPERTY_PLAYOUTS=${STARPORT_PROPERTY_PLAYOUTS:-300}
+  export STARPORT_PROPERTY_PLAYOUTS=${STARPORT_PROPERTY_PLAYOUTS:-200}
   bash tests/sanitize_build.sh   # clang; its fuzz targets serve tests/fuzz/run.sh too
 else
   echo "== build ($build)"
