@@ -24,15 +24,20 @@ bool timed_out(const v1::ServerMessage& m) {
   return m.has_view() && m.view().log_line().find("(time ran out)") != std::string::npos;
 }
 
+// Ada and Bea at a two-seat Space War table whose turn timer is `turn_seconds`.
+table seat_two(test_client& a, test_client& b, std::uint32_t turn_seconds) {
+  a.hello("Ada");
+  b.hello("Bea");
+  return start_match(a, {&b}, space_war_lobby(2, 30, false, true, turn_seconds));
+}
+
 }  // namespace
 
 TEST_CASE("match timers: a turn deadline another seat's move leaves as it was is not re-armed, and runs out on time") {
   server_fixture f;
   test_client a(f.port()), b(f.port());
-  a.hello("Ada");
-  b.hello("Bea");
   const steady::time_point before_start = steady::now();   // both deadlines are set after this
-  const table t = start_match(a, {&b}, space_war_lobby(2, 30, false, true, 1));
+  const table t = seat_two(a, b, 1);
   const steady::time_point started = steady::now();        // and before this
   const double waits = timer_waits(f);
   REQUIRE(waits >= 1);
@@ -48,9 +53,7 @@ TEST_CASE("match timers: a turn deadline another seat's move leaves as it was is
 TEST_CASE("match timers: a wait pending for an earlier deadline than the new turn's fires nothing") {
   server_fixture f;
   test_client a(f.port()), b(f.port());
-  a.hello("Ada");
-  b.hello("Bea");
-  const table t = start_match(a, {&b}, space_war_lobby(2, 30, false, true, 1));
+  const table t = seat_two(a, b, 1);
   const double waits = timer_waits(f);
   // Both flip half-way through the first turn: the next turn's deadlines are later than the
   // wait still pending for the first one's.
@@ -67,9 +70,7 @@ TEST_CASE("match timers: an earlier moment re-arms the pending wait - a held sea
   server_fixture f({"--bot-delay-ms", "0", "--seat-hold-seconds", "0.3"});
   test_client a(f.port());
   auto b = std::make_unique<test_client>(f.port());
-  a.hello("Ada");
-  b->hello("Bea");
-  const table t = start_match(a, {b.get()}, space_war_lobby(2, 30, false, true, 60));   // a wait 60 s away
+  const table t = seat_two(a, *b, 60);   // a wait 60 s away
   REQUIRE(play_one(t));   // Ada flips
   const steady::time_point left = steady::now();
   b->close();
