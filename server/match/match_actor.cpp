@@ -122,7 +122,7 @@ void match_actor::detach(std::uint64_t session_id) {
 void match_actor::stop() {
   net::post(strand_, [self = shared_from_this()] {
     self->stopped_ = true;
-    self->timer_.cancel();
+    self->stop_timer();
     self->repair_timer_.cancel();
   });
 }
@@ -349,7 +349,7 @@ void match_actor::on_appended() {
     repairing_ = true;
     attempts_ = 0;
     std::cerr << "match " << record_.id << ": storage refused an append; trying again\n";
-    timer_.cancel();
+    stop_timer();
   }
   if (in_flight_ > 0) return;
   if (repairing_) return repair();

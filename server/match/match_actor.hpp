@@ -124,7 +124,8 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
   bool set_deadlines();   // the seats' turn timers and bots' pauses for the state as it is
   void show_deadlines();  // streams whose deadlines changed get an update (nothing in flight)
   void deadlines_now(std::vector<std::int64_t>& out) const;   // per seat, wall ms (0: none)
-  void arm_timer();
+  void arm_timer();    // a wait for the earliest of them, unless one as early is pending
+  void stop_timer();   // no wait pending (a repair, the end)
   void on_timer();
   void take_over(seat& s);   // the stand-in bot starts playing an absent player's seat
   v1::MatchInfo info() const;
@@ -161,6 +162,7 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
   std::vector<std::int64_t> last_info_;   // info_key() of the MatchInfo last pushed
   std::vector<std::int64_t> info_scratch_;
   net::steady_timer timer_;
+  clock::time_point timer_due_ = clock::time_point::max();   // the pending wait's expiry (max: none)
   net::steady_timer repair_timer_;
   std::vector<engine::action> scratch_;
   engine::message_ptr view_scratch_;   // reused for every view this match builds

@@ -86,14 +86,25 @@ void match_actor::arm_timer() {
     if (!s.connected && !s.bot_plays()) consider(s.hold_until);
   }
   if (over_) consider(close_at_);
-  if (next == clock::time_point::max()) {
-    timer_.cancel();
-    return;
-  }
+  if (next == clock::time_point::max()) return stop_timer();
+  // A wait pending for this moment or an earlier one stands. Re-arming costs a cancelled
+  // completion through the strand and a new wait, and a settle would do it for every move;
+  // a wait that comes early finds nothing due in on_timer, which arms for what is.
+  if (timer_due_ <= next) return;
+  timer_due_ = next;
+  services_->stats().timer_armed();
   timer_.expires_at(next);
   timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
-    if (!ec) self->on_timer();
+    if (ec) return;   // cancelled: whoever cancelled it has already set timer_due_
+    self->timer_due_ = clock::time_point::max();
+    self->on_timer();
   });
+}
+
+void match_actor::stop_timer() {
+  if (timer_due_ == clock::time_point::max()) return;
+  timer_due_ = clock::time_point::max();
+  timer_.cancel();
 }
 
 void match_actor::take_over(seat& s) {

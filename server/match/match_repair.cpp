@@ -106,7 +106,7 @@ void match_actor::on_redeal(bool ok, std::vector<storage::logged_action> actions
 void match_actor::give_up(const std::string& why) {
   broken_ = true;
   repairing_ = false;
-  timer_.cancel();
+  stop_timer();
   std::cerr << "match " << record_.id << ": " << why << "; the match is suspended until restart\n";
   for (const accepted& b : batch_)
     if (b.session_id != 0)

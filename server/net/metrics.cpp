@@ -85,6 +85,9 @@ std::string metrics::render(std::size_t storage_queue_depth) const {
   }
   value("starport_action_latency_seconds_sum", load(latency_sum_us_) / 1e6);
   value("starport_action_latency_seconds_count", static_cast<double>(cumulative));
+  line("# HELP starport_match_timer_waits_total Waits started by the matches' timers (turn deadlines, bots, held seats).");
+  line("# TYPE starport_match_timer_waits_total counter");
+  value("starport_match_timer_waits_total", load(timer_waits_));
   line("# HELP starport_storage_queue_depth Storage jobs waiting for their commit.");
   line("# TYPE starport_storage_queue_depth gauge");
   value("starport_storage_queue_depth", static_cast<double>(storage_queue_depth));

@@ -47,6 +47,8 @@ class metrics {
   std::int64_t matches() const { return matches_.load(std::memory_order_relaxed); }
   // One accepted action, from its arrival to the views that show it leaving.
   void action_done(std::chrono::steady_clock::duration latency);
+  // A match's timer started a new wait (docs/capacity.md, "What a paced move costs").
+  void timer_armed() { timer_waits_.fetch_add(1, std::memory_order_relaxed); }
 
   std::string render(std::size_t storage_queue_depth) const;
 
@@ -56,6 +58,7 @@ class metrics {
   std::atomic<std::int64_t> matches_{0};
   std::atomic<std::uint64_t> actions_{0};
   std::atomic<std::uint64_t> latency_sum_us_{0};
+  std::atomic<std::uint64_t> timer_waits_{0};
   std::array<std::atomic<std::uint64_t>, latency_bounds.size() + 1> buckets_{};
   std::array<std::atomic<std::uint64_t>, refusal_names.size()> refusals_{};
 };

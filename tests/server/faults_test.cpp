@@ -104,16 +104,6 @@ int upgrade_status(std::uint16_t port, const std::string& host, const std::strin
   return static_cast<int>(res.result_int());
 }
 
-// One counter of GET /metrics, e.g. `starport_refusals_total{reason="origin"}`; -1: not there.
-double metric(std::uint16_t port, const std::string& name) {
-  std::string body;
-  REQUIRE(http_get(port, "/metrics", body) == 200);
-  const std::string line = "\n" + name + " ";
-  const auto at = body.find(line);
-  if (at == std::string::npos) return -1;
-  return std::stod(body.substr(at + line.size()));
-}
-
 double refusals(std::uint16_t port, const std::string& reason) {
   return metric(port, "starport_refusals_total{reason=\"" + reason + "\"}");
 }

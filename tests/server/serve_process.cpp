@@ -157,4 +157,13 @@ int http_get(std::uint16_t port, const std::string& target, std::string& body) {
   return static_cast<int>(res.result_int());
 }
 
+double metric(std::uint16_t port, const std::string& name) {
+  std::string body;
+  if (http_get(port, "/metrics", body) != 200) return -1;
+  const std::string line = "\n" + name + " ";
+  const auto at = body.find(line);
+  if (at == std::string::npos) return -1;
+  return std::stod(body.substr(at + line.size()));
+}
+
 }  // namespace starport::server::testing

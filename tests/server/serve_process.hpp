@@ -55,4 +55,7 @@ int run_starport(const std::vector<std::string>& args, std::string& out);
 // One plain HTTP/1.1 GET on loopback: the status code, the body in `body`.
 int http_get(std::uint16_t port, const std::string& target, std::string& body);
 
+// One value of GET /metrics, e.g. `starport_refusals_total{reason="origin"}`; -1: not there.
+double metric(std::uint16_t port, const std::string& name);
+
 }  // namespace starport::server::testing
