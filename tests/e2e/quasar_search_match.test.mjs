@@ -13,6 +13,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 
+import { assertCardsReadable } from "./card_fit.mjs";
 import { browserPage, cleanUp, pickName, root, shoot, startServer, withEvidence } from "./harness.mjs";
 
 const missionTimeoutMs = 150_000;
@@ -167,6 +168,7 @@ async function scenario(alice, bob) {
   assert.ok(chatBox && tableBox && chatBox.x >= tableBox.x + tableBox.width - 1, "on a desktop the team chat sits beside the table");
   await shoot(bob, "qs-start-phone.png", phone);
   await fits(bob, "the table at the start");
+  await assertCardsReadable(bob, "the table at the start, 390 px");
   // On a phone the chat is below the table, one button away.
   await bob.click('button[name="team-chat"]');
   await bob.waitForFunction(() => document.activeElement?.getAttribute("name") === "chat");
