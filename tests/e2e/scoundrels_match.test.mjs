@@ -305,5 +305,8 @@ async function scenario(alice, bob) {
   await alice.waitForSelector(`.step-label[data-step="${total}"]`);
   await alice.waitForSelector('[data-testid="outcome"]');
   await shoot(alice, "sc-replay-desktop.png");
+  await shoot(alice, "sc-replay-phone.png", phone);
+  assert.ok(await alice.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), "the replay fits 390 px");
+  await assertCardsReadable(alice, "the replay's last step at 390 px");
   assert.ok(matchId.length > 0);
 }

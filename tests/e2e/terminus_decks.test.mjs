@@ -214,6 +214,10 @@ async function scenario(page) {
   await page.click('button[name="last"]');
   await page.waitForSelector('[data-testid="tm-chart"]');
   await shoot(page, "tm-replay-desktop.png");
+  await shoot(page, "tm-replay-phone.png", phone);
+  await fits(page, phone.width);
+  await assertCardsReadable(page, "the replay's last step at 390 px");
+  await page.setViewportSize(desktop);
 
   // One click against the computer with your own deck: the Module Draft offers exactly
   // the Modules of that deck.
