@@ -200,7 +200,10 @@ void state::view(viewer who, pb::View& out) const {
     seat.set_conquered(conquered(s));
     seat.set_to_act(engine::has_seat(acting, s));
     seat.set_in_contest(engine::has_seat(participants_, s) && phase_ != phase::over);
-    seat.set_flipped(engine::has_seat(flipped_, s));
+    // Flipped only while the step's cards are on the Battlefield: `flipped_` keeps the last
+    // step's seats after the Battle is won and at the end, when no one has flipped anything.
+    const bool step_open = phase_ == phase::flip || phase_ == phase::before_battle;
+    seat.set_flipped(step_open && engine::has_seat(flipped_, s));
     if (who.sees_all()) {
       for (int i = decks_[s].size - 1; i >= 0; --i) fill_card(*this, decks_[s].cards[i], *seat.add_deck());
       for (int i = discards_[s].size - 1; i >= 0; --i)

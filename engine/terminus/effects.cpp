@@ -401,8 +401,8 @@ void state::offer_chaotic(int seat) {
   frame f;
   f.kind = task::chaotic;
   f.seat = static_cast<std::uint8_t>(seat);
-  f.look_count = 1;
-  f.looked[0] = players_[seat].complications.top();
+  // No card is kept: an earlier offer's choice may bottom the top card before this one is
+  // decided, so the prompt and the choice read the top of the Complication Pile then.
   push(f);
 }
 

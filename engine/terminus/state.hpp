@@ -173,7 +173,7 @@ enum class task : std::uint8_t {
   burn,                // CHOOSE [card id] of the hand to burn, `count` left
   look,                // looked[]: CHOOSE [id] discards one; PASS puts the rest back on top
   bustle_pick,         // looked[]: CHOOSE [id] the Module to add
-  chaotic,             // looked[0]: CHOOSE [1] puts it under the Complication Pile; PASS keeps it
+  chaotic,             // CHOOSE [1] puts the top Complication under its Pile; PASS keeps it
   weapon,              // CHOOSE [Module id] of `target_seat` to disable; PASS
   detach,              // DETACH or PASS
   bustle,              // BUSTLE [0 or 1]

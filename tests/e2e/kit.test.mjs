@@ -8,15 +8,13 @@
 //
 //   node --test tests/e2e/kit.test.mjs      (after npm run build in web-client)
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { after, before, test } from "node:test";
 
-import { browserPage, cleanUp, createLobby, pickName, root, shoot, startServer, withEvidence } from "./harness.mjs";
+import { assertAxeClean as axe } from "./axe.mjs";
+import { browserPage, cleanUp, createLobby, pickName, shoot, startServer, withEvidence } from "./harness.mjs";
 
 const desktop = { width: 1280, height: 800 };
 const phone = { width: 390, height: 844 };
-const axeSource = readFileSync(join(root, "web-client/node_modules/axe-core/axe.min.js"), "utf8");
 const offered = '.page.match button.action:not([aria-disabled])';
 let baseUrl = "";
 
@@ -25,17 +23,6 @@ before(async () => {
 });
 
 after(cleanUp);
-
-// axe-core on the page as it is now: no serious or critical violation.
-async function axe(page, label) {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const r = await window.axe.run(document, { resultTypes: ["violations"] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
-  });
-  const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  assert.deepEqual(bad, [], `${label}: axe-core found ${bad.map((v) => `${v.id} (${v.impact}: ${v.help}) at ${v.nodes.join(", ")}`).join("; ")}`);
-}
 
 // Both sizes, then back to the desktop size.
 async function shots(page, name) {

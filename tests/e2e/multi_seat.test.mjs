@@ -9,30 +9,19 @@
 //
 //   npm --prefix web-client run e2e        (builds dist/ first)
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { after, before, test } from "node:test";
 
-import { browserPage, cleanUp, pickName, root, shoot, startServer, withEvidence } from "./harness.mjs";
+import { assertAxeClean as axe } from "./axe.mjs";
+import { browserPage, cleanUp, pickName, shoot, startServer, withEvidence } from "./harness.mjs";
 
 const missionTimeoutMs = 150_000;
 const desktop = { width: 1280, height: 800 };
 const phone = { width: 390, height: 844 };
 let baseUrl = "";
-const axeSource = readFileSync(join(root, "web-client/node_modules/axe-core/axe.min.js"), "utf8");
 
 // Action kinds (proto/starport/v1/quasar_search.proto).
 const K = { CHOOSE_RANK: 1, CONFRONT: 2, PASS: 4 };
 
-async function axe(page, label) {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const r = await window.axe.run(document, { resultTypes: ["violations"] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
-  });
-  const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  assert.deepEqual(bad, [], `${label}: axe-core found ${bad.map((v) => `${v.id} (${v.impact}: ${v.help}) at ${v.nodes.join(", ")}`).join("; ")}`);
-}
 
 async function fits(page, label) {
   const wide = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -13,6 +13,7 @@ import { after, before, test } from "node:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
+import { assertCardsReadable } from "./card_fit.mjs";
 import { browserPage, cleanUp, pickName, root, shoot, shots, startServer, withEvidence } from "./harness.mjs";
 
 const matchTimeoutMs = 300_000;
@@ -233,6 +234,7 @@ async function scenario(alice, bob) {
   await shoot(bob, "sc-map-phone.png", phone);
   const fits = await bob.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
   assert.ok(fits, "the table fits a 390 px wide screen without sideways scrolling");
+  await assertCardsReadable(bob, "the table at 390 px");
   await bob.click('button[name="map-zoom"]');
   await shoot(bob, "sc-map-zoomed-phone.png");
   await bob.click('button[name="map-zoom"]');
@@ -303,5 +305,8 @@ async function scenario(alice, bob) {
   await alice.waitForSelector(`.step-label[data-step="${total}"]`);
   await alice.waitForSelector('[data-testid="outcome"]');
   await shoot(alice, "sc-replay-desktop.png");
+  await shoot(alice, "sc-replay-phone.png", phone);
+  assert.ok(await alice.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), "the replay fits 390 px");
+  await assertCardsReadable(alice, "the replay's last step at 390 px");
   assert.ok(matchId.length > 0);
 }

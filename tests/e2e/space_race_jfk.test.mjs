@@ -8,6 +8,8 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 
+import { assertAxeClean } from "./axe.mjs";
+import { assertCardsReadable } from "./card_fit.mjs";
 import { browserPage, cleanUp, shoot, startServer, withEvidence } from "./harness.mjs";
 
 const gameTimeoutMs = 300_000;
@@ -200,6 +202,9 @@ async function scenario(page) {
     await shoot(page, "sr-mid-phone.png", { width: 390, height: 844 });
     const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
     assert.ok(fits, "the table fits a 390 px wide screen without sideways scrolling");
+    await assertCardsReadable(page, "the table at 390 px");
+    // The JFK opponent's Stage levels once had black text on their dark boxes.
+    await assertAxeClean(page, "the JFK opponent's panel", { context: ".sr-opp-levels", rules: ["color-contrast"] });
     await page.setViewportSize({ width: 1200, height: 900 });
   });
   assert.ok(moves >= 30, `a whole game takes more than ${moves} clicks`);

@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 
+import { assertCardsReadable } from "./card_fit.mjs";
 import { browserPage, cleanUp, pickName, shoot, startServer, withEvidence } from "./harness.mjs";
 
 const contestLimit = 60;
@@ -38,6 +39,14 @@ before(async () => {
 });
 
 after(cleanUp);
+
+// The seats whose panel carries the "flipped" mark (Space War: cards of the step put down).
+async function flippedSeats(page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll(".seat-panel")]
+      .filter((p) => [...p.querySelectorAll(".mark")].some((m) => m.firstChild?.textContent === "flipped"))
+      .map((p) => p.querySelector(".seat-panel__name")?.textContent ?? "?"));
+}
 
 test("two browsers and a bot play a private Space War match, reload mid-match, then scrub the replay", { timeout: 420_000 }, async () => {
   const alice = await browserPage("alice", { width: 1100, height: 900 });
@@ -125,6 +134,8 @@ async function scenario(alice, bob) {
   const phoneEnd = await shoot(bob, "match-end-phone.png", { width: 390, height: 844 });
   const bobFits = await bob.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
   assert.ok(bobFits, "the match page fits a 390 px wide screen without sideways scrolling");
+  await assertCardsReadable(bob, "the match's end at 390 px");
+  assert.deepEqual(await flippedSeats(bob), [], "at the end no seat shows as flipped");
 
   // The replay: slider, step back and forward, jump; the URL follows the step.
   await alice.click('[data-replay-link]');
@@ -150,6 +161,7 @@ async function scenario(alice, bob) {
   await alice.waitForSelector(`.step-label[data-step="${total}"]`);
   await alice.waitForSelector('[data-testid="outcome"]');
   const replayDesktop = await shoot(alice, "replay-desktop.png");
+  assert.deepEqual(await flippedSeats(alice), [], "the replay's last step shows no seat as flipped");
 
   // A shared replay link opens at its step in the other browser.
   await bob.setViewportSize({ width: 390, height: 844 });

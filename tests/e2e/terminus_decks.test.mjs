@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 
+import { assertCardsReadable } from "./card_fit.mjs";
 import { browserPage, cleanUp, pickName, shoot, startServer, withEvidence } from "./harness.mjs";
 
 const gameTimeoutMs = 420_000;
@@ -195,6 +196,7 @@ async function scenario(page) {
       await shoot(page, "tm-table-desktop.png");
       await shoot(page, "tm-table-phone.png", phone);
       await fits(page, phone.width);
+      await assertCardsReadable(page, "the table at 390 px");
       await page.setViewportSize(desktop);
     }
   }
@@ -212,6 +214,10 @@ async function scenario(page) {
   await page.click('button[name="last"]');
   await page.waitForSelector('[data-testid="tm-chart"]');
   await shoot(page, "tm-replay-desktop.png");
+  await shoot(page, "tm-replay-phone.png", phone);
+  await fits(page, phone.width);
+  await assertCardsReadable(page, "the replay's last step at 390 px");
+  await page.setViewportSize(desktop);
 
   // One click against the computer with your own deck: the Module Draft offers exactly
   // the Modules of that deck.

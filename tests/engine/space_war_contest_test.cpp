@@ -153,6 +153,36 @@ TEST_CASE("Winning & Losing: deck and discard both empty means Conquered, the la
   CHECK(attempt(s, "0 flip").code == starport::engine::rule_error::game_over);
 }
 
+// The seat panel's "flipped" mark: a finished match (and its replay's last step) showed the
+// last contest's seats as flipped, though that contest was resolved.
+TEST_CASE("Gameplay: a seat shows flipped only while its cards of the step are on the Battlefield") {
+  auto flipped_seats = [](const sw::state& s) {
+    swpb::View v;
+    s.view(starport::engine::viewer::spectator(), v);
+    std::vector<bool> out;
+    for (const auto& seat : v.seats()) out.push_back(seat.flipped());
+    return out;
+  };
+  auto s = table({{HUMANS, {"humans:9", "humans:8"}}, {ELVES, {"elves:3"}}, {TROLLS, {"trolls:2", "trolls:6"}}});
+  play(s, "0 flip");
+  CHECK(flipped_seats(s) == std::vector<bool>{true, false, false});   // waiting for the others
+  play(s, "1 flip");
+  play(s, "2 flip");
+  CHECK(flipped_seats(s) == std::vector<bool>{false, false, false});   // a new contest
+  play(s, "0 flip");
+  play(s, "2 flip");
+  REQUIRE(s.result().over);
+  CHECK(flipped_seats(s) == std::vector<bool>{false, false, false});   // the end: nothing on the Battlefield
+
+  // Salvage's decision comes after the Battle is won: no card of the step is left out.
+  auto r = table({{ROBOTS, {"robots:9", "robots:3"}, {}, swpb::ACTIVE},
+                  {HUMANS, {"humans:2", "humans:4"}, {"humans:10"}}});
+  play(r, "0 flip");
+  play(r, "1 flip");
+  REQUIRE(r.current_phase() == sw::phase::after_battle);
+  CHECK(flipped_seats(r) == std::vector<bool>{false, false});
+}
+
 TEST_CASE("Winning & Losing: a 3-player game goes on after one player is Conquered") {
   auto s = table({{HUMANS, {"humans:9", "humans:8"}}, {ELVES, {"elves:3"}}, {TROLLS, {"trolls:2", "trolls:6"}}});
   play(s, "0 flip");

@@ -261,6 +261,9 @@ TEST_CASE("Partial position: a Chaotic System's offers at a Discovery, the top C
   play(played, act(0, tr::kind::pass));
   tr::state posed = start(chaotic_offer());
   CHECK(played.pending().size() == posed.pending().size());
+  // The same offer either way: it holds no card of its own, the top Complication is read
+  // when the seat decides (an earlier offer's choice may have moved it meanwhile).
+  CHECK(played.pending().back() == posed.pending().back());
   CHECK(played.must_act() == posed.must_act());
   CHECK(prompt_cards(played, viewer::of_seat(1)) == prompt_cards(posed, viewer::of_seat(1)));
 }

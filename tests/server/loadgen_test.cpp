@@ -5,7 +5,9 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "server/tools/loadgen/load_report.hpp"
@@ -14,30 +16,41 @@
 
 using namespace starport;
 
+namespace {
+
+// The end-to-end cases: loadgen starts the server binary this build made, and the run must
+// produce a report (else the error says why).
+loadgen::load_report run_against_own_server(loadgen::config cfg) {
+  cfg.server_exe = STARPORT_BINARY;
+  std::string error;
+  std::optional<loadgen::load_report> report = loadgen::measure(cfg, error);
+  REQUIRE_MESSAGE(report, error);
+  return std::move(*report);
+}
+
+}  // namespace
+
 TEST_CASE("loadgen: a few matches against a server it starts, then stops") {
   loadgen::config cfg;
   cfg.matches = 3;
   cfg.moves = 30;
   cfg.seconds = 60;
   cfg.threads = 1;
-  cfg.server_exe = STARPORT_BINARY;
-  std::string error;
-  auto report = loadgen::measure(cfg, error);
-  REQUIRE_MESSAGE(report, error);
-  INFO(report->summary());
-  CHECK(report->healthy());
-  CHECK(report->started() == 3);
+  const loadgen::load_report report = run_against_own_server(cfg);
+  INFO(report.summary());
+  CHECK(report.healthy());
+  CHECK(report.started() == 3);
   // Some actions are refused as stale (both seats flip at once); well over a third land.
-  CHECK(report->accepted() >= 30);
-  CHECK(report->accepted() <= 90);
-  CHECK(report->p50_ms() > 0);
-  CHECK(report->p99_ms() >= report->p50_ms());
-  CHECK(report->moves_per_s() > 0);
-  CHECK(report->server_cpu_s() >= 0);   // clock ticks are 10 ms: a short run may read 0
-  CHECK(report->server_cpu_s() < 60);
-  CHECK(report->server_peak_rss_mb() > 1);
-  CHECK(report->bytes_per_move() > 10);
-  const std::string json = report->json();
+  CHECK(report.accepted() >= 30);
+  CHECK(report.accepted() <= 90);
+  CHECK(report.p50_ms() > 0);
+  CHECK(report.p99_ms() >= report.p50_ms());
+  CHECK(report.moves_per_s() > 0);
+  CHECK(report.server_cpu_s() >= 0);   // clock ticks are 10 ms: a short run may read 0
+  CHECK(report.server_cpu_s() < 60);
+  CHECK(report.server_peak_rss_mb() > 1);
+  CHECK(report.bytes_per_move() > 10);
+  const std::string json = report.json();
   // Turn timers are on by default, as at every real table.
   for (const char* key : {"\"peer\":\"starport\"", "\"version\":", "\"matches\":3,", "\"moves_per_s\":",
                           "\"p50_ms\":", "\"p99_ms\":", "\"server_cpu_s\":", "\"server_cpu_us_per_move\":",
@@ -55,17 +68,14 @@ TEST_CASE("loadgen: a paced run with jitter and a ramp, no turn timer") {
   cfg.jitter = 0.5;
   cfg.ramp_seconds = 0.5;
   cfg.turn_seconds = 0;
-  cfg.server_exe = STARPORT_BINARY;
-  std::string error;
-  auto report = loadgen::measure(cfg, error);
-  REQUIRE_MESSAGE(report, error);
-  INFO(report->summary());
-  CHECK(report->healthy());
-  CHECK(report->started() == 4);
-  CHECK(report->accepted() >= 12);
-  CHECK(report->failed_plays() == 0);
-  CHECK(report->json().find("\"turn_seconds\":0") != std::string::npos);
-  CHECK(report->json().find("\"think_ms\":20.000") != std::string::npos);
+  const loadgen::load_report report = run_against_own_server(cfg);
+  INFO(report.summary());
+  CHECK(report.healthy());
+  CHECK(report.started() == 4);
+  CHECK(report.accepted() >= 12);
+  CHECK(report.failed_plays() == 0);
+  CHECK(report.json().find("\"turn_seconds\":0") != std::string::npos);
+  CHECK(report.json().find("\"think_ms\":20.000") != std::string::npos);
 }
 
 TEST_CASE("loadgen: a run whose matches all start before any ends reports its play window") {
@@ -74,15 +84,12 @@ TEST_CASE("loadgen: a run whose matches all start before any ends reports its pl
   cfg.moves = 60;
   cfg.seconds = 60;
   cfg.think_ms = 10;   // the matches keep playing well after the last has started
-  cfg.server_exe = STARPORT_BINARY;
-  std::string error;
-  auto report = loadgen::measure(cfg, error);
-  REQUIRE_MESSAGE(report, error);
-  INFO(report->summary());
-  CHECK(report->healthy());
-  CHECK(report->window_moves() > 0);
-  CHECK(report->window_moves() <= report->accepted());
-  CHECK(report->json().find("\"playing_moves\":") != std::string::npos);
+  const loadgen::load_report report = run_against_own_server(cfg);
+  INFO(report.summary());
+  CHECK(report.healthy());
+  CHECK(report.window_moves() > 0);
+  CHECK(report.window_moves() <= report.accepted());
+  CHECK(report.json().find("\"playing_moves\":") != std::string::npos);
 }
 
 TEST_CASE("loadgen: idle connections say Hello and are held, and the server's memory with them open is reported") {
@@ -90,18 +97,15 @@ TEST_CASE("loadgen: idle connections say Hello and are held, and the server's me
   cfg.matches = 5;   // ten connections
   cfg.seconds = 2;
   cfg.idle = true;
-  cfg.server_exe = STARPORT_BINARY;
-  std::string error;
-  auto report = loadgen::measure(cfg, error);
-  REQUIRE_MESSAGE(report, error);
-  INFO(report->summary());
-  CHECK(report->healthy());
-  CHECK(report->welcomed() == 10);
-  CHECK(report->started() == 0);     // no lobby, no match
-  CHECK(report->accepted() == 0);
-  CHECK(report->held_rss_mb() > 1);
-  CHECK(report->held_rss_mb() <= report->server_peak_rss_mb() + 0.5);
-  const std::string json = report->json();
+  const loadgen::load_report report = run_against_own_server(cfg);
+  INFO(report.summary());
+  CHECK(report.healthy());
+  CHECK(report.welcomed() == 10);
+  CHECK(report.started() == 0);     // no lobby, no match
+  CHECK(report.accepted() == 0);
+  CHECK(report.held_rss_mb() > 1);
+  CHECK(report.held_rss_mb() <= report.server_peak_rss_mb() + 0.5);
+  const std::string json = report.json();
   CHECK(json.find("\"idle\":true") != std::string::npos);
   CHECK(json.find("\"connections\":10,\"welcomed\":10") != std::string::npos);
 }

@@ -202,3 +202,15 @@ test("the tab title says when a move is awaited", () => {
   assert.equal(titleFor(true), "● Your turn — Starport");
   assert.equal(titleFor(false), "Starport");
 });
+
+// A word wider than a phone card once broke mid-word ("Communicati on") or was cut off
+// ("BREAKTHROUG"): the name and the type line with a long word carry its width for kit.css.
+test("a card's name or type with a long word is set to fit the card, a short one is not", async () => {
+  const { Card } = await import("../src/kit/card.js");
+  const html = renderToString(<Card name="Communication Satellite" kindLabel="Breakthrough" text="Put up to 1 card" />);
+  assert.match(html, /class="card__name card__name--long" style="--fit-chars:\s*9\.88;?"/);   // 13 characters
+  assert.match(html, /class="card__kind card__kind--long" style="--fit-chars:\s*9\.12;?"/);   // 12 characters
+  const short = renderToString(<Card name="Gemini" kindLabel="Module" />);
+  assert.doesNotMatch(short, /--long|--fit-chars/);
+  assert.match(renderToString(<Card name="Counter-Measures" />), /class="card__name"/);   // it breaks at the hyphen
+});

@@ -38,20 +38,28 @@ export function cardLabel(p: CardProps): string {
     .join(" ");
 }
 
-// A name with a long word ("Dreadnought") is set smaller, so the word fits the card's width
-// instead of breaking in the middle at phone size.
-function longestWord(name: string): number {
-  return Math.max(0, ...name.split(/\s+/).map((w) => [...w].length));
+// A name or type line with a long word ("Dreadnought", "BREAKTHROUGH") is set smaller, as
+// small as the card's width asks (kit.css, `--fit-chars`), so the word fits instead of
+// breaking in the middle or being cut off at phone size.
+function longestWord(text: string): number {
+  return Math.max(0, ...text.split(/[\s-]+/).map((w) => [...w].length));
+}
+
+// The class and the width in em the longest word needs (`perChar` em a character), or none.
+function fitLongWord(base: string, text: string, from: number, perChar: number) {
+  const n = longestWord(text);
+  if (n < from) return { class: base };
+  return { class: `${base} ${base}--long`, style: { "--fit-chars": (n * perChar).toFixed(2) } };
 }
 
 function Face(p: CardProps & { zoom?: boolean }) {
   return (
     <>
       <span class="card__head">
-        <span class={`card__name${longestWord(p.name) >= 10 ? " card__name--long" : ""}`}>{p.name}{p.leader ? <span class="card__leader" aria-label="leader"> ★</span> : null}</span>
+        <span {...fitLongWord("card__name", p.name, 10, 0.76)}>{p.name}{p.leader ? <span class="card__leader" aria-label="leader"> ★</span> : null}</span>
         {p.value === undefined ? null : <span class="card__value">{p.value}</span>}
       </span>
-      {p.kindLabel ? <span class="card__kind">{p.kindLabel}</span> : null}
+      {p.kindLabel ? <span {...fitLongWord("card__kind", p.kindLabel, 10, 0.76)}>{p.kindLabel}</span> : null}
       {p.note ? <span class="card__note">{p.note}</span> : null}
       {p.text ? <span class={`card__text${p.zoom ? "" : " card__text--clamp"}`}>{p.text}</span> : null}
       {p.children ? <span class="card__extra">{p.children}</span> : null}
