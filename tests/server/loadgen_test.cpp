@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <ctime>
 #include <optional>
 #include <string>
 #include <utility>
@@ -136,10 +137,15 @@ TEST_CASE("loadgen: the play window runs from the last match's start to the firs
   for (int i = 0; i < 5; ++i) window.move_accepted();   // one match is still in setup
   window.match_started();
   for (int i = 0; i < 10; ++i) window.move_accepted();
-  // CPU in the window: this process stands in for the server.
-  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(60);
+  // CPU in the window: this process stands in for the server. Spun until it has used 50 ms
+  // of CPU (not of wall time: on a loaded machine 60 ms of wall time could be under one of
+  // /proc's 10 ms ticks), with a wall-time bound so the test always ends.
+  const auto start = std::chrono::steady_clock::now();
+  const std::clock_t cpu_start = std::clock();
   volatile std::uint64_t spin = 0;
-  while (std::chrono::steady_clock::now() < until) spin = spin + 1;
+  while (std::clock() - cpu_start < CLOCKS_PER_SEC / 20 &&
+         std::chrono::steady_clock::now() - start < std::chrono::seconds(20))
+    spin = spin + 1;
   window.match_ended();
   for (int i = 0; i < 7; ++i) window.move_accepted();   // teardown: after the window
   window.close();
