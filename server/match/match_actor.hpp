@@ -124,6 +124,10 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
   bool set_deadlines();   // the seats' turn timers and bots' pauses for the state as it is
   void show_deadlines();  // streams whose deadlines changed get an update (nothing in flight)
   void deadlines_now(std::vector<std::int64_t>& out) const;   // per seat, wall ms (0: none)
+  std::uint32_t turn_seconds() const;   // the lobby's, within the server's maximum (0: none)
+  // ViewUpdate.deadlines_ms and full_turns: deadlines_scratch_ against what `audience` was
+  // last sent (a snapshot: against none).
+  void add_turn_timers(v1::ViewUpdate& u, const channel& audience, bool snapshot) const;
   void arm_timer();
   void on_timer();
   void take_over(seat& s);   // the stand-in bot starts playing an absent player's seat
