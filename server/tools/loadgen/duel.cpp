@@ -343,10 +343,11 @@ void duel::on_view(int side, std::uint32_t request, const v1::ViewUpdate& update
     return s.log.read(update.snapshot() || update.log_reset(), update.log_line(),
                       std::span(update.log_refs().data(), static_cast<std::size_t>(update.log_refs_size())),
                       s.log_lines) &&
-           read_turn_timers(update.snapshot(),
-                            std::span(update.deadlines_ms().data(), static_cast<std::size_t>(update.deadlines_ms_size())),
-                            update.full_turns(), std::int64_t{s.turn_seconds} * 1000,
-                            micros_since({}, clock_type::now()) / 1000, s.deadlines);
+           server::read_turn_timers(
+               update.snapshot(),
+               std::span(update.deadlines_ms().data(), static_cast<std::size_t>(update.deadlines_ms_size())),
+               update.full_turns(), std::int64_t{s.turn_seconds} * 1000, micros_since({}, clock_type::now()) / 1000,
+               s.deadlines);
   };
   if (update.snapshot()) {
     s.view_bytes = update.view();
