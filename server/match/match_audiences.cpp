@@ -21,6 +21,13 @@ void match_actor::add_turn_timers(v1::ViewUpdate& u, const channel& audience, bo
   u.set_full_turns(full_turns);
 }
 
+void match_actor::name_stream(v1::ViewUpdate& u, engine::viewer who) const {
+  // A connection holding one seat (or watching) has one stream of the match: naming it
+  // would cost a byte on every frame of seats 1 and up for nothing.
+  if (who.seat >= 0 && seats_[static_cast<std::size_t>(who.seat)].several_held)
+    u.set_seat(static_cast<std::uint32_t>(who.seat));
+}
+
 const std::string& match_actor::current_view(engine::viewer who) {
   game_->view_into(who, *view_scratch_);
   view_scratch_->SerializeToString(&bytes_scratch_);
@@ -36,7 +43,7 @@ void match_actor::publish(channel& audience, engine::viewer who) {
   const std::string& view = current_view(who);
   v1::ServerMessage m;
   v1::ViewUpdate& u = *m.mutable_view();
-  u.set_seat(who.seat < 0 ? 0 : static_cast<std::uint32_t>(who.seat));   // whose stream
+  name_stream(u, who);
   // Both are our serializer's, so the diff always succeeds; a snapshot all the same if not.
   std::optional<std::string> patch;
   if (audience.has_view) patch = diff_encoded(audience.last_view, view, *view_scratch_->GetDescriptor());
@@ -136,7 +143,7 @@ void match_actor::send_snapshot(channel& audience, engine::viewer who, const ses
   v1::ViewUpdate& u = *m.mutable_view();
   u.set_match_id(record_.id);
   u.set_number(audience.number);
-  u.set_seat(who.seat < 0 ? 0 : static_cast<std::uint32_t>(who.seat));
+  name_stream(u, who);
   u.set_snapshot(true);
   u.set_view(audience.last_view);
   log_.copy_to(u);   // a reload shows the log so far
