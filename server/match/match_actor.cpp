@@ -44,6 +44,8 @@ match_actor::match_actor(std::shared_ptr<match_services> services, storage::matc
   for (const storage::seat_record& r : record_.seats)
     if (r.seat < seats_.size()) seats_[r.seat].record = r;
   for (seat& s : seats_)
+    s.several_held = !s.record.account_id.empty() && seats_of(s.record.account_id).size() > 1;
+  for (seat& s : seats_)
     if (s.is_bot_seat()) s.bot = bot_or_random(game_->info(), s.record.bot).make(random_u64());
 }
 

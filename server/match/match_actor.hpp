@@ -73,6 +73,9 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
     std::unique_ptr<engine::bot> bot;   // a bot seat's, or the stand-in's while its player is away
     bool stand_in = false;
     bool connected = false;
+    // Its holder holds other seats too (a cooperative game): its stream names it in
+    // ViewUpdate.seat. Else a connection has one stream of the match and the seat goes unsent.
+    bool several_held = false;
     std::uint64_t acted_on = UINT64_MAX;   // the view number the seat's last action came from
     clock::time_point hold_until{};        // away: when the stand-in takes over
     clock::time_point bot_due{};
@@ -112,7 +115,9 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
   void give_up(const std::string& why);
   void answer_waiting();   // runs every deferred request (they answer for themselves)
   void settle();
-  void publish(channel& audience, engine::viewer who);   // ViewUpdate.seat: who.seat (0: spectators)
+  void publish(channel& audience, engine::viewer who);
+  // ViewUpdate.seat: who.seat where its holder holds several seats; else unsent (0).
+  void name_stream(v1::ViewUpdate& u, engine::viewer who) const;
   const std::string& current_view(engine::viewer who);   // serialized, in bytes_scratch_
   // `held`: every seat of the requester (one stream each; several only in a cooperative
   // game); empty: as a spectator.
@@ -124,6 +129,10 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
   bool set_deadlines();   // the seats' turn timers and bots' pauses for the state as it is
   void show_deadlines();  // streams whose deadlines changed get an update (nothing in flight)
   void deadlines_now(std::vector<std::int64_t>& out) const;   // per seat, wall ms (0: none)
+  std::uint32_t turn_seconds() const;   // the lobby's, within the server's maximum (0: none)
+  // ViewUpdate.deadlines_ms and full_turns: deadlines_scratch_ against what `audience` was
+  // last sent (a snapshot: against none).
+  void add_turn_timers(v1::ViewUpdate& u, const channel& audience, bool snapshot) const;
   void arm_timer();    // a wait for the earliest of them, unless one as early is pending
   void stop_timer();   // no wait pending (a repair, the end)
   void on_timer();

@@ -8,23 +8,25 @@
 
 #include "server/net/websocket_session.hpp"
 #include "server/protocol/frames.hpp"
+#include "server/protocol/turn_timers.hpp"
 #include "server/protocol/view_diff.hpp"
 #include "server/net/metrics.hpp"
 #include "storage/worker.hpp"
 
 namespace starport::server {
-namespace {
-
-// ViewUpdate.deadlines_ms: per seat, the ms left now (0: no timer). `always`: even when no
-// timer runs (a diff saying every timer stopped); else only when one does.
-void add_deadlines(v1::ViewUpdate& u, const std::vector<std::int64_t>& deadlines, bool always) {
-  if (!always && std::all_of(deadlines.begin(), deadlines.end(), [](std::int64_t d) { return d == 0; })) return;
-  const std::int64_t now = wall_ms();
-  for (std::int64_t d : deadlines)
-    u.add_deadlines_ms(d == 0 ? 0u : static_cast<std::uint32_t>(std::clamp<std::int64_t>(d - now, 1, UINT32_MAX)));
+void match_actor::add_turn_timers(v1::ViewUpdate& u, const channel& audience, bool snapshot) const {
+  std::uint32_t full_turns = 0;
+  write_turn_timers(audience.deadlines, deadlines_scratch_, wall_ms(), std::int64_t{turn_seconds()} * 1000, snapshot,
+                    *u.mutable_deadlines_ms(), full_turns);
+  u.set_full_turns(full_turns);
 }
 
-}  // namespace
+void match_actor::name_stream(v1::ViewUpdate& u, engine::viewer who) const {
+  // A connection holding one seat (or watching) has one stream of the match: naming it
+  // would cost a byte on every frame of seats 1 and up for nothing.
+  if (who.seat >= 0 && seats_[static_cast<std::size_t>(who.seat)].several_held)
+    u.set_seat(static_cast<std::uint32_t>(who.seat));
+}
 
 const std::string& match_actor::current_view(engine::viewer who) {
   game_->view_into(who, *view_scratch_);
@@ -41,7 +43,7 @@ void match_actor::publish(channel& audience, engine::viewer who) {
   const std::string& view = current_view(who);
   v1::ServerMessage m;
   v1::ViewUpdate& u = *m.mutable_view();
-  u.set_seat(who.seat < 0 ? 0 : static_cast<std::uint32_t>(who.seat));   // whose stream
+  name_stream(u, who);
   // Both are our serializer's, so the diff always succeeds; a snapshot all the same if not.
   std::optional<std::string> patch;
   if (audience.has_view) patch = diff_encoded(audience.last_view, view, *view_scratch_->GetDescriptor());
@@ -51,12 +53,11 @@ void match_actor::publish(channel& audience, engine::viewer who) {
     u.set_snapshot(true);
     u.set_view(view);
     log_.copy_to(u);   // the lines before this batch's; the batch's are in log_line
-    add_deadlines(u, deadlines_scratch_, false);
   } else {
     u.set_stream(stream_.value());   // the client knows the match by it (MatchInfo.stream)
     u.set_patch(std::move(*patch));
-    if (audience.deadlines != deadlines_scratch_) add_deadlines(u, deadlines_scratch_, true);
   }
+  add_turn_timers(u, audience, !patch);
   // The batch's public words (the game leaves out what it hides), coded against this
   // stream's own table of line shapes; as text when the table cannot take them.
   if (!patch) {
@@ -142,7 +143,7 @@ void match_actor::send_snapshot(channel& audience, engine::viewer who, const ses
   v1::ViewUpdate& u = *m.mutable_view();
   u.set_match_id(record_.id);
   u.set_number(audience.number);
-  u.set_seat(who.seat < 0 ? 0 : static_cast<std::uint32_t>(who.seat));
+  name_stream(u, who);
   u.set_snapshot(true);
   u.set_view(audience.last_view);
   log_.copy_to(u);   // a reload shows the log so far
@@ -152,7 +153,7 @@ void match_actor::send_snapshot(channel& audience, engine::viewer who, const ses
     audience.log.clear();
     audience.log_reset = true;
   }
-  add_deadlines(u, deadlines_scratch_, false);
+  add_turn_timers(u, audience, true);
   send_to(to, encode(m));
 }
 
@@ -191,6 +192,7 @@ v1::MatchInfo match_actor::info() const {
   }
   m.set_seed_commitment(commitment_);
   m.set_stream(stream_.value());
+  m.set_turn_seconds(turn_seconds());   // what a whole turn in ViewUpdate.full_turns lasts
   if (over_) {
     // The seed is revealed only now that no card it dealt can still be hidden.
     m.set_over(true);

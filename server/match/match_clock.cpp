@@ -32,7 +32,7 @@ bool match_actor::set_deadlines() {
   if (stopped_ || broken_ || repairing_) return false;
   const auto now = clock::now();
   const engine::seat_mask must = over_ ? 0 : game_->must_act();
-  const std::uint32_t turn = std::min(settings_.turn_seconds(), services_->settings().max_turn_seconds);
+  const std::uint32_t turn = turn_seconds();
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     seat& s = seats_[i];
     if (!engine::has_seat(must, static_cast<int>(i))) {
@@ -53,6 +53,10 @@ bool match_actor::set_deadlines() {
   }
   arm_timer();
   return true;
+}
+
+std::uint32_t match_actor::turn_seconds() const {
+  return std::min(settings_.turn_seconds(), services_->settings().max_turn_seconds);
 }
 
 void match_actor::deadlines_now(std::vector<std::int64_t>& out) const {

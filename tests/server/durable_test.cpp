@@ -9,6 +9,7 @@
 #include <boost/asio/ip/tcp.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <future>
 #include <memory>
 #include <string>
@@ -18,6 +19,7 @@
 #include "server/lobby/lobby_hub.hpp"
 #include "server/match/match_actor.hpp"
 #include "server/shared_state.hpp"
+#include "server/protocol/turn_timers.hpp"
 #include "server/protocol/view_diff.hpp"
 #include "server/net/websocket_session.hpp"
 #include "storage/database.hpp"
@@ -42,7 +44,8 @@ struct peer {
   std::uint64_t number = 0;   // the last view's number
   sw::View view;
   v1::MatchInfo info;
-  std::vector<std::uint32_t> deadlines;   // ViewUpdate.deadlines_ms as last sent (ms left then)
+  // Per seat, when its turn timer runs out (steady ms, 0: none), from what the stream carried.
+  std::vector<std::int64_t> deadlines;
 
   const v1::ServerMessage* answer(std::uint32_t id) const {
     for (const auto& m : out)
@@ -125,7 +128,11 @@ struct rig {
       if (m.has_match()) raw->info = m.match();
       if (m.has_view()) {
         const v1::ViewUpdate& u = m.view();
-        if (u.snapshot() || u.deadlines_ms_size() > 0) raw->deadlines.assign(u.deadlines_ms().begin(), u.deadlines_ms().end());
+        const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                             std::chrono::steady_clock::now().time_since_epoch()).count();
+        REQUIRE(server::read_turn_timers(
+            u.snapshot(), std::span(u.deadlines_ms().data(), static_cast<std::size_t>(u.deadlines_ms_size())),
+            u.full_turns(), std::int64_t{raw->info.turn_seconds()} * 1000, now, raw->deadlines));
         if (u.snapshot()) {
           REQUIRE(raw->view.ParseFromString(u.view()));
         } else {
@@ -537,6 +544,8 @@ TEST_CASE("durable: a deadline that follows a preference's move is shown only on
     else if (!server::apply_diff(view, m.view().patch())) return false;
     for (int k = 0; k < m.view().deadlines_ms_size(); ++k)
       if (m.view().deadlines_ms(k) > 0 && (k >= view.seats_size() || !view.seats(k).to_act())) return false;
+    for (int k = 0; k < 32; ++k)   // a whole turn starting (full_turns) is a deadline too
+      if ((m.view().full_turns() >> k & 1) != 0 && (k >= view.seats_size() || !view.seats(k).to_act())) return false;
     return true;
   };
   int windows = 0;   // moves of Ada's preference caught in flight

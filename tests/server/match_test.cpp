@@ -157,11 +157,15 @@ TEST_CASE("match: when the turn timer runs out the game's timeout action is play
   REQUIRE(frame.replay_frame().action_log_size() >= 2);
   CHECK(frame.replay_frame().action_log(0).find("time ran out") == std::string::npos);   // Ada's own flip
   CHECK(frame.replay_frame().action_log(1).find("{seat:1} flips. (time ran out)") != std::string::npos);
-  // Her next turn's deadline comes in the view stream (ViewUpdate.deadlines_ms), not MatchInfo.
+  // Her next turn's deadline comes in the view stream with the move that ended the last
+  // one (a whole turn: ViewUpdate.full_turns), not in MatchInfo.
   const v1::ServerMessage update = b.read_until([](const v1::ServerMessage& m) {
-    return m.has_view() && m.view().deadlines_ms_size() == 2 && m.view().deadlines_ms(1) > 0;
+    return m.has_view() && m.view().log_line().find("(time ran out)") != std::string::npos;
   });
-  CHECK(update.view().deadlines_ms(1) <= 1000);   // a 1 s timer, counted from when it was sent
+  CHECK((update.view().full_turns() >> 1 & 1) == 1);
+  const std::int64_t left = b.matches[t.match_id].ms_left(1);
+  CHECK(left > 0);
+  CHECK(left <= 1000);   // a 1 s timer, counted from when the page received it
 }
 
 TEST_CASE("match: spectators get the public view and Watch is FORBIDDEN when spectators are not allowed") {

@@ -17,6 +17,15 @@ namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 namespace asio = boost::asio;
 
+namespace {
+
+std::int64_t steady_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace
+
 struct test_client::impl {
   asio::io_context ioc;
   websocket::stream<asio::ip::tcp::socket> ws{ioc};
@@ -142,6 +151,14 @@ void test_client::track(const v1::ServerMessage& m) {
   }
   s.number = u.number();
   for (std::string& line : split_lines(u.log_line())) s.log.push_back(std::move(line));
+  if (!read_turn_timers(u.snapshot(), std::span(u.deadlines_ms().data(), static_cast<std::size_t>(u.deadlines_ms_size())),
+                        u.full_turns(), std::int64_t{s.info.turn_seconds()} * 1000, steady_ms(), s.deadlines))
+    throw std::runtime_error("the server sent a whole turn of a match without turn timers");
+}
+
+std::int64_t test_client::match_state::ms_left(std::size_t seat) const {
+  if (seat >= deadlines.size() || deadlines[seat] == 0) return 0;
+  return std::max<std::int64_t>(deadlines[seat] - steady_ms(), 1);
 }
 
 std::vector<std::string> split_lines(const std::string& text) {

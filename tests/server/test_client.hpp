@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "server/protocol/log_table.hpp"
+#include "server/protocol/turn_timers.hpp"
 #include "starport/v1/protocol.pb.h"
 #include "starport/v1/space_war.pb.h"
 
@@ -34,6 +35,11 @@ class test_client {
     v1::MatchInfo info;
     // The log as a page shows it: a snapshot's log_history, then every log_line, one entry a line.
     std::vector<std::string> log;
+    // Per seat, when its turn timer runs out on the test's steady clock (ms), 0 for none:
+    // what a page counts down from, read only from the timers the view stream carried.
+    std::vector<std::int64_t> deadlines;
+    // The ms a page would show left on `seat`'s timer now (0: none).
+    std::int64_t ms_left(std::size_t seat) const;
   };
 
   explicit test_client(std::uint16_t port);

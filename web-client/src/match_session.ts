@@ -14,6 +14,7 @@ import { findGame, loadGame } from "./games/index.js";
 import type { AnyGameClient } from "./games/types.js";
 import { RevealQueue, type Clock } from "./kit/reveal.js";
 import { LogReader } from "./log_table.js";
+import { readTurnTimers } from "./turn_timers.js";
 import { ViewStore } from "./view_store.js";
 
 type AnyView = NonNullable<ViewStore<AnyGameClient["viewSchema"]>["view"]>;
@@ -65,7 +66,7 @@ export class MatchSession {
   private logTotal_ = 0;
   private logMarks_ = new WeakMap<object, number>();
   // Per seat, when its turn timer runs out on this page's clock (Date.now()), 0 for none:
-  // ViewUpdate.deadlines_ms counted from when the update arrived.
+  // ViewUpdate.deadlines_ms and full_turns counted from when the update arrived.
   private deadlines_: number[] = [];
   // The views as presented to the player, paced (kit/reveal.ts); moves come from the
   // newest view (store.view) whatever is presented.
@@ -220,10 +221,11 @@ export class MatchSession {
       }
       lines = read;
     }
-    // Deadlines come with a snapshot whenever a timer runs, with a diff when one changed.
-    if (result === "snapshot" || (result === "applied" && update.deadlinesMs.length)) {
-      const now = Date.now();
-      this.deadlines_ = update.deadlinesMs.map((left) => (left ? now + left : 0));
+    // Deadlines come with a snapshot whenever a timer runs, with a diff when one changed:
+    // as ms left, or as a whole turn (MatchInfo.turn_seconds, which always comes first).
+    if (result === "snapshot" || result === "applied") {
+      const read = readTurnTimers(this.deadlines_, update, this.info?.turnSeconds ?? 0, Date.now());
+      if (read) this.deadlines_ = read;
     }
     // Every stream carries the same public log lines: they are read from one, the lowest
     // held seat's (the server sends it first), so a page with several seats lists each once.

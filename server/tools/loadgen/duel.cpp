@@ -256,6 +256,7 @@ void duel::on_frame(int side, std::string_view bytes) {
       begin_play();
       return on_view(side, in_.request_id(), in_.view());
     case v1::ServerMessage::kMatch:
+      seats_[side].turn_seconds = in_.match().turn_seconds();
       if (in_.match().over()) {
         stats_.game_over = true;
         return finish({});
@@ -334,22 +335,28 @@ void duel::on_view(int side, std::uint32_t request, const v1::ViewUpdate& update
     stats_.last_accept = now;
     s.waiting = false;
   }
-  // The log lines are decoded as a page does (the stream's table of line shapes); a line
-  // that does not decode is a gap like a diff that does not apply.
-  auto read_log = [&] {
+  // The log lines and turn timers are decoded as a page does (the stream's table of line
+  // shapes; a whole turn needs MatchInfo's length); one that does not decode is a gap like
+  // a diff that does not apply.
+  auto read_log_and_timers = [&] {
     s.log_lines.clear();
     return s.log.read(update.snapshot() || update.log_reset(), update.log_line(),
                       std::span(update.log_refs().data(), static_cast<std::size_t>(update.log_refs_size())),
-                      s.log_lines);
+                      s.log_lines) &&
+           server::read_turn_timers(
+               update.snapshot(),
+               std::span(update.deadlines_ms().data(), static_cast<std::size_t>(update.deadlines_ms_size())),
+               update.full_turns(), std::int64_t{s.turn_seconds} * 1000, micros_since({}, clock_type::now()) / 1000,
+               s.deadlines);
   };
   if (update.snapshot()) {
     s.view_bytes = update.view();
-    s.have_view = s.view.ParseFromString(s.view_bytes) && read_log();
+    s.have_view = s.view.ParseFromString(s.view_bytes) && read_log_and_timers();
     s.number = update.number();
     s.resync_sent = false;
   } else if (s.have_view && update.number() == s.number + 1 &&
              server::apply_encoded(s.view_bytes, update.patch(), *space_war::v1::View::descriptor()) &&
-             s.view.ParseFromString(s.view_bytes) && read_log()) {
+             s.view.ParseFromString(s.view_bytes) && read_log_and_timers()) {
     s.number = update.number();
   } else {
     // A gap or a diff that did not apply: ask for a snapshot once and wait for it.

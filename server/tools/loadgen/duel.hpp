@@ -19,6 +19,7 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include "server/protocol/log_table.hpp"
+#include "server/protocol/turn_timers.hpp"
 #include "server/tools/loadgen/config.hpp"
 #include "server/tools/loadgen/duel_stats.hpp"
 #include "server/tools/loadgen/play_window.hpp"
@@ -71,6 +72,8 @@ class duel final : public ws_events {
     space_war::v1::View view;     // parsed from view_bytes after each update
     server::log_reader log;       // the stream's log line shapes (log_table.hpp)
     std::vector<std::string> log_lines;   // the last update's lines, decoded
+    std::uint32_t turn_seconds = 0;       // MatchInfo's: what a whole turn (full_turns) lasts
+    std::vector<std::int64_t> deadlines;  // per seat, as a page counts them (turn_timers.hpp)
     bool have_view = false;
     std::uint64_t number = 0;
     bool resync_sent = false;
