@@ -47,7 +47,7 @@ TEST_CASE("match timers: a turn deadline another seat's move leaves as it was is
   CHECK(out.view().log_line().find("{seat:1} flips. (time ran out)") != std::string::npos);
   const double since_start = seconds_since(before_start);
   CHECK(since_start >= 1.0);                   // not before her deadline
-  CHECK(seconds_since(started) < 1.0 + 1.5);   // and soon after it (a shared, busy machine)
+  CHECK(seconds_since(started) < 1.0 + 4.0);   // and soon after it, not a turn later (CI runs it under ASan, two at once)
 }
 
 TEST_CASE("match timers: a wait pending for an earlier deadline than the new turn's fires nothing") {
