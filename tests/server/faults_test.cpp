@@ -254,6 +254,12 @@ TEST_CASE("faults: the idle sweep pings a silent peer at half --ws-idle-seconds 
 namespace {
 // The raw bytes a peer that never reads its WebSocket gets until the server closes it
 // (nothing answers the server's pings), and whether it closed within `within`.
+// A WebSocket client past the handshake with the server on `port`.
+void open_ws(websocket::stream<tcp::socket>& ws, std::uint16_t port) {
+  ws.next_layer().connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+  ws.handshake("127.0.0.1", "/ws");
+}
+
 bool drained_until_closed(tcp::socket& s, std::chrono::milliseconds within, std::string& got) {
   const auto give_up = std::chrono::steady_clock::now() + within;
   s.non_blocking(true);
@@ -276,8 +282,7 @@ TEST_CASE("faults: a WebSocket peer that goes silent is pinged - then closed aft
   server_fixture f({"--ws-idle-seconds", "0.6"});
   asio::io_context ioc;
   websocket::stream<tcp::socket> ws(ioc);
-  ws.next_layer().connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), f.port()));
-  ws.handshake("127.0.0.1", "/ws");
+  open_ws(ws, f.port());
   const auto start = std::chrono::steady_clock::now();
   std::string got;
   // The sweep runs every 60 ms here: the close comes 0.6-0.72 s after the last byte.
@@ -295,8 +300,7 @@ TEST_CASE("faults: a WebSocket peer that only answers pings stays connected past
   server_fixture f({"--ws-idle-seconds", "0.6"});
   asio::io_context ioc;
   websocket::stream<tcp::socket> ws(ioc);
-  ws.next_layer().connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), f.port()));
-  ws.handshake("127.0.0.1", "/ws");
+  open_ws(ws, f.port());
   int pings = 0;
   ws.control_callback([&](websocket::frame_type kind, beast::string_view) {
     if (kind == websocket::frame_type::ping) ++pings;
