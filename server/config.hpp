@@ -43,6 +43,10 @@ struct config {
   int descriptor_reserve = 32;
   // A plain HTTP connection (static files, health) may sit this long with no request.
   std::chrono::milliseconds http_idle{10000};
+  // A WebSocket peer silent this long is dropped; at half of it the server pings, and a live
+  // peer's pong counts as speaking (server/net/idle_sweep.hpp). The opening and closing
+  // handshakes have Beast's 30 s each.
+  std::chrono::milliseconds ws_idle{300000};
   // Origins (scheme://host[:port]) a WebSocket upgrade may come from, besides the server's
   // own (the Origin whose host:port is the request's Host). A request with no Origin (not a
   // browser: loadgen, tests, tools) is let in; a browser always sends one.

@@ -62,6 +62,7 @@ int server::run() {
   auto state = std::make_shared<shared_state>(settings_, ioc, *worker);
   auto hub = std::make_shared<lobby_hub>(lobby_room(state));
   state->set_lobbies(hub);
+  state->idle().start(ioc, state);   // silent WebSocket peers: pinged, then dropped
   state->health().start(ioc, *worker);   // /healthz and /readyz follow storage from here on
   hub->restore(found.lobbies, found.running, found.ended);
   for (recovered_match& m : found.matches) {
@@ -88,6 +89,7 @@ int server::run() {
     if (ec) return;
     // Stop accepting, tell every client we are going away, stop the match clocks.
     state->health().stop();   // /readyz: no new players
+    state->idle().stop();
     accept->stop();
     for (auto& s : state->sessions()) s->close(boost::beast::websocket::close_code::going_away);
     for (auto& m : state->matches().all()) m->stop();

@@ -1,5 +1,8 @@
 #include "server/shared_state.hpp"
 
+#include <algorithm>
+#include <chrono>
+
 namespace starport::server {
 
 shared_state::shared_state(const config& settings, net::io_context& ioc, storage::worker& storage)
@@ -7,7 +10,9 @@ shared_state::shared_state(const config& settings, net::io_context& ioc, storage
       ioc_(ioc),
       storage_(storage),
       quotas_({settings.max_connections, settings.connections_per_address, settings.guests_per_hour,
-               settings.limit_loopback, settings.lobbies_per_address}) {}
+               settings.limit_loopback, settings.lobbies_per_address}),
+      // A sweep every tenth of the idle time (at most 5 s): a silent peer goes within 10 %.
+      idle_({settings.ws_idle, std::min<std::chrono::milliseconds>(settings.ws_idle / 10, std::chrono::seconds(5))}) {}
 
 bool shared_state::join(std::uint64_t id, std::weak_ptr<websocket_session> session) {
   std::lock_guard lock(mutex_);

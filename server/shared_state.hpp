@@ -12,6 +12,7 @@
 #include "server/net/address_quota.hpp"
 #include "server/config.hpp"
 #include "server/net/health.hpp"
+#include "server/net/idle_sweep.hpp"
 #include "server/lobby/lobby_services.hpp"
 #include "server/match/match_directory.hpp"
 #include "server/match/match_services.hpp"
@@ -38,6 +39,7 @@ class shared_state {
   metrics& stats() { return stats_; }
   address_quota& quotas() { return quotas_; }   // open sockets and guests, per address
   health_check& health() { return health_; }   // /healthz and /readyz
+  idle_sweep& idle() { return idle_; }          // silent WebSocket peers: pinged, then dropped
   match_directory& matches() { return matches_; }
   lobby_hub& lobbies() { return *lobbies_; }
   void set_lobbies(std::shared_ptr<lobby_hub> hub) { lobbies_ = std::move(hub); }
@@ -66,6 +68,7 @@ class shared_state {
   metrics stats_;
   address_quota quotas_;
   health_check health_;
+  idle_sweep idle_;
   match_directory matches_;
   std::shared_ptr<lobby_hub> lobbies_;
   match_services match_room_{settings_, ioc_, storage_, stats_, matches_, lobbies_};

@@ -46,6 +46,7 @@ websocket_session::websocket_session(tcp::socket&& socket, std::shared_ptr<share
   peer_ = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec).address();
   // Frames past their budget, again and again, end the connection: no message is refused
   // for them (a ping has no request id to answer), so there is no gentler signal.
+  ws_.next_layer().idle_clock = &state_->idle().clock();
   ws_.next_layer().frame_budget = [this](std::size_t frames) {
     if (closing_) return true;   // the close handshake drains on its own terms (ws_transport)
     const auto now = rate_limiter::clock::now();
@@ -65,7 +66,12 @@ websocket_session::~websocket_session() {
 }
 
 void websocket_session::run(beast::http::request<beast::http::string_body> upgrade) {
-  ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+  // Beast times the opening and closing handshakes (30 s each). Silence in between is the
+  // idle sweep's (idle_sweep.hpp): Beast's idle timer is re-armed at every message read.
+  auto handshakes = websocket::stream_base::timeout::suggested(beast::role_type::server);
+  handshakes.idle_timeout = websocket::stream_base::none();
+  handshakes.keep_alive_pings = false;
+  ws_.set_option(handshakes);
   ws_.set_option(websocket::stream_base::decorator(
       [](websocket::response_type& res) { res.set(beast::http::field::server, "starport"); }));
   ws_.read_message_max(state_->settings().max_frame_bytes);
@@ -78,6 +84,7 @@ void websocket_session::run(beast::http::request<beast::http::string_body> upgra
 
 void websocket_session::on_accept(beast::error_code ec) {
   if (ec) return fail(ec, "accept");
+  ws_.next_layer().last_heard = state_->idle().now();   // the silence starts now, not at tick 0
   joined_ = state_->join(id_, weak_from_this());
   if (!joined_) {
     state_->stats().refused(metrics::refusal::server_busy);
@@ -211,6 +218,29 @@ void websocket_session::track(std::weak_ptr<match_actor> match) {
     });
     mine.push_back(std::move(match));
   });
+}
+
+void websocket_session::idle(std::uint32_t at) {
+  post([self = shared_from_this(), at] { self->on_idle(at); });
+}
+
+void websocket_session::on_idle(std::uint32_t at) {
+  if (closing_ || left_) return;
+  const std::uint32_t heard = last_heard();
+  switch (state_->idle().judge(heard, at)) {
+    case idle_sweep::verdict::none: return;   // it spoke since the sweep looked
+    case idle_sweep::verdict::close:
+      // Silent through the ping: a peer gone without a FIN, or one holding a socket.
+      return drop();
+    case idle_sweep::verdict::ping:
+      if (pinged_ && pinged_at_heard_ == heard) return;   // once per silence
+      pinged_ = true;
+      pinged_at_heard_ = heard;
+      ws_.async_ping({}, [self = shared_from_this()](beast::error_code ec) {
+        if (ec) fail(ec, "ping");   // the read fails too, and ends the session
+      });
+      return;
+  }
 }
 
 void websocket_session::leave() {

@@ -2,6 +2,7 @@
 // One WebSocket client: binary ClientMessage frames in, ServerMessage frames out. Reads
 // are limited (frame size, rate); writes go through a bounded queue with one write in
 // flight. What a message means is request_router's business.
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -48,6 +49,10 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   void send(const v1::ServerMessage& message) { send(encode(message)); }
   void close(boost::beast::websocket::close_code code);
   void track(std::weak_ptr<match_actor> match);   // tell this match when the connection ends
+  // The idle sweep's tick when the peer last sent a byte, and its visit at tick `at` to a
+  // session that has been silent long enough for a ping or a close (idle_sweep.hpp).
+  std::uint32_t last_heard() const { return ws_.next_layer().last_heard.load(std::memory_order_relaxed); }
+  void idle(std::uint32_t at);
   std::uint64_t id() const { return id_; }
   // What this client's requests reach (session/, lobby/deck_desk, replay/).
   session_services& services();
@@ -66,6 +71,7 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   void do_read();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void on_send(frame_ptr frame);
+  void on_idle(std::uint32_t at);
   void do_write();
   void on_write(boost::beast::error_code ec);
   void do_close(boost::beast::websocket::close_code code);
@@ -87,6 +93,8 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   std::shared_ptr<void> slot_;
   client client_;
   frame_tap tap_;
+  std::uint32_t pinged_at_heard_ = 0;   // last_heard() when the keep-alive ping went: one per silence
+  bool pinged_ = false;
   bool joined_ = false;
   bool closing_ = false;
   bool left_ = false;

@@ -17,6 +17,7 @@
 // waits for the other's frame to be written whole.
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <type_traits>
@@ -106,6 +107,11 @@ class ws_transport : public boost::beast::tcp_stream {
   using boost::beast::tcp_stream::tcp_stream;
 
   std::function<bool(std::size_t frames)> frame_budget;
+  // When set, every read that brings bytes stamps `last_heard` with this clock's tick (the
+  // idle sweep's, server/net/idle_sweep.hpp): a peer that sends anything, a pong
+  // included, is not idle. Read from any thread.
+  const std::atomic<std::uint32_t>* idle_clock = nullptr;
+  std::atomic<std::uint32_t> last_heard{0};
 
   // Hides tcp_stream's: Beast's websocket stream writes its frames through this one. While
   // a batch of ours is being written, Beast's write waits for it.
@@ -167,6 +173,8 @@ class ws_transport : public boost::beast::tcp_stream {
     allocator_type get_allocator() const noexcept { return boost::asio::get_associated_allocator(handler); }
 
     void operator()(boost::beast::error_code ec, std::size_t bytes) {
+      if (!ec && bytes > 0 && self->idle_clock)
+        self->last_heard.store(self->idle_clock->load(std::memory_order_relaxed), std::memory_order_relaxed);
       if (!ec && bytes > 0 && self->frame_budget) {
         std::size_t frames = 0, left = bytes;
         for (auto it = boost::asio::buffer_sequence_begin(buffers);

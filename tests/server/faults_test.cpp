@@ -11,6 +11,7 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/read.hpp>
 #include <boost/asio/write.hpp>
+#include <boost/beast/core/buffers_to_string.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
@@ -28,6 +29,7 @@
 #include <boost/asio/io_context.hpp>
 
 #include "server/net/health.hpp"
+#include "server/net/idle_sweep.hpp"
 #include "server/lobby/lobby_hub.hpp"
 #include "server/shared_state.hpp"
 #include "server/net/websocket_session.hpp"
@@ -233,6 +235,96 @@ TEST_CASE("faults: a plain HTTP connection that sends nothing is closed after --
   const auto start = std::chrono::steady_clock::now();
   CHECK(closed_by_server(*idle, std::chrono::milliseconds(5000)));
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::milliseconds(3000));
+}
+
+TEST_CASE("faults: the idle sweep pings a silent peer at half --ws-idle-seconds and drops it at the full time - never sooner") {
+  using ms = std::chrono::milliseconds;
+  const server::idle_sweep sweep({ms(300000), ms(5000)});
+  using verdict = server::idle_sweep::verdict;
+  // A read stamped at tick 10 may have come at the very end of it: 60 ticks later it has
+  // been silent 295-300 s, not yet 300; one tick more and it has.
+  CHECK(sweep.judge(10, 10) == verdict::none);
+  CHECK(sweep.judge(10, 40) == verdict::none);
+  CHECK(sweep.judge(10, 41) == verdict::ping);
+  CHECK(sweep.judge(10, 70) == verdict::ping);
+  CHECK(sweep.judge(10, 71) == verdict::close);
+  CHECK(sweep.judge(0xfffffff0u, 0xfffffff0u + 71u) == verdict::close);   // the tick wraps
+}
+
+namespace {
+// The raw bytes a peer that never reads its WebSocket gets until the server closes it
+// (nothing answers the server's pings), and whether it closed within `within`.
+// A WebSocket client past the handshake with the server on `port`.
+void open_ws(websocket::stream<tcp::socket>& ws, std::uint16_t port) {
+  ws.next_layer().connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+  ws.handshake("127.0.0.1", "/ws");
+}
+
+bool drained_until_closed(tcp::socket& s, std::chrono::milliseconds within, std::string& got) {
+  const auto give_up = std::chrono::steady_clock::now() + within;
+  s.non_blocking(true);
+  while (std::chrono::steady_clock::now() < give_up) {
+    char c[256];
+    beast::error_code ec;
+    const std::size_t n = s.read_some(asio::buffer(c), ec);
+    if (ec == asio::error::would_block) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      continue;
+    }
+    if (ec) return true;   // EOF or reset
+    got.append(c, n);
+  }
+  return false;
+}
+}  // namespace
+
+TEST_CASE("faults: a WebSocket peer that goes silent is pinged - then closed after --ws-idle-seconds") {
+  server_fixture f({"--ws-idle-seconds", "0.6"});
+  asio::io_context ioc;
+  websocket::stream<tcp::socket> ws(ioc);
+  open_ws(ws, f.port());
+  const auto start = std::chrono::steady_clock::now();
+  std::string got;
+  // The sweep runs every 60 ms here: the close comes 0.6-0.72 s after the last byte.
+  REQUIRE(drained_until_closed(ws.next_layer(), std::chrono::milliseconds(5000), got));
+  const auto silent = std::chrono::steady_clock::now() - start;
+  CHECK(silent >= std::chrono::milliseconds(600));
+  CHECK(silent < std::chrono::milliseconds(3000));
+  // Before the close, one keep-alive ping (FIN + opcode 9, empty): it went unanswered.
+  REQUIRE(got.size() >= 2);
+  CHECK(static_cast<unsigned char>(got[0]) == 0x89);
+  CHECK(got[1] == 0);
+}
+
+TEST_CASE("faults: a WebSocket peer that only answers pings stays connected past --ws-idle-seconds") {
+  server_fixture f({"--ws-idle-seconds", "0.6"});
+  asio::io_context ioc;
+  websocket::stream<tcp::socket> ws(ioc);
+  open_ws(ws, f.port());
+  int pings = 0;
+  ws.control_callback([&](websocket::frame_type kind, beast::string_view) {
+    if (kind == websocket::frame_type::ping) ++pings;
+  });
+  // A pending read answers each ping with a pong (Beast's client does it for us), and the
+  // pong is all the server hears: three idle times later it must still be open.
+  beast::flat_buffer buffer;
+  bool ended = false;
+  ws.async_read(buffer, [&](beast::error_code, std::size_t) { ended = true; });
+  ioc.run_for(std::chrono::milliseconds(1800));
+  CHECK_FALSE(ended);
+  CHECK(pings >= 2);
+  // And it still answers a request.
+  v1::ClientMessage ping;
+  ping.set_request_id(7);
+  ping.mutable_ping();
+  ws.binary(true);
+  ws.async_write(asio::buffer(ping.SerializeAsString()), [](beast::error_code, std::size_t) {});
+  ioc.restart();
+  ioc.run_for(std::chrono::milliseconds(3000));
+  REQUIRE(ended);
+  v1::ServerMessage answer;
+  REQUIRE(answer.ParseFromString(beast::buffers_to_string(buffer.data())));
+  CHECK(answer.request_id() == 7);
 }
 
 TEST_CASE("faults: --guests-per-hour limits new guests from one address - known tokens still sign in") {

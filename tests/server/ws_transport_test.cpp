@@ -1,5 +1,6 @@
 // ws_transport's batched writes: several whole server frames in one gathered write, with
-// Beast's own frames (here a pong) kept out of them.
+// Beast's own frames (here a pong) kept out of them. And its reads: every message whole and
+// in order, every frame counted, whatever pieces the bytes arrive in.
 #include <doctest/doctest.h>
 
 #include <memory>
@@ -8,6 +9,7 @@
 #include <thread>
 #include <vector>
 #include <deque>
+#include <functional>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -21,6 +23,31 @@ namespace asio = boost::asio;
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 using tcp = asio::ip::tcp;
+
+namespace {
+// A Beast client on a thread of its own, past the handshake with the server on `port`, runs
+// `talk` and closes; what it threw lands in `error`.
+std::thread client_on(std::uint16_t port, std::string& error, std::function<void(websocket::stream<tcp::socket>&)> talk) {
+  return std::thread([port, &error, talk = std::move(talk)] {
+    try {
+      asio::io_context cio;
+      websocket::stream<tcp::socket> ws(cio);
+      ws.next_layer().connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+      ws.handshake("127.0.0.1", "/ws");
+      talk(ws);
+      ws.close(websocket::close_code::normal);
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+  });
+}
+
+// The server's side of the connection, accepted and past the handshake.
+void accept_on(tcp::acceptor& acceptor, websocket::stream<starport::server::ws_transport>& ws) {
+  acceptor.accept(beast::get_lowest_layer(ws).socket());
+  ws.accept();
+}
+}  // namespace
 
 TEST_CASE("ws_transport: frames written in one batch arrive whole and in order - a pong Beast writes meanwhile waits for the batch") {
   asio::io_context ioc;
@@ -38,12 +65,7 @@ TEST_CASE("ws_transport: frames written in one batch arrive whole and in order -
   int pongs = 0;
   std::size_t messages_before_pong = 0;
   std::string client_error;
-  std::thread client([&] {
-    try {
-      asio::io_context cio;
-      websocket::stream<tcp::socket> ws(cio);
-      ws.next_layer().connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
-      ws.handshake("127.0.0.1", "/ws");
+  std::thread client = client_on(port, client_error, [&](websocket::stream<tcp::socket>& ws) {
       ws.read_message_max(64u << 20);
       ws.control_callback([&](websocket::frame_type kind, beast::string_view) {
         if (kind == websocket::frame_type::pong && pongs++ == 0) messages_before_pong = got.size();
@@ -56,15 +78,10 @@ TEST_CASE("ws_transport: frames written in one batch arrive whole and in order -
         ws.read(b);
         got.push_back(beast::buffers_to_string(b.data()));
       }
-      ws.close(websocket::close_code::normal);
-    } catch (const std::exception& e) {
-      client_error = e.what();
-    }
   });
 
   websocket::stream<starport::server::ws_transport> ws(ioc);
-  acceptor.accept(beast::get_lowest_layer(ws).socket());
-  ws.accept();
+  accept_on(acceptor, ws);
   bool written = false;
   beast::error_code write_error;
   ws.next_layer().async_write_frames(frames, frames.size(), [&](beast::error_code ec) {
@@ -114,4 +131,68 @@ TEST_CASE("ws_transport: a frame header says FIN - binary - and the length in 7 
   CHECK(big.bytes[7] == 1);   // 65536 = 0x00000000'00010000
   CHECK(big.bytes[8] == 0);
   CHECK(big.bytes[9] == 0);
+}
+
+TEST_CASE("ws_transport: messages read one at a time and back to back arrive whole and in order - and every frame is counted") {
+  asio::io_context ioc;
+  tcp::acceptor acceptor(ioc, tcp::endpoint(asio::ip::make_address("127.0.0.1"), 0));
+  const auto port = acceptor.local_endpoint().port();
+  constexpr std::size_t paced = 30, burst = 300;
+  const auto message = [](std::size_t i) {
+    // Small ones, several to a TCP segment; and a last one larger than Beast's read buffer.
+    const std::size_t size = i == paced + burst ? 300000 : 1 + (i * 37) % 3000;
+    return std::string(size, static_cast<char>('a' + i % 26));
+  };
+
+  std::string client_error;
+  std::thread client = client_on(port, client_error, [&](websocket::stream<tcp::socket>& ws) {
+      ws.auto_fragment(false);   // one frame a message
+      // One at a time, each after the server's echo of the last: the server's read always
+      // finds the socket empty first and must be woken for the next.
+      for (std::size_t i = 0; i < paced; ++i) {
+        ws.write(asio::buffer(message(i)));
+        beast::flat_buffer b;
+        ws.read(b);
+      }
+      // Then back to back: bytes arrive while the server is busy with the ones before.
+      for (std::size_t i = paced; i <= paced + burst; ++i) ws.write(asio::buffer(message(i)));
+  });
+
+  websocket::stream<starport::server::ws_transport> ws(ioc);
+  accept_on(acceptor, ws);
+  std::size_t frames = 0;
+  ws.next_layer().frame_budget = [&](std::size_t n) {
+    frames += n;
+    return true;
+  };
+  std::vector<std::string> got;
+  beast::error_code read_error;
+  beast::flat_buffer in;
+  std::function<void()> read_next = [&] {
+    ws.async_read(in, [&](beast::error_code ec, std::size_t) {
+      if (ec) {
+        read_error = ec;
+        return;
+      }
+      got.push_back(beast::buffers_to_string(in.data()));
+      in.consume(in.size());
+      if (got.size() <= paced) {
+        ws.async_write(asio::buffer(got.back()), [&](beast::error_code, std::size_t) { read_next(); });
+        return;
+      }
+      read_next();
+    });
+  };
+  read_next();
+  ioc.run_for(std::chrono::seconds(20));
+  client.join();
+
+  CHECK(client_error == "");
+  CHECK(read_error == websocket::error::closed);
+  REQUIRE(got.size() == paced + burst + 1);
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    CAPTURE(i);
+    CHECK(got[i] == message(i));
+  }
+  CHECK(frames == got.size() + 1);   // and the close frame
 }

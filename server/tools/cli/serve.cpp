@@ -14,6 +14,7 @@ void add_serve(CLI::App& app) {
   auto lobby_idle_seconds = std::make_shared<double>(30 * 60);
   auto http_idle_seconds = std::make_shared<double>(10);
   auto unplayed_idle_seconds = std::make_shared<double>(5 * 60);
+  auto ws_idle_seconds = std::make_shared<double>(300);
   CLI::App* cmd = app.add_subcommand("serve", "serve the web client and the game protocol on one port");
   cmd->add_option("--host", c->host, "address to listen on (loopback by default)")
       ->envname("STARPORT_HOST")->capture_default_str();
@@ -59,12 +60,17 @@ void add_serve(CLI::App& app) {
                 "apply the per-address limits to loopback clients too (off: a local reverse proxy is every client)");
   cmd->add_option("--http-idle-seconds", *http_idle_seconds, "a plain HTTP connection with no request closes after this long")
       ->check(CLI::Range(0.1, 3600.0))->capture_default_str();
+  cmd->add_option("--ws-idle-seconds", *ws_idle_seconds,
+                  "a game connection silent this long is closed; it is pinged at half of it")
+      ->check(CLI::Range(0.1, 86400.0))->capture_default_str();
   cmd->add_option("--allow-origin", c->allowed_origins,
                   "a page origin (https://host[:port]) that may open game connections besides the server's own; repeatable")
       ->envname("STARPORT_ALLOW_ORIGIN")->delimiter(',');
-  cmd->callback([c, hold_seconds, bot_delay_ms, lobby_idle_seconds, http_idle_seconds, unplayed_idle_seconds] {
+  cmd->callback([c, hold_seconds, bot_delay_ms, lobby_idle_seconds, http_idle_seconds, unplayed_idle_seconds,
+                 ws_idle_seconds] {
     c->lobby_idle_unplayed = std::chrono::milliseconds(static_cast<long long>(*unplayed_idle_seconds * 1000));
     c->http_idle = std::chrono::milliseconds(static_cast<long long>(*http_idle_seconds * 1000));
+    c->ws_idle = std::chrono::milliseconds(static_cast<long long>(*ws_idle_seconds * 1000));
     c->seat_hold = std::chrono::milliseconds(static_cast<long long>(*hold_seconds * 1000));
     c->lobby_idle = std::chrono::milliseconds(static_cast<long long>(*lobby_idle_seconds * 1000));
     c->bot_delay = std::chrono::milliseconds(*bot_delay_ms);
