@@ -243,4 +243,8 @@ class state {
 
 static_assert(engine::game<state>);
 
+// The number of the last finished contest a view shows (0: none yet). The view writes it
+// only when it is not the contest before View.contest (a match that ended inside one).
+std::uint32_t last_contest_number(const pb::View& v);
+
 }  // namespace starport::space_war

@@ -91,10 +91,13 @@ pb::Phase wire_phase(phase p) {
   return pb::PHASE_UNSPECIFIED;
 }
 
-void fill_last_contest(const state& s, pb::LastContest& out) {
+// Absent until a contest has ended. Its number is almost always the contest before
+// View.contest, which every update sends anyway: it is written only when it is not.
+void fill_last_contest(const state& s, pb::View& view) {
   const contest_summary& last = s.last_contest();
   if (last.number == 0) return;
-  out.set_number(last.number);
+  pb::LastContest& out = *view.mutable_last_contest();
+  if (last.number + 1 != s.contest()) out.set_number(last.number);
   out.set_war(last.war);
   out.set_peace(last.peace);
   out.set_has_winner(last.has_winner);
@@ -107,6 +110,11 @@ void fill_last_contest(const state& s, pb::LastContest& out) {
 }
 
 }  // namespace
+
+std::uint32_t last_contest_number(const pb::View& v) {
+  if (!v.has_last_contest()) return 0;
+  return v.last_contest().number() != 0 ? v.last_contest().number() : v.contest() - 1;
+}
 
 std::span<const engine::pool_card> state::catalog() {
   static const std::vector<engine::pool_card> cards = [] {
@@ -227,7 +235,7 @@ void state::view(viewer who, pb::View& out) const {
   }
   if (phase_ != phase::over && current_.number == contest_)
     for (const shown_card& r : current_.reveals()) fill_revealed(*this, r, *out.add_revealed());
-  fill_last_contest(*this, *out.mutable_last_contest());
+  fill_last_contest(*this, out);
   const outcome o = result();
   out.mutable_outcome()->set_over(o.over);
   out.mutable_outcome()->set_reason(o.reason);

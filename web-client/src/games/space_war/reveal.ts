@@ -31,6 +31,13 @@ export function lastContestCards(last: LastContest | undefined): Revealed[] {
   return last ? last.revealed.map(fromRevealed) : [];
 }
 
+// The last finished contest's number (0: none yet). The view writes it only when it is not
+// the contest before View.contest (a match that ended inside one).
+export function lastContestNumber(view: View | undefined): number {
+  if (!view?.lastContest) return 0;
+  return view.lastContest.number || view.contest - 1;
+}
+
 export function faceUpCount(view: View | undefined): number {
   return view ? view.battlefield.filter((b) => b.faceUp && b.card).length : 0;
 }
@@ -43,8 +50,8 @@ export const stepPauseMs = 1000;
 // (a War step, a Power decision). The match page scales it by the player's reveal speed.
 export function revealPauseMs(previous: View | undefined, next: View): number {
   if (!previous) return 0;
-  const before = previous.lastContest?.number ?? 0;
-  const after = next.lastContest?.number ?? 0;
+  const before = lastContestNumber(previous);
+  const after = lastContestNumber(next);
   if (after > before) return contestPauseMs;
   if (next.contest === previous.contest && faceUpCount(next) > faceUpCount(previous)) return stepPauseMs;
   return 0;
