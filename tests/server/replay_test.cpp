@@ -248,7 +248,7 @@ TEST_CASE("replay: every Space War contest is its own view update live and its o
   for (const auto& v : live.views) {
     const auto& view = dynamic_cast<const starport::space_war::v1::View&>(*v);
     const std::uint32_t number = starport::space_war::last_contest_number(view);
-    if (number && view.last_contest().revealed_size() >= 2) seen.insert(number);
+    if (number && view.last_contest().revealed().ids_size() >= 2) seen.insert(number);
   }
   const auto& end = dynamic_cast<const starport::space_war::v1::View&>(*live.view);
   const std::uint32_t contests = starport::space_war::last_contest_number(end);

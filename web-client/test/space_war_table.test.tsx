@@ -23,7 +23,7 @@ import {
   OptionsSchema,
   Phase,
   PowerState,
-  RevealedCardSchema,
+  RevealsSchema,
   SeatSchema,
   ViewSchema,
   type Card as ViewCard,
@@ -258,17 +258,23 @@ test("revealed cards the view's LastContest carries (the engine's by-step list) 
     const p = pool.cards.find((x) => cardKind(create(CardSchema, { kind: x.index }), pool)!.faction === faction && x.stats.some((st) => st.name === "Strength" && st.value === strength))!;
     return create(CardSchema, { kind: p.index });
   };
-  // Each entry carries its copy's id and kind, and its Strength as a bonus on the printed one.
-  let copies = 0;
-  const r = (owner: number, step: number, c: ReturnType<typeof card>, strengthBonus = 0) =>
-    create(RevealedCardSchema, { owner, step, id: ++copies, kind: c.kind, strengthBonus });
+  // Columns: each card's owner, step, copy id and kind, and its Strength as a bonus on the
+  // printed one (the last card's +1 only: the bonuses' leading 0s are sent, trailing ones not).
+  const shown = [card(7, Faction.ELVES), card(7, Faction.HUMANS), card(2, Faction.ELVES), card(10, Faction.HUMANS)];
+  const revealed = create(RevealsSchema, {
+    owners: [0, 1, 0, 1],
+    steps: [0, 0, 1, 1],
+    ids: [1, 2, 3, 4],
+    kinds: shown.map((c) => c.kind),
+    strengthBonuses: [0, 0, 0, 1],
+  });
   // No number: the view writes it only when it is not the contest before View.contest (8).
   const last = create(LastContestSchema, {
     war: true,
     hasWinner: true,
     winner: 1,
     cards: 8,
-    revealed: [r(0, 0, card(7, Faction.ELVES)), r(1, 0, card(7, Faction.HUMANS)), r(0, 1, card(2, Faction.ELVES)), r(1, 1, card(10, Faction.HUMANS), 1)],
+    revealed,
   });
   const view = create(ViewSchema, {
     viewerSeat: 0,
