@@ -243,4 +243,18 @@ class state {
 
 static_assert(engine::game<state>);
 
+// The number of the last finished contest a view shows (0: none yet). The view writes it
+// only when it is not the contest before View.contest (a match that ended inside one).
+std::uint32_t last_contest_number(const pb::View& v);
+
+// One card of a view's Reveals columns, as a reader takes it (missing steps and bonuses 0).
+struct revealed_card {
+  std::uint32_t owner = 0;
+  std::uint32_t step = 0;
+  std::uint32_t id = 0;
+  std::uint32_t kind = 0;
+  std::int32_t strength_bonus = 0;
+};
+std::vector<revealed_card> revealed_cards(const pb::Reveals& r);
+
 }  // namespace starport::space_war

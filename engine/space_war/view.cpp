@@ -1,6 +1,8 @@
 // What each viewer sees of a Space War table. Decks and discard piles are face down
 // (counts only); cards on the Battlefield show once revealed. Only the omniscient viewer
 // (a finished match's replay, scenarios) sees deck and discard contents.
+#include <algorithm>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -19,14 +21,23 @@ void fill_card(const state& s, copy_id c, pb::Card& out) {
   out.set_id(static_cast<std::uint32_t>(c) + 1);
 }
 
-// The card's id and kind sit in the entry itself (as in Card), so the entry has a stable id;
-// its Strength only as far as it differs from the printed one (the catalog has that).
-void fill_revealed(const state& s, const shown_card& r, pb::RevealedCard& out) {
-  out.set_owner(r.owner);
-  out.set_step(r.step);
-  out.set_kind(s.type_of(r.card));
-  out.set_id(static_cast<std::uint32_t>(r.card) + 1);
-  out.set_strength_bonus(r.strength - s.card_of(r.card).strength);
+// A contest's face-up cards as the view's columns (Reveals): the Strength only as far as
+// it differs from the printed one (the catalog has that); trailing 0s of steps and bonuses
+// left out.
+void fill_reveals(const state& s, std::span<const shown_card> shown, pb::Reveals& out) {
+  int steps = 0, bonuses = 0;   // how many entries the trimmed columns keep
+  for (int i = 0; i < static_cast<int>(shown.size()); ++i) {
+    const shown_card& r = shown[i];
+    const int bonus = r.strength - s.card_of(r.card).strength;
+    out.add_owners(r.owner);
+    out.add_ids(static_cast<std::uint32_t>(r.card) + 1);
+    out.add_kinds(s.type_of(r.card));
+    if (r.step != 0) steps = i + 1;
+    if (bonus != 0) bonuses = i + 1;
+  }
+  for (int i = 0; i < steps; ++i) out.add_steps(shown[i].step);
+  for (int i = 0; i < bonuses; ++i)
+    out.add_strength_bonuses(shown[i].strength - s.card_of(shown[i].card).strength);
 }
 
 std::string seat_name(int seat) { return engine::seat_ref(seat); }
@@ -91,10 +102,13 @@ pb::Phase wire_phase(phase p) {
   return pb::PHASE_UNSPECIFIED;
 }
 
-void fill_last_contest(const state& s, pb::LastContest& out) {
+// Absent until a contest has ended. Its number is almost always the contest before
+// View.contest, which every update sends anyway: it is written only when it is not.
+void fill_last_contest(const state& s, pb::View& view) {
   const contest_summary& last = s.last_contest();
   if (last.number == 0) return;
-  out.set_number(last.number);
+  pb::LastContest& out = *view.mutable_last_contest();
+  if (last.number + 1 != s.contest()) out.set_number(last.number);
   out.set_war(last.war);
   out.set_peace(last.peace);
   out.set_has_winner(last.has_winner);
@@ -103,10 +117,24 @@ void fill_last_contest(const state& s, pb::LastContest& out) {
   // (no events: describe_effects gave the same lines to the match log)
   for (int seat = 0; seat < s.seat_count(); ++seat)
     if (engine::has_seat(last.conquered, seat)) out.add_conquered(static_cast<std::uint32_t>(seat));
-  for (const shown_card& r : last.reveals()) fill_revealed(s, r, *out.add_revealed());
+  if (last.shown_count) fill_reveals(s, last.reveals(), *out.mutable_revealed());
 }
 
 }  // namespace
+
+std::vector<revealed_card> revealed_cards(const pb::Reveals& r) {
+  std::vector<revealed_card> out;
+  const int n = std::min({r.owners_size(), r.ids_size(), r.kinds_size()});
+  for (int i = 0; i < n; ++i)
+    out.push_back({r.owners(i), i < r.steps_size() ? r.steps(i) : 0, r.ids(i), r.kinds(i),
+                   i < r.strength_bonuses_size() ? r.strength_bonuses(i) : 0});
+  return out;
+}
+
+std::uint32_t last_contest_number(const pb::View& v) {
+  if (!v.has_last_contest()) return 0;
+  return v.last_contest().number() != 0 ? v.last_contest().number() : v.contest() - 1;
+}
 
 std::span<const engine::pool_card> state::catalog() {
   static const std::vector<engine::pool_card> cards = [] {
@@ -225,9 +253,9 @@ void state::view(viewer who, pb::View& out) const {
     bool current = revealed(b) && b.step == war_step_ && phase_ != phase::over;
     bc.set_strength(current ? strength_[b.owner] : card_of(b.card).strength);
   }
-  if (phase_ != phase::over && current_.number == contest_)
-    for (const shown_card& r : current_.reveals()) fill_revealed(*this, r, *out.add_revealed());
-  fill_last_contest(*this, *out.mutable_last_contest());
+  if (phase_ != phase::over && current_.number == contest_ && current_.shown_count)
+    fill_reveals(*this, current_.reveals(), *out.mutable_revealed());
+  fill_last_contest(*this, out);
   const outcome o = result();
   out.mutable_outcome()->set_over(o.over);
   out.mutable_outcome()->set_reason(o.reason);

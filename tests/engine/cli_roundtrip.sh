@@ -67,10 +67,12 @@ view_of() {   # line, viewer: that viewer's view on that line
 # Views name a card by its kind in the catalog (ListCards): elves:7 is kind 17, humans:9
 # kind 62; the log line names it in words.
 sed -n 2p "$dir/trace.jsonl" | grep -q 'Humans reveals Starship Captain (9); Elves reveals Elven Starsinger (6)'
+# A card of a view: a Card's kind, or an entry of a contest's `kinds` column (Reveals).
+shows_kind() { grep -qE "\"kind\":$1}|\"kinds\":\[([0-9]+,)*$1[],]"; }
 for who in seat1 spectator; do
-  view_of 1 "$who" | grep -q '"kind":17}'   # the Battle's reveals are public
-  if view_of 1 "$who" | grep -q '"kind":62}'; then echo "$who saw a hidden card in the trace" >&2; exit 1; fi
-  view_of 2 "$who" | grep -q '"kind":62}'   # revealed once every participant flipped
+  view_of 1 "$who" | shows_kind 17   # the Battle's reveals are public
+  if view_of 1 "$who" | shows_kind 62; then echo "$who saw a hidden card in the trace" >&2; exit 1; fi
+  view_of 2 "$who" | shows_kind 62   # revealed once every participant flipped
 done
 view_of 1 seat0 | grep -q '"contest":4'
 if grep -q '"state"' "$dir/trace.jsonl"; then echo "scenario --trace has no omniscient state" >&2; exit 1; fi

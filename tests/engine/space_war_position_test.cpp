@@ -53,8 +53,8 @@ TEST_CASE("Position: a War step half flipped plays on, the flipped cards stay hi
   REQUIRE(v.battlefield_size() == 5);
   CHECK(v.battlefield(0).has_card());        // the Battle's reveals are public
   CHECK_FALSE(v.battlefield(4).has_card());  // seat 0's War card is not, yet
-  CHECK(v.revealed_size() == 2);
-  CHECK(sw::all_cards()[v.revealed(0).kind()].code == "humans:7");
+  CHECK(v.revealed().ids_size() == 2);
+  CHECK(sw::all_cards()[v.revealed().kinds(0)].code == "humans:7");
   play(s, "1 flip");   // 2 face down, elves:6 face up: 9 beats 6
   CHECK(s.last_contest().number == 4);
   CHECK(s.last_contest().war);

@@ -25,9 +25,9 @@ std::string effects_of(sw::state& s, const std::string& move) {
 
 // A card of a view by its code ("humans:7"): the view names only its kind.
 std::string code(const swpb::Card& c) { return std::string(sw::all_cards()[c.kind()].code); }
-std::string code(const swpb::RevealedCard& r) { return std::string(sw::all_cards()[r.kind()].code); }
+std::string code(const sw::revealed_card& r) { return std::string(sw::all_cards()[r.kind].code); }
 // A revealed card's effective Strength: the printed one (the catalog's) and its bonus.
-int strength(const swpb::RevealedCard& r) { return sw::all_cards()[r.kind()].strength + r.strength_bonus(); }
+int strength(const sw::revealed_card& r) { return sw::all_cards()[r.kind].strength + r.strength_bonus; }
 
 std::string words_of(const sw::state& s, const std::string& move) {
   starport::engine::action a;
@@ -120,10 +120,11 @@ TEST_CASE("Regeneration words: the replaced card stays in the record, the new ca
         "{seat:0} reveals Troll Warlord (10).\n{seat:0} wins the Battle and captures 2 cards.");
   swpb::View v;
   s.view(viewer::of_seat(1), v);
-  REQUIRE(v.last_contest().revealed_size() == 3);
-  CHECK(code(v.last_contest().revealed(0)) == "trolls:2");
-  CHECK(code(v.last_contest().revealed(2)) == "trolls:10");
-  CHECK(strength(v.last_contest().revealed(2)) == 10);
+  const auto shown = sw::revealed_cards(v.last_contest().revealed());
+  REQUIRE(shown.size() == 3);
+  CHECK(code(shown[0]) == "trolls:2");
+  CHECK(code(shown[2]) == "trolls:10");
+  CHECK(strength(shown[2]) == 10);
 }
 
 TEST_CASE("Winning & Losing words: the last contest, who is Conquered and who wins the match") {
@@ -135,6 +136,49 @@ TEST_CASE("Winning & Losing words: the last contest, who is Conquered and who wi
         "The match is over: {seat:0} wins.");
 }
 
+TEST_CASE("Reveals in the view: the last contest's number is said once, by View.contest, while the match is in play") {
+  auto s = table({{HUMANS, {"humans:9", "humans:2"}}, {ELVES, {"elves:3", "elves:4"}}});
+  swpb::View v;
+  s.view(viewer::of_seat(0), v);
+  CHECK_FALSE(v.has_last_contest());   // no contest has ended yet
+  CHECK(sw::last_contest_number(v) == 0);
+  play(s, "0 flip");
+  play(s, "1 flip");
+  s.view(viewer::of_seat(0), v);
+  REQUIRE(v.contest() == 2);
+  CHECK(v.last_contest().number() == 0);   // unsent: it is contest - 1
+  CHECK(sw::last_contest_number(v) == 1);
+  // A match that ends with its last contest: contest - 1 would be wrong, so the view says it.
+  auto over = table({{HUMANS, {"humans:9"}}, {ELVES, {"elves:3"}}});
+  play(over, "0 flip");
+  play(over, "1 flip");
+  over.view(viewer::spectator(), v);
+  REQUIRE(v.phase() == swpb::GAME_OVER);
+  CHECK(v.last_contest().number() == 1);
+  CHECK(sw::last_contest_number(v) == 1);
+}
+
+TEST_CASE("Reveals in the view: columns, a Battle's steps and 0 bonuses unsent, Dwarven Armor's +1 sent") {
+  auto s = table({{DWARVES, {"dwarves:thane", "dwarves:2"}}, {ELVES, {"elves:8", "elves:2"}}});
+  play(s, "0 flip");
+  play(s, "1 flip");
+  play(s, "0 trigger");   // Dwarven Armor: the Thane fights as 9
+  swpb::View v;
+  s.view(viewer::of_seat(1), v);
+  const swpb::Reveals& r = v.last_contest().revealed();
+  CHECK(r.owners_size() == 2);
+  CHECK(r.ids_size() == 2);
+  CHECK(r.kinds_size() == 2);
+  CHECK(r.steps_size() == 0);              // a Battle: every step 0
+  REQUIRE(r.strength_bonuses_size() == 1); // the Elves' 0 after it is left out
+  CHECK(r.strength_bonuses(0) == 1);
+  const auto shown = sw::revealed_cards(r);
+  REQUIRE(shown.size() == 2);
+  CHECK(strength(shown[0]) == 9);
+  CHECK(strength(shown[1]) == 8);
+  CHECK(shown[1].step == 0);
+}
+
 TEST_CASE("Reveals in the view: the last contest keeps every face-up card by step, War included, for every viewer") {
   auto s = table({{HUMANS, {"humans:7", "humans:2", "humans:3", "humans:9", "humans:5"}},
                   {ELVES, {"elves:7", "elves:4", "elves:5", "elves:6", "elves:8"}}});
@@ -142,14 +186,14 @@ TEST_CASE("Reveals in the view: the last contest keeps every face-up card by ste
   for (viewer who : {viewer::of_seat(0), viewer::of_seat(1), viewer::spectator()}) {
     swpb::View v;
     s.view(who, v);
-    const auto& last = v.last_contest();
-    REQUIRE(last.revealed_size() == 4);
-    CHECK(last.revealed(0).owner() == 0);
-    CHECK(last.revealed(0).step() == 0);
-    CHECK(code(last.revealed(0)) == "humans:7");
-    CHECK(last.revealed(3).step() == 1);
-    CHECK(code(last.revealed(3)) == "elves:6");
-    CHECK(strength(last.revealed(3)) == 6);
+    const auto last = sw::revealed_cards(v.last_contest().revealed());
+    REQUIRE(last.size() == 4);
+    CHECK(last[0].owner == 0);
+    CHECK(last[0].step == 0);
+    CHECK(code(last[0]) == "humans:7");
+    CHECK(last[3].step == 1);
+    CHECK(code(last[3]) == "elves:6");
+    CHECK(strength(last[3]) == 6);
     CHECK(v.battlefield_size() == 0);   // the next contest has not begun flipping
   }
 }
@@ -162,8 +206,9 @@ TEST_CASE("Reveals in the view: a contest in progress lists the War's earlier fa
   play(s, "0 flip");   // War step 1: seat 0's cards are down, hidden
   swpb::View v;
   s.view(viewer::of_seat(1), v);
-  REQUIRE(v.revealed_size() == 2);
-  CHECK(code(v.revealed(1)) == "elves:7");
+  const auto shown = sw::revealed_cards(v.revealed());
+  REQUIRE(shown.size() == 2);
+  CHECK(code(shown[1]) == "elves:7");
 }
 
 TEST_CASE("Card ids: a copy keeps its id from the Battlefield to the captor's discard, and face-down cards carry none") {
@@ -177,12 +222,12 @@ TEST_CASE("Card ids: a copy keeps its id from the Battlefield to the captor's di
   play(s, "1 flip");
   s.view(viewer::of_seat(1), v);
   std::set<std::uint32_t> ids;
-  for (const auto& r : v.last_contest().revealed()) {
-    CHECK(r.id() != 0);
-    ids.insert(r.id());
+  for (const auto& r : sw::revealed_cards(v.last_contest().revealed())) {
+    CHECK(r.id != 0);
+    ids.insert(r.id);
   }
   CHECK(ids.size() == 2);
-  const std::uint32_t nine = v.last_contest().revealed(0).id();
+  const std::uint32_t nine = v.last_contest().revealed().ids(0);
   // The omniscient view (replays) shows the same copy, with the same id, in seat 0's discard.
   s.view(viewer::omniscient(), v);
   bool found = false;

@@ -328,25 +328,24 @@ TEST_CASE("a list element matched by its stable id is patched where it moved to"
 }
 
 TEST_CASE("a card that moves to another list starts from the old card by its id - BASE - instead of being resent") {
-  // The contest in progress ends: its revealed card moves into last_contest.
+  // The omniscient view (replays): a Battle's card moves from the Battlefield to its captor's discard.
   sw::View before;
-  sw::RevealedCard& r = *before.add_revealed();
-  r.set_owner(1);
-  r.set_strength_bonus(1);
-  r.set_id(7);
-  r.set_kind(17);
+  before.add_seats()->set_power_name("Peace");   // so a patch of the seat is shorter than the seat again
+  sw::Card& c = *before.add_battlefield()->mutable_card();
+  c.set_id(7);
+  c.set_kind(17);
   sw::View after;
-  *after.mutable_last_contest()->add_revealed() = r;
-  after.mutable_last_contest()->set_number(3);
-  // last_contest (10) PATCH { number SET 3, revealed (9) LIST { length 1, element 0 PATCH
-  //   from empty { BASE 7 } } }, revealed (14) CLEAR
-  const std::string list = varint(1) + key(0, 1) + framed(varint(0) + varint(7));
-  CHECK(round_trip(before, after) ==
-        key(10, 2) + framed(key(1, 0) + varint(3) + key(9, 3) + framed(list)) + key(14, 1));
+  *after.add_seats() = before.seats(0);
+  *after.mutable_seats(0)->add_discard() = c;
+  // seats (8) LIST { length 1, element 0 PATCH { discard (12) LIST { length 1, element 0
+  //   PATCH from empty { BASE 7 } } } }, battlefield (9) CLEAR
+  const std::string discard = varint(1) + key(0, 1) + framed(varint(0) + varint(7));
+  const std::string seat = key(12, 3) + framed(discard);
+  CHECK(round_trip(before, after) == key(8, 3) + framed(varint(1) + key(0, 1) + framed(seat)) + key(9, 1));
   // A BASE naming an id the old view does not hold is refused, the view kept.
   sw::View empty;
   CHECK_FALSE(server::apply_diff(empty, server::diff_views(before, after)));
-  CHECK(empty.revealed_size() == 0);
+  CHECK(empty.seats_size() == 0);
 }
 
 TEST_CASE("a oneof, a packed list and an enum change like any other value") {

@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 
+#include "engine/space_war/state.hpp"
 #include "match_driver.hpp"
 #include "server/protocol/view_diff.hpp"
 #include "server_fixture.hpp"
@@ -19,11 +20,12 @@ namespace {
 
 // A Card as it sits in any serialized message: its copy's id (field 7), then its kind
 // (field 8, the catalog index that says its name); both under 128, one byte each.
-// A RevealedCard carries them under the same numbers, so the same bytes end it.
-template <class card_like>
-std::string card_pattern(const card_like& c) {
-  return std::string{'\x38', static_cast<char>(c.id()), '\x40', static_cast<char>(c.kind())};
+// A contest's face-up cards (Reveals) are columns, so their ids and kinds are not side by
+// side: the views every client builds from its patches are checked for those.
+std::string card_pattern(std::uint32_t id, std::uint32_t kind) {
+  return std::string{'\x38', static_cast<char>(id), '\x40', static_cast<char>(kind)};
 }
+std::string card_pattern(const sw::Card& c) { return card_pattern(c.id(), c.kind()); }
 
 struct step_cards {
   std::map<std::uint32_t, std::string> visible;   // by copy id: face up, anyone may see these
@@ -38,17 +40,17 @@ step_cards cards_at(const sw::View& everything) {
     for (const sw::Card& c : s.deck()) all[c.id()] = card_pattern(c);
     for (const sw::Card& c : s.discard()) all[c.id()] = card_pattern(c);
   }
-  auto see = [&](const auto& c) {
-    out.visible[c.id()] = card_pattern(c);
-    out.visible_kinds.insert(c.kind());
+  auto see = [&](std::uint32_t id, std::uint32_t kind) {
+    out.visible[id] = card_pattern(id, kind);
+    out.visible_kinds.insert(kind);
   };
   for (const sw::BattlefieldCard& b : everything.battlefield()) {
     all[b.card().id()] = card_pattern(b.card());
-    if (b.face_up()) see(b.card());
+    if (b.face_up()) see(b.card().id(), b.card().kind());
   }
   // The face-up cards of the last contest and of the one in progress were seen by all.
-  for (const sw::RevealedCard& r : everything.last_contest().revealed()) see(r);
-  for (const sw::RevealedCard& r : everything.revealed()) see(r);
+  for (const auto& r : starport::space_war::revealed_cards(everything.last_contest().revealed())) see(r.id, r.kind);
+  for (const auto& r : starport::space_war::revealed_cards(everything.revealed())) see(r.id, r.kind);
   for (const auto& [id, pattern] : all)
     if (!out.visible.contains(id)) out.hidden[id] = pattern;
   return out;
@@ -71,8 +73,8 @@ std::map<std::uint32_t, std::uint32_t> cards_in(const sw::View& v) {
   }
   for (const sw::BattlefieldCard& b : v.battlefield())
     if (b.has_card()) out[b.card().id()] = b.card().kind();
-  for (const sw::RevealedCard& r : v.last_contest().revealed()) out[r.id()] = r.kind();
-  for (const sw::RevealedCard& r : v.revealed()) out[r.id()] = r.kind();
+  for (const auto& r : starport::space_war::revealed_cards(v.last_contest().revealed())) out[r.id] = r.kind;
+  for (const auto& r : starport::space_war::revealed_cards(v.revealed())) out[r.id] = r.kind;
   return out;
 }
 

@@ -9,6 +9,7 @@
 
 #include "engine/core/scenario.hpp"
 #include "engine/registry.hpp"
+#include "engine/space_war/state.hpp"
 #include "match_driver.hpp"
 #include "server/protocol/view_diff.hpp"
 #include "starport/v1/space_war.pb.h"
@@ -246,10 +247,11 @@ TEST_CASE("replay: every Space War contest is its own view update live and its o
   std::set<std::uint32_t> seen;
   for (const auto& v : live.views) {
     const auto& view = dynamic_cast<const starport::space_war::v1::View&>(*v);
-    if (view.last_contest().number() && view.last_contest().revealed_size() >= 2) seen.insert(view.last_contest().number());
+    const std::uint32_t number = starport::space_war::last_contest_number(view);
+    if (number && view.last_contest().revealed().ids_size() >= 2) seen.insert(number);
   }
   const auto& end = dynamic_cast<const starport::space_war::v1::View&>(*live.view);
-  const std::uint32_t contests = end.last_contest().number();
+  const std::uint32_t contests = starport::space_war::last_contest_number(end);
   REQUIRE(contests > 0);
   CHECK(seen.size() == contests);
   // Replay: one step per logged action, and each contest ends on its own step.
@@ -276,9 +278,10 @@ TEST_CASE("replay: every Space War contest is its own view update live and its o
     const v1::ServerMessage fr = a.request(open_replay(live.match_id, step, false));
     starport::space_war::v1::View v;
     REQUIRE(v.ParseFromString(fr.replay_frame().view()));
-    if (v.last_contest().number() != previous) {
-      CHECK(v.last_contest().number() == previous + 1);   // never two contests in one step
-      previous = v.last_contest().number();
+    const std::uint32_t number = starport::space_war::last_contest_number(v);
+    if (number != previous) {
+      CHECK(number == previous + 1);   // never two contests in one step
+      previous = number;
       ++distinct;
     }
   }
@@ -335,6 +338,6 @@ TEST_CASE("replay: a Space War match whose every seat flips by preference has on
     ended += line.find(" wins the Battle") != std::string::npos || line.find(" wins the War") != std::string::npos;
   }
   CHECK(flips == static_cast<int>(r.total_steps()));   // nothing but flips, one step each
-  CHECK(ended == static_cast<int>(end.last_contest().number()));
-  CHECK(r.total_steps() >= 2 * end.last_contest().number());
+  CHECK(ended == static_cast<int>(starport::space_war::last_contest_number(end)));
+  CHECK(r.total_steps() >= 2 * starport::space_war::last_contest_number(end));
 }

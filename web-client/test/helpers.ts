@@ -6,7 +6,7 @@ import {
   BattlefieldCardSchema,
   CardSchema,
   LastContestSchema,
-  RevealedCardSchema,
+  RevealsSchema,
   SeatSchema,
   ViewSchema,
   type View,
@@ -83,20 +83,28 @@ export function randomView(r: Rng): View {
           cards: r.below(10),
           conquered: r.chance(0.2) ? [r.below(seats)] : [],
           events: ["Contest: something happened."],
-          revealed: Array.from({ length: r.below(4) }, () => revealedCard(r, seats)),
+          revealed: r.chance(0.8) ? reveals(r, seats, r.below(4)) : undefined,
         })
       : undefined,
     outcome: r.chance(0.3) ? create(OutcomeSchema, { over: r.chance(0.5), winners: r.chance(0.5) ? [0] : [], reason: "contest_limit" }) : undefined,
     decidingSeat: r.below(seats),
     offeredPower: r.chance(0.3) ? "Salvage" : "",
-    revealed: Array.from({ length: r.below(3) }, () => revealedCard(r, seats)),
+    revealed: r.chance(0.5) ? reveals(r, seats, r.below(3)) : undefined,
     deckCounts: r.chance(0.8) ? Array.from({ length: seats }, () => r.below(30)) : [],
     discardCounts: r.chance(0.8) ? Array.from({ length: seats }, () => r.below(200)) : [],
   });
 }
 
-// A face-up card of a contest: its copy's id (shared with other lists now and then, so BASE
-// is exercised), its kind and a Strength bonus that may be negative.
-function revealedCard(r: Rng, seats: number) {
-  return create(RevealedCardSchema, { owner: r.below(seats), step: r.below(3), id: 1 + r.below(8), kind: r.below(60), strengthBonus: r.below(5) - 2 });
+// A contest's face-up cards, as columns: copy ids (shared with other lists now and then),
+// kinds, and steps and Strength bonuses (which may be negative) with their tails cut as
+// the view cuts trailing 0s.
+function reveals(r: Rng, seats: number, n: number) {
+  const column = (f: () => number) => Array.from({ length: n }, f);
+  return create(RevealsSchema, {
+    owners: column(() => r.below(seats)),
+    steps: column(() => r.below(3)).slice(0, r.below(n + 1)),
+    ids: column(() => 1 + r.below(8)),
+    kinds: column(() => r.below(60)),
+    strengthBonuses: column(() => r.below(5) - 2).slice(0, r.below(n + 1)),
+  });
 }

@@ -23,7 +23,7 @@ import {
   OptionsSchema,
   Phase,
   PowerState,
-  RevealedCardSchema,
+  RevealsSchema,
   SeatSchema,
   ViewSchema,
   type Card as ViewCard,
@@ -31,7 +31,7 @@ import {
 } from "../src/gen/starport/v1/space_war_pb.js";
 import spaceWar from "../src/games/space_war.js";
 import { buildOptions, describeOptions } from "../src/games/space_war/options.js";
-import { cardId, lastContestCards, revealPauseMs } from "../src/games/space_war/reveal.js";
+import { cardId, lastContestCards, lastContestNumber, revealPauseMs } from "../src/games/space_war/reveal.js";
 import { actionLabel, seatWords, SpaceWarTable } from "../src/games/space_war/table.js";
 import { cardKind, powerText } from "../src/games/space_war/words.js";
 import type { TableContext } from "../src/games/types.js";
@@ -117,7 +117,7 @@ function checkView(view: View, previous: View | undefined, where: string) {
     assert.ok(decode(html).includes(`role="tooltip"`) && decode(html).includes(powerText(s.powerName)), `${where}: no tip for ${s.powerName}`);
   // The last contest: its result in words.
   const last = view.lastContest;
-  if (last && last.number > 0) {
+  if (last && lastContestNumber(view) > 0) {
     const section = lastContestHtml(html);
     assert.ok(section, `${where}: no last-contest section`);
     const words = decode(section);
@@ -165,21 +165,22 @@ test("the last contest shows the face-up cards of a contest that resolved, from 
   for (let at = 0; at <= m.actions && checked < 12; at++) {
     const [v] = viewsAt(m.file, at);
     const last = v.lastContest;
-    if (prev && last && last.number > (prev.lastContest?.number ?? 0)) {
+    const number = lastContestNumber(v);
+    if (prev && last && number > lastContestNumber(prev)) {
       const html = render(v, prev);
       const section = decode(lastContestHtml(html) ?? "");
       const fromView = lastContestCards(last);
       // What the player saw face up in that contest before it resolved (a Power window).
-      const seen = prev.contest === last.number ? prev.battlefield.filter((b) => b.faceUp && b.card) : [];
+      const seen = prev.contest === number ? prev.battlefield.filter((b) => b.faceUp && b.card) : [];
       const expect = fromView.length ? fromView.map((r) => r.card!) : seen.map((b) => b.card!);
-      for (const c of expect) assert.ok(section.includes(nameOf(c)), `contest ${last.number}: ${nameOf(c)} not in Last contest`);
+      for (const c of expect) assert.ok(section.includes(nameOf(c)), `contest ${number}: ${nameOf(c)} not in Last contest`);
       const up = (section.match(/data-face="up"/g) ?? []).length;
       assert.equal(up >= expect.length, true);
       if (expect.length) {
         checked++;
         assert.ok(up > 0, "revealed cards are drawn face up");
       }
-      assert.ok(revealPauseMs(prev, v) >= 1000, `contest ${last.number}: no reveal pause`);
+      assert.ok(revealPauseMs(prev, v) >= 1000, `contest ${number}: no reveal pause`);
     } else if (prev) {
       assert.equal(revealPauseMs(prev, v) >= 1500, false, `at ${at}: a contest pause without a new contest`);
     }
@@ -257,17 +258,23 @@ test("revealed cards the view's LastContest carries (the engine's by-step list) 
     const p = pool.cards.find((x) => cardKind(create(CardSchema, { kind: x.index }), pool)!.faction === faction && x.stats.some((st) => st.name === "Strength" && st.value === strength))!;
     return create(CardSchema, { kind: p.index });
   };
-  // Each entry carries its copy's id and kind, and its Strength as a bonus on the printed one.
-  let copies = 0;
-  const r = (owner: number, step: number, c: ReturnType<typeof card>, strengthBonus = 0) =>
-    create(RevealedCardSchema, { owner, step, id: ++copies, kind: c.kind, strengthBonus });
+  // Columns: each card's owner, step, copy id and kind, and its Strength as a bonus on the
+  // printed one (the last card's +1 only: the bonuses' leading 0s are sent, trailing ones not).
+  const shown = [card(7, Faction.ELVES), card(7, Faction.HUMANS), card(2, Faction.ELVES), card(10, Faction.HUMANS)];
+  const revealed = create(RevealsSchema, {
+    owners: [0, 1, 0, 1],
+    steps: [0, 0, 1, 1],
+    ids: [1, 2, 3, 4],
+    kinds: shown.map((c) => c.kind),
+    strengthBonuses: [0, 0, 0, 1],
+  });
+  // No number: the view writes it only when it is not the contest before View.contest (8).
   const last = create(LastContestSchema, {
-    number: 7,
     war: true,
     hasWinner: true,
     winner: 1,
     cards: 8,
-    revealed: [r(0, 0, card(7, Faction.ELVES)), r(1, 0, card(7, Faction.HUMANS)), r(0, 1, card(2, Faction.ELVES)), r(1, 1, card(10, Faction.HUMANS), 1)],
+    revealed,
   });
   const view = create(ViewSchema, {
     viewerSeat: 0,
@@ -284,6 +291,7 @@ test("revealed cards the view's LastContest carries (the engine's by-step list) 
   assert.ok(order.every((i) => i > 0), section);
   assert.deepEqual([...order].sort((x, y) => x - y), order, "reveal first, then War step 1");
   assert.equal((section.match(/data-face="up"/g) ?? []).length, 4);
+  assert.match(section, /Last contest \(7\)/);
   assert.match(section, /Bot Brigid won the War and captured 8 cards\./);
   assert.match(section, /War step 1/);
   assert.match(section, /card--elves/);

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import { create, equals, toBinary } from "@bufbuild/protobuf";
 
 import { ActionSchema, OutcomeSchema } from "../src/gen/starport/v1/common_pb.js";
-import { BattlefieldCardSchema, CardSchema, LastContestSchema, PowerState, RevealedCardSchema, SeatSchema, ViewSchema, type View } from "../src/gen/starport/v1/space_war_pb.js";
+import { BattlefieldCardSchema, CardSchema, PowerState, SeatSchema, ViewSchema, type View } from "../src/gen/starport/v1/space_war_pb.js";
 import { applyPatch, diffViews } from "../src/view_diff.js";
 import { Rng, randomView } from "./helpers.js";
 
@@ -153,15 +153,17 @@ test("unchanged top-level fields keep their identity, and the old view is never 
   }
 });
 
-test("a card that moves from the contest's revealed list to the last contest's starts from the old card (BASE), not resent whole", () => {
-  const card = create(RevealedCardSchema, { owner: 1, strengthBonus: 1, id: 7, kind: 17 });
-  const before = create(ViewSchema, { revealed: [card] });
-  const after = create(ViewSchema, { lastContest: create(LastContestSchema, { number: 3, revealed: [card] }) });
+test("a card that moves from the Battlefield to a discard pile starts from the old card (BASE), not resent whole", () => {
+  // The omniscient view (replays): a Battle's card goes to its captor's discard.
+  const card = create(CardSchema, { id: 7, kind: 17 });
+  // (the seat's Power name makes a patch of the seat shorter than the seat again)
+  const before = create(ViewSchema, { seats: [create(SeatSchema, { powerName: "Peace" })], battlefield: [create(BattlefieldCardSchema, { card })] });
+  const after = create(ViewSchema, { seats: [create(SeatSchema, { powerName: "Peace", discard: [card] })] });
   const { patch, got } = roundTrip(before, after);
-  // last_contest (10) PATCH { number SET 3, revealed (9) LIST { length 1, element 0 PATCH from
-  //   empty { BASE id 7 } } }, revealed (14) CLEAR
-  assert.deepEqual([...patch], [10 * 4 + 2, 9, 1 * 4 + 0, 3, 9 * 4 + 3, 5, 1, 0 * 4 + 1, 2, 0, 7, 14 * 4 + 1]);
-  assert.equal(got.lastContest!.revealed[0].kind, card.kind);
+  // seats (8) LIST { length 1, element 0 PATCH { discard (12) LIST { length 1, element 0
+  //   PATCH from empty { BASE id 7 } } } }, battlefield (9) CLEAR
+  assert.deepEqual([...patch], [8 * 4 + 3, 10, 1, 0 * 4 + 1, 7, 12 * 4 + 3, 5, 1, 0 * 4 + 1, 2, 0, 7, 9 * 4 + 1]);
+  assert.equal(got.seats[0].discard[0].kind, card.kind);
   // A BASE naming a card the old view lacks is refused.
   assert.equal(applyPatch(ViewSchema, create(ViewSchema), patch), null);
 });

@@ -1,9 +1,10 @@
-// What a contest revealed, and how long to hold it on screen. The view lists the last
-// contest's face-up cards in LastContest.revealed (each with its copy's `id`, its `kind` and
-// its Strength bonus); the table falls back to the face-up cards it saw on the Battlefield.
+// What a contest revealed, and how long to hold it on screen. The view lists a contest's
+// face-up cards as columns (Reveals: owners, steps, ids, kinds, Strength bonuses; trailing
+// 0s of steps and bonuses left out); the table falls back to the face-up cards it saw on
+// the Battlefield.
 import { create } from "@bufbuild/protobuf";
 
-import { CardSchema, type Card, type LastContest, type RevealedCard, type View } from "../../gen/starport/v1/space_war_pb.js";
+import { CardSchema, type Card, type LastContest, type Reveals, type View } from "../../gen/starport/v1/space_war_pb.js";
 
 export interface Revealed {
   owner: number;
@@ -21,14 +22,30 @@ export function cardId(c: object | undefined): number | undefined {
   return n > 0 ? n : undefined;   // 0 is protobuf's "unset"
 }
 
-// A revealed card is face up by definition: its kind names it (the catalog says the rest).
-export function fromRevealed(r: RevealedCard): Revealed {
-  return { owner: r.owner, step: r.step, card: create(CardSchema, { id: r.id, kind: r.kind }), bonus: r.strengthBonus, id: cardId(r) };
+// A contest's face-up cards, one per row of the columns. A revealed card is face up by
+// definition: its kind names it (the catalog says the rest).
+export function revealedCards(r: Reveals | undefined): Revealed[] {
+  if (!r) return [];
+  const n = Math.min(r.owners.length, r.ids.length, r.kinds.length);
+  return Array.from({ length: n }, (_, i) => ({
+    owner: r.owners[i],
+    step: r.steps[i] ?? 0,
+    card: create(CardSchema, { id: r.ids[i], kind: r.kinds[i] }),
+    bonus: r.strengthBonuses[i] ?? 0,
+    id: r.ids[i] > 0 ? r.ids[i] : undefined,
+  }));
 }
 
 // The last contest's face-up cards, in order of reveal.
 export function lastContestCards(last: LastContest | undefined): Revealed[] {
-  return last ? last.revealed.map(fromRevealed) : [];
+  return revealedCards(last?.revealed);
+}
+
+// The last finished contest's number (0: none yet). The view writes it only when it is not
+// the contest before View.contest (a match that ended inside one).
+export function lastContestNumber(view: View | undefined): number {
+  if (!view?.lastContest) return 0;
+  return view.lastContest.number || view.contest - 1;
 }
 
 export function faceUpCount(view: View | undefined): number {
@@ -43,8 +60,8 @@ export const stepPauseMs = 1000;
 // (a War step, a Power decision). The match page scales it by the player's reveal speed.
 export function revealPauseMs(previous: View | undefined, next: View): number {
   if (!previous) return 0;
-  const before = previous.lastContest?.number ?? 0;
-  const after = next.lastContest?.number ?? 0;
+  const before = lastContestNumber(previous);
+  const after = lastContestNumber(next);
   if (after > before) return contestPauseMs;
   if (next.contest === previous.contest && faceUpCount(next) > faceUpCount(previous)) return stepPauseMs;
   return 0;

@@ -12,7 +12,7 @@ import { Card } from "../../kit/card.js";
 import { SeatPanel } from "../../kit/seat_panel.js";
 import { Tip } from "../../kit/tip.js";
 import type { TableContext, TableProps } from "../types.js";
-import { cardId, lastContestCards, type Revealed } from "./reveal.js";
+import { cardId, lastContestCards, lastContestNumber, type Revealed } from "./reveal.js";
 import { cardKind, factionKind, factionName, gameId, phaseNames, powerStateNames, powerStateTips, powerText, stepName } from "./words.js";
 
 const tips = {
@@ -251,8 +251,9 @@ export function SpaceWarTable({ view, previous, ctx }: TableProps<View>) {
     view.spectator ? "spectating" : "",
   ].filter(Boolean);
   const last = view.lastContest;
+  const lastNumber = lastContestNumber(view);
   const fromView = lastContestCards(last);
-  const revealed = fromView.length ? fromView : last ? seen.current.get(last.number) ?? [] : [];
+  const revealed = fromView.length ? fromView : last ? seen.current.get(lastNumber) ?? [] : [];
   const cards = battlefieldCards(view);
   // A Power on offer to this viewer before battle is about its own face-up card in this step.
   const offered = !!ctx.ActionButton && view.phase === Phase.BEFORE_BATTLE && view.legalActions.some((a) => a.kind === ActionKind.TRIGGER);
@@ -295,17 +296,17 @@ export function SpaceWarTable({ view, previous, ctx }: TableProps<View>) {
           <p class="muted">{view.phase === Phase.GAME_OVER ? "Empty." : "Empty — waiting for flips."}</p>
         )}
       </section>
-      {last && last.number > 0 ? (
-        <section class="sw-last" data-testid="last-contest" aria-label="Last contest" data-contest={last.number}>
+      {last && lastNumber > 0 ? (
+        <section class="sw-last" data-testid="last-contest" aria-label="Last contest" data-contest={lastNumber}>
           <h3>
-            Last contest ({last.number}){last.war ? " — War" : ""}
+            Last contest ({lastNumber}){last.war ? " — War" : ""}
             {last.peace ? " — Peace" : ""}
           </h3>
           <p class="sw-result" data-result="">{resultWords(view, ctx)}</p>
           {revealed.length ? (
             // Keyed by contest: a new contest's cards mount fresh and flip in when they were just revealed.
-            <div key={last.number} class="sw-revealed">
-              <ByStep cards={revealed} ctx={ctx} small flipIn={!!previous && (previous.lastContest?.number ?? 0) < last.number} />
+            <div key={lastNumber} class="sw-revealed">
+              <ByStep cards={revealed} ctx={ctx} small flipIn={!!previous && lastContestNumber(previous) < lastNumber} />
             </div>
           ) : null}
         </section>
