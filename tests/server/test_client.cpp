@@ -10,6 +10,7 @@
 #include <boost/beast/websocket.hpp>
 
 #include "server/protocol/view_diff.hpp"
+#include "server/protocol/view_number.hpp"
 
 namespace starport::server::testing {
 
@@ -79,6 +80,12 @@ v1::ServerMessage test_client::read() {
   if (m.has_match() && m.match().stream() != 0) streams[m.match().stream()] = m.match().match_id();
   if (m.has_view() && m.view().match_id().empty())
     if (auto it = streams.find(m.view().stream()); it != streams.end()) m.mutable_view()->set_match_id(it->second);
+  if (m.has_view()) {
+    v1::ViewUpdate& u = *m.mutable_view();
+    std::uint64_t& number = view_numbers[{u.match_id(), u.seat()}];
+    number = view_number(u.snapshot(), u.number(), number);
+    u.set_number(number);
+  }
   // Coded log lines (log_refs) are decoded with the stream's table, as a page does, and the
   // tests read them back as text in log_line.
   if (m.has_view() && decode_logs) {

@@ -74,6 +74,9 @@ class test_client {
   // keeps them as sent. False: read() leaves them coded.
   bool decode_logs = true;
   std::map<std::pair<std::string, std::uint32_t>, server::log_reader> log_readers;   // by match id, seat
+  // read() gives every update its number (a diff leaves it out when it is the stream's
+  // previous + 1: server/protocol/view_number.hpp); `frames` keeps it as sent.
+  std::map<std::pair<std::string, std::uint32_t>, std::uint64_t> view_numbers;   // by match id, seat
   std::map<std::string, v1::Lobby> lobbies;   // the latest of each lobby pushed, by id
   std::vector<v1::Error> errors;
   // The lobby as soon as it satisfies `wanted`: at once when the latest one pushed already
