@@ -228,6 +228,15 @@ v1::LobbySettings space_war_lobby(std::uint32_t seats, std::uint32_t contest_lim
   return s;
 }
 
+std::vector<v1::ViewUpdate> wire_updates(const test_client& c, std::size_t from) {
+  std::vector<v1::ViewUpdate> out;
+  for (std::size_t i = from; i < c.frames.size(); ++i) {
+    v1::ServerMessage m;
+    if (m.ParseFromString(c.frames[i].bytes) && m.has_view()) out.push_back(m.view());
+  }
+  return out;
+}
+
 v1::ClientMessage play_action(const std::string& match_id, std::uint64_t view_number, const v1::Action& action) {
   v1::ClientMessage m;
   m.mutable_play()->set_match_id(match_id);

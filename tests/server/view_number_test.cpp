@@ -15,20 +15,6 @@ using namespace starport;
 using namespace starport::server;
 using namespace starport::server::testing;
 
-namespace {
-
-// The view updates of `c`'s frames from `from` on, as they came on the wire.
-std::vector<v1::ViewUpdate> wire_updates(const test_client& c, std::size_t from = 0) {
-  std::vector<v1::ViewUpdate> out;
-  for (std::size_t i = from; i < c.frames.size(); ++i) {
-    v1::ServerMessage m;
-    if (m.ParseFromString(c.frames[i].bytes) && m.has_view()) out.push_back(m.view());
-  }
-  return out;
-}
-
-}  // namespace
-
 TEST_CASE("view numbers: a snapshot carries its number, a diff without one is the previous + 1, one with one says it") {
   CHECK(view_number(true, 7, 41) == 7);    // a snapshot: its own number, whatever came before
   CHECK(view_number(false, 0, 41) == 42);  // a diff left out: the next
