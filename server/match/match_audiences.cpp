@@ -76,7 +76,10 @@ void match_actor::publish(channel& audience, engine::viewer who) {
     }
   }
   audience.deadlines = deadlines_scratch_;
-  u.set_number(++audience.number);
+  // A diff's number is the stream's previous + 1 for every connection it goes to (each got
+  // the stream's every frame since its snapshot, in order, or was dropped): left out.
+  ++audience.number;
+  if (!patch) u.set_number(audience.number);
   audience.last_view.swap(bytes_scratch_);   // keeps both buffers' capacity for next time
   audience.has_view = true;
   // Encoded once; the session whose action this shows gets the same bytes as the answer

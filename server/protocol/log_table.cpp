@@ -8,6 +8,16 @@ namespace {
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
+// A seat's number stays in the shape ("{seat:1} flips." is one shape with no numbers): a
+// table has a few seats, so a shape per seat is learnt once, and each line is then a byte
+// shorter per seat it names (docs/server.md, "Seats kept whole in log shapes").
+constexpr std::string_view seat_open = "{seat:";
+
+bool names_a_seat(std::string_view line, std::size_t digits, std::size_t end) {
+  return digits >= seat_open.size() && line.substr(digits - seat_open.size(), seat_open.size()) == seat_open &&
+         end < line.size() && line[end] == '}';
+}
+
 void code_line(std::string_view line, coded_line& out) {
   out.shape.clear();
   out.args.clear();
@@ -21,8 +31,8 @@ void code_line(std::string_view line, coded_line& out) {
     std::size_t end = i;
     while (end < line.size() && is_digit(line[end])) ++end;
     const std::string_view run = line.substr(i, end - i);
-    if ((run.size() > 1 && run[0] == '0') || run.size() > 9) {
-      out.shape.append(run);   // "007", or too long for a uint32: words, not a number
+    if ((run.size() > 1 && run[0] == '0') || run.size() > 9 || names_a_seat(line, i, end)) {
+      out.shape.append(run);   // "007", too long for a uint32, or a seat: words, not a number
     } else {
       std::uint32_t v = 0;
       for (char c : run) v = v * 10 + static_cast<std::uint32_t>(c - '0');

@@ -5,9 +5,9 @@
 //
 // A line's *shape* is its text with every number taken out and a slot (U+0001) in its
 // place: "{seat:1} wins the Battle and captures 4 cards." has the shape
-// "{seat:\x01} wins the Battle and captures \x01 cards." and the numbers 1, 4. A number is a
-// run of ASCII digits without a leading zero ("0" itself is one), at most 9 digits; other
-// digits stay in the shape. Each stream keeps a table of the shapes it has sent; a coded
+// "{seat:1} wins the Battle and captures \x01 cards." and the number 4. A number is a
+// run of ASCII digits without a leading zero ("0" itself is one), at most 9 digits, and not
+// a seat's ("{seat:N}" stays whole: a shape per seat); other digits stay in the shape. Each stream keeps a table of the shapes it has sent; a coded
 // update (ViewUpdate.log_refs not empty) gives, per line, the shape's number in the table
 // and then that shape's numbers. A shape new to the stream is numbered the table's size
 // (the next free number) and its text travels in log_line, the new shapes "\n"-joined in

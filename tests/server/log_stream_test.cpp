@@ -20,16 +20,6 @@ std::vector<std::string> tail(const std::vector<std::string>& all, std::size_t n
   return {all.end() - static_cast<std::ptrdiff_t>(std::min(n, all.size())), all.end()};
 }
 
-// The view updates of one match in `c`'s frames as they came on the wire.
-std::vector<v1::ViewUpdate> wire_updates(const test_client& c) {
-  std::vector<v1::ViewUpdate> out;
-  for (const test_client::frame& f : c.frames) {
-    v1::ServerMessage m;
-    if (m.ParseFromString(f.bytes) && m.has_view()) out.push_back(m.view());
-  }
-  return out;
-}
-
 }  // namespace
 
 TEST_CASE("log lines: shapes travel once per stream, a joining connection resets the stream, every page reads the same lines") {

@@ -103,22 +103,23 @@ TEST_CASE("log table: a shape travels once per stream, then only its number and 
   v1::ViewUpdate u;
   bool ok = false;
   write_update(table, "{seat:0} flips.", true, u);
-  CHECK(u.log_line() == "{seat:\x01} flips.");
-  CHECK(std::vector<std::uint32_t>(u.log_refs().begin(), u.log_refs().end()) == std::vector<std::uint32_t>{0, 0});
+  CHECK(u.log_line() == "{seat:0} flips.");
+  CHECK(std::vector<std::uint32_t>(u.log_refs().begin(), u.log_refs().end()) == std::vector<std::uint32_t>{0});
   CHECK(read_update(reader, u, ok) == std::vector<std::string>{"{seat:0} flips."});
   CHECK(ok);
   write_update(table, "{seat:1} flips.\n{seat:0} wins the Battle and captures 2 cards.", false, u);
-  CHECK(u.log_line() == "{seat:\x01} wins the Battle and captures \x01 cards.");   // only the new shape
-  CHECK(std::vector<std::uint32_t>(u.log_refs().begin(), u.log_refs().end()) ==
-        std::vector<std::uint32_t>{0, 1, 1, 0, 2});
+  CHECK(u.log_line() == "{seat:1} flips.\n{seat:0} wins the Battle and captures \x01 cards.");   // only new shapes
+  CHECK(std::vector<std::uint32_t>(u.log_refs().begin(), u.log_refs().end()) == std::vector<std::uint32_t>{1, 2, 2});
   CHECK(read_update(reader, u, ok) ==
         std::vector<std::string>{"{seat:1} flips.", "{seat:0} wins the Battle and captures 2 cards."});
   CHECK(ok);
-  write_update(table, "{seat:1} wins the Battle and captures 4 cards.\n{seat:0} flips.", false, u);
+  write_update(table, "{seat:0} wins the Battle and captures 4 cards.\n{seat:0} flips.\n{seat:1} flips.", false, u);
   CHECK(u.log_line().empty());   // nothing new: numbers only
-  CHECK(u.ByteSizeLong() < 12);
+  // A flip is its shape's number alone: the seat is part of the shape (a shape per seat).
+  CHECK(std::vector<std::uint32_t>(u.log_refs().begin(), u.log_refs().end()) == std::vector<std::uint32_t>{2, 4, 0, 1});
+  CHECK(u.ByteSizeLong() == 6);
   CHECK(read_update(reader, u, ok) ==
-        std::vector<std::string>{"{seat:1} wins the Battle and captures 4 cards.", "{seat:0} flips."});
+        std::vector<std::string>{"{seat:0} wins the Battle and captures 4 cards.", "{seat:0} flips.", "{seat:1} flips."});
   CHECK(ok);
   // A reader that missed the table (a new connection without its snapshot) cannot decode.
   log_reader stranger;
@@ -132,6 +133,12 @@ TEST_CASE("log table: numbers that are words stay in the shape, and a slot chara
   CHECK(lines[0].shape == "Agent 007 waits 12345678901 turns, \x01 or \x01.");
   CHECK(lines[0].args == std::vector<std::uint32_t>{0, 10});
   CHECK(lines[1].shape == "ok");
+  // A seat is words of its shape; digits that only look like one are numbers.
+  REQUIRE(code_lines("{seat:12} and {seat:3}: 4.\nseat:5} {seat:6 {seat:07}", lines, 0) == 2);
+  CHECK(lines[0].shape == "{seat:12} and {seat:3}: \x01.");
+  CHECK(lines[0].args == std::vector<std::uint32_t>{4});
+  CHECK(lines[1].shape == "seat:\x01} {seat:\x01 {seat:07}");
+  CHECK(lines[1].args == std::vector<std::uint32_t>{5, 6});
   log_table table;
   v1::ViewUpdate u;
   write_update(table, "{seat:0} flips.\nodd \x01 words", false, u);
@@ -171,9 +178,9 @@ TEST_CASE("log table: a snapshot or log_reset empties the reader's table") {
   bool ok = false;
   write_update(table, "{seat:0} flips.\n{seat:1} flips.", true, u);
   read_update(reader, u, ok);
-  CHECK(reader.size() == 1);
+  CHECK(reader.size() == 2);   // a shape per seat
   write_update(table, "{seat:0} flips.", true, u);   // the server's table starts again
-  CHECK(u.log_line() == "{seat:\x01} flips.");
+  CHECK(u.log_line() == "{seat:0} flips.");
   CHECK(read_update(reader, u, ok) == std::vector<std::string>{"{seat:0} flips."});
   CHECK(ok);
   table.clear();

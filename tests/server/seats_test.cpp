@@ -21,6 +21,7 @@
 
 #include "engine/registry.hpp"
 #include "server/protocol/view_diff.hpp"
+#include "server/protocol/view_number.hpp"
 #include "replies.hpp"
 #include "server_fixture.hpp"
 #include "test_client.hpp"
@@ -118,12 +119,13 @@ struct streams {
       REQUIRE(s.view->ParseFromString(u.view()));
       s.have = true;
       ++s.snapshots;
-    } else if (s.have && u.number() == s.number + 1) {
+    } else if (s.have && starport::server::view_number(false, u.number(), s.number) == s.number + 1) {
       if (!starport::server::apply_diff(*s.view, u.patch())) ++s.gaps;
     } else {
       ++s.gaps;
     }
-    s.number = u.number();
+    // Each seat's stream counts on its own; a diff leaves out its number (the previous + 1).
+    s.number = starport::server::view_number(u.snapshot(), u.number(), s.number);
   }
 };
 

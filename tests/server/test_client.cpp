@@ -10,6 +10,7 @@
 #include <boost/beast/websocket.hpp>
 
 #include "server/protocol/view_diff.hpp"
+#include "server/protocol/view_number.hpp"
 
 namespace starport::server::testing {
 
@@ -79,6 +80,12 @@ v1::ServerMessage test_client::read() {
   if (m.has_match() && m.match().stream() != 0) streams[m.match().stream()] = m.match().match_id();
   if (m.has_view() && m.view().match_id().empty())
     if (auto it = streams.find(m.view().stream()); it != streams.end()) m.mutable_view()->set_match_id(it->second);
+  if (m.has_view()) {
+    v1::ViewUpdate& u = *m.mutable_view();
+    std::uint64_t& number = view_numbers[{u.match_id(), u.seat()}];
+    number = view_number(u.snapshot(), u.number(), number);
+    u.set_number(number);
+  }
   // Coded log lines (log_refs) are decoded with the stream's table, as a page does, and the
   // tests read them back as text in log_line.
   if (m.has_view() && decode_logs) {
@@ -219,6 +226,15 @@ v1::LobbySettings space_war_lobby(std::uint32_t seats, std::uint32_t contest_lim
   s.set_allow_spectators(spectators);
   s.set_turn_seconds(turn_seconds);
   return s;
+}
+
+std::vector<v1::ViewUpdate> wire_updates(const test_client& c, std::size_t from) {
+  std::vector<v1::ViewUpdate> out;
+  for (std::size_t i = from; i < c.frames.size(); ++i) {
+    v1::ServerMessage m;
+    if (m.ParseFromString(c.frames[i].bytes) && m.has_view()) out.push_back(m.view());
+  }
+  return out;
 }
 
 v1::ClientMessage play_action(const std::string& match_id, std::uint64_t view_number, const v1::Action& action) {

@@ -74,6 +74,9 @@ class test_client {
   // keeps them as sent. False: read() leaves them coded.
   bool decode_logs = true;
   std::map<std::pair<std::string, std::uint32_t>, server::log_reader> log_readers;   // by match id, seat
+  // read() gives every update its number (a diff leaves it out when it is the stream's
+  // previous + 1: server/protocol/view_number.hpp); `frames` keeps it as sent.
+  std::map<std::pair<std::string, std::uint32_t>, std::uint64_t> view_numbers;   // by match id, seat
   std::map<std::string, v1::Lobby> lobbies;   // the latest of each lobby pushed, by id
   std::vector<v1::Error> errors;
   // The lobby as soon as it satisfies `wanted`: at once when the latest one pushed already
@@ -96,6 +99,10 @@ v1::ClientMessage hello_message(const std::string& name, const std::string& toke
 std::string space_war_options(std::uint32_t contest_limit, bool auto_flip = false);
 v1::LobbySettings space_war_lobby(std::uint32_t seats, std::uint32_t contest_limit, bool is_private = false,
                                   bool spectators = true, std::uint32_t turn_seconds = 0);
+// The view updates among `c`'s frames from `from` on, as they came on the wire (numbers,
+// stream handles and log lines as sent).
+std::vector<v1::ViewUpdate> wire_updates(const test_client& c, std::size_t from = 0);
+
 // Requests, as a client sends them.
 // PlayAction: `action` chosen from the view numbered `view_number`.
 v1::ClientMessage play_action(const std::string& match_id, std::uint64_t view_number, const v1::Action& action);

@@ -55,6 +55,9 @@ export class MatchSession {
   unavailable: ServerError | null = null;
   private subscribeRequest_ = 0;
   private buffered_: ViewUpdate[] = [];
+  // An update came past the buffer and was lost: a diff leaves its number out when it is
+  // the next, so nothing later would tell; the streams resync once the game is known.
+  private lostWhileLoading_ = false;
   private listeners_ = new Set<() => void>();
   private flightTimer_: ReturnType<typeof setTimeout> | null = null;
   private lastMove_: InFlight | null = null;
@@ -181,6 +184,11 @@ export class MatchSession {
     const buffered = this.buffered_;
     this.buffered_ = [];
     for (const u of buffered) this.applyUpdate(u);
+    if (this.lostWhileLoading_) {
+      this.lostWhileLoading_ = false;
+      for (const store of this.stores.values()) store.expectSnapshot();
+      this.askResync();
+    }
     this.changed();
   }
 
@@ -195,6 +203,7 @@ export class MatchSession {
   onUpdate(update: ViewUpdate): void {
     if (!this.game) {
       if (this.buffered_.length < maxBuffered) this.buffered_.push(update);
+      else this.lostWhileLoading_ = true;
       return;
     }
     this.applyUpdate(update);

@@ -1,6 +1,8 @@
 // One match's view as this client last received it, kept in step with the server's
 // numbered ViewUpdates. A snapshot replaces the view; a diff (its field-level `patch`)
-// applies only on top of the view numbered one less. A gap (or a diff that does not apply) puts the store in
+// applies only on top of the view numbered one less. A diff leaves its number out (0) when
+// it is the previous + 1 (docs/protocol.md, "Views, numbers, diffs and snapshots";
+// server/protocol/view_number.hpp), as the server sends every diff. A gap (or a diff that does not apply) puts the store in
 // `waiting` until a snapshot arrives; the caller sends Resync once per gap.
 import { fromBinary, type DescMessage, type MessageShape } from "@bufbuild/protobuf";
 
@@ -50,12 +52,13 @@ export class ViewStore<Desc extends DescMessage> {
     }
     if (this.waiting_) return "ignored";
     if (this.view_ === null) return this.gap();
-    if (update.number <= this.number_) return "ignored";
-    if (update.number !== this.number_ + 1n) return this.gap();
+    const number = update.number === 0n ? this.number_ + 1n : update.number;
+    if (number <= this.number_) return "ignored";
+    if (number !== this.number_ + 1n) return this.gap();
     const next = applyPatch(this.schema, this.view_, update.patch);
     if (next === null) return this.gap();
     this.view_ = next;
-    this.number_ = update.number;
+    this.number_ = number;
     return "applied";
   }
 

@@ -40,6 +40,20 @@ function snapshot(number: number, v: View) {
   return create(ViewUpdateSchema, { matchId: "m1", number: BigInt(number), snapshot: true, view: toBinary(ViewSchema, v) });
 }
 
+test("updates past the wait's buffer are lost: once the game is known the stream resyncs", () => {
+  const { session, sent } = setup();
+  session.onUpdate(snapshot(4, view()));
+  // Diffs as the server sends them (no number: each the previous + 1), more than the buffer holds.
+  for (let n = 5; n < 5 + 300; ++n)
+    session.onUpdate(create(ViewUpdateSchema, { matchId: "m1", patch: diffViews(ViewSchema, view([flip], n - 1), view([flip], n)) }));
+  session.onInfo(create(MatchInfoSchema, { matchId: "m1", game: "space_war", yourSeat: 1 }));
+  assert.ok(storeOf(session)?.waiting, "the held view is not trusted past a lost diff");
+  assert.ok(sent.some((s) => s.body.case === "resync"));
+  session.onUpdate(snapshot(400, view([flip], 400)));
+  assert.equal(storeOf(session)?.number, 400n);
+  assert.equal(storeOf(session)?.waiting, false);
+});
+
 test("updates wait until the game is known, then apply", () => {
   const { session } = setup();
   session.onUpdate(snapshot(4, view()));

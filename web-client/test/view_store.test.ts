@@ -106,3 +106,29 @@ test("a snapshot that does not parse is treated as a gap", () => {
   assert.equal(s.apply(broken), "resync");
   assert.equal(s.view, null);
 });
+
+// As the server sends them: a diff without its number is the previous + 1.
+function nextDiff(before: View, after: View): ViewUpdate {
+  return create(ViewUpdateSchema, { matchId, patch: diffViews(ViewSchema, before, after) });
+}
+
+test("a diff without a number is the next one; a snapshot says where the count starts", () => {
+  const v0 = create(ViewSchema, { contest: 1 });
+  const v1 = create(ViewSchema, { contest: 2 });
+  const v2 = create(ViewSchema, { contest: 3 });
+  const s = new ViewStore(ViewSchema, matchId);
+  assert.equal(s.apply(nextDiff(v0, v1)), "resync", "nothing to count from before a snapshot");
+  assert.equal(s.apply(snapshot(7, v0)), "snapshot");
+  assert.equal(s.apply(nextDiff(v0, v1)), "applied");
+  assert.equal(s.number, 8n);
+  assert.equal(s.apply(nextDiff(v1, v2)), "applied");
+  assert.equal(s.number, 9n);
+  assert.ok(equals(ViewSchema, s.view!, v2));
+  // One that says its number is checked as before: a jump is a gap.
+  assert.equal(s.apply(diff(11, v2, v0)), "resync");
+  assert.equal(s.apply(nextDiff(v2, v0)), "ignored", "waiting for the snapshot");
+  // A reconnect's snapshot repeats the number held; the count goes on from it.
+  assert.equal(s.apply(snapshot(9, v2)), "snapshot");
+  assert.equal(s.apply(nextDiff(v2, v0)), "applied");
+  assert.equal(s.number, 10n);
+});

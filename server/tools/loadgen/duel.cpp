@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "server/protocol/view_diff.hpp"
+#include "server/protocol/view_number.hpp"
 
 namespace starport::loadgen {
 namespace {
@@ -354,10 +355,10 @@ void duel::on_view(int side, std::uint32_t request, const v1::ViewUpdate& update
     s.have_view = s.view.ParseFromString(s.view_bytes) && read_log_and_timers();
     s.number = update.number();
     s.resync_sent = false;
-  } else if (s.have_view && update.number() == s.number + 1 &&
+  } else if (s.have_view && server::view_number(false, update.number(), s.number) == s.number + 1 &&
              server::apply_encoded(s.view_bytes, update.patch(), *space_war::v1::View::descriptor()) &&
              s.view.ParseFromString(s.view_bytes) && read_log_and_timers()) {
-    s.number = update.number();
+    s.number = server::view_number(false, update.number(), s.number);   // left out: the previous + 1
   } else {
     // A gap or a diff that did not apply: ask for a snapshot once and wait for it.
     s.have_view = false;
