@@ -170,7 +170,7 @@ void lobby_hub::welcome(request r, std::string new_token) {
     self->online_[r.account_id].push_back(r.from);
     v1::ServerMessage m;
     v1::Welcome& w = *m.mutable_welcome();
-    w.set_protocol_version(v1::PROTOCOL_V1);
+    w.set_protocol_version(protocol_version);
     w.set_server_version(server_version);
     w.set_account_id(r.account_id);
     w.set_display_name(r.display_name);

@@ -55,9 +55,9 @@ void on_hello(const session_ptr& s, std::uint32_t request_id, const v1::Hello& h
   if (c.greeted() || c.hello_pending)
     return answer_error(s, request_id, v1::BAD_REQUEST,
                         "This connection has already said Hello; reconnect to sign in differently.");
-  if (hello.protocol_version() != v1::PROTOCOL_V1)
+  if (hello.protocol_version() != protocol_version)
     return answer_error(s, request_id, v1::PROTOCOL_VERSION,
-                        "This page is out of date for the server (protocol " + std::to_string(v1::PROTOCOL_V1) +
+                        "This page is out of date for the server (protocol " + std::to_string(protocol_version) +
                             "); reload it.");
   if (hello.token().empty() && hello.display_name().empty()) {
     // An anonymous viewer: no account, no token; replays, public matches and Ping only.
@@ -65,7 +65,7 @@ void on_hello(const session_ptr& s, std::uint32_t request_id, const v1::Hello& h
     v1::ServerMessage m;
     m.set_request_id(request_id);
     v1::Welcome& w = *m.mutable_welcome();
-    w.set_protocol_version(v1::PROTOCOL_V1);
+    w.set_protocol_version(protocol_version);
     w.set_server_version(server_version);
     return s->send(encode_welcome(std::move(m)));
   }
