@@ -229,6 +229,12 @@ test("Space War against bots: every contest's revealed cards are shown, 20 conte
     assert.ok(run >= 20, `20 consecutive contests with their revealed cards shown; seen ${JSON.stringify(seen)}`);
     await shoot(page, "kit-space-war-contest-desktop.png");
     await shoot(page, "kit-space-war-contest-phone.png", phone);
+    // Turned to a phone's width the log's lines re-wrap: it still shows the newest line.
+    const logGap = await page.evaluate(() => {
+      const el = document.querySelector('[data-testid="log"]');
+      return el.scrollHeight - el.scrollTop - el.clientHeight;
+    });
+    assert.ok(logGap < 8, `the log follows its newest line after a resize; ${logGap}px below`);
     await page.setViewportSize(desktop);
     // A power's text in a tooltip (role="tooltip"), on hover.
     const tip = page.locator(".tip").first();

@@ -1,7 +1,6 @@
 // The log panel: one <li> per line, "{seat:N}" and "{card:K}" filled with names, and it stays
 // scrolled to the bottom only if the reader was there (scrolling up to read is kept).
-import { useLayoutEffect, useRef } from "preact/hooks";
-
+import { useStickToBottom } from "./stick_to_bottom.js";
 import { fillSeats } from "./words.js";
 
 export function LogPanel(p: {
@@ -12,12 +11,7 @@ export function LogPanel(p: {
   muted?: (line: string) => boolean;
   label?: string;
 }) {
-  const ref = useRef<HTMLUListElement>(null);
-  const atBottom = useRef(true);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (el && atBottom.current) el.scrollTop = el.scrollHeight;
-  });
+  const { ref, onScroll } = useStickToBottom<HTMLUListElement>();
   const first = Math.max(0, p.lines.length - 300);
   return (
     <ul
@@ -26,10 +20,7 @@ export function LogPanel(p: {
       data-testid="log"
       tabIndex={0}
       aria-label={p.label ?? "Match log"}
-      onScroll={(ev) => {
-        const el = ev.currentTarget;
-        atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 8;
-      }}
+      onScroll={onScroll}
     >
       {p.lines.length === 0 ? <li class="muted">{p.empty ?? "None yet."}</li> : null}
       {p.lines.slice(first).map((line, i) => (

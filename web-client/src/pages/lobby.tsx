@@ -1,7 +1,7 @@
 // A lobby: seats with names, bots, ready and host marks; the host adds and removes bots,
 // kicks and starts (enabled only when it can work, saying what is missing); everyone
 // readies, chats and copies the invite link.
-import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 
 import { useAppEvents, type App } from "../app.js";
 import { ServerError, type Body } from "../connection.js";
@@ -9,6 +9,7 @@ import { botChoices } from "../games/catalog.js";
 import { findGame, gameTitle, loadGame } from "../games/index.js";
 import type { Deck, DeckList, GameInfo, Lobby, LobbySeat } from "../gen/starport/v1/protocol_pb.js";
 import { errorSentence } from "../kit/words.js";
+import { useStickToBottom } from "../kit/stick_to_bottom.js";
 import { routeHash, routeUrl, type Route } from "../router.js";
 import { copyText, shortId } from "../ui/format.js";
 
@@ -345,20 +346,13 @@ export function TeamChat(p: { app: App; lobbyId: string }) {
 // bottom only when the reader was there.
 function Chat(p: { app: App; lobbyId: string; act: (b: Body) => Promise<boolean>; title?: string }) {
   const [text, setText] = useState("");
-  const list = useRef<HTMLUListElement>(null);
-  const atBottom = useRef(true);
+  const { ref: list, onScroll } = useStickToBottom<HTMLUListElement>();
   const lines = p.app.chats.get(p.lobbyId) ?? [];
-  useLayoutEffect(() => {
-    if (list.current && atBottom.current) list.current.scrollTop = list.current.scrollHeight;
-  });
   const length = [...text.trim()].length;
   return (
     <section class="card-box chat">
       <h2>{p.title ?? "Chat"}</h2>
-      <ul ref={list} class="chat-lines" aria-live="polite" tabIndex={0} aria-label="Chat lines" onScroll={(ev) => {
-        const el = ev.currentTarget;
-        atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 8;
-      }}>
+      <ul ref={list} class="chat-lines" aria-live="polite" tabIndex={0} aria-label="Chat lines" onScroll={onScroll}>
         {lines.length ? lines.map((l, i) => l.from
           ? <li key={i}><strong>{l.from}</strong>: {l.text}</li>
           // A line with no sender is the server's (e.g. why a match ended without a result).
