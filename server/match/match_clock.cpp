@@ -45,6 +45,9 @@ bool match_actor::set_deadlines() {
       s.deadline = {};
       s.deadline_ms = 0;
     } else if (s.bot_plays()) {
+      // A bot's pause is not a turn: a stand-in taking over stops the player's countdown.
+      s.deadline = {};
+      s.deadline_ms = 0;
       if (s.bot_due == clock::time_point{}) s.bot_due = now + services_->settings().bot_delay;
     } else if (turn > 0 && s.deadline == clock::time_point{}) {
       s.deadline = now + std::chrono::seconds(turn);

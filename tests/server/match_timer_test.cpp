@@ -80,3 +80,23 @@ TEST_CASE("match timers: an earlier moment re-arms the pending wait - a held sea
   });
   CHECK(seconds_since(left) < 10.0);   // the hold's 0.3 s, not the turn's 60
 }
+
+TEST_CASE("match timers: a seat a stand-in takes over shows no countdown while the bot thinks") {
+  server_fixture f({"--bot-delay-ms", "1500", "--seat-hold-seconds", "0.3"});
+  test_client a(f.port());
+  auto b = std::make_unique<test_client>(f.port());
+  const table t = seat_two(a, *b, 60);
+  REQUIRE(play_one(t));   // Ada flips; Bea's 60 s turn runs
+  const test_client::match_state& seen = a.matches[t.match_id];
+  REQUIRE(seen.ms_left(1) > 0);
+  b->close();
+  b.reset();
+  const auto stand_in_moved = [](const v1::ServerMessage& m) {
+    return m.has_view() && m.view().log_line().find("(a bot, while the player is away)") != std::string::npos;
+  };
+  const v1::ServerMessage m = a.read_until([&](const v1::ServerMessage& x) { return stand_in_moved(x) || seen.ms_left(1) == 0; });
+  CHECK_FALSE(stand_in_moved(m));   // Bea's countdown went when the stand-in took over, before its move
+  CHECK(seen.ms_left(1) == 0);
+  a.read_until(stand_in_moved);
+  CHECK(seen.ms_left(1) == 0);      // and no timer runs for the bot's next turn
+}
