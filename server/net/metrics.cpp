@@ -88,6 +88,9 @@ std::string metrics::render(std::size_t storage_queue_depth) const {
   line("# HELP starport_match_timer_waits_total Waits started by the matches' timers (turn deadlines, bots, held seats).");
   line("# TYPE starport_match_timer_waits_total counter");
   value("starport_match_timer_waits_total", load(timer_waits_));
+  line("# HELP starport_ws_idle_closed_total WebSockets dropped for silence through --ws-idle-seconds.");
+  line("# TYPE starport_ws_idle_closed_total counter");
+  value("starport_ws_idle_closed_total", load(idle_closed_));
   line("# HELP starport_storage_queue_depth Storage jobs waiting for their commit.");
   line("# TYPE starport_storage_queue_depth gauge");
   value("starport_storage_queue_depth", static_cast<double>(storage_queue_depth));

@@ -49,6 +49,9 @@ class metrics {
   void action_done(std::chrono::steady_clock::duration latency);
   // A match's timer started a new wait (docs/capacity.md, "What a paced move costs").
   void timer_armed() { timer_waits_.fetch_add(1, std::memory_order_relaxed); }
+  // A WebSocket dropped by the idle sweep: silent through its keep-alive ping for the whole
+  // --ws-idle-seconds (a peer gone without a FIN, or one holding a socket).
+  void idle_closed() { idle_closed_.fetch_add(1, std::memory_order_relaxed); }
 
   std::string render(std::size_t storage_queue_depth) const;
 
@@ -59,6 +62,7 @@ class metrics {
   std::atomic<std::uint64_t> actions_{0};
   std::atomic<std::uint64_t> latency_sum_us_{0};
   std::atomic<std::uint64_t> timer_waits_{0};
+  std::atomic<std::uint64_t> idle_closed_{0};
   std::array<std::atomic<std::uint64_t>, latency_bounds.size() + 1> buckets_{};
   std::array<std::atomic<std::uint64_t>, refusal_names.size()> refusals_{};
 };

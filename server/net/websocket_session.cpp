@@ -231,6 +231,7 @@ void websocket_session::on_idle(std::uint32_t at) {
     case idle_sweep::verdict::none: return;   // it spoke since the sweep looked
     case idle_sweep::verdict::close:
       // Silent through the ping: a peer gone without a FIN, or one holding a socket.
+      state_->stats().idle_closed();
       return drop();
     case idle_sweep::verdict::ping:
       if (pinged_ && pinged_at_heard_ == heard) return;   // once per silence

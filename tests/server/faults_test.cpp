@@ -294,6 +294,7 @@ TEST_CASE("faults: a WebSocket peer that goes silent is pinged - then closed aft
   REQUIRE(got.size() >= 2);
   CHECK(static_cast<unsigned char>(got[0]) == 0x89);
   CHECK(got[1] == 0);
+  CHECK(metric(f.port(), "starport_ws_idle_closed_total") == 1);   // an operator sees it
 }
 
 TEST_CASE("faults: a WebSocket peer that only answers pings stays connected past --ws-idle-seconds") {
@@ -313,6 +314,7 @@ TEST_CASE("faults: a WebSocket peer that only answers pings stays connected past
   ioc.run_for(std::chrono::milliseconds(1800));
   CHECK_FALSE(ended);
   CHECK(pings >= 2);
+  CHECK(metric(f.port(), "starport_ws_idle_closed_total") == 0);
   // And it still answers a request.
   v1::ClientMessage ping;
   ping.set_request_id(7);
