@@ -11,9 +11,9 @@ import { renderToString } from "preact-render-to-string";
 
 import type { Action } from "../src/gen/starport/v1/common_pb.js";
 import { DiceRollSchema } from "../src/gen/starport/v1/common_pb.js";
-import { ActionKind, CardKind, OptionsSchema, Phase, PromptKind, PromptSchema } from "../src/gen/starport/v1/scoundrels_pb.js";
+import { ActionKind, CardKind, LocationKind, LocationSchema, OptionsSchema, Phase, PromptKind, PromptSchema } from "../src/gen/starport/v1/scoundrels_pb.js";
 import type { TableContext } from "../src/games/types.js";
-import { moveTargets } from "../src/games/scoundrels/map.js";
+import { moveTargets, placeNames, shortName } from "../src/games/scoundrels/map.js";
 import { buildOptions, describeOptions } from "../src/games/scoundrels/options.js";
 import { revealPauseMs, rollPauseMs } from "../src/games/scoundrels/reveal.js";
 import { ScoundrelsTable } from "../src/games/scoundrels/table.js";
@@ -276,4 +276,17 @@ test("a replay draws the same table without buttons, the dice still", () => {
   assert.doesNotMatch(html, /die--rolling/);
   assert.doesNotMatch(html, /aria-live/);
   assert.match(html, /data-testid="sc-map"/);
+});
+
+test("place names on the map keep apart: a deep-space region's goes above when the name below is taken, a destination's a line lower", () => {
+  const loc = (index: number, name: string, kind: LocationKind, x: number, y: number) => create(LocationSchema, { index, name, kind, x, y });
+  const dest = [loc(0, "Metis Prime", LocationKind.DESTINATION, 500, 60), loc(1, "Gemini Station", LocationKind.DESTINATION, 621, 87)];
+  const deep = [loc(2, "Dysnomia", LocationKind.DESTINATION, 64, 563), loc(3, "Morrow Deep", LocationKind.DEEP_SPACE, 203, 543)];
+  const y = placeNames([...dest, ...deep], (l) => l.name, 22, 40, 26);
+  assert.ok(Math.abs(y.get(0)! - (60 + 26 + 23.1)) < 0.01, "Metis Prime's name sits under it");
+  assert.ok(y.get(1)! > 87 + 26 + 23.1 + 20, "Gemini Station's goes a line lower");
+  assert.ok(y.get(3)! < 543 - 40, "Morrow Deep's goes above its circle");
+  const alone = placeNames([deep[1]], (l) => l.name, 22, 40, 26);
+  assert.ok(alone.get(3)! > 543 + 40, "with nothing near, under it");
+  assert.equal(shortName("Wraith Nebula"), "Wraith");
 });

@@ -31,6 +31,39 @@ function shipOffsets(n: number, r: number): [number, number][] {
   });
 }
 
+// A phone-wide map has room for one word a place (full names overlap there, at a third of
+// their size); the zoomed map and wider screens show the whole name (scoundrels.css).
+export function shortName(name: string): string {
+  return name.split(" ")[0] ?? name;
+}
+
+// Where each place's name goes (its baseline's y): under the place, unless it would run
+// into a name already placed — then a deep-space region's goes above its circle (nothing
+// else is drawn there; a destination's contract and Dockyard marks are), else a line lower.
+// Destinations are placed first. Boxes are estimated generously (0.7 em a character, the
+// font's ascent and descent), enough to keep names apart in any sans font.
+export function placeNames(locs: Location[], text: (l: Location) => string, size: number, rDeep: number, rDest: number): Map<number, number> {
+  type Box = { left: number; right: number; top: number; bottom: number };
+  const boxes: Box[] = [];
+  const out = new Map<number, number>();
+  const boxOf = (l: Location, y: number): Box => {
+    const half = (text(l).length * size * 0.7) / 2;
+    return { left: l.x - half, right: l.x + half, top: y - size * 0.95, bottom: y + size * 0.3 };
+  };
+  const clear = (b: Box) => !boxes.some((o) => b.left < o.right && o.left < b.right && b.top < o.bottom && o.top < b.bottom);
+  const order = [...locs].sort((a, b) => Number(a.kind === LocationKind.DEEP_SPACE) - Number(b.kind === LocationKind.DEEP_SPACE));
+  for (const l of order) {
+    const deep = l.kind === LocationKind.DEEP_SPACE;
+    const r = deep ? rDeep : rDest;
+    const below = l.y + r + size * 1.05;
+    const tries = deep ? [below, l.y - r - size * 0.35, below + size * 1.1] : [below, below + size * 1.1];
+    const y = tries.find((t) => clear(boxOf(l, t))) ?? below;
+    boxes.push(boxOf(l, y));
+    out.set(l.index, y);
+  }
+  return out;
+}
+
 export function moveTargets(view: View, viewer: number | null): Map<number, Action> {
   const m = new Map<number, Action>();
   if (viewer === null) return m;
@@ -54,6 +87,8 @@ export function SpaceMap({ view, ctx }: { view: View; ctx: TableContext }) {
   const patrolOf = (i: number) => at(i)?.kind === LocationKind.DEEP_SPACE ? (at(i)?.patrolled ? "patrolled" : "unpatrolled") : "";
   const rDeep = 40;
   const rDest = 26;
+  const fullNameY = placeNames(locs, (l) => l.name, 22, rDeep, rDest);
+  const shortNameY = placeNames(locs, (l) => shortName(l.name), 30, rDeep, rDest);
   return (
     <section class={`sc-map${zoom ? " sc-map--zoom" : ""}`} aria-label="The map" data-testid="sc-map">
       <div class="sc-map__head">
@@ -92,7 +127,8 @@ export function SpaceMap({ view, ctx }: { view: View; ctx: TableContext }) {
                   <circle class="sc-loc__body" cx={l.x} cy={l.y} r={deep ? rDeep : rDest} />
                   {l.dockyard ? <circle class="sc-loc__dockable" cx={l.x} cy={l.y} r={rDest + 6} /> : null}
                   {!deep ? <text class="sc-loc__letter" x={l.x} y={l.y + 1} text-anchor="middle" dominant-baseline="central">{letter[l.colour] ?? ""}</text> : null}
-                  <text class="sc-loc__name" x={l.x} y={l.y + (deep ? rDeep : rDest) + 24} text-anchor="middle">{l.name}</text>
+                  <text class="sc-loc__name sc-loc__name--full" x={l.x} y={fullNameY.get(l.index)} text-anchor="middle">{l.name}</text>
+                  <text class="sc-loc__name sc-loc__name--short" x={l.x} y={shortNameY.get(l.index)} text-anchor="middle">{shortName(l.name)}</text>
                 </g>
               );
             })}
