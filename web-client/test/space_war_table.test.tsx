@@ -110,7 +110,7 @@ function checkView(view: View, previous: View | undefined, where: string) {
     assert.ok(decode(html).includes(nameOf(b.card)), `${where}: face-up ${nameOf(b.card)} not shown`);
   }
   // A seat view never shows a card its view does not carry.
-  const hidden = view.battlefield.filter((x) => !x.faceUp).length;
+  const hidden = view.battlefield.filter((x) => !x.faceUp).length + view.faceDownOwners.length;
   assert.equal(cardTags(html).filter((t) => t.includes('data-face="down"')).length, hidden, `${where}: backs`);
   // Powers carry a Tip with their text.
   for (const s of view.seats.filter((x) => x.power !== PowerState.NO_POWER && powerText(x.powerName)))
@@ -193,7 +193,7 @@ test("a War's steps are drawn one after another, each with its own title", () =>
   const m = record("war", 2, 21, '{"factions": ["HUMANS", "ROBOTS"]}');
   for (let at = 0; at <= m.actions; at++) {
     const [v] = viewsAt(m.file, at);
-    if (!v.battlefield.some((b) => b.step >= 1)) continue;
+    if (!v.battlefield.some((b) => b.step >= 1) && !v.faceDownSteps.some((step) => step >= 1)) continue;
     const all = decode(render(v));
     const html = all.slice(all.indexOf('data-testid="battlefield"'));
     const reveal = html.indexOf(">Reveal<");
@@ -282,7 +282,7 @@ test("revealed cards the view's LastContest carries (the engine's by-step list) 
     phase: Phase.FLIP_PHASE,
     seats: [create(SeatSchema, { seat: 0, faction: Faction.ELVES }), create(SeatSchema, { seat: 1, faction: Faction.HUMANS })],
     deckCounts: [10, 30],
-    battlefield: [create(BattlefieldCardSchema, { owner: 1, step: 0, faceUp: false })],
+    faceDownOwners: [1],
     lastContest: last,
   });
   const section = decode(lastContestHtml(render(view))!);
