@@ -51,7 +51,7 @@ TEST_CASE("Space War's frame for one flip: the flipper's marks and a face-down c
   CHECK(settled.battlefield_size() == 0);
 }
 
-TEST_CASE("Space War's face-down cards: a War's backs are columns with their steps; only the omniscient viewer sees their faces") {
+TEST_CASE("Space War's face-down cards: a War's backs are columns with their steps, and only the omniscient viewer sees their faces") {
   auto s = table({{HUMANS, {"humans:7", "humans:1", "humans:1", "humans:5", "humans:2", "humans:6", "humans:9", "humans:3"}},
                   {ELVES, {"elves:7", "elves:2", "elves:2", "elves:5", "elves:3", "elves:6", "elves:4", "elves:1"}}});
   play(s, "0 flip");
