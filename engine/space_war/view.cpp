@@ -217,7 +217,11 @@ void state::view(viewer who, pb::View& out) const {
   out.set_contest_limit(contest_limit_);
   out.set_phase(wire_phase(phase_));
   out.set_war_step(war_step_);
-  const seat_mask acting = must_act();
+  out.set_seats_to_act(must_act());
+  if (phase_ != phase::over) out.set_seats_in_contest(participants_);
+  // Flipped only while the step's cards are on the Battlefield: `flipped_` keeps the last
+  // step's seats after the Battle is won and at the end, when no one has flipped anything.
+  if (phase_ == phase::flip || phase_ == phase::before_battle) out.set_seats_flipped(flipped_);
   for (int s = 0; s < seats_; ++s) {
     pb::Seat& seat = *out.add_seats();
     const faction_info& fi = info(factions_[s]);
@@ -226,12 +230,6 @@ void state::view(viewer who, pb::View& out) const {
     seat.set_power(static_cast<pb::PowerState>(powers_[s]));
     seat.set_power_name(std::string(fi.power_name));
     seat.set_conquered(conquered(s));
-    seat.set_to_act(engine::has_seat(acting, s));
-    seat.set_in_contest(engine::has_seat(participants_, s) && phase_ != phase::over);
-    // Flipped only while the step's cards are on the Battlefield: `flipped_` keeps the last
-    // step's seats after the Battle is won and at the end, when no one has flipped anything.
-    const bool step_open = phase_ == phase::flip || phase_ == phase::before_battle;
-    seat.set_flipped(step_open && engine::has_seat(flipped_, s));
     if (who.sees_all()) {
       for (int i = decks_[s].size - 1; i >= 0; --i) fill_card(*this, decks_[s].cards[i], *seat.add_deck());
       for (int i = discards_[s].size - 1; i >= 0; --i)
@@ -242,17 +240,24 @@ void state::view(viewer who, pb::View& out) const {
     out.add_deck_counts(decks_[s].size);
     out.add_discard_counts(discards_[s].size);
   }
+  int face_down_steps = 0;   // how many entries the trimmed steps column keeps
   for (const battlefield_card& b : battlefield()) {
+    if (!revealed(b) && !who.sees_all()) {   // only its back: the owner and step say it all
+      out.add_face_down_owners(b.owner);
+      if (b.step != 0) face_down_steps = out.face_down_owners_size();
+      continue;
+    }
     pb::BattlefieldCard& bc = *out.add_battlefield();
     bc.set_owner(b.owner);
     bc.set_step(b.step);
-    const bool shown = revealed(b) || who.sees_all();
     bc.set_face_up(revealed(b));
-    if (!shown) continue;
     fill_card(*this, b.card, *bc.mutable_card());
     bool current = revealed(b) && b.step == war_step_ && phase_ != phase::over;
     bc.set_strength(current ? strength_[b.owner] : card_of(b.card).strength);
   }
+  if (face_down_steps > 0)
+    for (const battlefield_card& b : battlefield())
+      if (!revealed(b) && out.face_down_steps_size() < face_down_steps) out.add_face_down_steps(b.step);
   if (phase_ != phase::over && current_.number == contest_ && current_.shown_count)
     fill_reveals(*this, current_.reveals(), *out.mutable_revealed());
   fill_last_contest(*this, out);

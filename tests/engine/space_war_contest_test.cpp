@@ -27,11 +27,12 @@ TEST_CASE("Gameplay: cards are played simultaneously, hidden until every partici
   play(s, "0 flip");
   swpb::View v;
   s.view(starport::engine::viewer::of_seat(1), v);
-  REQUIRE(v.battlefield_size() == 1);
-  CHECK_FALSE(v.battlefield(0).has_card());
-  CHECK_FALSE(v.battlefield(0).face_up());
+  CHECK(v.battlefield_size() == 0);   // no face this seat may see: only a back
+  REQUIRE(v.face_down_owners_size() == 1);
+  CHECK(v.face_down_owners(0) == 0);
   s.view(starport::engine::viewer::spectator(), v);
-  CHECK_FALSE(v.battlefield(0).has_card());
+  CHECK(v.battlefield_size() == 0);
+  CHECK(v.face_down_owners_size() == 1);
   CHECK(attempt(s, "0 flip").code == starport::engine::rule_error::not_your_turn);
 }
 
@@ -160,7 +161,7 @@ TEST_CASE("Gameplay: a seat shows flipped only while its cards of the step are o
     swpb::View v;
     s.view(starport::engine::viewer::spectator(), v);
     std::vector<bool> out;
-    for (const auto& seat : v.seats()) out.push_back(seat.flipped());
+    for (int seat = 0; seat < v.seats_size(); ++seat) out.push_back((v.seats_flipped() >> seat & 1) != 0);
     return out;
   };
   auto s = table({{HUMANS, {"humans:9", "humans:8"}}, {ELVES, {"elves:3"}}, {TROLLS, {"trolls:2", "trolls:6"}}});

@@ -50,9 +50,10 @@ TEST_CASE("Position: a War step half flipped plays on, the flipped cards stay hi
   CHECK(attempt(s, "0 flip").code == starport::engine::rule_error::not_your_turn);
   swpb::View v;
   s.view(starport::engine::viewer::of_seat(1), v);
-  REQUIRE(v.battlefield_size() == 5);
-  CHECK(v.battlefield(0).has_card());        // the Battle's reveals are public
-  CHECK_FALSE(v.battlefield(4).has_card());  // seat 0's War card is not, yet
+  REQUIRE(v.battlefield_size() == 2);       // the Battle's reveals are public
+  CHECK(v.battlefield(0).has_card());
+  CHECK(v.face_down_owners_size() == 3);     // seat 0's War cards are not, yet: backs only
+  CHECK(v.face_down_steps(2) == 1);
   CHECK(v.revealed().ids_size() == 2);
   CHECK(sw::all_cards()[v.revealed().kinds(0)].code == "humans:7");
   play(s, "1 flip");   // 2 face down, elves:6 face up: 9 beats 6

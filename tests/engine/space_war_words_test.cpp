@@ -216,9 +216,11 @@ TEST_CASE("Card ids: a copy keeps its id from the Battlefield to the captor's di
   play(s, "0 flip");
   swpb::View v;
   s.view(viewer::of_seat(1), v);
-  CHECK_FALSE(v.battlefield(0).has_card());    // seat 0's card is still face down: no id
+  CHECK(v.battlefield_size() == 0);            // seat 0's card is still face down: a back, no id
+  CHECK(v.face_down_owners_size() == 1);
   s.view(viewer::of_seat(0), v);
-  CHECK_FALSE(v.battlefield(0).has_card());    // not even for its owner, who has not seen it
+  CHECK(v.battlefield_size() == 0);            // not even for its owner, who has not seen it
+  CHECK(v.face_down_owners_size() == 1);
   play(s, "1 flip");
   s.view(viewer::of_seat(1), v);
   std::set<std::uint32_t> ids;

@@ -47,13 +47,6 @@ v1::ViewUpdate last_update(const test_client& c) {
   return {};
 }
 
-std::uint32_t seats_to_act(const sw::View& view) {
-  std::uint32_t mask = 0;
-  for (int i = 0; i < view.seats_size(); ++i)
-    if (view.seats(i).to_act()) mask |= 1u << i;
-  return mask;
-}
-
 }  // namespace
 
 TEST_CASE("turn timers: both seats' turns starting afresh are one bit each, no milliseconds") {
@@ -148,7 +141,7 @@ TEST_CASE("turn timers: a page reading only what it received counts a whole turn
     restarted = last_update(c).full_turns() != 0;
   }
   REQUIRE(restarted);
-  const std::uint32_t to_act = seats_to_act(c.matches[t.match_id].view);
+  const std::uint32_t to_act = c.matches[t.match_id].view.seats_to_act();
   for (test_client* p : everyone) {
     const v1::ViewUpdate u = last_update(*p);
     CHECK(u.full_turns() == to_act);    // every seat to act starts a whole turn...

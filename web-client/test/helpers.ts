@@ -59,9 +59,6 @@ export function randomView(r: Rng): View {
         power: r.below(4),
         powerName: r.chance(0.8) ? "Peace" : "",
         conquered: r.chance(0.1),
-        toAct: r.chance(0.5),
-        inContest: r.chance(0.5),
-        flipped: r.chance(0.5),
         deck: r.chance(0.1) ? [card(r), card(r)] : [],
       }),
     ),
@@ -92,6 +89,11 @@ export function randomView(r: Rng): View {
     revealed: r.chance(0.5) ? reveals(r, seats, r.below(3)) : undefined,
     deckCounts: r.chance(0.8) ? Array.from({ length: seats }, () => r.below(30)) : [],
     discardCounts: r.chance(0.8) ? Array.from({ length: seats }, () => r.below(200)) : [],
+    seatsToAct: r.chance(0.7) ? r.below(1 << seats) : 0,
+    seatsInContest: r.chance(0.7) ? r.below(1 << seats) : 0,
+    seatsFlipped: r.chance(0.7) ? r.below(1 << seats) : 0,
+    faceDownOwners: Array.from({ length: r.below(4) }, () => r.below(seats)),
+    faceDownSteps: Array.from({ length: r.below(3) }, () => r.below(3)),
   });
 }
 

@@ -110,7 +110,7 @@ function checkView(view: View, previous: View | undefined, where: string) {
     assert.ok(decode(html).includes(nameOf(b.card)), `${where}: face-up ${nameOf(b.card)} not shown`);
   }
   // A seat view never shows a card its view does not carry.
-  const hidden = view.battlefield.filter((x) => !x.faceUp).length;
+  const hidden = view.battlefield.filter((x) => !x.faceUp).length + view.faceDownOwners.length;
   assert.equal(cardTags(html).filter((t) => t.includes('data-face="down"')).length, hidden, `${where}: backs`);
   // Powers carry a Tip with their text.
   for (const s of view.seats.filter((x) => x.power !== PowerState.NO_POWER && powerText(x.powerName)))
@@ -193,7 +193,7 @@ test("a War's steps are drawn one after another, each with its own title", () =>
   const m = record("war", 2, 21, '{"factions": ["HUMANS", "ROBOTS"]}');
   for (let at = 0; at <= m.actions; at++) {
     const [v] = viewsAt(m.file, at);
-    if (!v.battlefield.some((b) => b.step >= 1)) continue;
+    if (!v.battlefield.some((b) => b.step >= 1) && !v.faceDownSteps.some((step) => step >= 1)) continue;
     const all = decode(render(v));
     const html = all.slice(all.indexOf('data-testid="battlefield"'));
     const reveal = html.indexOf(">Reveal<");
@@ -203,6 +203,38 @@ test("a War's steps are drawn one after another, each with its own title", () =>
     return;
   }
   assert.fail("no War seen in this match: pick another seed");
+});
+
+test("a War step's backs (the view's face_down columns) come before each seat's face-up card; the seat marks come from the view's masks", () => {
+  // BEFORE_BATTLE in War step 1: each seat put 2 cards face down, then 1 face up.
+  const up = (owner: number, step: number, id: number) =>
+    create(BattlefieldCardSchema, { owner, step, faceUp: true, card: create(CardSchema, { id, kind: pool.cards[id].index }), strength: 5 });
+  const view = create(ViewSchema, {
+    viewerSeat: 0,
+    contest: 3,
+    phase: Phase.BEFORE_BATTLE,
+    warStep: 1,
+    seats: [create(SeatSchema, { seat: 0, faction: Faction.ELVES }), create(SeatSchema, { seat: 1, faction: Faction.HUMANS })],
+    battlefield: [up(0, 0, 1), up(1, 0, 2), up(0, 1, 3), up(1, 1, 4)],
+    faceDownOwners: [0, 0, 1, 1],
+    faceDownSteps: [1, 1, 1, 1],
+    seatsToAct: 0b01,
+    seatsInContest: 0b11,
+    seatsFlipped: 0b11,
+  });
+  const html = render(view);
+  const field = html.slice(html.indexOf('data-testid="battlefield"'));
+  const step1 = field.slice(field.indexOf('data-step="1"'));
+  for (const owner of [0, 1]) {
+    const row = step1.slice(step1.indexOf(`data-owner="${owner}"`));
+    const faces = cardTags(row).slice(0, 3).map((t) => (t.includes('data-face="down"') ? "down" : "up"));
+    assert.deepEqual(faces, ["down", "down", "up"], `seat ${owner}: backs first, as the cards were added`);
+  }
+  assert.equal(cardTags(field.slice(0, field.indexOf('data-step="1"'))).filter((t) => t.includes('data-face="down"')).length, 0, "the Battle's step has no backs");
+  // A mark is its word alone in an element (its tip's sentence says more).
+  assert.equal(html.match(/>flipped</g)?.length, 2, "both seats flipped");
+  assert.equal(html.match(/>in contest</g)?.length, 2);
+  assert.equal(html.match(/>to act</g)?.length, 1, "only the deciding seat is to act");
 });
 
 test("spectators and replays get no buttons; the omniscient view still shows backs for face-down cards", () => {
@@ -282,7 +314,7 @@ test("revealed cards the view's LastContest carries (the engine's by-step list) 
     phase: Phase.FLIP_PHASE,
     seats: [create(SeatSchema, { seat: 0, faction: Faction.ELVES }), create(SeatSchema, { seat: 1, faction: Faction.HUMANS })],
     deckCounts: [10, 30],
-    battlefield: [create(BattlefieldCardSchema, { owner: 1, step: 0, faceUp: false })],
+    faceDownOwners: [1],
     lastContest: last,
   });
   const section = decode(lastContestHtml(render(view))!);

@@ -13,6 +13,7 @@ import { SeatPanel } from "../../kit/seat_panel.js";
 import { Tip } from "../../kit/tip.js";
 import type { TableContext, TableProps } from "../types.js";
 import { cardId, lastContestCards, lastContestNumber, type Revealed } from "./reveal.js";
+import { hasSeat } from "./seat_masks.js";
 import { cardKind, factionKind, factionName, gameId, phaseNames, powerStateNames, powerStateTips, powerText, stepName } from "./words.js";
 
 const tips = {
@@ -102,14 +103,19 @@ function ByStep(p: { cards: Revealed[]; ctx: TableContext; small?: boolean; high
 }
 
 function battlefieldCards(view: View): Revealed[] {
+  // The backs this viewer sees (columns) come first: in each step a seat's face-down cards
+  // came before its face-up one, and ByStep keeps list order within a seat's step.
+  const backs = view.faceDownOwners.map((owner, i) => ({ owner, step: view.faceDownSteps[i] ?? 0 }));
   // A card not face up is a back for this viewer even if an omniscient view carries it.
-  return view.battlefield.map((b: BattlefieldCard) => ({
-    owner: b.owner,
-    step: b.step,
-    card: b.faceUp ? b.card : undefined,
-    strength: b.strength,
-    id: cardId(b.card) ?? cardId(b),
-  }));
+  return backs.concat(
+    view.battlefield.map((b: BattlefieldCard) => ({
+      owner: b.owner,
+      step: b.step,
+      card: b.faceUp ? b.card : undefined,
+      strength: b.strength,
+      id: cardId(b.card) ?? cardId(b),
+    })),
+  );
 }
 
 // "Elven Warden (7)" for the omniscient view's piles.
@@ -143,7 +149,7 @@ function SeatView(p: { seat: Seat; view: View; ctx: TableContext }) {
       you={ctx.viewer === seat.seat}
       bot={info?.bot}
       away={ctx.live && !!info && !info.bot && !info.connected}
-      toAct={seat.toAct}
+      toAct={hasSeat(p.view.seatsToAct, seat.seat)}
       out={seat.conquered ? "conquered" : undefined}
       timer={ctx.timer(seat.seat)}
       score={`${deck + discard} cards`}
@@ -151,8 +157,8 @@ function SeatView(p: { seat: Seat; view: View; ctx: TableContext }) {
       subtitle={<span class={`sw-faction f-${factionKind(seat.faction) ?? "none"}`}>{factionName(seat.faction)}</span>}
       marks={
         <>
-          {seat.flipped && !seat.conquered ? <Tip class="mark mark--info" text={tips.flipped}>flipped</Tip> : null}
-          {seat.inContest && !seat.conquered ? <Tip class="mark mark--info" text={tips.inContest}>in contest</Tip> : null}
+          {hasSeat(p.view.seatsFlipped, seat.seat) && !seat.conquered ? <Tip class="mark mark--info" text={tips.flipped}>flipped</Tip> : null}
+          {hasSeat(p.view.seatsInContest, seat.seat) && !seat.conquered ? <Tip class="mark mark--info" text={tips.inContest}>in contest</Tip> : null}
         </>
       }
     >
