@@ -111,6 +111,89 @@ TEST_CASE("ws_transport: frames written in one batch arrive whole and in order -
   }
 }
 
+TEST_CASE("ws_transport: a frame written at once queues nothing in Asio - what the socket does not take follows in order - and a pong waits for it") {
+  asio::io_context ioc;
+  tcp::acceptor acceptor(ioc, tcp::endpoint(asio::ip::make_address("127.0.0.1"), 0));
+  const auto port = acceptor.local_endpoint().port();
+
+  const std::vector<std::shared_ptr<const std::string>> first{std::make_shared<const std::string>("hello")};
+  // More than loopback buffers hold while the client sleeps: the socket takes a first part.
+  std::vector<std::shared_ptr<const std::string>> big;
+  for (const std::size_t size : {6u << 20, 5u, 4u << 20})
+    big.push_back(std::make_shared<const std::string>(size, static_cast<char>('a' + big.size())));
+
+  std::vector<std::string> got;
+  int pongs = 0;
+  std::size_t messages_before_pong = 0;
+  std::string client_error;
+  std::thread client = client_on(port, client_error, [&](websocket::stream<tcp::socket>& ws) {
+      ws.read_message_max(64u << 20);
+      ws.control_callback([&](websocket::frame_type kind, beast::string_view) {
+        if (kind == websocket::frame_type::pong && pongs++ == 0) messages_before_pong = got.size();
+      });
+      ws.ping({});
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      for (std::size_t i = 0; i < 1 + big.size() + 1; ++i) {   // hello, the big ones, "end"
+        beast::flat_buffer b;
+        ws.read(b);
+        got.push_back(beast::buffers_to_string(b.data()));
+      }
+  });
+
+  websocket::stream<starport::server::ws_transport> ws(ioc);
+  accept_on(acceptor, ws);
+  auto& transport = ws.next_layer();
+  transport.socket().non_blocking(true);
+
+  beast::error_code ec;
+  const auto hello = transport.write_frames_now(first, 1, ec);
+  CHECK(!ec);
+  CHECK(hello.whole);
+  CHECK(hello.bytes == 2 + 5);
+  CHECK(ioc.poll() == 0);   // no completion was queued: the write is done
+  ioc.restart();
+
+  const auto part = transport.write_frames_now(big, big.size(), ec);
+  CHECK(!ec);
+  CHECK(!part.whole);
+  CHECK(part.bytes > 0);
+  std::size_t big_bytes = 0;
+  for (const auto& frame : big) big_bytes += starport::server::frame_header(frame->size()).size + frame->size();
+  CHECK(part.bytes < big_bytes);
+  bool written = false;
+  beast::error_code write_error;
+  transport.async_write_frames(big, big.size(), [&](beast::error_code e) {
+    written = true;
+    write_error = e;
+    ws.async_write(asio::buffer(std::string_view("end")), [](beast::error_code, std::size_t) {});
+  }, part.bytes);
+  // While the rest is in flight nothing else may be written at once.
+  const auto meanwhile = transport.write_frames_now(first, 1, ec);
+  CHECK(!ec);
+  CHECK(meanwhile.bytes == 0);
+  CHECK(!meanwhile.whole);
+
+  beast::flat_buffer in;
+  beast::error_code read_error;
+  ws.async_read(in, [&](beast::error_code e, std::size_t) { read_error = e; });
+  ioc.run_for(std::chrono::seconds(20));
+  client.join();
+
+  CHECK(client_error == "");
+  CHECK(written);
+  CHECK(!write_error);
+  CHECK(read_error == websocket::error::closed);
+  CHECK(pongs == 1);
+  CHECK(messages_before_pong == 1 + big.size());   // not inside the rest of the batch
+  REQUIRE(got.size() == 1 + big.size() + 1);
+  CHECK(got[0] == "hello");
+  for (std::size_t i = 0; i < big.size(); ++i) {
+    CAPTURE(i);
+    CHECK(got[1 + i] == *big[i]);
+  }
+  CHECK(got.back() == "end");
+}
+
 TEST_CASE("ws_transport: a frame header says FIN - binary - and the length in 7 - 16 or 64 bits") {
   using starport::server::frame_header;
   const frame_header tiny(5), edge(125), mid(126), top(65535), big(65536);
