@@ -84,6 +84,10 @@ void websocket_session::run(beast::http::request<beast::http::string_body> upgra
 
 void websocket_session::on_accept(beast::error_code ec) {
   if (ec) return fail(ec, "accept");
+  // Frames are written straight into the socket when it has room (do_write): a full socket
+  // must answer "would block", not wait. Asio's own operations do not mind.
+  beast::get_lowest_layer(ws_).socket().non_blocking(true, ec);
+  if (ec) return fail(ec, "non-blocking");
   ws_.next_layer().last_heard = state_->idle().now();   // the silence starts now, not at tick 0
   joined_ = state_->join(id_, weak_from_this());
   if (!joined_) {
@@ -159,23 +163,42 @@ void websocket_session::on_send(frame_ptr frame) {
 void websocket_session::do_write() {
   // At most this many frames a write: Asio gathers up to 64 buffers a call (header, payload).
   constexpr std::size_t max_frames_per_write = 32;
-  writing_ = std::min(queue_.size(), max_frames_per_write);
-  ws_.next_layer().async_write_frames(queue_, writing_,
-                                      [self = shared_from_this()](beast::error_code ec) { self->on_write(ec); });
+  auto& transport = ws_.next_layer();
+  while (!queue_.empty()) {
+    const std::size_t count = std::min(queue_.size(), max_frames_per_write);
+    // Straight into the socket when it has room: no write operation, completion or strand
+    // hand-off per frame. What it does not take goes on asynchronously, in order.
+    beast::error_code ec;
+    const auto now = transport.write_frames_now(queue_, count, ec);
+    if (ec) {
+      fail(ec, "write");
+      return drop();
+    }
+    if (!now.whole) {
+      writing_ = count;
+      return transport.async_write_frames(
+          queue_, count, [self = shared_from_this()](beast::error_code e) { self->on_write(e); }, now.bytes);
+    }
+    written(count);
+  }
 }
 
 void websocket_session::on_write(beast::error_code ec) {
+  const std::size_t count = writing_;
+  writing_ = 0;
   if (ec) {
-    writing_ = 0;
     fail(ec, "write");
     return drop();
   }
+  written(count);
+  if (!closing_) do_write();
+}
+
+void websocket_session::written(std::size_t count) {
   // The frames just written leave the front (a vector: a few frames at most, but for a
   // slow reader).
-  for (std::size_t i = 0; i < writing_; ++i) queued_bytes_ -= queue_[i]->size();
-  queue_.erase(queue_.begin(), queue_.begin() + static_cast<std::ptrdiff_t>(writing_));
-  writing_ = 0;
-  if (!queue_.empty() && !closing_) do_write();
+  for (std::size_t i = 0; i < count; ++i) queued_bytes_ -= queue_[i]->size();
+  queue_.erase(queue_.begin(), queue_.begin() + static_cast<std::ptrdiff_t>(count));
 }
 
 void websocket_session::close(websocket::close_code code) {

@@ -74,6 +74,7 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   void on_idle(std::uint32_t at);
   void do_write();
   void on_write(boost::beast::error_code ec);
+  void written(std::size_t count);   // the first `count` queued frames are on the wire
   void do_close(boost::beast::websocket::close_code code);
   void drop();    // close the socket outright (slow reader, failed write)
   void leave();   // the connection is over: tell the lobby and matches, once

@@ -128,16 +128,11 @@ class ws_transport : public boost::beast::tcp_stream {
   // Writes these whole binary frames, one after another, in as few writes as the kernel
   // takes; `handler(ec)` once all are written or the write failed. One batch at a time, on
   // the stream's executor (the session's strand). `payloads` must outlive the write.
+  // `written`: bytes of these frames that `write_frames_now` already wrote; the rest follow.
   template <class Frames, class Handler>
-  void async_write_frames(const Frames& payloads, std::size_t count, Handler&& handler) {
-    headers_.clear();
-    batch_.clear();
-    headers_.reserve(count);
-    for (std::size_t i = 0; i < count; ++i) headers_.emplace_back(payloads[i]->size());
-    for (std::size_t i = 0; i < count; ++i) {
-      batch_.push_back(headers_[i].buffer());
-      batch_.push_back(boost::asio::buffer(*payloads[i]));
-    }
+  void async_write_frames(const Frames& payloads, std::size_t count, Handler&& handler, std::size_t written = 0) {
+    gather(payloads, count);
+    skip(written);
     auto start = [this, h = std::forward<Handler>(handler)]() mutable {
       batch_writing_ = true;
       boost::asio::async_write(static_cast<boost::beast::tcp_stream&>(*this), batch_,
@@ -148,6 +143,28 @@ class ws_transport : public boost::beast::tcp_stream {
       return;
     }
     start();
+  }
+
+  // What `write_frames_now` wrote: how many bytes, and whether that was every frame whole.
+  struct written_now {
+    std::size_t bytes = 0;
+    bool whole = false;
+  };
+  // Writes as much of these whole binary frames as the socket takes now, without waiting
+  // (one `sendmsg`, and no operation, completion or hand-off queued in Asio): all of them,
+  // a first part, or nothing when the socket is full or a frame of Beast's is part written.
+  // A first part leaves the stream mid-frame: the caller goes on at once with
+  // `async_write_frames(payloads, count, handler, bytes)`. The socket must be non-blocking
+  // (`socket().non_blocking(true)`); on the stream's executor, with no batch in flight.
+  template <class Frames>
+  written_now write_frames_now(const Frames& payloads, std::size_t count, boost::beast::error_code& ec) {
+    ec = {};
+    if (beast_mid_frame_ || batch_writing_) return {};
+    gather(payloads, count);
+    const std::size_t bytes = socket().write_some(batch_, ec);
+    if (ec == boost::asio::error::would_block || ec == boost::asio::error::try_again) ec = {};
+    if (ec) return {};
+    return {bytes, bytes == boost::asio::buffer_size(batch_)};
   }
 
   // Hides tcp_stream's: Beast's websocket stream reads through this one.
@@ -189,6 +206,26 @@ class ws_transport : public boost::beast::tcp_stream {
       std::move(handler)(ec, bytes);
     }
   };
+
+  // The batch's buffers: a header and a payload a frame.
+  template <class Frames>
+  void gather(const Frames& payloads, std::size_t count) {
+    headers_.clear();
+    batch_.clear();
+    headers_.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) headers_.emplace_back(payloads[i]->size());
+    for (std::size_t i = 0; i < count; ++i) {
+      batch_.push_back(headers_[i].buffer());
+      batch_.push_back(boost::asio::buffer(*payloads[i]));
+    }
+  }
+  // Leaves out the batch's first `bytes` (already written).
+  void skip(std::size_t bytes) {
+    std::size_t whole = 0;
+    while (whole < batch_.size() && bytes >= batch_[whole].size()) bytes -= batch_[whole++].size();
+    batch_.erase(batch_.begin(), batch_.begin() + static_cast<std::ptrdiff_t>(whole));
+    if (bytes > 0) batch_.front() += bytes;
+  }
 
   struct pending {
     virtual ~pending() = default;

@@ -47,6 +47,42 @@ void accept_on(tcp::acceptor& acceptor, websocket::stream<starport::server::ws_t
   acceptor.accept(beast::get_lowest_layer(ws).socket());
   ws.accept();
 }
+
+// What a client that pings, then reads nothing for a while, then reads `count` messages saw.
+struct late_reader {
+  std::vector<std::string> got;
+  int pongs = 0;
+  std::size_t messages_before_pong = 0;
+  std::string error;
+};
+// Its thread: the server's writes fill the socket while it sleeps.
+std::thread read_late(std::uint16_t port, std::size_t count, late_reader& r) {
+  return client_on(port, r.error, [count, &r](websocket::stream<tcp::socket>& ws) {
+    ws.read_message_max(64u << 20);
+    ws.control_callback([&r](websocket::frame_type kind, beast::string_view) {
+      if (kind == websocket::frame_type::pong && r.pongs++ == 0) r.messages_before_pong = r.got.size();
+    });
+    ws.ping({});
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    for (std::size_t i = 0; i < count; ++i) {
+      beast::flat_buffer b;
+      ws.read(b);
+      r.got.push_back(beast::buffers_to_string(b.data()));
+    }
+  });
+}
+
+// Reads on the server's side (Beast answers the client's ping meanwhile) until the client
+// closes, then waits for the client: what the read ended with.
+beast::error_code read_until_closed(asio::io_context& ioc, websocket::stream<starport::server::ws_transport>& ws,
+                                    std::thread& client) {
+  beast::flat_buffer in;
+  beast::error_code read_error;
+  ws.async_read(in, [&](beast::error_code e, std::size_t) { read_error = e; });
+  ioc.run_for(std::chrono::seconds(20));
+  client.join();
+  return read_error;
+}
 }  // namespace
 
 TEST_CASE("ws_transport: frames written in one batch arrive whole and in order - a pong Beast writes meanwhile waits for the batch") {
@@ -61,24 +97,8 @@ TEST_CASE("ws_transport: frames written in one batch arrive whole and in order -
   for (std::size_t i = 0; i < std::size(sizes); ++i)
     frames.push_back(std::make_shared<const std::string>(sizes[i], static_cast<char>('a' + i)));
 
-  std::vector<std::string> got;
-  int pongs = 0;
-  std::size_t messages_before_pong = 0;
-  std::string client_error;
-  std::thread client = client_on(port, client_error, [&](websocket::stream<tcp::socket>& ws) {
-      ws.read_message_max(64u << 20);
-      ws.control_callback([&](websocket::frame_type kind, beast::string_view) {
-        if (kind == websocket::frame_type::pong && pongs++ == 0) messages_before_pong = got.size();
-      });
-      ws.ping({});
-      // Reads nothing for a while: the server's batch fills the socket and waits.
-      std::this_thread::sleep_for(std::chrono::milliseconds(200));
-      for (std::size_t i = 0; i <= std::size(sizes); ++i) {   // and "end", after the pong
-        beast::flat_buffer b;
-        ws.read(b);
-        got.push_back(beast::buffers_to_string(b.data()));
-      }
-  });
+  late_reader r;
+  std::thread client = read_late(port, std::size(sizes) + 1, r);   // and "end", after the pong
 
   websocket::stream<starport::server::ws_transport> ws(ioc);
   accept_on(acceptor, ws);
@@ -91,24 +111,80 @@ TEST_CASE("ws_transport: frames written in one batch arrive whole and in order -
     ws.async_write(asio::buffer(std::string_view("end")), [](beast::error_code, std::size_t) {});
   });
   // Reads the ping (Beast answers it with a pong while the batch is in flight), then the close.
-  beast::flat_buffer in;
-  beast::error_code read_error;
-  ws.async_read(in, [&](beast::error_code ec, std::size_t) { read_error = ec; });
-  ioc.run_for(std::chrono::seconds(20));
-  client.join();
-
-  CHECK(client_error == "");
+  CHECK(read_until_closed(ioc, ws, client) == websocket::error::closed);
+  CHECK(r.error == "");
   CHECK(written);
   CHECK(!write_error);
-  CHECK(read_error == websocket::error::closed);
-  CHECK(pongs == 1);
-  CHECK(messages_before_pong == frames.size());   // not inside the batch
-  REQUIRE(got.size() == frames.size() + 1);
-  CHECK(got.back() == "end");
+  CHECK(r.pongs == 1);
+  CHECK(r.messages_before_pong == frames.size());   // not inside the batch
+  REQUIRE(r.got.size() == frames.size() + 1);
+  CHECK(r.got.back() == "end");
   for (std::size_t i = 0; i < frames.size(); ++i) {
     CAPTURE(i);
-    CHECK(got[i] == *frames[i]);
+    CHECK(r.got[i] == *frames[i]);
   }
+}
+
+TEST_CASE("ws_transport: a frame written at once queues nothing in Asio - what the socket does not take follows in order - and a pong waits for it") {
+  asio::io_context ioc;
+  tcp::acceptor acceptor(ioc, tcp::endpoint(asio::ip::make_address("127.0.0.1"), 0));
+  const auto port = acceptor.local_endpoint().port();
+
+  const std::vector<std::shared_ptr<const std::string>> first{std::make_shared<const std::string>("hello")};
+  // More than loopback buffers hold while the client sleeps: the socket takes a first part.
+  std::vector<std::shared_ptr<const std::string>> big;
+  for (const std::size_t size : {6u << 20, 5u, 4u << 20})
+    big.push_back(std::make_shared<const std::string>(size, static_cast<char>('a' + big.size())));
+
+  late_reader r;
+  std::thread client = read_late(port, 1 + 3 + 1, r);   // hello, the big ones, "end"
+
+  websocket::stream<starport::server::ws_transport> ws(ioc);
+  accept_on(acceptor, ws);
+  auto& transport = ws.next_layer();
+  transport.socket().non_blocking(true);
+
+  beast::error_code ec;
+  const auto hello = transport.write_frames_now(first, 1, ec);
+  CHECK(!ec);
+  CHECK(hello.whole);
+  CHECK(hello.bytes == 2 + 5);
+  CHECK(ioc.poll() == 0);   // no completion was queued: the write is done
+  ioc.restart();
+
+  const auto part = transport.write_frames_now(big, big.size(), ec);
+  CHECK(!ec);
+  CHECK(!part.whole);
+  CHECK(part.bytes > 0);
+  std::size_t big_bytes = 0;
+  for (const auto& frame : big) big_bytes += starport::server::frame_header(frame->size()).size + frame->size();
+  CHECK(part.bytes < big_bytes);
+  bool written = false;
+  beast::error_code write_error;
+  transport.async_write_frames(big, big.size(), [&](beast::error_code e) {
+    written = true;
+    write_error = e;
+    ws.async_write(asio::buffer(std::string_view("end")), [](beast::error_code, std::size_t) {});
+  }, part.bytes);
+  // While the rest is in flight nothing else may be written at once.
+  const auto meanwhile = transport.write_frames_now(first, 1, ec);
+  CHECK(!ec);
+  CHECK(meanwhile.bytes == 0);
+  CHECK(!meanwhile.whole);
+
+  CHECK(read_until_closed(ioc, ws, client) == websocket::error::closed);
+  CHECK(r.error == "");
+  CHECK(written);
+  CHECK(!write_error);
+  CHECK(r.pongs == 1);
+  CHECK(r.messages_before_pong == 1 + big.size());   // not inside the rest of the batch
+  REQUIRE(r.got.size() == 1 + big.size() + 1);
+  CHECK(r.got[0] == "hello");
+  for (std::size_t i = 0; i < big.size(); ++i) {
+    CAPTURE(i);
+    CHECK(r.got[1 + i] == *big[i]);
+  }
+  CHECK(r.got.back() == "end");
 }
 
 TEST_CASE("ws_transport: a frame header says FIN - binary - and the length in 7 - 16 or 64 bits") {
