@@ -190,7 +190,7 @@ void duel::start(const tcp::endpoint& server, const std::string& host_name,
 
 void duel::open_connections() {
   for (int side : {host, guest}) {
-    seats_[side].client = std::make_shared<ws_client>(strand_, *this, side);
+    seats_[side].client = std::make_shared<ws_client>(strand_, *this, side, cfg_.compress);
     seats_[side].client->start(server_, host_name_, path_);
   }
 }
@@ -228,6 +228,9 @@ void duel::on_frame(int side, std::string_view bytes) {
   if (done_) return;
   if (stats_.started) {
     stats_.play_bytes += bytes.size();
+    seat& s = seats_[side];
+    stats_.wire_bytes += s.client->wire_received() - s.wire_seen;
+    s.wire_seen = s.client->wire_received();
     tally_frame(stats_, bytes);
   }
   if (!in_.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
@@ -426,6 +429,7 @@ void duel::check_done() {
 void duel::begin_play() {
   if (stats_.started) return;
   stats_.started = true;
+  for (seat& s : seats_) s.wire_seen = s.client->wire_received();
   window_.match_started();
 }
 

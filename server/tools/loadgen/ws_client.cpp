@@ -7,8 +7,16 @@ namespace starport::loadgen {
 
 namespace websocket = beast::websocket;
 
-ws_client::ws_client(strand executor, ws_events& events, int side)
-    : ws_(std::move(executor)), events_(events), side_(side) {}
+ws_client::ws_client(strand executor, ws_events& events, int side, bool compress)
+    : ws_(std::move(executor)), events_(events), side_(side) {
+  if (compress) {
+    // As a browser offers it: both windows 15 bits, context takeover, and every message
+    // compressed, small ones included.
+    websocket::permessage_deflate pmd;
+    pmd.client_enable = true;
+    ws_.set_option(pmd);
+  }
+}
 
 void ws_client::start(const tcp::endpoint& server, std::string host, std::string path) {
   host_ = std::move(host);
