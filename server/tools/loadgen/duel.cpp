@@ -226,13 +226,16 @@ void duel::on_open(int side) {
 
 void duel::on_frame(int side, std::string_view bytes) {
   if (done_) return;
+  // The bytes read since this seat's last frame, this one's among them (frames read in
+  // one go with a frame before the match began are lost to the count: a few at most).
+  seat& s = seats_[side];
+  const std::uint64_t wire = s.client->wire_received();
   if (stats_.started) {
     stats_.play_bytes += bytes.size();
-    seat& s = seats_[side];
-    stats_.wire_bytes += s.client->wire_received() - s.wire_seen;
-    s.wire_seen = s.client->wire_received();
+    stats_.wire_bytes += wire - s.wire_seen;
     tally_frame(stats_, bytes);
   }
+  s.wire_seen = wire;
   if (!in_.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
     return finish("a server frame did not parse as a ServerMessage");
   switch (in_.body_case()) {
@@ -429,7 +432,6 @@ void duel::check_done() {
 void duel::begin_play() {
   if (stats_.started) return;
   stats_.started = true;
-  for (seat& s : seats_) s.wire_seen = s.client->wire_received();
   window_.match_started();
 }
 
