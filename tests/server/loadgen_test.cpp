@@ -192,7 +192,7 @@ TEST_CASE("loadgen: bytes on the wire - frame headers over the messages, and few
   REQUIRE(plain.healthy());
   // Each frame adds a header of 2–10 bytes to its message.
   CHECK(plain.wire_bytes_per_move() > plain.bytes_per_move());
-  CHECK(plain.wire_bytes_per_move() < plain.bytes_per_move() * 1.5);
+  CHECK(plain.wire_bytes_per_move() < plain.bytes_per_move() * 1.1);
   CHECK(plain.json().find("\"wire_bytes_per_move\":") != std::string::npos);
   cfg.compress = true;   // the server it starts gets --ws-compress
   const loadgen::load_report deflated = run_against_own_server(cfg);

@@ -226,16 +226,11 @@ void duel::on_open(int side) {
 
 void duel::on_frame(int side, std::string_view bytes) {
   if (done_) return;
-  // The bytes read since this seat's last frame, this one's among them (frames read in
-  // one go with a frame before the match began are lost to the count: a few at most).
-  seat& s = seats_[side];
-  const std::uint64_t wire = s.client->wire_received();
   if (stats_.started) {
     stats_.play_bytes += bytes.size();
-    stats_.wire_bytes += wire - s.wire_seen;
+    stats_.wire_bytes += seats_[side].client->frame_wire_bytes();
     tally_frame(stats_, bytes);
   }
-  s.wire_seen = wire;
   if (!in_.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
     return finish("a server frame did not parse as a ServerMessage");
   switch (in_.body_case()) {

@@ -60,7 +60,6 @@ class duel final : public ws_events {
 
   struct seat {
     std::shared_ptr<ws_client> client;
-    std::uint64_t wire_seen = 0;   // client->wire_received() at this seat's last frame
     bool closed = false;
     std::uint32_t next_request = 0;
     std::uint32_t lobby_request = 0;    // CreateLobby (host) or JoinLobby (guest)

@@ -43,8 +43,9 @@ class ws_client : public std::enable_shared_from_this<ws_client> {
   void send(std::string frame);
   // On the strand: a normal close once queued frames are written.
   void close();
-  // Bytes read from the socket so far: frames as they came over the wire (counted_stream).
-  std::uint64_t wire_received() const { return beast::get_lowest_layer(ws_).received(); }
+  // During on_frame: that message's size as it came over the wire, frame headers and
+  // (compressed) payloads (counted_stream).
+  std::uint64_t frame_wire_bytes() const { return frame_wire_bytes_; }
 
  private:
   void on_connect(beast::error_code ec);
@@ -64,6 +65,7 @@ class ws_client : public std::enable_shared_from_this<ws_client> {
   std::string path_;
   beast::flat_buffer buffer_;
   std::deque<std::string> queue_;
+  std::uint64_t frame_wire_bytes_ = 0;
   bool open_ = false;
   bool closing_ = false;
   bool finished_ = false;
