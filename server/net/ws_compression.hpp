@@ -17,8 +17,8 @@ struct ws_compression {
   bool no_context_takeover = false;
 };
 
-// Beast's option for the server role. The client's window stays 15 bits: a client that
-// offers no `client_max_window_bits` (Firefox) would otherwise get no compression at all.
+// Beast's option for the server role. The client's window stays 15 bits: Beast refuses
+// compression to a client whose offer leaves `client_max_window_bits` out otherwise.
 inline boost::beast::websocket::permessage_deflate to_beast(const ws_compression& c) {
   boost::beast::websocket::permessage_deflate pmd;
   pmd.server_enable = c.enabled;
