@@ -8,6 +8,8 @@
 #include <thread>
 #include <vector>
 
+#include "server/net/ws_compression.hpp"
+
 namespace starport::server {
 
 struct config {
@@ -47,6 +49,8 @@ struct config {
   // peer's pong counts as speaking (server/net/idle_sweep.hpp). The opening and closing
   // handshakes have Beast's 30 s each.
   std::chrono::milliseconds ws_idle{300000};
+  // permessage-deflate for clients that offer it (server/net/ws_compression.hpp): off.
+  ws_compression ws_compress;
   // Origins (scheme://host[:port]) a WebSocket upgrade may come from, besides the server's
   // own (the Origin whose host:port is the request's Host). A request with no Origin (not a
   // browser: loadgen, tests, tools) is let in; a browser always sends one.

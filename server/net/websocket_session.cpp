@@ -72,8 +72,13 @@ void websocket_session::run(beast::http::request<beast::http::string_body> upgra
   handshakes.idle_timeout = websocket::stream_base::none();
   handshakes.keep_alive_pings = false;
   ws_.set_option(handshakes);
-  ws_.set_option(websocket::stream_base::decorator(
-      [](websocket::response_type& res) { res.set(beast::http::field::server, "starport"); }));
+  // The decorator sees the response after Beast has answered the client's extension offer:
+  // whether this connection compresses is read there.
+  ws_.set_option(websocket::stream_base::decorator([this](websocket::response_type& res) {
+    res.set(beast::http::field::server, "starport");
+    deflating_ = res[beast::http::field::sec_websocket_extensions].starts_with("permessage-deflate");
+  }));
+  if (state_->settings().ws_compress.enabled) ws_.set_option(to_beast(state_->settings().ws_compress));
   ws_.read_message_max(state_->settings().max_frame_bytes);
   ws_.binary(true);
   // One frame per message: Beast's default cuts messages into 4 KiB frames, a header and a
@@ -161,6 +166,15 @@ void websocket_session::on_send(frame_ptr frame) {
 }
 
 void websocket_session::do_write() {
+  if (deflating_) {
+    // Compressed frames are Beast's to write (a frame a write): the batch below writes the
+    // payloads as they are.
+    if (queue_.empty()) return;
+    writing_ = 1;
+    ws_.async_write(net::buffer(*queue_.front()),
+                    [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_write(ec); });
+    return;
+  }
   // At most this many frames a write: Asio gathers up to 64 buffers a call (header, payload).
   constexpr std::size_t max_frames_per_write = 32;
   auto& transport = ws_.next_layer();

@@ -96,6 +96,7 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   frame_tap tap_;
   std::uint32_t pinged_at_heard_ = 0;   // last_heard() when the keep-alive ping went: one per silence
   bool pinged_ = false;
+  bool deflating_ = false;   // permessage-deflate agreed in the handshake (config ws_compress)
   bool joined_ = false;
   bool closing_ = false;
   bool left_ = false;

@@ -182,3 +182,22 @@ TEST_CASE("loadgen: the report gives the server's CPU per move while every match
   CHECK(report.json().find("\"playing_server_cpu_us_per_move\":500.0,\"playing_moves\":1000") != std::string::npos);
   CHECK(report.summary().find("server 500.0 us per move, setup and teardown left out") != std::string::npos);
 }
+
+TEST_CASE("loadgen: bytes on the wire - frame headers over the messages, and fewer than the messages with --compress") {
+  loadgen::config cfg;
+  cfg.matches = 2;
+  cfg.moves = 60;   // the default 60 s bounds the run
+  const loadgen::load_report plain = run_against_own_server(cfg);
+  INFO(plain.summary());
+  REQUIRE(plain.healthy());
+  // Each frame adds a header of 2–10 bytes to its message.
+  CHECK(plain.wire_bytes_per_move() > plain.bytes_per_move());
+  CHECK(plain.wire_bytes_per_move() < plain.bytes_per_move() * 1.1);
+  CHECK(plain.json().find("\"wire_bytes_per_move\":") != std::string::npos);
+  cfg.compress = true;   // the server it starts gets --ws-compress
+  const loadgen::load_report deflated = run_against_own_server(cfg);
+  INFO(deflated.summary());
+  REQUIRE(deflated.healthy());
+  // The same messages, deflated on the way: the frames say the same things in fewer bytes.
+  CHECK(deflated.wire_bytes_per_move() < deflated.bytes_per_move());
+}

@@ -32,12 +32,19 @@ struct test_client::impl {
   websocket::stream<asio::ip::tcp::socket> ws{ioc};
 };
 
-test_client::test_client(std::uint16_t port) : impl_(std::make_unique<impl>()) {
+test_client::test_client(std::uint16_t port, bool offer_deflate) : impl_(std::make_unique<impl>()) {
   auto& socket = impl_->ws.next_layer();
   socket.connect(asio::ip::tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
   socket.set_option(asio::ip::tcp::no_delay(true));
   impl_->ws.read_message_max(16 * 1024 * 1024);
-  impl_->ws.handshake("127.0.0.1", "/ws");
+  if (offer_deflate) {
+    websocket::permessage_deflate pmd;
+    pmd.client_enable = true;
+    impl_->ws.set_option(pmd);
+  }
+  websocket::response_type answer;
+  impl_->ws.handshake(answer, "127.0.0.1", "/ws");
+  extensions = answer[beast::http::field::sec_websocket_extensions];
   impl_->ws.binary(true);
 }
 

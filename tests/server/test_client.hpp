@@ -42,7 +42,8 @@ class test_client {
     std::int64_t ms_left(std::size_t seat) const;
   };
 
-  explicit test_client(std::uint16_t port);
+  // `offer_deflate`: offer permessage-deflate in the handshake, as browsers do.
+  explicit test_client(std::uint16_t port, bool offer_deflate = false);
   ~test_client();
   test_client(const test_client&) = delete;
   test_client& operator=(const test_client&) = delete;
@@ -64,6 +65,7 @@ class test_client {
   void fence();
 
   std::chrono::milliseconds read_timeout{15000};
+  std::string extensions;   // the handshake's answer: Sec-WebSocket-Extensions
   std::string token;
   std::string account_id;
   std::vector<frame> frames;

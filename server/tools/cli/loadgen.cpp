@@ -38,6 +38,12 @@ void add_loadgen(CLI::App& app) {
   cmd->add_flag("--idle", cfg->idle,
                 "connect and say Hello only, hold the connections for --seconds, and report "
                 "the server's memory with them open");
+  cmd->add_flag("--compress", cfg->compress,
+                "offer permessage-deflate as browsers do (a server this run starts gets --ws-compress)");
+  cmd->add_option("--server-arg", cfg->server_args,
+                  "one more flag for the server this run starts, e.g. --server-arg=--ws-compress-window-bits=10; "
+                  "repeatable")
+      ->allow_extra_args(false);
   auto* url = cmd->add_option("--url", cfg->url,
                               "a running server, e.g. ws://127.0.0.1:8080/ws (loopback only)");
   cmd->add_option("--server-pid", cfg->server_pid, "that server's pid, for CPU and memory")

@@ -63,6 +63,18 @@ void add_serve(CLI::App& app) {
   cmd->add_option("--ws-idle-seconds", *ws_idle_seconds,
                   "a game connection silent this long is closed; it is pinged at half of it")
       ->check(CLI::Range(0.1, 86400.0))->capture_default_str();
+  cmd->add_flag("--ws-compress", c->ws_compress.enabled,
+                "compress game frames (permessage-deflate) for clients that offer it; costs memory and CPU "
+                "per connection (docs/capacity.md)");
+  cmd->add_option("--ws-compress-window-bits", c->ws_compress.window_bits,
+                  "the server's compression window, 2^bits bytes")
+      ->check(CLI::Range(9, 15))->capture_default_str();
+  cmd->add_option("--ws-compress-mem-level", c->ws_compress.mem_level, "deflate's memLevel")
+      ->check(CLI::Range(1, 9))->capture_default_str();
+  cmd->add_option("--ws-compress-level", c->ws_compress.level, "deflate's compression level")
+      ->check(CLI::Range(0, 9))->capture_default_str();
+  cmd->add_flag("--ws-compress-no-context-takeover", c->ws_compress.no_context_takeover,
+                "compress each server frame alone (server_no_context_takeover)");
   cmd->add_option("--allow-origin", c->allowed_origins,
                   "a page origin (https://host[:port]) that may open game connections besides the server's own; repeatable")
       ->envname("STARPORT_ALLOW_ORIGIN")->delimiter(',');

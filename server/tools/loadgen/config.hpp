@@ -3,6 +3,7 @@
 // by moves per match and by wall-clock seconds.
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace starport::loadgen {
 
@@ -24,6 +25,10 @@ struct config {
   // Idle connections: each client connects and says Hello, nothing more, and holds the
   // connection until `seconds` is up; the report is the server's memory for them.
   bool idle = false;
+  // Offer permessage-deflate as browsers do; the server this run starts gets --ws-compress
+  // (and `server_args`).
+  bool compress = false;
+  std::vector<std::string> server_args;   // more flags for the server this run starts
   std::string url;                   // ws://127.0.0.1:P/ws of a running server; empty: start one
   int server_pid = 0;                // that server's pid, for CPU and memory figures
   std::string server_exe = "/proc/self/exe";

@@ -190,7 +190,7 @@ void duel::start(const tcp::endpoint& server, const std::string& host_name,
 
 void duel::open_connections() {
   for (int side : {host, guest}) {
-    seats_[side].client = std::make_shared<ws_client>(strand_, *this, side);
+    seats_[side].client = std::make_shared<ws_client>(strand_, *this, side, cfg_.compress);
     seats_[side].client->start(server_, host_name_, path_);
   }
 }
@@ -228,6 +228,7 @@ void duel::on_frame(int side, std::string_view bytes) {
   if (done_) return;
   if (stats_.started) {
     stats_.play_bytes += bytes.size();
+    stats_.wire_bytes += seats_[side].client->frame_wire_bytes();
     tally_frame(stats_, bytes);
   }
   if (!in_.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))

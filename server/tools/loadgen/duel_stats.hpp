@@ -20,6 +20,8 @@ struct duel_stats {
   std::map<int, std::uint64_t> refused;      // by starport.v1.ErrorCode
   std::uint64_t resyncs = 0;                 // gaps in view numbers, or a diff that failed
   std::uint64_t play_bytes = 0;              // server → client payload once the match began
+  // The same frames as the socket read them: headers and (compressed) payloads.
+  std::uint64_t wire_bytes = 0;
   // Where play_bytes went, by slot (duel.hpp, byte_slot): the frame kinds, each
   // ViewUpdate, MatchInfo and Error field, and each top-level View field of a patch.
   std::array<std::uint64_t, 256> bytes_by{};

@@ -39,7 +39,7 @@ load_report::load_report(std::span<const duel_stats* const> duels, std::string v
       client_cpu_s_(client_cpu_s) {
   std::vector<std::int64_t> samples;
   std::map<int, std::uint64_t> refused;
-  std::uint64_t bytes = 0;
+  std::uint64_t bytes = 0, wire = 0;
   clock_type::time_point first{}, last{};
   for (const duel_stats* d : duels) {
     samples.insert(samples.end(), d->latency_us.begin(), d->latency_us.end());
@@ -50,6 +50,7 @@ load_report::load_report(std::span<const duel_stats* const> duels, std::string v
     sent_ += d->sent;
     resyncs_ += d->resyncs;
     bytes += d->play_bytes;
+    wire += d->wire_bytes;
     started_ += d->started;
     welcomed_ += d->welcomed;
     game_overs_ += d->game_over;
@@ -73,6 +74,7 @@ load_report::load_report(std::span<const duel_stats* const> duels, std::string v
   // Little's law: the time-average number of actions waiting for their answer.
   in_flight_ = play_s_ > 0 ? total_us / 1e6 / play_s_ : 0;
   bytes_per_move_ = accepted_ ? double(bytes) / double(accepted_) : 0;
+  wire_bytes_per_move_ = accepted_ ? double(wire) / double(accepted_) : 0;
   if (before && after) server_cpu_s_ = after->cpu_seconds - before->cpu_seconds;
   if (after) server_peak_rss_mb_ = after->peak_rss_mb;
   bytes_ = byte_breakdown(duels, accepted_);
@@ -95,10 +97,10 @@ std::string load_report::json() const {
   std::snprintf(numbers, sizeof numbers,
                 "\"matches\":%d,\"moves_per_s\":%.1f,\"p50_ms\":%.3f,\"p99_ms\":%.3f,"
                 "\"server_cpu_s\":%.2f,\"server_cpu_us_per_move\":%.1f,\"server_peak_rss_mb\":%.1f,"
-                "\"bytes_per_move\":%.1f,\"accepted\":%llu,\"refused\":%llu,\"turn_seconds\":%u",
+                "\"bytes_per_move\":%.1f,\"wire_bytes_per_move\":%.1f,\"accepted\":%llu,\"refused\":%llu,\"turn_seconds\":%u",
                 matches_, moves_per_s_, p50_ms_, p99_ms_, server_cpu_s_,
                 accepted_ ? server_cpu_s_ * 1e6 / double(accepted_) : 0.0, server_peak_rss_mb_,
-                bytes_per_move_, static_cast<unsigned long long>(accepted_),
+                bytes_per_move_, wire_bytes_per_move_, static_cast<unsigned long long>(accepted_),
                 static_cast<unsigned long long>(refused_), turn_seconds_);
   std::string more;
   if (window_moves_ > 0) {
@@ -143,6 +145,11 @@ std::string load_report::summary() const {
                   "\nloadgen: CPU per accepted move: server %.1f us, load generator %.1f us; "
                   "%.0f actions in flight on average (mean latency = in flight / moves per s)",
                   server_cpu_s_ * per_move, client_cpu_s_ * per_move, in_flight_);
+    out += text;
+    std::snprintf(text, sizeof text,
+                  "\nloadgen: server to client per accepted move: %.1f bytes of messages, %.1f bytes "
+                  "on the wire (frame headers, payloads as sent: compressed with --compress)",
+                  bytes_per_move_, wire_bytes_per_move_);
     out += text;
   }
   if (window_moves_ > 0) {

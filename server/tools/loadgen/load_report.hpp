@@ -58,6 +58,8 @@ class load_report {
   double server_cpu_s() const { return server_cpu_s_; }
   double server_peak_rss_mb() const { return server_peak_rss_mb_; }
   double bytes_per_move() const { return bytes_per_move_; }
+  // What the socket read for them: frame headers and, with --compress, compressed payloads.
+  double wire_bytes_per_move() const { return wire_bytes_per_move_; }
 
  private:
   int matches_ = 0;
@@ -69,6 +71,7 @@ class load_report {
   double server_cpu_s_ = 0;
   double server_peak_rss_mb_ = 0;
   double bytes_per_move_ = 0;
+  double wire_bytes_per_move_ = 0;
   double elapsed_s_ = 0;
   double client_cpu_s_ = 0;
   double in_flight_ = 0;

@@ -94,9 +94,11 @@ std::optional<load_report> measure(const config& cfg, std::string& error) {
   if (cfg.url.empty()) {
     // The server's own bounds (20,000 sockets, 10,000 lobbies) are sized for one machine's
     // capacity; a run at that size needs a little room above them.
-    const std::vector<std::string> room = {
+    std::vector<std::string> room = {
         "--max-connections", std::to_string(std::max(20000, 2 * cfg.matches + 100)),
         "--max-lobbies", std::to_string(std::max(10000, cfg.matches + 100))};
+    if (cfg.compress) room.push_back("--ws-compress");
+    room.insert(room.end(), cfg.server_args.begin(), cfg.server_args.end());
     server = server_process::start(cfg.server_exe, 30, error, room);
     if (!server) return std::nullopt;
     server->keep_data(cfg.keep_data);

@@ -7,8 +7,16 @@ namespace starport::loadgen {
 
 namespace websocket = beast::websocket;
 
-ws_client::ws_client(strand executor, ws_events& events, int side)
-    : ws_(std::move(executor)), events_(events), side_(side) {}
+ws_client::ws_client(strand executor, ws_events& events, int side, bool compress)
+    : ws_(std::move(executor)), events_(events), side_(side) {
+  if (compress) {
+    // As a browser offers it: both windows 15 bits, context takeover, and every message
+    // compressed, small ones included.
+    websocket::permessage_deflate pmd;
+    pmd.client_enable = true;
+    ws_.set_option(pmd);
+  }
+}
 
 void ws_client::start(const tcp::endpoint& server, std::string host, std::string path) {
   host_ = std::move(host);
@@ -35,6 +43,7 @@ void ws_client::on_connect(beast::error_code ec) {
 
 void ws_client::on_handshake(beast::error_code ec) {
   if (ec) return finish(ec);
+  ws_.next_layer().count_frames();
   ws_.binary(true);
   open_ = true;
   // Frames queued before the handshake go first; on_open may send() more, which then
@@ -52,6 +61,7 @@ void ws_client::on_read(beast::error_code ec, std::size_t bytes) {
   if (finished_) return;
   if (ec) return finish(ec);
   auto data = buffer_.cdata();
+  frame_wire_bytes_ = ws_.next_layer().messages().take();
   events_.on_frame(side_, std::string_view(static_cast<const char*>(data.data()), bytes));
   buffer_.consume(bytes);
   do_read();

@@ -3,6 +3,7 @@
 // connect → handshake → read loop, and a write queue with exactly one write in flight.
 // It only moves frames; what they mean is its owner's business (duel.hpp).
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <memory>
 #include <string>
@@ -12,6 +13,8 @@
 #include <boost/asio/strand.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
+
+#include "server/tools/loadgen/counted_stream.hpp"
 
 namespace starport::loadgen {
 
@@ -32,13 +35,17 @@ class ws_events {
 class ws_client : public std::enable_shared_from_this<ws_client> {
  public:
   // `events` must outlive every handler of this client (the run loop joins before).
-  ws_client(strand executor, ws_events& events, int side);
+  // `compress`: offer permessage-deflate, as browsers do.
+  ws_client(strand executor, ws_events& events, int side, bool compress = false);
 
   void start(const tcp::endpoint& server, std::string host, std::string path);
   // On the strand. Frames sent after close() are dropped.
   void send(std::string frame);
   // On the strand: a normal close once queued frames are written.
   void close();
+  // During on_frame: that message's size as it came over the wire, frame headers and
+  // (compressed) payloads (counted_stream).
+  std::uint64_t frame_wire_bytes() const { return frame_wire_bytes_; }
 
  private:
   void on_connect(beast::error_code ec);
@@ -51,13 +58,14 @@ class ws_client : public std::enable_shared_from_this<ws_client> {
   void on_close(beast::error_code ec);
   void finish(beast::error_code ec);
 
-  beast::websocket::stream<beast::tcp_stream> ws_;
+  beast::websocket::stream<counted_stream> ws_;
   ws_events& events_;
   int side_;
   std::string host_;
   std::string path_;
   beast::flat_buffer buffer_;
   std::deque<std::string> queue_;
+  std::uint64_t frame_wire_bytes_ = 0;
   bool open_ = false;
   bool closing_ = false;
   bool finished_ = false;
