@@ -24,6 +24,7 @@
 #include <chrono>
 #include <cstddef>
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -78,12 +79,25 @@ class frame_counter {
   std::uint64_t skip_ = 0;
 };
 
-// The header of one unmasked, final, binary server frame (RFC 6455 5.2): 2, 4 or 10 bytes.
+// A server frame as a session queues it: a payload shared by every connection it goes to,
+// and up to 6 bytes of this connection's own written in front of it (a stream handle,
+// docs/server.md), so that sharing a frame never costs a copy per connection.
+struct outgoing_frame {
+  std::shared_ptr<const std::string> payload;
+  std::array<unsigned char, 6> prefix{};
+  std::uint8_t prefix_size = 0;
+
+  std::size_t size() const { return prefix_size + payload->size(); }
+};
+
+// The header of one unmasked, final, binary server frame (RFC 6455 5.2): 2, 4 or 10 bytes,
+// then the frame's prefix (outgoing_frame), so the two go out as one buffer. `payload`
+// counts both the prefix and what follows it.
 struct frame_header {
-  std::array<unsigned char, 10> bytes{};
+  std::array<unsigned char, 16> bytes{};
   std::size_t size = 0;
 
-  explicit frame_header(std::uint64_t payload) {
+  explicit frame_header(std::uint64_t payload, const unsigned char* prefix = nullptr, std::size_t prefix_size = 0) {
     bytes[0] = 0x82;   // FIN, opcode 2 (binary)
     if (payload < 126) {
       bytes[1] = static_cast<unsigned char>(payload);
@@ -98,6 +112,7 @@ struct frame_header {
       for (int i = 0; i < 8; ++i) bytes[2 + i] = static_cast<unsigned char>(payload >> (56 - 8 * i));
       size = 10;
     }
+    for (std::size_t i = 0; i < prefix_size && size < bytes.size(); ++i) bytes[size++] = prefix[i];
   }
   boost::asio::const_buffer buffer() const { return {bytes.data(), size}; }
 };
@@ -125,18 +140,20 @@ class ws_transport : public boost::beast::tcp_stream {
     op{this, buffers, std::forward<WriteHandler>(handler)}.start();
   }
 
-  // Writes these whole binary frames, one after another, in as few writes as the kernel
-  // takes; `handler(ec)` once all are written or the write failed. One batch at a time, on
-  // the stream's executor (the session's strand). `payloads` must outlive the write.
+  // Writes these whole binary frames (outgoing_frame), one after another, in as few writes
+  // as the kernel takes; `handler(ec)` once all are written or the write failed. One batch
+  // at a time, on the stream's executor (the session's strand). `frames` must outlive the
+  // write. Two buffers a frame: its header with its prefix, and its shared payload.
   template <class Frames, class Handler>
-  void async_write_frames(const Frames& payloads, std::size_t count, Handler&& handler) {
+  void async_write_frames(const Frames& frames, std::size_t count, Handler&& handler) {
     headers_.clear();
     batch_.clear();
     headers_.reserve(count);
-    for (std::size_t i = 0; i < count; ++i) headers_.emplace_back(payloads[i]->size());
+    for (std::size_t i = 0; i < count; ++i)
+      headers_.emplace_back(frames[i].size(), frames[i].prefix.data(), frames[i].prefix_size);
     for (std::size_t i = 0; i < count; ++i) {
       batch_.push_back(headers_[i].buffer());
-      batch_.push_back(boost::asio::buffer(*payloads[i]));
+      batch_.push_back(boost::asio::buffer(*frames[i].payload));
     }
     auto start = [this, h = std::forward<Handler>(handler)]() mutable {
       batch_writing_ = true;
