@@ -15,10 +15,11 @@
 
 namespace starport::server {
 void match_actor::add_turn_timers(v1::ViewUpdate& u, const channel& audience, bool snapshot) const {
-  std::uint32_t full_turns = 0;
+  std::uint32_t full_turns = 0, stopped_turns = 0;
   write_turn_timers(audience.deadlines, deadlines_scratch_, wall_ms(), std::int64_t{turn_seconds()} * 1000, snapshot,
-                    *u.mutable_deadlines_ms(), full_turns);
+                    *u.mutable_deadlines_ms(), full_turns, stopped_turns);
   u.set_full_turns(full_turns);
+  u.set_stopped_turns(stopped_turns);
 }
 
 void match_actor::name_stream(v1::ViewUpdate& u, engine::viewer who) const {

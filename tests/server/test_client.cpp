@@ -161,7 +161,8 @@ void test_client::track(const v1::ServerMessage& m) {
   s.number = u.number();
   for (std::string& line : split_lines(u.log_line())) s.log.push_back(std::move(line));
   if (!read_turn_timers(u.snapshot(), std::span(u.deadlines_ms().data(), static_cast<std::size_t>(u.deadlines_ms_size())),
-                        u.full_turns(), std::int64_t{s.info.turn_seconds()} * 1000, steady_ms(), s.deadlines))
+                        u.full_turns(), u.stopped_turns(), std::int64_t{s.info.turn_seconds()} * 1000, steady_ms(),
+                        s.deadlines))
     throw std::runtime_error("the server sent a whole turn of a match without turn timers");
 }
 

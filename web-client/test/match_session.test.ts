@@ -296,10 +296,11 @@ test("a whole turn restarts a seat's countdown at MatchInfo.turn_seconds from th
       assert.ok(deadline >= before + 30000 && deadline <= Date.now() + 30000, `seat ${seat}: a whole 30 s turn from the update`);
     }
     assert.ok(session.deadlineOf(1) > seat1 + 17000, "not the old part-way deadline");
-    // Seat 0 moved (its timer stops) while seat 1's runs on: the list, as before.
-    session.onUpdate(create(ViewUpdateSchema, { number: 5n, patch: new Uint8Array(), deadlinesMs: [0, 29000] }));
+    // Seat 0 moved (its timer stops) while seat 1's runs on: a bit, seat 1's deadline kept.
+    const seat1Whole = session.deadlineOf(1);
+    session.onUpdate(create(ViewUpdateSchema, { number: 5n, patch: new Uint8Array(), stoppedTurns: 0b01 }));
     assert.equal(session.deadlineOf(0), 0, "seat 0 stopped");
-    assert.ok(session.deadlineOf(1) > 0);
+    assert.equal(session.deadlineOf(1), seat1Whole, "seat 1 as it was");
     // A list and a whole turn together: the list first, then the whole turn wins for its seat.
     const now = Date.now();
     session.onUpdate(create(ViewUpdateSchema, { number: 6n, patch: new Uint8Array(), deadlinesMs: [0, 5000], fullTurns: 0b01 }));

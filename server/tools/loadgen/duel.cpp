@@ -356,7 +356,8 @@ void duel::on_view(int side, std::uint32_t request, std::uint32_t stream, const 
            server::read_turn_timers(
                update.snapshot(),
                std::span(update.deadlines_ms().data(), static_cast<std::size_t>(update.deadlines_ms_size())),
-               update.full_turns(), std::int64_t{s.turn_seconds} * 1000, micros_since({}, clock_type::now()) / 1000,
+               update.full_turns(), update.stopped_turns(), std::int64_t{s.turn_seconds} * 1000,
+               micros_since({}, clock_type::now()) / 1000,
                s.deadlines);
   };
   if (update.snapshot()) {
