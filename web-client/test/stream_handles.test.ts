@@ -10,14 +10,9 @@ import { App } from "../src/app.js";
 import { MatchInfoSchema, MatchSeatSchema, ServerMessageSchema, ViewUpdateSchema, type ServerMessage } from "../src/gen/starport/v1/protocol_pb.js";
 import { SeatSchema, ViewSchema } from "../src/gen/starport/v1/space_war_pb.js";
 import { loadAllGames } from "../src/games/index.js";
+import { stubBrowserGlobals } from "./browser_globals.js";
 
-const stored = new Map<string, string>();
-(globalThis as { localStorage?: unknown }).localStorage = {
-  getItem: (k: string) => stored.get(k) ?? null,
-  setItem: (k: string, v: string) => void stored.set(k, v),
-  removeItem: (k: string) => void stored.delete(k),
-};
-(globalThis as { location?: unknown }).location = { origin: "http://127.0.0.1:1", pathname: "/", hash: "", protocol: "http:", host: "127.0.0.1:1" };
+stubBrowserGlobals();
 await loadAllGames();
 
 // The frames as the connection hands them over (its onMessage), without a socket.
