@@ -68,7 +68,7 @@ TEST_CASE("turn timers: both seats' turns starting afresh are one bit each, no m
   CHECK(write({0, 0}, {now + 30000 - server::full_turn_slack_ms - 1, 0}, now, false).full_turns == 0);
 }
 
-TEST_CASE("turn timers: a timer that stops is a bit of stopped_turns, the others as they were; one that runs part-way keeps every seat's milliseconds") {
+TEST_CASE("turn timers: a timer that stops is a bit of stopped_turns, the others as they were - one that runs part-way keeps every seat's milliseconds") {
   const std::int64_t now = 1'000'000;
   // Seat 0 moved: its timer stops; seat 1's runs on, 12 s left, as the reader has it.
   const written stopped = write({now + 5000, now + 12000}, {0, now + 12000}, now, false);
