@@ -277,8 +277,8 @@ void match_actor::on_set_preferences(request r, const v1::SetPreferences& m) {
           s.preferences = choices;
           // The answer, and the seat's other pages (tabs) learn them too; no one else does.
           for (const session_ref& ref : s.audience.sessions)
-            if (ref.id != r.from.id) send_to(ref, self->info_frame(index, 0));
-          send_to(r.from, self->info_frame(index, r.request_id));
+            if (ref.id != r.from.id) send_to(ref, self->info_frame(index, 0), self->stream());
+          send_to(r.from, self->info_frame(index, r.request_id), self->stream());
           // A preference that answers now plays at once (after the appends in flight).
           if (self->in_flight_ > 0 || self->repairing_) return;   // after the commit, or the repair
           if (!self->broken_ && self->play_preferences()) return;

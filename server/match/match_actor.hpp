@@ -38,6 +38,9 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
 
   const std::string& id() const { return record_.id; }
   const std::string& lobby_id() const { return record_.lobby_id; }
+  // Unique among running matches (any thread: fixed for the actor's life). A session keys
+  // its own handle for the match by it (ServerMessage.stream).
+  std::uint32_t stream() const { return stream_.value(); }
   std::vector<std::string> accounts() const;
 
   // Start-up recovery, before start(): the log lines re-built while the log re-played, and
@@ -176,7 +179,7 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
   std::vector<engine::action> scratch_;
   engine::message_ptr view_scratch_;   // reused for every view this match builds
   std::string bytes_scratch_;
-  stream_handle stream_;                  // MatchInfo.stream: diffs name the match by it
+  stream_handle stream_;                  // sessions know this match's frames by it (send_to)
   std::vector<std::int64_t> deadlines_scratch_;
   std::vector<coded_line> lines_scratch_;   // the batch's log lines, coded, for publish
 };

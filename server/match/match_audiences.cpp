@@ -15,10 +15,11 @@
 
 namespace starport::server {
 void match_actor::add_turn_timers(v1::ViewUpdate& u, const channel& audience, bool snapshot) const {
-  std::uint32_t full_turns = 0;
+  std::uint32_t full_turns = 0, stopped_turns = 0;
   write_turn_timers(audience.deadlines, deadlines_scratch_, wall_ms(), std::int64_t{turn_seconds()} * 1000, snapshot,
-                    *u.mutable_deadlines_ms(), full_turns);
+                    *u.mutable_deadlines_ms(), full_turns, stopped_turns);
   u.set_full_turns(full_turns);
+  u.set_stopped_turns(stopped_turns);
 }
 
 void match_actor::name_stream(v1::ViewUpdate& u, engine::viewer who) const {
@@ -54,8 +55,7 @@ void match_actor::publish(channel& audience, engine::viewer who) {
     u.set_view(view);
     log_.copy_to(u);   // the lines before this batch's; the batch's are in log_line
   } else {
-    u.set_stream(stream_.value());   // the client knows the match by it (MatchInfo.stream)
-    u.set_patch(std::move(*patch));
+    u.set_patch(std::move(*patch));   // its match: the session's handle, in front (send_to)
   }
   add_turn_timers(u, audience, !patch);
   // The batch's public words (the game leaves out what it hides), coded against this
@@ -89,7 +89,7 @@ void match_actor::publish(channel& audience, engine::viewer who) {
     std::uint32_t request_id = 0;
     for (const accepted& b : batch_)
       if (b.session_id == ref.id) request_id = b.request_id;
-    send_to(ref, request_id == 0 ? plain : with_request_id(*plain, request_id));
+    send_to(ref, request_id == 0 ? plain : with_request_id(*plain, request_id), stream());
   }
 }
 
@@ -125,7 +125,7 @@ void match_actor::attach(request r, std::vector<int> held) {
   if (held.empty()) join(spectators_);
   if (auto session = r.from.session.lock(); session && joined) session->track(weak_from_this());
   // One MatchInfo (every seat they hold), then a snapshot of each held seat's stream.
-  send_to(r.from, info_frame(held.empty() ? -1 : held.front(), r.request_id));
+  send_to(r.from, info_frame(held.empty() ? -1 : held.front(), r.request_id), stream());
   if (held.empty()) return send_snapshot(spectators_, engine::viewer::spectator(), r.from, r.request_id);
   for (int index : held)
     send_snapshot(seats_[static_cast<std::size_t>(index)].audience, engine::viewer::of_seat(index), r.from,
@@ -157,7 +157,7 @@ void match_actor::send_snapshot(channel& audience, engine::viewer who, const ses
     audience.log_reset = true;
   }
   add_turn_timers(u, audience, true);
-  send_to(to, encode(m));
+  send_to(to, encode(m), stream());
 }
 
 void match_actor::on_detach(std::uint64_t session_id) {
@@ -194,7 +194,6 @@ v1::MatchInfo match_actor::info() const {
     out.set_connected(s.is_bot_seat() || s.connected);
   }
   m.set_seed_commitment(commitment_);
-  m.set_stream(stream_.value());
   m.set_turn_seconds(turn_seconds());   // what a whole turn in ViewUpdate.full_turns lasts
   if (over_) {
     // The seed is revealed only now that no card it dealt can still be hidden.
@@ -255,12 +254,12 @@ void match_actor::push_info(bool force) {
       if (std::find(sent.begin(), sent.end(), ref.id) != sent.end()) continue;
       sent.push_back(ref.id);
       if (!frame) frame = info_frame(static_cast<int>(i), 0);
-      send_to(ref, frame);
+      send_to(ref, frame, stream());
     }
   }
   if (spectators_.sessions.empty()) return;
   const frame_ptr frame = info_frame(-1, 0);
-  for (const session_ref& ref : spectators_.sessions) send_to(ref, frame);
+  for (const session_ref& ref : spectators_.sessions) send_to(ref, frame, stream());
 }
 
 }  // namespace starport::server

@@ -1,5 +1,7 @@
 #include "server/net/websocket_session.hpp"
 
+#include <array>
+
 #include <algorithm>
 #include <climits>
 #include <iostream>
@@ -8,6 +10,7 @@
 
 #include "server/lobby/lobby_hub.hpp"
 #include "server/match/match_actor.hpp"
+#include "server/protocol/frames.hpp"
 #include "server/session/request_router.hpp"
 #include "server/shared_state.hpp"
 
@@ -145,20 +148,33 @@ bool websocket_session::receive(std::string_view frame, bool binary) {
   return true;
 }
 
-void websocket_session::send(frame_ptr frame) {
-  post([self = shared_from_this(), frame = std::move(frame)]() mutable { self->on_send(std::move(frame)); });
+void websocket_session::send(frame_ptr frame, std::uint32_t match) {
+  post([self = shared_from_this(), frame = std::move(frame), match]() mutable {
+    self->on_send(std::move(frame), match);
+  });
 }
 
-void websocket_session::on_send(frame_ptr frame) {
+void websocket_session::on_send(frame_ptr frame, std::uint32_t match) {
   if (closing_ || left_) return;
-  if (tap_) return tap_(frame);
+  outgoing_frame out{std::move(frame)};
+  if (match != 0) {
+    // The match's frame is its audience's; which match it is, in this connection's words.
+    const std::uint32_t handle = client_.streams.handle_for(match, [this](std::uint32_t m) { return following(m); });
+    out.prefix_size = static_cast<std::uint8_t>(stream_prefix(handle, out.prefix));
+  }
+  if (tap_) {
+    if (out.prefix_size == 0) return tap_(out.payload);
+    auto whole = std::make_shared<std::string>(reinterpret_cast<const char*>(out.prefix.data()), out.prefix_size);
+    whole->append(*out.payload);
+    return tap_(whole);
+  }
   const auto& s = state_->settings();
-  if (queue_.size() >= s.write_queue_messages || queued_bytes_ + frame->size() > s.write_queue_bytes) {
+  if (queue_.size() >= s.write_queue_messages || queued_bytes_ + out.size() > s.write_queue_bytes) {
     // A reader this slow would make us buffer without bound: drop it instead.
     return drop();
   }
-  queued_bytes_ += frame->size();
-  queue_.push_back(std::move(frame));
+  queued_bytes_ += out.size();
+  queue_.push_back(std::move(out));
   // At once when the socket is idle (waiting for more frames would delay every view: a
   // posted flush runs behind every ready handler of the server); frames that arrive while
   // a write is in flight all go out together in the next.
@@ -171,7 +187,12 @@ void websocket_session::do_write() {
     // payloads as they are.
     if (queue_.empty()) return;
     writing_ = 1;
-    ws_.async_write(net::buffer(*queue_.front()),
+    const outgoing_frame& f = queue_.front();
+    // The prefix (this connection's stream handle) and the shared payload are one message.
+    // Beast keeps a copy of the sequence; the bytes stay in the queue until on_write.
+    const std::array<net::const_buffer, 2> message = {net::const_buffer(f.prefix.data(), f.prefix_size),
+                                                      net::buffer(*f.payload)};
+    ws_.async_write(message,
                     [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_write(ec); });
     return;
   }
@@ -211,7 +232,7 @@ void websocket_session::on_write(beast::error_code ec) {
 void websocket_session::written(std::size_t count) {
   // The frames just written leave the front (a vector: a few frames at most, but for a
   // slow reader).
-  for (std::size_t i = 0; i < count; ++i) queued_bytes_ -= queue_[i]->size();
+  for (std::size_t i = 0; i < count; ++i) queued_bytes_ -= queue_[i].size();
   queue_.erase(queue_.begin(), queue_.begin() + static_cast<std::ptrdiff_t>(count));
 }
 
@@ -224,7 +245,7 @@ void websocket_session::do_close(websocket::close_code code) {
   closing_ = true;
   // Frames still queued are dropped: the close frame goes out after the write in flight.
   while (queue_.size() > writing_) {
-    queued_bytes_ -= queue_.back()->size();
+    queued_bytes_ -= queue_.back().size();
     queue_.pop_back();
   }
   ws_.async_close(code, [self = shared_from_this()](beast::error_code e) {
@@ -254,6 +275,13 @@ void websocket_session::track(std::weak_ptr<match_actor> match) {
       return m.expired() || (!m.owner_before(match) && !match.owner_before(m));
     });
     mine.push_back(std::move(match));
+  });
+}
+
+bool websocket_session::following(std::uint32_t match) const {
+  return std::any_of(client_.matches.begin(), client_.matches.end(), [match](const std::weak_ptr<match_actor>& w) {
+    const auto m = w.lock();
+    return m && m->stream() == match;
   });
 }
 

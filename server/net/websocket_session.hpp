@@ -44,8 +44,9 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   bool receive(std::string_view frame, bool binary);
   void end() { leave(); }   // on the strand: the connection is over (what a read error does)
 
-  // Any thread.
-  void send(frame_ptr frame);
+  // Any thread. `match`: the frame is a match's (its stream_handle), and the session writes
+  // its own handle for that match in front of it (ServerMessage.stream); 0: no match's.
+  void send(frame_ptr frame, std::uint32_t match = 0);
   void send(const v1::ServerMessage& message) { send(encode(message)); }
   void close(boost::beast::websocket::close_code code);
   void track(std::weak_ptr<match_actor> match);   // tell this match when the connection ends
@@ -70,9 +71,10 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   void on_accept(boost::beast::error_code ec);
   void do_read();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
-  void on_send(frame_ptr frame);
+  void on_send(frame_ptr frame, std::uint32_t match);
   void on_idle(std::uint32_t at);
   void do_write();
+  bool following(std::uint32_t match) const;   // a match this connection follows holds that stream_handle
   void on_write(boost::beast::error_code ec);
   void written(std::size_t count);   // the first `count` queued frames are on the wire
   void do_close(boost::beast::websocket::close_code code);
@@ -84,7 +86,7 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   std::uint64_t id_;
   boost::beast::flat_buffer buffer_;
   // A vector, not a deque: a std::deque allocates a block as it is made, on every connection.
-  std::vector<frame_ptr> queue_;
+  std::vector<outgoing_frame> queue_;
   std::size_t queued_bytes_ = 0;
   std::size_t writing_ = 0;   // the frames at the queue's front being written
   rate_limiter limiter_;

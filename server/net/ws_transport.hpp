@@ -24,6 +24,7 @@
 #include <chrono>
 #include <cstddef>
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -78,12 +79,25 @@ class frame_counter {
   std::uint64_t skip_ = 0;
 };
 
-// The header of one unmasked, final, binary server frame (RFC 6455 5.2): 2, 4 or 10 bytes.
+// A server frame as a session queues it: a payload shared by every connection it goes to,
+// and up to 6 bytes of this connection's own written in front of it (a stream handle,
+// docs/server.md), so that sharing a frame never costs a copy per connection.
+struct outgoing_frame {
+  std::shared_ptr<const std::string> payload;
+  std::array<unsigned char, 6> prefix{};
+  std::uint8_t prefix_size = 0;
+
+  std::size_t size() const { return prefix_size + payload->size(); }
+};
+
+// The header of one unmasked, final, binary server frame (RFC 6455 5.2): 2, 4 or 10 bytes,
+// then the frame's prefix (outgoing_frame), so the two go out as one buffer. `payload`
+// counts both the prefix and what follows it.
 struct frame_header {
-  std::array<unsigned char, 10> bytes{};
+  std::array<unsigned char, 16> bytes{};
   std::size_t size = 0;
 
-  explicit frame_header(std::uint64_t payload) {
+  explicit frame_header(std::uint64_t payload, const unsigned char* prefix = nullptr, std::size_t prefix_size = 0) {
     bytes[0] = 0x82;   // FIN, opcode 2 (binary)
     if (payload < 126) {
       bytes[1] = static_cast<unsigned char>(payload);
@@ -98,6 +112,7 @@ struct frame_header {
       for (int i = 0; i < 8; ++i) bytes[2 + i] = static_cast<unsigned char>(payload >> (56 - 8 * i));
       size = 10;
     }
+    for (std::size_t i = 0; i < prefix_size && size < bytes.size(); ++i) bytes[size++] = prefix[i];
   }
   boost::asio::const_buffer buffer() const { return {bytes.data(), size}; }
 };
@@ -125,13 +140,14 @@ class ws_transport : public boost::beast::tcp_stream {
     op{this, buffers, std::forward<WriteHandler>(handler)}.start();
   }
 
-  // Writes these whole binary frames, one after another, in as few writes as the kernel
-  // takes; `handler(ec)` once all are written or the write failed. One batch at a time, on
-  // the stream's executor (the session's strand). `payloads` must outlive the write.
+  // Writes these whole binary frames (outgoing_frame), one after another, in as few writes
+  // as the kernel takes; `handler(ec)` once all are written or the write failed. One batch
+  // at a time, on the stream's executor (the session's strand). `frames` must outlive the
+  // write. Two buffers a frame: its header with its prefix, and its shared payload.
   // `written`: bytes of these frames that `write_frames_now` already wrote; the rest follow.
   template <class Frames, class Handler>
-  void async_write_frames(const Frames& payloads, std::size_t count, Handler&& handler, std::size_t written = 0) {
-    gather(payloads, count);
+  void async_write_frames(const Frames& frames, std::size_t count, Handler&& handler, std::size_t written = 0) {
+    gather(frames, count);
     skip(written);
     auto start = [this, h = std::forward<Handler>(handler)]() mutable {
       batch_writing_ = true;
@@ -154,13 +170,13 @@ class ws_transport : public boost::beast::tcp_stream {
   // (one `sendmsg`, and no operation, completion or hand-off queued in Asio): all of them,
   // a first part, or nothing when the socket is full or a frame of Beast's is part written.
   // A first part leaves the stream mid-frame: the caller goes on at once with
-  // `async_write_frames(payloads, count, handler, bytes)`. The socket must be non-blocking
+  // `async_write_frames(frames, count, handler, bytes)`. The socket must be non-blocking
   // (`socket().non_blocking(true)`); on the stream's executor, with no batch in flight.
   template <class Frames>
-  written_now write_frames_now(const Frames& payloads, std::size_t count, boost::beast::error_code& ec) {
+  written_now write_frames_now(const Frames& frames, std::size_t count, boost::beast::error_code& ec) {
     ec = {};
     if (beast_mid_frame_ || batch_writing_) return {};
-    gather(payloads, count);
+    gather(frames, count);
     const std::size_t bytes = socket().write_some(batch_, ec);
     if (ec == boost::asio::error::would_block || ec == boost::asio::error::try_again) ec = {};
     if (ec) return {};
@@ -207,16 +223,17 @@ class ws_transport : public boost::beast::tcp_stream {
     }
   };
 
-  // The batch's buffers: a header and a payload a frame.
+  // The batch's buffers: a frame's header with its prefix, then its shared payload.
   template <class Frames>
-  void gather(const Frames& payloads, std::size_t count) {
+  void gather(const Frames& frames, std::size_t count) {
     headers_.clear();
     batch_.clear();
     headers_.reserve(count);
-    for (std::size_t i = 0; i < count; ++i) headers_.emplace_back(payloads[i]->size());
+    for (std::size_t i = 0; i < count; ++i)
+      headers_.emplace_back(frames[i].size(), frames[i].prefix.data(), frames[i].prefix_size);
     for (std::size_t i = 0; i < count; ++i) {
       batch_.push_back(headers_[i].buffer());
-      batch_.push_back(boost::asio::buffer(*payloads[i]));
+      batch_.push_back(boost::asio::buffer(*frames[i].payload));
     }
   }
   // Leaves out the batch's first `bytes` (already written).

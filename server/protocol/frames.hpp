@@ -1,5 +1,7 @@
 #pragma once
 // Frames put together from frames already encoded, instead of encoding a message again.
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -11,6 +13,11 @@ namespace starport::server {
 // request_id is field 1, and protobuf takes fields in any order, so the id's few bytes
 // go in front of the bytes already encoded.
 frame_ptr with_request_id(const std::string& plain, std::uint32_t request_id);
+
+// ServerMessage.stream (a connection's handle for a match) as bytes to write in front of
+// a match's frame, encoded once for its whole audience: protobuf takes fields in any
+// order. Into `out`, its size returned: nothing for handle 0 (unsent), else 2 to 6 bytes.
+std::size_t stream_prefix(std::uint32_t handle, std::array<unsigned char, 6>& out);
 
 // `message` (a Welcome) with `welcome_fields` (encoded Welcome fields, the same for every
 // Welcome: the game catalog) added to its Welcome: a length-delimited field may hold its

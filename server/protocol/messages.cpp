@@ -1,6 +1,7 @@
 #include "server/protocol/messages.hpp"
 #include "server/protocol/frames.hpp"
 
+#include <algorithm>
 #include <chrono>
 
 namespace starport::server {
@@ -33,6 +34,16 @@ frame_ptr with_request_id(const std::string& plain, std::uint32_t request_id) {
   append_varint(*out, request_id);
   out->append(plain);
   return out;
+}
+
+std::size_t stream_prefix(std::uint32_t handle, std::array<unsigned char, 6>& out) {
+  static_assert(v1::ServerMessage::kStreamFieldNumber < 16);   // its key is one byte
+  if (handle == 0) return 0;   // proto3's default: unsent
+  std::string bytes;
+  bytes.push_back(static_cast<char>(v1::ServerMessage::kStreamFieldNumber << 3));   // varint
+  append_varint(bytes, handle);
+  std::copy(bytes.begin(), bytes.end(), out.begin());
+  return bytes.size();
 }
 
 frame_ptr with_welcome_fields(v1::ServerMessage message, const std::string& welcome_fields) {

@@ -1,9 +1,8 @@
 #pragma once
-// A running match's stream handle (MatchInfo.stream, ViewUpdate.stream): the smallest
-// number no other running match holds, so a diff names its match in a byte or two
-// instead of the 36-character match id. Held for the match actor's lifetime; freed
-// numbers are handed out again (a client maps a handle to its match from the MatchInfo it
-// was last sent for it).
+// A running match's server-wide handle: the smallest number no other running match holds.
+// Held for the match actor's lifetime; freed numbers are handed out again. It never goes
+// on the wire: a session keys its own, per-connection handle for the match by it
+// (ServerMessage.stream, server/session/connection_streams.hpp).
 #include <cstdint>
 #include <mutex>
 #include <set>

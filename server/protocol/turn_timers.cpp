@@ -12,10 +12,12 @@ std::int64_t at(std::span<const std::int64_t> list, std::size_t i) { return i < 
 
 void write_turn_timers(std::span<const std::int64_t> sent, std::span<const std::int64_t> deadlines,
                        std::int64_t now_ms, std::int64_t turn_ms, bool snapshot,
-                       google::protobuf::RepeatedField<std::uint32_t>& deadlines_ms, std::uint32_t& full_turns) {
+                       google::protobuf::RepeatedField<std::uint32_t>& deadlines_ms, std::uint32_t& full_turns,
+                       std::uint32_t& stopped_turns) {
   deadlines_ms.Clear();
   full_turns = 0;
-  bool in_ms = false;   // a change full_turns cannot tell: the whole list goes
+  stopped_turns = 0;
+  bool in_ms = false;   // a change the bits cannot tell: the whole list goes
   for (std::size_t i = 0; i < deadlines.size(); ++i) {
     const std::int64_t was = snapshot ? 0 : at(sent, i);
     const std::int64_t is = deadlines[i];
@@ -23,12 +25,14 @@ void write_turn_timers(std::span<const std::int64_t> sent, std::span<const std::
     const bool whole_turn = is != 0 && turn_ms > 0 && i < full_turn_seats && is - now_ms >= turn_ms - full_turn_slack_ms;
     if (whole_turn)
       full_turns |= std::uint32_t{1} << i;
+    else if (is == 0 && i < full_turn_seats)   // (a snapshot's reader starts from none: never here)
+      stopped_turns |= std::uint32_t{1} << i;
     else
       in_ms = true;
   }
-  // A diff whose seats all stopped still lists them (a list of zeros); a snapshot's reader
-  // starts from no timers, so it needs the list only for a timer part-way.
+  // A snapshot's reader starts from no timers, so it needs the list only for a timer part-way.
   if (!in_ms) return;
+  stopped_turns = 0;   // the list's 0s say it
   for (std::size_t i = 0; i < deadlines.size(); ++i) {
     const std::int64_t d = deadlines[i];
     const bool told = i < full_turn_seats && (full_turns >> i & 1) != 0;
@@ -39,7 +43,8 @@ void write_turn_timers(std::span<const std::int64_t> sent, std::span<const std::
 }
 
 bool read_turn_timers(bool snapshot, std::span<const std::uint32_t> deadlines_ms, std::uint32_t full_turns,
-                      std::int64_t turn_ms, std::int64_t received_ms, std::vector<std::int64_t>& deadlines) {
+                      std::uint32_t stopped_turns, std::int64_t turn_ms, std::int64_t received_ms,
+                      std::vector<std::int64_t>& deadlines) {
   if (full_turns != 0 && turn_ms <= 0) return false;   // a whole turn of no length
   if (snapshot) deadlines.clear();
   if (snapshot || !deadlines_ms.empty()) {
@@ -47,6 +52,8 @@ bool read_turn_timers(bool snapshot, std::span<const std::uint32_t> deadlines_ms
     for (std::size_t i = 0; i < deadlines_ms.size(); ++i)
       if (deadlines_ms[i] != 0) deadlines[i] = received_ms + deadlines_ms[i];
   }
+  for (std::size_t i = 0; i < full_turn_seats && i < deadlines.size(); ++i)
+    if ((stopped_turns >> i & 1) != 0) deadlines[i] = 0;
   for (std::size_t i = 0; i < full_turn_seats; ++i) {
     if ((full_turns >> i & 1) == 0) continue;
     if (deadlines.size() <= i) deadlines.resize(i + 1, 0);

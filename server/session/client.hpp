@@ -7,6 +7,8 @@
 
 #include <boost/container/deque.hpp>
 
+#include "server/session/connection_streams.hpp"
+
 namespace starport::storage {
 struct match_record;
 }
@@ -22,6 +24,7 @@ struct client {
   std::string display_name;
   bool hello_pending = false;      // a Hello is with the storage thread
   std::vector<std::weak_ptr<match_actor>> matches;   // told when this connection ends
+  connection_streams streams;      // this connection's handle for each match (ServerMessage.stream)
   // The replay this connection has open, kept so that scrubbing does not re-read storage.
   std::shared_ptr<const storage::match_record> replay_record;
   std::shared_ptr<replay_cursor> replay;

@@ -8,6 +8,10 @@ void send_to(const session_ref& to, const frame_ptr& frame) {
   if (auto s = to.session.lock()) s->send(frame);
 }
 
+void send_to(const session_ref& to, const frame_ptr& frame, std::uint32_t match) {
+  if (auto s = to.session.lock()) s->send(frame, match);
+}
+
 void reply(const request& r, v1::ServerMessage message) {
   message.set_request_id(r.request_id);
   send_to(r.from, encode(message));

@@ -28,6 +28,9 @@ struct request {
 
 // Sends to a session if it is still there (any thread).
 void send_to(const session_ref& to, const frame_ptr& frame);
+// A match's frame (MatchInfo, a view update), `match` its stream_handle: the session puts
+// its own handle for the match in front (ServerMessage.stream).
+void send_to(const session_ref& to, const frame_ptr& frame, std::uint32_t match);
 void reply(const request& r, v1::ServerMessage message);
 void reply_error(const request& r, v1::ErrorCode code, std::string detail);
 // With Error.problems: every problem found (a deck list's broken lines), at most 50.

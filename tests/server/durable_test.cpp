@@ -133,7 +133,7 @@ struct rig {
                              std::chrono::steady_clock::now().time_since_epoch()).count();
         REQUIRE(server::read_turn_timers(
             u.snapshot(), std::span(u.deadlines_ms().data(), static_cast<std::size_t>(u.deadlines_ms_size())),
-            u.full_turns(), std::int64_t{raw->info.turn_seconds()} * 1000, now, raw->deadlines));
+            u.full_turns(), u.stopped_turns(), std::int64_t{raw->info.turn_seconds()} * 1000, now, raw->deadlines));
         if (u.snapshot()) {
           REQUIRE(raw->view.ParseFromString(u.view()));
         } else {

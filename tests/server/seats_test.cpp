@@ -101,15 +101,19 @@ struct streams {
   std::map<std::uint32_t, one> seats;
   std::set<std::uint32_t> seen_seats;   // every ViewUpdate.seat that arrived
   v1::MatchInfo info;
+  std::uint32_t stream = 0;   // ServerMessage.stream of the match's MatchInfo
   int refusals = 0;
   std::size_t consumed = 0;   // of the client's frames
 
   void take(const v1::ServerMessage& m) {
-    if (m.has_match() && m.match().match_id() == match_id) info = m.match();
+    if (m.has_match() && m.match().match_id() == match_id) {
+      info = m.match();
+      stream = m.stream();
+    }
     if (m.has_error() && m.error().code() != v1::STALE_VIEW) ++refusals;
-    // A diff names its match by the MatchInfo's stream handle, a snapshot by its id.
+    // A diff names its match by the connection's handle its MatchInfo came with, a snapshot by its id.
     if (!m.has_view()) return;
-    if (m.view().snapshot() ? m.view().match_id() != match_id : m.view().stream() != info.stream()) return;
+    if (m.view().snapshot() ? m.view().match_id() != match_id : m.stream() != stream) return;
     CHECK(m.view().snapshot() != m.view().match_id().empty());   // no match id in a diff
     const v1::ViewUpdate& u = m.view();
     seen_seats.insert(u.seat());

@@ -82,11 +82,13 @@ v1::ServerMessage test_client::read() {
   v1::ServerMessage m;
   if (!m.ParseFromString(bytes)) throw std::runtime_error("the server sent a frame that does not parse");
   frames.push_back(frame{std::move(bytes), step});
-  // A diff names its match by the stream handle of the match's MatchInfo: the tests read
-  // it back as the match id (`frames` keeps what came on the wire).
-  if (m.has_match() && m.match().stream() != 0) streams[m.match().stream()] = m.match().match_id();
+  // A diff names its match by this connection's handle (ServerMessage.stream), which the
+  // match's MatchInfo (and a snapshot) came with: the tests read it back as the match id
+  // (`frames` keeps what came on the wire).
+  if (m.has_match()) streams[m.stream()] = m.match().match_id();
+  if (m.has_view() && m.view().snapshot()) streams[m.stream()] = m.view().match_id();
   if (m.has_view() && m.view().match_id().empty())
-    if (auto it = streams.find(m.view().stream()); it != streams.end()) m.mutable_view()->set_match_id(it->second);
+    if (auto it = streams.find(m.stream()); it != streams.end()) m.mutable_view()->set_match_id(it->second);
   if (m.has_view()) {
     v1::ViewUpdate& u = *m.mutable_view();
     std::uint64_t& number = view_numbers[{u.match_id(), u.seat()}];
@@ -166,7 +168,8 @@ void test_client::track(const v1::ServerMessage& m) {
   s.number = u.number();
   for (std::string& line : split_lines(u.log_line())) s.log.push_back(std::move(line));
   if (!read_turn_timers(u.snapshot(), std::span(u.deadlines_ms().data(), static_cast<std::size_t>(u.deadlines_ms_size())),
-                        u.full_turns(), std::int64_t{s.info.turn_seconds()} * 1000, steady_ms(), s.deadlines))
+                        u.full_turns(), u.stopped_turns(), std::int64_t{s.info.turn_seconds()} * 1000, steady_ms(),
+                        s.deadlines))
     throw std::runtime_error("the server sent a whole turn of a match without turn timers");
 }
 

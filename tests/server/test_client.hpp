@@ -71,7 +71,7 @@ class test_client {
   std::vector<frame> frames;
   std::uint32_t step = 0;
   std::map<std::string, match_state> matches;
-  std::map<std::uint32_t, std::string> streams;   // MatchInfo.stream → match id
+  std::map<std::uint32_t, std::string> streams;   // this connection's handle (ServerMessage.stream) → match id
   // read() gives log lines as text (log_line), decoded with each stream's table; `frames`
   // keeps them as sent. False: read() leaves them coded.
   bool decode_logs = true;

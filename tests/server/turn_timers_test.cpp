@@ -20,19 +20,20 @@ namespace {
 struct written {
   std::vector<std::uint32_t> deadlines_ms;
   std::uint32_t full_turns = 0;
+  std::uint32_t stopped_turns = 0;
 };
 
 written write(const std::vector<std::int64_t>& sent, const std::vector<std::int64_t>& now_deadlines, std::int64_t now,
               bool snapshot) {
   google::protobuf::RepeatedField<std::uint32_t> list;
   written w;
-  server::write_turn_timers(sent, now_deadlines, now, 30000, snapshot, list, w.full_turns);
+  server::write_turn_timers(sent, now_deadlines, now, 30000, snapshot, list, w.full_turns, w.stopped_turns);
   w.deadlines_ms.assign(list.begin(), list.end());
   return w;
 }
 
 std::vector<std::int64_t> read(const written& w, bool snapshot, std::int64_t received, std::vector<std::int64_t> had = {}) {
-  REQUIRE(server::read_turn_timers(snapshot, w.deadlines_ms, w.full_turns, 30000, received, had));
+  REQUIRE(server::read_turn_timers(snapshot, w.deadlines_ms, w.full_turns, w.stopped_turns, 30000, received, had));
   return had;
 }
 
@@ -60,18 +61,29 @@ TEST_CASE("turn timers: both seats' turns starting afresh are one bit each, no m
   CHECK(write({0, 0}, {now + 30000 - server::full_turn_slack_ms - 1, 0}, now, false).full_turns == 0);
 }
 
-TEST_CASE("turn timers: a timer that stops, or runs part-way, keeps the milliseconds of every seat") {
+TEST_CASE("turn timers: a timer that stops is a bit of stopped_turns, the others as they were - one that runs part-way keeps every seat's milliseconds") {
   const std::int64_t now = 1'000'000;
-  // Seat 0 moved: its timer stops; seat 1's runs on, 12 s left.
+  // Seat 0 moved: its timer stops; seat 1's runs on, 12 s left, as the reader has it.
   const written stopped = write({now + 5000, now + 12000}, {0, now + 12000}, now, false);
   CHECK(stopped.full_turns == 0);
-  CHECK(stopped.deadlines_ms == std::vector<std::uint32_t>{0, 12000});
-  CHECK(read(stopped, false, 100, {7, 8}) == std::vector<std::int64_t>{0, 12100});
-  // Seat 0's turn starts afresh while seat 1's stops: the list, with 0 where the bit tells.
+  CHECK(stopped.stopped_turns == 0b01);
+  CHECK(stopped.deadlines_ms.empty());   // it was {0, 12000}: 6 bytes, now 3
+  CHECK(read(stopped, false, 100, {7, 8}) == std::vector<std::int64_t>{0, 8});
+  // Seat 0's turn starts afresh while seat 1's stops: two bits, no list.
   const written both = write({0, now + 12000}, {now + 30000, 0}, now, false);
   CHECK(both.full_turns == 0b01);
-  CHECK(both.deadlines_ms == std::vector<std::uint32_t>{0, 0});
+  CHECK(both.stopped_turns == 0b10);
+  CHECK(both.deadlines_ms.empty());
   CHECK(read(both, false, 100, {0, 12100}) == std::vector<std::int64_t>{30100, 0});
+  // Every seat stopped: bits, where it was a list of zeros.
+  const written all = write({now + 5000, now + 12000}, {0, 0}, now, false);
+  CHECK(all.stopped_turns == 0b11);
+  CHECK(read(all, false, 100, {5, 6}) == std::vector<std::int64_t>{0, 0});
+  // Seat 1's timer moved without starting afresh (a stand-in's shorter turn): the list, no bits.
+  const written moved = write({now + 5000, now + 12000}, {0, now + 4000}, now, false);
+  CHECK(moved.stopped_turns == 0);
+  CHECK(moved.deadlines_ms == std::vector<std::uint32_t>{0, 4000});
+  CHECK(read(moved, false, 100, {7, 8}) == std::vector<std::int64_t>{0, 4100});
   // Nothing changed: nothing sent, and the reader keeps what it had.
   const written same = write({now + 9000, 0}, {now + 9000, 0}, now, false);
   CHECK(same.full_turns == 0);
@@ -100,18 +112,19 @@ TEST_CASE("turn timers: seats beyond the bits, and a match without a turn length
   std::vector<std::int64_t> many(server::full_turn_seats + 1, now + 30000);
   google::protobuf::RepeatedField<std::uint32_t> list;
   std::uint32_t full_turns = 0;
-  server::write_turn_timers({}, many, now, 30000, false, list, full_turns);
+  std::uint32_t stopped_turns = 0;
+  server::write_turn_timers({}, many, now, 30000, false, list, full_turns, stopped_turns);
   CHECK(full_turns == 0xFFFFFFFFu);
   REQUIRE(list.size() == static_cast<int>(many.size()));
   CHECK(list.Get(static_cast<int>(server::full_turn_seats)) == 30000);
   const std::vector<std::int64_t> one{now + 30000};
-  server::write_turn_timers({}, one, now, 0, false, list, full_turns);
+  server::write_turn_timers({}, one, now, 0, false, list, full_turns, stopped_turns);
   CHECK(full_turns == 0);
   CHECK(list.size() == 1);
   // A reader refuses a whole turn it cannot measure, and keeps its timers.
   std::vector<std::int64_t> had{42};
   const std::vector<std::uint32_t> no_list;
-  CHECK_FALSE(server::read_turn_timers(false, no_list, 0b1, 0, 100, had));
+  CHECK_FALSE(server::read_turn_timers(false, no_list, 0b1, 0, 0, 100, had));
   CHECK(had == std::vector<std::int64_t>{42});
 }
 

@@ -1,12 +1,15 @@
 // What leaves the server, byte for byte, where it is built by hand (server/protocol/frames).
 #include <doctest/doctest.h>
 
+#include <array>
 #include <cstdint>
 #include <memory>
+#include <set>
 #include <string>
 
 #include "server/protocol/frames.hpp"
 #include "server/protocol/stream_handle.hpp"
+#include "server/session/connection_streams.hpp"
 
 namespace v1 = starport::v1;
 using starport::server::encode;
@@ -87,4 +90,43 @@ TEST_CASE("wire: stream handles are the smallest free numbers, unique among live
   stream_handle d;
   CHECK(d.value() != b->value());
   CHECK(d.value() != c.value());
+}
+
+TEST_CASE("wire: a stream handle put in front of a shared frame parses as the frame with ServerMessage.stream set, and is as long") {
+  v1::ServerMessage m;
+  m.mutable_view()->set_patch(std::string("\x05\x01", 2));
+  m.mutable_view()->add_log_refs(3);
+  const std::string plain = *encode(m);
+  for (std::uint32_t handle : {0u, 1u, 127u, 128u, 16383u, 16384u, 268435456u, 0xffffffffu}) {
+    CAPTURE(handle);
+    std::array<unsigned char, 6> prefix{};
+    const std::size_t size = starport::server::stream_prefix(handle, prefix);
+    // After the request id too: the answer to an action carries both.
+    const std::string wire = std::string(reinterpret_cast<const char*>(prefix.data()), size) + *with_request_id(plain, 9);
+    v1::ServerMessage parsed;
+    REQUIRE(parsed.ParseFromString(wire));
+    v1::ServerMessage expected = m;
+    expected.set_request_id(9);
+    expected.set_stream(handle);
+    CHECK(parsed.SerializeAsString() == expected.SerializeAsString());
+    CHECK(wire.size() == expected.ByteSizeLong());   // 0 is unsent, as proto3 would
+  }
+}
+
+TEST_CASE("wire: a connection names its first match 0, the next the smallest free handle, and frees a match's once it no longer follows it") {
+  starport::server::connection_streams streams;
+  std::set<std::uint32_t> followed{40};
+  auto following = [&](std::uint32_t match) { return followed.count(match) > 0; };
+  CHECK(streams.handle_for(40, following) == 0);   // unsent on every frame of a page's one match
+  followed.insert(7);
+  CHECK(streams.handle_for(7, following) == 1);
+  CHECK(streams.handle_for(40, following) == 0);   // the same match keeps its handle
+  followed.erase(40);                               // ended, or left
+  CHECK(streams.handle_for(7, following) == 1);     // nothing freed while no new match comes
+  CHECK(streams.size() == 2);
+  followed.insert(3);
+  CHECK(streams.handle_for(3, following) == 0);     // 40's handle, its MatchInfo says so
+  CHECK(streams.size() == 2);
+  followed.insert(9);
+  CHECK(streams.handle_for(9, following) == 2);
 }

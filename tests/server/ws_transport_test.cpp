@@ -92,10 +92,18 @@ TEST_CASE("ws_transport: frames written in one batch arrive whole and in order -
 
   // Every header length (7-bit, 16-bit, 64-bit) and an empty frame; more bytes in all than
   // loopback buffers hold, so the batch is still being written when the ping arrives.
-  std::deque<std::shared_ptr<const std::string>> frames;
-  const std::size_t sizes[] = {0, 1, 125, 126, 127, 65535, 65536, 70000, 3u << 20, 5, 4u << 20, 300, 6u << 20, 2};
-  for (std::size_t i = 0; i < std::size(sizes); ++i)
-    frames.push_back(std::make_shared<const std::string>(sizes[i], static_cast<char>('a' + i)));
+  // Every other frame has a prefix of its own (1 to 6 bytes) in front of its shared payload,
+  // and the prefix moves the 125/126 and 65535/65536 edges of the header's length.
+  std::deque<starport::server::outgoing_frame> frames;
+  std::vector<std::string> expected;
+  const std::size_t sizes[] = {0, 1, 125, 126, 127, 65535, 65536, 70000, 3u << 20, 5, 4u << 20, 300, 6u << 20, 2, 124, 65534};
+  for (std::size_t i = 0; i < std::size(sizes); ++i) {
+    starport::server::outgoing_frame f{std::make_shared<const std::string>(sizes[i], static_cast<char>('a' + i))};
+    f.prefix_size = static_cast<std::uint8_t>(i % 2 == 0 ? 0 : 1 + i % 6);
+    for (std::size_t k = 0; k < f.prefix_size; ++k) f.prefix[k] = static_cast<unsigned char>('A' + k);
+    expected.push_back(std::string(reinterpret_cast<const char*>(f.prefix.data()), f.prefix_size) + *f.payload);
+    frames.push_back(std::move(f));
+  }
 
   late_reader r;
   std::thread client = read_late(port, std::size(sizes) + 1, r);   // and "end", after the pong
@@ -121,7 +129,7 @@ TEST_CASE("ws_transport: frames written in one batch arrive whole and in order -
   CHECK(r.got.back() == "end");
   for (std::size_t i = 0; i < frames.size(); ++i) {
     CAPTURE(i);
-    CHECK(r.got[i] == *frames[i]);
+    CHECK(r.got[i] == expected[i]);
   }
 }
 
@@ -130,11 +138,12 @@ TEST_CASE("ws_transport: a frame written at once queues nothing in Asio - what t
   tcp::acceptor acceptor(ioc, tcp::endpoint(asio::ip::make_address("127.0.0.1"), 0));
   const auto port = acceptor.local_endpoint().port();
 
-  const std::vector<std::shared_ptr<const std::string>> first{std::make_shared<const std::string>("hello")};
+  using starport::server::outgoing_frame;
+  const std::vector<outgoing_frame> first{outgoing_frame{std::make_shared<const std::string>("hello")}};
   // More than loopback buffers hold while the client sleeps: the socket takes a first part.
-  std::vector<std::shared_ptr<const std::string>> big;
+  std::vector<outgoing_frame> big;
   for (const std::size_t size : {6u << 20, 5u, 4u << 20})
-    big.push_back(std::make_shared<const std::string>(size, static_cast<char>('a' + big.size())));
+    big.push_back(outgoing_frame{std::make_shared<const std::string>(size, static_cast<char>('a' + big.size()))});
 
   late_reader r;
   std::thread client = read_late(port, 1 + 3 + 1, r);   // hello, the big ones, "end"
@@ -157,7 +166,7 @@ TEST_CASE("ws_transport: a frame written at once queues nothing in Asio - what t
   CHECK(!part.whole);
   CHECK(part.bytes > 0);
   std::size_t big_bytes = 0;
-  for (const auto& frame : big) big_bytes += starport::server::frame_header(frame->size()).size + frame->size();
+  for (const auto& frame : big) big_bytes += starport::server::frame_header(frame.size()).size + frame.size();
   CHECK(part.bytes < big_bytes);
   bool written = false;
   beast::error_code write_error;
@@ -182,7 +191,7 @@ TEST_CASE("ws_transport: a frame written at once queues nothing in Asio - what t
   CHECK(r.got[0] == "hello");
   for (std::size_t i = 0; i < big.size(); ++i) {
     CAPTURE(i);
-    CHECK(r.got[1 + i] == *big[i]);
+    CHECK(r.got[1 + i] == *big[i].payload);
   }
   CHECK(r.got.back() == "end");
 }
@@ -207,6 +216,15 @@ TEST_CASE("ws_transport: a frame header says FIN - binary - and the length in 7 
   CHECK(big.bytes[7] == 1);   // 65536 = 0x00000000'00010000
   CHECK(big.bytes[8] == 0);
   CHECK(big.bytes[9] == 0);
+  // A frame's prefix follows its header in the same buffer; the length counts it.
+  const unsigned char prefix[] = {0x10, 0x81, 0x01};
+  const frame_header with_prefix(130, prefix, 3);
+  CHECK(with_prefix.size == 7);
+  CHECK(with_prefix.bytes[1] == 126);
+  CHECK(with_prefix.bytes[3] == 130);
+  CHECK(with_prefix.bytes[4] == 0x10);
+  CHECK(with_prefix.bytes[6] == 0x01);
+  CHECK(with_prefix.buffer().size() == 7);
 }
 
 TEST_CASE("ws_transport: messages read one at a time and back to back arrive whole and in order - and every frame is counted") {

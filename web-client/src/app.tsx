@@ -45,7 +45,8 @@ export class App {
   // The visitor asked to play (a name is needed) while watching anonymously.
   wantsName = false;
   private readonly matchGames = new Map<string, string>();
-  // MatchInfo.stream → match id: the handle a diff names its match by on this connection.
+  // ServerMessage.stream → match id: this connection's handle for a match, which a diff
+  // names its match by; a match's MatchInfo (its first frame) and snapshots say whose it is.
   private readonly streams = new Map<number, string>();
   private route_: Route = { page: "home" };
   private listeners_ = new Set<(e: AppEvent) => void>();
@@ -257,12 +258,13 @@ export class App {
         this.chats.delete(body.value.lobbyId);
         break;
       case "match":
-        // A diff names its match by this handle (MatchInfo.stream) instead of its id.
-        if (body.value.stream) this.streams.set(body.value.stream, body.value.matchId);
+        // A diff names its match by this handle (0, unsent, for the connection's first).
+        this.streams.set(m.stream, body.value.matchId);
         this.match(body.value.matchId).onInfo(body.value);
         break;
       case "view": {
-        const matchId = body.value.matchId || this.streams.get(body.value.stream);
+        if (body.value.snapshot) this.streams.set(m.stream, body.value.matchId);
+        const matchId = body.value.matchId || this.streams.get(m.stream);
         if (matchId) this.match(matchId).onUpdate(body.value);
         break;
       }

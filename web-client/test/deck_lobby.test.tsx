@@ -10,14 +10,9 @@ import { renderToString } from "preact-render-to-string";
 import { App } from "../src/app.js";
 import { BotInfoSchema, DeckListSchema, DeckSchema, GameInfoSchema, LobbySchema, LobbySeatSchema, LobbySettingsSchema, WelcomeSchema, type Lobby } from "../src/gen/starport/v1/protocol_pb.js";
 import { DeckPicker, LobbyPage, startProblem } from "../src/pages/lobby.js";
+import { stubBrowserGlobals } from "./browser_globals.js";
 
-const stored = new Map<string, string>();
-(globalThis as { localStorage?: unknown }).localStorage = {
-  getItem: (k: string) => stored.get(k) ?? null,
-  setItem: (k: string, v: string) => void stored.set(k, v),
-  removeItem: (k: string) => void stored.delete(k),
-};
-(globalThis as { location?: unknown }).location = { origin: "http://127.0.0.1:1", pathname: "/", hash: "", protocol: "http:", host: "127.0.0.1:1" };
+stubBrowserGlobals();
 
 function app() {
   const a = new App({ openSocket: () => { throw new Error("no sockets in unit tests"); } });

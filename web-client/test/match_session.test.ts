@@ -274,9 +274,9 @@ test("turn deadlines come with the view stream: a snapshot sets them, a diff cha
   const seat1 = session.deadlineOf(1);
   assert.ok(seat1 >= before + 60000 && seat1 <= Date.now() + 60000, "counted from when it arrived");
   const patch = diffViews(ViewSchema, view(), view([flip], 2));
-  session.onUpdate(create(ViewUpdateSchema, { number: 4n, stream: 5, patch }));
+  session.onUpdate(create(ViewUpdateSchema, { number: 4n, patch }));
   assert.equal(session.deadlineOf(1), seat1, "a diff without deadlines keeps them");
-  session.onUpdate(create(ViewUpdateSchema, { number: 5n, stream: 5, patch: new Uint8Array(), deadlinesMs: [0, 0] }));
+  session.onUpdate(create(ViewUpdateSchema, { number: 5n, patch: new Uint8Array(), deadlinesMs: [0, 0] }));
   assert.equal(session.deadlineOf(1), 0, "every timer stopped");
 });
 
@@ -290,19 +290,20 @@ test("a whole turn restarts a seat's countdown at MatchInfo.turn_seconds from th
     assert.equal(session.deadlineOf(0), 0);
     // Both seats' turns start afresh: one byte, no milliseconds.
     const before = Date.now();
-    session.onUpdate(create(ViewUpdateSchema, { number: 4n, stream: 5, patch: new Uint8Array(), fullTurns: 0b11 }));
+    session.onUpdate(create(ViewUpdateSchema, { number: 4n, patch: new Uint8Array(), fullTurns: 0b11 }));
     for (const seat of [0, 1]) {
       const deadline = session.deadlineOf(seat);
       assert.ok(deadline >= before + 30000 && deadline <= Date.now() + 30000, `seat ${seat}: a whole 30 s turn from the update`);
     }
     assert.ok(session.deadlineOf(1) > seat1 + 17000, "not the old part-way deadline");
-    // Seat 0 moved (its timer stops) while seat 1's runs on: the list, as before.
-    session.onUpdate(create(ViewUpdateSchema, { number: 5n, stream: 5, patch: new Uint8Array(), deadlinesMs: [0, 29000] }));
+    // Seat 0 moved (its timer stops) while seat 1's runs on: a bit, seat 1's deadline kept.
+    const seat1Whole = session.deadlineOf(1);
+    session.onUpdate(create(ViewUpdateSchema, { number: 5n, patch: new Uint8Array(), stoppedTurns: 0b01 }));
     assert.equal(session.deadlineOf(0), 0, "seat 0 stopped");
-    assert.ok(session.deadlineOf(1) > 0);
+    assert.equal(session.deadlineOf(1), seat1Whole, "seat 1 as it was");
     // A list and a whole turn together: the list first, then the whole turn wins for its seat.
     const now = Date.now();
-    session.onUpdate(create(ViewUpdateSchema, { number: 6n, stream: 5, patch: new Uint8Array(), deadlinesMs: [0, 5000], fullTurns: 0b01 }));
+    session.onUpdate(create(ViewUpdateSchema, { number: 6n, patch: new Uint8Array(), deadlinesMs: [0, 5000], fullTurns: 0b01 }));
     assert.ok(session.deadlineOf(0) >= now + 30000, "seat 0: a whole turn");
     assert.ok(session.deadlineOf(1) <= Date.now() + 5000, "seat 1: 5 s left");
   }
@@ -313,6 +314,6 @@ test("a whole turn in a match without turn timers changes nothing", () => {
   session.onInfo(create(MatchInfoSchema, { matchId: "m1", game: "space_war", yourSeat: 1 }));
   session.onUpdate(create(ViewUpdateSchema, { ...snapshot(3, view()), deadlinesMs: [0, 12000] }));
   const seat1 = session.deadlineOf(1);
-  session.onUpdate(create(ViewUpdateSchema, { number: 4n, stream: 5, patch: new Uint8Array(), fullTurns: 0b10 }));
+  session.onUpdate(create(ViewUpdateSchema, { number: 4n, patch: new Uint8Array(), fullTurns: 0b10 }));
   assert.equal(session.deadlineOf(1), seat1);
 });

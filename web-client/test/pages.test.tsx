@@ -25,14 +25,9 @@ import { loadAllGames } from "../src/games/index.js";
 import { HomePage } from "../src/pages/home.js";
 import { LobbyPage } from "../src/pages/lobby.js";
 import { MatchPage } from "../src/pages/match.js";
+import { stubBrowserGlobals } from "./browser_globals.js";
 
-const stored = new Map<string, string>();
-(globalThis as { localStorage?: unknown }).localStorage = {
-  getItem: (k: string) => stored.get(k) ?? null,
-  setItem: (k: string, v: string) => void stored.set(k, v),
-  removeItem: (k: string) => void stored.delete(k),
-};
-(globalThis as { location?: unknown }).location = { origin: "http://127.0.0.1:1", pathname: "/", hash: "", protocol: "http:", host: "127.0.0.1:1" };
+stubBrowserGlobals();
 await loadAllGames();
 
 function app(name = "") {

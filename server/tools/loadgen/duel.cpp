@@ -99,11 +99,16 @@ void add_patch(duel_stats& stats, std::string_view patch, const google::protobuf
 }  // namespace
 
 void tally_frame(duel_stats& stats, std::string_view frame) {
-  for_each_record(frame, [&](std::uint64_t field, std::size_t, std::size_t payload, std::size_t end) {
+  std::size_t stream = 0;   // the connection's handle for the match, in front of the body
+  for_each_record(frame, [&](std::uint64_t field, std::size_t begin, std::size_t payload, std::size_t end) {
+    if (field == v1::ServerMessage::kStreamFieldNumber) {
+      stream = end - begin;
+      return add(stats, kind_slot + field, stream);
+    }
     if (field == v1::ServerMessage::kRequestIdFieldNumber || field >= slot_width[0]) return;
     const std::string_view body = frame.substr(payload, end - payload);
-    // The envelope: request id, the body's tag and length.
-    const std::size_t envelope = frame.size() - body.size();
+    // The envelope: request id, the body's tag and length (the stream counts on its own).
+    const std::size_t envelope = frame.size() - body.size() - stream;
     switch (field) {
       case v1::ServerMessage::kViewFieldNumber: {
         bool snapshot = false;
@@ -147,7 +152,10 @@ std::string byte_breakdown(std::span<const duel_stats* const> duels, std::uint64
   };
   const auto& server = *v1::ServerMessage::descriptor();
   for (std::size_t f = 1; f < slot_width[0]; ++f) {
-    line(name_of(server, f) + (f == v1::ServerMessage::kViewFieldNumber ? " (diffs)" : ""), kind_slot + f);
+    line(name_of(server, f) + (f == v1::ServerMessage::kViewFieldNumber    ? " (diffs)"
+                               : f == v1::ServerMessage::kStreamFieldNumber ? " (records, any frame)"
+                                                                            : ""),
+         kind_slot + f);
     if (f == v1::ServerMessage::kViewFieldNumber) line("view (snapshots)", snapshot_slot);
   }
   line("view: envelope (request id, tag, length)", update_slot);
@@ -256,9 +264,10 @@ void duel::on_frame(int side, std::string_view bytes) {
       return on_error(side, in_);
     case v1::ServerMessage::kView:
       begin_play();
-      return on_view(side, in_.request_id(), in_.view());
+      return on_view(side, in_.request_id(), in_.stream(), in_.view());
     case v1::ServerMessage::kMatch:
       seats_[side].turn_seconds = in_.match().turn_seconds();
+      seats_[side].stream = in_.stream();   // this connection's handle for the match
       if (in_.match().over()) {
         stats_.game_over = true;
         return finish({});
@@ -326,7 +335,7 @@ void duel::on_error(int side, const v1::ServerMessage& msg) {
   ++stats_.refused[error.code()];
 }
 
-void duel::on_view(int side, std::uint32_t request, const v1::ViewUpdate& update) {
+void duel::on_view(int side, std::uint32_t request, std::uint32_t stream, const v1::ViewUpdate& update) {
   seat& s = seats_[side];
   if (!update.match_id().empty()) s.match_id = update.match_id();   // snapshots; diffs carry the stream handle
   // The answer to our action counts even if its diff then shows a gap.
@@ -348,15 +357,17 @@ void duel::on_view(int side, std::uint32_t request, const v1::ViewUpdate& update
            server::read_turn_timers(
                update.snapshot(),
                std::span(update.deadlines_ms().data(), static_cast<std::size_t>(update.deadlines_ms_size())),
-               update.full_turns(), std::int64_t{s.turn_seconds} * 1000, micros_since({}, clock_type::now()) / 1000,
+               update.full_turns(), update.stopped_turns(), std::int64_t{s.turn_seconds} * 1000,
+               micros_since({}, clock_type::now()) / 1000,
                s.deadlines);
   };
   if (update.snapshot()) {
+    s.stream = stream;
     s.view_bytes = update.view();
     s.have_view = s.view.ParseFromString(s.view_bytes) && read_log_and_timers();
     s.number = update.number();
     s.resync_sent = false;
-  } else if (s.have_view && server::view_number(false, update.number(), s.number) == s.number + 1 &&
+  } else if (s.have_view && stream == s.stream && server::view_number(false, update.number(), s.number) == s.number + 1 &&
              server::apply_encoded(s.view_bytes, update.patch(), *space_war::v1::View::descriptor()) &&
              s.view.ParseFromString(s.view_bytes) && read_log_and_timers()) {
     s.number = server::view_number(false, update.number(), s.number);   // left out: the previous + 1

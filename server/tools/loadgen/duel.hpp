@@ -73,6 +73,7 @@ class duel final : public ws_events {
     server::log_reader log;       // the stream's log line shapes (log_table.hpp)
     std::vector<std::string> log_lines;   // the last update's lines, decoded
     std::uint32_t turn_seconds = 0;       // MatchInfo's: what a whole turn (full_turns) lasts
+    std::uint32_t stream = 0;             // this connection's handle for the match (ServerMessage.stream)
     std::vector<std::int64_t> deadlines;  // per seat, as a page counts them (turn_timers.hpp)
     bool have_view = false;
     std::uint64_t number = 0;
@@ -90,7 +91,8 @@ class duel final : public ws_events {
   void on_answer(int side, const v1::ServerMessage& msg);
   void on_error(int side, const v1::ServerMessage& msg);
   // `request`: the ServerMessage's request id (the PlayAction it answers, if the server says).
-  void on_view(int side, std::uint32_t request, const v1::ViewUpdate& update);
+  // `stream`: the frame's ServerMessage.stream; a diff under another handle is a gap.
+  void on_view(int side, std::uint32_t request, std::uint32_t stream, const v1::ViewUpdate& update);
   void join(int side);
   void maybe_act(int side);
   void maybe_act_now(int side);
