@@ -14,7 +14,7 @@ using frame_ptr = std::shared_ptr<const std::string>;
 inline constexpr const char* server_version = "0.1.0";   // Welcome.server_version
 // The protocol this server speaks (Hello, Welcome): raised whenever an older page would
 // misread what the server now sends.
-inline constexpr v1::ProtocolVersion protocol_version = v1::PROTOCOL_V2;
+inline constexpr v1::ProtocolVersion protocol_version = v1::PROTOCOL_V3;
 
 frame_ptr encode(const v1::ServerMessage& message);
 v1::ServerMessage error_message(std::uint32_t request_id, v1::ErrorCode code, std::string detail);

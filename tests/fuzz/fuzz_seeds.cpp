@@ -57,7 +57,7 @@ void request_seeds(const fs::path& dir) {
   add([](v1::ClientMessage& m) { m.mutable_list_lobbies(); });
   add([](v1::ClientMessage& m) { m.mutable_list_replays()->set_mine(true); });
   add([](v1::ClientMessage& m) { m.mutable_open_replay()->set_match_id("M"); });
-  add([](v1::ClientMessage& m) { m.mutable_hello()->set_protocol_version(v1::PROTOCOL_V2); });
+  add([](v1::ClientMessage& m) { m.mutable_hello()->set_protocol_version(v1::PROTOCOL_V3); });
   for (const engine::game_info* g : engine::games()) {
     const std::string options = g->new_options()->SerializeAsString();
     add([&](v1::ClientMessage& m) {

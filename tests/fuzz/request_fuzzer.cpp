@@ -199,7 +199,7 @@ house& new_house() {
   connection first(*h);
   v1::ClientMessage hello;
   hello.set_request_id(1);
-  hello.mutable_hello()->set_protocol_version(v1::PROTOCOL_V2);
+  hello.mutable_hello()->set_protocol_version(v1::PROTOCOL_V3);
   hello.mutable_hello()->set_display_name("Fuzz");
   first.send(*h, hello);
   if (first.token.empty()) {
@@ -226,7 +226,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   connection c(h);
   v1::ClientMessage hello;
   hello.set_request_id(1);
-  hello.mutable_hello()->set_protocol_version(v1::PROTOCOL_V2);
+  hello.mutable_hello()->set_protocol_version(v1::PROTOCOL_V3);
   hello.mutable_hello()->set_token(h.token);
   c.send(h, hello);
   for (const auto& f : starport::fuzz::split_frames(data, size)) {

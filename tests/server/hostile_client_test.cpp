@@ -186,7 +186,7 @@ class storm {
     switch (kind) {
       case ask::kHello:   // Fay's first; a second one on a connection is BAD_REQUEST
         *m.mutable_hello() = hello_message(spoil() ? nasty_text() : p.name, spoil() ? nasty_token() : "",
-                                           spoil() ? nasty_number() : std::uint32_t{v1::PROTOCOL_V2}).hello();
+                                           spoil() ? nasty_number() : std::uint32_t{v1::PROTOCOL_V3}).hello();
         break;
       case ask::kListLobbies: m.mutable_list_lobbies()->set_game(spoil() ? nasty_text() : "space_war"); break;
       case ask::kCreateLobby: {

@@ -26,7 +26,8 @@ TEST_CASE("protocol: another protocol version is refused with PROTOCOL_VERSION")
   server_fixture f;
   test_client c(f.port());
   CHECK(error_of(c.request(hello_message("Ada", "", v1::PROTOCOL_V1))) == v1::PROTOCOL_VERSION);   // a page from before V2
-  CHECK(error_of(c.request(hello_message("Ada", "", 3))) == v1::PROTOCOL_VERSION);
+  CHECK(error_of(c.request(hello_message("Ada", "", v1::PROTOCOL_V2))) == v1::PROTOCOL_VERSION);   // a page from before V3
+  CHECK(error_of(c.request(hello_message("Ada", "", 4))) == v1::PROTOCOL_VERSION);
   CHECK(error_of(c.request(hello_message("Ada", "", 0))) == v1::PROTOCOL_VERSION);
   CHECK(c.request(hello_message("Ada")).has_welcome());
 }

@@ -97,7 +97,7 @@ std::vector<std::string> split_lines(const std::string& text);
 
 // Small builders.
 v1::ClientMessage hello_message(const std::string& name, const std::string& token = {},
-                                std::uint32_t version = v1::PROTOCOL_V2);
+                                std::uint32_t version = v1::PROTOCOL_V3);
 std::string space_war_options(std::uint32_t contest_limit, bool auto_flip = false);
 v1::LobbySettings space_war_lobby(std::uint32_t seats, std::uint32_t contest_limit, bool is_private = false,
                                   bool spectators = true, std::uint32_t turn_seconds = 0);

@@ -52,7 +52,7 @@ TEST_CASE("wire: a Welcome with shared fields added parses as the Welcome holdin
     v1::ServerMessage m;
     m.set_request_id(7);
     v1::Welcome& w = *m.mutable_welcome();
-    w.set_protocol_version(v1::PROTOCOL_V2);
+    w.set_protocol_version(v1::PROTOCOL_V3);
     w.set_account_id("a-1");
     w.set_token("0123456789abcdef0123456789abcdef");
     for (int l = 0; l < lobbies; ++l) w.add_lobbies("lobby-" + std::to_string(l));

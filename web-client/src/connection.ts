@@ -12,7 +12,7 @@ import {
   type Welcome,
 } from "./gen/starport/v1/protocol_pb.js";
 
-export const protocolVersion = 2;
+export const protocolVersion = 3;
 
 // The subset of the browser's WebSocket this module uses (a fake one in unit tests).
 export interface SocketLike {

@@ -75,7 +75,7 @@ function setup(identity = { token: "", name: "Ada" }, extra: Partial<Constructor
 }
 
 const welcome = (requestId: number, token = "") =>
-  ({ requestId, body: { case: "welcome", value: { protocolVersion: 2, displayName: "Ada", token } } }) as const;
+  ({ requestId, body: { case: "welcome", value: { protocolVersion: 3, displayName: "Ada", token } } }) as const;
 
 test("Hello is the first message, with protocol version 1 and the name", () => {
   const { conn, sockets } = setup();
@@ -83,7 +83,7 @@ test("Hello is the first message, with protocol version 1 and the name", () => {
   sockets[0].open();
   const hello = sockets[0].sent[0];
   assert.equal(hello.body.case, "hello");
-  assert.equal(hello.body.value?.protocolVersion, 2);
+  assert.equal(hello.body.value?.protocolVersion, 3);
   assert.equal(hello.body.case === "hello" && hello.body.value.displayName, "Ada");
   assert.equal(sockets[0].binaryType, "arraybuffer");
 });

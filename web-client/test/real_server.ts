@@ -42,7 +42,7 @@ export async function askServer(requests: Request[]): Promise<ServerMessage[]> {
       server.on("exit", (code) => reject(new Error(`starport serve exited (${code}):\n${log}`)));
     });
     const frames = [
-      create(ClientMessageSchema, { requestId: 1, body: { case: "hello", value: { protocolVersion: 2, displayName: "Tester" } } }),
+      create(ClientMessageSchema, { requestId: 1, body: { case: "hello", value: { protocolVersion: 3, displayName: "Tester" } } }),
       ...requests.map((body, i) => create(ClientMessageSchema, { requestId: i + 2, body })),
     ].map((m) => Buffer.from(toBinary(ClientMessageSchema, m)).toString("hex"));
     // Sends one frame, waits for the reply naming its id, then the next.

@@ -10,7 +10,7 @@ namespace {
 
 using server::read_varint;
 
-constexpr std::uint32_t protocol_v2 = 2;   // starport.v1.ProtocolVersion's current value
+constexpr std::uint32_t protocol_v3 = 3;   // starport.v1.ProtocolVersion's current value
 
 std::int64_t micros_since(clock_type::time_point t, clock_type::time_point now) {
   return std::chrono::duration_cast<std::chrono::microseconds>(now - t).count();
@@ -227,7 +227,7 @@ void duel::send(int side, v1::ClientMessage& msg) {
 void duel::on_open(int side) {
   out_.Clear();
   v1::Hello* hello = out_.mutable_hello();
-  hello->set_protocol_version(protocol_v2);
+  hello->set_protocol_version(protocol_v3);
   hello->set_display_name("lg" + std::to_string(index_) + (side == host ? "h" : "g"));
   send(side, out_);
 }
