@@ -189,8 +189,10 @@ void websocket_session::do_write() {
     writing_ = 1;
     const outgoing_frame& f = queue_.front();
     // The prefix (this connection's stream handle) and the shared payload are one message.
-    // Beast keeps a copy of the sequence; the bytes stay in the queue until on_write.
-    const std::array<net::const_buffer, 2> message = {net::const_buffer(f.prefix.data(), f.prefix_size),
+    // Beast keeps a copy of the sequence, not of the bytes: the prefix is copied out of the
+    // queue, which may grow (and move) while the write is in flight; the payload is shared.
+    deflate_prefix_ = f.prefix;
+    const std::array<net::const_buffer, 2> message = {net::const_buffer(deflate_prefix_.data(), f.prefix_size),
                                                       net::buffer(*f.payload)};
     ws_.async_write(message,
                     [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_write(ec); });

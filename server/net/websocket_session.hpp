@@ -2,6 +2,7 @@
 // One WebSocket client: binary ClientMessage frames in, ServerMessage frames out. Reads
 // are limited (frame size, rate); writes go through a bounded queue with one write in
 // flight. What a message means is request_router's business.
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstddef>
@@ -98,6 +99,7 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   frame_tap tap_;
   std::uint32_t pinged_at_heard_ = 0;   // last_heard() when the keep-alive ping went: one per silence
   bool pinged_ = false;
+  std::array<unsigned char, 6> deflate_prefix_{};   // the prefix of the compressed message in flight
   bool deflating_ = false;   // permessage-deflate agreed in the handshake (config ws_compress)
   bool joined_ = false;
   bool closing_ = false;
