@@ -159,8 +159,9 @@ void websocket_session::on_send(frame_ptr frame, std::uint32_t match) {
   outgoing_frame out{std::move(frame)};
   if (match != 0) {
     // The match's frame is its audience's; which match it is, in this connection's words.
-    const std::uint32_t handle = client_.streams.handle_for(match, [this](std::uint32_t m) { return following(m); });
-    out.prefix_size = static_cast<std::uint8_t>(stream_prefix(handle, out.prefix));
+    const auto handle = client_.streams.handle_for(match, [this](std::uint32_t m) { return following(m); });
+    if (!handle) return;   // a closed match's late frame, its handle gone (connection_streams.hpp)
+    out.prefix_size = static_cast<std::uint8_t>(stream_prefix(*handle, out.prefix));
   }
   if (tap_) {
     if (out.prefix_size == 0) return tap_(out.payload);

@@ -6,6 +6,7 @@
 // the session writes its own name for the match in front of them.
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -17,7 +18,10 @@ class connection_streams {
   // unique among running matches), given the first time a frame of it comes. A new handle
   // first frees those of matches the connection no longer follows (`following(match)`
   // false): the table holds at most the matches the connection follows, plus this one.
-  std::uint32_t handle_for(std::uint32_t match, const std::function<bool(std::uint32_t match)>& following);
+  // None for a match without a handle that the connection does not follow: a frame posted
+  // just before its match closed, arriving after its handle was freed (or given to another
+  // match), which the page could only misread; the frame is dropped.
+  std::optional<std::uint32_t> handle_for(std::uint32_t match, const std::function<bool(std::uint32_t match)>& following);
   std::size_t size() const { return names_.size(); }
 
  private:

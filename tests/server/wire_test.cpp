@@ -129,4 +129,11 @@ TEST_CASE("wire: a connection names its first match 0, the next the smallest fre
   CHECK(streams.size() == 2);
   followed.insert(9);
   CHECK(streams.handle_for(9, following) == 2);
+  // A late frame of 40, which has no handle now and is followed no more: no handle, so the
+  // session drops it rather than name it with a handle the page knows for another match.
+  CHECK_FALSE(streams.handle_for(40, following).has_value());
+  CHECK(streams.size() == 3);
+  // 7 ended but keeps its handle until a new match needs one: its late frames still read right.
+  followed.erase(7);
+  CHECK(streams.handle_for(7, following) == 1);
 }
