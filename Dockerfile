@@ -32,7 +32,7 @@ RUN cd web-client && npm ci --no-audit --no-fund && npm run build \
 FROM debian:12-slim
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \
-      libprotobuf32 libsqlite3-0 libssl3 libboost-json1.81.0 libtcmalloc-minimal4 zlib1g \
+      libprotobuf32 libsqlite3-0 libssl3 libboost-json1.81.0 libtcmalloc-minimal4 zlib1g libzstd1 \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --home-dir /data --shell /usr/sbin/nologin starport \
  && mkdir -p /data && chown starport:starport /data

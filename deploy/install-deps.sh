@@ -8,7 +8,7 @@ packages=(
   libboost1.81-dev libboost-json1.81-dev libboost-system1.81-dev
   libprotobuf-dev protobuf-compiler libsqlite3-dev sqlite3 libgoogle-perftools-dev
   doctest-dev libcli11-dev libbenchmark-dev libclang-rt-14-dev
-  libssl-dev chromium nodejs npm
+  libssl-dev zlib1g-dev libzstd-dev chromium nodejs npm
 )
 
 missing=()

@@ -10,6 +10,7 @@ int main(int argc, char** argv) {
   starport::cli::add_replay(app);
   starport::cli::add_scenario(app);
   starport::cli::add_diff_fixtures(app);
+  starport::cli::add_train_dictionary(app);
   starport::cli::add_loadgen(app);
   starport::cli::add_serve(app);
   starport::cli::add_verify(app);

@@ -34,6 +34,7 @@ match_actor::match_actor(std::shared_ptr<match_services> services, storage::matc
       record_(std::move(record)),
       commitment_(seed_commitment(record_.seed, record_.salt)),
       game_(std::move(game)),
+      dictionary_(find_view_dictionary(game_->info().id)),
       seats_(static_cast<std::size_t>(game_->seat_count())),
       log_size_(log_size),
       timer_(strand_),

@@ -22,6 +22,7 @@
 #include "server/protocol/log_table.hpp"
 #include "server/net/net.hpp"
 #include "server/protocol/stream_handle.hpp"
+#include "server/protocol/view_dictionaries.hpp"
 #include "server/session/request.hpp"
 #include "storage/records.hpp"
 
@@ -155,6 +156,7 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
   v1::LobbySettings settings_;
   std::string commitment_;
   std::unique_ptr<engine::match> game_;
+  const view_dictionary* dictionary_;   // the game's, for packed views; null: it has none
   std::vector<seat> seats_;
   channel spectators_;
   std::vector<accepted> batch_;         // accepted, not yet shown

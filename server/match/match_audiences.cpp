@@ -42,8 +42,7 @@ void match_actor::publish(channel& audience, engine::viewer who) {
     return;
   }
   const std::string& view = current_view(who);
-  v1::ServerMessage m;
-  v1::ViewUpdate& u = *m.mutable_view();
+  v1::ViewUpdate u;
   name_stream(u, who);
   // Both are our serializer's, so the diff always succeeds; a snapshot all the same if not.
   std::optional<std::string> patch;
@@ -82,14 +81,15 @@ void match_actor::publish(channel& audience, engine::viewer who) {
   if (!patch) u.set_number(audience.number);
   audience.last_view.swap(bytes_scratch_);   // keeps both buffers' capacity for next time
   audience.has_view = true;
-  // Encoded once; the session whose action this shows gets the same bytes as the answer
-  // to its request (the request id put in front).
-  const frame_ptr plain = encode(m);
+  // Encoded once (and packed once); the session whose action this shows gets the same
+  // bytes as the answer to its request (the request id put in front).
+  view_frames frames(u, dictionary_);
   for (const session_ref& ref : audience.sessions) {
     std::uint32_t request_id = 0;
     for (const accepted& b : batch_)
       if (b.session_id == ref.id) request_id = b.request_id;
-    send_to(ref, request_id == 0 ? plain : with_request_id(*plain, request_id), stream());
+    const frame_ptr& frame = frames.for_session(ref);
+    send_to(ref, request_id == 0 ? frame : with_request_id(*frame, request_id), stream());
   }
 }
 
@@ -141,9 +141,7 @@ void match_actor::send_snapshot(channel& audience, engine::viewer who, const ses
     ++audience.number;
     audience.deadlines = deadlines_scratch_;
   }
-  v1::ServerMessage m;
-  m.set_request_id(request_id);
-  v1::ViewUpdate& u = *m.mutable_view();
+  v1::ViewUpdate u;
   u.set_match_id(record_.id);
   u.set_number(audience.number);
   name_stream(u, who);
@@ -157,7 +155,8 @@ void match_actor::send_snapshot(channel& audience, engine::viewer who, const ses
     audience.log_reset = true;
   }
   add_turn_timers(u, audience, true);
-  send_to(to, encode(m), stream());
+  const frame_ptr frame = view_frames(u, dictionary_).for_session(to);   // a copy: the frames end here
+  send_to(to, request_id == 0 ? frame : with_request_id(*frame, request_id), stream());
 }
 
 void match_actor::on_detach(std::uint64_t session_id) {

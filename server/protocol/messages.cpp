@@ -24,6 +24,16 @@ void append_varint(std::string& out, std::uint64_t v) {
   }
 }
 
+// A ServerMessage with only `field` (length-delimited, key below 16): key, length, bytes.
+frame_ptr encoded_field(int field, std::string_view bytes) {
+  auto out = std::make_shared<std::string>();
+  out->reserve(bytes.size() + 6);
+  out->push_back(static_cast<char>(field << 3 | 2));
+  append_varint(*out, bytes.size());
+  out->append(bytes);
+  return out;
+}
+
 }  // namespace
 
 frame_ptr with_request_id(const std::string& plain, std::uint32_t request_id) {
@@ -44,6 +54,32 @@ std::size_t stream_prefix(std::uint32_t handle, std::array<unsigned char, 6>& ou
   append_varint(bytes, handle);
   std::copy(bytes.begin(), bytes.end(), out.begin());
   return bytes.size();
+}
+
+view_frames::view_frames(const v1::ViewUpdate& update, const view_dictionary* dictionary)
+    : dictionary_(dictionary) {
+  update.SerializeToString(&update_);
+}
+
+const frame_ptr& view_frames::for_session(const session_ref& to) {
+  static_assert(v1::ServerMessage::kViewFieldNumber < 16 && v1::ServerMessage::kPackedViewFieldNumber < 16);
+  if (dictionary_ && (to.dictionaries >> dictionary_->id & 1u)) {
+    if (!packed_) {
+      thread_local std::string packed;
+      pack_view(*dictionary_, update_, packed);
+      // A few bytes of update gain nothing from a dictionary and would grow by the frame's
+      // header: those go plain, which every client reads too.
+      if (packed.size() < update_.size()) packed_ = encoded_field(v1::ServerMessage::kPackedViewFieldNumber, packed);
+      else packed_ = plain();
+    }
+    return packed_;
+  }
+  return plain();
+}
+
+const frame_ptr& view_frames::plain() {
+  if (!plain_) plain_ = encoded_field(v1::ServerMessage::kViewFieldNumber, update_);
+  return plain_;
 }
 
 frame_ptr with_welcome_fields(v1::ServerMessage message, const std::string& welcome_fields) {

@@ -1,5 +1,6 @@
 #pragma once
 // What one connection has told us about itself. Touched only on the session's strand.
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -23,6 +24,7 @@ struct client {
   bool viewer = false;             // Hello with neither token nor name: watches and replays only
   std::string display_name;
   bool hello_pending = false;      // a Hello is with the storage thread
+  std::uint32_t dictionaries = 0;  // the view dictionaries it named in Hello (session_ref)
   std::vector<std::weak_ptr<match_actor>> matches;   // told when this connection ends
   connection_streams streams;      // this connection's handle for each match (ServerMessage.stream)
   // The replay this connection has open, kept so that scrubbing does not re-read storage.

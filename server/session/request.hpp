@@ -16,6 +16,9 @@ class websocket_session;
 struct session_ref {
   std::uint64_t id = 0;
   std::weak_ptr<websocket_session> session;
+  // The view dictionaries it can unpack (Hello.dictionaries), one bit per dictionary ID:
+  // its match frames come packed for those games (server/protocol/view_dictionaries.hpp).
+  std::uint32_t dictionaries = 0;
 };
 
 struct request {

@@ -7,6 +7,7 @@
 #include "server/match/match_actor.hpp"
 #include "server/net/address_quota.hpp"
 #include "server/net/metrics.hpp"
+#include "server/protocol/view_dictionaries.hpp"
 #include "server/replay/replay_desk.hpp"
 #include "server/session/session_services.hpp"
 #include "server/session/text_rules.hpp"
@@ -44,7 +45,7 @@ void on_hello_done(const session_ptr& s, std::uint32_t request_id, bool ok,
                         "This browser's sign-in is no longer known here; pick a display name to start again.");
   c.account_id = result->account.id;
   c.display_name = result->account.display_name;
-  request r{{s->id(), s}, c.account_id, c.display_name, request_id, {}};
+  request r{{s->id(), s, c.dictionaries}, c.account_id, c.display_name, request_id, {}};
   s->services().lobbies().welcome(std::move(r), std::move(result->new_token));
 }
 
@@ -59,6 +60,7 @@ void on_hello(const session_ptr& s, std::uint32_t request_id, const v1::Hello& h
     return answer_error(s, request_id, v1::PROTOCOL_VERSION,
                         "This page is out of date for the server (protocol " + std::to_string(protocol_version) +
                             "); reload it.");
+  c.dictionaries = accepted_dictionaries(hello.dictionaries());
   if (hello.token().empty() && hello.display_name().empty()) {
     // An anonymous viewer: no account, no token; replays, public matches and Ping only.
     c.viewer = true;
@@ -143,7 +145,7 @@ void route(const session_ptr& s, v1::ClientMessage&& message) {
     }
   }
 
-  request r{{s->id(), s}, c.account_id, c.display_name, id, std::chrono::steady_clock::now()};
+  request r{{s->id(), s, c.dictionaries}, c.account_id, c.display_name, id, std::chrono::steady_clock::now()};
   switch (message.body_case()) {
     case body::kPing: {
       v1::ServerMessage m;

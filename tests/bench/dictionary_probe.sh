@@ -11,10 +11,10 @@ command -v zstd >/dev/null && command -v strace >/dev/null && [ -e /usr/include/
   apt-get install -y -q zstd libzstd-dev strace zlib1g-dev >/dev/null
 mkdir -p "$out"
 if [ "$mode" = paced ]; then
-  args=(--matches 500 --think-ms 2000 --jitter 0.5 --ramp-seconds 2 --moves 400 --seconds 25)
+  args=(--matches 500 --think-ms 2000 --jitter 0.5 --ramp-seconds 2 --moves 400 --seconds 25 --plain)
   settle=12   # past the ramp: the frames of play, not of lobbies and starts
 else
-  args=(--matches 200 --moves 400 --seconds 20)
+  args=(--matches 200 --moves 4000 --seconds 20 --plain)
   settle=3
 fi
 "$exe" loadgen "${args[@]}" --server-exe "$exe" > "$out/loadgen.json" 2> "$out/loadgen.err" &

@@ -80,9 +80,12 @@ std::map<std::uint32_t, std::uint32_t> cards_in(const sw::View& v) {
 
 }  // namespace
 
-TEST_CASE("hidden information: no client ever receives a card it may not see nor the seed before the end") {
+// `packed`: the clients name the view dictionaries, so view updates come packed, and the
+// scans read them unpacked (test_client::frame::bytes).
+void no_client_receives_a_hidden_card(bool packed) {
   server_fixture f;
   test_client a(f.port()), b(f.port()), c(f.port());
+  a.packed = b.packed = c.packed = packed;
   a.hello("Ada");
   b.hello("Bea");
   c.hello("Cid");
@@ -145,7 +148,7 @@ TEST_CASE("hidden information: no client ever receives a card it may not see nor
   const std::string salt = a.matches[t.match_id].info.revealed_salt();
   REQUIRE(salt.size() == 32);
 
-  int checked = 0, leaks = 0, hidden_moments = 0, views_checked = 0;
+  int checked = 0, leaks = 0, hidden_moments = 0, views_checked = 0, packed_frames = 0;
   for (auto [client, count] : {std::pair{&a, a_frames}, std::pair{&b, b_frames}, std::pair{&c, c_frames}}) {
     bool over_seen = false;
     std::string view;   // this client's view as it applies snapshots and diffs (one stream each)
@@ -180,6 +183,7 @@ TEST_CASE("hidden information: no client ever receives a card it may not see nor
           MESSAGE("frame " << i << " at step " << step << " shows hidden card " << id);
         }
       hidden_moments += truth[step].hidden.empty() ? 0 : 1;
+      packed_frames += fr.packed ? 1 : 0;
       if (m.has_match() && m.match().over()) over_seen = true;   // the reveal itself
       if (!over_seen) {
         CHECK(fr.bytes.find(salt) == std::string::npos);
@@ -190,6 +194,8 @@ TEST_CASE("hidden information: no client ever receives a card it may not see nor
   }
   MESSAGE("checked " << checked << " frames and " << views_checked << " views over " << played << " actions");
   CHECK(views_checked > 100);
+  if (packed) CHECK(packed_frames > 100);   // the scans above did read unpacked views
+  else CHECK(packed_frames == 0);
   CHECK(leaks == 0);
   CHECK(hidden_moments > 100);
   // The test can fail: the omniscient frames after the end do contain those codes.
@@ -198,6 +204,14 @@ TEST_CASE("hidden information: no client ever receives a card it may not see nor
   for (const auto& [id, pattern] : truth[static_cast<std::size_t>(played)].hidden)
     found = found || last.find(pattern) != std::string::npos;
   CHECK(found);
+}
+
+TEST_CASE("hidden information: no client ever receives a card it may not see nor the seed before the end") {
+  no_client_receives_a_hidden_card(false);
+}
+
+TEST_CASE("hidden information: nor in packed view updates") {
+  no_client_receives_a_hidden_card(true);
 }
 
 TEST_CASE("hidden information: a secret choice's arguments reach only the seat that made it while the match runs") {

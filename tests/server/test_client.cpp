@@ -10,6 +10,7 @@
 #include <boost/beast/websocket.hpp>
 
 #include "server/protocol/view_diff.hpp"
+#include "server/protocol/view_dictionaries.hpp"
 #include "server/protocol/view_number.hpp"
 
 namespace starport::server::testing {
@@ -81,7 +82,15 @@ v1::ServerMessage test_client::read() {
   std::string bytes = beast::buffers_to_string(buffer.data());
   v1::ServerMessage m;
   if (!m.ParseFromString(bytes)) throw std::runtime_error("the server sent a frame that does not parse");
-  frames.push_back(frame{std::move(bytes), step});
+  const std::size_t wire_size = bytes.size();
+  const bool was_packed = m.has_packed_view();
+  if (was_packed) {
+    std::string update;
+    if (!server::unpack_view(m.packed_view(), update) || !m.mutable_view()->ParseFromString(update))
+      throw std::runtime_error("the server sent a packed view that does not unpack");
+    bytes = m.SerializeAsString();
+  }
+  frames.push_back(frame{std::move(bytes), step, was_packed, wire_size});
   // A diff names its match by this connection's handle (ServerMessage.stream), which the
   // match's MatchInfo (and a snapshot) came with: the tests read it back as the match id
   // (`frames` keeps what came on the wire).
@@ -190,7 +199,7 @@ std::vector<std::string> split_lines(const std::string& text) {
 }
 
 v1::Welcome test_client::hello(const std::string& display_name) {
-  v1::ServerMessage m = request(hello_message(display_name));
+  v1::ServerMessage m = request(hello_message(display_name, {}, v1::PROTOCOL_V3, packed));
   if (!m.has_welcome()) throw std::runtime_error("no Welcome: " + m.ShortDebugString());
   token = m.welcome().token();
   account_id = m.welcome().account_id();
@@ -198,7 +207,7 @@ v1::Welcome test_client::hello(const std::string& display_name) {
 }
 
 v1::Welcome test_client::resume(const std::string& saved_token) {
-  v1::ServerMessage m = request(hello_message("", saved_token));
+  v1::ServerMessage m = request(hello_message("", saved_token, v1::PROTOCOL_V3, packed));
   if (!m.has_welcome()) throw std::runtime_error("no Welcome: " + m.ShortDebugString());
   token = saved_token;
   account_id = m.welcome().account_id();
@@ -211,11 +220,14 @@ void test_client::fence() {
   request(std::move(ping));
 }
 
-v1::ClientMessage hello_message(const std::string& name, const std::string& token, std::uint32_t version) {
+v1::ClientMessage hello_message(const std::string& name, const std::string& token, std::uint32_t version,
+                                bool packed) {
   v1::ClientMessage m;
   m.mutable_hello()->set_protocol_version(version);
   m.mutable_hello()->set_display_name(name);
   m.mutable_hello()->set_token(token);
+  if (packed)
+    for (const server::view_dictionary& d : server::view_dictionaries()) m.mutable_hello()->add_dictionaries(d.name());
   return m;
 }
 

@@ -23,8 +23,12 @@ namespace sw = starport::space_war::v1;
 class test_client {
  public:
   struct frame {
+    // What the frame says: as it came, but a packed view unpacked into a plain `view`
+    // (request id, stream handle and update kept), so byte scans read what was sent.
     std::string bytes;
     std::uint32_t step = 0;   // the match step the test said this frame belongs to
+    bool packed = false;      // it came as ServerMessage.packed_view
+    std::size_t wire_size = 0;   // its size as it came
   };
   struct match_state {
     std::uint64_t number = 0;
@@ -65,6 +69,9 @@ class test_client {
   void fence();
 
   std::chrono::milliseconds read_timeout{15000};
+  // Name every view dictionary in Hello (hello(), resume()), as the web client does, so
+  // view updates come packed; read() unpacks them. False: they come as plain `view`.
+  bool packed = false;
   std::string extensions;   // the handshake's answer: Sec-WebSocket-Extensions
   std::string token;
   std::string account_id;
@@ -97,7 +104,7 @@ std::vector<std::string> split_lines(const std::string& text);
 
 // Small builders.
 v1::ClientMessage hello_message(const std::string& name, const std::string& token = {},
-                                std::uint32_t version = v1::PROTOCOL_V3);
+                                std::uint32_t version = v1::PROTOCOL_V3, bool packed = false);
 std::string space_war_options(std::uint32_t contest_limit, bool auto_flip = false);
 v1::LobbySettings space_war_lobby(std::uint32_t seats, std::uint32_t contest_limit, bool is_private = false,
                                   bool spectators = true, std::uint32_t turn_seconds = 0);

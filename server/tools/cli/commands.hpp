@@ -8,6 +8,7 @@ void add_simulate(CLI::App& app);
 void add_replay(CLI::App& app);
 void add_scenario(CLI::App& app);
 void add_diff_fixtures(CLI::App& app);
+void add_train_dictionary(CLI::App& app);
 void add_loadgen(CLI::App& app);
 void add_serve(CLI::App& app);
 void add_verify(CLI::App& app);

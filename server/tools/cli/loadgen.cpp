@@ -38,6 +38,9 @@ void add_loadgen(CLI::App& app) {
   cmd->add_flag("--idle", cfg->idle,
                 "connect and say Hello only, hold the connections for --seconds, and report "
                 "the server's memory with them open");
+  cmd->add_flag("--plain{false}", cfg->packed,
+                "ask for plain view updates (by default the clients name every view dictionary, as "
+                "the web client does, and view updates come packed)");
   cmd->add_flag("--compress", cfg->compress,
                 "offer permessage-deflate as browsers do (a server this run starts gets --ws-compress)");
   cmd->add_option("--server-arg", cfg->server_args,

@@ -28,6 +28,9 @@ struct config {
   // Offer permessage-deflate as browsers do; the server this run starts gets --ws-compress
   // (and `server_args`).
   bool compress = false;
+  // Name every view dictionary in Hello, as the web client does, so view updates come
+  // packed (docs/protocol.md, "Packed views"); false (--plain): as plain `view` frames.
+  bool packed = true;
   std::vector<std::string> server_args;   // more flags for the server this run starts
   std::string url;                   // ws://127.0.0.1:P/ws of a running server; empty: start one
   int server_pid = 0;                // that server's pid, for CPU and memory figures

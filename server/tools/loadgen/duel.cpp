@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "server/protocol/view_dictionaries.hpp"
 #include "server/protocol/view_diff.hpp"
 #include "server/protocol/view_number.hpp"
 
@@ -229,6 +230,8 @@ void duel::on_open(int side) {
   v1::Hello* hello = out_.mutable_hello();
   hello->set_protocol_version(protocol_v3);
   hello->set_display_name("lg" + std::to_string(index_) + (side == host ? "h" : "g"));
+  if (cfg_.packed)
+    for (const server::view_dictionary& d : server::view_dictionaries()) hello->add_dictionaries(d.name());
   send(side, out_);
 }
 
@@ -265,6 +268,11 @@ void duel::on_frame(int side, std::string_view bytes) {
     case v1::ServerMessage::kView:
       begin_play();
       return on_view(side, in_.request_id(), in_.stream(), in_.view());
+    case v1::ServerMessage::kPackedView:
+      begin_play();
+      if (!server::unpack_view(in_.packed_view(), unpacked_) || !packed_update_.ParseFromString(unpacked_))
+        return finish("a packed view did not unpack");
+      return on_view(side, in_.request_id(), in_.stream(), packed_update_);
     case v1::ServerMessage::kMatch:
       seats_[side].turn_seconds = in_.match().turn_seconds();
       seats_[side].stream = in_.stream();   // this connection's handle for the match

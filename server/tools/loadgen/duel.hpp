@@ -120,6 +120,8 @@ class duel final : public ws_events {
   std::string host_name_;
   std::string path_;
   v1::ServerMessage in_;    // reused: parsing allocates less once warmed up
+  std::string unpacked_;          // a packed view's ViewUpdate, unpacked (reused)
+  v1::ViewUpdate packed_update_;  // and parsed (reused)
   v1::ClientMessage out_;
   duel_stats stats_;
 };

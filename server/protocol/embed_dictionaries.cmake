@@ -1,0 +1,33 @@
+# cmake -D DIR=<proto/dictionaries> -D OUT=<file.cpp> -P embed_dictionaries.cmake
+# Writes every DIR/*.dict into OUT as bytes, with its game (the file's name) and the first
+# 16 hex digits of its SHA-256 (what a client names in Hello.dictionaries).
+file(GLOB files "${DIR}/*.dict")
+list(SORT files)
+set(body "")
+set(entries "")
+foreach(path IN LISTS files)
+  get_filename_component(game "${path}" NAME_WE)   # space_war.dict: space_war
+  file(SHA256 "${path}" sha)
+  string(SUBSTRING "${sha}" 0 16 hash)
+  file(READ "${path}" hex HEX)
+  file(SIZE "${path}" size)
+  string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
+  string(REGEX REPLACE "((0x..,){24})" "\\1\n  " bytes "${bytes}")
+  string(APPEND body "const unsigned char ${game}_bytes[] = {\n  ${bytes}\n};\n")
+  string(APPEND entries "  {\"${game}\", \"${hash}\", ${game}_bytes, ${size}},\n")
+endforeach()
+if(entries STREQUAL "")
+  set(table "std::span<const embedded_dictionary> embedded_dictionaries() { return {}; }\n")
+else()
+  set(table "const embedded_dictionary all[] = {\n${entries}};\n}  // namespace\n\nstd::span<const embedded_dictionary> embedded_dictionaries() { return all; }\n")
+  string(PREPEND table "namespace {\n${body}")
+endif()
+set(text "// Generated from proto/dictionaries/ by server/protocol/embed_dictionaries.cmake.\n#include \"server/protocol/view_dictionaries_data.hpp\"\n\nnamespace starport::server::generated {\n${table}}  // namespace starport::server::generated\n")
+# Rewritten only when it changes, so an unchanged set rebuilds nothing.
+if(EXISTS "${OUT}")
+  file(READ "${OUT}" old)
+  if(old STREQUAL text)
+    return()
+  endif()
+endif()
+file(WRITE "${OUT}" "${text}")
