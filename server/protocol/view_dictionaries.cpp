@@ -87,10 +87,18 @@ bool unpack_view(std::string_view packed, std::string& out, std::size_t max_size
   for (const view_dictionary& d : the_table().dicts)
     if (d.id == id) dict = &d;
   if (!dict) return false;
-  z_stream z{};
-  if (inflateInit2(&z, -15) != Z_OK) return false;   // raw deflate, any distance deflate allows
+  // One inflater a thread, reset for each frame: a new one would allocate its 32 KiB window
+  // every time (the load generator unpacks thousands of frames a second).
+  struct inflater {
+    z_stream z{};
+    bool ready = inflateInit2(&z, -15) == Z_OK;   // raw deflate, any distance deflate allows
+    ~inflater() { inflateEnd(&z); }
+  };
+  thread_local inflater state;
+  z_stream& z = state.z;
   // Raw inflate takes its dictionary before the data.
-  bool ok = inflateSetDictionary(&z, reinterpret_cast<const Bytef*>(dict->bytes.data()),
+  bool ok = state.ready && inflateReset(&z) == Z_OK &&
+            inflateSetDictionary(&z, reinterpret_cast<const Bytef*>(dict->bytes.data()),
                                  static_cast<uInt>(dict->bytes.size())) == Z_OK;
   out.clear();
   z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(packed.data() + 1));
@@ -106,9 +114,7 @@ bool unpack_view(std::string_view packed, std::string& out, std::size_t max_size
          !(result == Z_OK && z.avail_in == 0 && z.avail_out != 0);   // cut short: no more input, not ended
   }
   // The frame is the update and nothing after it.
-  ok = ok && z.avail_in == 0;
-  inflateEnd(&z);
-  return ok;
+  return ok && z.avail_in == 0;
 }
 
 }  // namespace starport::server

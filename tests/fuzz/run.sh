@@ -10,7 +10,7 @@
 # Every target's line says its executions per second and how long 10 million would take at
 # that rate, so a short run (--seconds 60) tells how long the long one needs.
 #   bash tests/fuzz/run.sh ... TARGET...        only these (request_fuzzer view_diff_fuzzer
-#                                               scenario_fuzzer deck_text_fuzzer)
+#                                               packed_view_fuzzer scenario_fuzzer deck_text_fuzzer)
 # Invocations for different targets can run side by side (each writes its own seeds; start
 # them one after another, as each first runs ninja in build-sanitize), so
 # that every long run gets its own share of the machine.
@@ -37,7 +37,7 @@ while [ $# -gt 0 ]; do
     *) targets+=("$1"); shift ;;
   esac
 done
-all=(request_fuzzer view_diff_fuzzer scenario_fuzzer deck_text_fuzzer)
+all=(request_fuzzer view_diff_fuzzer packed_view_fuzzer scenario_fuzzer deck_text_fuzzer)
 [ ${#targets[@]} -eq 0 ] && targets=("${all[@]}")
 
 build=build-sanitize
