@@ -66,6 +66,10 @@ export class App {
       onMessage: (m) => this.onMessage(m),
       onState: (s, d) => this.onState(s, d),
       onError: (e) => this.onError(e),
+      onLostView: (stream) => {
+        const matchId = this.streams.get(stream);
+        if (matchId) this.matches.get(matchId)?.lostUpdate();
+      },
       onIdentityRefused: (e) => this.onIdentityRefused(e),
     });
     setPoolSource(this.conn);

@@ -1,7 +1,8 @@
 // The one WebSocket to the server: binary protobuf ClientMessage up, ServerMessage down.
 // Says Hello first (protocol version, saved token or a display name), numbers every
 // request, reconnects by itself with exponential backoff and lets the app resync after
-// each new Welcome. Game-agnostic: it never looks inside a view.
+// each new Welcome. Game-agnostic: it never looks inside a view (a packed view is only
+// unpacked into the `view` it stands for, packed_view.ts).
 import { create, fromBinary, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
 
 import { ErrorCode } from "./gen/starport/v1/common_pb.js";
@@ -11,6 +12,7 @@ import {
   type ServerMessage,
   type Welcome,
 } from "./gen/starport/v1/protocol_pb.js";
+import { helloDictionaries, packedReady, packedSettled, unpackView } from "./packed_view.js";
 
 export const protocolVersion = 3;
 
@@ -68,6 +70,9 @@ export interface ConnectionOptions {
   onState?: (state: ConnectionState, detail: string) => void;
   // Errors that no request awaits (pushed, or answers to fire-and-forget sends).
   onError?: (error: ServerError) => void;
+  // A view update on this stream handle could not be read (a packed view that did not
+  // unpack): its match needs a snapshot, as the next diff, unnumbered, would seem to follow.
+  onLostView?: (stream: number) => void;
   // The server refused our token or name: the app must ask for a name.
   onIdentityRefused?: (error: ServerError) => void;
   requestTimeoutMs?: number;
@@ -200,14 +205,19 @@ export class Connection {
     }
     socket.binaryType = "arraybuffer";
     this.socket_ = socket;
-    socket.onopen = () => {
+    const sayHello = () => {
       if (this.socket_ !== socket) return;
       this.helloId_ = this.nextId_++;
       const hello = create(ClientMessageSchema, {
         requestId: this.helloId_,
-        body: { case: "hello", value: { protocolVersion, token, displayName: name } },
+        body: { case: "hello", value: { protocolVersion, token, displayName: name, dictionaries: helloDictionaries() } },
       });
       socket.send(toBinary(ClientMessageSchema, hello));
+    };
+    // Hello names the view dictionaries this page holds, so the first one waits for them to load.
+    socket.onopen = () => {
+      if (packedSettled()) sayHello();
+      else void packedReady.then(sayHello);
     };
     socket.onmessage = (ev) => {
       if (this.socket_ !== socket) return;
@@ -232,6 +242,16 @@ export class Connection {
     } catch {
       this.options.onError?.(new ServerError(ErrorCode.MALFORMED_MESSAGE, "the server sent a frame this client cannot read", 0));
       return;
+    }
+    if (message.body.case === "packedView") {
+      // Unpacked before anyone sees it: every reader takes it as the `view` it stands for.
+      try {
+        message.body = { case: "view", value: unpackView(message.body.value) };
+      } catch {
+        this.options.onError?.(new ServerError(ErrorCode.MALFORMED_MESSAGE, "the server sent a view this client cannot unpack", 0));
+        this.options.onLostView?.(message.stream);
+        return;
+      }
     }
     const body = message.body;
     if (body.case === "welcome") {

@@ -270,6 +270,18 @@ export class MatchSession {
     return this.yourSeats[0] ?? this.seat;
   }
 
+  // An update of this match could not be read (a packed view that did not unpack): the next
+  // diff leaves its number out, so nothing would tell; every stream waits for a snapshot.
+  lostUpdate(): void {
+    if (!this.game) {
+      this.lostWhileLoading_ = true;
+      return;
+    }
+    for (const store of this.stores.values()) store.expectSnapshot();
+    this.askResync();
+    this.changed();
+  }
+
   // A gap in any stream: one Resync restores every held seat's.
   private askResync(): void {
     this.resyncing = true;

@@ -1,13 +1,14 @@
 // Connection: Hello first, request ids, queueing until Welcome, reconnect with a new
 // Hello, refusals surfaced — against a fake socket.
 import assert from "node:assert/strict";
-import { afterEach, test } from "node:test";
+import { afterEach, before, test } from "node:test";
 
 import { create, fromBinary, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
 
 import { Connection, ServerError, type SocketLike } from "../src/connection.js";
 import { ErrorCode } from "../src/gen/starport/v1/common_pb.js";
 import { ClientMessageSchema, ServerMessageSchema, type ClientMessage } from "../src/gen/starport/v1/protocol_pb.js";
+import { packedReady } from "../src/packed_view.js";
 
 class FakeSocket implements SocketLike {
   binaryType = "blob";
@@ -38,6 +39,9 @@ class FakeSocket implements SocketLike {
     this.onclose?.({ code, reason: "" });
   }
 }
+
+// Hello waits for the view dictionaries the first time (packed_view.test.ts); here they have loaded.
+before(() => packedReady);
 
 // Every connection a test made is stopped after it, passed or failed: a failed assertion
 // skips the test's own last lines, and a ping or retry timer left running keeps node alive.
