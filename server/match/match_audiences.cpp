@@ -89,6 +89,7 @@ void match_actor::publish(channel& audience, engine::viewer who) {
     for (const accepted& b : batch_)
       if (b.session_id == ref.id) request_id = b.request_id;
     const frame_ptr& frame = frames.for_session(ref);
+    services_->stats().view_sent(frames.is_packed(frame), frame->size());
     send_to(ref, request_id == 0 ? frame : with_request_id(*frame, request_id), stream());
   }
 }
@@ -155,7 +156,9 @@ void match_actor::send_snapshot(channel& audience, engine::viewer who, const ses
     audience.log_reset = true;
   }
   add_turn_timers(u, audience, true);
-  const frame_ptr frame = view_frames(u, dictionary_).for_session(to);   // a copy: the frames end here
+  view_frames frames(u, dictionary_);
+  const frame_ptr& frame = frames.for_session(to);
+  services_->stats().view_sent(frames.is_packed(frame), frame->size());
   send_to(to, request_id == 0 ? frame : with_request_id(*frame, request_id), stream());
 }
 

@@ -91,6 +91,14 @@ std::string metrics::render(std::size_t storage_queue_depth) const {
   line("# HELP starport_ws_idle_closed_total WebSockets dropped for silence through --ws-idle-seconds.");
   line("# TYPE starport_ws_idle_closed_total counter");
   value("starport_ws_idle_closed_total", load(idle_closed_));
+  line("# HELP starport_view_frames_total View updates sent, one per connection: packed or plain.");
+  line("# TYPE starport_view_frames_total counter");
+  value("starport_view_frames_total{form=\"plain\"}", load(view_frames_[0]));
+  value("starport_view_frames_total{form=\"packed\"}", load(view_frames_[1]));
+  line("# HELP starport_view_bytes_total Bytes of the view updates sent (the messages, without WebSocket headers).");
+  line("# TYPE starport_view_bytes_total counter");
+  value("starport_view_bytes_total{form=\"plain\"}", load(view_bytes_[0]));
+  value("starport_view_bytes_total{form=\"packed\"}", load(view_bytes_[1]));
   line("# HELP starport_storage_queue_depth Storage jobs waiting for their commit.");
   line("# TYPE starport_storage_queue_depth gauge");
   value("starport_storage_queue_depth", static_cast<double>(storage_queue_depth));

@@ -29,6 +29,8 @@ class view_frames {
   // `dictionary`: the match's game's, or null (the game has none: every frame plain).
   view_frames(const v1::ViewUpdate& update, const view_dictionary* dictionary);
   const frame_ptr& for_session(const session_ref& to);
+  // Whether `frame` (one for_session gave) is the packed one.
+  bool is_packed(const frame_ptr& frame) const { return frame == packed_ && packed_ != plain_; }
 
  private:
   const frame_ptr& plain();

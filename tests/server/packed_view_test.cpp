@@ -10,6 +10,7 @@
 #include "engine/registry.hpp"
 #include "match_driver.hpp"
 #include "server/protocol/view_dictionaries.hpp"
+#include "serve_process.hpp"
 #include "server_fixture.hpp"
 
 using namespace starport;
@@ -139,6 +140,7 @@ TEST_CASE("packed views: in one audience a packed and a plain connection are tol
     }
     return out;
   };
+  for (test_client* c : {&a, &b, &packed_watcher, &plain_watcher}) c->fence();   // every frame sent is read
   const tally packed = count(packed_watcher), plain = count(plain_watcher);
   MESSAGE("spectators: " << packed.updates << " updates, " << packed.packed << " packed: " << packed.wire
                          << " B against " << plain.wire << " B plain");
@@ -150,6 +152,15 @@ TEST_CASE("packed views: in one audience a packed and a plain connection are tol
   CHECK(plain.wire == plain.said);
   CHECK(count(a).packed * 10 > count(a).updates * 8);
   CHECK(count(b).packed == 0);
+  // What an operator sees: the frames and bytes each form took, one count per connection.
+  const tally seat_a = count(a), seat_b = count(b);
+  const int packed_frames = packed.packed + seat_a.packed;
+  const int plain_frames = plain.updates + seat_b.updates + (packed.updates - packed.packed) + (seat_a.updates - seat_a.packed);
+  CHECK(metric(f.port(), "starport_view_frames_total{form=\"packed\"}") == packed_frames);
+  CHECK(metric(f.port(), "starport_view_frames_total{form=\"plain\"}") == plain_frames);
+  CHECK(metric(f.port(), "starport_view_bytes_total{form=\"packed\"}") > 0);
+  CHECK(metric(f.port(), "starport_view_bytes_total{form=\"plain\"}") >
+        metric(f.port(), "starport_view_bytes_total{form=\"packed\"}"));
   // The spectators' streams say the same, update for update (the snapshot each started with
   // aside: they watched a moment apart).
   const std::vector<std::string> packed_updates = update_bodies(packed_watcher);
