@@ -350,6 +350,7 @@ void duel::on_view(int side, std::uint32_t request, std::uint32_t stream, const 
   if (s.waiting && request == s.action_request) {
     auto now = clock_type::now();
     stats_.latency_us.push_back(micros_since(s.sent_at, now));
+    if (window_.open()) stats_.playing_latency_us.push_back(stats_.latency_us.back());
     window_.move_accepted();
     stats_.last_accept = now;
     s.waiting = false;

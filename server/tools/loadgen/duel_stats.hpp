@@ -16,6 +16,9 @@ struct duel_stats {
   // Per accepted action: sent → the ViewUpdate that answers it (the server echoes the
   // PlayAction's request id on the update that first shows the action).
   std::vector<std::int64_t> latency_us;
+  // The same, of the actions answered while every match was playing (play_window): the
+  // steady state, without the ramp's setup bursts or the stragglers at the end.
+  std::vector<std::int64_t> playing_latency_us;
   std::uint64_t sent = 0;
   std::map<int, std::uint64_t> refused;      // by starport.v1.ErrorCode
   std::uint64_t resyncs = 0;                 // gaps in view numbers, or a diff that failed

@@ -37,12 +37,13 @@ load_report::load_report(std::span<const duel_stats* const> duels, std::string v
       version_(std::move(version)),
       elapsed_s_(elapsed_s),
       client_cpu_s_(client_cpu_s) {
-  std::vector<std::int64_t> samples;
+  std::vector<std::int64_t> samples, playing;
   std::map<int, std::uint64_t> refused;
   std::uint64_t bytes = 0, wire = 0;
   clock_type::time_point first{}, last{};
   for (const duel_stats* d : duels) {
     samples.insert(samples.end(), d->latency_us.begin(), d->latency_us.end());
+    playing.insert(playing.end(), d->playing_latency_us.begin(), d->playing_latency_us.end());
     for (auto [code, n] : d->refused) {
       refused[code] += n;
       refused_ += n;
@@ -68,6 +69,9 @@ load_report::load_report(std::span<const duel_stats* const> duels, std::string v
   accepted_ = samples.size();
   p50_ms_ = percentile_ms(samples, 50);
   p99_ms_ = percentile_ms(samples, 99);
+  std::sort(playing.begin(), playing.end());
+  playing_p50_ms_ = percentile_ms(playing, 50);
+  playing_p99_ms_ = percentile_ms(playing, 99);
   max_ms_ = samples.empty() ? 0 : double(samples.back()) / 1000.0;
   play_s_ = last > first ? std::chrono::duration<double>(last - first).count() : 0;
   moves_per_s_ = play_s_ > 0 ? double(accepted_) / play_s_ : 0;
@@ -104,9 +108,12 @@ std::string load_report::json() const {
                 static_cast<unsigned long long>(refused_), turn_seconds_);
   std::string more;
   if (window_moves_ > 0) {
-    char window[160];
-    std::snprintf(window, sizeof window, ",\"playing_server_cpu_us_per_move\":%.1f,\"playing_moves\":%llu",
-                  window_server_cpu_us_per_move(), static_cast<unsigned long long>(window_moves_));
+    char window[224];
+    std::snprintf(window, sizeof window,
+                  ",\"playing_server_cpu_us_per_move\":%.1f,\"playing_moves\":%llu,\"playing_p50_ms\":%.3f,"
+                  "\"playing_p99_ms\":%.3f",
+                  window_server_cpu_us_per_move(), static_cast<unsigned long long>(window_moves_), playing_p50_ms_,
+                  playing_p99_ms_);
     more += window;
   }
   if (think_ms_ > 0) {
@@ -155,9 +162,10 @@ std::string load_report::summary() const {
   if (window_moves_ > 0) {
     std::snprintf(text, sizeof text,
                   "\nloadgen: while every match was playing (%.1f s, %llu moves, %.0f moves/s): server %.1f us "
-                  "per move, setup and teardown left out",
+                  "per move, latency p50 %.3f ms, p99 %.3f ms; setup and teardown left out",
                   window_s_, static_cast<unsigned long long>(window_moves_),
-                  window_s_ > 0 ? double(window_moves_) / window_s_ : 0.0, window_server_cpu_us_per_move());
+                  window_s_ > 0 ? double(window_moves_) / window_s_ : 0.0, window_server_cpu_us_per_move(),
+                  playing_p50_ms_, playing_p99_ms_);
     out += text;
   }
   if (think_ms_ > 0) {

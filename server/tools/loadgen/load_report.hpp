@@ -66,6 +66,7 @@ class load_report {
   std::string version_;
   double moves_per_s_ = 0;
   double p50_ms_ = 0;
+  double playing_p50_ms_ = 0, playing_p99_ms_ = 0;   // of the actions answered while all played
   double p99_ms_ = 0;
   double max_ms_ = 0;
   double server_cpu_s_ = 0;

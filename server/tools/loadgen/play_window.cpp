@@ -16,13 +16,17 @@ std::optional<play_window::sample> play_window::take() const {
 void play_window::match_started() {
   std::lock_guard lock(mutex_);
   // Opens only if no match has ended yet: then every match is playing.
-  if (++started_ == matches_ && !ended_) begin_ = take();
+  if (++started_ == matches_ && !ended_) {
+    begin_ = take();
+    open_.store(true, std::memory_order_relaxed);
+  }
 }
 
 void play_window::match_ended() {
   std::lock_guard lock(mutex_);
   if (ended_) return;
   ended_ = true;
+  open_.store(false, std::memory_order_relaxed);
   if (begin_) end_ = take();
 }
 
@@ -30,6 +34,7 @@ void play_window::close() {
   std::lock_guard lock(mutex_);
   if (begin_ && !end_) end_ = take();
   ended_ = true;
+  open_.store(false, std::memory_order_relaxed);
 }
 
 std::optional<play_window::figures> play_window::result() const {

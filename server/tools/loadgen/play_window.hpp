@@ -34,6 +34,8 @@ class play_window {
   void match_started();
   void move_accepted() { moves_.fetch_add(1, std::memory_order_relaxed); }
   void match_ended();
+  // Whether every match is playing now (the window is open): for latencies of its own.
+  bool open() const { return open_.load(std::memory_order_relaxed); }
   // At the deadline: a window still open closes now.
   void close();
   // Empty when no window opened and closed (a match ended before the last one started).
@@ -45,6 +47,7 @@ class play_window {
   const int matches_;
   const int server_pid_;
   std::atomic<std::uint64_t> moves_{0};
+  std::atomic<bool> open_{false};
   mutable std::mutex mutex_;
   int started_ = 0;
   bool ended_ = false;
