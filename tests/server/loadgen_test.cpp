@@ -169,18 +169,22 @@ TEST_CASE("loadgen: no play window when a match ends before the last one starts"
   CHECK_FALSE(unknown_server.result());
 }
 
-TEST_CASE("loadgen: the report gives the server's CPU per move while every match played") {
+TEST_CASE("loadgen: the report gives the server's CPU per move and the latency while every match played") {
   loadgen::duel_stats one;
-  one.latency_us = {1000, 2000};
+  one.latency_us = {1000, 2000, 9000};
+  one.playing_latency_us = {2000, 1000};   // the third came after the window
   const std::vector<const loadgen::duel_stats*> duels = {&one};
   loadgen::load_report report(duels, "test", loadgen::process_usage{1.0, 10, 10}, loadgen::process_usage{3.0, 10, 10},
                               5, 0.1);
   CHECK(report.json().find("playing_server_cpu_us_per_move") == std::string::npos);   // no window
   report.set_play_window(0.5, 1000, 10);
   CHECK(report.window_server_cpu_us_per_move() == doctest::Approx(500));
-  CHECK(report.json().find("\"server_cpu_us_per_move\":1000000.0") != std::string::npos);   // the whole run
+  CHECK(report.json().find("\"server_cpu_us_per_move\":666666.7") != std::string::npos);   // the whole run: 2 s, 3 moves
   CHECK(report.json().find("\"playing_server_cpu_us_per_move\":500.0,\"playing_moves\":1000") != std::string::npos);
-  CHECK(report.summary().find("server 500.0 us per move, setup and teardown left out") != std::string::npos);
+  CHECK(report.json().find("\"playing_p50_ms\":1.000,\"playing_p99_ms\":2.000") != std::string::npos);
+  CHECK(report.json().find("\"p99_ms\":9.000") != std::string::npos);   // the whole run's
+  CHECK(report.summary().find("server 500.0 us per move, latency p50 1.000 ms, p99 2.000 ms; setup and teardown left out") !=
+        std::string::npos);
 }
 
 TEST_CASE("loadgen: bytes on the wire - frame headers over the messages, and fewer than the messages with --compress") {
