@@ -248,7 +248,16 @@ export class Connection {
       try {
         message.body = { case: "view", value: unpackView(message.body.value) };
       } catch {
-        this.options.onError?.(new ServerError(ErrorCode.MALFORMED_MESSAGE, "the server sent a view this client cannot unpack", 0));
+        const error = new ServerError(ErrorCode.MALFORMED_MESSAGE, "the server sent a view this client cannot unpack", message.requestId);
+        // A request answered by this view learns so now rather than at its timeout.
+        const pending = message.requestId ? this.pending_.get(message.requestId) : undefined;
+        if (pending) {
+          this.pending_.delete(message.requestId);
+          clearTimeout(pending.timer);
+          pending.reject(error);
+        } else {
+          this.options.onError?.(error);
+        }
         this.options.onLostView?.(message.stream);
         return;
       }

@@ -236,6 +236,16 @@ test("a packed view that does not unpack is one MALFORMED_MESSAGE and a lost vie
   assert.equal(errors.length, 1);
 });
 
+test("a request answered by a packed view that does not unpack is refused at once, not at its timeout", { skip: none }, async () => {
+  const { conn, socket, errors, lost } = connect();
+  const reply = conn.request({ case: "resync", value: { matchId: "m1" } }, 60000);
+  const requestId = socket.sent.at(-1)!.requestId;
+  socket.push({ requestId, stream: 3, body: { case: "packedView", value: Uint8Array.of(fileOf(dictionaries[0])[0], 0xff, 0xff) } });
+  await assert.rejects(reply, (e: ServerError) => e.code === ErrorCode.MALFORMED_MESSAGE && e.requestId === requestId);
+  assert.deepEqual(errors, [], "the request's caller hears it, not onError as well");
+  assert.deepEqual(lost, [3]);
+});
+
 // ---- the match page's recovery (App and MatchSession)
 
 test("after a packed view that does not unpack, its match resyncs and ignores diffs until the snapshot; the other match carries on", { skip: none }, () => {
