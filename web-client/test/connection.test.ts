@@ -3,42 +3,10 @@
 import assert from "node:assert/strict";
 import { afterEach, before, test } from "node:test";
 
-import { create, fromBinary, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
-
-import { Connection, ServerError, type SocketLike } from "../src/connection.js";
+import { Connection, ServerError } from "../src/connection.js";
 import { ErrorCode } from "../src/gen/starport/v1/common_pb.js";
-import { ClientMessageSchema, ServerMessageSchema, type ClientMessage } from "../src/gen/starport/v1/protocol_pb.js";
 import { packedReady } from "../src/packed_view.js";
-
-class FakeSocket implements SocketLike {
-  binaryType = "blob";
-  readyState = 0;
-  onopen: ((ev: unknown) => void) | null = null;
-  onclose: ((ev: { code: number; reason: string }) => void) | null = null;
-  onerror: ((ev: unknown) => void) | null = null;
-  onmessage: ((ev: { data: unknown }) => void) | null = null;
-  sent: ClientMessage[] = [];
-  closed = false;
-  constructor(readonly url: string) {}
-  send(data: Uint8Array) {
-    this.sent.push(fromBinary(ClientMessageSchema, data));
-  }
-  close() {
-    this.closed = true;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  push(m: MessageInitShape<typeof ServerMessageSchema>) {
-    const bytes = toBinary(ServerMessageSchema, create(ServerMessageSchema, m));
-    this.onmessage?.({ data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) });
-  }
-  drop(code = 1006) {
-    this.readyState = 3;
-    this.onclose?.({ code, reason: "" });
-  }
-}
+import { FakeSocket } from "./fake_socket.js";
 
 // Hello waits for the view dictionaries the first time (packed_view.test.ts); here they have loaded.
 before(() => packedReady);

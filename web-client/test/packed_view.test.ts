@@ -10,19 +10,16 @@ import { readFileSync } from "node:fs";
 import { afterEach, before, test } from "node:test";
 import { deflateRawSync } from "node:zlib";
 
-import { create, equals, fromBinary, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
+import { create, equals, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
 
 import { App } from "../src/app.js";
-import { Connection, type ServerError, type SocketLike } from "../src/connection.js";
+import { Connection, type ServerError } from "../src/connection.js";
 import { ErrorCode } from "../src/gen/starport/v1/common_pb.js";
 import { dictionaries } from "../src/gen/dictionaries.js";
 import {
-  ClientMessageSchema,
   MatchInfoSchema,
   MatchSeatSchema,
-  ServerMessageSchema,
   ViewUpdateSchema,
-  type ClientMessage,
   type ServerMessage,
   type ViewUpdate,
 } from "../src/gen/starport/v1/protocol_pb.js";
@@ -30,29 +27,8 @@ import { SeatSchema, ViewSchema } from "../src/gen/starport/v1/space_war_pb.js";
 import { loadAllGames } from "../src/games/index.js";
 import { helloDictionaries, packedReady, unpackView } from "../src/packed_view.js";
 import { stubBrowserGlobals } from "./browser_globals.js";
+import { FakeSocket } from "./fake_socket.js";
 import { randomView, Rng } from "./helpers.js";
-
-class FakeSocket implements SocketLike {
-  binaryType = "blob";
-  readyState = 0;
-  onopen: ((ev: unknown) => void) | null = null;
-  onclose: ((ev: { code: number; reason: string }) => void) | null = null;
-  onerror: ((ev: unknown) => void) | null = null;
-  onmessage: ((ev: { data: unknown }) => void) | null = null;
-  sent: ClientMessage[] = [];
-  send(data: Uint8Array) {
-    this.sent.push(fromBinary(ClientMessageSchema, data));
-  }
-  close() {}
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  push(m: MessageInitShape<typeof ServerMessageSchema>) {
-    const bytes = toBinary(ServerMessageSchema, create(ServerMessageSchema, m));
-    this.onmessage?.({ data: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) });
-  }
-}
 
 // A page whose socket opens before the dictionaries have loaded (these lines run before it can):
 // Hello waits; a socket replaced meanwhile says nothing.
