@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <vector>
 
 #include "server/match/match_log.hpp"
 #include "server/match/move_words.hpp"
@@ -36,8 +37,8 @@ TEST_CASE("match log: one entry a line, oldest first, the latest 500 kept") {
   CHECK(u.log_history(3) == "d");
   for (int i = 0; i < 600; ++i) log.add("line " + std::to_string(i));
   CHECK(log.lines() == match_log::max_lines);
-  CHECK(log.all().front() == "line 100");
-  CHECK(log.all().back() == "line 599");
+  CHECK(log.line(0) == "line 100");
+  CHECK(log.line(log.lines() - 1) == "line 599");
   v1::ViewUpdate full;
   log.copy_to(full);
   CHECK(full.log_history_size() == 500);
@@ -52,4 +53,39 @@ TEST_CASE("match log: long lines are bounded by bytes as well, so a match's memo
   // One line longer than the whole budget is still kept (the latest line is never dropped).
   log.add(std::string(match_log::max_bytes + 10, 'y'));
   CHECK(log.lines() == 1);
+}
+
+TEST_CASE("match log: lines of every length stay whole and in order while the oldest are dropped") {
+  match_log log;
+  std::vector<std::string> all;
+  for (int i = 0; i < 5000; ++i) {
+    // 1 to ~300 characters, a few of them two lines in one action's words.
+    std::string line = "line " + std::to_string(i) + std::string(static_cast<std::size_t>(i * 37 % 300), static_cast<char>('a' + i % 26));
+    if (i % 7 == 0) {
+      log.add(line + "\nand " + std::to_string(i));
+      all.push_back(line);
+      all.push_back("and " + std::to_string(i));
+    } else {
+      log.add(line);
+      all.push_back(line);
+    }
+    REQUIRE(log.lines() <= match_log::max_lines);
+    REQUIRE(log.bytes() <= match_log::max_bytes);
+    if (i % 97 == 0 || i == 4999) {
+      const std::size_t n = log.lines();
+      std::size_t bytes = 0;
+      for (std::size_t k = 0; k < n; ++k) {
+        REQUIRE(log.line(k) == all[all.size() - n + k]);
+        bytes += log.line(k).size();
+      }
+      CHECK(bytes == log.bytes());
+      v1::ViewUpdate u;
+      log.copy_to(u);
+      REQUIRE(u.log_history_size() == static_cast<int>(n));
+      CHECK(u.log_history(0) == all[all.size() - n]);
+    }
+  }
+  // Kept as the newest lines that fit both bounds: one more would break one of them.
+  const std::size_t n = log.lines();
+  CHECK((n == match_log::max_lines || log.bytes() + all[all.size() - n - 1].size() > match_log::max_bytes));
 }
