@@ -91,6 +91,7 @@ TEST_CASE("loadgen: a run whose matches all start before any ends reports its pl
   CHECK(report.window_moves() > 0);
   CHECK(report.window_moves() <= report.accepted());
   CHECK(report.json().find("\"playing_moves\":") != std::string::npos);
+  CHECK(report.json().find("\"playing_server_rss_mb\":0.0") == std::string::npos);   // the server's, measured
 }
 
 TEST_CASE("loadgen: idle connections say Hello and are held, and the server's memory with them open is reported") {
@@ -177,14 +178,15 @@ TEST_CASE("loadgen: the report gives the server's CPU per move and the latency w
   loadgen::load_report report(duels, "test", loadgen::process_usage{1.0, 10, 10}, loadgen::process_usage{3.0, 10, 10},
                               5, 0.1);
   CHECK(report.json().find("playing_server_cpu_us_per_move") == std::string::npos);   // no window
-  report.set_play_window(0.5, 1000, 10);
+  report.set_play_window(0.5, 1000, 10, 42.5);
   CHECK(report.window_server_cpu_us_per_move() == doctest::Approx(500));
   CHECK(report.json().find("\"server_cpu_us_per_move\":666666.7") != std::string::npos);   // the whole run: 2 s, 3 moves
   CHECK(report.json().find("\"playing_server_cpu_us_per_move\":500.0,\"playing_moves\":1000") != std::string::npos);
-  CHECK(report.json().find("\"playing_p50_ms\":1.000,\"playing_p99_ms\":2.000") != std::string::npos);
-  CHECK(report.json().find("\"p99_ms\":9.000") != std::string::npos);   // the whole run's
-  CHECK(report.summary().find("server 500.0 us per move, latency p50 1.000 ms, p99 2.000 ms; setup and teardown left out") !=
+  CHECK(report.json().find("\"playing_p50_ms\":1.000,\"playing_p99_ms\":2.000,\"playing_server_rss_mb\":42.5") !=
         std::string::npos);
+  CHECK(report.json().find("\"p99_ms\":9.000") != std::string::npos);   // the whole run's
+  CHECK(report.summary().find("server 500.0 us per move, latency p50 1.000 ms, p99 2.000 ms, resident 42.5 MB at its "
+                              "end; setup and teardown left out") != std::string::npos);
 }
 
 TEST_CASE("loadgen: bytes on the wire - frame headers over the messages, and fewer than the messages with --compress") {

@@ -108,12 +108,12 @@ std::string load_report::json() const {
                 static_cast<unsigned long long>(refused_), turn_seconds_);
   std::string more;
   if (window_moves_ > 0) {
-    char window[224];
+    char window[256];
     std::snprintf(window, sizeof window,
                   ",\"playing_server_cpu_us_per_move\":%.1f,\"playing_moves\":%llu,\"playing_p50_ms\":%.3f,"
-                  "\"playing_p99_ms\":%.3f",
+                  "\"playing_p99_ms\":%.3f,\"playing_server_rss_mb\":%.1f",
                   window_server_cpu_us_per_move(), static_cast<unsigned long long>(window_moves_), playing_p50_ms_,
-                  playing_p99_ms_);
+                  playing_p99_ms_, window_rss_mb_);
     more += window;
   }
   if (think_ms_ > 0) {
@@ -162,10 +162,11 @@ std::string load_report::summary() const {
   if (window_moves_ > 0) {
     std::snprintf(text, sizeof text,
                   "\nloadgen: while every match was playing (%.1f s, %llu moves, %.0f moves/s): server %.1f us "
-                  "per move, latency p50 %.3f ms, p99 %.3f ms; setup and teardown left out",
+                  "per move, latency p50 %.3f ms, p99 %.3f ms, resident %.1f MB at its end; setup and teardown "
+                  "left out",
                   window_s_, static_cast<unsigned long long>(window_moves_),
                   window_s_ > 0 ? double(window_moves_) / window_s_ : 0.0, window_server_cpu_us_per_move(),
-                  playing_p50_ms_, playing_p99_ms_);
+                  playing_p50_ms_, playing_p99_ms_, window_rss_mb_);
     out += text;
   }
   if (think_ms_ > 0) {

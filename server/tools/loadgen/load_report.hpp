@@ -25,11 +25,13 @@ class load_report {
   // An idle run (--idle) reports connections and memory only.
   void set_idle(bool idle) { idle_ = idle; }
   // The server's CPU over the part of the run when every match was playing (play_window):
-  // per move, setup and teardown left out.
-  void set_play_window(double server_cpu_s, std::uint64_t moves, double seconds) {
+  // per move, setup and teardown left out; and its resident memory as that part ended (the
+  // peak may come later, from the closing handshakes).
+  void set_play_window(double server_cpu_s, std::uint64_t moves, double seconds, double server_rss_mb = 0) {
     window_cpu_s_ = server_cpu_s;
     window_moves_ = moves;
     window_s_ = seconds;
+    window_rss_mb_ = server_rss_mb;
   }
   std::uint64_t window_moves() const { return window_moves_; }
   // 0 when there was no window or no move in it.
@@ -83,6 +85,7 @@ class load_report {
   double window_cpu_s_ = 0;
   std::uint64_t window_moves_ = 0;
   double window_s_ = 0;
+  double window_rss_mb_ = 0;
   int welcomed_ = 0;
   double play_s_ = 0;
   std::uint64_t sent_ = 0;

@@ -162,7 +162,7 @@ std::optional<load_report> measure(const config& cfg, std::string& error) {
   report.set_think_ms(cfg.think_ms);
   report.set_turn_seconds(cfg.turn_seconds);
   report.set_idle(cfg.idle);
-  if (const auto w = window.result()) report.set_play_window(w->server_cpu_s, w->moves, w->seconds);
+  if (const auto w = window.result()) report.set_play_window(w->server_cpu_s, w->moves, w->seconds, w->server_rss_mb);
   if (held) report.set_held_rss_mb(held->rss_mb);
   if (server) {
     int status = server->stop();

@@ -10,7 +10,7 @@ std::optional<play_window::sample> play_window::take() const {
   if (server_pid_ <= 0) return std::nullopt;
   const std::optional<process_usage> usage = read_process_usage(server_pid_);
   if (!usage) return std::nullopt;
-  return sample{usage->cpu_seconds, moves_.load(std::memory_order_relaxed), clock_type::now()};
+  return sample{usage->cpu_seconds, moves_.load(std::memory_order_relaxed), clock_type::now(), usage->rss_mb};
 }
 
 void play_window::match_started() {
@@ -41,7 +41,7 @@ std::optional<play_window::figures> play_window::result() const {
   std::lock_guard lock(mutex_);
   if (!begin_ || !end_) return std::nullopt;
   return figures{end_->server_cpu_s - begin_->server_cpu_s, end_->moves - begin_->moves,
-                 std::chrono::duration<double>(end_->at - begin_->at).count()};
+                 std::chrono::duration<double>(end_->at - begin_->at).count(), end_->server_rss_mb};
 }
 
 }  // namespace starport::loadgen

@@ -20,11 +20,13 @@ class play_window {
     double server_cpu_s = 0;
     std::uint64_t moves = 0;   // accepted so far
     clock_type::time_point at{};
+    double server_rss_mb = 0;
   };
   struct figures {
     double server_cpu_s = 0;
     std::uint64_t moves = 0;
     double seconds = 0;
+    double server_rss_mb = 0;   // resident at the window's end, every match still playing
   };
 
   // `server_pid` <= 0: the server's CPU is unknown and there is no window.
