@@ -1,43 +1,75 @@
 #include "server/match/match_log.hpp"
 
+#include <cstdint>
+
 namespace starport::server {
+
+namespace {
+
+// Reads the varint at `it` and moves past it.
+std::size_t read_length(std::deque<char>::const_iterator& it) {
+  std::size_t n = 0;
+  for (int shift = 0;; shift += 7) {
+    const auto byte = static_cast<std::uint8_t>(*it++);
+    n |= std::size_t{byte & 0x7Fu} << shift;
+    if (byte < 0x80) return n;
+  }
+}
+
+}  // namespace
 
 void match_log::add(std::string_view words) {
   while (!words.empty()) {
     const std::size_t end = words.find('\n');
     const std::string_view line = words.substr(0, end);
-    if (!line.empty()) {
-      text_.append(line);
-      ends_.push_back(static_cast<std::uint32_t>(text_.size()));
-    }
+    if (!line.empty()) push(line);
     if (end == std::string_view::npos) break;
     words.remove_prefix(end + 1);
   }
-  while (lines() > max_lines || (bytes() > max_bytes && lines() > 1)) drop_oldest();
+  while (lines_ > max_lines || (bytes_ > max_bytes && lines_ > 1)) drop_oldest();
+}
+
+void match_log::push(std::string_view line) {
+  for (std::size_t n = line.size();; n >>= 7) {
+    if (n < 0x80) {
+      text_.push_back(static_cast<char>(n));
+      break;
+    }
+    text_.push_back(static_cast<char>(0x80 | (n & 0x7F)));
+  }
+  text_.insert(text_.end(), line.begin(), line.end());
+  ++lines_;
+  bytes_ += line.size();
 }
 
 void match_log::drop_oldest() {
-  start_ = ends_[first_++];
-  if (start_ < bytes() / 2 + 256) return;
-  // Cut the gap once it is half what is kept: each kept byte is moved about twice in all,
-  // and the buffer holds at most 1.5 times the kept lines.
-  text_.erase(0, start_);
-  ends_.erase(ends_.begin(), ends_.begin() + static_cast<std::ptrdiff_t>(first_));
-  for (std::uint32_t& e : ends_) e -= static_cast<std::uint32_t>(start_);
-  first_ = 0;
-  start_ = 0;
+  auto it = text_.cbegin();
+  const std::size_t n = read_length(it);
+  text_.erase(text_.cbegin(), it + static_cast<std::ptrdiff_t>(n));
+  --lines_;
+  bytes_ -= n;
 }
 
-std::string_view match_log::line(std::size_t i) const {
-  const std::size_t k = first_ + i;
-  const std::size_t from = k == first_ ? start_ : ends_[k - 1];
-  return std::string_view(text_).substr(from, ends_[k] - from);
+template <class Each>
+void match_log::for_each(Each each) const {
+  for (auto it = text_.cbegin(); it != text_.cend();) {
+    const auto n = static_cast<std::ptrdiff_t>(read_length(it));
+    each(it, it + n);
+    it += n;
+  }
+}
+
+std::vector<std::string> match_log::all() const {
+  std::vector<std::string> out;
+  out.reserve(lines_);
+  for_each([&](auto from, auto to) { out.emplace_back(from, to); });
+  return out;
 }
 
 void match_log::copy_to(v1::ViewUpdate& update) const {
   auto& out = *update.mutable_log_history();
-  out.Reserve(static_cast<int>(lines()));
-  for (std::size_t i = 0; i < lines(); ++i) out.Add()->assign(line(i));
+  out.Reserve(static_cast<int>(lines_));
+  for_each([&](auto from, auto to) { out.Add()->assign(from, to); });
 }
 
 }  // namespace starport::server

@@ -1,9 +1,9 @@
 #pragma once
 // A match's public log as the server keeps it for reloads: the latest lines, oldest first,
 // exactly as they went out in ViewUpdate.log_line (one entry per line). Bounded by lines and
-// by bytes, so a match's log costs at most about twice max_bytes whatever its games write.
+// by bytes, so a match costs at most about max_bytes whatever its games write.
 #include <cstddef>
-#include <cstdint>
+#include <deque>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,21 +22,24 @@ class match_log {
   // Into a snapshot's log_history, oldest first.
   void copy_to(v1::ViewUpdate& update) const;
 
-  std::size_t lines() const { return ends_.size() - first_; }
-  std::size_t bytes() const { return text_.size() - start_; }
-  std::string_view line(std::size_t i) const;   // 0: the oldest kept
+  std::size_t lines() const { return lines_; }
+  std::size_t bytes() const { return bytes_; }   // the lines' text
+  std::vector<std::string> all() const;           // oldest first
 
  private:
+  void push(std::string_view line);
   void drop_oldest();
+  template <class Each>
+  void for_each(Each each) const;
 
-  // The kept lines end to end in one buffer, where a string per line cost about twice the
-  // text in headers, allocator rounding and deque blocks (a match writes about a line a
-  // move, and every running match keeps its log). ends_[i]: where line i ends in text_.
-  // Lines dropped from the front leave a gap, cut once it is most of the buffer.
-  std::string text_;
-  std::vector<std::uint32_t> ends_;
-  std::size_t first_ = 0;   // the oldest kept line's index in ends_
-  std::size_t start_ = 0;   // where it starts in text_
+  // Each line as its length (a varint) then its text, end to end in the deque's fixed
+  // 512-byte blocks: a match writes about a line a move and every running match keeps its
+  // log, so the overhead of a string a line (its header, the allocator's rounding, a slot
+  // in a deque of strings: about the text again) mattered, and a growing contiguous buffer
+  // held up to half of itself empty and fragmented the allocator with its doublings.
+  std::deque<char> text_;
+  std::size_t lines_ = 0;
+  std::size_t bytes_ = 0;
 };
 
 }  // namespace starport::server

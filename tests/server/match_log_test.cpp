@@ -37,8 +37,8 @@ TEST_CASE("match log: one entry a line, oldest first, the latest 500 kept") {
   CHECK(u.log_history(3) == "d");
   for (int i = 0; i < 600; ++i) log.add("line " + std::to_string(i));
   CHECK(log.lines() == match_log::max_lines);
-  CHECK(log.line(0) == "line 100");
-  CHECK(log.line(log.lines() - 1) == "line 599");
+  CHECK(log.all().front() == "line 100");
+  CHECK(log.all().back() == "line 599");
   v1::ViewUpdate full;
   log.copy_to(full);
   CHECK(full.log_history_size() == 500);
@@ -73,10 +73,12 @@ TEST_CASE("match log: lines of every length stay whole and in order while the ol
     REQUIRE(log.bytes() <= match_log::max_bytes);
     if (i % 97 == 0 || i == 4999) {
       const std::size_t n = log.lines();
+      const std::vector<std::string> kept = log.all();
+      REQUIRE(kept.size() == n);
       std::size_t bytes = 0;
       for (std::size_t k = 0; k < n; ++k) {
-        REQUIRE(log.line(k) == all[all.size() - n + k]);
-        bytes += log.line(k).size();
+        REQUIRE(kept[k] == all[all.size() - n + k]);
+        bytes += kept[k].size();
       }
       CHECK(bytes == log.bytes());
       v1::ViewUpdate u;
