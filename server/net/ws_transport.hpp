@@ -333,9 +333,9 @@ namespace detail {
 struct drain_then_close {
   ws_transport& stream;
   boost::beast::role_type role;
-  // Small: every closing connection holds one for up to teardown_drain_time, and a peer
-  // rarely sends anything after its close frame but the EOF (a mass disconnect of 20,000
-  // connections held 80 MB of 4 KiB sinks).
+  // Small: every closing connection holds one for up to teardown_drain_time (a mass
+  // disconnect holds one per connection at once), and a peer rarely sends anything after
+  // its close frame but the EOF (docs/capacity.md, "Memory while matches play").
   std::unique_ptr<std::array<char, 256>> sink = std::make_unique<std::array<char, 256>>();
   std::size_t drained = 0;
   bool started = false;
