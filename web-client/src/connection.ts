@@ -250,14 +250,9 @@ export class Connection {
       } catch {
         const error = new ServerError(ErrorCode.MALFORMED_MESSAGE, "the server sent a view this client cannot unpack", message.requestId);
         // A request answered by this view learns so now rather than at its timeout.
-        const pending = message.requestId ? this.pending_.get(message.requestId) : undefined;
-        if (pending) {
-          this.pending_.delete(message.requestId);
-          clearTimeout(pending.timer);
-          pending.reject(error);
-        } else {
-          this.options.onError?.(error);
-        }
+        const pending = this.takePending(message.requestId);
+        if (pending) pending.reject(error);
+        else this.options.onError?.(error);
         this.options.onLostView?.(message.stream);
         return;
       }
@@ -277,16 +272,24 @@ export class Connection {
       const sent = Number(body.value.clientTimeMs);
       this.clockOffsetMs_ = Number(body.value.serverTimeMs) - (sent + now) / 2;
     }
-    const pending = message.requestId ? this.pending_.get(message.requestId) : undefined;
+    const pending = this.takePending(message.requestId);
     if (pending) {
-      this.pending_.delete(message.requestId);
-      clearTimeout(pending.timer);
       if (body.case === "error") pending.reject(new ServerError(body.value.code, body.value.detail, message.requestId, body.value.problems));
       else pending.resolve(message);
     } else if (body.case === "error") {
       this.options.onError?.(new ServerError(body.value.code, body.value.detail, message.requestId, body.value.problems));
     }
     this.options.onMessage?.(message);
+  }
+
+  // The request this reply answers, no longer pending (its timer stopped); none for 0.
+  private takePending(requestId: number) {
+    const pending = requestId ? this.pending_.get(requestId) : undefined;
+    if (pending) {
+      this.pending_.delete(requestId);
+      clearTimeout(pending.timer);
+    }
+    return pending;
   }
 
   private onWelcome(welcome: Welcome): void {
