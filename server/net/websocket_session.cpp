@@ -106,21 +106,27 @@ void websocket_session::on_accept(beast::error_code ec) {
 }
 
 void websocket_session::do_read() {
-  ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t bytes) {
+  // Into the session's own bytes, not a dynamic buffer: Beast prepares a dynamic buffer
+  // before it waits, so every idle socket held one (docs/capacity.md, "Where the memory goes").
+  ws_.async_read_some(net::buffer(read_space_), [self = shared_from_this()](beast::error_code ec, std::size_t bytes) {
     self->on_read(ec, bytes);
   });
 }
 
-void websocket_session::on_read(beast::error_code ec, std::size_t) {
+void websocket_session::on_read(beast::error_code ec, std::size_t bytes) {
   if (ec) {
     leave();
     return fail(ec, "read");
   }
   if (closing_) return;
-  // A flat_buffer is one contiguous block: parse the frame where it lies.
-  const auto data = buffer_.cdata();
-  const bool keep = receive(std::string_view(static_cast<const char*>(data.data()), data.size()), ws_.got_binary());
-  buffer_.consume(buffer_.size());
+  // Beast's read_message_max bounds a message across its reads, so `partial_` too.
+  if (!ws_.is_message_done() || !partial_.empty()) {
+    partial_.append(read_space_.data(), bytes);
+    if (!ws_.is_message_done()) return do_read();
+  }
+  const bool keep = partial_.empty() ? receive(std::string_view(read_space_.data(), bytes), ws_.got_binary())
+                                     : receive(partial_, ws_.got_binary());
+  std::string().swap(partial_);   // a long message's bytes are not kept for the next one
   if (!keep) return do_close(websocket::close_code::policy_error);
   do_read();
 }

@@ -9,10 +9,10 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
-#include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/websocket/stream.hpp>
@@ -85,7 +85,10 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   boost::beast::websocket::stream<ws_transport> ws_;
   std::shared_ptr<shared_state> state_;
   std::uint64_t id_;
-  boost::beast::flat_buffer buffer_;
+  // One read's bytes: a whole client message, as most are shorter. A longer one gathers in
+  // `partial_`, which holds no memory between messages.
+  std::array<char, 256> read_space_{};
+  std::string partial_;
   // A vector, not a deque: a std::deque allocates a block as it is made, on every connection.
   std::vector<outgoing_frame> queue_;
   std::size_t queued_bytes_ = 0;

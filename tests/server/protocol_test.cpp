@@ -77,6 +77,40 @@ TEST_CASE("test client: a server that says nothing fails the read instead of han
   CHECK_THROWS_WITH(c.read(), "the server sent nothing for 300 ms");
 }
 
+TEST_CASE("protocol: a message in several frames, or longer than one read, arrives whole") {
+  server_fixture f;
+  test_client c(f.port());
+  c.hello("Ada");
+  auto ping = [](std::uint64_t t, std::size_t padding) {
+    v1::ClientMessage m;
+    m.set_request_id(static_cast<std::uint32_t>(t));
+    m.mutable_ping()->set_client_time_ms(t);
+    std::string bytes = m.SerializeAsString();
+    if (padding > 0) {   // an unknown field (number 9000, bytes): parsed and ignored
+      bytes += std::string("\xc2\xb2\x04", 3);
+      for (std::size_t n = padding; ; n >>= 7) {
+        if (n < 0x80) { bytes += static_cast<char>(n); break; }
+        bytes += static_cast<char>(0x80 | (n & 0x7f));
+      }
+      bytes += std::string(padding, 'p');
+    }
+    return bytes;
+  };
+  auto pong_for = [&](std::uint64_t t) {
+    const v1::ServerMessage m = c.reply_to(static_cast<std::uint32_t>(t));
+    REQUIRE(m.has_pong());
+    CHECK(m.pong().client_time_ms() == t);
+  };
+  c.send_in_frames(ping(11, 0), 3);   // short, in three frames
+  pong_for(11);
+  c.send_bytes(ping(12, 5000));       // one frame, many reads
+  pong_for(12);
+  c.send_in_frames(ping(13, 5000), 7);
+  c.send_bytes(ping(14, 0));          // right behind it: nothing of the long one is left over
+  pong_for(13);
+  pong_for(14);
+}
+
 TEST_CASE("protocol: a frame over 64 KiB closes the connection with 1009") {
   server_fixture f;
   test_client c(f.port());

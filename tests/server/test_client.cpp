@@ -57,6 +57,14 @@ void test_client::send_bytes(const std::string& bytes, bool binary) {
   impl_->ws.binary(true);
 }
 
+void test_client::send_in_frames(const std::string& bytes, std::size_t pieces) {
+  const std::size_t piece = (bytes.size() + pieces - 1) / pieces;
+  for (std::size_t at = 0, k = 1; k <= pieces; ++k, at += piece) {
+    const std::size_t from = std::min(at, bytes.size());
+    impl_->ws.write_some(k == pieces, asio::buffer(bytes.data() + from, std::min(piece, bytes.size() - from)));
+  }
+}
+
 std::uint32_t test_client::send(v1::ClientMessage message) {
   message.set_request_id(next_id_++);
   send_bytes(message.SerializeAsString());

@@ -53,6 +53,8 @@ class test_client {
   test_client& operator=(const test_client&) = delete;
 
   void send_bytes(const std::string& bytes, bool binary = true);
+  // One binary message in `pieces` frames (a first one, then continuation frames).
+  void send_in_frames(const std::string& bytes, std::size_t pieces);
   std::uint32_t send(v1::ClientMessage message);   // gives it the next request id
   v1::ServerMessage read();                        // throws on close or a read_timeout silence
   v1::ServerMessage read_until(const std::function<bool(const v1::ServerMessage&)>& wanted,
