@@ -36,6 +36,7 @@ match_actor::match_actor(std::shared_ptr<match_services> services, storage::matc
       game_(std::move(game)),
       dictionary_(find_view_dictionary(game_->info().id)),
       seats_(static_cast<std::size_t>(game_->seat_count())),
+      log_(dictionary_),
       log_size_(log_size),
       timer_(strand_),
       repair_timer_(strand_),

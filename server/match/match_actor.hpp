@@ -160,7 +160,7 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
   std::vector<seat> seats_;
   channel spectators_;
   std::vector<accepted> batch_;         // accepted, not yet shown
-  match_log log_;                       // the public lines already shown (not batch_'s)
+  match_log log_;                       // the public lines already shown (not batch_'s), packed with dictionary_
   std::vector<std::function<void()>> deferred_;   // waits for every append to commit
   std::uint32_t log_size_ = 0;
   int in_flight_ = 0;

@@ -1,13 +1,27 @@
 #include "server/match/match_log.hpp"
 
-#include <cstdint>
+#include <limits>
+#include <stdexcept>
+
+#include "server/protocol/view_dictionaries.hpp"
 
 namespace starport::server {
 
 namespace {
 
+void put_length(std::size_t n, auto& out) {
+  for (;; n >>= 7) {
+    if (n < 0x80) {
+      out.push_back(static_cast<char>(n));
+      return;
+    }
+    out.push_back(static_cast<char>(0x80 | (n & 0x7F)));
+  }
+}
+
 // Reads the varint at `it` and moves past it.
-std::size_t read_length(std::deque<char>::const_iterator& it) {
+template <class It>
+std::size_t read_length(It& it) {
   std::size_t n = 0;
   for (int shift = 0;; shift += 7) {
     const auto byte = static_cast<std::uint8_t>(*it++);
@@ -30,46 +44,99 @@ void match_log::add(std::string_view words) {
 }
 
 void match_log::push(std::string_view line) {
-  for (std::size_t n = line.size();; n >>= 7) {
-    if (n < 0x80) {
-      text_.push_back(static_cast<char>(n));
-      break;
-    }
-    text_.push_back(static_cast<char>(0x80 | (n & 0x7F)));
-  }
+  put_length(line.size(), text_);
   text_.insert(text_.end(), line.begin(), line.end());
+  ++text_lines_;
   ++lines_;
   bytes_ += line.size();
+  if (dictionary_ && text_lines_ == block_lines) seal();
+}
+
+void match_log::seal() {
+  block b;
+  std::string text;
+  for (auto it = text_.cbegin(); it != text_.cend();) {
+    const std::size_t n = read_length(it);
+    put_length(n, b.bytes);
+    text.append(it, it + static_cast<std::ptrdiff_t>(n));
+    it += static_cast<std::ptrdiff_t>(n);
+  }
+  b.lengths_size = static_cast<std::uint32_t>(b.bytes.size());
+  b.lines = static_cast<std::uint32_t>(text_lines_);
+  std::string packed;
+  pack_view(*dictionary_, text, packed);
+  b.bytes += packed;
+  b.bytes.shrink_to_fit();
+  blocks_.push_back(std::move(b));
+  text_.clear();
+  text_.shrink_to_fit();
+  text_lines_ = 0;
 }
 
 void match_log::drop_oldest() {
+  if (!blocks_.empty()) {
+    const block& b = blocks_.front();
+    auto it = b.bytes.cbegin() + static_cast<std::ptrdiff_t>(dropped_at_);
+    bytes_ -= read_length(it);
+    dropped_at_ = static_cast<std::size_t>(it - b.bytes.cbegin());
+    --lines_;
+    if (++dropped_ == b.lines) {
+      blocks_.erase(blocks_.begin());
+      dropped_ = dropped_at_ = 0;
+    }
+    return;
+  }
   auto it = text_.cbegin();
   const std::size_t n = read_length(it);
   text_.erase(text_.cbegin(), it + static_cast<std::ptrdiff_t>(n));
+  --text_lines_;
   --lines_;
   bytes_ -= n;
 }
 
 template <class Each>
 void match_log::for_each(Each each) const {
+  std::string text;
+  for (std::size_t i = 0; i < blocks_.size(); ++i) {
+    const block& b = blocks_[i];
+    const std::string_view lengths(b.bytes.data(), b.lengths_size);
+    // Only its own output, with its own dictionary: a block that does not unpack is a bug.
+    if (!unpack_view(std::string_view(b.bytes).substr(b.lengths_size), text, std::numeric_limits<std::size_t>::max()))
+      throw std::logic_error("match log: a packed block does not unpack");
+    std::size_t at = 0;
+    auto it = lengths.cbegin();
+    for (std::uint32_t line = 0; line < b.lines; ++line) {
+      const std::size_t n = read_length(it);
+      if (i > 0 || line >= dropped_) each(std::string_view(text).substr(at, n));
+      at += n;
+    }
+  }
+  std::string line;
   for (auto it = text_.cbegin(); it != text_.cend();) {
     const auto n = static_cast<std::ptrdiff_t>(read_length(it));
-    each(it, it + n);
+    line.assign(it, it + n);
+    each(std::string_view(line));
     it += n;
   }
+}
+
+std::size_t match_log::held() const {
+  std::size_t n = text_.size();
+  for (const block& b : blocks_) n += b.bytes.capacity();
+  return n;
 }
 
 std::vector<std::string> match_log::all() const {
   std::vector<std::string> out;
   out.reserve(lines_);
-  for_each([&](auto from, auto to) { out.emplace_back(from, to); });
+  for_each([&](std::string_view line) { out.emplace_back(line); });
   return out;
 }
 
 void match_log::copy_to(v1::ViewUpdate& update) const {
   auto& out = *update.mutable_log_history();
   out.Reserve(static_cast<int>(lines_));
-  for_each([&](auto from, auto to) { out.Add()->assign(from, to); });
+  for_each([&](std::string_view line) { out.Add()->assign(line); });
 }
 
 }  // namespace starport::server

@@ -6,6 +6,7 @@
 #include "engine/registry.hpp"
 #include "server/protocol/messages.hpp"
 #include "server/match/move_words.hpp"
+#include "server/protocol/view_dictionaries.hpp"
 #include "storage/worker.hpp"
 
 namespace starport::server {
@@ -95,7 +96,7 @@ recovered recover(storage::worker& storage) {
   };
   for (std::size_t i = 0; i < records.size(); ++i) {
     const storage::match_record& m = records[i];
-    match_log lines;
+    match_log lines(find_view_dictionary(m.game));
     dealt_match dealt = deal_and_replay(m, logs[i], &lines);
     if (!dealt.game) {
       const std::string& why = dealt.why;

@@ -2,11 +2,16 @@
 // then its effects) and the bounded history a snapshot carries.
 #include <doctest/doctest.h>
 
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "engine/core/bot.hpp"
+#include "engine/core/playout.hpp"
+#include "engine/registry.hpp"
 #include "server/match/match_log.hpp"
 #include "server/match/move_words.hpp"
+#include "server/protocol/view_dictionaries.hpp"
 
 using namespace starport;
 using namespace starport::server;
@@ -56,7 +61,13 @@ TEST_CASE("match log: long lines are bounded by bytes as well, so a match's memo
 }
 
 TEST_CASE("match log: lines of every length stay whole and in order while the oldest are dropped") {
-  match_log log;
+  // Plain, and packed in blocks (the oldest dropped from inside a packed block).
+  const view_dictionary* packed = find_view_dictionary("space_war");
+  REQUIRE(packed);
+  const view_dictionary* dictionary = nullptr;
+  SUBCASE("plain") {}
+  SUBCASE("packed") { dictionary = packed; }
+  match_log log(dictionary);
   std::vector<std::string> all;
   for (int i = 0; i < 5000; ++i) {
     // 1 to ~300 characters, a few of them two lines in one action's words.
@@ -90,4 +101,40 @@ TEST_CASE("match log: lines of every length stay whole and in order while the ol
   // Kept as the newest lines that fit both bounds: one more would break one of them.
   const std::size_t n = log.lines();
   CHECK((n == match_log::max_lines || log.bytes() + all[all.size() - n - 1].size() > match_log::max_bytes));
+}
+
+TEST_CASE("match log: a long match of every game is kept packed, a fraction of its text, and comes back whole") {
+  namespace eng = starport::engine;
+  for (const eng::game_info* g : eng::games()) {
+    CAPTURE(g->id);
+    const view_dictionary* dictionary = find_view_dictionary(g->id);
+    REQUIRE(dictionary);   // packed_view_test holds every game to having one
+    auto options = g->new_options();
+    auto m = g->create(g->min_seats, *options, 5);
+    std::vector<std::unique_ptr<eng::bot>> bots;
+    for (int s = 0; s < g->min_seats; ++s) bots.push_back(std::make_unique<eng::random_bot>(s + 3u));
+    const eng::playout p = eng::play_out(*m, bots, 3000, true);
+    // The words the server logs for each action, as recovery re-builds them.
+    auto replayed = g->create(g->min_seats, *options, 5);
+    match_log plain;
+    match_log packed(dictionary);
+    for (const eng::action& a : p.log) {
+      std::string before = replayed->describe(a);
+      REQUIRE(replayed->play(a));
+      const std::string words = log_entry(std::move(before), storage::move_cause::chosen, replayed->describe_effects());
+      plain.add(words);
+      packed.add(words);
+    }
+    REQUIRE(packed.lines() == plain.lines());
+    CHECK(packed.bytes() == plain.bytes());
+    CHECK(packed.all() == plain.all());
+    v1::ViewUpdate u;
+    packed.copy_to(u);
+    CHECK(u.log_history_size() == static_cast<int>(plain.lines()));
+    if (plain.lines() >= 4 * match_log::block_lines) {
+      MESSAGE(g->id << ": " << plain.lines() << " lines, " << plain.bytes() << " bytes of text, held in "
+                    << packed.held() << " packed (" << plain.held() << " plain)");
+      CHECK(packed.held() * 2 < plain.held());
+    }
+  }
 }

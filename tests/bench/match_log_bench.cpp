@@ -1,0 +1,76 @@
+// What a running match pays to keep its log (server/match/match_log.hpp): a line added, plain
+// or packed in blocks against the game's dictionary, and a snapshot's copy of the whole log.
+// Space War's own lines, from a random playout. Run: build/match_log_bench
+#include <benchmark/benchmark.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/core/bot.hpp"
+#include "engine/core/playout.hpp"
+#include "engine/registry.hpp"
+#include "server/match/match_log.hpp"
+#include "server/match/move_words.hpp"
+#include "server/protocol/view_dictionaries.hpp"
+
+namespace {
+
+using namespace starport;
+
+// Each action's words, as the server logs them.
+const std::vector<std::string>& space_war_words() {
+  static const std::vector<std::string> words = [] {
+    const engine::game_info* g = engine::find_game("space_war");
+    auto options = g->new_options();
+    auto m = g->create(2, *options, 5);
+    std::vector<std::unique_ptr<engine::bot>> bots;
+    for (int s = 0; s < 2; ++s) bots.push_back(std::make_unique<engine::random_bot>(s + 3u));
+    const engine::playout p = engine::play_out(*m, bots, 3000, true);
+    auto replayed = g->create(2, *options, 5);
+    std::vector<std::string> out;
+    for (const engine::action& a : p.log) {
+      std::string before = replayed->describe(a);
+      replayed->play(a);
+      out.push_back(server::log_entry(std::move(before), storage::move_cause::chosen, replayed->describe_effects()));
+    }
+    return out;
+  }();
+  return words;
+}
+
+const server::view_dictionary* dictionary(bool packed) {
+  return packed ? server::find_view_dictionary("space_war") : nullptr;
+}
+
+// One action's words added to a log already at its bounds (a long match).
+void BM_add(benchmark::State& state) {
+  const auto& words = space_war_words();
+  server::match_log log(dictionary(state.range(0) != 0));
+  std::size_t i = 0;
+  for (const std::string& w : words) log.add(w);
+  for (auto _ : state) {
+    log.add(words[i]);
+    i = (i + 1) % words.size();
+  }
+  state.counters["held_bytes"] = static_cast<double>(log.held());
+  state.counters["text_bytes"] = static_cast<double>(log.bytes());
+}
+BENCHMARK(BM_add)->ArgName("packed")->Arg(0)->Arg(1);
+
+// The whole log into a snapshot (a join, a reload, a resync).
+void BM_copy_to(benchmark::State& state) {
+  server::match_log log(dictionary(state.range(0) != 0));
+  for (const std::string& w : space_war_words()) log.add(w);
+  for (auto _ : state) {
+    v1::ViewUpdate update;
+    log.copy_to(update);
+    benchmark::DoNotOptimize(update);
+  }
+  state.counters["lines"] = static_cast<double>(log.lines());
+}
+BENCHMARK(BM_copy_to)->ArgName("packed")->Arg(0)->Arg(1);
+
+}  // namespace
+
+BENCHMARK_MAIN();
