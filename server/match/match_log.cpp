@@ -67,6 +67,8 @@ void match_log::seal() {
   pack_view(*dictionary_, text, packed);
   b.bytes += packed;
   b.bytes.shrink_to_fit();
+  // At most this many blocks are ever kept: a vector left to double would hold up to twice.
+  if (blocks_.empty()) blocks_.reserve((max_lines + block_lines - 1) / block_lines + 1);
   blocks_.push_back(std::move(b));
   text_.clear();
   text_.shrink_to_fit();
