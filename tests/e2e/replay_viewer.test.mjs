@@ -19,7 +19,7 @@ before(async () => {
 
 after(cleanUp);
 
-test("a stranger opens a shared replay link without a name and sees the step with its log line in view", { timeout: 120_000 }, async () => {
+test("a stranger opens a shared replay link without a name and sees the step with its log line in view", { timeout: 240_000 }, async () => {
   const alice = await browserPage("replay-alice", { width: 1100, height: 900 });
   const sam = await browserPage("replay-sam", { width: 390, height: 844 });
   await withEvidence({ "replay-alice": alice, "replay-sam": sam }, () => scenario(alice, sam));
