@@ -11,7 +11,7 @@
 #include "engine/core/playout.hpp"
 #include "engine/registry.hpp"
 #include "server/match/match_log.hpp"
-#include "server/match/move_words.hpp"
+#include "server/match/recovery.hpp"
 #include "server/protocol/view_dictionaries.hpp"
 
 namespace {
@@ -28,12 +28,9 @@ const std::vector<std::string>& space_war_words() {
     for (int s = 0; s < 2; ++s) bots.push_back(std::make_unique<engine::random_bot>(s + 3u));
     const engine::playout p = engine::play_out(*m, bots, 3000, true);
     auto replayed = g->create(2, *options, 5);
-    std::vector<std::string> out;
-    for (const engine::action& a : p.log) {
-      std::string before = replayed->describe(a);
-      replayed->play(a);
-      out.push_back(server::log_entry(std::move(before), storage::move_cause::chosen, replayed->describe_effects()));
-    }
+    std::vector<std::string> out(p.log.size());
+    for (std::uint32_t i = 0; i < p.log.size(); ++i)
+      server::replay_action(*replayed, storage::logged_action{i, p.log[i]}, i, &out[i]);
     return out;
   }();
   return words;

@@ -11,6 +11,7 @@
 #include "engine/registry.hpp"
 #include "server/match/match_log.hpp"
 #include "server/match/move_words.hpp"
+#include "server/match/recovery.hpp"
 #include "server/protocol/view_dictionaries.hpp"
 
 using namespace starport;
@@ -118,10 +119,9 @@ TEST_CASE("match log: a long match of every game is kept packed, a fraction of i
     auto replayed = g->create(g->min_seats, *options, 5);
     match_log plain;
     match_log packed(dictionary);
-    for (const eng::action& a : p.log) {
-      std::string before = replayed->describe(a);
-      REQUIRE(replayed->play(a));
-      const std::string words = log_entry(std::move(before), storage::move_cause::chosen, replayed->describe_effects());
+    std::string words;
+    for (std::uint32_t i = 0; i < p.log.size(); ++i) {
+      REQUIRE(replay_action(*replayed, storage::logged_action{i, p.log[i]}, i, &words));
       plain.add(words);
       packed.add(words);
     }
