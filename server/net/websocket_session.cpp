@@ -46,7 +46,7 @@ websocket_session::websocket_session(tcp::socket&& socket, std::shared_ptr<share
                      state_->settings().rate_burst * frames_per_message, state_->settings().abuse_limit),
       slot_(std::move(slot)) {
   beast::error_code ec;
-  peer_ = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec).address();
+  peer_ = ws_.next_layer().socket().remote_endpoint(ec).address();
   // Frames past their budget, again and again, end the connection: no message is refused
   // for them (a ping has no request id to answer), so there is no gentler signal.
   ws_.next_layer().idle_clock = &state_->idle().clock();
@@ -94,7 +94,7 @@ void websocket_session::on_accept(beast::error_code ec) {
   if (ec) return fail(ec, "accept");
   // Frames are written straight into the socket when it has room (do_write): a full socket
   // must answer "would block", not wait. Asio's own operations do not mind.
-  beast::get_lowest_layer(ws_).socket().non_blocking(true, ec);
+  ws_.next_layer().socket().non_blocking(true, ec);
   if (ec) return fail(ec, "non-blocking");
   ws_.next_layer().last_heard = state_->idle().now();   // the silence starts now, not at tick 0
   joined_ = state_->join(id_, weak_from_this());
@@ -266,8 +266,8 @@ void websocket_session::do_close(websocket::close_code code) {
 void websocket_session::drop() {
   closing_ = true;
   beast::error_code ignored;
-  beast::get_lowest_layer(ws_).socket().shutdown(tcp::socket::shutdown_both, ignored);
-  beast::get_lowest_layer(ws_).close();
+  ws_.next_layer().socket().shutdown(tcp::socket::shutdown_both, ignored);
+  ws_.next_layer().close();
   leave();
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// A WebSocket's transport: Beast's tcp_stream, with a teardown that reads what the peer
+// A WebSocket's transport: the TCP socket, with a teardown that reads what the peer
 // still sends before closing. Closing a socket with unread bytes makes the kernel answer
 // with a reset, and the reset can cost the peer the close frame we just sent (1009 for a
 // frame too big, 1008 for a flood) while it is still writing. Beast 1.81's own teardown
@@ -15,6 +15,11 @@
 // (`async_write_frames`): Beast writes one message per write. Beast still writes its own
 // frames (pongs, close) through `async_write_some`; the two never interleave, as each
 // waits for the other's frame to be written whole.
+//
+// A plain socket rather than Beast's tcp_stream: a tcp_stream carries three timers and
+// their state (~540 bytes a connection) for timeouts this server does not set on a
+// WebSocket (Beast times the handshakes itself, the idle sweep the silence), and only the
+// teardown's drain has a deadline, which it keeps for its own few seconds.
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -37,7 +42,8 @@
 #include <boost/asio/error.hpp>
 #include <boost/beast/core/error.hpp>
 #include <boost/beast/core/role.hpp>
-#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 
 namespace starport::server {
 
@@ -117,9 +123,43 @@ struct frame_header {
   boost::asio::const_buffer buffer() const { return {bytes.data(), size}; }
 };
 
-class ws_transport : public boost::beast::tcp_stream {
+class ws_transport {
  public:
-  using boost::beast::tcp_stream::tcp_stream;
+  using socket_type = boost::asio::ip::tcp::socket;
+  using executor_type = socket_type::executor_type;
+  // Beast's lowest layer: the socket (its close on a timeout, get_lowest_layer).
+  using next_layer_type = socket_type;
+
+  // As the socket is made: from a socket, an executor or an execution context.
+  template <class Arg>
+  explicit ws_transport(Arg&& arg) : socket_(std::forward<Arg>(arg)) {}
+
+  executor_type get_executor() noexcept { return socket_.get_executor(); }
+  socket_type& socket() noexcept { return socket_; }
+  socket_type& next_layer() noexcept { return socket_; }
+  const socket_type& next_layer() const noexcept { return socket_; }
+  void close() {
+    boost::beast::error_code ignored;
+    socket_.close(ignored);
+  }
+
+  // Blocking reads and writes, as Beast's synchronous calls make them (tests).
+  template <class Buffers>
+  std::size_t read_some(const Buffers& buffers, boost::beast::error_code& ec) {
+    return socket_.read_some(buffers, ec);
+  }
+  template <class Buffers>
+  std::size_t read_some(const Buffers& buffers) {
+    return socket_.read_some(buffers);
+  }
+  template <class Buffers>
+  std::size_t write_some(const Buffers& buffers, boost::beast::error_code& ec) {
+    return socket_.write_some(buffers, ec);
+  }
+  template <class Buffers>
+  std::size_t write_some(const Buffers& buffers) {
+    return socket_.write_some(buffers);
+  }
 
   std::function<bool(std::size_t frames)> frame_budget;
   // When set, every read that brings bytes stamps `last_heard` with this clock's tick (the
@@ -128,8 +168,8 @@ class ws_transport : public boost::beast::tcp_stream {
   const std::atomic<std::uint32_t>* idle_clock = nullptr;
   std::atomic<std::uint32_t> last_heard{0};
 
-  // Hides tcp_stream's: Beast's websocket stream writes its frames through this one. While
-  // a batch of ours is being written, Beast's write waits for it.
+  // Beast's websocket stream writes its frames through this one. While a batch of ours is
+  // being written, Beast's write waits for it.
   template <class ConstBufferSequence, class WriteHandler>
   void async_write_some(const ConstBufferSequence& buffers, WriteHandler&& handler) {
     using op = beast_write<ConstBufferSequence, std::decay_t<WriteHandler>>;
@@ -151,7 +191,7 @@ class ws_transport : public boost::beast::tcp_stream {
     skip(written);
     auto start = [this, h = std::forward<Handler>(handler)]() mutable {
       batch_writing_ = true;
-      boost::asio::async_write(static_cast<boost::beast::tcp_stream&>(*this), batch_,
+      boost::asio::async_write(socket_, batch_,
                                batch_done<std::decay_t<Handler>>{this, std::move(h)});
     };
     if (beast_mid_frame_) {
@@ -177,16 +217,16 @@ class ws_transport : public boost::beast::tcp_stream {
     ec = {};
     if (beast_mid_frame_ || batch_writing_) return {};
     gather(frames, count);
-    const std::size_t bytes = socket().write_some(batch_, ec);
+    const std::size_t bytes = socket_.write_some(batch_, ec);
     if (ec == boost::asio::error::would_block || ec == boost::asio::error::try_again) ec = {};
     if (ec) return {};
     return {bytes, bytes == boost::asio::buffer_size(batch_)};
   }
 
-  // Hides tcp_stream's: Beast's websocket stream reads through this one.
+  // Beast's websocket stream reads through this one.
   template <class MutableBufferSequence, class ReadHandler>
   void async_read_some(const MutableBufferSequence& buffers, ReadHandler&& handler) {
-    boost::beast::tcp_stream::async_read_some(
+    socket_.async_read_some(
         buffers, counted<MutableBufferSequence, std::decay_t<ReadHandler>>{this, buffers,
                                                                            std::forward<ReadHandler>(handler)});
   }
@@ -198,7 +238,7 @@ class ws_transport : public boost::beast::tcp_stream {
     Buffers buffers;
     Handler handler;
 
-    using executor_type = boost::asio::associated_executor_t<Handler, boost::beast::tcp_stream::executor_type>;
+    using executor_type = boost::asio::associated_executor_t<Handler, ws_transport::socket_type::executor_type>;
     executor_type get_executor() const noexcept {
       return boost::asio::get_associated_executor(handler, self->get_executor());
     }
@@ -270,7 +310,7 @@ class ws_transport : public boost::beast::tcp_stream {
       self->beast_mid_frame_ = true;
       const std::size_t size = boost::asio::buffer_size(buffers);
       auto b = buffers;
-      self->boost::beast::tcp_stream::async_write_some(b, written{self, size, std::move(handler)});
+      self->socket_.async_write_some(b, written{self, size, std::move(handler)});
     }
     void operator()() { start(); }
 
@@ -279,7 +319,7 @@ class ws_transport : public boost::beast::tcp_stream {
       std::size_t size;
       Handler handler;
 
-      using executor_type = boost::asio::associated_executor_t<Handler, boost::beast::tcp_stream::executor_type>;
+      using executor_type = boost::asio::associated_executor_t<Handler, ws_transport::socket_type::executor_type>;
       executor_type get_executor() const noexcept {
         return boost::asio::get_associated_executor(handler, self->get_executor());
       }
@@ -299,7 +339,7 @@ class ws_transport : public boost::beast::tcp_stream {
     ws_transport* self;
     Handler handler;
 
-    using executor_type = boost::asio::associated_executor_t<Handler, boost::beast::tcp_stream::executor_type>;
+    using executor_type = boost::asio::associated_executor_t<Handler, ws_transport::socket_type::executor_type>;
     executor_type get_executor() const noexcept {
       return boost::asio::get_associated_executor(handler, self->get_executor());
     }
@@ -313,6 +353,7 @@ class ws_transport : public boost::beast::tcp_stream {
     }
   };
 
+  socket_type socket_;
   frame_counter frames_;
   // Writes: the batch of ours in flight (headers, and buffers over them and the payloads),
   // and whichever side waits for the other.
@@ -333,32 +374,52 @@ namespace detail {
 struct drain_then_close {
   ws_transport& stream;
   boost::beast::role_type role;
-  // Small: every closing connection holds one for up to teardown_drain_time (a mass
-  // disconnect holds one per connection at once), and a peer rarely sends anything after
-  // its close frame but the EOF (docs/capacity.md, "Memory while matches play").
-  std::unique_ptr<std::array<char, 256>> sink = std::make_unique<std::array<char, 256>>();
+  // What lives only while the connection closes: the sink the peer's leftovers are read
+  // into, and the drain's deadline. Small: every closing connection holds one for up to
+  // teardown_drain_time (a mass disconnect holds one per connection at once), and a peer
+  // rarely sends anything after its close frame but the EOF (docs/capacity.md, "Memory
+  // while matches play"). Shared with the deadline's handler, which may run after the
+  // drain ended (an expiry already queued when it was cancelled).
+  struct closing {
+    explicit closing(ws_transport::executor_type ex) : deadline(std::move(ex)) {}
+    std::array<char, 256> sink{};
+    boost::asio::steady_timer deadline;
+    bool ended = false;
+    bool timed_out = false;
+  };
+  std::shared_ptr<closing> state;
   std::size_t drained = 0;
-  bool started = false;
 
   template <class Self>
   void operator()(Self& self, boost::beast::error_code ec = {}, std::size_t bytes = 0) {
     namespace net = boost::asio;
     boost::beast::error_code ignored;
-    if (!started) {
-      started = true;
+    if (!state) {
+      state = std::make_shared<closing>(stream.get_executor());
       // The server says it is done sending first; the peer's EOF then ends the drain.
       if (role == boost::beast::role_type::server)
         stream.socket().shutdown(net::socket_base::shutdown_send, ignored);
-      stream.expires_after(teardown_drain_time);
-      return stream.boost::beast::tcp_stream::async_read_some(net::buffer(*sink), std::move(self));
+      // At the deadline the socket closes, which ends the read below. The drain's own
+      // handler keeps the connection alive until it ends, and `ended` says when it has.
+      state->deadline.expires_after(teardown_drain_time);
+      state->deadline.async_wait([state = state, socket = &stream.socket()](boost::beast::error_code e) {
+        if (e || state->ended) return;
+        state->timed_out = true;
+        boost::beast::error_code closed;
+        socket->close(closed);
+      });
+      return stream.socket().async_read_some(net::buffer(state->sink), std::move(self));
     }
     drained += bytes;
     if (!ec && drained < teardown_drain_bytes)
-      return stream.boost::beast::tcp_stream::async_read_some(net::buffer(*sink), std::move(self));
+      return stream.socket().async_read_some(net::buffer(state->sink), std::move(self));
+    state->ended = true;
+    state->deadline.cancel();
     if (role == boost::beast::role_type::client)
       stream.socket().shutdown(net::socket_base::shutdown_send, ignored);
     stream.close();
     // The peer's EOF, or enough read: a clean end. A reset or the timeout is reported.
+    if (state->timed_out) ec = boost::beast::error::timeout;
     self.complete(ec == net::error::eof ? boost::beast::error_code{} : ec);
   }
 };
@@ -366,11 +427,11 @@ struct drain_then_close {
 }  // namespace detail
 
 // Found by argument-dependent lookup from Beast's websocket stream (its customisation
-// point); preferred over Beast's overload for tcp_stream as the more specific match.
+// point for its next layer).
 template <class TeardownHandler>
 void async_teardown(boost::beast::role_type role, ws_transport& stream, TeardownHandler&& handler) {
   boost::asio::async_compose<TeardownHandler, void(boost::beast::error_code)>(
-      detail::drain_then_close{stream, role}, handler, stream);
+      detail::drain_then_close{stream, role, nullptr, 0}, handler, stream);
 }
 
 }  // namespace starport::server

@@ -3,6 +3,8 @@
 // in order, every frame counted, whatever pieces the bytes arrive in.
 #include <doctest/doctest.h>
 
+#include <array>
+#include <chrono>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -12,6 +14,8 @@
 #include <functional>
 
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/read.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core/buffers_to_string.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
@@ -44,7 +48,7 @@ std::thread client_on(std::uint16_t port, std::string& error, std::function<void
 
 // The server's side of the connection, accepted and past the handshake.
 void accept_on(tcp::acceptor& acceptor, websocket::stream<starport::server::ws_transport>& ws) {
-  acceptor.accept(beast::get_lowest_layer(ws).socket());
+  acceptor.accept(ws.next_layer().socket());
   ws.accept();
 }
 
@@ -289,4 +293,51 @@ TEST_CASE("ws_transport: messages read one at a time and back to back arrive who
     CHECK(got[i] == message(i));
   }
   CHECK(frames == got.size() + 1);   // and the close frame
+}
+
+TEST_CASE("ws_transport: a closing connection reads the peer's leftovers - and one that never ends its side is closed at the drain's deadline") {
+  asio::io_context ioc;
+  tcp::acceptor acceptor(ioc, tcp::endpoint(asio::ip::make_address("127.0.0.1"), 0));
+  const auto port = acceptor.local_endpoint().port();
+  // A peer that answers the close frame and sends a few bytes more, but never its EOF.
+  std::string client_error;
+  std::thread client([&] {
+    try {
+      asio::io_context cio;
+      websocket::stream<tcp::socket> ws(cio);
+      ws.next_layer().connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+      ws.handshake("127.0.0.1", "/ws");
+      tcp::socket& raw = ws.next_layer();
+      std::array<unsigned char, 4> close_frame{};
+      asio::read(raw, asio::buffer(close_frame));   // the server's: 0x88, 2, then code 1000
+      CHECK(close_frame[0] == 0x88);
+      // Ours, masked with a zero key, then leftovers; the socket stays open past the deadline.
+      const std::array<unsigned char, 8> reply{0x88, 0x82, 0, 0, 0, 0, 0x03, 0xe8};
+      asio::write(raw, asio::buffer(reply));
+      asio::write(raw, asio::buffer(std::string(1000, 'x')));
+      std::this_thread::sleep_for(starport::server::teardown_drain_time + std::chrono::seconds(2));
+    } catch (const std::exception& e) {
+      client_error = e.what();
+    }
+  });
+
+  websocket::stream<starport::server::ws_transport> ws(ioc);
+  accept_on(acceptor, ws);
+  const auto started = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::duration took{};
+  bool closed = false;
+  beast::error_code close_error;
+  ws.async_close(websocket::close_code::normal, [&](beast::error_code ec) {
+    closed = true;
+    close_error = ec;
+    took = std::chrono::steady_clock::now() - started;
+  });
+  ioc.run_for(starport::server::teardown_drain_time + std::chrono::seconds(5));
+  client.join();
+
+  CHECK(client_error == "");
+  REQUIRE(closed);
+  CHECK(close_error == beast::error::timeout);
+  CHECK_FALSE(ws.next_layer().socket().is_open());
+  CHECK(took >= starport::server::teardown_drain_time - std::chrono::milliseconds(100));
 }
