@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <ctime>
+#include <limits>
 #include <optional>
 #include <string>
 #include <utility>
@@ -14,6 +15,7 @@
 #include "server/tools/loadgen/load_report.hpp"
 #include "server/tools/loadgen/loadgen.hpp"
 #include "server/tools/loadgen/play_window.hpp"
+#include "server/tools/loadgen/server_latency.hpp"
 
 using namespace starport;
 
@@ -92,6 +94,41 @@ TEST_CASE("loadgen: a run whose matches all start before any ends reports its pl
   CHECK(report.window_moves() <= report.accepted());
   CHECK(report.json().find("\"playing_moves\":") != std::string::npos);
   CHECK(report.json().find("\"playing_server_rss_mb\":0.0") == std::string::npos);   // the server's, measured
+  // The server's own histogram, read at the window's two ends: the moves it counted there
+  // are about the window's (the readings are a few ms off its edges).
+  CHECK(report.server_latency_moves() > 0);
+  CHECK(report.server_latency_moves() <= report.accepted());
+  CHECK(report.json().find("\"playing_server_p99_le_ms\":") != std::string::npos);
+}
+
+TEST_CASE("loadgen: the server's latency histogram is read from /metrics - and the window's share taken from two readings") {
+  const std::string before =
+      "# TYPE starport_action_latency_seconds histogram\n"
+      "starport_action_latency_seconds_bucket{le=\"0.001\"} 10\n"
+      "starport_action_latency_seconds_bucket{le=\"0.02\"} 20\n"
+      "starport_action_latency_seconds_bucket{le=\"+Inf\"} 20\n"
+      "starport_action_latency_seconds_sum 0.1\n";
+  const std::string after =
+      "starport_actions_total 1000\n"
+      "starport_action_latency_seconds_bucket{le=\"0.001\"} 510\n"
+      "starport_action_latency_seconds_bucket{le=\"0.02\"} 1010\n"
+      "starport_action_latency_seconds_bucket{le=\"+Inf\"} 1020\n";
+  const auto first = loadgen::parse_latency(before), last = loadgen::parse_latency(after);
+  REQUIRE(first);
+  REQUIRE(last);
+  const loadgen::latency_histogram window = last->since(*first);
+  CHECK(window.total() == 1000);
+  CHECK(window.bound_ms_of(0.5) == doctest::Approx(1.0));    // 500 of 1,000 at or under 1 ms
+  CHECK(window.bound_ms_of(0.99) == doctest::Approx(20.0));  // 990 at or under 20 ms
+  CHECK(window.bound_ms_of(0.995) == std::numeric_limits<double>::infinity());
+  CHECK(window.share_over(0.02) == doctest::Approx(0.010));
+  CHECK(window.share_over(0.001) == doctest::Approx(0.500));
+  // Not the histogram, or a broken one: nothing.
+  CHECK_FALSE(loadgen::parse_latency("starport_actions_total 3\n"));
+  CHECK_FALSE(loadgen::parse_latency("starport_action_latency_seconds_bucket{le=\"0.02\"} 5\n"));   // no +Inf
+  CHECK_FALSE(loadgen::parse_latency("starport_action_latency_seconds_bucket{le=\"x\"} 5\n"
+                                     "starport_action_latency_seconds_bucket{le=\"+Inf\"} 5\n"));
+  CHECK(loadgen::latency_histogram{}.bound_ms_of(0.99) == 0);   // no moves
 }
 
 TEST_CASE("loadgen: idle connections say Hello and are held, and the server's memory with them open is reported") {

@@ -1,6 +1,7 @@
 #include "server/tools/loadgen/load_report.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <vector>
@@ -115,6 +116,18 @@ std::string load_report::json() const {
                   window_server_cpu_us_per_move(), static_cast<unsigned long long>(window_moves_), playing_p50_ms_,
                   playing_p99_ms_, window_rss_mb_);
     more += window;
+    if (server_latency_moves_ > 0) {
+      // Bucket bounds: the histogram's (1, 2, 5, 10, 20, 50 ms, …); null past the last.
+      auto bound = [](double ms) {
+        char out[32];
+        std::snprintf(out, sizeof out, "%g", ms);
+        return std::isinf(ms) ? std::string("null") : std::string(out);
+      };
+      std::snprintf(window, sizeof window, ",\"playing_server_moves\":%llu,\"playing_server_over_20ms_pct\":%.3f",
+                    static_cast<unsigned long long>(server_latency_moves_), 100 * server_over_20ms_);
+      more += ",\"playing_server_p50_le_ms\":" + bound(server_p50_le_ms_) + ",\"playing_server_p99_le_ms\":" +
+              bound(server_p99_le_ms_) + window;
+    }
   }
   if (think_ms_ > 0) {
     char think[64];
@@ -168,6 +181,14 @@ std::string load_report::summary() const {
                   window_s_ > 0 ? double(window_moves_) / window_s_ : 0.0, window_server_cpu_us_per_move(),
                   playing_p50_ms_, playing_p99_ms_, window_rss_mb_);
     out += text;
+    if (server_latency_moves_ > 0) {
+      std::snprintf(text, sizeof text,
+                    "\nloadgen: the server's own latency in that window (its histogram, %llu moves, arrival to views "
+                    "sent): p50 <= %g ms, p99 <= %g ms, %.2f %% over 20 ms",
+                    static_cast<unsigned long long>(server_latency_moves_), server_p50_le_ms_, server_p99_le_ms_,
+                    100 * server_over_20ms_);
+      out += text;
+    }
   }
   if (think_ms_ > 0) {
     std::snprintf(text, sizeof text,

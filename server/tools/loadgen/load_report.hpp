@@ -8,6 +8,7 @@
 
 #include "server/tools/loadgen/duel_stats.hpp"
 #include "server/tools/loadgen/process_usage.hpp"
+#include "server/tools/loadgen/server_latency.hpp"
 
 namespace starport::loadgen {
 
@@ -33,7 +34,16 @@ class load_report {
     window_s_ = seconds;
     window_rss_mb_ = server_rss_mb;
   }
+  // The server's own latency histogram over the same window: how long its moves took inside
+  // it, apart from the load generator's share of the cores (server_latency.hpp).
+  void set_server_latency(const latency_histogram& h) {
+    server_latency_moves_ = h.total();
+    server_p50_le_ms_ = h.bound_ms_of(0.50);
+    server_p99_le_ms_ = h.bound_ms_of(0.99);
+    server_over_20ms_ = h.share_over(0.020);
+  }
   std::uint64_t window_moves() const { return window_moves_; }
+  std::uint64_t server_latency_moves() const { return server_latency_moves_; }   // 0: not read
   // 0 when there was no window or no move in it.
   double window_server_cpu_us_per_move() const {
     return window_moves_ ? window_cpu_s_ * 1e6 / double(window_moves_) : 0.0;
@@ -86,6 +96,8 @@ class load_report {
   std::uint64_t window_moves_ = 0;
   double window_s_ = 0;
   double window_rss_mb_ = 0;
+  std::uint64_t server_latency_moves_ = 0;   // 0: the server's histogram was not read
+  double server_p50_le_ms_ = 0, server_p99_le_ms_ = 0, server_over_20ms_ = 0;
   int welcomed_ = 0;
   double play_s_ = 0;
   std::uint64_t sent_ = 0;

@@ -118,7 +118,7 @@ std::optional<load_report> measure(const config& cfg, std::string& error) {
   std::condition_variable all_done;
   int remaining = cfg.matches;
   std::vector<std::unique_ptr<duel>> duels;
-  play_window window(cfg.idle ? 0 : cfg.matches, pid);
+  play_window window(cfg.idle ? 0 : cfg.matches, pid, [to] { return read_latency(to.endpoint, to.host); });
   for (int i = 0; i < cfg.matches; ++i)
     duels.push_back(std::make_unique<duel>(ioc, cfg, i, window, [&] {
       std::lock_guard lock(mutex);
@@ -162,7 +162,10 @@ std::optional<load_report> measure(const config& cfg, std::string& error) {
   report.set_think_ms(cfg.think_ms);
   report.set_turn_seconds(cfg.turn_seconds);
   report.set_idle(cfg.idle);
-  if (const auto w = window.result()) report.set_play_window(w->server_cpu_s, w->moves, w->seconds, w->server_rss_mb);
+  if (const auto w = window.result()) {
+    report.set_play_window(w->server_cpu_s, w->moves, w->seconds, w->server_rss_mb);
+    if (w->server_latency) report.set_server_latency(*w->server_latency);
+  }
   if (held) report.set_held_rss_mb(held->rss_mb);
   if (server) {
     int status = server->stop();

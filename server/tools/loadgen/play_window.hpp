@@ -7,10 +7,13 @@
 // (docs/capacity.md, "What a paced move costs").
 #include <atomic>
 #include <cstdint>
+#include <functional>
+#include <future>
 #include <mutex>
 #include <optional>
 
 #include "server/tools/loadgen/duel_stats.hpp"
+#include "server/tools/loadgen/server_latency.hpp"
 
 namespace starport::loadgen {
 
@@ -21,16 +24,24 @@ class play_window {
     std::uint64_t moves = 0;   // accepted so far
     clock_type::time_point at{};
     double server_rss_mb = 0;
+    // The server's histogram, read on a thread of its own (an HTTP request must not hold up
+    // the clients' thread at the window's edges, which would add to the latencies measured).
+    std::shared_future<std::optional<latency_histogram>> latency;
   };
   struct figures {
     double server_cpu_s = 0;
     std::uint64_t moves = 0;
     double seconds = 0;
     double server_rss_mb = 0;   // resident at the window's end, every match still playing
+    // The moves the server's own histogram counted in the window; empty when unknown.
+    std::optional<latency_histogram> server_latency;
   };
 
-  // `server_pid` <= 0: the server's CPU is unknown and there is no window.
-  play_window(int matches, int server_pid) : matches_(matches), server_pid_(server_pid) {}
+  // `server_pid` <= 0: the server's CPU is unknown and there is no window. `read_latency`,
+  // when given, reads the server's latency histogram (server_latency.hpp).
+  using latency_reader = std::function<std::optional<latency_histogram>()>;
+  play_window(int matches, int server_pid, latency_reader read_latency = {})
+      : matches_(matches), server_pid_(server_pid), read_latency_(std::move(read_latency)) {}
 
   // Any thread.
   void match_started();
@@ -48,6 +59,7 @@ class play_window {
 
   const int matches_;
   const int server_pid_;
+  const latency_reader read_latency_;
   std::atomic<std::uint64_t> moves_{0};
   std::atomic<bool> open_{false};
   mutable std::mutex mutex_;
