@@ -13,6 +13,9 @@
 #include <deque>
 #include <functional>
 
+#include <sys/socket.h>
+#include <sys/time.h>
+
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/read.hpp>
 #include <boost/asio/write.hpp>
@@ -301,16 +304,23 @@ TEST_CASE("ws_transport: a closing connection reads the peer's leftovers - and o
   const auto port = acceptor.local_endpoint().port();
   // A peer that answers the close frame and sends a few bytes more, but never its EOF.
   std::string client_error;
+  unsigned close_opcode = 0;
   std::thread client([&] {
     try {
       asio::io_context cio;
       websocket::stream<tcp::socket> ws(cio);
       ws.next_layer().connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
       ws.handshake("127.0.0.1", "/ws");
+      // Past the handshake, and said so: the server's close frame comes only now, so Beast's
+      // handshake read cannot have taken it in with the answer.
+      ws.write(asio::buffer(std::string_view("ready")));
       tcp::socket& raw = ws.next_layer();
+      // The reads below end within seconds whatever the server does.
+      const timeval limit{10, 0};
+      setsockopt(raw.native_handle(), SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
       std::array<unsigned char, 4> close_frame{};
       asio::read(raw, asio::buffer(close_frame));   // the server's: 0x88, 2, then code 1000
-      CHECK(close_frame[0] == 0x88);
+      close_opcode = close_frame[0];
       // Ours, masked with a zero key, then leftovers; the socket stays open past the deadline.
       const std::array<unsigned char, 8> reply{0x88, 0x82, 0, 0, 0, 0, 0x03, 0xe8};
       asio::write(raw, asio::buffer(reply));
@@ -323,19 +333,24 @@ TEST_CASE("ws_transport: a closing connection reads the peer's leftovers - and o
 
   websocket::stream<starport::server::ws_transport> ws(ioc);
   accept_on(acceptor, ws);
-  const auto started = std::chrono::steady_clock::now();
+  beast::flat_buffer ready;
+  std::chrono::steady_clock::time_point started{};
   std::chrono::steady_clock::duration took{};
   bool closed = false;
   beast::error_code close_error;
-  ws.async_close(websocket::close_code::normal, [&](beast::error_code ec) {
-    closed = true;
-    close_error = ec;
-    took = std::chrono::steady_clock::now() - started;
+  ws.async_read(ready, [&](beast::error_code, std::size_t) {
+    started = std::chrono::steady_clock::now();
+    ws.async_close(websocket::close_code::normal, [&](beast::error_code ec) {
+      closed = true;
+      close_error = ec;
+      took = std::chrono::steady_clock::now() - started;
+    });
   });
   ioc.run_for(starport::server::teardown_drain_time + std::chrono::seconds(5));
   client.join();
 
   CHECK(client_error == "");
+  CHECK(close_opcode == 0x88);
   REQUIRE(closed);
   CHECK(close_error == beast::error::timeout);
   CHECK_FALSE(ws.next_layer().socket().is_open());
