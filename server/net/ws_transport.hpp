@@ -143,22 +143,14 @@ class ws_transport {
     socket_.close(ignored);
   }
 
-  // Blocking reads and writes, as Beast's synchronous calls make them (tests).
-  template <class Buffers>
-  std::size_t read_some(const Buffers& buffers, boost::beast::error_code& ec) {
-    return socket_.read_some(buffers, ec);
+  // Blocking reads and writes, as Beast's synchronous calls make them (tests): the socket's.
+  template <class... Args>
+  std::size_t read_some(Args&&... args) {
+    return socket_.read_some(std::forward<Args>(args)...);
   }
-  template <class Buffers>
-  std::size_t read_some(const Buffers& buffers) {
-    return socket_.read_some(buffers);
-  }
-  template <class Buffers>
-  std::size_t write_some(const Buffers& buffers, boost::beast::error_code& ec) {
-    return socket_.write_some(buffers, ec);
-  }
-  template <class Buffers>
-  std::size_t write_some(const Buffers& buffers) {
-    return socket_.write_some(buffers);
+  template <class... Args>
+  std::size_t write_some(Args&&... args) {
+    return socket_.write_some(std::forward<Args>(args)...);
   }
 
   std::function<bool(std::size_t frames)> frame_budget;
