@@ -30,7 +30,7 @@ struct latency_histogram {
 // The histogram from the text of /metrics; empty when it is not there.
 std::optional<latency_histogram> parse_latency(std::string_view metrics);
 
-// GET /metrics from the server (loopback), within about a second; empty on any failure.
+// GET /metrics from the server (loopback), within 3 s at most; empty on any failure.
 std::optional<latency_histogram> read_latency(const boost::asio::ip::tcp::endpoint& server, const std::string& host);
 
 }  // namespace starport::loadgen
