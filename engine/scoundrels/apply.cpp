@@ -483,6 +483,10 @@ void state::apply(const action& a) {
       }
       start_fight(fight_kind::brawl, fight_from::trade, s, other);
       fight_.stake = stake;
+      // One brawl a trade: it spends the trade it follows, or a crew that heals could brawl
+      // the same ship again and again and the Movement would never end.
+      ships_[s].traded = static_cast<std::uint8_t>(ships_[s].traded & ~seat_bit(other));
+      ships_[other].traded = static_cast<std::uint8_t>(ships_[other].traded & ~seat_bit(s));
       break;
     }
     case kind::deliver:

@@ -140,3 +140,26 @@ TEST_CASE("scoundrels trade: the target's timeout declines") {
   const action t = g.timeout_action(1);
   CHECK(t.kind == static_cast<std::uint16_t>(kind::decline));
 }
+
+TEST_CASE("scoundrels trade: one brawl a trade - a brawl spends the trade it follows") {
+  state g = game(3, market);
+  play(g, act(0, kind::propose, {1, held(g, 0, "Frag Grenade"), 0, 0}));
+  play(g, act(1, kind::accept, {g.offers()[0].id}));
+  const action brawl = act(0, kind::brawl, {1});
+  REQUIRE(listed(g, brawl));   // after a trade, the proposer may start a brawl
+  play(g, brawl);
+  REQUIRE(g.fight().kind == fight_kind::brawl);
+  // The fight runs its rounds (each seat's first listed choice) until it is over.
+  std::vector<engine::action> legal;
+  for (int guard = 0; guard < 200 && g.fight().kind != fight_kind::none; ++guard) {
+    const int seat = std::countr_zero(static_cast<unsigned>(g.must_act()));
+    g.legal_actions(seat, legal);
+    REQUIRE(!legal.empty());
+    play(g, legal.front());
+  }
+  REQUIRE(g.fight().kind == fight_kind::none);
+  REQUIRE(g.active_seat() == 0);
+  // Healed or not, the same trade does not start a second brawl.
+  CHECK_FALSE(listed(g, brawl));
+  CHECK_FALSE(g.check(brawl));
+}
