@@ -222,9 +222,10 @@ void state::advance() {
         finish_complication();
         continue;
       }
-      // A choice left with nothing to choose (its cards went meanwhile) is over.
+      // A choice left with nothing to choose (its cards went meanwhile), or asked of a
+      // player who is out of the race, is over.
       std::vector<action> options;
-      frame_actions(f, options);
+      if (!players_[f.seat].out) frame_actions(f, options);
       if (options.empty()) {
         --frame_count_;
         continue;
@@ -675,6 +676,14 @@ void state::eliminate(int seat, const char* reason) {
   for (int i = 0; i < frame_count_; ++i)
     if (frames_[i].seat != seat) frames_[kept++] = frames_[i];
   frame_count_ = static_cast<std::uint8_t>(kept);
+  // Its Complications and abilities still on the Cascade go unresolved (a Complication to
+  // Dead Space, with no draws for the others): a player out of the race plays no more.
+  kept = 0;
+  for (int i = 0; i < cascade_count_; ++i) {
+    if (cascade_[i].seat != seat) cascade_[kept++] = cascade_[i];
+    else if (!cascade_[i].ability) to_dead_space(cascade_[i].card);
+  }
+  cascade_count_ = static_cast<std::uint8_t>(kept);
   asked_ &= static_cast<seat_mask>(~seat_bit(seat));
   if (priority_ == seat) ask_next();
   const int left = players_left();

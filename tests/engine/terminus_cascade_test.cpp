@@ -363,3 +363,25 @@ TEST_CASE("Hidden information: another seat's face-down card is chosen by its pl
   play(h, act(1, tr::kind::choose, {-2}));
   CHECK(h.seat(0).ships[0].module_count == 1);
 }
+
+TEST_CASE("A player out of the race plays no more: its Complication on the Cascade goes to Dead Space unresolved, nobody draws for it") {
+  setup s{{crewed_seat_drawing(), crewed_seat_drawing(), crewed_seat_drawing()}};
+  s.seats[1].hand = {"Bad Press"};
+  s.seats[2].hand = {"Lucky Break"};   // seat 2 is asked again: the Cascade waits for it
+  tr::state g = after_seat0_plays(s);
+  play(g, act(1, tr::kind::play, {in_hand(g, 1, "Bad Press"), 0, 0, 0}));
+  REQUIRE(g.cascade().size() == 1);
+  const int c0 = g.seat(0).complications.size, c2 = g.seat(2).complications.size;
+  play(g, act(1, tr::kind::resign));
+  CHECK(g.seat(1).out);
+  CHECK(g.cascade().empty());
+  pass_windows(g);
+  CHECK(g.seat(0).reputation == 2);   // Press Conference's +2; Bad Press never resolved
+  CHECK(g.seat(0).complications.size == c0);
+  CHECK(g.seat(2).complications.size == c2);
+  bool dead = false;
+  for (tr::copy_id c : g.dead_space()) dead = dead || g.card_of(c).name == "Bad Press";
+  CHECK(dead);
+  CHECK_FALSE(g.result().over);
+  CHECK(g.must_act() != 0);
+}
