@@ -32,8 +32,8 @@ class test_client {
   };
   struct match_state {
     std::uint64_t number = 0;
-    sw::View view;
-    bool have_view = false;
+    sw::View view;            // kept for Space War matches only; other games' tests read their frames
+    bool have_view = false;   // a snapshot arrived (for any game)
     int snapshots = 0;
     int gaps = 0;             // diffs whose number did not follow the last one
     v1::MatchInfo info;
