@@ -285,7 +285,10 @@ void state::fight_actions(int s, std::vector<action>& out) const {
     }
     case fight_step::attacker_decides:
       out.push_back(act(s, kind::press, 0));
-      if (f.kind != fight_kind::combat || combat_damage(f.attacker, f.defender) > 0 || forced_boarding(f.attacker))
+      // No further round past the last: repairs and heals could otherwise match the hits for
+      // ever while the attacker fights on, and the table would wait on one fight.
+      if (f.round < max_fight_rounds &&
+          (f.kind != fight_kind::combat || combat_damage(f.attacker, f.defender) > 0 || forced_boarding(f.attacker)))
         out.push_back(act(s, kind::press, 1));
       break;
     case fight_step::defender_decides: {
@@ -308,7 +311,8 @@ void state::fight_actions(int s, std::vector<action>& out) const {
     }
     case fight_step::after_escape: {
       out.push_back(act(s, kind::press, 0));
-      if (combat_damage(f.attacker, f.defender) > 0 || forced_boarding(f.attacker)) out.push_back(act(s, kind::press, 1));
+      if (f.round < max_fight_rounds && (combat_damage(f.attacker, f.defender) > 0 || forced_boarding(f.attacker)))
+        out.push_back(act(s, kind::press, 1));
       if (conscious_crew(f.attacker) && conscious_crew(f.defender)) out.push_back(act(s, kind::press, 2));
       const bool ambush = f.from == fight_from::ambush_departure || f.from == fight_from::ambush_arrival;
       if (ambush && working_systems(f.defender) == 0) out.push_back(act(s, kind::press, 3));

@@ -63,6 +63,7 @@ inline constexpr int hyperdrive_escape_bonus = 2;   // decision: per hyperdrive 
 inline constexpr int max_offers = 4;
 inline constexpr int max_declined = 6;
 inline constexpr int max_proposals = 8;    // offers a seat may make in one Movement
+inline constexpr int max_fight_rounds = 8;  // decision: the attacker fights on at most to an 8th round
 
 using card_no = std::uint16_t;
 inline constexpr card_no no_card = 0xffff;

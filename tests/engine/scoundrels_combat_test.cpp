@@ -253,3 +253,44 @@ TEST_CASE("scoundrels rule Melee: armour stops only the kinds of hits it names, 
   play(g, act(0, kind::heal, {held(g, 0, "Trauma Kit"), held(g, 0, "Brute")}));
   CHECK(damage_of(g, 0, "Brute") == 0);
 }
+
+TEST_CASE("scoundrels rule Melee: heals that match the hits cannot keep a fight going - the attacker fights on to an 8th round at most") {
+  // Seat 1's captain lands one punch a round and seat 0's Medic heals it; the dice (all 1s:
+  // two a round, as many as a position may fix, for the 8 rounds) give no extra hit.
+  // Fighting on would never end.
+  std::string dice = "1";
+  for (int i = 1; i < 16; ++i) dice += ", 1";
+  state g = game(2, R"({
+    "phase": "MOVEMENT", "activeSeat": 1, "firstPlayer": 0,
+    "ships": [
+      {"location": "Drift", "bays": [{"card": "Captain Lux", "captain": true}, {"card": "Medic"}]},
+      {"location": "Drift", "bays": [{"card": "Captain Orr", "captain": true}]}
+    ],
+    "encounterDeck": ["Quiet"],
+    "fight": {"kind": "BRAWL_FIGHT", "attacker": 1, "defender": 0, "round": 1},
+    "dice": [)" + dice + R"(]
+  })");
+  const action fight_on = act(1, kind::press, {1});
+  std::vector<engine::action> legal;
+  int heals = 0;
+  for (int guard = 0; guard < 200 && g.fight().kind != fight_kind::none; ++guard) {
+    const int seat = std::countr_zero(static_cast<unsigned>(g.must_act()));
+    g.legal_actions(seat, legal);
+    REQUIRE(!legal.empty());
+    if (g.fight().step == fight_step::attacker_decides && !listed(g, fight_on)) break;
+    action a = legal.front();
+    for (const action& x : legal)
+      if (x == fight_on || x.kind == static_cast<std::uint16_t>(kind::heal)) a = x;
+    heals += a.kind == static_cast<std::uint16_t>(kind::heal);
+    play(g, a);
+  }
+  REQUIRE(g.fight().kind == fight_kind::brawl);
+  CHECK(g.fight().round == max_fight_rounds);
+  CHECK(heals == max_fight_rounds);   // every round's punch was healed
+  g.legal_actions(1, legal);
+  REQUIRE(legal.size() == 1);
+  CHECK(legal[0] == act(1, kind::press, {0}));   // only ending it
+  CHECK_FALSE(g.check(fight_on));
+  play(g, legal[0]);
+  CHECK(g.fight().kind == fight_kind::none);
+}
