@@ -313,6 +313,7 @@ void state::view(viewer who, pb::View& out) const {
                                               pb::ATTACKER_DECIDES, pb::PILLAGING};
     f.set_step(steps[static_cast<int>(fs.step)]);
     f.set_round(fs.round);
+    f.set_last_round(max_fight_rounds);
     f.set_location(ships_[fs.defender].location);
     f.set_forced_boarding(forced_boarding(fs.attacker));
     f.set_winner(fs.winner < 0 ? 0 : static_cast<std::uint32_t>(fs.winner));

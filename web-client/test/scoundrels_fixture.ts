@@ -134,6 +134,7 @@ export function view(extra: Partial<Omit<View, "$typeName" | "$unknown">> = {}):
       defender: 1,
       step: FightStep.ATTACKER_DECIDES,
       round: 1,
+      lastRound: 8,
       location: 4,
       rounds: [
         create(FightRoundSchema, {

@@ -122,6 +122,7 @@ test("the fight is a sequence of rounds: attack values, damage, what took it, th
   const html = renderToString(<ScoundrelsTable view={view()} ctx={ctx(0)} />);
   assert.match(html, /data-testid="sc-fight" data-kind="SHIP_COMBAT" data-rounds="1"/);
   assert.match(html, /Ship combat: Ada against Bot Brigid at Deep Blue/);
+  assert.match(html, /Round 1 of at most 8/);   // the rules notes' last round
   assert.match(html, /data-cell="attacker-attack">2</);
   assert.match(html, /data-cell="defender-attack">1</);
   assert.match(html, /data-cell="damage-to-defender">2: Plasma Cannon</);
