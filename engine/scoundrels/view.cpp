@@ -313,7 +313,7 @@ void state::view(viewer who, pb::View& out) const {
                                               pb::ATTACKER_DECIDES, pb::PILLAGING};
     f.set_step(steps[static_cast<int>(fs.step)]);
     f.set_round(fs.round);
-    f.set_last_round(max_fight_rounds);
+    if (fight_.kind != fight_kind::none) f.set_last_round(max_fight_rounds);   // while it is fought
     f.set_location(ships_[fs.defender].location);
     f.set_forced_boarding(forced_boarding(fs.attacker));
     f.set_winner(fs.winner < 0 ? 0 : static_cast<std::uint32_t>(fs.winner));

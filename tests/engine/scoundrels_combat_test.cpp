@@ -291,6 +291,12 @@ TEST_CASE("scoundrels rule Melee: heals that match the hits cannot keep a fight 
   REQUIRE(legal.size() == 1);
   CHECK(legal[0] == act(1, kind::press, {0}));   // only ending it
   CHECK_FALSE(g.check(fight_on));
+  pb::View v;
+  g.view(engine::viewer::of_seat(1), v);
+  CHECK(v.fight().last_round() == max_fight_rounds);   // the table can say why
   play(g, legal[0]);
   CHECK(g.fight().kind == fight_kind::none);
+  g.view(engine::viewer::of_seat(1), v);
+  CHECK(v.fight().round() == max_fight_rounds);   // the fight just ended, still shown
+  CHECK(v.fight().last_round() == 0);             // but no longer fought
 }

@@ -275,7 +275,7 @@ function FightPanel({ view, fight, ctx }: { view: View; fight: Fight; ctx: Table
       </h3>
       <p class="muted">
         Round {fight.round || 1}
-        {fight.lastRound && !fight.decided ? ` of at most ${fight.lastRound}` : ""}
+        {fight.lastRound ? ` of at most ${fight.lastRound}` : ""}
         {fight.forcedBoarding ? " · forced boarding weapon ready" : ""}
         {fight.decided ? ` · over${fight.kind !== FightKind.SHIP_COMBAT && !pirates ? `: ${ctx.seatName(fight.winner)} won` : ""}` : ""}
       </p>
