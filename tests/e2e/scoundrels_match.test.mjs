@@ -281,6 +281,8 @@ async function scenario(alice, bob) {
         if (await page.locator('[data-testid="sc-fight"] .sc-round').count().catch(() => 0)) {
           await page.locator('[data-testid="sc-fight"]').scrollIntoViewIfNeeded().catch(() => {});
           await shoot(page, `sc-combat-${name}-desktop.png`);
+          await shoot(page, `sc-combat-${name}-phone.png`, phone);
+          await page.setViewportSize(desktop);
           return name;
         }
       }
