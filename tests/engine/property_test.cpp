@@ -61,6 +61,12 @@ std::string serialized_view(const match& m, viewer who) {
   return out;
 }
 
+// Who plays next: the lowest seat that must act, else the lowest that may.
+int seat_to_play(const match& m) {
+  const int seat = next_seat(m);
+  return seat >= 0 ? seat : std::countr_zero(static_cast<unsigned>(m.may_act()));
+}
+
 // An action that is probably not legal: random seat, kind and arguments.
 action random_action(rng& r, const game_info& g, int seats) {
   action a;
@@ -227,8 +233,7 @@ void run_playout(const game_info& g, int seats, const google::protobuf::Message&
       for (int s = 0; s < seats; ++s)
         if (has_seat(acting, s)) check_descriptions(*m, s);
 
-    int seat = next_seat(*m);
-    if (seat < 0) seat = std::countr_zero(static_cast<unsigned>(m->may_act()));
+    const int seat = seat_to_play(*m);
     action a = bot_move(*m, seat, *bots[seat], legal);
     REQUIRE(m->play(a));
     log.push_back(a);
@@ -365,8 +370,7 @@ TEST_CASE("property harness: seats that always play their first (or last) listed
       for (; !m->result().over && step < 200'000; ++step) {
         action a;
         if (stubborn < 0) {
-          int seat = next_seat(*m);
-          if (seat < 0) seat = std::countr_zero(static_cast<unsigned>(m->may_act()));
+          const int seat = seat_to_play(*m);
           m->legal_actions(seat, legal);
           REQUIRE_MESSAGE(!legal.empty(), g->id << " seed " << seed << ": seat " << seat << " is to act with nothing to play");
           a = way == 2 || seat % 2 == 0 ? legal.front() : legal.back();
@@ -378,8 +382,7 @@ TEST_CASE("property harness: seats that always play their first (or last) listed
           if (others == 0 && !legal.empty()) {
             a = way == 0 ? legal.front() : legal.back();
           } else {
-            int seat = others ? std::countr_zero(others) : next_seat(*m);
-            if (seat < 0) seat = std::countr_zero(static_cast<unsigned>(m->may_act()));
+            const int seat = others ? std::countr_zero(others) : seat_to_play(*m);
             m->legal_actions(seat, legal);
             REQUIRE_MESSAGE(!legal.empty(), g->id << " seed " << seed << ": seat " << seat << " is to act with nothing to play");
             a = bot_move(*m, seat, *bots[static_cast<std::size_t>(seat)], legal);
