@@ -27,6 +27,19 @@ const engine::bot_entry& bot_or_random(const engine::game_info& game, std::strin
 
 }  // namespace
 
+const storage::seat_record match_actor::no_record{};
+
+match_actor::scratch& match_actor::scratch_space() {
+  thread_local scratch s;
+  return s;
+}
+
+google::protobuf::Message& match_actor::scratch::view_of(const engine::game_info& game) {
+  for (const auto& [of, view] : views)
+    if (of == &game) return *view;
+  return *views.emplace_back(&game, game.new_view()).second;
+}
+
 match_actor::match_actor(std::shared_ptr<match_services> services, storage::match_record record,
                          std::unique_ptr<engine::match> game, std::uint32_t log_size)
     : services_(std::move(services)),
@@ -39,16 +52,15 @@ match_actor::match_actor(std::shared_ptr<match_services> services, storage::matc
       log_(dictionary_),
       log_size_(log_size),
       timer_(strand_),
-      repair_timer_(strand_),
-      view_scratch_(game_->info().new_view()) {
+      repair_timer_(strand_) {
   committed_.store(log_size, std::memory_order_relaxed);
   settings_.ParseFromString(record_.settings);
   for (const storage::seat_record& r : record_.seats)
-    if (r.seat < seats_.size()) seats_[r.seat].record = r;
+    if (r.seat < seats_.size()) seats_[r.seat].record = &r;
   for (seat& s : seats_)
-    s.several_held = !s.record.account_id.empty() && seats_of(s.record.account_id).size() > 1;
+    s.several_held = !s.record->account_id.empty() && seats_of(s.record->account_id).size() > 1;
   for (seat& s : seats_)
-    if (s.is_bot_seat()) s.bot = bot_or_random(game_->info(), s.record.bot).make(random_u64());
+    if (s.is_bot_seat()) s.bot = bot_or_random(game_->info(), s.record->bot).make(random_u64());
 }
 
 std::vector<std::string> match_actor::accounts() const {
@@ -133,14 +145,14 @@ void match_actor::stop() {
 
 int match_actor::seat_of(const std::string& account_id) const {
   for (std::size_t i = 0; i < seats_.size(); ++i)
-    if (!account_id.empty() && seats_[i].record.account_id == account_id) return static_cast<int>(i);
+    if (!account_id.empty() && seats_[i].record->account_id == account_id) return static_cast<int>(i);
   return -1;
 }
 
 std::vector<int> match_actor::seats_of(const std::string& account_id) const {
   std::vector<int> out;
   for (std::size_t i = 0; i < seats_.size(); ++i)
-    if (!account_id.empty() && seats_[i].record.account_id == account_id) out.push_back(static_cast<int>(i));
+    if (!account_id.empty() && seats_[i].record->account_id == account_id) out.push_back(static_cast<int>(i));
   return out;
 }
 

@@ -72,7 +72,9 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
     bool log_reset = false;   // the table was emptied for a newcomer: the next diff says so
   };
   struct seat {
-    storage::seat_record record;
+    // Its entry in record_.seats, which is fixed for the actor's life (a copy cost every
+    // match its seats' names, ids and decks twice).
+    const storage::seat_record* record = &no_record;
     channel audience;
     std::unique_ptr<engine::bot> bot;   // a bot seat's, or the stand-in's while its player is away
     bool stand_in = false;
@@ -86,7 +88,7 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
     clock::time_point deadline{};
     std::int64_t deadline_ms = 0;
     std::vector<std::uint8_t> preferences;   // SetPreferences, as stored (a person's seat)
-    bool is_bot_seat() const { return !record.bot.empty(); }
+    bool is_bot_seat() const { return !record->bot.empty(); }
     bool bot_plays() const { return is_bot_seat() || stand_in; }
   };
   struct accepted {
@@ -98,6 +100,22 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
     storage::move_cause cause = storage::move_cause::chosen;
     storage::logged_action entry{};   // as appended (its index in the log)
   };
+
+  // What a handler builds and drops (a view, its bytes, coded log lines, deadlines), kept
+  // per thread rather than per match: a running match keeps only what it must remember.
+  // Handlers only ever post to one another, never run inside each other, so on a thread
+  // one handler at a time uses it, and none keeps it past its return.
+  struct scratch {
+    std::vector<engine::action> actions;
+    std::string bytes;                       // a view, serialized
+    std::vector<std::int64_t> deadlines;     // deadlines_now()
+    std::vector<std::int64_t> info;          // info_key()
+    std::vector<coded_line> lines;           // the batch's log lines, coded, for publish
+    std::vector<std::pair<const engine::game_info*, engine::message_ptr>> views;   // a View per game
+    google::protobuf::Message& view_of(const engine::game_info& game);
+  };
+  static scratch& scratch_space();   // this thread's
+  static const storage::seat_record no_record;   // a seat the record does not list
 
   void on_play(request r, const v1::PlayAction& action);
   void on_set_preferences(request r, const v1::SetPreferences& m);
@@ -122,7 +140,7 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
   void publish(channel& audience, engine::viewer who);
   // ViewUpdate.seat: who.seat where its holder holds several seats; else unsent (0).
   void name_stream(v1::ViewUpdate& u, engine::viewer who) const;
-  const std::string& current_view(engine::viewer who);   // serialized, in bytes_scratch_
+  const std::string& current_view(engine::viewer who);   // serialized, in scratch_space().bytes
   // `held`: every seat of the requester (one stream each; several only in a cooperative
   // game); empty: as a spectator.
   void attach(request r, std::vector<int> held);
@@ -134,7 +152,7 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
   void show_deadlines();  // streams whose deadlines changed get an update (nothing in flight)
   void deadlines_now(std::vector<std::int64_t>& out) const;   // per seat, wall ms (0: none)
   std::uint32_t turn_seconds() const;   // the lobby's, within the server's maximum (0: none)
-  // ViewUpdate.deadlines_ms and full_turns: deadlines_scratch_ against what `audience` was
+  // ViewUpdate.deadlines_ms and full_turns: scratch_space().deadlines against what `audience` was
   // last sent (a snapshot: against none).
   void add_turn_timers(v1::ViewUpdate& u, const channel& audience, bool snapshot) const;
   void arm_timer();    // a wait for the earliest of them, unless one as early is pending
@@ -174,16 +192,10 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
   bool stopped_ = false;
   clock::time_point close_at_{};   // over: when the actor leaves the directory
   std::vector<std::int64_t> last_info_;   // info_key() of the MatchInfo last pushed
-  std::vector<std::int64_t> info_scratch_;
   net::steady_timer timer_;
   clock::time_point timer_due_ = clock::time_point::max();   // the pending wait's expiry (max: none)
   net::steady_timer repair_timer_;
-  std::vector<engine::action> scratch_;
-  engine::message_ptr view_scratch_;   // reused for every view this match builds
-  std::string bytes_scratch_;
   stream_handle stream_;                  // sessions know this match's frames by it (send_to)
-  std::vector<std::int64_t> deadlines_scratch_;
-  std::vector<coded_line> lines_scratch_;   // the batch's log lines, coded, for publish
 };
 
 }  // namespace starport::server

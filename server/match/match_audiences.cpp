@@ -16,7 +16,7 @@
 namespace starport::server {
 void match_actor::add_turn_timers(v1::ViewUpdate& u, const channel& audience, bool snapshot) const {
   std::uint32_t full_turns = 0, stopped_turns = 0;
-  write_turn_timers(audience.deadlines, deadlines_scratch_, wall_ms(), std::int64_t{turn_seconds()} * 1000, snapshot,
+  write_turn_timers(audience.deadlines, scratch_space().deadlines, wall_ms(), std::int64_t{turn_seconds()} * 1000, snapshot,
                     *u.mutable_deadlines_ms(), full_turns, stopped_turns);
   u.set_full_turns(full_turns);
   u.set_stopped_turns(stopped_turns);
@@ -30,9 +30,11 @@ void match_actor::name_stream(v1::ViewUpdate& u, engine::viewer who) const {
 }
 
 const std::string& match_actor::current_view(engine::viewer who) {
-  game_->view_into(who, *view_scratch_);
-  view_scratch_->SerializeToString(&bytes_scratch_);
-  return bytes_scratch_;
+  scratch& s = scratch_space();
+  google::protobuf::Message& view = s.view_of(game_->info());
+  game_->view_into(who, view);
+  view.SerializeToString(&s.bytes);
+  return s.bytes;
 }
 
 void match_actor::publish(channel& audience, engine::viewer who) {
@@ -41,13 +43,14 @@ void match_actor::publish(channel& audience, engine::viewer who) {
     audience.has_view = false;   // whoever comes next starts from a snapshot
     return;
   }
+  scratch& s = scratch_space();
   const std::string& view = current_view(who);
   v1::ViewUpdate u;
   name_stream(u, who);
   // Both are our serializer's, so the diff always succeeds; a snapshot all the same if not.
   std::optional<std::string> patch;
-  if (audience.has_view) patch = diff_encoded(audience.last_view, view, *view_scratch_->GetDescriptor());
-  deadlines_now(deadlines_scratch_);
+  if (audience.has_view) patch = diff_encoded(audience.last_view, view, *s.view_of(game_->info()).GetDescriptor());
+  deadlines_now(s.deadlines);
   if (!patch) {
     u.set_match_id(record_.id);
     u.set_snapshot(true);
@@ -66,20 +69,20 @@ void match_actor::publish(channel& audience, engine::viewer who) {
   }
   audience.log_reset = false;
   std::size_t lines = 0;
-  for (const accepted& b : batch_) lines = code_lines(b.words, lines_scratch_, lines);
+  for (const accepted& b : batch_) lines = code_lines(b.words, s.lines, lines);
   if (lines > 0 &&
-      !audience.log.write(std::span(lines_scratch_.data(), lines), *u.mutable_log_refs(), *u.mutable_log_line())) {
+      !audience.log.write(std::span(s.lines.data(), lines), *u.mutable_log_refs(), *u.mutable_log_line())) {
     for (const accepted& b : batch_) {
       if (!u.log_line().empty()) u.mutable_log_line()->push_back('\n');
       u.mutable_log_line()->append(b.words);
     }
   }
-  audience.deadlines = deadlines_scratch_;
+  audience.deadlines = s.deadlines;
   // A diff's number is the stream's previous + 1 for every connection it goes to (each got
   // the stream's every frame since its snapshot, in order, or was dropped): left out.
   ++audience.number;
   if (!patch) u.set_number(audience.number);
-  audience.last_view.swap(bytes_scratch_);   // keeps both buffers' capacity for next time
+  audience.last_view.swap(s.bytes);   // keeps both buffers' capacity for next time
   audience.has_view = true;
   // Encoded once (and packed once); the session whose action this shows gets the same
   // bytes as the answer to its request (the request id put in front).
@@ -135,12 +138,13 @@ void match_actor::attach(request r, std::vector<int> held) {
 
 void match_actor::send_snapshot(channel& audience, engine::viewer who, const session_ref& to,
                                 std::uint32_t request_id) {
-  deadlines_now(deadlines_scratch_);
+  std::vector<std::int64_t>& deadlines = scratch_space().deadlines;
+  deadlines_now(deadlines);
   if (!audience.has_view) {
     audience.last_view = current_view(who);
     audience.has_view = true;
     ++audience.number;
-    audience.deadlines = deadlines_scratch_;
+    audience.deadlines = deadlines;
   }
   v1::ViewUpdate u;
   u.set_match_id(record_.id);
@@ -190,9 +194,9 @@ v1::MatchInfo match_actor::info() const {
     const seat& s = seats_[i];
     v1::MatchSeat& out = *m.add_seats();
     out.set_seat(static_cast<std::uint32_t>(i));
-    out.set_name(s.record.name);   // a stand-in keeps its player's name; `bot` says who plays
+    out.set_name(s.record->name);   // a stand-in keeps its player's name; `bot` says who plays
     out.set_bot(s.bot_plays());
-    out.set_bot_kind(s.record.bot);
+    out.set_bot_kind(s.record->bot);
     out.set_connected(s.is_bot_seat() || s.connected);
   }
   m.set_seed_commitment(commitment_);
@@ -218,7 +222,7 @@ frame_ptr match_actor::info_frame(int index, std::uint32_t request_id) const {
   if (index >= 0) {
     // Every seat its holder holds (several only in a cooperative game): your_seat is the
     // lowest, as for a person with one seat.
-    std::vector<int> held = seats_of(seats_[static_cast<std::size_t>(index)].record.account_id);
+    std::vector<int> held = seats_of(seats_[static_cast<std::size_t>(index)].record->account_id);
     if (held.empty()) held.push_back(index);
     m.mutable_match()->set_your_seat(static_cast<std::uint32_t>(held.front()));
     // Only ever in the frame for the holder's own sessions.
@@ -244,9 +248,10 @@ void match_actor::info_key(std::vector<std::int64_t>& out) const {
 void match_actor::push_info(bool force) {
   // Called after every settle: compare the few things MatchInfo shows that can change
   // (connections, bots, the end; deadlines travel in the view stream) before building it.
-  info_key(info_scratch_);
-  if (!force && info_scratch_ == last_info_) return;
-  last_info_.swap(info_scratch_);
+  std::vector<std::int64_t>& key = scratch_space().info;
+  info_key(key);
+  if (!force && key == last_info_) return;
+  last_info_.swap(key);
   // A session in several seats' audiences (one person, several seats) gets it once.
   std::vector<std::uint64_t> sent;
   for (std::size_t i = 0; i < seats_.size(); ++i) {

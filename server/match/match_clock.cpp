@@ -71,13 +71,14 @@ void match_actor::show_deadlines() {
   // A view update shows a committed state only: with appends in flight, the settle that
   // follows carries the deadlines.
   if (in_flight_ > 0 || repairing_ || stopped_) return;
-  deadlines_now(deadlines_scratch_);
+  const std::vector<std::int64_t>& now = scratch_space().deadlines;   // publish() fills it alike
+  deadlines_now(scratch_space().deadlines);
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     channel& c = seats_[i].audience;
-    if (c.has_view && !c.sessions.empty() && c.deadlines != deadlines_scratch_)
+    if (c.has_view && !c.sessions.empty() && c.deadlines != now)
       publish(c, engine::viewer::of_seat(static_cast<int>(i)));
   }
-  if (spectators_.has_view && !spectators_.sessions.empty() && spectators_.deadlines != deadlines_scratch_)
+  if (spectators_.has_view && !spectators_.sessions.empty() && spectators_.deadlines != now)
     publish(spectators_, engine::viewer::spectator());
 }
 
@@ -146,8 +147,9 @@ void match_actor::on_timer() {
     if (preference_answers(index)) {
       continue;   // played at the next settle, never by the timer
     } else if (s.bot_due != clock::time_point{} && now >= s.bot_due && s.bot_plays()) {
-      game_->legal_actions(index, scratch_);
-      move = scratch_.empty() ? game_->timeout_action(index) : engine::bot_move(*game_, index, *s.bot, scratch_);
+      std::vector<engine::action>& legal = scratch_space().actions;
+      game_->legal_actions(index, legal);
+      move = legal.empty() ? game_->timeout_action(index) : engine::bot_move(*game_, index, *s.bot, legal);
       if (!s.is_bot_seat()) cause = storage::move_cause::stand_in_bot;
     } else if (s.deadline != clock::time_point{} && now >= s.deadline) {
       move = game_->timeout_action(index);   // the game's own answer to running out of time
