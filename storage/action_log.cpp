@@ -120,12 +120,12 @@ void action_log::append(const std::string& match_id, const logged_action& a, con
 
 void action_log::copy_to_log(const std::string& match_id) {
   const journal_index::match* m = index_.find(match_id);
-  if (!m || m->seqs.empty()) return;
+  if (!m || m->rows == 0) return;
   std::string seqs = "[";
-  for (const std::int64_t seq : m->seqs) {
+  m->for_each_seq([&](std::int64_t seq) {
     seqs += std::to_string(seq);
     seqs += ',';
-  }
+  });
   seqs.back() = ']';
   // Refused unless the match runs and its archived count in the file is what memory says.
   {
@@ -137,7 +137,7 @@ void action_log::copy_to_log(const std::string& match_id) {
     auto q = copy_.start("archive actions");
     q.bind_text(1, seqs).bind_text(2, match_id);
     q.run();
-    if (q.changes() != static_cast<int>(m->seqs.size()))
+    if (q.changes() != static_cast<int>(m->rows))
       reject("archive actions", "journal rows of " + match_id + " are missing");
   }
   auto q = close_.start("archive actions");
@@ -155,12 +155,12 @@ std::vector<logged_action> action_log::actions(const std::string& match_id) {
   }
   const journal_index::match* m = index_.find(match_id);
   if (!m) return out;
-  for (const std::int64_t seq : m->seqs) {
+  m->for_each_seq([&](std::int64_t seq) {
     auto q = row_.start("actions");
     q.bind(1, seq).bind_text(2, match_id);
     if (!q.step()) reject("actions", "journal row " + std::to_string(seq) + " of " + match_id + " is missing");
     out.push_back(read_action(q));
-  }
+  });
   return out;
 }
 

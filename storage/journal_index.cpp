@@ -1,6 +1,7 @@
 #include "storage/journal_index.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace starport::storage {
 
@@ -20,13 +21,28 @@ const journal_index::match* journal_index::find(const std::string& id) const {
 }
 
 void journal_index::add_match(const std::string& id, std::uint32_t archived) {
-  matches_[id] = match{archived, {}};
+  match& m = matches_[id] = match{};
+  m.archived = archived;
 }
 
 void journal_index::add_row(const std::string& id, std::int64_t seq) {
   match& m = matches_.at(id);
-  if (m.seqs.empty()) firsts_.emplace(seq, id);
-  m.seqs.push_back(seq);
+  if (m.rows == 0) {
+    firsts_.emplace(seq, id);
+    m.first = seq;
+  } else {
+    // Seqs only grow (SQLite numbers a row max(seq) + 1 and we never insert below).
+    if (seq <= m.last) throw std::logic_error("journal index: a row's seq is not above the match's last");
+    for (auto step = static_cast<std::uint64_t>(seq - m.last); ; step >>= 7) {
+      if (step < 0x80) {
+        m.steps.push_back(static_cast<char>(step));
+        break;
+      }
+      m.steps.push_back(static_cast<char>((step & 0x7F) | 0x80));
+    }
+  }
+  m.last = seq;
+  ++m.rows;
   // SQLite numbers a row max(seq) + 1, so an emptied journal starts again at 1.
   next_seq_ = seq + 1;
   deleted_below_ = std::min(deleted_below_, seq);
@@ -34,16 +50,17 @@ void journal_index::add_row(const std::string& id, std::int64_t seq) {
 
 void journal_index::archived(const std::string& id) {
   match& m = matches_.at(id);
-  if (m.seqs.empty()) return;
-  firsts_.erase(m.seqs.front());
-  m.archived += static_cast<std::uint32_t>(m.seqs.size());
-  m.seqs.clear();
+  if (m.rows == 0) return;
+  firsts_.erase(m.first);
+  m.archived += m.rows;
+  m.rows = 0;
+  m.steps = std::string();   // its memory back, not just its length
 }
 
 void journal_index::forget(const std::string& id) {
   const auto it = matches_.find(id);
   if (it == matches_.end()) return;
-  if (!it->second.seqs.empty()) firsts_.erase(it->second.seqs.front());
+  if (it->second.rows > 0) firsts_.erase(it->second.first);
   matches_.erase(it);
 }
 

@@ -5,16 +5,38 @@
 #include <map>
 #include <string>
 #include <unordered_map>
-#include <vector>
 
 namespace starport::storage {
 
 class journal_index {
  public:
   struct match {
-    std::uint32_t archived = 0;       // its actions in match_actions (= matches.action_count)
-    std::vector<std::int64_t> seqs;   // its journal rows not yet archived, in idx order
-    std::uint32_t total() const { return archived + static_cast<std::uint32_t>(seqs.size()); }
+    std::uint32_t archived = 0;   // its actions in match_actions (= matches.action_count)
+    std::uint32_t rows = 0;       // its journal rows not yet archived
+    std::int64_t first = 0;       // the first of those rows' seqs (when rows > 0)
+    std::int64_t last = 0;        // the last
+    // Each row's seq after the first as a varint of its step from the one before, in idx
+    // order: the rows between two of a match's are the other matches' moves, so a step is
+    // 2-3 bytes where a seq is 8 (every running match holds one per move until archival).
+    std::string steps;
+    std::uint32_t total() const { return archived + rows; }
+    template <class Each>   // Each(std::int64_t seq), in idx order
+    void for_each_seq(Each each) const {
+      if (rows == 0) return;
+      std::int64_t seq = first;
+      each(seq);
+      std::uint64_t step = 0;
+      int shift = 0;
+      for (const char c : steps) {
+        step |= static_cast<std::uint64_t>(static_cast<unsigned char>(c) & 0x7F) << shift;
+        shift += 7;
+        if (static_cast<unsigned char>(c) & 0x80) continue;
+        seq += static_cast<std::int64_t>(step);
+        each(seq);
+        step = 0;
+        shift = 0;
+      }
+    }
   };
 
   void clear();
