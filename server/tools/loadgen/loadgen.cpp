@@ -58,11 +58,15 @@ bool parse_url(const std::string& url, target& out, std::string& error) {
 }
 
 // Each match holds two sockets here and two in the server (which inherits this limit), and
-// each process needs some more (the database, the listener, pipes). Lift the soft limit to
-// what the run needs, and the hard one too where allowed (root, up to fs.nr_open); when the
-// machine's limit is too low, say so rather than fail with EMFILE mid-run.
+// each process needs some more: the server 14 (the database and its WAL files, the
+// listener, epoll, timers, pipes, stdio) and the 32 its --descriptor-reserve keeps free,
+// the load generator 9, and one more each while the server's /metrics is read. Lift the
+// soft limit to what the run needs, and the hard one too where allowed (root, up to
+// fs.nr_open); when the machine's limit is too low, say so rather than fail with EMFILE
+// mid-run (or have the server close the last connections to keep its reserve).
 bool raise_descriptor_limit(int matches, std::string& error) {
-  const rlim_t need = 2 * static_cast<rlim_t>(matches) + 256;
+  constexpr rlim_t own = 64;   // the server's 14 + 32 above, and room
+  const rlim_t need = 2 * static_cast<rlim_t>(matches) + own;
   rlimit limit{};
   if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return error = "getrlimit(RLIMIT_NOFILE) failed", false;
   if (limit.rlim_cur >= need) return true;
