@@ -71,8 +71,8 @@ void match_actor::show_deadlines() {
   // A view update shows a committed state only: with appends in flight, the settle that
   // follows carries the deadlines.
   if (in_flight_ > 0 || repairing_ || stopped_) return;
-  const std::vector<std::int64_t>& now = scratch_space().deadlines;   // publish() fills it alike
-  deadlines_now(scratch_space().deadlines);
+  std::vector<std::int64_t>& now = scratch_space().deadlines;   // publish() refills it alike
+  deadlines_now(now);
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     channel& c = seats_[i].audience;
     if (c.has_view && !c.sessions.empty() && c.deadlines != now)
