@@ -54,9 +54,20 @@ export function helloDictionaries(): string[] {
   return loaded.map((d) => `${d.game}:${d.hash}`);
 }
 
+// An update that inflates past this is read as lost, as by the server's own readers
+// (docs/protocol.md, "Packed views"): a frame cannot make the page hold more than this.
+export const maxUnpackedBytes = 1 << 20;
+// One buffer for every frame, a byte past the limit: fflate writes what fits into a buffer
+// it is given and drops the rest, so a frame that fills it is one that went over.
+let inflated: Uint8Array | undefined;
+
 // A ServerMessage.packed_view's ViewUpdate; throws when it does not unpack.
 export function unpackView(bytes: Uint8Array): ViewUpdate {
   const dictionary = byId.get(bytes[0]);
   if (!dictionary) throw new Error(`no view dictionary with ID ${bytes[0]}`);
-  return fromBinary(ViewUpdateSchema, inflateSync(bytes.subarray(1), { dictionary }));
+  inflated ??= new Uint8Array(maxUnpackedBytes + 1);
+  const update = inflateSync(bytes.subarray(1), { dictionary, out: inflated });
+  if (update.length > maxUnpackedBytes) throw new Error(`a packed view unpacks past ${maxUnpackedBytes} bytes`);
+  // A copy: the update's bytes fields would otherwise point into the buffer the next frame fills.
+  return fromBinary(ViewUpdateSchema, update.slice());
 }

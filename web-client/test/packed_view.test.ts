@@ -25,7 +25,7 @@ import {
 } from "../src/gen/starport/v1/protocol_pb.js";
 import { SeatSchema, ViewSchema } from "../src/gen/starport/v1/space_war_pb.js";
 import { loadAllGames } from "../src/games/index.js";
-import { helloDictionaries, packedReady, unpackView } from "../src/packed_view.js";
+import { helloDictionaries, maxUnpackedBytes, packedReady, unpackView } from "../src/packed_view.js";
 import { stubBrowserGlobals } from "./browser_globals.js";
 import { FakeSocket } from "./fake_socket.js";
 import { randomView, Rng } from "./helpers.js";
@@ -136,6 +136,30 @@ test("garbage, a truncated frame and an unknown dictionary ID throw; later frame
     assert.throws(() => unpackView(other), /no view dictionary/);
   }
   assert.equal(unpackView(packed).matchId, "m1");
+});
+
+// A Space War update whose encoding is exactly `size` bytes: its `view` bytes, all `fill`.
+function updateOfSize(size: number, fill: number): MessageInitShape<typeof ViewUpdateSchema> {
+  const encoded = (n: number) => toBinary(ViewUpdateSchema, create(ViewUpdateSchema, { matchId: "m1", view: new Uint8Array(n).fill(fill) })).length;
+  let n = size;
+  for (let i = 0; i < 3; ++i) n -= encoded(n) - size;   // the length's varint settles in a step or two
+  assert.equal(encoded(n), size);
+  return { matchId: "m1", view: new Uint8Array(n).fill(fill) };
+}
+
+test("an update that unpacks past 1 MiB throws, as the server's readers refuse it; one of 1 MiB does not", { skip: none }, () => {
+  assert.equal(maxUnpackedBytes, 1 << 20);
+  assert.equal(unpackView(pack(updateOfSize(maxUnpackedBytes, 7))).view.length > 0, true);
+  assert.throws(() => unpackView(pack(updateOfSize(maxUnpackedBytes + 1, 7))), /past 1048576 bytes/);
+  assert.throws(() => unpackView(pack(updateOfSize(8 * maxUnpackedBytes, 7))), /past 1048576 bytes/);
+  assert.equal(unpackView(pack(spaceWarSnapshot("m2"))).matchId, "m2");
+});
+
+test("an unpacked update's bytes are its own: the next frame does not write over them", { skip: none }, () => {
+  const first = unpackView(pack(updateOfSize(4000, 7)));
+  const second = unpackView(pack(updateOfSize(4000, 9)));
+  assert.ok(first.view.every((b) => b === 7));
+  assert.ok(second.view.every((b) => b === 9));
 });
 
 // ---- through the connection
