@@ -22,6 +22,7 @@
 #include "engine/registry.hpp"
 #include "server/protocol/view_diff.hpp"
 #include "server/protocol/view_number.hpp"
+#include "game_streams.hpp"
 #include "replies.hpp"
 #include "server_fixture.hpp"
 #include "test_client.hpp"
@@ -70,82 +71,6 @@ v1::ClientMessage resync(const std::string& match_id) {
 std::string starter_id(const engine::game_info& g, std::size_t i) {
   const auto starters = g.decks->starters();
   return "starter:" + std::string(starters[i % starters.size()].id);
-}
-
-// The legal actions a view offers (every game's View has `repeated Action legal_actions`).
-std::vector<v1::Action> legal_in(const google::protobuf::Message& view) {
-  std::vector<v1::Action> out;
-  const auto* field = view.GetDescriptor()->FindFieldByName("legal_actions");
-  REQUIRE(field);
-  const auto* reflection = view.GetReflection();
-  for (int i = 0; i < reflection->FieldSize(view, field); ++i) {
-    v1::Action a;
-    a.CopyFrom(reflection->GetRepeatedMessage(view, field, i));
-    out.push_back(a);
-  }
-  return out;
-}
-
-// One person's streams in a match, as a page keeps them: a view per held seat.
-struct streams {
-  const engine::game_info* game = nullptr;
-  std::string match_id;
-  struct one {
-    engine::message_ptr view;
-    std::uint64_t number = 0;
-    bool have = false;
-    int gaps = 0;
-    int snapshots = 0;
-    std::uint64_t acted_on = UINT64_MAX;
-  };
-  std::map<std::uint32_t, one> seats;
-  std::set<std::uint32_t> seen_seats;   // every ViewUpdate.seat that arrived
-  v1::MatchInfo info;
-  std::uint32_t stream = 0;   // ServerMessage.stream of the match's MatchInfo
-  int refusals = 0;
-  std::size_t consumed = 0;   // of the client's frames
-
-  void take(const v1::ServerMessage& m) {
-    if (m.has_match() && m.match().match_id() == match_id) {
-      info = m.match();
-      stream = m.stream();
-    }
-    if (m.has_error() && m.error().code() != v1::STALE_VIEW) ++refusals;
-    // A diff names its match by the connection's handle its MatchInfo came with, a snapshot by its id.
-    if (!m.has_view()) return;
-    if (m.view().snapshot() ? m.view().match_id() != match_id : m.stream() != stream) return;
-    CHECK(m.view().snapshot() != m.view().match_id().empty());   // no match id in a diff
-    const v1::ViewUpdate& u = m.view();
-    seen_seats.insert(u.seat());
-    one& s = seats[u.seat()];
-    if (!s.view) s.view = game->new_view();
-    if (u.snapshot()) {
-      REQUIRE(s.view->ParseFromString(u.view()));
-      s.have = true;
-      ++s.snapshots;
-    } else if (s.have && starport::server::view_number(false, u.number(), s.number) == s.number + 1) {
-      if (!starport::server::apply_diff(*s.view, u.patch())) ++s.gaps;
-    } else {
-      ++s.gaps;
-    }
-    // Each seat's stream counts on its own; a diff leaves out its number (the previous + 1).
-    s.number = starport::server::view_number(u.snapshot(), u.number(), s.number);
-  }
-};
-
-// Every frame `c` received since the last call (requests read some too), in order.
-void sync(test_client& c, streams& st) {
-  for (; st.consumed < c.frames.size(); ++st.consumed) {
-    v1::ServerMessage m;
-    REQUIRE(m.ParseFromString(c.frames[st.consumed].bytes));
-    st.take(m);
-  }
-}
-
-v1::ServerMessage read_into(test_client& c, streams& st) {
-  v1::ServerMessage m = c.read();
-  sync(c, st);
-  return m;
 }
 
 // Plays, for whichever held seat has a legal action on a view it has not acted on, the
