@@ -80,6 +80,7 @@ void match_actor::restore(match_log log, const std::vector<storage::seat_prefere
 void match_actor::start(std::vector<std::pair<int, session_ref>> seated) {
   net::post(strand_, [self = shared_from_this(), seated = std::move(seated)] {
     const auto now = clock::now();
+    self->mark_turns();   // the turns the first snapshots show
     // Until someone attaches, every player counts as away and their hold runs.
     for (seat& s : self->seats_)
       if (!s.is_bot_seat()) s.hold_until = now + self->services_->settings().seat_hold;
@@ -203,10 +204,14 @@ void match_actor::on_play(request r, const v1::PlayAction& wire) {
     if (ahead) return later();
     return reply_error(r, v1::STALE_VIEW, "Your move for this turn is already in; wait for the table to update.");
   }
-  if (wire.view_number() != s.audience.number) {
-    if (ahead) return later();
-    return reply_error(r, v1::STALE_VIEW, "The table changed before your move arrived; look again and choose once more.");
-  }
+  // A move chosen from an earlier view is still taken when that view showed this same turn
+  // and the move is the seat's only legal one now: the table changed while it was on the
+  // wire, but there was nothing to choose (Space War's simultaneous flip). Else it is stale.
+  const std::uint64_t from = wire.view_number();
+  const bool stale = from != s.audience.number;
+  if (stale && ahead) return later();
+  if (stale && (s.turn_from == 0 || from < s.turn_from || from > s.audience.number))
+    return reply_error(r, v1::STALE_VIEW, table_changed_words);
   // The server moved for this seat meanwhile (its timer, a stand-in, its preference): the
   // move answers a table that is no longer the seat's, so it waits and is judged as stale.
   if (ahead && std::any_of(batch_.begin(), batch_.end(),
@@ -222,6 +227,7 @@ void match_actor::on_play(request r, const v1::PlayAction& wire) {
   move.kind = static_cast<std::uint16_t>(a.kind());
   move.argc = static_cast<std::uint8_t>(a.args_size());
   for (int i = 0; i < a.args_size(); ++i) move.args[i] = a.args(i);
+  if (stale && !only_legal_move(index, move)) return reply_error(r, v1::STALE_VIEW, table_changed_words);
   const engine::verdict v = game_->check(move);   // on refusal nothing changes
   if (!v) {
     // Refused in the state ahead: judged again once that state is shown (it may then be
@@ -234,6 +240,23 @@ void match_actor::on_play(request r, const v1::PlayAction& wire) {
   s.acted_on = s.audience.number;
   accept(move, accepted{r.from.id, r.request_id, r.received, move,
                         log_entry(std::move(words), storage::move_cause::chosen, game_->describe_effects())});
+}
+
+bool match_actor::only_legal_move(int index, const engine::action& move) {
+  std::vector<engine::action>& legal = scratch_space().actions;
+  game_->legal_actions(index, legal);
+  return legal.size() == 1 && legal[0] == move;
+}
+
+void match_actor::mark_turns() {
+  const engine::seat_mask must = over_ ? 0 : game_->must_act();
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    seat& s = seats_[i];
+    if (!engine::has_seat(must, static_cast<int>(i)))
+      s.turn_from = 0;
+    else if (s.turn_from == 0)
+      s.turn_from = s.audience.has_view ? s.audience.number : s.audience.number + 1;
+  }
 }
 
 bool match_actor::play_for(const engine::action& move, storage::move_cause cause, clock::time_point now) {
@@ -337,6 +360,7 @@ void match_actor::accept(const engine::action& a, accepted how) {
   // after the commit, so no MatchInfo tells of this move before it is durable.
   s.deadline = {};
   s.bot_due = {};
+  s.turn_from = 0;   // its turn is over; a next one begins with the view that shows it
   how.entry = storage::logged_action{log_size_++, a, wall_ms(), how.cause};
   batch_.push_back(std::move(how));
   submit_append(batch_.back().entry);
@@ -391,6 +415,7 @@ void match_actor::settle() {
   for (std::size_t i = 0; i < seats_.size(); ++i)
     publish(seats_[i].audience, engine::viewer::of_seat(static_cast<int>(i)));   // each held seat its own
   publish(spectators_, engine::viewer::spectator());
+  mark_turns();
   for (const accepted& b : batch_) log_.add(b.words);
   batch_.clear();
   if (!over_ && game_->result().over) finish();

@@ -60,6 +60,8 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
  private:
   static constexpr const char* suspended_words =
       "This match is paused because the server could not save a move; it resumes after a restart.";
+  static constexpr const char* table_changed_words =
+      "The table changed before your move arrived; look again and choose once more.";
 
   // One audience: a seat's sessions or the spectators', with what they were last sent.
   struct channel {
@@ -83,6 +85,9 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
     // ViewUpdate.seat. Else a connection has one stream of the match and the seat goes unsent.
     bool several_held = false;
     std::uint64_t acted_on = UINT64_MAX;   // the view number the seat's last action came from
+    // The first view number of the seat's stream that showed its current turn (0: it is not
+    // to act): a move chosen from any view since answers this same turn (on_play).
+    std::uint64_t turn_from = 0;
     clock::time_point hold_until{};        // away: when the stand-in takes over
     clock::time_point bot_due{};
     clock::time_point deadline{};
@@ -124,6 +129,11 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
   bool play_preferences();   // every move the seats' preferences make now; true if any
   bool preference_answers(int seat) const;
   void accept(const engine::action& a, accepted how);
+  // After views are shown: each seat now to act whose turn just began starts it at the view
+  // it was shown in (or at the next snapshot's number, when nobody was sent one).
+  void mark_turns();
+  // `move` is the seat's one legal move now: it had nothing to choose (on_play).
+  bool only_legal_move(int index, const engine::action& move);
   void on_appended();   // every append the storage thread has reported since the last call
   void submit_append(const storage::logged_action& entry);
   // Storage refused an append (docs/server.md, "Storage faults"): the appends that did not
