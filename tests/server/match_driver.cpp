@@ -118,4 +118,10 @@ int play_against_bots(test_client& c, const std::string& match_id, int max_messa
   throw std::runtime_error("the match against bots did not end");
 }
 
+table seat_two(test_client& a, test_client& b, std::uint32_t turn_seconds) {
+  a.hello("Ada");
+  b.hello("Bea");
+  return start_match(a, {&b}, space_war_lobby(2, 30, false, true, turn_seconds));
+}
+
 }  // namespace starport::server::testing

@@ -21,6 +21,10 @@ struct table {
 table start_match(test_client& host, const std::vector<test_client*>& guests, const v1::LobbySettings& settings,
                   const std::vector<std::string>& bots = {});
 
+// Ada (seat 0) and Bea (seat 1) say Hello and sit at a two-seat Space War table of 30
+// contests whose turn timer is `turn_seconds` (0: none).
+table seat_two(test_client& a, test_client& b, std::uint32_t turn_seconds = 0);
+
 // The lowest seat with a legal action plays one (chosen by `pick`); everyone reads the
 // update. False when no player has a legal action.
 bool play_one(const table& t, const std::vector<test_client*>& watchers = {}, unsigned pick = 0);

@@ -24,13 +24,6 @@ bool timed_out(const v1::ServerMessage& m) {
   return m.has_view() && m.view().log_line().find("(time ran out)") != std::string::npos;
 }
 
-// Ada and Bea at a two-seat Space War table whose turn timer is `turn_seconds`.
-table seat_two(test_client& a, test_client& b, std::uint32_t turn_seconds) {
-  a.hello("Ada");
-  b.hello("Bea");
-  return start_match(a, {&b}, space_war_lobby(2, 30, false, true, turn_seconds));
-}
-
 }  // namespace
 
 TEST_CASE("match timers: a turn deadline another seat's move leaves as it was is not re-armed, and runs out on time") {

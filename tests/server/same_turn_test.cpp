@@ -27,9 +27,7 @@ bool says(const v1::ServerMessage& m, const std::string& words) {
 TEST_CASE("same turn: a flip chosen before the other seat's flip was shown is taken - once") {
   server_fixture f;
   test_client a(f.port()), b(f.port());
-  a.hello("Ada");
-  b.hello("Bea");
-  const table t = start_match(a, {&b}, space_war_lobby(2, 30));
+  const table t = seat_two(a, b);
   const test_client::match_state& bea = b.matches[t.match_id];
   REQUIRE(bea.view.legal_actions_size() == 1);   // a flip: nothing to choose
   const std::uint64_t chosen_on = bea.number;
@@ -55,9 +53,7 @@ TEST_CASE("same turn: a flip chosen before the other seat's flip was shown is ta
 TEST_CASE("same turn: a flip chosen in a turn that is over is STALE_VIEW, though a flip is due again") {
   server_fixture f;
   test_client a(f.port()), b(f.port());
-  a.hello("Ada");
-  b.hello("Bea");
-  const table t = start_match(a, {&b}, space_war_lobby(2, 30));
+  const table t = seat_two(a, b);
   const test_client::match_state& ada = a.matches[t.match_id];
   const test_client::match_state& bea = b.matches[t.match_id];
   for (int i = 0; i < 40; ++i) {
