@@ -33,13 +33,7 @@ void journal_index::add_row(const std::string& id, std::int64_t seq) {
   } else {
     // Seqs only grow (SQLite numbers a row max(seq) + 1 and we never insert below).
     if (seq <= m.last) throw std::logic_error("journal index: a row's seq is not above the match's last");
-    for (auto step = static_cast<std::uint64_t>(seq - m.last); ; step >>= 7) {
-      if (step < 0x80) {
-        m.steps.push_back(static_cast<char>(step));
-        break;
-      }
-      m.steps.push_back(static_cast<char>((step & 0x7F) | 0x80));
-    }
+    engine::put_varint(m.steps, static_cast<std::uint64_t>(seq - m.last));
   }
   m.last = seq;
   ++m.rows;

@@ -6,6 +6,8 @@
 #include <string>
 #include <unordered_map>
 
+#include "engine/core/varint.hpp"
+
 namespace starport::storage {
 
 class journal_index {
@@ -26,15 +28,9 @@ class journal_index {
       std::int64_t seq = first;
       each(seq);
       std::uint64_t step = 0;
-      int shift = 0;
-      for (const char c : steps) {
-        step |= static_cast<std::uint64_t>(static_cast<unsigned char>(c) & 0x7F) << shift;
-        shift += 7;
-        if (static_cast<unsigned char>(c) & 0x80) continue;
+      for (std::size_t at = 0; engine::read_varint(steps, at, step);) {   // its own bytes: whole
         seq += static_cast<std::int64_t>(step);
         each(seq);
-        step = 0;
-        shift = 0;
       }
     }
   };

@@ -3,23 +3,17 @@
 #include <limits>
 #include <stdexcept>
 
+#include "engine/core/varint.hpp"
 #include "server/protocol/view_dictionaries.hpp"
 
 namespace starport::server {
 
 namespace {
 
-void put_length(std::size_t n, auto& out) {
-  for (;; n >>= 7) {
-    if (n < 0x80) {
-      out.push_back(static_cast<char>(n));
-      return;
-    }
-    out.push_back(static_cast<char>(0x80 | (n & 0x7F)));
-  }
-}
+using engine::put_varint;
 
-// Reads the varint at `it` and moves past it.
+// Reads the varint at `it` and moves past it (the text is a deque: engine::read_varint
+// takes contiguous bytes).
 template <class It>
 std::size_t read_length(It& it) {
   std::size_t n = 0;
@@ -44,7 +38,7 @@ void match_log::add(std::string_view words) {
 }
 
 void match_log::push(std::string_view line) {
-  put_length(line.size(), text_);
+  put_varint(text_, line.size());
   text_.insert(text_.end(), line.begin(), line.end());
   ++text_lines_;
   ++lines_;
@@ -57,7 +51,7 @@ void match_log::seal() {
   std::string text;
   for (auto it = text_.cbegin(); it != text_.cend();) {
     const std::size_t n = read_length(it);
-    put_length(n, b.bytes);
+    put_varint(b.bytes, n);
     text.append(it, it + static_cast<std::ptrdiff_t>(n));
     it += static_cast<std::ptrdiff_t>(n);
   }

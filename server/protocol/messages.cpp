@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <chrono>
 
+#include "engine/core/varint.hpp"
+
 namespace starport::server {
 
 frame_ptr encode(const v1::ServerMessage& message) {
@@ -14,22 +16,14 @@ frame_ptr encode(const v1::ServerMessage& message) {
 
 namespace {
 
-void append_varint(std::string& out, std::uint64_t v) {
-  for (;; v >>= 7) {
-    if (v < 0x80) {
-      out.push_back(static_cast<char>(v));
-      return;
-    }
-    out.push_back(static_cast<char>((v & 0x7f) | 0x80));
-  }
-}
+using engine::put_varint;
 
 // A ServerMessage with only `field` (length-delimited, key below 16): key, length, bytes.
 frame_ptr encoded_field(int field, std::string_view bytes) {
   auto out = std::make_shared<std::string>();
   out->reserve(bytes.size() + 6);
   out->push_back(static_cast<char>(field << 3 | 2));
-  append_varint(*out, bytes.size());
+  put_varint(*out, bytes.size());
   out->append(bytes);
   return out;
 }
@@ -41,7 +35,7 @@ frame_ptr with_request_id(const std::string& plain, std::uint32_t request_id) {
   auto out = std::make_shared<std::string>();
   out->reserve(plain.size() + 6);
   out->push_back(static_cast<char>(0x08));   // field 1, varint
-  append_varint(*out, request_id);
+  put_varint(*out, request_id);
   out->append(plain);
   return out;
 }
@@ -51,7 +45,7 @@ std::size_t stream_prefix(std::uint32_t handle, std::array<unsigned char, 6>& ou
   if (handle == 0) return 0;   // proto3's default: unsent
   std::string bytes;
   bytes.push_back(static_cast<char>(v1::ServerMessage::kStreamFieldNumber << 3));   // varint
-  append_varint(bytes, handle);
+  put_varint(bytes, handle);
   std::copy(bytes.begin(), bytes.end(), out.begin());
   return bytes.size();
 }
@@ -90,7 +84,7 @@ frame_ptr with_welcome_fields(v1::ServerMessage message, const std::string& welc
   out->reserve(message.ByteSizeLong() + 6 + welcome.size() + welcome_fields.size());
   message.AppendToString(out.get());
   out->push_back(static_cast<char>(v1::ServerMessage::kWelcomeFieldNumber << 3 | 2));   // length-delimited
-  append_varint(*out, welcome.size() + welcome_fields.size());
+  put_varint(*out, welcome.size() + welcome_fields.size());
   out->append(welcome);
   out->append(welcome_fields);
   return out;

@@ -8,16 +8,6 @@
 
 namespace starport::server {
 
-bool read_varint(std::string_view bytes, std::size_t& at, std::uint64_t& value) {
-  value = 0;
-  for (int shift = 0; shift < 64 && at < bytes.size(); shift += 7) {
-    const auto byte = static_cast<std::uint8_t>(bytes[at++]);
-    value |= static_cast<std::uint64_t>(byte & 0x7f) << shift;
-    if ((byte & 0x80) == 0) return true;
-  }
-  return false;
-}
-
 namespace {
 
 using google::protobuf::Descriptor;
@@ -32,13 +22,7 @@ constexpr int max_depth = 64;
 // A list patch may name at most this many elements (far more than any view holds).
 constexpr std::uint64_t max_list = 1u << 20;
 
-void put_varint(std::string& out, std::uint64_t value) {
-  while (value >= 0x80) {
-    out += static_cast<char>((value & 0x7f) | 0x80);
-    value >>= 7;
-  }
-  out += static_cast<char>(value);
-}
+using engine::put_varint;
 
 std::size_t varint_size(std::uint64_t value) {
   std::size_t n = 1;

@@ -36,11 +36,13 @@
 #include <google/protobuf/descriptor.h>
 #include <google/protobuf/message.h>
 
+#include "engine/core/varint.hpp"
+
 namespace starport::server {
 
 // Reads one protobuf varint of `bytes` at `at` (advanced past it). False when it runs off the
 // end or past 64 bits. Shared with whatever else reads patches (loadgen's byte breakdown).
-bool read_varint(std::string_view bytes, std::size_t& at, std::uint64_t& value);
+using engine::read_varint;
 
 // The patch from `before` to `after`, two serializations of `type` as protobuf's serializer
 // writes them (fields in number order, one record per singular field, numeric lists
