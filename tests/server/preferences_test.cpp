@@ -139,7 +139,15 @@ TEST_CASE("preferences: kept across a reload (another connection of the seat) an
     test_client a(f.port()), b(f.port());
     a.hello("Ada");
     b.hello("Bea");
-    const table t = start_match(a, {&b}, space_war_lobby(2, 40));
+    // Bea plays the Humans, who have no Power Card: her flips are her only decisions, so
+    // auto-flip answers all of them and nobody waits on her (a Power would ask her).
+    v1::LobbySettings settings = space_war_lobby(2, 40);
+    sw::Options options;
+    options.set_contest_limit(40);
+    options.add_factions(sw::DWARVES);
+    options.add_factions(sw::HUMANS);
+    settings.set_options(options.SerializeAsString());
+    const table t = start_match(a, {&b}, settings);
     match_id = t.match_id;
     REQUIRE(play_one(t));   // Ada flips by hand; Bea's flip is due
     // Bea asks for auto-flip; her second page (a reload) learns it, Ada's does not.
