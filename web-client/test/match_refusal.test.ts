@@ -14,6 +14,7 @@ test("NOT_FOUND from Watch first asks the replay store: an ended match is NOT_FO
   const first = matchRefusal(notRunning, null);
   assert.equal(first.askReplay, true);
   assert.equal(first.pending, true);
+  assert.equal(first.code, "LOOKING", "no answer shown as the answer while the replay store is asked");
   assert.equal(first.replayLink, false);
   assert.equal(matchRefusal(notRunning, "pending").askReplay, false, "asked once");
 });

@@ -413,7 +413,7 @@ function useSavedPreferences(app: App, session: MatchSession, info: MatchInfo | 
 export type ReplayProbe = null | "pending" | "exists" | ServerError;
 
 export interface MatchRefusal {
-  code: string;         // data-refused: the error's name, or "ENDED"
+  code: string;         // data-refused: the error's name, "ENDED", or "LOOKING" until the replay store answers
   message: string;      // for people
   replayLink: boolean;  // worth opening the replay
   askReplay: boolean;   // ask the replay store before saying what this is
@@ -434,7 +434,8 @@ export function matchRefusal(error: ServerError, replay: ReplayProbe): MatchRefu
     return said("This match does not allow spectators: only its players can open it. Its replay opens to everyone once it has ended.", false);
   if (error.code !== ErrorCode.NOT_FOUND) return said(`This match cannot be shown. ${sentence}`, true, code, true);
   if (replay === null || replay === "pending")
-    return { code, message: "Looking for this match…", replayLink: false, askReplay: replay === null, pending: true, retry: false };
+    // Not NOT_FOUND yet: a reader of data-refused must not take "still asking" for the answer.
+    return { code: "LOOKING", message: "Looking for this match…", replayLink: false, askReplay: replay === null, pending: true, retry: false };
   if (replay === "exists") return said("This match has ended.", true, "ENDED");
   if (replay.code === ErrorCode.NOT_FOUND) return said("There is no match with this id.", false);
   // The replay store could not say (a timeout, a lost connection, a failure): the replay may work.
