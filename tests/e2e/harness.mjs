@@ -142,6 +142,18 @@ export async function startAgainstBot(page) {
   return page.url().replace(/^.*#\/match\//, "");
 }
 
+// Resigns as a player does: Resign, then "Really resign?". A click can miss while the table
+// moves under it (an opponent's card appearing above the button shifts it down), so the
+// first press is tried again until the button asks; the second press is the one that resigns.
+export async function resign(page) {
+  const asking = page.locator('button[name="resign"]:has-text("Really resign?")');
+  for (let tries = 0; tries < 3 && !(await asking.isVisible()); tries++) {
+    await page.click('button[name="resign"]');
+    await asking.waitFor({ timeout: 2500 }).catch(() => {});
+  }
+  await asking.click();
+}
+
 // Opens the home page at `baseUrl`, plays as `name`, and waits for the connection to open.
 export async function pickName(page, baseUrl, name) {
   await page.goto(`${baseUrl}/#/`);

@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 
-import { browserPage, cleanUp, createLobby, pickName, shoot, startAgainstBot, startServer, withEvidence } from "./harness.mjs";
+import { browserPage, cleanUp, createLobby, pickName, resign, shoot, startAgainstBot, startServer, withEvidence } from "./harness.mjs";
 
 let baseUrl = "";
 const refreshMs = 15_000;   // listsRefreshMs in web-client/src/pages/home.ts
@@ -67,8 +67,7 @@ async function scenario(alice, carol) {
   // listed: the server lists only what a visitor can join or watch).
   await carol.waitForSelector(`.public-lobby[data-lobby="${lobbyId}"]`, { timeout: refreshMs + 10_000 });
   const matchId = await startAgainstBot(alice);
-  await alice.click('button[name="resign"]');
-  await alice.click('button[name="resign"]:has-text("Really resign?")');
+  await resign(alice);
   await alice.waitForSelector("[data-replay-link]");
 
   // Both show up on Carol's open page: she touches nothing. (A refresh during the match

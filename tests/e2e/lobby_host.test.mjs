@@ -14,6 +14,7 @@ import {
   cleanUp,
   createLobby,
   pickName,
+  resign,
   shoot,
   startAgainstBot,
   startServer,
@@ -100,9 +101,7 @@ async function scenario(alice, bob) {
 
   // Alice plays a bot and resigns (asked twice): the match ends and she goes back to the table.
   const matchId = await startAgainstBot(alice);
-  await alice.click('button[name="resign"]');
-  await alice.waitForSelector('button[name="resign"]:has-text("Really resign?")');
-  await alice.click('button[name="resign"]');
+  await resign(alice);
   await alice.waitForSelector("[data-replay-link]");
   assert.equal(await alice.locator('button[name="resign"]').count(), 0, "no resign once the match is over");
   await alice.click(`[data-lobby-link]`);

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 
-import { browserPage, cleanUp, createLobby, pickName, shoot, startAgainstBot, startServer, withEvidence } from "./harness.mjs";
+import { browserPage, cleanUp, createLobby, pickName, resign, shoot, startAgainstBot, startServer, withEvidence } from "./harness.mjs";
 
 let baseUrl = "";
 const aliceMoves = 30;
@@ -54,8 +54,7 @@ async function scenario(alice, sam) {
     }
   }
   if (!(await alice.locator('[data-testid="outcome"]').count())) {
-    await alice.click('button[name="resign"]');
-    await alice.click('button[name="resign"]:has-text("Really resign?")');
+    await resign(alice);
   }
   await alice.waitForSelector("[data-replay-link]");
 
