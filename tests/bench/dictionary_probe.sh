@@ -53,3 +53,5 @@ for size in 4096 16384; do
   zstd -q -f --train "$out"/train/* -o "$out/dictionary$size" --maxdict=$size
   "$out/dictionary_probe" "$out/dictionary$size" "$out/test"
 done
+# The same frames against a context model per game (docs/capacity.md, "A context model").
+python3 "$here/context_model_probe.py" "$out"
