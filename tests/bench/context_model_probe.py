@@ -8,18 +8,66 @@ bytes, rounded up to whole bytes, plus one byte for the coder's end. The model i
 (method C: an escape counts as many as the distinct bytes seen in a context; escaping
 from a context excludes its bytes below), fixed after training, so a frame is coded alone.
 
+Out of sample: `--train-file F` trains on the updates `starport train-dictionary
+--samples-out F` wrote (bot matches, as a shipped model would be), and `--updates` codes
+the view updates inside the captured frames (as packed views are: the update alone), beside
+deflate against `--dictionary` (a proto/dictionaries file) for comparison.
+
 Usage: context_model_probe.py <dir> [--orders 1,2,3] [--train N[,N...]] [--test N]
+       [--train-file F] [--updates] [--dictionary D]
 """
 import argparse
 import glob
 import gzip
 import math
 import os
+import zlib
 from collections import defaultdict
 
 
 def load(path):
     return [open(f, "rb").read() for f in sorted(glob.glob(os.path.join(path, "*.bin")))]
+
+
+def load_samples(path):
+    data, out, i = open(path, "rb").read(), [], 0
+    while i + 4 <= len(data):
+        n = int.from_bytes(data[i:i + 4], "little")
+        out.append(data[i + 4:i + 4 + n])
+        i += 4 + n
+    return out
+
+
+def varint(b, i):
+    v, shift = 0, 0
+    while True:
+        v |= (b[i] & 0x7F) << shift
+        shift += 7
+        i += 1
+        if not b[i - 1] & 0x80:
+            return v, i
+
+
+def view_update(frame):
+    """The ViewUpdate inside a ServerMessage (field 3), or None for any other frame."""
+    i = 0
+    while i < len(frame):
+        key, i = varint(frame, i)
+        if key & 7 == 0:
+            _, i = varint(frame, i)
+        elif key & 7 == 2:
+            n, i = varint(frame, i)
+            if key >> 3 == 3:
+                return frame[i:i + n]
+            i += n
+        else:
+            return None
+    return None
+
+
+def deflated(dictionary, update):
+    z = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, dictionary)
+    return 1 + len(z.compress(update) + z.flush())   # the ID byte, then raw deflate
 
 
 START = 256   # the context before a frame's first byte
@@ -67,12 +115,23 @@ def main():
     ap.add_argument("--orders", default="1,2,3")
     ap.add_argument("--train", default="600,2400,0", help="training frames (0: all)")
     ap.add_argument("--test", type=int, default=4000, help="test frames")
+    ap.add_argument("--train-file", help="train on these samples (train-dictionary --samples-out)")
+    ap.add_argument("--updates", action="store_true", help="code the view updates inside the frames")
+    ap.add_argument("--dictionary", help="also deflate each against this dictionary file")
     a = ap.parse_args()
-    training, testing = load(os.path.join(a.dir, "train")), load(os.path.join(a.dir, "test"))[: a.test]
+    training = load_samples(a.train_file) if a.train_file else load(os.path.join(a.dir, "train"))
+    testing = load(os.path.join(a.dir, "test"))
+    if a.updates:
+        testing = [u for u in map(view_update, testing) if u]
+    testing = testing[: a.test]
     plain = sum(map(len, testing)) / len(testing)
-    print(f"{len(testing)} test frames, {plain:.1f} B each as sent")
+    print(f"{len(testing)} test {'updates' if a.updates else 'frames'}, {plain:.1f} B each as sent")
+    if a.dictionary:
+        d = open(a.dictionary, "rb").read()[1:]
+        packed = sum(min(len(u), deflated(d, u)) for u in testing) / len(testing)
+        print(f"deflate against {os.path.basename(a.dictionary)}: {packed:.1f} B each (the smaller of packed and plain)")
     for n in map(int, a.train.split(",")):
-        frames = training[:n] if n else training
+        frames = training[:: max(1, len(training) // n)][:n] if n else training   # spread over every match
         sample = b"".join(frames)
         print(f"trained on {len(frames)} frames ({len(sample)} B, {len(gzip.compress(sample, 9))} B gzipped):")
         for order in map(int, a.orders.split(",")):

@@ -36,6 +36,7 @@ struct train_args {
   std::size_t size = server::max_dictionary_size;   // the dictionary's bytes
   std::uint64_t seed = 1;
   bool snapshots = true;       // learn from each stream's first snapshot too
+  std::string samples_out;     // also write the samples there (for probes of other encodings)
 };
 
 // The updates one viewer's stream would carry, appended to `samples` (each one encoded
@@ -129,6 +130,15 @@ int run(const train_args& args) {
     play_match(*game, i % 2 == 0 ? usual : game->min_seats + (i / 2) % table_sizes, args.seed * 1'000'003u + 7919u * static_cast<std::uint64_t>(i),
                args, samples, sizes);
   if (sizes.empty()) throw CLI::ValidationError("--game", args.game + ": no match could be played");
+  if (!args.samples_out.empty()) {   // each sample as its length (4 bytes, little-endian), then its bytes
+    std::ofstream file(args.samples_out, std::ios::binary);
+    std::size_t offset = 0;
+    for (std::size_t n : sizes) {
+      const char length[4] = {static_cast<char>(n), static_cast<char>(n >> 8), static_cast<char>(n >> 16), static_cast<char>(n >> 24)};
+      file.write(length, 4).write(samples.data() + offset, static_cast<std::streamsize>(n));
+      offset += n;
+    }
+  }
   // zstd's dictionary builder picks the segments that recur most (most used last, where
   // deflate reaches them cheapest); deflate takes its content, without zstd's header.
   ZDICT_fastCover_params_t params{};
@@ -184,6 +194,8 @@ void add_train_dictionary(CLI::App& app) {
   cmd->add_option("--size", args->size, "dictionary bytes")
       ->capture_default_str()->check(CLI::Range(std::size_t{256}, server::max_dictionary_size));
   cmd->add_option("--seed", args->seed, "base seed")->capture_default_str();
+  cmd->add_option("--samples-out", args->samples_out,
+                  "also write the updates learnt from (each: 4-byte little-endian length, bytes)");
   cmd->add_flag("--snapshots,!--no-snapshots", args->snapshots, "learn from each stream's first snapshot")
       ->capture_default_str();
   cmd->callback([args] { std::exit(run(*args)); });
