@@ -14,7 +14,7 @@ the view updates inside the captured frames (as packed views are: the update alo
 deflate against `--dictionary` (a proto/dictionaries file) for comparison.
 
 Usage: context_model_probe.py <dir> [--orders 1,2,3] [--train N[,N...]] [--test N]
-       [--train-file F] [--updates] [--dictionary D]
+       [--train-file F] [--updates [--without-log]] [--dictionary D]
 """
 import argparse
 import glob
@@ -63,6 +63,23 @@ def view_update(frame):
         else:
             return None
     return None
+
+
+def without_log(update):
+    """The update less its log lines (log_line 6, log_refs 13): what a protocol that let the
+    client write a contest's lines from the view would leave."""
+    out, i = bytearray(), 0
+    while i < len(update):
+        start = i
+        key, i = varint(update, i)
+        if key & 7 == 0:
+            _, i = varint(update, i)
+        else:
+            n, i = varint(update, i)
+            i += n
+        if key >> 3 not in (6, 13):
+            out += update[start:i]
+    return bytes(out)
 
 
 def deflated(dictionary, update):
@@ -118,11 +135,15 @@ def main():
     ap.add_argument("--train-file", help="train on these samples (train-dictionary --samples-out)")
     ap.add_argument("--updates", action="store_true", help="code the view updates inside the frames")
     ap.add_argument("--dictionary", help="also deflate each against this dictionary file")
+    ap.add_argument("--without-log", action="store_true", help="with --updates: code them less their log lines")
     a = ap.parse_args()
     training = load_samples(a.train_file) if a.train_file else load(os.path.join(a.dir, "train"))
     testing = load(os.path.join(a.dir, "test"))
     if a.updates:
         testing = [u for u in map(view_update, testing) if u]
+        if a.without_log:
+            testing = [without_log(u) for u in testing]
+            training = [without_log(u) for u in training] if a.train_file else training
     testing = testing[: a.test]
     plain = sum(map(len, testing)) / len(testing)
     print(f"{len(testing)} test {'updates' if a.updates else 'frames'}, {plain:.1f} B each as sent")
