@@ -138,6 +138,10 @@ int run(const train_args& args) {
       file.write(length, 4).write(samples.data() + offset, static_cast<std::streamsize>(n));
       offset += n;
     }
+    if (!file.flush()) {
+      std::fprintf(stderr, "train-dictionary: could not write %s\n", args.samples_out.c_str());
+      return 1;
+    }
   }
   // zstd's dictionary builder picks the segments that recur most (most used last, where
   // deflate reaches them cheapest); deflate takes its content, without zstd's header.
