@@ -10,6 +10,7 @@ import { gameEntries, gameTitle, loadAllGames } from "../games/index.js";
 import type { AnyGameClient } from "../games/types.js";
 import { ErrorCode } from "../gen/starport/v1/common_pb.js";
 import type { DeckList, LobbySummary, ReplaySummary } from "../gen/starport/v1/protocol_pb.js";
+import { type AskedBy, failureShown } from "../request_failure.js";
 import { routeHash } from "../router.js";
 import { everyWhileVisible } from "../every_while_visible.js";
 import { NameForm } from "../ui/name_form.js";
@@ -50,17 +51,17 @@ export function HomePage({ app }: { app: App }) {
   const named = !!(app.identity.name || app.identity.token);
 
   const isNamed = () => !!(app.identity.name || app.identity.token);
-  const refreshLobbies = async (quiet = false) => {
+  const refreshLobbies = async (how: AskedBy = "auto") => {
     if (!isNamed()) return;
     const id = ++asked.current.lobbies;
     try {
       const reply = await app.conn.request({ case: "listLobbies", value: { game: filterRef.current } });
       if (id === asked.current.lobbies && reply.body.case === "lobbyList") setLobbies(reply.body.value.lobbies);
     } catch (e) {
-      if (e instanceof ServerError && !(quiet && typeof e.code === "string")) app.showError(e);
+      if (e instanceof ServerError && failureShown(e, how)) app.showError(e);
     }
   };
-  const refreshReplays = async (quiet = false) => {
+  const refreshReplays = async (how: AskedBy = "auto") => {
     const id = ++asked.current.replays;
     const lists: ReplaySummary[][] = [];
     for (const m of isNamed() ? [true, false] : [false]) {
@@ -68,7 +69,7 @@ export function HomePage({ app }: { app: App }) {
         const reply = await app.conn.request({ case: "listReplays", value: { mine: m, game: filterRef.current } });
         if (reply.body.case === "replayList") lists.push(reply.body.value.replays);
       } catch (e) {
-        if (e instanceof ServerError && !(quiet && typeof e.code === "string")) app.showError(e);
+        if (e instanceof ServerError && failureShown(e, how)) app.showError(e);
         return;
       }
     }
@@ -95,8 +96,8 @@ export function HomePage({ app }: { app: App }) {
   refresh.current = { refreshLobbies, refreshReplays };
   useEffect(() => everyWhileVisible(() => {
     if (app.conn.state !== "open") return;
-    void refresh.current.refreshLobbies(true);
-    void refresh.current.refreshReplays(true);
+    void refresh.current.refreshLobbies("periodic");
+    void refresh.current.refreshReplays("periodic");
   }, listsRefreshMs), []);
   useEffect(() => {
     if (app.conn.state !== "open") return;
@@ -208,7 +209,7 @@ export function HomePage({ app }: { app: App }) {
             <option value="">All games</option>
             {(playable ?? []).map((p) => <option key={p.info.id} value={p.info.id}>{p.client.title}</option>)}
           </select>
-          <button onClick={() => void refreshLobbies()}>Refresh</button>
+          <button onClick={() => void refreshLobbies("pressed")}>Refresh</button>
         </div>
         <div class="lobby-list" data-game={filter}>
           {lobbies === null ? <p class="muted">Connect to see public lobbies.</p>
@@ -229,7 +230,7 @@ export function HomePage({ app }: { app: App }) {
             )}
         </div>
       </section>
-      <ReplayList replays={replays} refresh={() => void refreshReplays()} filter={filter} />
+      <ReplayList replays={replays} refresh={() => void refreshReplays("pressed")} filter={filter} />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { findGame, gameTitle, loadGame } from "../games/index.js";
 import type { Deck, DeckList, GameInfo, Lobby, LobbySeat } from "../gen/starport/v1/protocol_pb.js";
 import { errorSentence } from "../kit/words.js";
 import { useStickToBottom } from "../kit/stick_to_bottom.js";
+import { failureShown } from "../request_failure.js";
 import { routeHash, routeUrl, type Route } from "../router.js";
 import { copyText, shortId } from "../ui/format.js";
 
@@ -110,7 +111,7 @@ export function LobbyPage({ app, route }: { app: App; route: Route }) {
       (reply) => reply.body.case === "deckList" && setDecks(reply.body.value),
       (e) => {
         askedDecks.current = "";
-        if (e instanceof ServerError) app.showError(e);
+        if (e instanceof ServerError && failureShown(e, "auto")) app.showError(e);
       },
     );
   });
