@@ -2,6 +2,7 @@
 // node's test runner. Prints node's pass/fail counts and a one-line summary.
 import { spawnSync } from "node:child_process";
 import { readdirSync, rmSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -18,7 +19,10 @@ const files = readdirSync(join(out, "test"))
   .filter((f) => f.endsWith(".test.js"))
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
   .map((f) => join(out, "test", f));
-const run = spawnSync(process.execPath, ["--import", join(root, "scripts/css_stub.mjs"), "--test", "--test-reporter=spec", ...files], {
+// One file a core: node's default is one fewer than the cores, so a 2-core machine ran the
+// files one at a time while the engine-match property tests kept a single core busy.
+const concurrency = `--test-concurrency=${availableParallelism()}`;
+const run = spawnSync(process.execPath, ["--import", join(root, "scripts/css_stub.mjs"), "--test", concurrency, "--test-reporter=spec", ...files], {
   stdio: ["ignore", "pipe", "inherit"],
   encoding: "utf8",
   cwd: root,
