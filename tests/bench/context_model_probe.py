@@ -2,9 +2,10 @@
 """A static context model of a game's frames, probed (docs/capacity.md, "A context model per
 game, probed"). Reads the frames tests/bench/dictionary_probe.sh captured (<dir>/train and
 <dir>/test, one frame a file), counts which byte follows each context of the previous
-`order` bytes in the first N training frames, and reports how many bytes each test frame
-would take coded against those counts by an arithmetic coder: the sum of -log2 p over its
-bytes, rounded up to whole bytes, plus one byte for the coder's end. The model is PPM's
+`order` bytes in N training frames spread over the run, and reports how many bytes each test
+frame would take coded against those counts by an arithmetic coder: the sum of -log2 p over
+its bytes, rounded up to whole bytes, plus one byte for the coder's end and one for the
+frame's ID (as a packed view starts with its dictionary's). The model is PPM's
 (method C: an escape counts as many as the distinct bytes seen in a context; escaping
 from a context excludes its bytes below), fixed after training, so a frame is coded alone.
 
@@ -158,7 +159,7 @@ def main():
         for order in map(int, a.orders.split(",")):
             counts = train(frames, order)
             entries = sum(len(c) for o in range(1, order + 1) for c in counts[o].values())
-            coded = sum(math.ceil(frame_bits(counts, order, f) / 8) + 1 for f in testing) / len(testing)
+            coded = sum(math.ceil(frame_bits(counts, order, f) / 8) + 2 for f in testing) / len(testing)
             print(f"  order {order}: {coded:.1f} B a frame ({entries} context entries)")
 
 
