@@ -95,7 +95,10 @@ void match_actor::start(std::vector<std::pair<int, session_ref>> seated) {
       std::sort(held.begin(), held.end());
       self->attach(request{ref, {}, {}, 0, now}, std::move(held));
     }
-    if (self->game_->result().over) self->finish();
+    if (self->game_->result().over)
+      self->finish();
+    else if (self->nobody_can_move())
+      self->end_stalled();   // resumed in a state the rules cannot leave
     self->play_preferences();   // after a restart, a preference may be due at once
     if (self->in_flight_ == 0)
       self->schedule();
@@ -228,6 +231,9 @@ void match_actor::on_play(request r, const v1::PlayAction& wire) {
   move.argc = static_cast<std::uint8_t>(a.args_size());
   for (int i = 0; i < a.args_size(); ++i) move.args[i] = a.args(i);
   if (stale && !only_legal_move(index, move)) return reply_error(r, v1::STALE_VIEW, table_changed_words);
+  // Over, by the rules or by the server (end_stalled): a resignation would still pass the
+  // game's own check in a match the server ended.
+  if (over_ && !ahead) return reply_error(r, v1::GAME_OVER, "This match is over: there is nothing left to play.");
   const engine::verdict v = game_->check(move);   // on refusal nothing changes
   if (!v) {
     // Refused in the state ahead: judged again once that state is shown (it may then be
@@ -418,7 +424,10 @@ void match_actor::settle() {
   mark_turns();
   for (const accepted& b : batch_) log_.add(b.words);
   batch_.clear();
-  if (!over_ && game_->result().over) finish();
+  if (!over_ && game_->result().over)
+    finish();
+  else if (!over_ && nobody_can_move())
+    end_stalled();
   play_preferences();   // what the seats' preferences answer in the new state, at once
   arm_timer();
   push_info(false);
@@ -428,19 +437,43 @@ void match_actor::settle() {
 // ---- the end ---------------------------------------------------------------------------
 
 void match_actor::finish() {
-  over_ = true;
   const engine::outcome o = game_->result();
+  end_match(o.winners, o.reason, {});
+}
+
+bool match_actor::nobody_can_move() {
+  const auto acting = static_cast<engine::seat_mask>(game_->must_act() | game_->may_act());
+  std::vector<engine::action>& legal = scratch_space().actions;
+  for (int i = 0; i < game_->seat_count(); ++i) {
+    if (!engine::has_seat(acting, i)) continue;
+    game_->legal_actions(i, legal);   // a seat the game names with nothing to play: the same fault
+    if (!legal.empty()) return false;
+  }
+  return true;
+}
+
+void match_actor::end_stalled() {
+  std::cerr << "match " << record_.id << ": no seat has a move the rules allow and the game is not over, after "
+            << log_size_ << " actions (a rules fault); it ends without a result\n";
+  services_->stats().match_stalled();
+  no_result_ = true;
+  end_match(0, stalled_words,
+            std::string("The match stopped: ") + stalled_words + ". It ended without a result; its replay is kept.");
+}
+
+void match_actor::end_match(engine::seat_mask winners, std::string reason, std::string lobby_words) {
+  over_ = true;
   record_.finished = true;
-  record_.end_reason = o.reason;
+  record_.end_reason = std::move(reason);
   record_.winners.clear();
   for (int i = 0; i < game_->seat_count(); ++i)
-    if (engine::has_seat(o.winners, i)) record_.winners.push_back(static_cast<std::uint32_t>(i));
+    if (engine::has_seat(winners, i)) record_.winners.push_back(static_cast<std::uint32_t>(i));
   record_.ended_ms = wall_ms();
   services_->storage().submit([id = record_.id, winners = record_.winners, reason = record_.end_reason,
                             ended = record_.ended_ms](storage::database& db) {
     db.finish_match(id, winners, reason, ended);
   });
-  services_->released(record_.lobby_id, record_.id);
+  services_->released(record_.lobby_id, record_.id, std::move(lobby_words));
   for (seat& s : seats_) {
     s.deadline = {};
     s.deadline_ms = 0;

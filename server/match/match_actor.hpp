@@ -60,6 +60,8 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
  private:
   static constexpr const char* suspended_words =
       "This match is paused because the server could not save a move; it resumes after a restart.";
+  // The recorded reason of a match that ended because nobody could move (end_stalled).
+  static constexpr const char* stalled_words = "no seat had a move the rules allow, a fault in this server's rules";
   static constexpr const char* table_changed_words =
       "The table changed before your move arrived; look again and choose once more.";
 
@@ -156,7 +158,13 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
   void attach(request r, std::vector<int> held);
   void send_snapshot(channel& audience, engine::viewer who, const session_ref& to, std::uint32_t request_id);
   void on_detach(std::uint64_t session_id);
-  void finish();
+  void finish();   // the game is over: its result is recorded and shown
+  // No seat has a move the rules allow and the game is not over (a fault in the rules):
+  // nothing can ever happen, so the match ends without a result (docs/server.md, "A match
+  // that cannot go on"). Checked after each settle and at start.
+  bool nobody_can_move();
+  void end_stalled();
+  void end_match(engine::seat_mask winners, std::string reason, std::string lobby_words);
   void schedule();        // set_deadlines, then show_deadlines
   bool set_deadlines();   // the seats' turn timers and bots' pauses for the state as it is
   void show_deadlines();  // streams whose deadlines changed get an update (nothing in flight)
@@ -196,6 +204,7 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
   std::atomic<bool> append_failed_{false};
   std::atomic<std::uint32_t> committed_{0};  // the log's length as committed (storage thread)
   bool over_ = false;
+  bool no_result_ = false;   // ended by the server (end_stalled), not by the rules
   bool repairing_ = false;   // an append was refused: nothing is accepted until repair() ends
   int attempts_ = 0;         // of the current repair
   bool broken_ = false;      // given up: nothing more is accepted until a restart

@@ -210,6 +210,7 @@ v1::MatchInfo match_actor::info() const {
     o.set_over(true);
     for (std::uint32_t w : record_.winners) o.add_winners(w);
     o.set_reason(record_.end_reason);
+    o.set_no_result(no_result_);
   }
   return m;
 }

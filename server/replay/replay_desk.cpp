@@ -52,7 +52,9 @@ void serve_frame(const std::shared_ptr<websocket_session>& s, const request& r, 
   client& c = s->client_data();
   const storage::match_record& record = *c.replay_record;
   replay_cursor& cursor = *c.replay;
-  const bool over = cursor.end().result().over;
+  // Over by the rules, or ended by the server when nobody could move (the record says so).
+  const engine::outcome end = cursor.end().result();
+  const bool over = end.over || record.finished;
   // Every seat the requester held (several only in a cooperative game), lowest first.
   std::vector<int> held;
   for (const storage::seat_record& sr : record.seats)
@@ -109,11 +111,15 @@ void serve_frame(const std::shared_ptr<websocket_session>& s, const request& r, 
     info.set_over(true);
     info.set_revealed_seed(record.seed);
     info.set_revealed_salt(record.salt);
-    const engine::outcome o = cursor.end().result();
     info.mutable_outcome()->set_over(true);
-    info.mutable_outcome()->set_reason(o.reason);
-    for (int i = 0; i < cursor.end().seat_count(); ++i)
-      if (engine::has_seat(o.winners, i)) info.mutable_outcome()->add_winners(static_cast<std::uint32_t>(i));
+    if (end.over) {
+      info.mutable_outcome()->set_reason(end.reason);
+      for (int i = 0; i < cursor.end().seat_count(); ++i)
+        if (engine::has_seat(end.winners, i)) info.mutable_outcome()->add_winners(static_cast<std::uint32_t>(i));
+    } else {
+      info.mutable_outcome()->set_reason(record.end_reason);
+      info.mutable_outcome()->set_no_result(true);
+    }
   }
   reply(r, std::move(out));
 }

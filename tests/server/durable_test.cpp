@@ -16,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "engine/registry.hpp"
 #include "server/lobby/lobby_hub.hpp"
 #include "server/match/match_actor.hpp"
 #include "server/shared_state.hpp"
@@ -613,4 +614,142 @@ TEST_CASE("durable: a seat's own move made while the server's move for that seat
     r.drain();
   }
   CHECK(windows == 1);
+}
+
+namespace {
+
+namespace engine = starport::engine;
+
+// A Space War match whose rules go wrong after `moves` actions, as a rules fault would: the
+// game is not over, yet no seat is named to act (`named` false), or the seats stay named
+// with nothing to play (`named` true, the fault a Terminus deal once had). A resignation
+// still passes the game's check, as it would in the real fault.
+class stalls_after final : public engine::match {
+ public:
+  stalls_after(std::unique_ptr<engine::match> inner, int moves, bool named)
+      : inner_(std::move(inner)), moves_(moves), named_(named) {}
+  std::unique_ptr<engine::match> clone() const override {
+    auto out = std::make_unique<stalls_after>(inner_->clone(), moves_, named_);
+    out->played_ = played_;
+    return out;
+  }
+  const engine::game_info& info() const override { return inner_->info(); }
+  int seat_count() const override { return inner_->seat_count(); }
+  engine::seat_mask must_act() const override { return stuck() && !named_ ? 0 : inner_->must_act(); }
+  engine::seat_mask may_act() const override { return stuck() && !named_ ? 0 : inner_->may_act(); }
+  engine::verdict check(const engine::action& a) const override {
+    if (stuck() && a.kind != engine::resign_kind) return engine::refuse(engine::rule_error::illegal_action, "stuck");
+    return inner_->check(a);
+  }
+  engine::verdict play(const engine::action& a) override {
+    const engine::verdict v = check(a);
+    if (v) apply_checked(a);
+    return v;
+  }
+  void apply_checked(const engine::action& a) override {
+    inner_->apply_checked(a);
+    ++played_;
+  }
+  void legal_actions(int seat, std::vector<engine::action>& out) const override {
+    if (stuck()) return out.clear();
+    inner_->legal_actions(seat, out);
+  }
+  engine::action timeout_action(int seat) const override { return inner_->timeout_action(seat); }
+  std::string describe(const engine::action& a) const override { return inner_->describe(a); }
+  std::string describe_effects() const override { return inner_->describe_effects(); }
+  std::optional<engine::action> preferred_action(int seat, engine::preference_choices c) const override {
+    return inner_->preferred_action(seat, c);
+  }
+  engine::message_ptr view(engine::viewer who) const override { return inner_->view(who); }
+  void view_into(engine::viewer who, google::protobuf::Message& out) const override { inner_->view_into(who, out); }
+  engine::outcome result() const override { return inner_->result(); }
+  bool same_state(const engine::match& other) const override { return inner_->same_state(other); }
+  void scramble_hidden(int seat, engine::rng& r) override { inner_->scramble_hidden(seat, r); }
+
+ private:
+  bool stuck() const { return played_ >= moves_; }
+  std::unique_ptr<engine::match> inner_;
+  int moves_;
+  bool named_;
+  int played_ = 0;
+};
+
+// Ada (seat 0) and Bea (seat 1) play a match whose rules stall after `moves` actions; it is
+// stored and started as a lobby would, and both pages open it. Returns its id.
+std::string start_stalling(rig& r, peer& a, peer& b, int moves, bool named) {
+  const engine::game_info* game = engine::find_game("space_war");
+  REQUIRE(game != nullptr);
+  starport::storage::match_record record;
+  record.id = "m-stalls";
+  record.game = "space_war";
+  record.rules_version = game->rules_version;
+  record.options = space_war_options(30);
+  record.seed = 7;
+  record.salt = "00";
+  record.settings = space_war_lobby(2, 30).SerializeAsString();
+  record.seats = {{0, a.account_id, "Ada", ""}, {1, b.account_id, "Bea", ""}};
+  r.storage->submit([record](starport::storage::database& db) { db.create_match(record); });
+  r.drain();
+  auto options = game->new_options();
+  REQUIRE(options->ParseFromString(record.options));
+  auto actor = open_match(match_room(r.state), record,
+                          std::make_unique<stalls_after>(game->create(2, *options, record.seed), moves, named), 0);
+  actor->start({});
+  r.drain();
+  REQUIRE(r.ask(a, resync(record.id)).has_match());
+  REQUIRE(r.ask(b, resync(record.id)).has_match());
+  return record.id;
+}
+
+// Played through `moves` actions before the rules fail (0: a match resumed in such a state).
+void stalls_and_ends(int moves, bool named) {
+  rig r;
+  peer& a = r.connect("Ada");
+  peer& b = r.connect("Bea");
+  const std::string match = start_stalling(r, a, b, moves, named);
+  for (int i = 0; i < moves; ++i) {
+    CHECK_FALSE(a.info.over());
+    peer& p = mover(a, b);
+    REQUIRE(p.view.legal_actions_size() > 0);
+    REQUIRE(r.ask(p, play_action(match, p.number, p.view.legal_actions(0))).has_view());
+  }
+  for (peer* p : {&a, &b}) {
+    CHECK(p->info.over());
+    CHECK(p->info.outcome().over());
+    CHECK(p->info.outcome().no_result());
+    CHECK(p->info.outcome().winners_size() == 0);
+    CHECK(p->info.outcome().reason().find("no seat had a move the rules allow") == 0);
+    CHECK(p->info.revealed_seed() == 7);   // over: the commitment can be checked
+  }
+  CHECK(r.state->matches().active_for(a.account_id).empty());
+  CHECK(r.state->stats().render(0).find("starport_matches_stalled_total 1\n") != std::string::npos);
+  // A resignation would pass the stuck game's check; the match is over.
+  const v1::ServerMessage late = r.ask(a, play_action(match, a.number, resign(a.info.your_seat())));
+  CHECK(error_of(late) == v1::GAME_OVER);
+  // Stored as ended, with its reason and no winner; its replay says the same.
+  {
+    starport::storage::database stored(r.dir.file("starport.db"));
+    const auto record = stored.match(match);
+    REQUIRE(record);
+    CHECK(record->finished);
+    CHECK(record->winners.empty());
+    CHECK(record->end_reason.find("no seat had a move") == 0);
+    CHECK(record->action_count == static_cast<std::uint32_t>(moves));
+  }
+  const v1::ServerMessage replay = r.ask(b, open_replay(match, 0, false));
+  REQUIRE(replay.has_replay_frame());
+  CHECK(replay.replay_frame().total_steps() == static_cast<std::uint32_t>(moves));
+  CHECK(replay.replay_frame().match().over());
+  CHECK(replay.replay_frame().match().outcome().no_result());
+  CHECK(replay.replay_frame().match().outcome().reason() == a.info.outcome().reason());
+  CHECK(replay.replay_frame().perspective() == "everything");
+}
+
+}  // namespace
+
+TEST_CASE("durable: a match whose rules leave nobody a move ends without a result - told, stored, counted, replayed") {
+  SUBCASE("no seat named, in play") { stalls_and_ends(3, false); }
+  SUBCASE("seats named with nothing to play, in play") { stalls_and_ends(3, true); }
+  SUBCASE("no seat named, at its start") { stalls_and_ends(0, false); }
+  SUBCASE("seats named with nothing to play, at its start") { stalls_and_ends(0, true); }
 }

@@ -33,7 +33,7 @@ test("errors read as sentences: the server's detail capitalized, never the code'
   }
 });
 
-test("the outcome tells each reader: winner, loser, spectator, no winner", () => {
+test("the outcome tells each reader: winner, loser, spectator, no winner, no result", () => {
   const o = create(OutcomeSchema, { over: true, winners: [1], reason: "last_standing" });
   assert.equal(outcomeText(o, 1, seatName), "You won (last standing).");
   assert.equal(outcomeText(o, 0, seatName), "You lost: Vega won (last standing).");
@@ -52,6 +52,10 @@ test("the outcome tells each reader: winner, loser, spectator, no winner", () =>
   assert.equal(outcomeText(jfk, 0, seatName), "You lost: Eastern bloc won.");
   assert.equal(outcomeText(jfk, null, seatName), "Eastern bloc won.");
   assert.equal(outcomeText(create(OutcomeSchema, { over: false }), null, seatName), "");
+  // Ended by the server (nobody could move): no one lost, not even a player.
+  const stopped = create(OutcomeSchema, { over: true, winners: [], reason: "no seat had a move the rules allow", noResult: true });
+  assert.equal(outcomeText(stopped, 0, seatName), "No result: the match stopped (no seat had a move the rules allow).");
+  assert.equal(outcomeText(stopped, null, seatName), "No result: the match stopped (no seat had a move the rules allow).");
 });
 
 test("log lines name seats with the one naming scheme", () => {

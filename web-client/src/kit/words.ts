@@ -48,6 +48,8 @@ export function outcomeText(outcome: Outcome | undefined, viewer: number | null,
   const winners = outcome.winners;
   const why = reasonWords(outcome.reason);
   const tail = why ? ` (${why})` : "";
+  // Ended by the server, not the rules: nobody won or lost, whoever reads it.
+  if (outcome.noResult) return `No result: the match stopped${tail}.`;
   if (winners.length === 0) {
     // A winner that holds no seat (the JFK opponent) is named by the reason: "eastern_bloc_won".
     const other = /^(.+) won$/.exec(why);
