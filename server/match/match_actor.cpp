@@ -78,7 +78,7 @@ void match_actor::restore(match_log log, const std::vector<storage::seat_prefere
 }
 
 void match_actor::start(std::vector<std::pair<int, session_ref>> seated) {
-  net::post(strand_, [self = shared_from_this(), seated = std::move(seated)] {
+  net::post(strand_, [self = shared_from_this(), seated = std::move(seated)] { self->guarded([&] {
     const auto now = clock::now();
     self->mark_turns();   // the turns the first snapshots show
     // Until someone attaches, every player counts as away and their hold runs.
@@ -104,12 +104,12 @@ void match_actor::start(std::vector<std::pair<int, session_ref>> seated) {
       self->schedule();
     else
       self->arm_timer();   // deadlines after that move commits; held seats' holds run now
-  });
+  }); });
 }
 
 void match_actor::play(request r, v1::PlayAction action) {
   net::post(strand_, [self = shared_from_this(), r = std::move(r), action = std::move(action)] {
-    self->on_play(r, action);
+    self->guarded([&] { self->on_play(r, action); }, &r);
   });
 }
 
@@ -117,12 +117,12 @@ void match_actor::resync(request r) { watch(std::move(r)); }
 
 void match_actor::set_preferences(request r, v1::SetPreferences m) {
   net::post(strand_, [self = shared_from_this(), r = std::move(r), m = std::move(m)] {
-    self->on_set_preferences(r, m);
+    self->guarded([&] { self->on_set_preferences(r, m); }, &r);
   });
 }
 
 void match_actor::watch(request r) {
-  net::post(strand_, [self = shared_from_this(), r = std::move(r)] {
+  net::post(strand_, [self = shared_from_this(), r = std::move(r)] { self->guarded([&] {
     // Closed (or the server is stopping): as if it were already gone from the directory.
     if (self->stopped_) return reply_error(r, v1::NOT_FOUND, "This match has closed; its replay is in the replay list.");
     std::vector<int> held = self->seats_of(r.account_id);   // a player: every seat they hold
@@ -132,11 +132,11 @@ void match_actor::watch(request r) {
     if (held.empty() && r.account_id.empty() && self->settings_.is_private())
       return reply_error(r, v1::FORBIDDEN, "This is a private table; pick a display name and join it by its invite link.");
     self->attach(r, std::move(held));
-  });
+  }, &r); });
 }
 
 void match_actor::detach(std::uint64_t session_id) {
-  net::post(strand_, [self = shared_from_this(), session_id] { self->on_detach(session_id); });
+  net::post(strand_, [self = shared_from_this(), session_id] { self->guarded([&] { self->on_detach(session_id); }); });
 }
 
 void match_actor::stop() {
@@ -313,7 +313,7 @@ void match_actor::on_set_preferences(request r, const v1::SetPreferences& m) {
   services_->storage().submit(
       [id = record_.id, stored, at = wall_ms()](storage::database& db) { db.set_preferences(id, stored, at); },
       [self = shared_from_this(), r, index, choices](bool ok) {
-        net::post(self->strand_, [self, r, index, choices, ok] {
+        net::post(self->strand_, [self, r, index, choices, ok] { self->guarded([&] {
           if (!ok) return reply_error(r, v1::INTERNAL, "Your preferences could not be saved; try again.");
           if (self->stopped_) return reply_error(r, v1::NOT_FOUND, "This match has closed.");
           seat& s = self->seats_[static_cast<std::size_t>(index)];
@@ -326,7 +326,7 @@ void match_actor::on_set_preferences(request r, const v1::SetPreferences& m) {
           if (self->in_flight_ > 0 || self->repairing_) return;   // after the commit, or the repair
           if (!self->broken_ && self->play_preferences()) return;
           self->schedule();
-        });
+        }, &r); });
       });
 }
 
@@ -384,7 +384,7 @@ void match_actor::submit_append(const storage::logged_action& entry) {
         else
           self->append_failed_.store(true, std::memory_order_relaxed);
         if (self->appended_.fetch_add(1, std::memory_order_acq_rel) == 0)
-          net::post(self->strand_, [self] { self->on_appended(); });
+          net::post(self->strand_, [self] { self->guarded([&] { self->on_appended(); }); });
       });
 }
 
@@ -455,10 +455,40 @@ bool match_actor::nobody_can_move() {
 void match_actor::end_stalled() {
   std::cerr << "match " << record_.id << ": no seat has a move the rules allow and the game is not over, after "
             << log_size_ << " actions (a rules fault); it ends without a result\n";
-  services_->stats().match_stalled();
+  services_->stats().match_stopped(metrics::stop::nobody_can_move);
   no_result_ = true;
   end_match(0, stalled_words,
             std::string("The match stopped: ") + stalled_words + ". It ended without a result; its replay is kept.");
+}
+
+void match_actor::fault(const char* what, const request* r) {
+  if (r) reply_error(*r, v1::INTERNAL, std::string("The server hit a fault in this match, so it ended without a result; its replay is kept."));
+  if (stopped_) {
+    std::cerr << "match " << record_.id << ": a fault (" << what << ") after it closed\n";
+    return;
+  }
+  std::cerr << "match " << record_.id << ": a fault (" << what << ") after " << log_size_
+            << " actions; the match ends without a result\n";
+  services_->stats().match_stopped(metrics::stop::fault);
+  // Nothing from this state is appended, shown or played again: a handler stopped half way.
+  broken_ = true;
+  repairing_ = false;
+  stop_timer();
+  repair_timer_.cancel();
+  const std::string told = "The server hit a fault in this match, so your move was not played; its replay is kept.";
+  for (const accepted& b : batch_)
+    if (b.session_id != 0)
+      for (const session_ref& ref : seats_[b.entry.move.seat].audience.sessions)
+        if (ref.id == b.session_id) send_to(ref, encode_error(b.request_id, v1::INTERNAL, told));
+  batch_.clear();
+  if (!over_) {
+    no_result_ = true;
+    end_match(0, fault_words, std::string("The match stopped: ") + fault_words + ". It ended without a result; its replay is kept.");
+  }
+  push_info(true);   // over, without a result: the pages say so over the last table they were shown
+  stopped_ = true;   // later requests: closed, its replay kept
+  answer_waiting();
+  services_->closed(record_.id);
 }
 
 void match_actor::end_match(engine::seat_mask winners, std::string reason, std::string lobby_words) {

@@ -60,8 +60,9 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
  private:
   static constexpr const char* suspended_words =
       "This match is paused because the server could not save a move; it resumes after a restart.";
-  // The recorded reason of a match that ended because nobody could move (end_stalled).
+  // The recorded reasons of a match the server ended without a result (end_stalled, fault).
   static constexpr const char* stalled_words = "no seat had a move the rules allow, a fault in this server's rules";
+  static constexpr const char* fault_words = "the server hit a fault in this match";
   static constexpr const char* table_changed_words =
       "The table changed before your move arrived; look again and choose once more.";
 
@@ -164,6 +165,21 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
   // that cannot go on"). Checked after each settle and at start.
   bool nobody_can_move();
   void end_stalled();
+  // Every handler of the match runs through `guarded`: an exception it throws (a fault in
+  // a game's rules or in the server) ends this match without a result (`fault`), instead of
+  // leaving the handler half done or, escaping the io_context, stopping every match.
+  // `r`: the request being handled, answered INTERNAL when it faults.
+  template <class F>
+  void guarded(F&& f, const request* r = nullptr) noexcept {
+    try {
+      f();
+    } catch (const std::exception& e) {
+      fault(e.what(), r);
+    } catch (...) {
+      fault("an exception of unknown type", r);
+    }
+  }
+  void fault(const char* what, const request* r);
   void end_match(engine::seat_mask winners, std::string reason, std::string lobby_words);
   void schedule();        // set_deadlines, then show_deadlines
   bool set_deadlines();   // the seats' turn timers and bots' pauses for the state as it is

@@ -105,7 +105,7 @@ void match_actor::arm_timer() {
   timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
     if (ec) return;   // cancelled: whoever cancelled it has already set timer_due_
     self->timer_due_ = clock::time_point::max();
-    self->on_timer();
+    self->guarded([&] { self->on_timer(); });
   });
 }
 

@@ -47,7 +47,7 @@ void match_actor::retry_later(void (match_actor::*step)()) {
   const auto pause = std::min<std::chrono::milliseconds>({base * (1 << doublings), base * 64, longest_pause});
   repair_timer_.expires_after(pause);
   repair_timer_.async_wait([self = shared_from_this(), step](boost::system::error_code ec) {
-    if (!ec && !self->stopped_) ((*self).*step)();
+    if (!ec && !self->stopped_) self->guarded([&] { ((*self).*step)(); });
   });
 }
 
@@ -63,7 +63,7 @@ void match_actor::redeal() {
   services_->storage().submit_read(
       [id = record_.id, found](storage::database& db) { *found = db.actions(id); },
       [self = shared_from_this(), found](bool ok) {
-        net::post(self->strand_, [self, found, ok] { self->on_redeal(ok, std::move(*found)); });
+        net::post(self->strand_, [self, found, ok] { self->guarded([&] { self->on_redeal(ok, std::move(*found)); }); });
       },
       SIZE_MAX);
 }

@@ -67,9 +67,10 @@ std::string metrics::render(std::size_t storage_queue_depth) const {
   line("# HELP starport_matches Matches in progress.");
   line("# TYPE starport_matches gauge");
   value("starport_matches", load(matches_));
-  line("# HELP starport_matches_stalled_total Matches ended without a result: no seat had a move the rules allow.");
-  line("# TYPE starport_matches_stalled_total counter");
-  value("starport_matches_stalled_total", load(matches_stalled_));
+  line("# HELP starport_matches_stopped_total Matches the server ended without a result, by reason: nobody could move, or a fault.");
+  line("# TYPE starport_matches_stopped_total counter");
+  for (std::size_t i = 0; i < stop_names.size(); ++i)
+    value(std::string("starport_matches_stopped_total{reason=\"") + stop_names[i] + "\"}", load(stopped_[i]));
   line("# HELP starport_actions_total Actions accepted and made durable.");
   line("# TYPE starport_actions_total counter");
   value("starport_actions_total", load(actions_));

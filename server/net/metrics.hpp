@@ -52,9 +52,16 @@ class metrics {
   // A WebSocket dropped by the idle sweep: silent through its keep-alive ping for the whole
   // --ws-idle-seconds (a peer gone without a FIN, or one holding a socket).
   void idle_closed() { idle_closed_.fetch_add(1, std::memory_order_relaxed); }
-  // A match ended without a result because no seat had a move the rules allow (a fault in
-  // a game's rules; docs/server.md, "A match that cannot go on").
-  void match_stalled() { matches_stalled_.fetch_add(1, std::memory_order_relaxed); }
+  // A match the server ended without a result (docs/server.md, "A match that cannot go
+  // on"): `starport_matches_stopped_total{reason="…"}`. Keep `stop_names` in this order.
+  enum class stop {
+    nobody_can_move,   // no seat had a move the rules allow: a fault in a game's rules
+    fault,             // a handler of the match threw: a fault in the rules or the server
+    count_
+  };
+  static constexpr std::array<const char*, static_cast<std::size_t>(stop::count_)> stop_names = {"nobody_can_move",
+                                                                                               "fault"};
+  void match_stopped(stop why) { stopped_[static_cast<std::size_t>(why)].fetch_add(1, std::memory_order_relaxed); }
   // A view update sent to one connection, packed (docs/protocol.md, "Packed views") or plain:
   // `starport_view_frames_total` and `starport_view_bytes_total`, by form.
   void view_sent(bool packed, std::size_t bytes) {
@@ -72,10 +79,10 @@ class metrics {
   std::atomic<std::uint64_t> latency_sum_us_{0};
   std::atomic<std::uint64_t> timer_waits_{0};
   std::atomic<std::uint64_t> idle_closed_{0};
-  std::atomic<std::uint64_t> matches_stalled_{0};
   std::array<std::atomic<std::uint64_t>, 2> view_frames_{}, view_bytes_{};   // [0] plain, [1] packed
   std::array<std::atomic<std::uint64_t>, latency_bounds.size() + 1> buckets_{};
   std::array<std::atomic<std::uint64_t>, refusal_names.size()> refusals_{};
+  std::array<std::atomic<std::uint64_t>, stop_names.size()> stopped_{};
 };
 
 }  // namespace starport::server

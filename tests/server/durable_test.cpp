@@ -620,16 +620,23 @@ namespace {
 
 namespace engine = starport::engine;
 
-// A Space War match whose rules go wrong after `moves` actions, as a rules fault would: the
-// game is not over, yet no seat is named to act (`named` false), or the seats stay named
-// with nothing to play (`named` true, the fault a Terminus deal once had). A resignation
-// still passes the game's check, as it would in the real fault.
-class stalls_after final : public engine::match {
+// How the rules of `fails_after` go wrong.
+enum class failure {
+  nobody_named,       // the game is not over, yet no seat is named to act
+  named_with_nothing, // the seats stay named with nothing to play (a Terminus deal once)
+  throws,             // the next move throws half way through being applied
+};
+
+// A Space War match whose rules go wrong after `moves` actions, as a rules fault would. A
+// resignation still passes the game's check, as it would in the real fault.
+class fails_after final : public engine::match {
  public:
-  stalls_after(std::unique_ptr<engine::match> inner, int moves, bool named)
-      : inner_(std::move(inner)), moves_(moves), named_(named) {}
+  fails_after(std::unique_ptr<engine::match> inner, int moves, failure how)
+      : inner_(std::move(inner)), moves_(moves), named_(how != failure::nobody_named), throws_(how == failure::throws) {}
   std::unique_ptr<engine::match> clone() const override {
-    auto out = std::make_unique<stalls_after>(inner_->clone(), moves_, named_);
+    auto out = std::make_unique<fails_after>(inner_->clone(), moves_, failure::nobody_named);
+    out->named_ = named_;
+    out->throws_ = throws_;
     out->played_ = played_;
     return out;
   }
@@ -648,6 +655,7 @@ class stalls_after final : public engine::match {
   }
   void apply_checked(const engine::action& a) override {
     inner_->apply_checked(a);
+    if (throws_ && played_ == moves_) throw std::out_of_range("basic_string::substr: a rules fault");
     ++played_;
   }
   void legal_actions(int seat, std::vector<engine::action>& out) const override {
@@ -667,16 +675,17 @@ class stalls_after final : public engine::match {
   void scramble_hidden(int seat, engine::rng& r) override { inner_->scramble_hidden(seat, r); }
 
  private:
-  bool stuck() const { return played_ >= moves_; }
+  bool stuck() const { return !throws_ && played_ >= moves_; }
   std::unique_ptr<engine::match> inner_;
   int moves_;
   bool named_;
+  bool throws_;
   int played_ = 0;
 };
 
-// Ada (seat 0) and Bea (seat 1) play a match whose rules stall after `moves` actions; it is
-// stored and started as a lobby would, and both pages open it. Returns its id.
-std::string start_stalling(rig& r, peer& a, peer& b, int moves, bool named) {
+// Ada (seat 0) and Bea (seat 1) play a match whose rules go wrong after `moves` actions; it
+// is stored and started as a lobby would, and both pages open it. Returns its id.
+std::string start_failing(rig& r, peer& a, peer& b, int moves, failure how) {
   const engine::game_info* game = engine::find_game("space_war");
   REQUIRE(game != nullptr);
   starport::storage::match_record record;
@@ -693,7 +702,7 @@ std::string start_stalling(rig& r, peer& a, peer& b, int moves, bool named) {
   auto options = game->new_options();
   REQUIRE(options->ParseFromString(record.options));
   auto actor = open_match(match_room(r.state), record,
-                          std::make_unique<stalls_after>(game->create(2, *options, record.seed), moves, named), 0);
+                          std::make_unique<fails_after>(game->create(2, *options, record.seed), moves, how), 0);
   actor->start({});
   r.drain();
   REQUIRE(r.ask(a, resync(record.id)).has_match());
@@ -702,11 +711,11 @@ std::string start_stalling(rig& r, peer& a, peer& b, int moves, bool named) {
 }
 
 // Played through `moves` actions before the rules fail (0: a match resumed in such a state).
-void stalls_and_ends(int moves, bool named) {
+void stalls_and_ends(int moves, failure how) {
   rig r;
   peer& a = r.connect("Ada");
   peer& b = r.connect("Bea");
-  const std::string match = start_stalling(r, a, b, moves, named);
+  const std::string match = start_failing(r, a, b, moves, how);
   for (int i = 0; i < moves; ++i) {
     CHECK_FALSE(a.info.over());
     peer& p = mover(a, b);
@@ -722,7 +731,7 @@ void stalls_and_ends(int moves, bool named) {
     CHECK(p->info.revealed_seed() == 7);   // over: the commitment can be checked
   }
   CHECK(r.state->matches().active_for(a.account_id).empty());
-  CHECK(r.state->stats().render(0).find("starport_matches_stalled_total 1\n") != std::string::npos);
+  CHECK(r.state->stats().render(0).find("starport_matches_stopped_total{reason=\"nobody_can_move\"} 1\n") != std::string::npos);
   // A resignation would pass the stuck game's check; the match is over.
   const v1::ServerMessage late = r.ask(a, play_action(match, a.number, resign(a.info.your_seat())));
   CHECK(error_of(late) == v1::GAME_OVER);
@@ -748,8 +757,48 @@ void stalls_and_ends(int moves, bool named) {
 }  // namespace
 
 TEST_CASE("durable: a match whose rules leave nobody a move ends without a result - told, stored, counted, replayed") {
-  SUBCASE("no seat named, in play") { stalls_and_ends(3, false); }
-  SUBCASE("seats named with nothing to play, in play") { stalls_and_ends(3, true); }
-  SUBCASE("no seat named, at its start") { stalls_and_ends(0, false); }
-  SUBCASE("seats named with nothing to play, at its start") { stalls_and_ends(0, true); }
+  SUBCASE("no seat named, in play") { stalls_and_ends(3, failure::nobody_named); }
+  SUBCASE("seats named with nothing to play, in play") { stalls_and_ends(3, failure::named_with_nothing); }
+  SUBCASE("no seat named, at its start") { stalls_and_ends(0, failure::nobody_named); }
+  SUBCASE("seats named with nothing to play, at its start") { stalls_and_ends(0, failure::named_with_nothing); }
+}
+
+TEST_CASE("durable: a move whose rules throw ends that match without a result - the server and its other matches go on") {
+  rig r;
+  peer& a = r.connect("Ada");
+  peer& b = r.connect("Bea");
+  const std::string match = start_failing(r, a, b, 3, failure::throws);
+  for (int i = 0; i < 3; ++i) {
+    peer& p = mover(a, b);
+    REQUIRE(r.ask(p, play_action(match, p.number, p.view.legal_actions(0))).has_view());
+  }
+  peer& p = mover(a, b);
+  const v1::ServerMessage answer = r.ask(p, play_action(match, p.number, p.view.legal_actions(0)));
+  CHECK(error_of(answer) == v1::INTERNAL);
+  CHECK(answer.error().detail().find("fault") != std::string::npos);
+  for (peer* q : {&a, &b}) {
+    CHECK(q->info.over());
+    CHECK(q->info.outcome().no_result());
+    CHECK(q->info.outcome().winners_size() == 0);
+    CHECK(q->info.outcome().reason() == "the server hit a fault in this match");
+  }
+  CHECK(r.state->stats().render(0).find("starport_matches_stopped_total{reason=\"fault\"} 1\n") != std::string::npos);
+  CHECK(r.state->matches().active_for(a.account_id).empty());
+  // Closed at once: nothing is shown from the state the fault left half made.
+  CHECK(error_of(r.ask(b, resync(match))) == v1::NOT_FOUND);
+  {
+    starport::storage::database stored(r.dir.file("starport.db"));
+    const auto record = stored.match(match);
+    REQUIRE(record);
+    CHECK(record->finished);
+    CHECK(record->action_count == 3);   // the move that threw was never saved
+  }
+  const v1::ServerMessage replay = r.ask(a, open_replay(match, 3, false));
+  REQUIRE(replay.has_replay_frame());
+  CHECK(replay.replay_frame().total_steps() == 3);
+  CHECK(replay.replay_frame().match().outcome().no_result());
+  // The server goes on: the same players start another match and play in it.
+  const std::string next = r.start_match(a, b);
+  peer& m = mover(a, b);
+  CHECK(r.ask(m, play_action(next, m.number, m.view.legal_actions(0))).has_view());
 }
