@@ -441,13 +441,14 @@ void match_actor::finish() {
   end_match(o.winners, o.reason, {});
 }
 
-bool match_actor::nobody_can_move() {
+bool match_actor::nobody_can_move(bool judged) {
   const auto acting = static_cast<engine::seat_mask>(game_->must_act() | game_->may_act());
   std::vector<engine::action>& legal = scratch_space().actions;
   for (int i = 0; i < game_->seat_count(); ++i) {
     if (!engine::has_seat(acting, i)) continue;
     game_->legal_actions(i, legal);   // a seat the game names with nothing to play: the same fault
-    if (!legal.empty()) return false;
+    for (const engine::action& a : legal)
+      if (!judged || game_->check(a)) return false;
   }
   return true;
 }
@@ -459,6 +460,8 @@ void match_actor::end_stalled() {
   no_result_ = true;
   end_match(0, stalled_words,
             std::string("The match stopped: ") + stalled_words + ". It ended without a result; its replay is kept.");
+  push_info(false);   // whoever is attached learns it now, wherever it was found
+  arm_timer();        // for the close
 }
 
 void match_actor::fault(const char* what, const request* r) {

@@ -162,8 +162,10 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
   void finish();   // the game is over: its result is recorded and shown
   // No seat has a move the rules allow and the game is not over (a fault in the rules):
   // nothing can ever happen, so the match ends without a result (docs/server.md, "A match
-  // that cannot go on"). Checked after each settle and at start.
-  bool nobody_can_move();
+  // that cannot go on"). Checked after each settle and at start by the moves the game
+  // lists; `judged`: only listed moves its own check accepts count (after the server's
+  // move for a seat was refused).
+  bool nobody_can_move(bool judged = false);
   void end_stalled();
   // Every handler of the match runs through `guarded`: an exception it throws (a fault in
   // a game's rules or in the server) ends this match without a result (`fault`), instead of

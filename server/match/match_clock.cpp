@@ -133,6 +133,7 @@ void match_actor::on_timer() {
     return arm_timer();
   }
   bool changed = false;
+  bool refused = false;
   for (seat& s : seats_)
     if (!s.connected && !s.bot_plays() && s.hold_until != clock::time_point{} && now >= s.hold_until) {
       take_over(s);
@@ -159,9 +160,14 @@ void match_actor::on_timer() {
     }
     s.bot_due = {};
     s.deadline = {};
-    if (!play_for(move, cause, now))
+    if (!play_for(move, cause, now)) {
       std::cerr << "match " << record_.id << ": seat " << i << " had no acceptable automatic move\n";
+      refused = true;
+    }
   }
+  // The game refused its own listed move: if it accepts none of any seat's, nothing can
+  // ever happen (with a move in flight, the next settle or timer asks again).
+  if (refused && in_flight_ == 0 && !over_ && nobody_can_move(true)) return end_stalled();
   if (changed) {
     push_info(false);
     if (in_flight_ == 0) schedule();

@@ -623,8 +623,9 @@ namespace engine = starport::engine;
 // How the rules of `fails_after` go wrong.
 enum class failure {
   nobody_named,       // the game is not over, yet no seat is named to act
-  named_with_nothing, // the seats stay named with nothing to play (a Terminus deal once)
+  named_with_nothing, // the seats stay named with nothing to play
   throws,             // the next move throws half way through being applied
+  refuses,            // the seats stay named and their moves listed, but the check refuses them
 };
 
 // A Space War match whose rules go wrong after `moves` actions, as a rules fault would. A
@@ -632,18 +633,16 @@ enum class failure {
 class fails_after final : public engine::match {
  public:
   fails_after(std::unique_ptr<engine::match> inner, int moves, failure how)
-      : inner_(std::move(inner)), moves_(moves), named_(how != failure::nobody_named), throws_(how == failure::throws) {}
+      : inner_(std::move(inner)), moves_(moves), how_(how) {}
   std::unique_ptr<engine::match> clone() const override {
-    auto out = std::make_unique<fails_after>(inner_->clone(), moves_, failure::nobody_named);
-    out->named_ = named_;
-    out->throws_ = throws_;
+    auto out = std::make_unique<fails_after>(inner_->clone(), moves_, how_);
     out->played_ = played_;
     return out;
   }
   const engine::game_info& info() const override { return inner_->info(); }
   int seat_count() const override { return inner_->seat_count(); }
-  engine::seat_mask must_act() const override { return stuck() && !named_ ? 0 : inner_->must_act(); }
-  engine::seat_mask may_act() const override { return stuck() && !named_ ? 0 : inner_->may_act(); }
+  engine::seat_mask must_act() const override { return stuck() && how_ == failure::nobody_named ? 0 : inner_->must_act(); }
+  engine::seat_mask may_act() const override { return stuck() && how_ == failure::nobody_named ? 0 : inner_->may_act(); }
   engine::verdict check(const engine::action& a) const override {
     if (stuck() && a.kind != engine::resign_kind) return engine::refuse(engine::rule_error::illegal_action, "stuck");
     return inner_->check(a);
@@ -655,11 +654,11 @@ class fails_after final : public engine::match {
   }
   void apply_checked(const engine::action& a) override {
     inner_->apply_checked(a);
-    if (throws_ && played_ == moves_) throw std::out_of_range("basic_string::substr: a rules fault");
+    if (how_ == failure::throws && played_ == moves_) throw std::out_of_range("basic_string::substr: a rules fault");
     ++played_;
   }
   void legal_actions(int seat, std::vector<engine::action>& out) const override {
-    if (stuck()) return out.clear();
+    if (stuck() && how_ != failure::refuses) return out.clear();
     inner_->legal_actions(seat, out);
   }
   engine::action timeout_action(int seat) const override { return inner_->timeout_action(seat); }
@@ -675,17 +674,16 @@ class fails_after final : public engine::match {
   void scramble_hidden(int seat, engine::rng& r) override { inner_->scramble_hidden(seat, r); }
 
  private:
-  bool stuck() const { return !throws_ && played_ >= moves_; }
+  bool stuck() const { return how_ != failure::throws && played_ >= moves_; }
   std::unique_ptr<engine::match> inner_;
   int moves_;
-  bool named_;
-  bool throws_;
+  failure how_;
   int played_ = 0;
 };
 
-// Ada (seat 0) and Bea (seat 1) play a match whose rules go wrong after `moves` actions; it
-// is stored and started as a lobby would, and both pages open it. Returns its id.
-std::string start_failing(rig& r, peer& a, peer& b, int moves, failure how) {
+// Ada (seat 0) and Bea (seat 1; null: a bot) play a match whose rules go wrong after `moves`
+// actions; it is stored and started as a lobby would, and their pages open it. Returns its id.
+std::string start_failing(rig& r, peer& a, peer* b, int moves, failure how) {
   const engine::game_info* game = engine::find_game("space_war");
   REQUIRE(game != nullptr);
   starport::storage::match_record record;
@@ -696,7 +694,8 @@ std::string start_failing(rig& r, peer& a, peer& b, int moves, failure how) {
   record.seed = 7;
   record.salt = "00";
   record.settings = space_war_lobby(2, 30).SerializeAsString();
-  record.seats = {{0, a.account_id, "Ada", ""}, {1, b.account_id, "Bea", ""}};
+  record.seats = {{0, a.account_id, "Ada", ""}, b ? starport::storage::seat_record{1, b->account_id, "Bea", ""}
+                                                  : starport::storage::seat_record{1, "", "Vega", "random"}};
   r.storage->submit([record](starport::storage::database& db) { db.create_match(record); });
   r.drain();
   auto options = game->new_options();
@@ -706,7 +705,7 @@ std::string start_failing(rig& r, peer& a, peer& b, int moves, failure how) {
   actor->start({});
   r.drain();
   REQUIRE(r.ask(a, resync(record.id)).has_match());
-  REQUIRE(r.ask(b, resync(record.id)).has_match());
+  if (b) REQUIRE(r.ask(*b, resync(record.id)).has_match());
   return record.id;
 }
 
@@ -715,7 +714,7 @@ void stalls_and_ends(int moves, failure how) {
   rig r;
   peer& a = r.connect("Ada");
   peer& b = r.connect("Bea");
-  const std::string match = start_failing(r, a, b, moves, how);
+  const std::string match = start_failing(r, a, &b, moves, how);
   for (int i = 0; i < moves; ++i) {
     CHECK_FALSE(a.info.over());
     peer& p = mover(a, b);
@@ -767,7 +766,7 @@ TEST_CASE("durable: a move whose rules throw ends that match without a result - 
   rig r;
   peer& a = r.connect("Ada");
   peer& b = r.connect("Bea");
-  const std::string match = start_failing(r, a, b, 3, failure::throws);
+  const std::string match = start_failing(r, a, &b, 3, failure::throws);
   for (int i = 0; i < 3; ++i) {
     peer& p = mover(a, b);
     REQUIRE(r.ask(p, play_action(match, p.number, p.view.legal_actions(0))).has_view());
@@ -801,4 +800,19 @@ TEST_CASE("durable: a move whose rules throw ends that match without a result - 
   const std::string next = r.start_match(a, b);
   peer& m = mover(a, b);
   CHECK(r.ask(m, play_action(next, m.number, m.view.legal_actions(0))).has_view());
+}
+
+TEST_CASE("durable: when the rules refuse every move they list, the bot's refused move ends the match without a result") {
+  server::config c;
+  c.bot_delay = std::chrono::milliseconds(1);
+  rig r(c);
+  peer& a = r.connect("Ada");
+  // From the start: every seat is named and offered its flip, and the check refuses it.
+  const std::string match = start_failing(r, a, nullptr, 0, failure::refuses);
+  REQUIRE(run_until(r, [&] { return a.info.over(); }));
+  CHECK(a.info.outcome().no_result());
+  CHECK(a.info.outcome().reason().find("no seat had a move the rules allow") == 0);
+  CHECK(r.state->stats().render(0).find("starport_matches_stopped_total{reason=\"nobody_can_move\"} 1\n") != std::string::npos);
+  REQUIRE(a.view.legal_actions_size() > 0);   // still listed in the last view she was shown
+  CHECK(error_of(r.ask(a, play_action(match, a.number, a.view.legal_actions(0)))) == v1::GAME_OVER);
 }
