@@ -465,7 +465,7 @@ void match_actor::end_stalled() {
 }
 
 void match_actor::fault(const char* what, const request* r) {
-  if (r) reply_error(*r, v1::INTERNAL, std::string("The server hit a fault in this match, so it ended without a result; its replay is kept."));
+  if (r) reply_error(*r, v1::INTERNAL, fault_answer_words);
   if (stopped_) {
     std::cerr << "match " << record_.id << ": a fault (" << what << ") after it closed\n";
     return;
@@ -478,11 +478,12 @@ void match_actor::fault(const char* what, const request* r) {
   repairing_ = false;
   stop_timer();
   repair_timer_.cancel();
-  const std::string told = "The server hit a fault in this match, so your move was not played; its replay is kept.";
+  // Moves taken but not yet shown: their appends still commit (the replay has them), but
+  // the match they were for has ended.
   for (const accepted& b : batch_)
     if (b.session_id != 0)
       for (const session_ref& ref : seats_[b.entry.move.seat].audience.sessions)
-        if (ref.id == b.session_id) send_to(ref, encode_error(b.request_id, v1::INTERNAL, told));
+        if (ref.id == b.session_id) send_to(ref, encode_error(b.request_id, v1::INTERNAL, fault_answer_words));
   batch_.clear();
   if (!over_) {
     no_result_ = true;

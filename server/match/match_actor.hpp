@@ -63,6 +63,8 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
   // The recorded reasons of a match the server ended without a result (end_stalled, fault).
   static constexpr const char* stalled_words = "no seat had a move the rules allow, a fault in this server's rules";
   static constexpr const char* fault_words = "the server hit a fault in this match";
+  static constexpr const char* fault_answer_words =
+      "The server hit a fault in this match, so it ended without a result; its replay is kept.";
   static constexpr const char* table_changed_words =
       "The table changed before your move arrived; look again and choose once more.";
 
@@ -222,7 +224,7 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
   std::atomic<bool> append_failed_{false};
   std::atomic<std::uint32_t> committed_{0};  // the log's length as committed (storage thread)
   bool over_ = false;
-  bool no_result_ = false;   // ended by the server (end_stalled), not by the rules
+  bool no_result_ = false;   // ended by the server (end_stalled, fault), not by the rules
   bool repairing_ = false;   // an append was refused: nothing is accepted until repair() ends
   int attempts_ = 0;         // of the current repair
   bool broken_ = false;      // given up: nothing more is accepted until a restart
