@@ -10,6 +10,7 @@
 #include <boost/json.hpp>
 
 #include "match_driver.hpp"
+#include "storage/database.hpp"
 #include "server_fixture.hpp"
 
 using namespace starport::server::testing;
@@ -91,4 +92,37 @@ TEST_CASE("verify: a finished match passes - a tampered log or seed or commitmen
   exec_sql(f.data() + "/starport.db", "UPDATE matches SET seed = seed + 1 WHERE id = '" + match_id + "'");
   CHECK(run_starport({"verify", "--data", f.data(), "--match", match_id, "--commitment", commitment}, out) != 0);
   CHECK(out.find("commitment") != std::string::npos);
+}
+
+TEST_CASE("verify: a match the server ended without a result verifies as no result - a winner claimed short of the end does not") {
+  server_fixture f;
+  std::string match_id;
+  {
+    test_client a(f.port()), b(f.port());
+    a.hello("Ada");
+    b.hello("Bea");
+    const table t = start_match(a, {&b}, space_war_lobby(2, 25));
+    match_id = t.match_id;
+    for (int i = 0; i < 4; ++i) REQUIRE(play_one(t));
+  }
+  CHECK(f.server->stop() == 0);
+  {
+    // As end_stalled records it: finished, no winner, the server's words.
+    starport::storage::database db(f.data() + "/starport.db");
+    db.finish_match(match_id, {}, "no seat had a move the rules allow, a fault in this server's rules", 1);
+  }
+  std::string out;
+  const std::string replay = f.dir.file("replay.json");
+  CHECK(run_starport({"verify", "--data", f.data(), "--match", match_id, "--export", replay}, out) == 0);
+  CHECK(out.find("\"verified\":true") != std::string::npos);
+  CHECK(out.find("\"no_result\":true") != std::string::npos);
+  CHECK(out.find("\"replayed\":4") != std::string::npos);
+  CHECK(out.find("no seat had a move") != std::string::npos);
+  CHECK(run_starport({"verify", replay}, out) == 0);
+  // The same log claiming a winner: the rules never got there.
+  json::value tampered = read_json(replay);
+  tampered.as_object()["outcome"].as_object()["winners"] = json::array{0};
+  write(f.dir.file("claimed.json"), tampered);
+  CHECK(run_starport({"verify", f.dir.file("claimed.json")}, out) != 0);
+  CHECK(out.find("not reached") != std::string::npos);
 }

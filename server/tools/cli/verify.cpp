@@ -41,7 +41,9 @@ struct claim {
   std::string reason;
 };
 
-int report(const claim& c, const std::string& problem, std::size_t replayed) {
+// `no_result`: the record says the server ended the match without a result (docs/server.md,
+// "A match that cannot go on"), and the log re-plays to where it stopped.
+int report(const claim& c, const std::string& problem, std::size_t replayed, bool no_result = false) {
   json::object out;
   out["match"] = c.match_id;
   out["commitment"] = c.commitment;
@@ -55,6 +57,10 @@ int report(const claim& c, const std::string& problem, std::size_t replayed) {
       if (engine::has_seat(o.winners, s)) winners.push_back(s);
     out["winners"] = winners;
     out["reason"] = o.reason;
+  }
+  if (no_result) {
+    out["no_result"] = true;
+    out["reason"] = c.reason;   // the server's words: the rules never ended it
   }
   out["verified"] = problem.empty();
   if (!problem.empty()) out["problem"] = problem;
@@ -78,6 +84,8 @@ int check(claim& c, const std::string& expected_commitment) {
   std::vector<std::uint32_t> winners;
   for (int s = 0; s < c.game->seat_count(); ++s)
     if (engine::has_seat(o.winners, s)) winners.push_back(static_cast<std::uint32_t>(s));
+  // No winner claimed where the rules did not end it: the server ended it without a result.
+  if (!o.over && c.winners.empty()) return report(c, "", replayed, true);
   if (!o.over) return report(c, "the recorded result is not reached: the log stops before the end", replayed);
   // Matches recorded before JFK's outcome named the Eastern bloc's win read "scored" with no
   // winners; the same result now reads "eastern_bloc_won".
