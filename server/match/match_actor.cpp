@@ -480,10 +480,7 @@ void match_actor::fault(const char* what, const request* r) {
   repair_timer_.cancel();
   // Moves taken but not yet shown: their appends still commit (the replay has them), but
   // the match they were for has ended.
-  for (const accepted& b : batch_)
-    if (b.session_id != 0)
-      for (const session_ref& ref : seats_[b.entry.move.seat].audience.sessions)
-        if (ref.id == b.session_id) send_to(ref, encode_error(b.request_id, v1::INTERNAL, fault_answer_words));
+  for (const accepted& b : batch_) refuse_taken(b, fault_answer_words);
   batch_.clear();
   if (!over_) {
     no_result_ = true;
@@ -493,6 +490,12 @@ void match_actor::fault(const char* what, const request* r) {
   stopped_ = true;   // later requests: closed, its replay kept
   answer_waiting();
   services_->closed(record_.id);
+}
+
+void match_actor::refuse_taken(const accepted& b, const char* words) {
+  if (b.session_id == 0) return;   // a bot's or the timer's: nobody asked
+  for (const session_ref& ref : seats_[b.entry.move.seat].audience.sessions)
+    if (ref.id == b.session_id) send_to(ref, encode_error(b.request_id, v1::INTERNAL, words));
 }
 
 void match_actor::end_match(engine::seat_mask winners, std::string reason, std::string lobby_words) {

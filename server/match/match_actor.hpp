@@ -184,6 +184,8 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
     }
   }
   void fault(const char* what, const request* r);
+  // The page that sent `b` (a person's move) is told INTERNAL `words`: it will not be shown.
+  void refuse_taken(const accepted& b, const char* words);
   void end_match(engine::seat_mask winners, std::string reason, std::string lobby_words);
   void schedule();        // set_deadlines, then show_deadlines
   bool set_deadlines();   // the seats' turn timers and bots' pauses for the state as it is

@@ -89,8 +89,7 @@ void match_actor::on_redeal(bool ok, std::vector<storage::logged_action> actions
     }
     seat& s = seats_[b.entry.move.seat];
     s.acted_on = UINT64_MAX;   // the seat may move again
-    for (const session_ref& ref : s.audience.sessions)
-      if (b.session_id != 0 && ref.id == b.session_id) send_to(ref, encode_error(b.request_id, v1::INTERNAL, unsaved_words));
+    refuse_taken(b, unsaved_words);
   }
   std::cerr << "match " << record_.id << ": re-dealt from its log at action " << applied << ", "
             << batch_.size() - kept.size() << " unsaved move(s) dropped\n";
@@ -108,10 +107,7 @@ void match_actor::give_up(const std::string& why) {
   repairing_ = false;
   stop_timer();
   std::cerr << "match " << record_.id << ": " << why << "; the match is suspended until restart\n";
-  for (const accepted& b : batch_)
-    if (b.session_id != 0)
-      for (const session_ref& ref : seats_[b.entry.move.seat].audience.sessions)
-        if (ref.id == b.session_id) send_to(ref, encode_error(b.request_id, v1::INTERNAL, suspended_words));
+  for (const accepted& b : batch_) refuse_taken(b, suspended_words);
   batch_.clear();
   for (seat& s : seats_)
     for (const session_ref& ref : s.audience.sessions) send_to(ref, encode_error(0, v1::INTERNAL, suspended_words));
