@@ -254,11 +254,8 @@ void state::apply_frame(const action& a) {
       return;
     }
     case task::project: {
-      const copy_id c = from_wire(arg);
-      remove(p.hand, c);
-      p.projects.push(c);
       --frame_count_;
-      note(event_kind::project, s, c);
+      start_project(s, from_wire(arg));
       return;
     }
     case task::shift:

@@ -269,6 +269,9 @@ std::string validate_effect(const effect& e);   // one effect (tests feed broken
 // Rules text generated from the data, so text and behaviour never disagree (text.cpp).
 std::string effect_text(const effect& e);        // "PRE-RESOLUTION | Spend 1 Glory: Shift 2"
 std::string card_text(const player_card& c);
+// The rules the card carries besides its kind and effects, one line each ("Overcommit",
+// "Adrenaline 1"), as card_text lists them.
+std::vector<std::string> card_keywords(const player_card& c);
 std::string target_text(const challenge_def& c, int seats);   // "All-Out 14"
 std::string results_text(std::span<const effect> results);
 std::string next_text(const act_def& a);          // the Act's back in words

@@ -85,7 +85,16 @@ void state::learn(int s) {
   else if (!p.deck.empty()) c = p.deck.pop();
   if (c == no_card) return;
   p.lessons.push(c);
+  if (step_ == phase::ship) ++p.next_act_lessons;
   note(event_kind::lesson, s, c);
+}
+
+void state::start_project(int s, copy_id c) {
+  player& p = players_[s];
+  remove(p.hand, c);
+  p.projects.push(c);
+  if (step_ == phase::ship) ++p.next_act_projects;
+  note(event_kind::project, s, c);
 }
 
 // Boon outcomes cards declare (almanac "Boons"): your own cards in play, and the Challenge.
@@ -237,11 +246,7 @@ bool state::auto_step() {
         }
       if (n > 1) return false;
       --frame_count_;
-      if (n == 1) {
-        remove(p.hand, only);
-        p.projects.push(only);
-        note(event_kind::project, s, only);
-      }
+      if (n == 1) start_project(s, only);
       return true;
     }
     case task::shift: {

@@ -141,6 +141,11 @@ verdict state::validate(const content_set& c, int seats, const pb::Options& opti
         return no("only Projects go in the Projects zone");
     if (s.projects_size() > max_personal || s.lessons_size() > max_personal || s.overcommit_size() > 4)
       return no("too many cards in the Personal Zone");
+    if ((s.next_act_projects() > 0 || s.next_act_lessons() > 0) && step != pb::SHIP_PHASE)
+      return no("next_act_projects and next_act_lessons are SHIP_PHASE fields");
+    if (s.next_act_projects() > static_cast<std::uint32_t>(s.projects_size()) ||
+        s.next_act_lessons() > static_cast<std::uint32_t>(s.lessons_size()))
+      return no("next_act_projects / next_act_lessons count cards of projects / lessons");
     if (!s.confronting().empty() && step != pb::CONFRONTATION && !revealed_step(step))
       return no("confronting is a field of CONFRONTATION and the steps after the reveal (PRE_RESOLUTION to CLEANUP)");
     if (s.shift() != 0 && step != pb::PRE_RESOLUTION && step != pb::RESOLUTION)
@@ -451,6 +456,8 @@ state::state(const content_set& c, int seats, const pb::Options& options, const 
     for (const std::string& n : sp.projects()) p.projects.push(add(n));
     for (const std::string& n : sp.lessons()) p.lessons.push(add(n));
     for (const std::string& n : sp.overcommit()) p.overcommit.push(add(n));
+    p.next_act_projects = static_cast<std::uint8_t>(sp.next_act_projects());
+    p.next_act_lessons = static_cast<std::uint8_t>(sp.next_act_lessons());
     p.glory = static_cast<std::uint16_t>(sp.glory());
     const faction_def& fd = c.factions[static_cast<std::size_t>(f)];
     for (int r = 0; r < rank_cards; ++r) {

@@ -690,10 +690,20 @@ void state::act_cleanup() {
   for (int s = 0; s < seats_; ++s) {
     player& p = players_[s];
     p.rank = 0;   // the Rank card back in the box
-    for (copy_id c : p.projects.items()) p.discard.push(c);
-    for (copy_id c : p.lessons.items()) p.discard.push(c);
+    // The Personal Zone's cards to the Discard Zone, but for those the Ship Phase just put
+    // there for the next Act (docs/rules/quasar_search.md, "Ship Phase").
+    auto clear = [&p](auto& zone, std::uint8_t& next_act) {
+      const int keep = std::min<int>(next_act, zone.size);
+      const int gone = zone.size - keep;
+      for (int i = 0; i < gone; ++i) p.discard.push(zone.cards[static_cast<std::size_t>(i)]);
+      for (int i = 0; i < keep; ++i) zone.cards[static_cast<std::size_t>(i)] = zone.cards[static_cast<std::size_t>(gone + i)];
+      zone.size = static_cast<std::uint8_t>(keep);
+      next_act = 0;
+    };
+    clear(p.projects, p.next_act_projects);
+    clear(p.lessons, p.next_act_lessons);
     for (copy_id c : p.overcommit.items()) p.discard.push(c);
-    p.projects.size = p.lessons.size = p.overcommit.size = 0;
+    p.overcommit.size = 0;
     // The Hand, shuffled, under the Deck.
     random_.shuffle(p.hand.cards.data(), p.hand.size);
     const int h = p.hand.size;

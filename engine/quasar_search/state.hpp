@@ -87,6 +87,9 @@ struct player {
   std::int8_t rank_pick = -1;               // the secret pick (index), -1 none
   std::uint8_t rank = 0;                    // the Rank value in play; 0: none
   std::uint16_t glory = 0;
+  // The last N `projects` / `lessons` came into play in the Ship Phase: they are for the next
+  // Act, so its Act Cleanup leaves them in play.
+  std::uint8_t next_act_projects = 0, next_act_lessons = 0;
   copy_id confronting = no_card;            // the secret pick, then the card in the Confrontation
   bool chose = false;                       // the current simultaneous choice is made
   std::int8_t shift = 0;                    // on the confronting card, this Challenge
@@ -180,7 +183,7 @@ class state {
   static constexpr int min_seats = 1;
   static constexpr int max_seats = max_players;
   static constexpr int default_seats = 2;
-  static constexpr int rules_version = 1;
+  static constexpr int rules_version = 2;
   static constexpr bool cooperative = true;   // one shared outcome (game_info::cooperative)
   static constexpr std::array<std::string_view, 11> action_names = {
       "resign", "choose_rank", "confront", "trigger", "pass", "order", "boon", "shift",
@@ -312,6 +315,7 @@ class state {
   void run(const frame& f);
   void do_draw_deck(int s, int n);
   void learn(int s);
+  void start_project(int s, copy_id c);   // from the Hand into the Personal Zone
   bool may_draw_deck(int s) const;
   bool may_draw_discard(int s) const;
   int draw_zones(int s) const;              // bits: 1 deck, 2 warp, 4 discard

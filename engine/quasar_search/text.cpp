@@ -4,9 +4,12 @@
 #include <cctype>
 #include <string>
 
+#include "engine/core/words.hpp"
 #include "engine/quasar_search/cards.hpp"
 
 namespace starport::quasar_search {
+
+using engine::plural;
 
 namespace {
 
@@ -20,10 +23,6 @@ bool same_name(std::string_view a, std::string_view b) {
 }
 
 std::string num(int n) { return std::to_string(n); }
-
-std::string plural(int n, std::string_view one, std::string_view many) {
-  return num(n) + " " + std::string(n == 1 ? one : many);
-}
 
 std::string subject(who w) {
   switch (w) {
@@ -158,6 +157,13 @@ std::string effect_text(const effect& e) {
   return s;
 }
 
+std::vector<std::string> card_keywords(const player_card& c) {
+  std::vector<std::string> out;
+  if (c.has(keyword::overcommit)) out.emplace_back("Overcommit");
+  if (c.has(keyword::adrenaline)) out.push_back("Adrenaline " + num(c.adrenaline));
+  return out;
+}
+
 std::string card_text(const player_card& c) {
   std::string out;
   auto line = [&](const std::string& l) {
@@ -166,8 +172,7 @@ std::string card_text(const player_card& c) {
   };
   if (c.kind == card_kind::lost_in_space) line("No value. Never equal to any value, always the lowest.");
   if (c.kind == card_kind::project) line("Project");
-  if (c.has(keyword::overcommit)) line("Overcommit");
-  if (c.has(keyword::adrenaline)) line("Adrenaline " + num(c.adrenaline));
+  for (const std::string& k : card_keywords(c)) line(k);
   for (const effect& e : c.effects)
     if (e.present()) line(effect_text(e));
   return out;

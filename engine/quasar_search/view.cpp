@@ -10,6 +10,8 @@
 
 namespace starport::quasar_search {
 
+using engine::plural;
+
 namespace {
 
 void fill_effect(pb::Effect& out, const effect& e) {
@@ -22,10 +24,6 @@ void fill_effect(pb::Effect& out, const effect& e) {
   out.set_who(static_cast<std::uint32_t>(e.target));
   out.set_condition(static_cast<std::uint32_t>(e.only));
   out.set_text(effect_text(e));
-}
-
-std::string plural(int n, std::string_view one, std::string_view many) {
-  return std::to_string(n) + " " + std::string(n == 1 ? one : many);
 }
 
 }  // namespace
@@ -41,6 +39,8 @@ void state::fill_card(pb::PlayerCard& out, copy_id c) const {
   out.set_lost_in_space(card.kind == card_kind::lost_in_space);
   out.set_has_value(card.has_value && card.kind != card_kind::lost_in_space);
   out.set_value(card.value);
+  out.set_project(card.kind == card_kind::project);
+  for (std::string& k : card_keywords(card)) out.add_keywords(std::move(k));
   if (players_[s].confronting == c && revealed_) {
     out.set_shift(players_[s].shift);
     int v = 0;

@@ -4,6 +4,9 @@
 // and checks that Hands stay hidden from the other seat and spectators.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <map>
+
 #include "engine/core/match.hpp"
 #include "engine/core/scenario.hpp"
 #include "engine/quasar_search/state.hpp"
@@ -195,6 +198,72 @@ TEST_CASE("quasar_search Position: the Ship Phase's Warps of the Team Leader, th
   g.apply(*find_kind(legal_of(g, 0), qs::kind::pass));
   CHECK(g.act().sequence == 2);
   CHECK(g.current_step() == qs::phase::act_setup);
+}
+
+TEST_CASE("quasar_search view: a card says it is a Project and names its keywords") {
+  qs::state g = started(base(R"("step": "ACT_START")", R"(, "hand": ["Scrap Golem", "Vanguard Ace", "Fusion Reactor", "Rigger"])"));
+  qs::pb::View v;
+  g.view(viewer::of_seat(0), v);
+  std::map<std::string, std::pair<bool, std::vector<std::string>>> seen;
+  for (const qs::pb::PlayerCard& c : v.seats(0).hand())
+    seen[c.name()] = {c.project(), std::vector<std::string>(c.keywords().begin(), c.keywords().end())};
+  CHECK(seen["Scrap Golem"] == std::pair<bool, std::vector<std::string>>{false, {"Overcommit"}});
+  CHECK(seen["Vanguard Ace"] == std::pair<bool, std::vector<std::string>>{false, {"Adrenaline 1"}});
+  CHECK(seen["Fusion Reactor"] == std::pair<bool, std::vector<std::string>>{true, {}});
+  CHECK(seen["Rigger"] == std::pair<bool, std::vector<std::string>>{false, {}});
+}
+
+TEST_CASE("quasar_search: what a Ship Phase Boon puts in play is for the next Act; Act Cleanup takes only the Act's own") {
+  // Seat 0 holds a Project and a Lesson from the Act; its Ship Phase Boon adds one more. Act
+  // Cleanup discards the two from the Act and leaves the new one in play (docs/rules/quasar_search.md).
+  const auto names = [](const qs::state& g, auto zone) {
+    std::vector<std::string> out;
+    for (auto c : zone.items()) out.emplace_back(g.card_of(c).name);
+    return out;
+  };
+  for (const int outcome : {qs::boon_project, qs::boon_lesson}) {
+    CAPTURE(outcome);
+    qs::state g = started(base(R"("step": "SHIP_PHASE", "nextAct": 2, "shipTurn": {"seat": 1},
+      "prompt": {"kind": "OPEN_WARP", "seat": 1, "count": 2})",
+                               R"(, "hand": ["Ballast Officer", "Fusion Reactor"], "projects": ["Pocket Hangar"], "lessons": ["Deckhand"])"));
+    const auto take = [&g](int seat, qs::kind k, int arg0 = -1000) {
+      const std::vector<action> legal = legal_of(g, seat);
+      const action* a = find_kind(legal, k, arg0);
+      REQUIRE(a != nullptr);
+      g.apply(*a);
+    };
+    take(1, qs::kind::pass);   // seat 1 warps nothing
+    take(0, qs::kind::boon, outcome);
+    take(0, qs::kind::pass);   // nor seat 0
+    REQUIRE(g.act().sequence == 2);
+    const std::vector<std::string> discard = names(g, g.seat(0).discard);
+    CHECK(std::find(discard.begin(), discard.end(), "Pocket Hangar") != discard.end());
+    CHECK(std::find(discard.begin(), discard.end(), "Deckhand") != discard.end());
+    if (outcome == qs::boon_project) {
+      CHECK(g.seat(0).projects.size == 1);
+      CHECK(names(g, g.seat(0).projects) == std::vector<std::string>{"Fusion Reactor"});
+      CHECK(g.seat(0).lessons.size == 0);
+    } else {
+      CHECK(names(g, g.seat(0).lessons) == std::vector<std::string>{"Shuttle Pilot"});   // the top of its Discard
+      CHECK(g.seat(0).projects.size == 0);
+    }
+    // The next Act's Cleanup is an ordinary one: nothing is kept past it.
+    CHECK(g.seat(0).next_act_projects == 0);
+    CHECK(g.seat(0).next_act_lessons == 0);
+  }
+}
+
+TEST_CASE("quasar_search Position: a Ship Phase's cards for the next Act are stated by count, in the Ship Phase only") {
+  CHECK(refusal_of(base(R"("step": "SHIP_PHASE", "nextAct": 2)", R"(, "lessons": ["Deckhand"], "nextActLessons": 2)"))
+            .find("next_act") != std::string::npos);
+  CHECK(refusal_of(base(R"("step": "ACT_START")", R"(, "lessons": ["Deckhand"], "nextActLessons": 1)")).find("SHIP_PHASE") !=
+        std::string::npos);
+  qs::state g = started(base(R"("step": "SHIP_PHASE", "nextAct": 2)", R"(, "lessons": ["Deckhand"], "nextActLessons": 1)"));
+  play_on(g, 40, [](const qs::state& x) { return x.current_step() == qs::phase::act_setup; });
+  REQUIRE(g.act().sequence == 2);
+  bool kept = false;
+  for (auto c : g.seat(0).lessons.items()) kept = kept || g.card_of(c).name == "Deckhand";
+  CHECK(kept);
 }
 
 TEST_CASE("quasar_search Position: waiting Required effects ask the Team Leader's ORDER") {
