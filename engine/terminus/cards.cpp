@@ -9,6 +9,8 @@
 #include <cctype>
 #include <string>
 
+#include "engine/core/words.hpp"
+
 namespace starport::terminus {
 namespace {
 
@@ -705,12 +707,9 @@ std::string_view subtype_name(subtype s) {
   return i < std::size(names) ? names[i] : "?";
 }
 
-
 namespace {
 
-std::string plural(int n, std::string_view one, std::string_view many) {
-  return std::to_string(n) + " " + std::string(n == 1 ? one : many);
-}
+using engine::plural;
 
 std::string_view resource_name(op k) {
   switch (k) {

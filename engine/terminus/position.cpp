@@ -134,6 +134,8 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
         return refuse(rule_error::bad_options, "peeked.seat: another seat still in the game, once, by a seat still in it");
       peeked |= 1u << pk.seat();
       if (pk.cards_size() == 0) return refuse(rule_error::bad_options, "peeked.cards: a peek lists the cards it saw");
+      if (pk.made_this_turn() && (!in_turn(position.step()) || position.active_seat() != static_cast<std::uint32_t>(s)))
+        return refuse(rule_error::bad_options, "peeked.made_this_turn: a peek made in the peeker's own Turn, now under way");
       std::vector<std::string> hand(position.seats(static_cast<int>(pk.seat())).hand().begin(),
                                     position.seats(static_cast<int>(pk.seat())).hand().end());
       for (const std::string& n : pk.cards()) {
@@ -375,6 +377,7 @@ state::state(int seats, const pb::Options& options, const pb::Position& position
       if (pk.seat() >= static_cast<std::uint32_t>(seats)) continue;
       const player& o = players_[pk.seat()];
       std::uint64_t& seen = players_[s].seen_hand[pk.seat()];
+      if (pk.made_this_turn()) players_[s].peeks_in_own_turn |= static_cast<std::uint8_t>(1u << pk.seat());
       for (const std::string& n : pk.cards()) {
         card_id want = 0;
         find_card(n, want);

@@ -618,8 +618,12 @@ void state::end_step() {
 
 void state::end_turn() {
   players_[active_].turn_place = 0;
-  // A peek at a hand (peek_hand) lasts until the end of the peeker's next Turn.
-  players_[active_].seen_hand = {};
+  // A peek at a hand (peek_hand) lasts until the end of the peeker's next Turn: one made in
+  // this Turn outlasts it.
+  player& ending = players_[active_];
+  for (int o = 0; o < seats_; ++o)
+    if (!(ending.peeks_in_own_turn >> o & 1u)) ending.seen_hand[o] = 0;
+  ending.peeks_in_own_turn = 0;
   for (int i = 0; i < order_count_; ++i) {
     const int s = order_[i];
     if (players_[s].turn_place && !players_[s].out) {

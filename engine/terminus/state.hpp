@@ -140,6 +140,9 @@ struct player {
   // By seat: the slots of that seat's Hand this seat saw in a peek (peek_hand), kept until
   // the end of this seat's next Turn. A snapshot: cards drawn since the peek stay hidden.
   std::array<std::uint64_t, max_players> seen_hand{};
+  // By seat: bit set when that peek was made in this seat's own Turn, which it outlasts (it
+  // ends with the next one).
+  std::uint8_t peeks_in_own_turn = 0;
   std::uint8_t turn_place = 0;              // 1-based on this Round's Turn Tracker; 0: done
   friend bool operator==(const player&, const player&) = default;
 };

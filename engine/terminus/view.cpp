@@ -8,6 +8,7 @@
 namespace starport::terminus {
 
 using engine::has_seat;
+using engine::plural;
 using engine::seat_ref;
 
 namespace {
@@ -172,9 +173,16 @@ void state::view(viewer who, pb::View& out) const {
     const cascade_entry& e = cascade_[i];
     pb::CascadeEntry& ce = *out.add_cascade();
     ce.set_seat(e.seat);
-    fill_card(*ce.mutable_card(), e.card, true);
+    // The card as everyone sees it on the Cascade: face up, a Member with its Morale now.
+    pb::Card& shown = *ce.mutable_card();
+    fill_card(shown, e.card, true);
+    shown.set_face_up(true);
+    for (const ship& x : players_[owner_of(e.card)].ships)
+      for (const member& m : x.crew_list())
+        if (m.card == e.card) shown.set_morale(m.morale);
     ce.set_ability(e.ability);
     if (e.target_seat != 0xff) {
+      ce.set_targets(true);
       ce.set_target_seat(e.target_seat);
       ce.set_target(e.target_ship);
     }
@@ -253,11 +261,11 @@ void state::fill_prompt(viewer who, pb::View& out) const {
       break;
     case task::discard:
       pr.set_kind(pb::DISCARD);
-      pr.set_text("Discard " + std::to_string(f.count) + " Action(s)");
+      pr.set_text("Discard " + plural(f.count, "Action", "Actions"));
       break;
     case task::burn:
       pr.set_kind(pb::DISCARD);
-      pr.set_text("Burn " + std::to_string(f.count) + " card(s) of your hand");
+      pr.set_text("Burn " + plural(f.count, "card", "cards") + " of your hand");
       break;
     case task::look:
       pr.set_kind(pb::FARSIGHT);
@@ -338,7 +346,8 @@ std::string state::describe(const action& a) const {
         if (t == task::look) return who + " puts the rest back.";
         return who + " passes.";
       }
-      if (window_ == window::destiny) return who + " has nothing more to play in the Destiny Step.";
+      // With a Cascade waiting, a pass lets it resolve; else the seat is done with the Step.
+      if (window_ == window::destiny && cascade_count_ == 0) return who + " has nothing more to play in the Destiny Step.";
       return who + " passes.";
     case kind::play: {
       const copy_id c = card_arg(0);
@@ -381,7 +390,7 @@ std::string state::describe(const action& a) const {
     }
     case kind::detach: {
       int crew = (a.args[1] > 0) + (a.args[2] > 0);
-      return who + " detaches " + card_words(card_arg(0)) + " with " + std::to_string(crew) + " Member(s).";
+      return who + " detaches " + card_words(card_arg(0)) + " with " + plural(crew, "Member", "Members") + ".";
     }
     case kind::reattach: return who + " re-attaches Runabout " + std::to_string(a.args[0]) + ".";
     case kind::bustle: return a.args[0] ? who + " Bustles." : who + " does not Bustle.";
@@ -405,7 +414,7 @@ std::string state::describe_effects() const {
       case event_kind::starting_system:
         line(who + "'s Starting System is " + card_words(e.card) + ".");
         break;
-      case event_kind::drew_actions: line(who + " draws " + std::to_string(e.extra) + " Action(s)."); break;
+      case event_kind::drew_actions: line(who + " draws " + plural(e.extra, "Action", "Actions") + "."); break;
       case event_kind::drew_complication: line(who + " draws a Complication."); break;
       case event_kind::discarded: line(who + " discards " + card_words(e.card) + "."); break;
       case event_kind::proximity: line(who + " is at Proximity " + std::to_string(e.extra) + "."); break;

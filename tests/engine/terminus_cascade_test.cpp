@@ -76,6 +76,15 @@ TEST_CASE("Complication Cascade: last in, first out, a negated Complication stil
   REQUIRE(g.priority() == 0);
   CHECK(g.cascade().size() == 1);
   const int c0 = g.seat(0).complications.size, c1 = g.seat(1).complications.size;
+  {
+    // On the Cascade: Navigation Error aimed at seat 0's Ship; every card face up.
+    trpb::View v;
+    g.view(viewer::of_seat(0), v);
+    REQUIRE(v.cascade_size() == 1);
+    CHECK(v.cascade(0).targets());
+    CHECK(v.cascade(0).target_seat() == 0);
+    CHECK(v.cascade(0).card().face_up());
+  }
   play(g, act(0, tr::kind::play, {in_hand(g, 0, "Jammed Signal"), 0, -1, 0}));
   // Nobody holds a Complication any more: nobody is asked and the Cascade resolves at once.
   pass_windows(g);
@@ -255,6 +264,10 @@ TEST_CASE("Exhaust on a System: a face-up Exhaust System a Ship is in flips face
   trpb::View v;
   g.view(viewer::of_seat(0), v);
   CHECK_FALSE(v.star_chart(0).system().face_up());
+  // On the Cascade the System is shown as everyone saw it used, and aims at no Ship.
+  REQUIRE(v.cascade_size() == 1);
+  CHECK(v.cascade(0).card().face_up());
+  CHECK_FALSE(v.cascade(0).targets());
   pass_windows(g);
   // Its effect: "your Ship" is the Ship in the System. Seat 1 reaches Proximity 2.
   CHECK(g.seat(1).ships[0].proximity == 2);

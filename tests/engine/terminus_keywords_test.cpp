@@ -389,6 +389,29 @@ TEST_CASE("Data Leak (peek_hand): the player sees the target's hand until the en
   CHECK(v1.seats(0).hand_size() == 0);
 }
 
+TEST_CASE("Data Leak (peek_hand) played in the player's own Turn lasts through its next Turn") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].hand = {"Data Leak"};
+  s.seats[1].hand = {"Jump"};
+  tr::state g = table(s);
+  play(g, act(0, tr::kind::play, {in_hand(g, 0, "Press Conference"), 0, -1, 0}));
+  REQUIRE(g.active_seat() == 0);   // the window at the end of its Play Step
+  play(g, act(0, tr::kind::play, {in_hand(g, 0, "Data Leak"), 0, 1, 0}));
+  pass_windows(g);
+  REQUIRE(g.seat(0).intel[1] == 1);
+  const auto seen = [&g] {
+    trpb::View v;
+    g.view(viewer::of_seat(0), v);
+    return v.seats(1).hand_size();
+  };
+  CHECK(seen() == 1);
+  run_until(g, [&] { return g.active_seat() == 1; });   // seat 0's Turn is over
+  CHECK(seen() == 1);
+  run_until(g, [&] { return g.active_seat() == 0; });
+  run_until(g, [&] { return g.active_seat() == 1; });   // and its next one
+  CHECK(seen() == 0);
+}
+
 TEST_CASE("Data Leak (peek_hand) is a snapshot: a card the target draws after the peek stays hidden") {
   setup s{{crewed_seat(), crewed_seat(), crewed_seat()}};
   s.seats[0].hand = {"Jump"};

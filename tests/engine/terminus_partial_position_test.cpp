@@ -320,6 +320,7 @@ trpb::Position peek_in_force() {
   pk->set_seat(1);
   pk->add_cards("Jump");
   pk->add_cards("Sensor Ghost");
+  pk->set_made_this_turn(true);   // in seat 0's own Turn, under way
   return p;
 }
 
@@ -358,9 +359,19 @@ TEST_CASE("Partial position: a peek at another seat's Hand still in force shows 
   for (int w = 0; w < 3; ++w) CHECK(seen(posed, viewer::of_seat(w)) == seen(played, viewer::of_seat(w)));
   CHECK(seen(posed, viewer::spectator()) == seen(played, viewer::spectator()));
 
-  // It lasts until the end of seat 0's Turn: then seat 1's Hand is hidden from it again.
+  // Made in seat 0's own Turn, it lasts until the end of seat 0's next Turn.
+  run_until(g, [&] { return g.active_seat() != 0; });
+  CHECK(hand_seen(g, viewer::of_seat(0), 1) == std::vector<std::string>{"Jump", "Sensor Ghost"});
+  run_until(g, [&] { return g.active_seat() == 0; });
   run_until(g, [&] { return g.active_seat() != 0; });
   CHECK(hand_seen(g, viewer::of_seat(0), 1).empty());
+
+  // One made before this Turn (in another seat's) ends with this one.
+  p = peek_in_force();
+  p.mutable_seats(0)->mutable_peeked(0)->set_made_this_turn(false);
+  tr::state earlier = start(p);
+  run_until(earlier, [&] { return earlier.active_seat() != 0; });
+  CHECK(hand_seen(earlier, viewer::of_seat(0), 1).empty());
 }
 
 TEST_CASE("Partial position: a peek that could not be in force is refused with the field") {
@@ -373,6 +384,12 @@ TEST_CASE("Partial position: a peek that could not be in force is refused with t
   p = peek_in_force();
   p.mutable_seats(0)->mutable_peeked(0)->clear_cards();
   CHECK(refusal(p) == "peeked.cards: a peek lists the cards it saw");
+  p = peek_in_force();
+  trpb::PeekPosition* other = p.mutable_seats(2)->add_peeked();   // seat 2's Turn is not under way
+  other->set_seat(1);
+  other->add_cards("Lay Low");
+  other->set_made_this_turn(true);
+  CHECK(refusal(p) == "peeked.made_this_turn: a peek made in the peeker's own Turn, now under way");
   p = peek_in_force();
   p.mutable_seats(1)->set_out(true);
   p.clear_turn_order();

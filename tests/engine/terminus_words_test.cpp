@@ -27,7 +27,7 @@ TEST_CASE("Log words: a played Action is named with its target, the draws that f
   const std::string effects = g.describe_effects();
   CHECK(effects.find("{seat:0} is at Proximity 2.") != std::string::npos);
   CHECK(effects.find("Discovery: ") != std::string::npos);
-  CHECK(effects.find("{seat:1} draws 1 Action(s).") != std::string::npos);
+  CHECK(effects.find("{seat:1} draws 1 Action.") != std::string::npos);
   CHECK(effects.find("Press Conference") == std::string::npos);   // the card drawn stays hidden
 }
 
