@@ -1,9 +1,27 @@
 #include "engine/core/words.hpp"
 
+#include <algorithm>
+
 namespace starport::engine {
+
+namespace {
+
+// `line` says `words` ("X buries the cargo.") or begins with them ("X buries the cargo and …").
+bool says_again(std::string_view line, std::string_view words) {
+  if (!words.empty() && words.back() == '.') words.remove_suffix(1);
+  if (words.empty() || !line.starts_with(words)) return false;
+  return line.size() == words.size() || line[words.size()] == '.' || line[words.size()] == ' ';
+}
+
+}  // namespace
 
 std::string join_words(std::string before, std::string_view effects) {
   if (effects.empty()) return before;
+  for (std::size_t at = 0; at <= effects.size();) {
+    const std::size_t end = std::min(effects.find('\n', at), effects.size());
+    if (says_again(effects.substr(at, end - at), before)) return std::string(effects);
+    at = end + 1;
+  }
   if (!before.empty()) before += '\n';
   before.append(effects);
   return before;

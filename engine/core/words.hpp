@@ -15,9 +15,16 @@ inline std::string seat_ref(int seat) { return "{seat:" + std::to_string(seat) +
 // change with the card it names (docs/protocol.md, "Log lines").
 inline std::string card_ref(std::size_t kind) { return "{card:" + std::to_string(kind) + "}"; }
 
+// "1 card", "2 cards": a count and the noun it agrees with.
+inline std::string plural(int n, std::string_view one, std::string_view many) {
+  return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+}
+
 // One log entry for a move: its words (describe, before it applied, with the server's
 // cause) and what it set off (describe_effects, after), "\n"-joined when both say
-// something. The live log and the replay log both build entries with it.
+// something. The live log and the replay log both build entries with it. The move's words
+// are left out when an effect's line says them already ("X delivers the cargo." twice) or
+// says more ("X affiliates." before "X affiliates with Semyorka.").
 std::string join_words(std::string before, std::string_view effects);
 
 // Replaces every "{seat:N}" with names[N] ("Seat N+1" when N has no name) and every

@@ -574,12 +574,10 @@ class heuristic_bot final : public engine::bot {
         // Bays also carry cargo: keep two free for it.
         if (option < 0) return 1;
         return t.free_bays() >= 3 ? 5 : 0;
+      case pb::PICK_DECK:
+        return option;   // 0 green, 1 purple, 2 red: the richer the better
       case pb::PICK_NUMBER:
-        // A deck to draw from (0 green, 1 purple, 2 red): the richer the better; other
-        // numbers: the first.
-        if (p.text().find("deck") != std::string::npos || p.text().find("cantina") != std::string::npos)
-          return option;
-        return -0.01 * option;
+        return -0.01 * option;   // the first
       default: return 0;
     }
   }

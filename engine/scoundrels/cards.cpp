@@ -10,6 +10,8 @@
 // patrols in green and patrolled space, pirates and windfalls in red and unpatrolled space.
 #include "engine/scoundrels/cards.hpp"
 
+#include "engine/core/words.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <cstddef>
@@ -17,6 +19,9 @@
 #include <vector>
 
 namespace starport::scoundrels {
+
+using engine::plural;
+
 namespace {
 
 // ---- Building blocks -------------------------------------------------------------------------
@@ -441,10 +446,6 @@ std::string kinds(std::uint8_t mask) {
   for (int k = 1; k < weapon_count; ++k)
     if (mask & (1u << k)) out += (out.empty() ? "" : " and ") + std::string(weapon_name(static_cast<weapon>(k)));
   return out;
-}
-
-std::string plural(int n, std::string_view one, std::string_view many) {
-  return std::to_string(n) + " " + std::string(n == 1 ? one : many);
 }
 
 }  // namespace

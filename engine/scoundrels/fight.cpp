@@ -110,6 +110,7 @@ void state::start_fight(fight_kind k, fight_from from, int attacker, int defende
   fight_.attacker = static_cast<std::uint8_t>(attacker);
   fight_.defender = static_cast<std::uint8_t>(defender);
   fight_.origin = origin;
+  fight_.location = ships_[defender].location;
   if (k == fight_kind::combat)
     ships_[attacker].attacked = static_cast<std::uint8_t>(ships_[attacker].attacked | seat_bit(defender));
   start_round();

@@ -75,6 +75,7 @@ bool state::place_fight(const pb::Position& p, std::string& error) {
   fight_.attacker = static_cast<std::uint8_t>(a);
   fight_.defender = static_cast<std::uint8_t>(d);
   fight_.round = static_cast<std::uint8_t>(round);
+  fight_.location = ships_[d].location;
   if (k != fight_kind::brawl) ships_[a].attacked = static_cast<std::uint8_t>(ships_[a].attacked | seat_bit(d));
   if (ambush || from == fight_from::delivery) {
     if (!place_window(p, a, error)) return false;
@@ -470,6 +471,7 @@ bool state::place_last_fight(const pb::Position& p, std::string& error) {
   if (l.round() > 99) return fail("last_fight.round is 1 to 99");
   f.attacker = static_cast<std::uint8_t>(l.attacker());
   f.defender = static_cast<std::uint8_t>(l.defender());
+  f.location = ships_[f.defender].location;   // a position names no place: where the defender is
   f.from = l.ambush() ? (l.ambush_arrival() ? fight_from::ambush_arrival : fight_from::ambush_departure) : fight_from::intercept;
   f.round = static_cast<std::uint8_t>(l.round() ? l.round() : 1);
   if (l.won()) {

@@ -186,6 +186,7 @@ struct fight_state {
   std::uint8_t round = 0;
   std::uint8_t origin = 0;             // ambush: where the mover came from / was going
   std::uint8_t target = 0;
+  std::uint8_t location = 0;           // where it is fought: the defender's place as it began
   std::int8_t attack_a = 0, attack_d = 0;   // this round's attack values / hits
   bool escape_failed = false;          // the last escape roll failed (boarding may follow)
   std::uint8_t repaired_a = 0, repaired_d = 0;   // bays whose repair ability was used this round

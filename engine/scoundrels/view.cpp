@@ -8,6 +8,7 @@
 namespace starport::scoundrels {
 
 using engine::has_seat;
+using engine::plural;
 using engine::seat_ref;
 
 namespace {
@@ -61,19 +62,19 @@ std::string event_words(const event& e) {
   std::string check = (e.flags & flag_on_fail) ? "on a failed rep check: " : "";
   switch (e.kind) {
     case event_kind::nothing: return "nothing happens";
-    case event_kind::draw_cantina: return check + "draw " + n + " cantina card(s)";
+    case event_kind::draw_cantina: return check + "draw " + plural(e.amount, "cantina card", "cantina cards");
     case event_kind::patrol: return "patrol inspection: rep check; failed, lose " + n + " cargo (or small items)";
     case event_kind::pirates: return check + "pirates attack with " + n;
-    case event_kind::breakdown: return check + n + " ship system(s) break down";
-    case event_kind::injury: return check + n + " point(s) of crew injury";
-    case event_kind::windfall: return check + "draw " + n + " " + std::string(colour_name(e.deck)) + " cantina card(s)";
-    case event_kind::bribe: return check + "view " + n + " bribe(s), keep one";
-    case event_kind::reveal_contract: return check + "reveal " + n + " contract(s)";
+    case event_kind::breakdown: return check + plural(e.amount, "ship system breaks", "ship systems break") + " down";
+    case event_kind::injury: return check + plural(e.amount, "point", "points") + " of crew injury";
+    case event_kind::windfall: return check + "draw " + plural(e.amount, std::string(colour_name(e.deck)) + " cantina card", std::string(colour_name(e.deck)) + " cantina cards");
+    case event_kind::bribe: return check + "view " + plural(e.amount, "bribe", "bribes") + ", keep one";
+    case event_kind::reveal_contract: return check + "reveal " + plural(e.amount, "contract", "contracts");
     case event_kind::lose_movement: return check + n + " movement less this turn";
     case event_kind::gain_movement: return check + n + " movement more this turn";
-    case event_kind::repair: return check + "repair " + n + " system(s)";
+    case event_kind::repair: return check + "repair " + plural(e.amount, "system", "systems");
     case event_kind::heal: return check + n + " crew recover";
-    case event_kind::lose_item: return check + "discard " + n + " small item(s)";
+    case event_kind::lose_item: return check + "discard " + plural(e.amount, "small item", "small items");
     case event_kind::reputation: return check + "reputation " + (e.amount >= 0 ? "+" : "") + n;
   }
   return "";
@@ -133,8 +134,8 @@ void state::fill_prompt(viewer who, pb::View& out) const {
                               : "Pay for the kept card: one more small item");
       break;
     case task::pick_deck:
-      p.set_kind(pb::PICK_NUMBER);
-      p.set_text("Choose the cantina deck to draw from (0 green, 1 purple, 2 red)");
+      p.set_kind(pb::PICK_DECK);
+      p.set_text("Choose the cantina deck to draw from");
       for (int k = 0; k < colour_count; ++k)
         if ((f.mask >> k) & 1u) p.add_options(k);
       break;
@@ -314,7 +315,7 @@ void state::view(viewer who, pb::View& out) const {
     f.set_step(steps[static_cast<int>(fs.step)]);
     f.set_round(fs.round);
     if (fight_.kind != fight_kind::none) f.set_last_round(max_fight_rounds);   // while it is fought
-    f.set_location(ships_[fs.defender].location);
+    f.set_location(fs.location);
     f.set_forced_boarding(forced_boarding(fs.attacker));
     f.set_winner(fs.winner < 0 ? 0 : static_cast<std::uint32_t>(fs.winner));
     f.set_decided(fs.winner >= 0);
@@ -444,7 +445,7 @@ std::string state::describe(const action& a) const {
       for (std::int32_t g : {a.args[1], a.args[3]})
         if (g > 0 && (is_contract(static_cast<card_no>(g - 1)) || bay_of(a.seat, static_cast<card_no>(g - 1)) >= 0))
           gives += (gives.empty() ? "" : " and ") + public_card(g);
-      if (items) gives += (gives.empty() ? "" : " and ") + std::to_string(items) + " small item(s)";
+      if (items) gives += (gives.empty() ? "" : " and ") + plural(items, "small item", "small items");
       if (a.args[2] > 0 && (is_contract(static_cast<card_no>(a.args[2] - 1)) || bay_of(a.args[0], static_cast<card_no>(a.args[2] - 1)) >= 0))
         takes = public_card(a.args[2]);
       else if (a.args[2] != 0) takes = "a small item";
@@ -457,12 +458,20 @@ std::string state::describe(const action& a) const {
     case kind::deliver: return who + " delivers " + public_card(a.args[0]) + ".";   // "the … cargo"
     case kind::bury: return who + " buries " + public_card(a.args[0]) + ".";
     case kind::affiliate: return who + (a.args[0] ? " affiliates." : " stays freelance.");
-    case kind::choose: {
-      if (frame_count_ && top().kind == task::pick_deck) return who + " draws from the " + std::string(colour_name(static_cast<colour>(a.args[0]))) + " deck.";
-      return who + " chooses.";
-    }
-    case kind::play: return who + " plays a favor.";
-    case kind::pass: return who + " passes.";
+    case kind::choose:
+      // What the choice did is in its effects' words ("keeps a card", "discards …").
+      switch (frame_count_ ? top().kind : task::keep_one) {
+        case task::pick_deck: return who + " chooses the " + std::string(colour_name(static_cast<colour>(a.args[0]))) + " deck.";
+        case task::keep_one: return who + " keeps a card.";
+        case task::dock_cost:
+        case task::lose_item: return "";
+        default: return who + " chooses.";
+      }
+    case kind::play: return "";   // "plays <the favor>" follows in its effects' words
+    case kind::pass:
+      if (frame_count_ && top().kind == task::encounter_ask) return who + " lets the encounter happen.";
+      if (frame_count_ && top().kind == task::keep_one) return who + " keeps none of the cards.";
+      return who + " passes.";
   }
   return who + " acts.";
 }
@@ -485,7 +494,7 @@ std::string state::describe_effects() const {
         line(who + " meets the encounter " + std::string(c_->encounters[n.card].name) + " (" +
              std::string(site_name(static_cast<site>(n.value))) + "): " + event_words(c_->encounters[n.card].events[n.value]) + ".");
         break;
-      case note_kind::drew: line(who + " draws " + std::to_string(n.value) + " cantina card(s)."); break;
+      case note_kind::drew: line(who + " draws " + plural(n.value, "cantina card", "cantina cards") + "."); break;
       case note_kind::installed: line(card_name(n.card) + " goes into a bay of " + who + "."); break;
       case note_kind::revealed: line("The " + card_name(n.card) + " contract is revealed."); break;
       case note_kind::dice: {

@@ -162,6 +162,38 @@ TEST_CASE("scoundrels rule Intercept: free on moving in, two movement points for
   CHECK(h.movement_left(0) == 1);
 }
 
+TEST_CASE("scoundrels view: a fight is shown where it was fought, after the defender has moved on") {
+  state g = game(2, R"({
+    "phase": "MOVEMENT", "activeSeat": 0, "firstPlayer": 0,
+    "ships": [
+      {"location": "Drift", "bays": [{"card": "Captain Vega", "captain": true}, {"card": "Laser Cannon"}]},
+      {"location": "Drift", "bays": [{"card": "Captain Orr", "captain": true}, {"card": "+1 Hyperdrive"}, {"card": "Thrusters"}]}
+    ],
+    "encounterDeck": ["Quiet"]
+  })");
+  play(g, act(0, kind::intercept, {1}));
+  for (int i = 0; i < 4 && !g.check(act(0, kind::press, {0})); ++i) {   // seat 1 places the hits
+    std::vector<action> legal;
+    g.legal_actions(1, legal);
+    REQUIRE_FALSE(legal.empty());
+    play(g, legal.front());
+  }
+  play(g, act(0, kind::press, {0}));
+  const auto fought_at = [&g] {
+    pb::View v;
+    g.view(engine::viewer::spectator(), v);
+    return static_cast<int>(v.fight().location());
+  };
+  CHECK(fought_at() == drift);
+  // Seat 0 ends its turn; seat 1 moves away in its own Movement.
+  for (int i = 0; i < 8 && !(g.active_seat() == 1 && g.current_phase() == phase::movement); ++i) play(g, act(0, kind::pass));
+  REQUIRE(g.active_seat() == 1);
+  REQUIRE(g.check(act(1, kind::move, {metis})));
+  play(g, act(1, kind::move, {metis}));
+  CHECK(g.ship_of(1).location == metis);
+  CHECK(fought_at() == drift);
+}
+
 TEST_CASE("scoundrels rule Melee: equipped weapons add hits, one hit per crew per round, the winner pillages") {
   state g = game(2, R"({
     "phase": "MOVEMENT", "activeSeat": 1, "firstPlayer": 0,

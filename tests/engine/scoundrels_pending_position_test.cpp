@@ -292,7 +292,14 @@ TEST_CASE("scoundrels Position choices: the deck to draw from in deep space, dam
   REQUIRE(l.size() == 2);
   CHECK(has(l, sc::kind::choose, 1));
   CHECK(has(l, sc::kind::choose, 2));
+  // The prompt is a choice of deck (its options colours from 0), and the log names the deck.
+  sc::pb::View v;
+  g.view(viewer::of_seat(0), v);
+  CHECK(v.prompt().kind() == sc::pb::PICK_DECK);
+  CHECK(v.prompt().text() == "Choose the cantina deck to draw from");
+  CHECK(g.describe(make(0, sc::kind::choose, {2})) == "{seat:0} chooses the red deck.");
   play(g, make(0, sc::kind::choose, {2}));
+  CHECK(g.describe_effects().find("{seat:0} draws 2 cantina cards.") != std::string::npos);
   CHECK(g.ship_of(0).bays[1].card != sc::no_card);   // Mercenary into a bay
   CHECK(g.ship_of(0).storage.size == 1);              // Stim Pack, face down
   hidden_from(g, 1, {"Stim Pack"});

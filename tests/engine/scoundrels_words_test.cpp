@@ -1,4 +1,5 @@
 // S.P.A.C.E.: positions that are refused, what each viewer sees, and the words of the log.
+#include "engine/core/words.hpp"
 #include "tests/engine/scoundrels_table.hpp"
 
 using namespace scoundrels_test;
@@ -142,4 +143,18 @@ TEST_CASE("scoundrels words: a pillaged face-down item is not named") {
   play(g, take);
   CHECK(g.describe_effects().find("Lucky Charm") == std::string::npos);
   CHECK(held(g, 1, "Lucky Charm") > 0);
+}
+
+TEST_CASE("log words: a move's words are left out when its effects say them again, or say more") {
+  CHECK(engine::join_words("{seat:0} delivers the Spice cargo.", "{seat:0} delivers the Spice cargo.\n{seat:0}'s reputation is 2.") ==
+        "{seat:0} delivers the Spice cargo.\n{seat:0}'s reputation is 2.");
+  CHECK(engine::join_words("{seat:0} affiliates.", "{seat:1} rolls 3.\n{seat:0} affiliates with Fidanza.") ==
+        "{seat:1} rolls 3.\n{seat:0} affiliates with Fidanza.");
+  // A different line, or one that merely starts the same way, keeps both.
+  CHECK(engine::join_words("{seat:0} moves to Drift.", "{seat:0} meets the encounter Quiet.") ==
+        "{seat:0} moves to Drift.\n{seat:0} meets the encounter Quiet.");
+  CHECK(engine::join_words("{seat:0} plays", "{seat:0} playsafe.") == "{seat:0} plays\n{seat:0} playsafe.");
+  CHECK(engine::join_words("{seat:0} passes. (time ran out)", "{seat:0} passes.") == "{seat:0} passes. (time ran out)\n{seat:0} passes.");
+  CHECK(engine::join_words("{seat:0} flips.", "") == "{seat:0} flips.");
+  CHECK(engine::join_words("", "{seat:0} wins.") == "{seat:0} wins.");
 }
