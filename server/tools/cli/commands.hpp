@@ -16,4 +16,8 @@ void add_verify(CLI::App& app);
 // Reads a whole file (or standard input for "-"); throws CLI::Error with a message.
 std::string read_file(const std::string& path);
 
+// What `verify --export` adds to a scenario (docs/scenarios.md): the match record's fairness
+// fields, which `verify` checks and `replay` and `scenario` leave aside.
+inline constexpr const char* record_fields[] = {"salt", "commitment", "match_id", "outcome"};
+
 }  // namespace starport::cli

@@ -143,7 +143,7 @@ claim from_file(const std::string& path) {
       c.winners.push_back(json::value_to<std::uint32_t>(w));
     c.reason = json::value_to<std::string>(outcome->as_object().at("reason"));
   }
-  for (const char* key : {"salt", "commitment", "match_id", "outcome"}) o.erase(key);
+  for (const char* key : record_fields) o.erase(key);
   engine::scenario sc;
   std::string error;
   if (!engine::parse_scenario(json::serialize(doc), sc, error)) throw CLI::ValidationError(path, error);
