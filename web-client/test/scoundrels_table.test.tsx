@@ -11,14 +11,14 @@ import { renderToString } from "preact-render-to-string";
 
 import type { Action } from "../src/gen/starport/v1/common_pb.js";
 import { DiceRollSchema } from "../src/gen/starport/v1/common_pb.js";
-import { ActionKind, CardKind, LocationKind, LocationSchema, OptionsSchema, Phase, PromptKind, PromptSchema } from "../src/gen/starport/v1/scoundrels_pb.js";
+import { ActionKind, CardKind, FightKind, FightStep, LocationKind, LocationSchema, OptionsSchema, Phase, PromptKind, PromptSchema } from "../src/gen/starport/v1/scoundrels_pb.js";
 import type { TableContext } from "../src/games/types.js";
 import { moveTargets, placeNames, shortName } from "../src/games/scoundrels/map.js";
 import { buildOptions, describeOptions } from "../src/games/scoundrels/options.js";
 import { revealPauseMs, rollPauseMs } from "../src/games/scoundrels/reveal.js";
-import { ScoundrelsTable } from "../src/games/scoundrels/table.js";
+import { ScCard, ScoundrelsTable } from "../src/games/scoundrels/table.js";
 import { narrow, proposals } from "../src/games/scoundrels/trade.js";
-import { actionLabel, cardIndex, decisionHeading } from "../src/games/scoundrels/words.js";
+import { actionLabel, cardIndex, decisionHeading, ordinal } from "../src/games/scoundrels/words.js";
 import { act, card, promptView, view } from "./scoundrels_fixture.js";
 import { Button, seatName } from "./table_fixtures.js";
 
@@ -170,6 +170,8 @@ test("the scoreboard shows each syndicate's track, who is affiliated, and feuds"
   assert.match(html, /data-syndicate="Anubis" data-deliveries="5"/);
   assert.match(html, /data-syndicate="Semyorka" data-deliveries="0"/);
   assert.match(html, /3\/8/);
+  assert.match(html, /the game ends at a syndicate's 8th delivery/);
+  assert.deepEqual([1, 2, 3, 4, 11, 12, 13, 21, 22].map(ordinal), ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"]);
   assert.match(html, /Ada \(rep 2\)/);
   assert.match(html, /Fidanza ⚔ Semyorka/);
   assert.equal(html.match(/sc-pip sc-pip--on/g)?.length, 8);
@@ -257,7 +259,7 @@ test("options: the short game and the turn limit, refused with a sentence when o
   assert.match(String(buildOptions(3, 0, 8, 500)), /turn limit/);
   const { toBinary } = { toBinary: (x: typeof o) => x };
   assert.equal(toBinary(o).turnLimit, 0);
-  assert.deepEqual(describeOptions(new Uint8Array([8, 1, 16, 2])), ["Seat 2 holds the 1st Player token first", "Short game: a syndicate's delivery 2 ends it", "Turn limit: 40"]);
+  assert.deepEqual(describeOptions(new Uint8Array([8, 1, 16, 2])), ["Seat 2 holds the 1st Player token first", "Short game: a syndicate's 2nd delivery ends it", "Turn limit: 40"]);
   assert.equal(fromBinary(OptionsSchema, new Uint8Array([16, 2])).deliveriesToWin, 2);
 });
 
@@ -290,4 +292,34 @@ test("place names on the map keep apart: a deep-space region's goes above when t
   const alone = placeNames([deep[1]], (l) => l.name, 22, 40, 26);
   assert.ok(alone.get(3)! > 543 + 40, "with nothing near, under it");
   assert.equal(shortName("Wraith Nebula"), "Wraith");
+});
+
+test("an injured crew member fights normally (Glossary, \"Injured\"): shown injured, not dimmed; a disabled crew member or system is dimmed", () => {
+  const injured = renderToString(<ScCard card={card(11, "Vex Marlow", CardKind.CREW, { damage: 1 })} />);
+  assert.match(injured, /injured/);
+  assert.doesNotMatch(injured, /card--dim/);
+  assert.match(renderToString(<ScCard card={card(31, "Old Nell", CardKind.CREW, { damage: 2 })} />), /card--dim/);
+  assert.match(renderToString(<ScCard card={card(22, "Plasma Cannon", CardKind.SHIP_SYSTEM, { damage: 1 })} />), /card--dim/);
+  assert.doesNotMatch(renderToString(<ScCard card={card(21, "Rook Tallis", CardKind.CREW)} />), /card--dim/);
+});
+
+test("passing says what it does under each prompt that allows it: an encounter happens, an optional pick keeps none, a repair step ends", () => {
+  const v = view();
+  const under = (kind: PromptKind) => actionLabel(act(0, ActionKind.PASS), { ...v, prompt: create(PromptSchema, { seat: 0, kind, optional: true }) }, seatName);
+  assert.equal(under(PromptKind.ENCOUNTER_CHOICE), "Let it happen");
+  assert.equal(under(PromptKind.PICK_CARD), "Keep none");
+  const repairing = (kind: FightKind) => actionLabel(act(0, ActionKind.PASS), { ...v, fight: { ...v.fight!, kind, step: FightStep.REPAIRING } }, seatName);
+  assert.equal(repairing(FightKind.SHIP_COMBAT), "Done repairing");
+  assert.equal(repairing(FightKind.BOARDING), "Done healing");
+  // No prompt kind reads "Decline": that word belongs to a trade offer.
+  for (const k of Object.values(PromptKind).filter((x): x is PromptKind => typeof x === "number" && x !== PromptKind.PROMPT_NONE)) assert.notEqual(under(k), "Decline", PromptKind[k]);
+});
+
+test("a fight that is over says so once, with its rounds: no round heading twice", () => {
+  const v = view();
+  const over = { ...v, fight: { ...v.fight!, step: FightStep.FIGHT_STEP_NONE, lastRound: 0 } };
+  const html = renderToString(<ScoundrelsTable view={over} ctx={ctx(0)} />);
+  const fight = html.slice(html.indexOf('data-testid="sc-fight"'), html.indexOf("</section>", html.indexOf('data-testid="sc-fight"')));
+  assert.equal(fight.match(/Round 1/g)?.length, 1, fight);
+  assert.match(fight, /Over after 1 round/);
 });
