@@ -13,7 +13,7 @@ import type { Action } from "../src/gen/starport/v1/common_pb.js";
 import { DiceRollSchema } from "../src/gen/starport/v1/common_pb.js";
 import { ActionKind, CardKind, FightKind, FightStep, LocationKind, LocationSchema, OptionsSchema, Phase, PromptKind, PromptSchema } from "../src/gen/starport/v1/scoundrels_pb.js";
 import type { TableContext } from "../src/games/types.js";
-import { moveTargets, placeNames, shortName } from "../src/games/scoundrels/map.js";
+import { dockyardBadge, dockyardSpot, mapMarks, moveTargets, nameBox, placeNames, scrollToPoint, shortName, zoomFocus } from "../src/games/scoundrels/map.js";
 import { buildOptions, describeOptions } from "../src/games/scoundrels/options.js";
 import { revealPauseMs, rollPauseMs } from "../src/games/scoundrels/reveal.js";
 import { ScCard, ScoundrelsTable } from "../src/games/scoundrels/table.js";
@@ -322,4 +322,33 @@ test("a fight that is over says so once, with its rounds: no round heading twice
   const fight = html.slice(html.indexOf('data-testid="sc-fight"'), html.indexOf("</section>", html.indexOf('data-testid="sc-fight"')));
   assert.equal(fight.match(/Round 1/g)?.length, 1, fight);
   assert.match(fight, /Over after 1 round/);
+});
+
+test("the Dockyard badge never covers a place's name: beside Lambda III it moves off Orpheus Rift's name, at either width", () => {
+  const loc = (index: number, name: string, kind: LocationKind, x: number, y: number) => create(LocationSchema, { index, name, kind, x, y });
+  // The engine's board (engine/scoundrels/board.cpp): Lambda III hangs under Orpheus Rift's name.
+  const locs = [loc(0, "Lambda III", LocationKind.DESTINATION, 833, 788), loc(1, "Orpheus Rift", LocationKind.DEEP_SPACE, 727, 696), loc(2, "Erato", LocationKind.DESTINATION, 740, 860)];
+  const full = placeNames(locs, (l) => l.name, 22, 40, 26);
+  const short = placeNames(locs, (l) => shortName(l.name), 30, 40, 26);
+  const marks = mapMarks(locs, 0, full, short, [], 40, 26);
+  const names = locs.flatMap((l) => [nameBox(l, l.name, 22, full.get(l.index)!), nameBox(l, shortName(l.name), 30, short.get(l.index)!)]);
+  const covers = (p: { x: number; y: number }) => names.some((b) => p.x < b.right && b.left < p.x + dockyardBadge && p.y < b.bottom && b.top < p.y + dockyardBadge);
+  assert.ok(covers({ x: 833 - 52, y: 788 - 44 }), "where the badge sat, it covered Orpheus Rift's name");
+  const spot = dockyardSpot(locs[0], marks);
+  assert.ok(!covers(spot), `the badge at ${spot.x},${spot.y} covers no name`);
+  // With nothing near, it keeps its old corner.
+  assert.deepEqual(dockyardSpot(locs[0], []), { x: 833 - 52, y: 788 - 44 });
+});
+
+test("the zoomed map opens on the viewer's ship and where it may go, not at the left edge", () => {
+  const v = view();
+  const at = (i: number) => v.board!.locations[i];
+  // Ada (seat 0) is in Deep Blue (4) and may go to Hedone (0) and The Void (5).
+  const f = zoomFocus(v, 0);
+  assert.equal(f.x, (at(4).x + at(0).x + at(5).x) / 3);
+  assert.equal(f.y, (at(4).y + at(0).y + at(5).y) / 3);
+  assert.deepEqual(zoomFocus(v, null), { x: 500, y: 500 });
+  // A 700 px canvas in a 350 × 600 frame: the point's pixel minus half the frame, never below 0.
+  assert.deepEqual(scrollToPoint({ x: 500, y: 500 }, { width: 700, height: 700 }, { width: 350, height: 600 }), { left: 175, top: 50 });
+  assert.deepEqual(scrollToPoint({ x: -20, y: -20 }, { width: 700, height: 700 }, { width: 350, height: 600 }), { left: 0, top: 0 });
 });

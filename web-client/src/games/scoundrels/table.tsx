@@ -145,7 +145,7 @@ function MovePanel({ view, ctx }: { view: View; ctx: TableContext }) {
           })}
         </div>
       ) : null}
-      {moves ? <p class="muted sc-hint">To move, press Go on a ringed place on the map.</p> : null}
+      {moves ? <p class="muted sc-hint">To move, press a ringed place on the map.</p> : null}
       {B && rest.length ? (
         <div class="buttons">
           {rest.map((a, i) => (
