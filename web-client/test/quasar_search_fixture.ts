@@ -76,7 +76,7 @@ export function baseView(viewer = 0): View {
       ranks: s === 0 ? [2, 5] : [1, 3],
       rank: [4, 4, 2][s],
       teamLeader: s === 1,
-      personal: s === 0 ? [create(PersonalCardSchema, { role: PersonalCard_Role.PROJECT, card: card(110, "Deep Scan Array", 3, { effects: [trigger("CHALLENGE START | Sensors 1", Step.CHALLENGE_START)] }) })] : [],
+      personal: s === 0 ? [create(PersonalCardSchema, { role: PersonalCard_Role.PROJECT, card: card(110, "Deep Scan Array", 3, { effects: [trigger("CHALLENGE START | Sensors 1", Step.CHALLENGE_START), create(EffectSchema, { style: EffectStyle.BOON_DECLARED, text: "BOON OUTCOME | Draw 2 cards" })] }) })] : [],
       warp: s === 1 ? [card(205, "Slipstream", 6)] : [],
       handCount: s === 0 ? yourHand.length : 5 + s,
       hand: s === viewer ? (s === 0 ? yourHand : [card(100 * s + 1 + 50, `Secret ${s}`, 5)]) : [],
@@ -170,7 +170,8 @@ export function boonView(): View {
       create(ChoiceSchema, { value: BoonOutcome.LEARN_LESSON, label: "Learn 1 Lesson", kind: ActionKind.BOON }),
       create(ChoiceSchema, { value: BoonOutcome.START_PROJECT, label: "Start a Project", kind: ActionKind.BOON }),
       create(ChoiceSchema, { value: BoonOutcome.GAIN_GLORY, label: "Gain 1 Glory", kind: ActionKind.BOON }),
-      create(ChoiceSchema, { value: 101, label: "Draw 2 cards (Deep Scan Array)", kind: ActionKind.BOON }),
+      // The engine's words for a declared outcome: the effect's text.
+      create(ChoiceSchema, { value: 101, label: "BOON OUTCOME | Draw 2 cards", kind: ActionKind.BOON }),
     ],
   });
   v.legalActions = [act(0, ActionKind.BOON, [1]), act(0, ActionKind.BOON, [2]), act(0, ActionKind.BOON, [3]), act(0, ActionKind.BOON, [101])];

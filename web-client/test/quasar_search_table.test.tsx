@@ -104,9 +104,14 @@ test("a label for every action kind, in players' words", () => {
   assert.equal(label(confrontView(0), 0), "Confront with Steady Hands (4)");
   assert.equal(label(confrontView(0), 3), "Confront with Deep Scan Array (3)");
   assert.deepEqual(shiftView().legalActions.map((a) => actionLabel(a, shiftView(), seatName)), ["Shift −2 (to 1)", "Shift −1 (to 2)", "Do not Shift (0)", "Shift +1 (to 4)", "Shift +2 (to 5)"]);
-  assert.deepEqual(boonView().legalActions.map((a) => actionLabel(a, boonView(), seatName)), ["Learn 1 Lesson", "Start a Project", "Gain 1 Glory", "Boon: Draw 2 cards (Deep Scan Array)"]);
-  assert.equal(label(triggersView(), 0), "Trigger Deep Scan Array: CHALLENGE START | Sensors 1");
-  assert.equal(label(triggersView(), 1), "Trigger Cartographers: CHALLENGE START | Consume 1 Energy: Sensors 1");
+  // A Boon names the Lesson it would learn and where a declared outcome comes from.
+  assert.deepEqual(boonView().legalActions.map((a) => actionLabel(a, boonView(), seatName)),
+    ["Learn 1 Lesson: the top card of your Deck", "Start a Project from your hand (you pick which next)", "Gain 1 Glory", "Boon: Draw 2 cards (from Deep Scan Array)"]);
+  const flare = boonView();
+  flare.seats[0].discardTop = flare.seats[1].discardTop;
+  assert.equal(label(flare, 0), "Learn 1 Lesson: Spent Flare 1 (top of your Discard Zone)");
+  assert.equal(label(triggersView(), 0), "Trigger Deep Scan Array: Sensors 1");
+  assert.equal(label(triggersView(), 1), "Trigger Cartographers: Consume 1 Energy: Sensors 1");
   assert.equal(label(triggersView(), 2), "Pass: no more Triggered effects this phase");
   assert.equal(label(orderView(), 0), "Resolve next: Bot Brigid's Vanguard: each player draws a card");
   assert.equal(label(drawView(), 0), "Draw from your Deck");
@@ -176,7 +181,7 @@ test("the Mission Zone: Mission, Act and its back, the Challenge Deck, the Chall
   const html = render(baseView(0));
   const zone = textOf(part(html, 'data-testid="qs-mission"'));
   for (const s of ["The Quasar Beyond", "Act 2", "The Dust Belt", "3 or more successes: Act 3", "5 cards left", "Ion Storm", "Target: All-Out 14",
-    "Grant a Boon to players with the highest value.", "Lose 2 Morale.", "Sensors (2, first first)", "Rogue Moon", "Gravity Well", "next"])
+    "Grant a Boon to players with the highest value.", "Lose 2 Morale.", "Sensors (2, the next first)", "Rogue Moon", "Gravity Well", "next"])
     assert.ok(zone.includes(s), `the Mission Zone shows "${s}": ${zone}`);
   const status = textOf(html.slice(html.indexOf('data-testid="qs-status"'), html.indexOf('data-testid="qs-moves"')));
   for (const s of ["The Quasar Beyond", "Act 2: The Dust Belt", "Pre-Confrontation", "Energy 3", "Morale 7", "1 success, 1 failure", "Challenge 3 of 6", "Team Leader Bot Brigid"])
@@ -285,4 +290,17 @@ test("reveal pacing: the Confrontation turning face up, a verdict and a new Act 
   next.actsPlayed = 3;
   assert.equal(revealPauseMs(baseView(0), next), newActPauseMs);
   assert.equal(revealPauseMs(shiftView(), shiftView()), 0);
+});
+
+test("a Trigger button names the effect and its cost, even on a card with one Triggered effect (its text is cut short on a small card)", () => {
+  const moves = part(render(triggersView()), 'data-testid="qs-moves"');
+  assert.match(moves, /<span aria-hidden="true">Trigger: Consume 1 Energy: Sensors 1<\/span>/);
+  assert.match(moves, /<span aria-hidden="true">Trigger: Sensors 1<\/span>/);
+  assert.doesNotMatch(moves, /<span aria-hidden="true">Trigger<\/span>/);
+});
+
+test("while choosing, the Challenge's Success and Failure results are in the move panel, not only below the hand", () => {
+  const moves = textOf(part(render(confrontView(0)), 'data-testid="qs-moves"'));
+  assert.match(moves, /Success Grant a Boon to players with the highest value\./);
+  assert.match(moves, /Failure Lose 2 Morale\./);
 });

@@ -11,14 +11,14 @@ import { renderToString } from "preact-render-to-string";
 
 import type { Action } from "../src/gen/starport/v1/common_pb.js";
 import { DiceRollSchema } from "../src/gen/starport/v1/common_pb.js";
-import { ActionKind, CardKind, LocationKind, LocationSchema, OptionsSchema, Phase, PromptKind, PromptSchema } from "../src/gen/starport/v1/scoundrels_pb.js";
+import { ActionKind, CardKind, FightKind, FightStep, LocationKind, LocationSchema, OptionsSchema, Phase, PromptKind, PromptSchema } from "../src/gen/starport/v1/scoundrels_pb.js";
 import type { TableContext } from "../src/games/types.js";
-import { moveTargets, placeNames, shortName } from "../src/games/scoundrels/map.js";
+import { dockyardBadge, dockyardSpot, mapMarks, moveTargets, nameBox, placeNames, scrollToPoint, shortName, zoomFocus } from "../src/games/scoundrels/map.js";
 import { buildOptions, describeOptions } from "../src/games/scoundrels/options.js";
 import { revealPauseMs, rollPauseMs } from "../src/games/scoundrels/reveal.js";
-import { ScoundrelsTable } from "../src/games/scoundrels/table.js";
+import { ScCard, ScoundrelsTable } from "../src/games/scoundrels/table.js";
 import { narrow, proposals } from "../src/games/scoundrels/trade.js";
-import { actionLabel, cardIndex, decisionHeading } from "../src/games/scoundrels/words.js";
+import { actionLabel, cardIndex, decisionHeading, ordinal } from "../src/games/scoundrels/words.js";
 import { act, card, promptView, view } from "./scoundrels_fixture.js";
 import { Button, seatName } from "./table_fixtures.js";
 
@@ -170,6 +170,8 @@ test("the scoreboard shows each syndicate's track, who is affiliated, and feuds"
   assert.match(html, /data-syndicate="Anubis" data-deliveries="5"/);
   assert.match(html, /data-syndicate="Semyorka" data-deliveries="0"/);
   assert.match(html, /3\/8/);
+  assert.match(html, /the game ends at a syndicate's 8th delivery/);
+  assert.deepEqual([1, 2, 3, 4, 11, 12, 13, 21, 22].map(ordinal), ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"]);
   assert.match(html, /Ada \(rep 2\)/);
   assert.match(html, /Fidanza ⚔ Semyorka/);
   assert.equal(html.match(/sc-pip sc-pip--on/g)?.length, 8);
@@ -257,7 +259,7 @@ test("options: the short game and the turn limit, refused with a sentence when o
   assert.match(String(buildOptions(3, 0, 8, 500)), /turn limit/);
   const { toBinary } = { toBinary: (x: typeof o) => x };
   assert.equal(toBinary(o).turnLimit, 0);
-  assert.deepEqual(describeOptions(new Uint8Array([8, 1, 16, 2])), ["Seat 2 holds the 1st Player token first", "Short game: a syndicate's delivery 2 ends it", "Turn limit: 40"]);
+  assert.deepEqual(describeOptions(new Uint8Array([8, 1, 16, 2])), ["Seat 2 holds the 1st Player token first", "Short game: a syndicate's 2nd delivery ends it", "Turn limit: 40"]);
   assert.equal(fromBinary(OptionsSchema, new Uint8Array([16, 2])).deliveriesToWin, 2);
 });
 
@@ -290,4 +292,63 @@ test("place names on the map keep apart: a deep-space region's goes above when t
   const alone = placeNames([deep[1]], (l) => l.name, 22, 40, 26);
   assert.ok(alone.get(3)! > 543 + 40, "with nothing near, under it");
   assert.equal(shortName("Wraith Nebula"), "Wraith");
+});
+
+test("an injured crew member fights normally (Glossary, \"Injured\"): shown injured, not dimmed; a disabled crew member or system is dimmed", () => {
+  const injured = renderToString(<ScCard card={card(11, "Vex Marlow", CardKind.CREW, { damage: 1 })} />);
+  assert.match(injured, /injured/);
+  assert.doesNotMatch(injured, /card--dim/);
+  assert.match(renderToString(<ScCard card={card(31, "Old Nell", CardKind.CREW, { damage: 2 })} />), /card--dim/);
+  assert.match(renderToString(<ScCard card={card(22, "Plasma Cannon", CardKind.SHIP_SYSTEM, { damage: 1 })} />), /card--dim/);
+  assert.doesNotMatch(renderToString(<ScCard card={card(21, "Rook Tallis", CardKind.CREW)} />), /card--dim/);
+});
+
+test("passing says what it does under each prompt that allows it: an encounter happens, an optional pick keeps none, a repair step ends", () => {
+  const v = view();
+  const under = (kind: PromptKind) => actionLabel(act(0, ActionKind.PASS), { ...v, prompt: create(PromptSchema, { seat: 0, kind, optional: true }) }, seatName);
+  assert.equal(under(PromptKind.ENCOUNTER_CHOICE), "Let it happen");
+  assert.equal(under(PromptKind.PICK_CARD), "Keep none");
+  const repairing = (kind: FightKind) => actionLabel(act(0, ActionKind.PASS), { ...v, fight: { ...v.fight!, kind, step: FightStep.REPAIRING } }, seatName);
+  assert.equal(repairing(FightKind.SHIP_COMBAT), "Done repairing");
+  assert.equal(repairing(FightKind.BOARDING), "Done healing");
+  // No prompt kind reads "Decline": that word belongs to a trade offer.
+  for (const k of Object.values(PromptKind).filter((x): x is PromptKind => typeof x === "number" && x !== PromptKind.PROMPT_NONE)) assert.notEqual(under(k), "Decline", PromptKind[k]);
+});
+
+test("a fight that is over says so once, with its rounds: no round heading twice", () => {
+  const v = view();
+  const over = { ...v, fight: { ...v.fight!, step: FightStep.FIGHT_STEP_NONE, lastRound: 0 } };
+  const html = renderToString(<ScoundrelsTable view={over} ctx={ctx(0)} />);
+  const fight = html.slice(html.indexOf('data-testid="sc-fight"'), html.indexOf("</section>", html.indexOf('data-testid="sc-fight"')));
+  assert.equal(fight.match(/Round 1/g)?.length, 1, fight);
+  assert.match(fight, /Over after 1 round/);
+});
+
+test("the Dockyard badge never covers a place's name: beside Lambda III it moves off Orpheus Rift's name, at either width", () => {
+  const loc = (index: number, name: string, kind: LocationKind, x: number, y: number) => create(LocationSchema, { index, name, kind, x, y });
+  // The engine's board (engine/scoundrels/board.cpp): Lambda III hangs under Orpheus Rift's name.
+  const locs = [loc(0, "Lambda III", LocationKind.DESTINATION, 833, 788), loc(1, "Orpheus Rift", LocationKind.DEEP_SPACE, 727, 696), loc(2, "Erato", LocationKind.DESTINATION, 740, 860)];
+  const full = placeNames(locs, (l) => l.name, 22, 40, 26);
+  const short = placeNames(locs, (l) => shortName(l.name), 30, 40, 26);
+  const marks = mapMarks(locs, 0, full, short, [], 40, 26);
+  const names = locs.flatMap((l) => [nameBox(l, l.name, 22, full.get(l.index)!), nameBox(l, shortName(l.name), 30, short.get(l.index)!)]);
+  const covers = (p: { x: number; y: number }) => names.some((b) => p.x < b.right && b.left < p.x + dockyardBadge && p.y < b.bottom && b.top < p.y + dockyardBadge);
+  assert.ok(covers({ x: 833 - 52, y: 788 - 44 }), "where the badge sat, it covered Orpheus Rift's name");
+  const spot = dockyardSpot(locs[0], marks);
+  assert.ok(!covers(spot), `the badge at ${spot.x},${spot.y} covers no name`);
+  // With nothing near, it keeps its old corner.
+  assert.deepEqual(dockyardSpot(locs[0], []), { x: 833 - 52, y: 788 - 44 });
+});
+
+test("the zoomed map opens on the viewer's ship and where it may go, not at the left edge", () => {
+  const v = view();
+  const at = (i: number) => v.board!.locations[i];
+  // Ada (seat 0) is in Deep Blue (4) and may go to Hedone (0) and The Void (5).
+  const f = zoomFocus(v, 0);
+  assert.equal(f.x, (at(4).x + at(0).x + at(5).x) / 3);
+  assert.equal(f.y, (at(4).y + at(0).y + at(5).y) / 3);
+  assert.deepEqual(zoomFocus(v, null), { x: 500, y: 500 });
+  // A 700 px canvas in a 350 × 600 frame: the point's pixel minus half the frame, never below 0.
+  assert.deepEqual(scrollToPoint({ x: 500, y: 500 }, { width: 700, height: 700 }, { width: 350, height: 600 }), { left: 175, top: 50 });
+  assert.deepEqual(scrollToPoint({ x: -20, y: -20 }, { width: 700, height: 700 }, { width: 350, height: 600 }), { left: 0, top: 0 });
 });

@@ -13,7 +13,6 @@ import type { ComponentChildren } from "preact";
 import type { Action } from "../../gen/starport/v1/common_pb.js";
 import {
   ActionKind,
-  EffectStyle,
   PromptKind,
   Step,
   type Challenge,
@@ -25,7 +24,7 @@ import { SeatPanel } from "../../kit/seat_panel.js";
 import { Tip } from "../../kit/tip.js";
 import type { TableContext, TableProps } from "../types.js";
 import { ChallengeCard, ChosenBack, effectLine, QsCard, roleNames } from "./cards.js";
-import { actionCard, actionLabel, cardName, decisionHeading, pickVerb, signed, stepNames, targetLine, targetNames, targetTips } from "./words.js";
+import { actionCard, actionLabel, cardName, decisionHeading, pickVerb, signed, stepNames, targetLine, targetNames, targetTips, triggerWords } from "./words.js";
 
 export const qsTips = {
   energy: "Energy: shared by the whole team; produced and consumed by effects. It never goes below 0.",
@@ -157,6 +156,8 @@ function MovePanel({ view, ctx, under }: { view: View; ctx: TableContext; under:
           {view.resolved ? <span class={`badge ${view.success ? "ok" : "lost"}`}>{view.success ? "Success" : "Failure"}</span> : null}
         </p>
       ) : null}
+      {/* What is at stake, in sight while choosing (the Challenge card sits below the hand). */}
+      {any && view.challenge && !over(view) ? <ChallengeResults view={view} challenge={view.challenge} /> : null}
       {any && viewer !== null ? <p class="qs-timer">{ctx.timer(viewer)}</p> : null}
       {any && under.size ? <p class="muted qs-hint">Your hand's cards, just below, carry their moves.</p> : null}
       {B && withCard.length ? (
@@ -216,6 +217,23 @@ function MissionZone({ view }: { view: View }) {
   );
 }
 
+// A Challenge's Success and Failure results, the one that applies outlined once judged.
+function ChallengeResults({ view, challenge: ch }: { view: View; challenge: Challenge }) {
+  const verdict = view.resolved ? (view.success ? "success" : "failure") : "";
+  return (
+    <div class="qs-results">
+      <div class={`qs-result qs-result--success${verdict === "success" ? " qs-result--now" : ""}`}>
+        <h5>Success</h5>
+        <p>{ch.successText || "Nothing more."}</p>
+      </div>
+      <div class={`qs-result qs-result--failure${verdict === "failure" ? " qs-result--now" : ""}`}>
+        <h5>Failure</h5>
+        <p>{ch.failureText || "Nothing more."}</p>
+      </div>
+    </div>
+  );
+}
+
 function CurrentChallenge({ view, challenge: ch }: { view: View; challenge: Challenge }) {
   const verdict = view.resolved ? (view.success ? "success" : "failure") : "";
   return (
@@ -229,16 +247,7 @@ function CurrentChallenge({ view, challenge: ch }: { view: View; challenge: Chal
         {verdict ? <p class={`qs-verdict badge ${view.success ? "ok" : "lost"}`} role="status">{view.success ? "Success" : "Failure"}</p> : null}
       </header>
       {ch.effects.length ? <ul class="qs-effects">{ch.effects.map((e, i) => <li key={i}>{effectLine(e)}</li>)}</ul> : null}
-      <div class="qs-results">
-        <div class={`qs-result qs-result--success${verdict === "success" ? " qs-result--now" : ""}`}>
-          <h5>Success</h5>
-          <p>{ch.successText || "Nothing more."}</p>
-        </div>
-        <div class={`qs-result qs-result--failure${verdict === "failure" ? " qs-result--now" : ""}`}>
-          <h5>Failure</h5>
-          <p>{ch.failureText || "Nothing more."}</p>
-        </div>
-      </div>
+      <ChallengeResults view={view} challenge={ch} />
       {ch.flavor ? <p class="qs-flavor muted">{ch.flavor}</p> : null}
     </article>
   );
@@ -247,7 +256,7 @@ function CurrentChallenge({ view, challenge: ch }: { view: View; challenge: Chal
 function Sensors({ sensors }: { sensors: Challenge[] }) {
   return (
     <div class="qs-sensors" data-testid="qs-sensors" data-count={sensors.length}>
-      <h4><Tip text={qsTips.sensors}>Sensors</Tip> <span class="muted">({sensors.length ? `${sensors.length}, first first` : "empty"})</span></h4>
+      <h4><Tip text={qsTips.sensors}>Sensors</Tip> <span class="muted">({sensors.length ? `${sensors.length}, the next first` : "empty"})</span></h4>
       {sensors.length ? (
         <ol class="plain qs-sensor-list">
           {sensors.map((s, i) => <li key={`${s.index}:${i}`}><ChallengeCard challenge={s} small note={i === 0 ? "next" : undefined} /></li>)}
@@ -337,16 +346,15 @@ function YourHand({ view, seat, ctx, under }: { view: View; seat: Seat; ctx: Tab
   );
 }
 
-// Under a card its name and text are already shown: the button says what the move does
-// (which effect, when the card has several), and the full label stays for screen readers.
+// Under a card its name is already shown: the button says what the move does (a Trigger,
+// the effect and its cost: a small card's text is cut short), the full label stays for
+// screen readers.
 function underCardLabel(a: Action, view: View, ctx: TableContext) {
   const full = actionLabel(a, view, ctx.seatName);
-  const card = actionCard(view, a);
-  const triggered = card?.effects.filter((e) => e.style === EffectStyle.TRIGGERED).length ?? 0;
   const short =
     a.kind === ActionKind.CONFRONT ? "Confront"
     : a.kind === ActionKind.PICK ? pickVerb(view)
-    : a.kind === ActionKind.TRIGGER ? (triggered > 1 ? `Trigger: ${card?.effects[a.args[1]]?.text ?? `effect ${a.args[1] + 1}`}` : "Trigger")
+    : a.kind === ActionKind.TRIGGER ? `Trigger: ${triggerWords(a, view)}`
     : a.kind === ActionKind.DRAW_FROM ? "Draw it"
     : full;
   if (short === full) return full;

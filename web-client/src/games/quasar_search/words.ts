@@ -170,11 +170,8 @@ export function actionLabel(a: Action, view: View, seatName: (seat: number) => s
     case ActionKind.CONFRONT:
       if (card) return `Confront with ${withValue(card)}`;
       return ch?.label ? `Confront: ${ch.label}` : "Confront with a new Lost in Space";
-    case ActionKind.TRIGGER: {
-      const effect = card?.effects[a.args[1]];
-      const what = effect?.text || ch?.label || "its Triggered effect";
-      return `Trigger ${card ? cardName(card) : "a card"}: ${what}`;
-    }
+    case ActionKind.TRIGGER:
+      return `Trigger ${card ? cardName(card) : "a card"}: ${triggerWords(a, view)}`;
     case ActionKind.PASS:
       if (prompt?.kind === PromptKind.PROMPT_TRIGGERS) return "Pass: no more Triggered effects this phase";
       if (prompt?.kind === PromptKind.PROMPT_WARP) return "Stop: Warp no more cards";
@@ -183,7 +180,7 @@ export function actionLabel(a: Action, view: View, seatName: (seat: number) => s
     case ActionKind.ORDER:
       return `Resolve next: ${ch?.label || `effect ${a.args[0] + 1}`}`;
     case ActionKind.BOON:
-      return boonNames[a.args[0]] ?? (ch?.label ? `Boon: ${ch.label}` : `Boon outcome ${a.args[0] - 100 + 1}`);
+      return boonLabel(a, view, ch?.label ?? "");
     case ActionKind.SHIFT: {
       const n = a.args[0];
       const mine = view.confrontation.find((c) => c.seat === a.seat)?.card;
@@ -211,6 +208,47 @@ export function actionLabel(a: Action, view: View, seatName: (seat: number) => s
     default:
       return ch?.label || `Move ${a.kind}`;
   }
+}
+
+// An effect's words without the phase it belongs to ("PRE-RESOLUTION | Consume 2 Energy:
+// You Shift 2" → "Consume 2 Energy: You Shift 2"): a button is pressed in that phase, and
+// what it costs and does is what the player weighs.
+export function effectWords(text: string): string {
+  return text.replace(/^[A-Z][A-Z -]*\s*\|\s*/, "");
+}
+
+// The effect (and its cost) a TRIGGER performs: the card's effect args[1], else the prompt's words.
+export function triggerWords(a: Action, view: View): string {
+  const effect = actionCard(view, a)?.effects[a.args[1]];
+  const label = choiceFor(view, a)?.label ?? "";
+  return effectWords(effect?.text || label.slice(label.indexOf(": ") + 2) || "its Triggered effect");
+}
+
+// A Boon outcome as players would say it: the card a Lesson would be (the top of the
+// Discard Zone, else the Deck's hidden top), and where a declared outcome comes from.
+function boonLabel(a: Action, view: View, label: string): string {
+  const me = seatOf(view, a.seat);
+  switch (a.args[0]) {
+    case BoonOutcome.LEARN_LESSON:
+      return me?.discardTop ? `Learn 1 Lesson: ${cardName(me.discardTop)} (top of your Discard Zone)` : "Learn 1 Lesson: the top card of your Deck";
+    case BoonOutcome.START_PROJECT:
+      // The view does not say which hand cards are Projects: the next prompt names them.
+      return "Start a Project from your hand (you pick which next)";
+    case BoonOutcome.GAIN_GLORY:
+      return boonNames[BoonOutcome.GAIN_GLORY];
+  }
+  if (!label) return `Boon outcome ${a.args[0] - 100 + 1}`;
+  return `Boon: ${effectWords(label)}${boonSource(view, a.seat, label)}`;
+}
+
+// " (from Hymn of Return)": the seat's card in play, or the Challenge, that declares this outcome.
+function boonSource(view: View, seat: number, label: string): string {
+  const me = seatOf(view, seat);
+  const inPlay = [me?.factionCard, ...(me?.personal.map((p) => p.card) ?? []), view.confrontation.find((c) => c.seat === seat)?.card];
+  const card = inPlay.find((c) => c?.effects.some((e) => e.text === label));
+  if (card) return ` (from ${cardName(card)})`;
+  if (view.challenge?.effects.some((e) => e.text === label)) return ` (from the Challenge ${view.challenge.name})`;
+  return "";
 }
 
 // What a PICK does: the engine asks with PROMPT_WARP, or PROMPT_STOCKPILE for every other

@@ -2,9 +2,11 @@
 // the map): deep-space regions by patrol (patrolled: solid blue; unpatrolled: dashed amber),
 // destinations by colour (with a letter, not only a colour), connections, each sector's
 // links tinted by its patrol; then ships, open contracts and the Dockyard. The viewer's legal
-// MOVE targets are ringed and carry a button over the map (the real move, ctx.ActionButton);
-// a zoom toggle makes the map twice as wide inside a scrolling frame (phones pan by scrolling).
-import { useState } from "preact/hooks";
+// MOVE targets are ringed and carry a see-through button over the map (the real move,
+// ctx.ActionButton; the ring is its only mark, so no word covers a place's name);
+// a zoom toggle makes the map twice as wide inside a scrolling frame (phones pan by
+// scrolling), opened on the viewer's ship.
+import { useEffect, useRef, useState } from "preact/hooks";
 
 import type { Action } from "../../gen/starport/v1/common_pb.js";
 import { ActionKind, Colour, LocationKind, type Location, type View } from "../../gen/starport/v1/scoundrels_pb.js";
@@ -37,31 +39,68 @@ export function shortName(name: string): string {
   return name.split(" ")[0] ?? name;
 }
 
+export type Box = { left: number; right: number; top: number; bottom: number };
+const overlap = (a: Box, b: Box) => Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+
+// A place's name at baseline y, estimated generously (0.7 em a character, the font's ascent
+// and descent), enough to keep names apart in any sans font.
+export function nameBox(l: Location, text: string, size: number, y: number): Box {
+  const half = (text.length * size * 0.7) / 2;
+  return { left: l.x - half, right: l.x + half, top: y - size * 0.95, bottom: y + size * 0.3 };
+}
+
 // Where each place's name goes (its baseline's y): under the place, unless it would run
 // into a name already placed — then a deep-space region's goes above its circle (nothing
 // else is drawn there; a destination's contract and Dockyard marks are), else a line lower.
-// Destinations are placed first. Boxes are estimated generously (0.7 em a character, the
-// font's ascent and descent), enough to keep names apart in any sans font.
+// Destinations are placed first.
 export function placeNames(locs: Location[], text: (l: Location) => string, size: number, rDeep: number, rDest: number): Map<number, number> {
-  type Box = { left: number; right: number; top: number; bottom: number };
   const boxes: Box[] = [];
   const out = new Map<number, number>();
-  const boxOf = (l: Location, y: number): Box => {
-    const half = (text(l).length * size * 0.7) / 2;
-    return { left: l.x - half, right: l.x + half, top: y - size * 0.95, bottom: y + size * 0.3 };
-  };
-  const clear = (b: Box) => !boxes.some((o) => b.left < o.right && o.left < b.right && b.top < o.bottom && o.top < b.bottom);
+  const clear = (b: Box) => !boxes.some((o) => overlap(b, o) > 0);
   const order = [...locs].sort((a, b) => Number(a.kind === LocationKind.DEEP_SPACE) - Number(b.kind === LocationKind.DEEP_SPACE));
   for (const l of order) {
     const deep = l.kind === LocationKind.DEEP_SPACE;
     const r = deep ? rDeep : rDest;
     const below = l.y + r + size * 1.05;
     const tries = deep ? [below, l.y - r - size * 0.35, below + size * 1.1] : [below, below + size * 1.1];
-    const y = tries.find((t) => clear(boxOf(l, t))) ?? below;
-    boxes.push(boxOf(l, y));
+    const y = tries.find((t) => clear(nameBox(l, text(l), size, t))) ?? below;
+    boxes.push(nameBox(l, text(l), size, y));
     out.set(l.index, y);
   }
   return out;
+}
+
+export const dockyardBadge = 30;
+// The badge's top-left corner, beside its destination: the first spot (top-left first, as
+// it always sat) that covers nothing drawn — a place, a name at either width, a contract
+// mark — else the spot that covers least. A badge on a name hid it ("Orpheus Ri…").
+export function dockyardSpot(at: Location, taken: Box[]): { x: number; y: number } {
+  const spots = [[-52, -44], [-15, -70], [-68, -15], [38, -15], [-52, 14], [22, 14], [22, -44], [-15, 40]];
+  let best = { x: at.x + spots[0][0], y: at.y + spots[0][1] };
+  let least = Infinity;
+  for (const [dx, dy] of spots) {
+    const b = { left: at.x + dx, top: at.y + dy, right: at.x + dx + dockyardBadge, bottom: at.y + dy + dockyardBadge };
+    const covered = taken.reduce((n, t) => n + overlap(b, t), 0);
+    if (covered < least) [best, least] = [{ x: b.left, y: b.top }, covered];
+    if (!covered) break;
+  }
+  return best;
+}
+
+// What the Dockyard badge must not cover: every other place, every name (full and one-word,
+// as drawn at either width) and the open contracts' marks.
+export function mapMarks(locs: Location[], dockyard: number, fullNameY: Map<number, number>, shortNameY: Map<number, number>, contractsAt: Iterable<number>, rDeep: number, rDest: number): Box[] {
+  const marks: Box[] = [];
+  for (const l of locs) {
+    const r = l.kind === LocationKind.DEEP_SPACE ? rDeep : rDest + 6;
+    if (l.index !== dockyard) marks.push({ left: l.x - r, right: l.x + r, top: l.y - r, bottom: l.y + r });
+    marks.push(nameBox(l, l.name, 22, fullNameY.get(l.index) ?? 0), nameBox(l, shortName(l.name), 30, shortNameY.get(l.index) ?? 0));
+  }
+  for (const i of contractsAt) {
+    const l = locs[i];
+    if (l) marks.push({ left: l.x + 20, right: l.x + 46, top: l.y - 46, bottom: l.y - 12 });
+  }
+  return marks;
 }
 
 export function moveTargets(view: View, viewer: number | null): Map<number, Action> {
@@ -71,8 +110,35 @@ export function moveTargets(view: View, viewer: number | null): Map<number, Acti
   return m;
 }
 
+// Where the zoomed map opens: on the viewer's ship and the places it may go (their
+// middle), else the middle of the map. It opened at the left edge, the ship out of sight.
+export function zoomFocus(view: View, viewer: number | null): { x: number; y: number } {
+  const locs = view.board?.locations ?? [];
+  const me = viewer !== null ? view.ships.find((s) => s.seat === viewer && !s.out) : undefined;
+  const points = [me?.location, ...moveTargets(view, viewer).keys()].flatMap((i) => (i !== undefined && locs[i] ? [locs[i]] : []));
+  if (!points.length) return { x: 500, y: 500 };
+  return { x: points.reduce((n, l) => n + l.x, 0) / points.length, y: points.reduce((n, l) => n + l.y, 0) / points.length };
+}
+
+// The frame's scroll that puts a map point (viewBox units, -20..1020) in its middle.
+export function scrollToPoint(p: { x: number; y: number }, canvas: { width: number; height: number }, frame: { width: number; height: number }) {
+  return {
+    left: Math.max(0, ((p.x + 20) / 1040) * canvas.width - frame.width / 2),
+    top: Math.max(0, ((p.y + 20) / 1040) * canvas.height - frame.height / 2),
+  };
+}
+
 export function SpaceMap({ view, ctx }: { view: View; ctx: TableContext }) {
   const [zoom, setZoom] = useState(false);
+  const frameRef = useRef<HTMLDivElement>(null);
+  // Only when the zoom is switched on: later views must not pull the map away from where the player panned.
+  useEffect(() => {
+    const frame = frameRef.current;
+    const canvas = frame?.firstElementChild as HTMLElement | null;
+    if (!zoom || !frame || !canvas) return;
+    const to = scrollToPoint(zoomFocus(view, ctx.viewer), { width: canvas.clientWidth, height: canvas.clientHeight }, { width: frame.clientWidth, height: frame.clientHeight });
+    frame.scrollTo({ left: to.left, top: to.top });
+  }, [zoom]);
   const board = view.board;
   if (!board || !board.locations.length) return <p class="muted">The map is not known yet.</p>;
   const locs = board.locations;
@@ -89,6 +155,8 @@ export function SpaceMap({ view, ctx }: { view: View; ctx: TableContext }) {
   const rDest = 26;
   const fullNameY = placeNames(locs, (l) => l.name, 22, rDeep, rDest);
   const shortNameY = placeNames(locs, (l) => shortName(l.name), 30, rDeep, rDest);
+  const dockAt = at(view.dockyard);
+  const dock = dockAt ? dockyardSpot(dockAt, mapMarks(locs, view.dockyard, fullNameY, shortNameY, contractsAt.keys(), rDeep, rDest)) : undefined;
   return (
     <section class={`sc-map${zoom ? " sc-map--zoom" : ""}`} aria-label="The map" data-testid="sc-map">
       <div class="sc-map__head">
@@ -105,7 +173,7 @@ export function SpaceMap({ view, ctx }: { view: View; ctx: TableContext }) {
           {zoom ? "Fit the map" : "Zoom the map"}
         </button>
       </div>
-      <div class="sc-map__frame">
+      <div class="sc-map__frame" ref={frameRef}>
         <div class="sc-map__canvas">
           <svg viewBox="-20 -20 1040 1040" role="img" aria-label={mapSummary(view, ctx)} class="sc-map__svg">
             <g class="sc-links">
@@ -132,10 +200,10 @@ export function SpaceMap({ view, ctx }: { view: View; ctx: TableContext }) {
                 </g>
               );
             })}
-            {view.board && at(view.dockyard) ? (
+            {dock ? (
               <g class="sc-dockyard" data-testid="sc-dockyard" data-loc={view.dockyard}>
-                <rect x={(at(view.dockyard)?.x ?? 0) - 52} y={(at(view.dockyard)?.y ?? 0) - 44} width="30" height="30" rx="5" />
-                <text x={(at(view.dockyard)?.x ?? 0) - 37} y={(at(view.dockyard)?.y ?? 0) - 28} text-anchor="middle" dominant-baseline="central">D</text>
+                <rect x={dock.x} y={dock.y} width={dockyardBadge} height={dockyardBadge} rx="5" />
+                <text x={dock.x + dockyardBadge / 2} y={dock.y + dockyardBadge / 2 + 1} text-anchor="middle" dominant-baseline="central">D</text>
               </g>
             ) : null}
             {[...contractsAt].map(([loc, n]) => {
@@ -168,7 +236,6 @@ export function SpaceMap({ view, ctx }: { view: View; ctx: TableContext }) {
                   <div key={loc} class="sc-move" style={`left:${((l.x + 20) / 1040) * 100}%;top:${((l.y + 20) / 1040) * 100}%`}>
                     <B action={a} class="sc-move__btn">
                       <span class="visually-hidden">{actionLabel(a, view, ctx.seatName)}</span>
-                      <span aria-hidden="true">Go</span>
                     </B>
                   </div>
                 );

@@ -6,6 +6,7 @@ import { useEffect, useState } from "preact/hooks";
 
 import { OptionsSchema, type Options } from "../../gen/starport/v1/scoundrels_pb.js";
 import type { OptionsFormProps } from "../types.js";
+import { ordinal } from "./words.js";
 
 export const defaultDeliveries = 8;
 export const defaultTurnLimit = 40;
@@ -27,7 +28,7 @@ export function describeOptions(bytes: Uint8Array): string[] {
   const d = o.deliveriesToWin || defaultDeliveries;
   return [
     `Seat ${o.firstPlayer + 1} holds the 1st Player token first`,
-    d === defaultDeliveries ? "A syndicate's 8th delivery ends the game" : `Short game: a syndicate's delivery ${d} ends it`,
+    d === defaultDeliveries ? "A syndicate's 8th delivery ends the game" : `Short game: a syndicate's ${ordinal(d)} delivery ends it`,
     `Turn limit: ${o.turnLimit || defaultTurnLimit}`,
   ];
 }

@@ -12,6 +12,7 @@ import {
   ActionKind,
   CardKind,
   FightKind,
+  FightStep,
   Phase,
   PromptKind,
   Syndicate,
@@ -38,6 +39,7 @@ import {
   decisionHeading,
   fightNames,
   kindNames,
+  ordinal,
   phaseNames,
   placeName,
   syndicateBonus,
@@ -143,7 +145,7 @@ function MovePanel({ view, ctx }: { view: View; ctx: TableContext }) {
           })}
         </div>
       ) : null}
-      {moves ? <p class="muted sc-hint">To move, press Go on a ringed place on the map.</p> : null}
+      {moves ? <p class="muted sc-hint">To move, press a ringed place on the map.</p> : null}
       {B && rest.length ? (
         <div class="buttons">
           {rest.map((a, i) => (
@@ -171,7 +173,8 @@ export function ScCard({ card, highlight, small }: { card: Card; highlight?: boo
       kindLabel={`${kindNames[card.kind]}${card.deck ? ` · ${colourNames[card.deck]}` : ""}`}
       text={card.text}
       note={notes.join(", ") || undefined}
-      dim={!!damageWord(card)}
+      // An injured crew member still fights (Glossary, "Injured"): only a disabled card is dimmed.
+      dim={damageWord(card) === "disabled"}
       highlight={highlight}
       small={small}
       leader={card.captain}
@@ -223,7 +226,7 @@ function ScoreboardPanel({ view, ctx }: { view: View; ctx: TableContext }) {
   const goal = sb?.deliveriesToWin || 8;
   return (
     <section class="sc-scoreboard" aria-label="Scoreboard" data-testid="sc-scoreboard">
-      <h3>Scoreboard <span class="muted">· the game ends at a syndicate's delivery {goal}</span></h3>
+      <h3>Scoreboard <span class="muted">· the game ends at a syndicate's {ordinal(goal)} delivery</span></h3>
       <table class="sc-tracks">
         <thead>
           <tr><th scope="col">Syndicate</th><th scope="col">Deliveries</th><th scope="col">Affiliated</th></tr>
@@ -268,16 +271,19 @@ function FightPanel({ view, fight, ctx }: { view: View; fight: Fight; ctx: Table
   const how = fight.ambush ? ` (ambush on ${fight.ambushArrival ? "arrival" : "departure"})` : "";
   const names = (cs: Card[]) => cs.map((c) => (c.known ? c.name : "a card")).join(", ");
   const index = cardIndex(view);
+  const over = fight.step === FightStep.FIGHT_STEP_NONE;
+  const winner = fight.decided && fight.kind !== FightKind.SHIP_COMBAT && !pirates ? ctx.seatName(fight.winner) : "";
   return (
     <section class="sc-fight" aria-label={fightNames[fight.kind]} data-testid="sc-fight" data-kind={FightKind[fight.kind]} data-rounds={fight.rounds.length}>
       <h3>
         {fightNames[fight.kind]}: {att} against {def}{how} at {placeName(view, fight.location)}
       </h3>
       <p class="muted">
-        Round {fight.round || 1}
-        {fight.lastRound ? ` of at most ${fight.lastRound}` : ""}
-        {fight.forcedBoarding ? " · forced boarding weapon ready" : ""}
-        {fight.decided ? ` · over${fight.kind !== FightKind.SHIP_COMBAT && !pirates ? `: ${ctx.seatName(fight.winner)} won` : ""}` : ""}
+        {/* Once over (the turn's last fight, step none) the rounds below are the whole story. */}
+        {over ? `Over after ${fight.rounds.length} round${fight.rounds.length === 1 ? "" : "s"}` : `Round ${fight.round || 1}${fight.lastRound ? ` of at most ${fight.lastRound}` : ""}`}
+        {fight.forcedBoarding && !over ? " · forced boarding weapon ready" : ""}
+        {fight.decided && !over ? " · over" : ""}
+        {winner ? `: ${winner} won` : ""}
       </p>
       {fight.attackerKit.length || fight.defenderKit.length ? (
         <dl class="sc-kit" data-testid="sc-kit">

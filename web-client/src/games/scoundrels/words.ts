@@ -7,6 +7,7 @@ import {
   CardKind,
   Colour,
   FightKind,
+  FightStep,
   Phase,
   PromptKind,
   Syndicate,
@@ -70,6 +71,12 @@ export const fightNames: Record<FightKind, string> = {
   [FightKind.BRAWL_FIGHT]: "Brawl",
   [FightKind.PIRATES]: "Pirates",
 };
+
+// "2nd", as players count deliveries.
+export function ordinal(n: number): string {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  return `${n}${teen ? "th" : n % 10 === 1 ? "st" : n % 10 === 2 ? "nd" : n % 10 === 3 ? "rd" : "th"}`;
+}
 
 export function placeName(view: View, index: number): string {
   return view.board?.locations[index]?.name ?? `location ${index + 1}`;
@@ -250,8 +257,18 @@ function chooseLabel(option: number, kind: PromptKind | undefined, view: View, n
   }
 }
 
+// What passing does under each prompt that allows it (the proto's PromptKind notes): an
+// optional pick keeps nothing, a harmful encounter strikes.
+const passUnderPrompt: Partial<Record<PromptKind, string>> = {
+  [PromptKind.PICK_CARD]: "Keep none",
+  [PromptKind.ENCOUNTER_CHOICE]: "Let it happen",
+};
+
 function passLabel(view: View, kind: PromptKind | undefined): string {
-  if (kind !== undefined && kind !== PromptKind.PROMPT_NONE) return kind === PromptKind.PICK_CARD ? "Keep none" : "Decline";
+  if (kind !== undefined && kind !== PromptKind.PROMPT_NONE) return passUnderPrompt[kind] ?? "Pass";
+  // A fight's repair step (no prompt): passing ends your repairs, or heals in a melee.
+  const f = view.fight;
+  if (f && f.kind !== FightKind.FIGHT_NONE && f.step === FightStep.REPAIRING) return f.kind === FightKind.SHIP_COMBAT || f.kind === FightKind.PIRATES ? "Done repairing" : "Done healing";
   if (view.phase === Phase.MOVEMENT) return "End your Movement";
   if (view.phase === Phase.DELIVERY) return "End your Delivery";
   return "Pass";
