@@ -14,6 +14,7 @@ import { MatchInfoSchema, MatchSeatSchema } from "../src/gen/starport/v1/protoco
 import { ActionKind, Options_Difficulty, OptionsSchema, PromptKind, TargetKind, type View } from "../src/gen/starport/v1/quasar_search_pb.js";
 import { buildOptions, describeOptions } from "../src/games/quasar_search/options.js";
 import { newActPauseMs, revealConfrontationMs, revealPauseMs, verdictPauseMs } from "../src/games/quasar_search/reveal.js";
+import { QsCard } from "../src/games/quasar_search/cards.js";
 import { QuasarSearchTable } from "../src/games/quasar_search/table.js";
 import { actionLabel, decisionHeading, targetLine } from "../src/games/quasar_search/words.js";
 import type { TableContext } from "../src/games/types.js";
@@ -110,6 +111,10 @@ test("a label for every action kind, in players' words", () => {
   const flare = boonView();
   flare.seats[0].discardTop = flare.seats[1].discardTop;
   assert.equal(label(flare, 0), "Learn 1 Lesson: Spent Flare 1 (top of your Discard Zone)");
+  // With one Project in the Hand, the Boon names it (that is the one started).
+  const oneProject = boonView();
+  oneProject.seats[0].hand[0].project = true;
+  assert.equal(label(oneProject, 1), `Start a Project: ${oneProject.seats[0].hand[0].name}`);
   assert.equal(label(triggersView(), 0), "Trigger Deep Scan Array: Sensors 1");
   assert.equal(label(triggersView(), 1), "Trigger Cartographers: Consume 1 Energy: Sensors 1");
   assert.equal(label(triggersView(), 2), "Pass: no more Triggered effects this phase");
@@ -303,4 +308,15 @@ test("while choosing, the Challenge's Success and Failure results are in the mov
   const moves = textOf(part(render(confrontView(0)), 'data-testid="qs-moves"'));
   assert.match(moves, /Success Grant a Boon to players with the highest value\./);
   assert.match(moves, /Failure Lose 2 Morale\./);
+});
+
+test("a card says it is a Project and names its keywords before its effects", () => {
+  const v = boonView();
+  const c = { ...v.seats[0].hand[0], project: true, keywords: ["Overcommit", "Adrenaline 1"] };
+  const html = renderToString(<QsCard card={c} />);
+  assert.match(html, /Project/);
+  assert.match(html, /Overcommit · Adrenaline 1/);
+  const plain = renderToString(<QsCard card={{ ...c, project: false, keywords: [] }} />);
+  assert.match(plain, /Player Card/);
+  assert.doesNotMatch(plain, /Overcommit/);
 });

@@ -308,6 +308,10 @@ test("passing says what it does under each prompt that allows it: an encounter h
   const under = (kind: PromptKind) => actionLabel(act(0, ActionKind.PASS), { ...v, prompt: create(PromptSchema, { seat: 0, kind, optional: true }) }, seatName);
   assert.equal(under(PromptKind.ENCOUNTER_CHOICE), "Let it happen");
   assert.equal(under(PromptKind.PICK_CARD), "Keep none");
+  // The cantina deck to draw from is named by its colour (options count from 0, green).
+  const deck = { ...v, prompt: create(PromptSchema, { seat: 0, kind: PromptKind.PICK_DECK, options: [1, 2] }) };
+  assert.equal(actionLabel(act(0, ActionKind.CHOOSE, 2), deck, seatName), "Draw from the red deck");
+  assert.equal(actionLabel(act(0, ActionKind.CHOOSE, 0), deck, seatName), "Draw from the green deck");
   const repairing = (kind: FightKind) => actionLabel(act(0, ActionKind.PASS), { ...v, fight: { ...v.fight!, kind, step: FightStep.REPAIRING } }, seatName);
   assert.equal(repairing(FightKind.SHIP_COMBAT), "Done repairing");
   assert.equal(repairing(FightKind.BOARDING), "Done healing");

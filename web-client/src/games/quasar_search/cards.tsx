@@ -33,8 +33,8 @@ export function QsCard(p: { card: PlayerCard | undefined; small?: boolean; highl
       name={cardName(c)}
       value={p.faction ? undefined : lost ? "—" : String(c.current)}
       kind={kind}
-      kindLabel={p.faction ? "Faction" : lost ? "Lost in Space · no value" : "Player Card"}
-      text={c.effects.map(effectLine).join(" · ") || undefined}
+      kindLabel={p.faction ? "Faction" : lost ? "Lost in Space · no value" : c.project ? "Project" : "Player Card"}
+      text={[...c.keywords, ...c.effects.map(effectLine)].join(" · ") || undefined}
       note={notes.join(" · ") || undefined}
       highlight={p.highlight}
       small={p.small}

@@ -231,9 +231,11 @@ function boonLabel(a: Action, view: View, label: string): string {
   switch (a.args[0]) {
     case BoonOutcome.LEARN_LESSON:
       return me?.discardTop ? `Learn 1 Lesson: ${cardName(me.discardTop)} (top of your Discard Zone)` : "Learn 1 Lesson: the top card of your Deck";
-    case BoonOutcome.START_PROJECT:
-      // The view does not say which hand cards are Projects: the next prompt names them.
-      return "Start a Project from your hand (you pick which next)";
+    case BoonOutcome.START_PROJECT: {
+      // One Project in the Hand is the one started; with more, the next prompt asks which.
+      const projects = me?.hand.filter((c) => c.project) ?? [];
+      return projects.length === 1 ? `Start a Project: ${cardName(projects[0])}` : "Start a Project from your hand (you pick which next)";
+    }
     case BoonOutcome.GAIN_GLORY:
       return boonNames[BoonOutcome.GAIN_GLORY];
   }

@@ -246,6 +246,9 @@ function chooseLabel(option: number, kind: PromptKind | undefined, view: View, n
     case PromptKind.PLACE_CARD:
       // Bays are numbered from 0 on the wire and from 1 on the ship sheet.
       return option < 0 ? "Put it in the captain's log" : `Install it in bay ${option + 1}`;
+    case PromptKind.PICK_DECK:
+      // Options are colours counted from 0 (green), the Colour enum less one.
+      return `Draw from the ${colourNames[(option + 1) as Colour] || `deck ${option + 1}`} deck`;
     case PromptKind.PICK_NUMBER:
       return `Choose ${option}`;
     case PromptKind.DISCARD:
