@@ -172,7 +172,7 @@ void state::fill_prompt(viewer who, pb::View& out) const {
       break;
     case task::draw:
       pr.set_kind(pb::PROMPT_DRAW);
-      pr.set_text("Draw " + plural(f.count, "more card", "more cards") + ": from where?");
+      pr.set_text("Draw " + plural(f.count, "card", "cards") + ": from where?");   // the count left
       for (const action& a : legal) {
         if (a.args[0] == pb::DRAW_DECK) choice(a, "Your Deck", no_card);
         else if (a.args[0] == pb::DRAW_DISCARD) choice(a, "Your Discard Zone", players_[f.seat].discard.top());
@@ -184,9 +184,10 @@ void state::fill_prompt(viewer who, pb::View& out) const {
     case task::warp:
       pr.set_kind(f.kind == task::warp ? pb::PROMPT_WARP : pb::PROMPT_STOCKPILE);
       pr.set_optional(f.kind == task::warp);
-      pr.set_text(f.kind == task::warp      ? "Warp up to " + plural(f.count, "more card", "more cards")
-                  : f.kind == task::discard ? "Discard " + plural(f.count, "more card", "more cards")
-                                            : "Stockpile: put " + plural(f.count, "more card", "more cards") + " under your Deck");
+      // Counts are what is left to do: "more" would read wrong before the first card.
+      pr.set_text(f.kind == task::warp      ? "Warp up to " + plural(f.count, "card", "cards")
+                  : f.kind == task::discard ? "Discard " + plural(f.count, "card", "cards")
+                                            : "Stockpile: put " + plural(f.count, "card", "cards") + " under your Deck");
       for (const action& a : legal) {
         if (a.kind == static_cast<std::uint16_t>(kind::pass)) continue;
         choice(a, std::string(card_of(from_wire(a.args[0])).name), from_wire(a.args[0]));
