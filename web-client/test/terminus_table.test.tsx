@@ -254,3 +254,26 @@ test("reveal pacing: the Draft's flip and every Cascade change are held a moment
   assert.ok(revealPauseMs(c, d) > 0);
   assert.equal(revealPauseMs(undefined, d), 0);
 });
+
+test("cards off a Ship read as printed: a Draft pick is not 'disabled' or 'face down', a Recruit shows its printed Morale", () => {
+  const draft = playView();
+  draft.step = Step.RECRUIT_DRAFT;
+  draft.round = 0;
+  draft.draftRound = 1;
+  // The engine sends draft picks face down with Morale 0 (a Recruit's Morale is live only on a Ship).
+  draft.seats[0].draftPool = [card("Recruit 2", CardType.RECRUIT, { id: 80, faceUp: false }), card("Module 7", CardType.MODULE, { id: 81, faceUp: false })];
+  draft.seats[0].hand = [card("Recruit 4", CardType.RECRUIT, { id: 82, faceUp: false })];
+  draft.legalActions = [act(0, ActionKind.DRAFT, [80]), act(0, ActionKind.DRAFT, [81])];
+  const html = decode(render(draft));
+  assert.match(html, /aria-label="Recruit 2 \(4\) — Recruit ?, Morale 4"/, "the pool's printed Morale 4, not the view's 0");
+  assert.match(html, /aria-label="Module 7 — Module"/);
+  assert.match(html, /aria-label="Recruit 4 \(3\) — Recruit ?, Morale 3"/, "in a hand too");
+  const pool = html.slice(html.indexOf('data-testid="tm-draft"'), html.indexOf('data-testid="tm-hand"'));
+  assert.doesNotMatch(pool, /disabled|face down|Morale 0|card--dim|tm-disabled/);
+  // On a Ship the view's state counts: a face-down Module is disabled, a face-down Member says so with its live Morale.
+  draft.seats[0].ships[0].crew = [card("Recruit 3", CardType.RECRUIT, { faceUp: false, morale: 1 })];
+  const ship = decode(render(draft));
+  assert.match(ship, /aria-label="Module 3 — Module ?, disabled"/);
+  assert.match(ship, /aria-label="Recruit 3 \(1\) — Recruit ?, face down · Morale 1"/);
+});
+

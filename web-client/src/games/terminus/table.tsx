@@ -269,8 +269,8 @@ function SeatArea({ view, seat, ctx, pool }: { view: View; seat: Seat; ctx: Tabl
       {seat.startingSystem ? (
         <div class="tm-zone"><h4>Starting System</h4><div class="card-row"><TmCard card={seat.startingSystem} pool={pool} small /></div></div>
       ) : null}
-      {seat.destiny.length ? <div class="tm-zone"><h4>Destiny</h4><div class="card-row">{seat.destiny.map((c, i) => <TmCard key={c.id || i} card={c} pool={pool} small alwaysActive />)}</div></div> : null}
-      {seat.legacies.length ? <div class="tm-zone"><h4>Legacy</h4><div class="card-row">{seat.legacies.map((c, i) => <TmCard key={c.id || i} card={c} pool={pool} small alwaysActive />)}</div></div> : null}
+      {seat.destiny.length ? <div class="tm-zone"><h4>Destiny</h4><div class="card-row">{seat.destiny.map((c, i) => <TmCard key={c.id || i} card={c} pool={pool} small />)}</div></div> : null}
+      {seat.legacies.length ? <div class="tm-zone"><h4>Legacy</h4><div class="card-row">{seat.legacies.map((c, i) => <TmCard key={c.id || i} card={c} pool={pool} small />)}</div></div> : null}
       {!you && seat.hand.length ? <div class="tm-zone"><h4>Hand</h4><div class="card-row">{seat.hand.map((c, i) => <TmCard key={c.id || i} card={c} pool={pool} small />)}</div></div> : null}
       {seat.discard.length ? (
         <details class="tm-discard">
@@ -293,11 +293,11 @@ function ShipArea({ ship, pool, seatName }: { ship: Ship; pool: CardPool | undef
       </h4>
       <div class="tm-zone">
         <h5>Modules <span class="muted">({active} active of {ship.modules.length})</span></h5>
-        <div class="card-row">{ship.modules.map((c, i) => <TmCard key={c.id || `m${i}`} card={c} pool={pool} small where="on a Ship" />)}</div>
+        <div class="card-row">{ship.modules.map((c, i) => <TmCard key={c.id || `m${i}`} card={c} pool={pool} small where="on a Ship" onShip />)}</div>
       </div>
       <div class="tm-zone">
         <h5>Crew <span class="muted">({ship.crew.length})</span></h5>
-        {ship.crew.length ? <div class="card-row">{ship.crew.map((c, i) => <TmCard key={c.id || `r${i}`} card={c} pool={pool} small where="in a Crew" />)}</div> : <p class="muted">No Crew.</p>}
+        {ship.crew.length ? <div class="card-row">{ship.crew.map((c, i) => <TmCard key={c.id || `r${i}`} card={c} pool={pool} small where="in a Crew" onShip />)}</div> : <p class="muted">No Crew.</p>}
       </div>
       {ship.action ? (
         <div class="tm-zone">
