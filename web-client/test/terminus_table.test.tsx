@@ -8,7 +8,7 @@ import { test } from "node:test";
 import { create } from "@bufbuild/protobuf";
 import { renderToString } from "preact-render-to-string";
 
-import { ActionSchema } from "../src/gen/starport/v1/common_pb.js";
+import { ActionSchema, OutcomeSchema } from "../src/gen/starport/v1/common_pb.js";
 import { MatchInfoSchema, MatchSeatSchema } from "../src/gen/starport/v1/protocol_pb.js";
 import {
   ActionKind,
@@ -275,5 +275,61 @@ test("cards off a Ship read as printed: a Draft pick is not 'disabled' or 'face 
   const ship = decode(render(draft));
   assert.match(ship, /aria-label="Module 3 — Module ?, disabled"/);
   assert.match(ship, /aria-label="Recruit 3 \(1\) — Recruit ?, face down · Morale 1"/);
+});
+
+// A Cascade on Bot Brigid's (seat 1's) side: seat 0 is Ada, who is also the wire's "no target".
+function cascadeView(): View {
+  const view = playView();
+  view.step = Step.AFTERMATH_STEP;
+  view.cascade = [
+    create(CascadeEntrySchema, { seat: 1, card: card("Complication 4", CardType.COMPLICATION, { owner: 1, id: 40 }), targetSeat: 0 }),
+    create(CascadeEntrySchema, { seat: 1, card: card("Complication 6", CardType.COMPLICATION, { owner: 1, id: 41 }), targetSeat: 0 }),
+    create(CascadeEntrySchema, { seat: 1, card: card("Module 5", CardType.MODULE, { owner: 1, id: 42 }), ability: true, targetSeat: 0 }),
+  ];
+  view.asked = [0, 1];
+  view.priority = 0;
+  return view;
+}
+
+test("the Cascade names a target only for an entry that has one", () => {
+  const view = cascadeView();
+  const text = textOf(render(view));
+  assert.match(text, /Bot Brigid plays Complication 4 on Ada's Ship/, "its text targets an opponent");
+  assert.match(text, /Bot Brigid plays Complication 6(?! on)/, "a Complication aimed at nobody");
+  assert.match(text, /Bot Brigid uses Module 5(?! on)/, "an ability aimed at nobody");
+  // The last move is the entry: its own flag decides.
+  view.lastMove = create(LastMoveSchema, { seat: 1, card: view.cascade[0].card, targets: false });
+  assert.match(textOf(render(view)), /Bot Brigid plays Complication 4(?! on)/);
+  // Any other target seat or Ship is a target.
+  view.lastMove = undefined;
+  view.cascade[1].target = 1;
+  assert.match(textOf(render(view)), /Bot Brigid plays Complication 6 on Ada's Runabout 1/);
+});
+
+test("an open choice during the Cascade: the panel waits for the chooser, not the priority seat", () => {
+  const view = cascadeView();
+  view.prompt = create(PromptSchema, { seat: 1, kind: PromptKind.PICK_CARD, text: "Weapon: disable a Module of the attacker's Ships, or pass", optional: true });
+  view.legalActions = [];
+  const ada = textOf(render(view, 0));
+  assert.match(ada, /Bot Brigid is choosing: Weapon/);
+  assert.match(ada, /Asked: Ada, Bot Brigid · waiting for Bot Brigid to choose/);
+  assert.doesNotMatch(ada, /waiting for Ada/);
+  // The chooser answers the choice, not the Cascade.
+  view.viewerSeat = 1;
+  view.legalActions = [act(1, ActionKind.PASS, [])];
+  const brigid = decode(render(view, 1));
+  assert.doesNotMatch(brigid, /data-respond/);
+  assert.match(textOf(brigid), /waiting for your choice above/);
+});
+
+test("after the race ends, a Cascade left on the table reads as unresolved, not pending", () => {
+  const view = cascadeView();
+  view.step = Step.GAME_OVER;
+  view.asked = [];
+  view.legalActions = [];
+  view.outcome = create(OutcomeSchema, { over: true, winners: [1], reason: "terminus" });
+  const text = textOf(render(view));
+  assert.doesNotMatch(text, /resolves next|Asked|waiting for/);
+  assert.match(text, /The race ended before these resolved\./);
 });
 

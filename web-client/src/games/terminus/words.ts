@@ -2,7 +2,7 @@
 // legal action (the move buttons), read from the view alone — nothing here decides a rule.
 import type { Action } from "../../gen/starport/v1/common_pb.js";
 import type { CardPool, PoolCard } from "../../gen/starport/v1/protocol_pb.js";
-import { ActionKind, CardType, PromptKind, Step, type Card, type View } from "../../gen/starport/v1/terminus_pb.js";
+import { ActionKind, CardType, PromptKind, Step, type Card, type CascadeEntry, type View } from "../../gen/starport/v1/terminus_pb.js";
 import { loadedPool } from "../../decks/pool_cache.js";
 
 export const stepNames: Record<Step, string> = {
@@ -160,6 +160,20 @@ export function actionLabel(action: Action, view: View, seatName: (seat: number)
 // "Vega's Ship", "Vega's Runabout 1".
 export function shipOf(seat: number, ship: number, seatName: (seat: number) => string): string {
   return `${seatName(seat)}'s ${ship > 0 ? `Runabout ${ship}` : "Ship"}`;
+}
+
+// Whether a Cascade entry aims at a Ship. CascadeEntry has no "targets" flag (LastMove and
+// Ship have one), and its target_seat 0 with target 0 is also the wire's "none", so seat 0's
+// primary Ship is named only when nothing says otherwise: the last move is this entry and
+// aimed at nothing, or the card's printed text names no target (the engine writes "target
+// opponent" for every effect aimed at an opponent's Ship). The player's own seat is never one.
+export function entryTargets(entry: CascadeEntry, view: View, pool: CardPool | undefined = loadedPool(gameId)): boolean {
+  if (entry.targetSeat === entry.seat || entry.targetSeat >= view.seats.length) return false;
+  const last = view.lastMove;
+  if (last && entry.card?.id && last.card?.id === entry.card.id) return last.targets;
+  if (entry.targetSeat !== 0 || entry.target !== 0) return true;
+  const text = poolCard(entry.card, pool)?.text;
+  return text === undefined || /\btarget\b/i.test(text);
 }
 
 // A PICK_SEAT prompt whose options name Ships as seat * 4 + ship.
