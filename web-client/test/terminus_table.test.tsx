@@ -333,3 +333,34 @@ test("after the race ends, a Cascade left on the table reads as unresolved, not 
   assert.match(text, /The race ended before these resolved\./);
 });
 
+test("the response windows say what is offered: the end of a Play Step, and Destiny", () => {
+  const view = playView();
+  view.step = Step.AFTERMATH_STEP;
+  view.activeSeat = 1;
+  view.asked = [0];
+  view.priority = 0;
+  view.legalActions = [act(0, ActionKind.PLAY, [2, 0, 1, 0]), act(0, ActionKind.PASS, [])];
+  assert.equal(decisionHeading(view, 0, seatName), "Bot Brigid's Play Step is over: you may play a Complication, or pass.");
+  assert.equal(decisionHeading({ ...view, legalActions: [] } as View, 1, seatName), "Your Play Step is over: waiting for Ada to play a Complication or pass.");
+  assert.equal(decisionHeading({ ...view, legalActions: [] } as View, null, seatName), "Bot Brigid's Play Step is over: waiting for Ada to play a Complication or pass.");
+  view.activeSeat = 0;
+  view.legalActions.push(act(0, ActionKind.ACTIVATE, [30, 1, 0]));
+  assert.equal(decisionHeading(view, 0, seatName), "Your Play Step is over: you may play a Complication or use an “at any time” ability, or pass.");
+  // Destiny: the heading names a Destiny Complication only when one is offered.
+  view.step = Step.DESTINY_STEP;
+  view.legalActions = [act(0, ActionKind.PLAY, [2, 0, 1, 0]), act(0, ActionKind.PASS, [])];
+  assert.equal(decisionHeading(view, 0, seatName), "Destiny: you may play a Complication, or pass.");
+  view.seats[0].hand.push(card("Complication 0", CardType.COMPLICATION, { id: 3 }));
+  view.legalActions.unshift(act(0, ActionKind.PLAY, [3, 0, -1, 0]));
+  assert.equal(decisionHeading(view, 0, seatName), "Destiny: you may play a Destiny or another Complication, or pass.");
+});
+
+test("Chaotic: the buttons say what each answer does, and the others read whose Pile it is", () => {
+  const view = playView();
+  view.prompt = create(PromptSchema, { seat: 0, kind: PromptKind.PICK_NUMBER, text: "Chaotic: put the top card of your Complication Pile at the bottom (1) or keep it (pass)", options: [1], optional: true });
+  view.legalActions = [act(0, ActionKind.CHOOSE, [1]), act(0, ActionKind.PASS, [])];
+  assert.deepEqual(buttonLabels(decode(render(view))).sort(), ["Keep it", "Put the top card of your Complication Pile at the bottom"]);
+  assert.equal(decisionHeading(view, 0, seatName), "Chaotic: put the top card of your Complication Pile at the bottom or keep it");
+  assert.equal(decisionHeading({ ...view, legalActions: [] } as View, 1, seatName), "Ada is choosing: Chaotic: put the top card of Ada's Complication Pile at the bottom or keep it");
+  assert.equal(decisionHeading({ ...view, legalActions: [] } as View, null, seatName), "Ada is choosing: Chaotic: put the top card of Ada's Complication Pile at the bottom or keep it");
+});
