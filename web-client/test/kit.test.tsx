@@ -15,6 +15,7 @@ import { LogPanel } from "../src/kit/log_panel.js";
 import { RevealQueue, type Clock } from "../src/kit/reveal.js";
 import { revealSpeed, savedPreferences, savePreferences, setRevealSpeed, soundOn, type KeyValueStore } from "../src/kit/settings.js";
 import { errorSentence, fillSeats, nameLength, outcomeText } from "../src/kit/words.js";
+import terminus from "../src/games/terminus.js";
 import { botLine, startProblem } from "../src/pages/lobby.js";
 import { validName } from "../src/token_store.js";
 
@@ -56,6 +57,16 @@ test("the outcome tells each reader: winner, loser, spectator, no winner, no res
   const stopped = create(OutcomeSchema, { over: true, winners: [], reason: "no seat had a move the rules allow", noResult: true });
   assert.equal(outcomeText(stopped, 0, seatName), "No result: the match stopped (no seat had a move the rules allow).");
   assert.equal(outcomeText(stopped, null, seatName), "No result: the match stopped (no seat had a move the rules allow).");
+});
+
+test("a game gives its reason codes words; a code it does not know keeps the default", () => {
+  const reached = create(OutcomeSchema, { over: true, winners: [1], reason: "terminus" });
+  assert.equal(outcomeText(reached, 0, seatName, [], terminus.reasonWords), "You lost: Vega won (reached the Terminus).");
+  assert.equal(outcomeText(reached, null, seatName, [], terminus.reasonWords), "Vega won (reached the Terminus).");
+  assert.equal(outcomeText(create(OutcomeSchema, { over: true, winners: [], reason: "no_ship_left" }), 0, seatName, [], terminus.reasonWords), "You lost (no Ship left in the race).");
+  assert.equal(outcomeText(create(OutcomeSchema, { over: true, winners: [0], reason: "resigned" }), 0, seatName, [], terminus.reasonWords), "You won (resigned).");
+  // Without a game's words (a game that gives none): the code with spaces, as before.
+  assert.equal(outcomeText(reached, 0, seatName), "You lost: Vega won (terminus).");
 });
 
 test("log lines name seats with the one naming scheme", () => {

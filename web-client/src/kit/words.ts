@@ -42,11 +42,13 @@ export function errorSentence(code: ErrorCode | "timeout" | "disconnected", deta
 
 // One match's end for one reader: "You won", "You lost", "Ann won", "Ann and Bob won",
 // "No one won". `viewer`: the reader's seat (null for spectators and public replays);
-// `held`: every seat the reader holds (a cooperative table), none of them named as "with".
-export function outcomeText(outcome: Outcome | undefined, viewer: number | null, seatName: (seat: number) => string, held: readonly number[] = []): string {
+// `held`: every seat the reader holds (a cooperative table), none of them named as "with";
+// `gameReason`: the game's words for its reason codes (GameClient.reasonWords), where it has them.
+export function outcomeText(outcome: Outcome | undefined, viewer: number | null, seatName: (seat: number) => string, held: readonly number[] = [],
+  gameReason?: (reason: string) => string | undefined): string {
   if (!outcome?.over) return "";
   const winners = outcome.winners;
-  const why = reasonWords(outcome.reason);
+  const why = gameReason?.(outcome.reason) ?? reasonWords(outcome.reason);
   const tail = why ? ` (${why})` : "";
   // Ended by the server, not the rules: nobody won or lost, whoever reads it.
   if (outcome.noResult) return `No result: the match stopped${tail}.`;
@@ -67,7 +69,7 @@ export function outcomeText(outcome: Outcome | undefined, viewer: number | null,
   return viewer !== null ? `You lost: ${names} won${tail}.` : `${names} won${tail}.`;
 }
 
-// "last_standing" → "last standing"
+// The default words for a reason code: "last_standing" → "last standing".
 export function reasonWords(reason: string): string {
   return reason.replace(/_/g, " ").trim();
 }

@@ -175,7 +175,7 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
       ) : (
         <>
           {outcome?.over ? (
-            <EndBanner app={app} session={session} text={outcomeText(outcome, viewer, seatName, held)} won={viewer !== null && outcome.winners.includes(viewer)} lobbyId={lobbyId} />
+            <EndBanner app={app} session={session} text={outcomeText(outcome, viewer, seatName, held, game.reasonWords)} won={viewer !== null && outcome.winners.includes(viewer)} lobbyId={lobbyId} />
           ) : null}
           <div class="table-box" tabIndex={-1} role="region" aria-label="Table">
             <game.Table view={presented} previous={session.reveal.previous} ctx={ctx} />

@@ -34,6 +34,19 @@ export const typeNames: Record<CardType, string> = {
 
 export const gameId = "terminus";
 
+// Outcome.reason in words (engine/terminus/rules.cpp and effects.cpp, finish()): "You
+// lost: Vega won (reached the Terminus)." Others ("resigned") keep the kit's default.
+const reasons: Record<string, string> = {
+  terminus: "reached the Terminus",
+  last_standing: "the last Ship in the race",
+  no_ship_left: "no Ship left in the race",
+  round_limit: "nearest the Terminus at the Round limit",
+};
+
+export function reasonWords(reason: string): string | undefined {
+  return reasons[reason];
+}
+
 export function poolCard(card: Card | undefined, pool: CardPool | undefined = loadedPool(gameId)): PoolCard | undefined {
   if (!card || !card.known) return undefined;
   return pool?.cards[card.index];
