@@ -95,8 +95,18 @@ export function namesCards(lines: readonly string[]): boolean {
   return lines.some((l) => l.includes("{card:"));
 }
 
-// The name of a seat from a MatchInfo-like list, else "Seat N" (1-based for people).
+// The name of a seat from a MatchInfo-like list, else "Seat N" (1-based for people), with
+// " (seat N)" when another seat of the match has the same name (one person holding several
+// seats of a cooperative table, or two people of one name), so "Waiting for Tess and Tess"
+// cannot happen. The one naming scheme of the table, the log and the replay.
 export function seatNameFrom(seats: readonly { seat: number; name: string }[] | undefined, seat: number): string {
+  const name = plainSeatName(seats, seat);
+  const shared = seats?.some((s) => s.seat !== seat && plainSeatName(seats, s.seat) === name);
+  return shared ? `${name} (seat ${seat + 1})` : name;
+}
+
+// The name alone, for a place that says the seat number itself (the seat switcher).
+export function plainSeatName(seats: readonly { seat: number; name: string }[] | undefined, seat: number): string {
   return seats?.find((s) => s.seat === seat)?.name || `Seat ${seat + 1}`;
 }
 
