@@ -46,6 +46,7 @@ test("a deck game's lobby: Ready disabled with its reason until your deck is cho
   const html = renderToString(<LobbyPage app={a} route={{ page: "lobby", lobbyId: "L1" }} />);
   assert.match(html, /<input[^>]*name="ready"[^>]*disabled/);
   assert.match(html, /Choose a deck before you say Ready\./);
+  assert.equal(html.replace(/<[^>]+>/g, " ").match(/Choose a deck/g)?.length, 1, "one hint to choose a deck, beside Ready");
   assert.match(html, /data-deck-chosen="0"/);
   assert.match(html, /Your deck/);
   assert.match(html, /Choose your deck first\./, "Start says the host's deck is missing");

@@ -14,7 +14,8 @@ import { titleFor } from "../src/kit/attention.js";
 import { LogPanel } from "../src/kit/log_panel.js";
 import { RevealQueue, type Clock } from "../src/kit/reveal.js";
 import { revealSpeed, savedPreferences, savePreferences, setRevealSpeed, soundOn, type KeyValueStore } from "../src/kit/settings.js";
-import { errorSentence, fillSeats, nameLength, outcomeText } from "../src/kit/words.js";
+import { errorSentence, fillSeats, nameLength, outcomeText, seatNameFrom } from "../src/kit/words.js";
+import terminus from "../src/games/terminus.js";
 import { botLine, startProblem } from "../src/pages/lobby.js";
 import { validName } from "../src/token_store.js";
 
@@ -56,6 +57,29 @@ test("the outcome tells each reader: winner, loser, spectator, no winner, no res
   const stopped = create(OutcomeSchema, { over: true, winners: [], reason: "no seat had a move the rules allow", noResult: true });
   assert.equal(outcomeText(stopped, 0, seatName), "No result: the match stopped (no seat had a move the rules allow).");
   assert.equal(outcomeText(stopped, null, seatName), "No result: the match stopped (no seat had a move the rules allow).");
+});
+
+test("a game gives its reason codes words; a code it does not know keeps the default", () => {
+  const reached = create(OutcomeSchema, { over: true, winners: [1], reason: "terminus" });
+  assert.equal(outcomeText(reached, 0, seatName, [], terminus.reasonWords), "You lost: Vega won (reached the Terminus).");
+  assert.equal(outcomeText(reached, null, seatName, [], terminus.reasonWords), "Vega won (reached the Terminus).");
+  assert.equal(outcomeText(create(OutcomeSchema, { over: true, winners: [], reason: "no_ship_left" }), 0, seatName, [], terminus.reasonWords), "You lost (no Ship left in the race).");
+  assert.equal(outcomeText(create(OutcomeSchema, { over: true, winners: [0], reason: "resigned" }), 0, seatName, [], terminus.reasonWords), "You won (resigned).");
+  // Without a game's words (a game that gives none): the code with spaces, as before.
+  assert.equal(outcomeText(reached, 0, seatName), "You lost: Vega won (terminus).");
+});
+
+test("a seat's name carries its seat number when another seat of the match has the same name", () => {
+  const seats = [{ seat: 0, name: "Tess" }, { seat: 1, name: "Tess" }, { seat: 2, name: "Vega" }, { seat: 3, name: "" }];
+  assert.equal(seatNameFrom(seats, 0), "Tess (seat 1)");
+  assert.equal(seatNameFrom(seats, 1), "Tess (seat 2)");
+  assert.equal(seatNameFrom(seats, 2), "Vega");
+  assert.equal(seatNameFrom(seats, 3), "Seat 4");
+  assert.equal(seatNameFrom(undefined, 1), "Seat 2");
+  // The same scheme fills the log and the outcome: "Waiting for Tess and Tess" cannot happen.
+  const name = (s: number) => seatNameFrom(seats, s);
+  assert.equal(fillSeats("{seat:0} confronts {seat:1}", name), "Tess (seat 1) confronts Tess (seat 2)");
+  assert.equal(outcomeText(create(OutcomeSchema, { over: true, winners: [0, 1], reason: "" }), 2, name), "You lost: Tess (seat 1) and Tess (seat 2) won.");
 });
 
 test("log lines name seats with the one naming scheme", () => {

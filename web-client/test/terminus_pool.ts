@@ -20,7 +20,8 @@ export function testPool(): CardPool {
   const add = (name: string, kind: string, tags: string[] = [], stats: [string, number][] = [], text = "") => cards.push(card(cards.length, name, kind, tags, stats, text));
   for (let i = 0; i < 12; i++) add(`Module ${i}`, "Module", i === 0 ? ["Legacy", "Organic"] : i === 1 ? ["Legacy"] : i % 3 === 0 ? ["Weapon"] : ["Synthetic"]);
   for (let i = 0; i < 12; i++) add(`Recruit ${i}`, "Recruit", i % 2 ? ["Organic"] : ["Digital"], [["Morale", 2 + (i % 3)]]);
-  for (let i = 0; i < 12; i++) add(`Complication ${i}`, "Complication", i === 0 ? ["Destiny"] : [], [["Power", i < 10 ? 1 : 4]]);
+  // Complication 4 aims at an opponent's Ship, as the engine words it; the others aim at none.
+  for (let i = 0; i < 12; i++) add(`Complication ${i}`, "Complication", i === 0 ? ["Destiny"] : [], [["Power", i < 10 ? 1 : 4]], i === 4 ? "Target opponent loses 1 Certainty." : "");
   for (let i = 0; i < 12; i++) add(`System ${i}`, "System", i % 4 === 0 ? ["Hazardous"] : ["Comfortable"]);
   for (let i = 0; i < 14; i++) add(`Action ${i}`, "Action", i === 13 ? ["Unique"] : [], i % 3 === 0 ? [["Requires Certainty", 2]] : i % 3 === 1 ? [["Requires Intel", 1]] : [], i === 5 ? "Gain 2 Proximity on a warp jump." : "");
   return create(CardPoolSchema, { game: "terminus", rulesVersion: 1, cards, maxCards: 200 });

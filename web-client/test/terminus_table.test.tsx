@@ -8,7 +8,7 @@ import { test } from "node:test";
 import { create } from "@bufbuild/protobuf";
 import { renderToString } from "preact-render-to-string";
 
-import { ActionSchema } from "../src/gen/starport/v1/common_pb.js";
+import { ActionSchema, OutcomeSchema } from "../src/gen/starport/v1/common_pb.js";
 import { MatchInfoSchema, MatchSeatSchema } from "../src/gen/starport/v1/protocol_pb.js";
 import {
   ActionKind,
@@ -253,4 +253,114 @@ test("reveal pacing: the Draft's flip and every Cascade change are held a moment
   d.cascade = [create(CascadeEntrySchema, { seat: 1, card: card("Complication 4", CardType.COMPLICATION) })];
   assert.ok(revealPauseMs(c, d) > 0);
   assert.equal(revealPauseMs(undefined, d), 0);
+});
+
+test("cards off a Ship read as printed: a Draft pick is not 'disabled' or 'face down', a Recruit shows its printed Morale", () => {
+  const draft = playView();
+  draft.step = Step.RECRUIT_DRAFT;
+  draft.round = 0;
+  draft.draftRound = 1;
+  // The engine sends draft picks face down with Morale 0 (a Recruit's Morale is live only on a Ship).
+  draft.seats[0].draftPool = [card("Recruit 2", CardType.RECRUIT, { id: 80, faceUp: false }), card("Module 7", CardType.MODULE, { id: 81, faceUp: false })];
+  draft.seats[0].hand = [card("Recruit 4", CardType.RECRUIT, { id: 82, faceUp: false })];
+  draft.legalActions = [act(0, ActionKind.DRAFT, [80]), act(0, ActionKind.DRAFT, [81])];
+  const html = decode(render(draft));
+  assert.match(html, /aria-label="Recruit 2 \(4\) — Recruit ?, Morale 4"/, "the pool's printed Morale 4, not the view's 0");
+  assert.match(html, /aria-label="Module 7 — Module"/);
+  assert.match(html, /aria-label="Recruit 4 \(3\) — Recruit ?, Morale 3"/, "in a hand too");
+  const pool = html.slice(html.indexOf('data-testid="tm-draft"'), html.indexOf('data-testid="tm-hand"'));
+  assert.doesNotMatch(pool, /disabled|face down|Morale 0|card--dim|tm-disabled/);
+  // On a Ship the view's state counts: a face-down Module is disabled, a face-down Member says so with its live Morale.
+  draft.seats[0].ships[0].crew = [card("Recruit 3", CardType.RECRUIT, { faceUp: false, morale: 1 })];
+  const ship = decode(render(draft));
+  assert.match(ship, /aria-label="Module 3 — Module ?, disabled"/);
+  assert.match(ship, /aria-label="Recruit 3 \(1\) — Recruit ?, face down · Morale 1"/);
+});
+
+// A Cascade on Bot Brigid's (seat 1's) side: seat 0 is Ada, who is also the wire's "no target".
+function cascadeView(): View {
+  const view = playView();
+  view.step = Step.AFTERMATH_STEP;
+  view.cascade = [
+    create(CascadeEntrySchema, { seat: 1, card: card("Complication 4", CardType.COMPLICATION, { owner: 1, id: 40 }), targetSeat: 0 }),
+    create(CascadeEntrySchema, { seat: 1, card: card("Complication 6", CardType.COMPLICATION, { owner: 1, id: 41 }), targetSeat: 0 }),
+    create(CascadeEntrySchema, { seat: 1, card: card("Module 5", CardType.MODULE, { owner: 1, id: 42 }), ability: true, targetSeat: 0 }),
+  ];
+  view.asked = [0, 1];
+  view.priority = 0;
+  return view;
+}
+
+test("the Cascade names a target only for an entry that has one", () => {
+  const view = cascadeView();
+  const text = textOf(render(view));
+  assert.match(text, /Bot Brigid plays Complication 4 on Ada's Ship/, "its text targets an opponent");
+  assert.match(text, /Bot Brigid plays Complication 6(?! on)/, "a Complication aimed at nobody");
+  assert.match(text, /Bot Brigid uses Module 5(?! on)/, "an ability aimed at nobody");
+  // The last move is the entry: its own flag decides.
+  view.lastMove = create(LastMoveSchema, { seat: 1, card: view.cascade[0].card, targets: false });
+  assert.match(textOf(render(view)), /Bot Brigid plays Complication 4(?! on)/);
+  // Any other target seat or Ship is a target.
+  view.lastMove = undefined;
+  view.cascade[1].target = 1;
+  assert.match(textOf(render(view)), /Bot Brigid plays Complication 6 on Ada's Runabout 1/);
+});
+
+test("an open choice during the Cascade: the panel waits for the chooser, not the priority seat", () => {
+  const view = cascadeView();
+  view.prompt = create(PromptSchema, { seat: 1, kind: PromptKind.PICK_CARD, text: "Weapon: disable a Module of the attacker's Ships, or pass", optional: true });
+  view.legalActions = [];
+  const ada = textOf(render(view, 0));
+  assert.match(ada, /Bot Brigid is choosing: Weapon/);
+  assert.match(ada, /Asked: Ada, Bot Brigid · waiting for Bot Brigid to choose/);
+  assert.doesNotMatch(ada, /waiting for Ada/);
+  // The chooser answers the choice, not the Cascade.
+  view.viewerSeat = 1;
+  view.legalActions = [act(1, ActionKind.PASS, [])];
+  const brigid = decode(render(view, 1));
+  assert.doesNotMatch(brigid, /data-respond/);
+  assert.match(textOf(brigid), /waiting for your choice above/);
+});
+
+test("after the race ends, a Cascade left on the table reads as unresolved, not pending", () => {
+  const view = cascadeView();
+  view.step = Step.GAME_OVER;
+  view.asked = [];
+  view.legalActions = [];
+  view.outcome = create(OutcomeSchema, { over: true, winners: [1], reason: "terminus" });
+  const text = textOf(render(view));
+  assert.doesNotMatch(text, /resolves next|Asked|waiting for/);
+  assert.match(text, /The race ended before these resolved\./);
+});
+
+test("the response windows say what is offered: the end of a Play Step, and Destiny", () => {
+  const view = playView();
+  view.step = Step.AFTERMATH_STEP;
+  view.activeSeat = 1;
+  view.asked = [0];
+  view.priority = 0;
+  view.legalActions = [act(0, ActionKind.PLAY, [2, 0, 1, 0]), act(0, ActionKind.PASS, [])];
+  assert.equal(decisionHeading(view, 0, seatName), "Bot Brigid's Play Step is over: you may play a Complication, or pass.");
+  assert.equal(decisionHeading({ ...view, legalActions: [] } as View, 1, seatName), "Your Play Step is over: waiting for Ada to play a Complication or pass.");
+  assert.equal(decisionHeading({ ...view, legalActions: [] } as View, null, seatName), "Bot Brigid's Play Step is over: waiting for Ada to play a Complication or pass.");
+  view.activeSeat = 0;
+  view.legalActions.push(act(0, ActionKind.ACTIVATE, [30, 1, 0]));
+  assert.equal(decisionHeading(view, 0, seatName), "Your Play Step is over: you may play a Complication or use an “at any time” ability, or pass.");
+  // Destiny: the heading names a Destiny Complication only when one is offered.
+  view.step = Step.DESTINY_STEP;
+  view.legalActions = [act(0, ActionKind.PLAY, [2, 0, 1, 0]), act(0, ActionKind.PASS, [])];
+  assert.equal(decisionHeading(view, 0, seatName), "Destiny: you may play a Complication, or pass.");
+  view.seats[0].hand.push(card("Complication 0", CardType.COMPLICATION, { id: 3 }));
+  view.legalActions.unshift(act(0, ActionKind.PLAY, [3, 0, -1, 0]));
+  assert.equal(decisionHeading(view, 0, seatName), "Destiny: you may play a Destiny or another Complication, or pass.");
+});
+
+test("Chaotic: the buttons say what each answer does, and the others read whose Pile it is", () => {
+  const view = playView();
+  view.prompt = create(PromptSchema, { seat: 0, kind: PromptKind.PICK_NUMBER, text: "Chaotic: put the top card of your Complication Pile at the bottom (1) or keep it (pass)", options: [1], optional: true });
+  view.legalActions = [act(0, ActionKind.CHOOSE, [1]), act(0, ActionKind.PASS, [])];
+  assert.deepEqual(buttonLabels(decode(render(view))).sort(), ["Keep it", "Put the top card of your Complication Pile at the bottom"]);
+  assert.equal(decisionHeading(view, 0, seatName), "Chaotic: put the top card of your Complication Pile at the bottom or keep it");
+  assert.equal(decisionHeading({ ...view, legalActions: [] } as View, 1, seatName), "Ada is choosing: Chaotic: put the top card of Ada's Complication Pile at the bottom or keep it");
+  assert.equal(decisionHeading({ ...view, legalActions: [] } as View, null, seatName), "Ada is choosing: Chaotic: put the top card of Ada's Complication Pile at the bottom or keep it");
 });

@@ -9,7 +9,7 @@ import { revealPauseMs } from "./terminus/reveal.js";
 import { rules } from "../gen/rules/terminus.js";
 import { TerminusTable } from "./terminus/table.js";
 import "./terminus/terminus.css";
-import { actionLabel } from "./terminus/words.js";
+import { actionLabel, reasonWords } from "./terminus/words.js";
 import { defineGame } from "./types.js";
 
 export default defineGame({
@@ -23,6 +23,7 @@ export default defineGame({
   outcome: (view) => view.outcome,
   inPlay: (view, seat) => view.seats.some((s) => s.seat === seat && !s.out),
   actionLabel,
+  reasonWords,
   // A draft pick names a card of the pool the seat picks from, which only its own pick
   // changes; everything else depends on what changed, so the player decides again.
   resendWhenStale: (action) => action.kind === ActionKind.DRAFT,

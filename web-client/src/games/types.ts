@@ -70,6 +70,10 @@ export interface GameClient<Desc extends DescMessage = DescMessage> {
   // but never listed among the legal actions (docs/protocol.md).
   inPlay(view: MessageShape<Desc>, seat: number): boolean;
   actionLabel(action: Action, view: MessageShape<Desc>, seatName: (seat: number) => string): string;
+  // Words for the game's Outcome.reason codes in the end banner and the replay ("terminus"
+  // → "reached the Terminus"); undefined for a code it does not know. Absent, or undefined:
+  // the kit's default (kit/words.ts reasonWords, underscores as spaces).
+  reasonWords?(reason: string): string | undefined;
   // May a move refused as STALE_VIEW be sent again, unchanged, when the newer view still
   // lists it? Only for moves whose meaning cannot depend on what changed (e.g. a flip).
   resendWhenStale(action: Action): boolean;

@@ -42,11 +42,13 @@ export function errorSentence(code: ErrorCode | "timeout" | "disconnected", deta
 
 // One match's end for one reader: "You won", "You lost", "Ann won", "Ann and Bob won",
 // "No one won". `viewer`: the reader's seat (null for spectators and public replays);
-// `held`: every seat the reader holds (a cooperative table), none of them named as "with".
-export function outcomeText(outcome: Outcome | undefined, viewer: number | null, seatName: (seat: number) => string, held: readonly number[] = []): string {
+// `held`: every seat the reader holds (a cooperative table), none of them named as "with";
+// `gameReason`: the game's words for its reason codes (GameClient.reasonWords), where it has them.
+export function outcomeText(outcome: Outcome | undefined, viewer: number | null, seatName: (seat: number) => string, held: readonly number[] = [],
+  gameReason?: (reason: string) => string | undefined): string {
   if (!outcome?.over) return "";
   const winners = outcome.winners;
-  const why = reasonWords(outcome.reason);
+  const why = gameReason?.(outcome.reason) ?? reasonWords(outcome.reason);
   const tail = why ? ` (${why})` : "";
   // Ended by the server, not the rules: nobody won or lost, whoever reads it.
   if (outcome.noResult) return `No result: the match stopped${tail}.`;
@@ -67,7 +69,7 @@ export function outcomeText(outcome: Outcome | undefined, viewer: number | null,
   return viewer !== null ? `You lost: ${names} won${tail}.` : `${names} won${tail}.`;
 }
 
-// "last_standing" → "last standing"
+// The default words for a reason code: "last_standing" → "last standing".
 export function reasonWords(reason: string): string {
   return reason.replace(/_/g, " ").trim();
 }
@@ -93,8 +95,18 @@ export function namesCards(lines: readonly string[]): boolean {
   return lines.some((l) => l.includes("{card:"));
 }
 
-// The name of a seat from a MatchInfo-like list, else "Seat N" (1-based for people).
+// The name of a seat from a MatchInfo-like list, else "Seat N" (1-based for people), with
+// " (seat N)" when another seat of the match has the same name (one person holding several
+// seats of a cooperative table, or two people of one name), so "Waiting for Tess and Tess"
+// cannot happen. The one naming scheme of the table, the log and the replay.
 export function seatNameFrom(seats: readonly { seat: number; name: string }[] | undefined, seat: number): string {
+  const name = plainSeatName(seats, seat);
+  const shared = seats?.some((s) => s.seat !== seat && plainSeatName(seats, s.seat) === name);
+  return shared ? `${name} (seat ${seat + 1})` : name;
+}
+
+// The name alone, for a place that says the seat number itself (the seat switcher).
+export function plainSeatName(seats: readonly { seat: number; name: string }[] | undefined, seat: number): string {
   return seats?.find((s) => s.seat === seat)?.name || `Seat ${seat + 1}`;
 }
 

@@ -321,7 +321,8 @@ export function DeckPicker(p: { app: App; lobby: Lobby; game: string; decks: Dec
         <p class="row"><span class="muted grow">Loading your decks…</span><a class="button secondary" href={builder} data-deck-builder-link="">Build or edit decks</a></p>
       )}
       <p class="muted" data-deck-status="">
-        {me.deckChosen ? `You bring ${me.deckName || "your deck"}. The others see only that you have chosen.` : "Choose a deck, then say Ready."}
+        {/* Without a deck, the line beside Ready says what to do. */}
+        {me.deckChosen ? `You bring ${me.deckName || "your deck"}. The others see only that you have chosen.` : ""}
         {decks?.starters.find((d) => d.id === current)?.summary ? ` ${decks.starters.find((d) => d.id === current)?.summary}` : ""}
       </p>
     </div>

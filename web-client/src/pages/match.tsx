@@ -15,7 +15,7 @@ import { LogPanel } from "../kit/log_panel.js";
 import { RulesButton } from "../kit/lazy_rules.js";
 import { revealLabels, revealSpeed, savedPreferences, savePreferences, setRevealSpeed, setSoundOn, soundOn, type RevealSpeed } from "../kit/settings.js";
 import { Timer } from "../kit/timer.js";
-import { errorSentence, namesCards, outcomeText, seatNameFrom } from "../kit/words.js";
+import { errorSentence, namesCards, outcomeText, plainSeatName, seatNameFrom } from "../kit/words.js";
 import { useCardNames } from "../decks/pool_cache.js";
 import { missedMoves, type MatchSession } from "../match_session.js";
 import { TeamChat } from "./lobby.js";
@@ -49,6 +49,8 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
   const viewer = info && !info.spectator ? session.seat : null;
   const held = session.yourSeats;
   const seatName = (seat: number) => seatNameFrom(info?.seats, seat);
+  // Where the seat number is said anyway (the switcher, "Playing as"), the name alone.
+  const nameOnly = (seat: number) => plainSeatName(info?.seats, seat);
   const cardName = useCardNames(info?.game, namesCards(session.presentedLog));
   const legal = session.legalActions;
   const yourTurn = viewer !== null && !info?.over && !session.reveal.behind &&
@@ -149,7 +151,7 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
       <div class="match-head">
         <h2>{game?.title ?? "Match"} <span class="muted" title={matchId}>· {shortId(matchId)}</span></h2>
         <p class="row">
-          <span class="grow">{viewer !== null ? (held.length > 1 ? `Playing as ${seatName(viewer)} (seat ${viewer + 1})` : `You are ${seatName(viewer)}`) : info?.spectator ? "Spectating" : ""}</span>
+          <span class="grow">{viewer !== null ? (held.length > 1 ? `Playing as ${nameOnly(viewer)} (seat ${viewer + 1})` : `You are ${seatName(viewer)}`) : info?.spectator ? "Spectating" : ""}</span>
           {session.resyncing ? <span class="badge warn" data-syncing="1">syncing…</span> : null}
           {!session.online && newest && !info?.over ? <span class="badge lost" data-offline="1">offline: moves wait for the connection</span> : null}
           {game ? <RulesButton game={game} /> : null}
@@ -160,7 +162,7 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
           {app.anonymous ? <button type="button" name="want-to-play" class="secondary" onClick={() => app.askName()}>Play on Starport</button> : null}
         </p>
       </div>
-      {held.length > 1 && !refused ? <SeatSwitcher session={session} held={held} shown={viewer} seatName={seatName} over={!!info?.over} /> : null}
+      {held.length > 1 && !refused ? <SeatSwitcher session={session} held={held} shown={viewer} seatName={nameOnly} over={!!info?.over} /> : null}
       {session.unavailable && newest ? (
         <p class="card-box stale-view row" role="alert" data-stale="">
           <span class="grow">The table below may be out of date. {errorSentence(session.unavailable.code, session.unavailable.detail)}</span>
@@ -175,7 +177,7 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
       ) : (
         <>
           {outcome?.over ? (
-            <EndBanner app={app} session={session} text={outcomeText(outcome, viewer, seatName, held)} won={viewer !== null && outcome.winners.includes(viewer)} lobbyId={lobbyId} />
+            <EndBanner app={app} session={session} text={outcomeText(outcome, viewer, seatName, held, game.reasonWords)} won={viewer !== null && outcome.winners.includes(viewer)} lobbyId={lobbyId} />
           ) : null}
           <div class="table-box" tabIndex={-1} role="region" aria-label="Table">
             <game.Table view={presented} previous={session.reveal.previous} ctx={ctx} />

@@ -124,8 +124,8 @@ export function ReplayPage({ app, route }: { app: App; route: Route }) {
           {game ? <RulesButton game={game} /> : null}
         </div>
         <div class="replay-info">
-          <p>{m?.seats.map((s) => `${s.name}${s.bot ? " (bot)" : ""}`).join(", ") ?? ""}</p>
-          <p class="replay-outcome" data-testid="outcome">{ended ? outcomeText(outcome, viewer, seatName) : frame ? "In progress" : ""}</p>
+          <p>{m?.seats.map((s) => `${seatName(s.seat)}${s.bot ? " (bot)" : ""}`).join(", ") ?? ""}</p>
+          <p class="replay-outcome" data-testid="outcome">{ended ? outcomeText(outcome, viewer, seatName, [], game?.reasonWords) : frame ? "In progress" : ""}</p>
           <ReplayFairness frame={frame} />
         </div>
         <div class="timeline">
@@ -190,8 +190,8 @@ export function RecordOnly(p: { frame: ReplayFrame; matchId: string; seatName: (
         <h2>Replay <span class="muted" title={p.matchId}>· {shortId(p.matchId)}</span></h2>
         <p class="notice" role="note" data-testid="replay-notice">{p.frame.notice}</p>
         <div class="replay-info">
-          <p>{m?.seats.map((s) => `${s.name}${s.bot ? " (bot)" : ""}`).join(", ") ?? ""}</p>
-          <p class="replay-outcome" data-testid="outcome">{m?.over ? outcomeText(m.outcome, null, p.seatName) : "In progress"}</p>
+          <p>{m?.seats.map((s) => `${p.seatName(s.seat)}${s.bot ? " (bot)" : ""}`).join(", ") ?? ""}</p>
+          <p class="replay-outcome" data-testid="outcome">{m?.over ? outcomeText(m.outcome, null, p.seatName, [], findGame(p.frame.game)?.reasonWords) : "In progress"}</p>
           <p class="muted">{`${moves} ${moves === 1 ? "move" : "moves"} recorded`}</p>
           <ReplayFairness frame={p.frame} />
         </div>

@@ -8,18 +8,22 @@ import { Tip } from "../../kit/tip.js";
 import { explain } from "./glossary.js";
 import { typeNames } from "./words.js";
 
-// `alwaysActive`: a Legacy or a Destiny beside the Ship, active whatever its face says.
-export function TmCard(p: { card: ViewCard | undefined; pool: CardPool | undefined; small?: boolean; highlight?: boolean; where?: string; note?: string; alwaysActive?: boolean }) {
+// `onShip`: a Module or a Member of a Ship's Crew, where face down means disabled and
+// Morale is the live value. Anywhere else (a draft pool, a hand, a prompt, the Cascade, a
+// Legacy or Destiny beside the Ship) a card is as printed: the view's face and Morale
+// there are not the card's state on a Ship (a draft pick is face down until the flip).
+export function TmCard(p: { card: ViewCard | undefined; pool: CardPool | undefined; small?: boolean; highlight?: boolean; where?: string; note?: string; onShip?: boolean }) {
   const c = p.card;
   if (!c) return null;
   const type = typeNames[c.type] ?? "Card";
   if (!c.known) return <Card id={c.id || undefined} name="" faceDown backLabel={`a face-down ${type}${p.where ? ` ${p.where}` : ""}`} small={p.small} class="tm-card" />;
   const def = p.pool?.cards[c.index];
   const notes: string[] = [];
-  const off = !p.alwaysActive && !c.faceUp;
+  const off = !!p.onShip && !c.faceUp;
+  const morale = p.onShip ? c.morale : def?.stats.find((s) => s.name === "Morale")?.value;
   if (c.type === CardType.MODULE && off) notes.push("disabled");
-  if (c.type === CardType.RECRUIT && !c.faceUp) notes.push("face down");
-  if (c.type === CardType.RECRUIT) notes.push(`Morale ${c.morale}`);
+  if (c.type === CardType.RECRUIT && off) notes.push("face down");
+  if (c.type === CardType.RECRUIT && morale !== undefined) notes.push(`Morale ${morale}`);
   if (c.counters) notes.push(`${c.counters} counter${c.counters === 1 ? "" : "s"}`);
   if (p.note) notes.push(p.note);
   const power = def?.stats.find((s) => s.name === "Power")?.value;
@@ -29,7 +33,7 @@ export function TmCard(p: { card: ViewCard | undefined; pool: CardPool | undefin
       name={def?.name ?? `Card ${c.index}`}
       kind={`tm-${type.toLowerCase()}`}
       kindLabel={type}
-      value={c.type === CardType.RECRUIT ? String(c.morale) : power !== undefined ? String(power) : undefined}
+      value={c.type === CardType.RECRUIT ? (morale !== undefined ? String(morale) : undefined) : power !== undefined ? String(power) : undefined}
       text={def?.text ?? "(the card pool is loading)"}
       note={notes.join(" · ") || undefined}
       dim={(c.type === CardType.MODULE || c.type === CardType.RECRUIT) && off}

@@ -12,7 +12,7 @@ import { SeatPanel } from "../../kit/seat_panel.js";
 import { Tip } from "../../kit/tip.js";
 import type { TableContext, TableProps } from "../types.js";
 import { TmCard } from "./cards.js";
-import { actionLabel, cardName, decisionHeading, gameId, shipName, shipOf, stepNames } from "./words.js";
+import { actionLabel, cardName, decisionHeading, entryTargets, gameId, shipName, shipOf, stepNames } from "./words.js";
 
 export const termTips = {
   proximity: "Proximity: how far the Ship is along the Star Chart; 10 reaches the Terminus and wins.",
@@ -134,20 +134,26 @@ function promptCardIds(view: View): Set<number> {
 
 function CascadePanel({ view, ctx, pool }: { view: View; ctx: TableContext; pool: CardPool | undefined }) {
   const viewer = ctx.viewer;
+  // Once the race is over nothing on the Cascade resolves and nobody is asked.
+  const over = !!view.outcome?.over;
+  // An open choice (a Weapon's, an effect's) comes before the Cascade's next answer.
+  const awaited = view.prompt ? view.prompt.seat : view.priority;
   const asked = viewer !== null && view.asked.includes(viewer);
-  const canAnswer = asked && view.legalActions.some((a) => a.seat === viewer);
+  const canAnswer = !over && !view.prompt && asked && view.legalActions.some((a) => a.seat === viewer);
   const top = [...view.cascade].reverse();
   return (
     <section class={`tm-cascade${canAnswer ? " tm-cascade--you" : ""}`} aria-label="The Complication Cascade" data-testid="tm-cascade" data-entries={view.cascade.length}>
       <h3><Tip text={termTips.cascade}>Complication Cascade</Tip> <span class="muted">({view.cascade.length}, newest first)</span></h3>
-      {canAnswer ? (
+      {over ? (
+        <p class="muted" data-cascade-over="">The race ended before these resolved.</p>
+      ) : canAnswer ? (
         <p class="tm-respond" role="status" data-respond="">
           <strong>Respond or pass:</strong> add a Complication or an “at any time” ability, or pass. {viewer !== null ? ctx.timer(viewer) : null}
         </p>
       ) : (
         <p class="muted">
           <Tip text={termTips.asked}>Asked</Tip>: {view.asked.length ? view.asked.map((s) => ctx.seatName(s)).join(", ") : "nobody"}
-          {view.asked.length ? ` · waiting for ${ctx.seatName(view.priority)}` : ""} {ctx.timer(view.priority)}
+          {view.prompt ? ` · waiting for ${awaited === viewer ? "your choice above" : `${ctx.seatName(awaited)} to choose`}` : view.asked.length ? ` · waiting for ${ctx.seatName(awaited)}` : ""} {ctx.timer(awaited)}
         </p>
       )}
       <ol class="plain tm-cascade-list">
@@ -156,9 +162,8 @@ function CascadePanel({ view, ctx, pool }: { view: View; ctx: TableContext; pool
             <TmCard card={e.card} pool={pool} small />
             <span class="tm-entry-text">
               <strong>{ctx.seatName(e.seat)}</strong> {e.ability ? "uses" : "plays"} {cardName(e.card, pool)}
-              {/* target_seat / target (the Ship's number) are set when it aims at a Ship; another seat's Ship is the only target a Complication or ability takes */}
-              {e.targetSeat !== e.seat && e.targetSeat < view.seats.length ? ` on ${shipOf(e.targetSeat, e.target, ctx.seatName)}` : ""}
-              {i === 0 ? <span class="badge act">resolves next</span> : null}
+              {entryTargets(e, view, pool) ? ` on ${shipOf(e.targetSeat, e.target, ctx.seatName)}` : ""}
+              {i === 0 && !over ? <span class="badge act">resolves next</span> : null}
               {e.negated ? <span class="badge lost">negated</span> : null}
             </span>
           </li>
@@ -269,8 +274,8 @@ function SeatArea({ view, seat, ctx, pool }: { view: View; seat: Seat; ctx: Tabl
       {seat.startingSystem ? (
         <div class="tm-zone"><h4>Starting System</h4><div class="card-row"><TmCard card={seat.startingSystem} pool={pool} small /></div></div>
       ) : null}
-      {seat.destiny.length ? <div class="tm-zone"><h4>Destiny</h4><div class="card-row">{seat.destiny.map((c, i) => <TmCard key={c.id || i} card={c} pool={pool} small alwaysActive />)}</div></div> : null}
-      {seat.legacies.length ? <div class="tm-zone"><h4>Legacy</h4><div class="card-row">{seat.legacies.map((c, i) => <TmCard key={c.id || i} card={c} pool={pool} small alwaysActive />)}</div></div> : null}
+      {seat.destiny.length ? <div class="tm-zone"><h4>Destiny</h4><div class="card-row">{seat.destiny.map((c, i) => <TmCard key={c.id || i} card={c} pool={pool} small />)}</div></div> : null}
+      {seat.legacies.length ? <div class="tm-zone"><h4>Legacy</h4><div class="card-row">{seat.legacies.map((c, i) => <TmCard key={c.id || i} card={c} pool={pool} small />)}</div></div> : null}
       {!you && seat.hand.length ? <div class="tm-zone"><h4>Hand</h4><div class="card-row">{seat.hand.map((c, i) => <TmCard key={c.id || i} card={c} pool={pool} small />)}</div></div> : null}
       {seat.discard.length ? (
         <details class="tm-discard">
@@ -293,11 +298,11 @@ function ShipArea({ ship, pool, seatName }: { ship: Ship; pool: CardPool | undef
       </h4>
       <div class="tm-zone">
         <h5>Modules <span class="muted">({active} active of {ship.modules.length})</span></h5>
-        <div class="card-row">{ship.modules.map((c, i) => <TmCard key={c.id || `m${i}`} card={c} pool={pool} small where="on a Ship" />)}</div>
+        <div class="card-row">{ship.modules.map((c, i) => <TmCard key={c.id || `m${i}`} card={c} pool={pool} small where="on a Ship" onShip />)}</div>
       </div>
       <div class="tm-zone">
         <h5>Crew <span class="muted">({ship.crew.length})</span></h5>
-        {ship.crew.length ? <div class="card-row">{ship.crew.map((c, i) => <TmCard key={c.id || `r${i}`} card={c} pool={pool} small where="in a Crew" />)}</div> : <p class="muted">No Crew.</p>}
+        {ship.crew.length ? <div class="card-row">{ship.crew.map((c, i) => <TmCard key={c.id || `r${i}`} card={c} pool={pool} small where="in a Crew" onShip />)}</div> : <p class="muted">No Crew.</p>}
       </div>
       {ship.action ? (
         <div class="tm-zone">

@@ -2,7 +2,7 @@
 // legal action (the move buttons), read from the view alone — nothing here decides a rule.
 import type { Action } from "../../gen/starport/v1/common_pb.js";
 import type { CardPool, PoolCard } from "../../gen/starport/v1/protocol_pb.js";
-import { ActionKind, CardType, PromptKind, Step, type Card, type View } from "../../gen/starport/v1/terminus_pb.js";
+import { ActionKind, CardType, PromptKind, Step, type Card, type CascadeEntry, type View } from "../../gen/starport/v1/terminus_pb.js";
 import { loadedPool } from "../../decks/pool_cache.js";
 
 export const stepNames: Record<Step, string> = {
@@ -33,6 +33,19 @@ export const typeNames: Record<CardType, string> = {
 };
 
 export const gameId = "terminus";
+
+// Outcome.reason in words (engine/terminus/rules.cpp and effects.cpp, finish()): "You
+// lost: Vega won (reached the Terminus)." Others ("resigned") keep the kit's default.
+const reasons: Record<string, string> = {
+  terminus: "reached the Terminus",
+  last_standing: "the last Ship in the race",
+  no_ship_left: "no Ship left in the race",
+  round_limit: "nearest the Terminus at the Round limit",
+};
+
+export function reasonWords(reason: string): string | undefined {
+  return reasons[reason];
+}
 
 export function poolCard(card: Card | undefined, pool: CardPool | undefined = loadedPool(gameId)): PoolCard | undefined {
   if (!card || !card.known) return undefined;
@@ -115,7 +128,7 @@ export function actionLabel(action: Action, view: View, seatName: (seat: number)
     case ActionKind.PASS:
       if (view.prompt && view.prompt.seat === action.seat && view.prompt.optional) {
         if (view.prompt.kind === PromptKind.FARSIGHT) return "Put the rest back";
-        if (view.prompt.kind === PromptKind.PICK_NUMBER && yesNo(view.prompt.options)) return "No";
+        if (view.prompt.kind === PromptKind.PICK_NUMBER && yesNo(view.prompt.options)) return answersIn(view.prompt.text)?.pass ?? "No";
         return view.prompt.kind === PromptKind.PICK_CARD ? "Stop" : "Decline";
       }
       if (view.cascade.length) return "Pass: add nothing to the Cascade";
@@ -134,7 +147,7 @@ export function actionLabel(action: Action, view: View, seatName: (seat: number)
     case ActionKind.CHOOSE: {
       const p = view.prompt;
       if (p?.kind === PromptKind.PICK_SEAT) return shipCoded(p.text) ? shipOf(Math.floor(a[0] / 4), a[0] % 4, seatName) : seatName(a[0]);
-      if (p?.kind === PromptKind.PICK_NUMBER) return yesNo(p.options) ? (a[0] ? "Yes" : "No") : String(a[0]);
+      if (p?.kind === PromptKind.PICK_NUMBER) return yesNo(p.options) ? (a[0] ? answersIn(p.text)?.one ?? "Yes" : "No") : String(a[0]);
       // A card the seat may not identify: -(1 + its place) among the target Ship's cards.
       if (a[0] < 0) return `The face-down card #${-a[0]}`;
       const card = p?.cards.find((c) => c.id === a[0]) ?? byId.get(a[0]);
@@ -162,6 +175,20 @@ export function shipOf(seat: number, ship: number, seatName: (seat: number) => s
   return `${seatName(seat)}'s ${ship > 0 ? `Runabout ${ship}` : "Ship"}`;
 }
 
+// Whether a Cascade entry aims at a Ship. CascadeEntry has no "targets" flag (LastMove and
+// Ship have one), and its target_seat 0 with target 0 is also the wire's "none", so seat 0's
+// primary Ship is named only when nothing says otherwise: the last move is this entry and
+// aimed at nothing, or the card's printed text names no target (the engine writes "target
+// opponent" for every effect aimed at an opponent's Ship). The player's own seat is never one.
+export function entryTargets(entry: CascadeEntry, view: View, pool: CardPool | undefined = loadedPool(gameId)): boolean {
+  if (entry.targetSeat === entry.seat || entry.targetSeat >= view.seats.length) return false;
+  const last = view.lastMove;
+  if (last && entry.card?.id && last.card?.id === entry.card.id) return last.targets;
+  if (entry.targetSeat !== 0 || entry.target !== 0) return true;
+  const text = poolCard(entry.card, pool)?.text;
+  return text === undefined || /\btarget\b/i.test(text);
+}
+
 // A PICK_SEAT prompt whose options name Ships as seat * 4 + ship.
 function shipCoded(text: string): boolean {
   return /seat \* 4/.test(text);
@@ -170,6 +197,17 @@ function shipCoded(text: string): boolean {
 // A yes/no question: its options are 1 (and 0); PASS says no when 0 is absent.
 function yesNo(options: readonly number[]): boolean {
   return options.length > 0 && options.every((o) => o === 0 || o === 1);
+}
+
+// A question whose text says what each answer does, "… at the bottom (1) or keep it (pass)":
+// the buttons say it too, instead of Yes and No.
+function answersIn(text: string): { one: string; pass: string } | undefined {
+  const m = /(?:^|:\s*)([^:]+?)\s*\(1\)\s*or\s+(.+?)\s*\(pass\)/.exec(text);
+  return m ? { one: capitalized(m[1]), pass: capitalized(m[2]) } : undefined;
+}
+
+function capitalized(s: string): string {
+  return s ? s[0].toUpperCase() + s.slice(1) : s;
 }
 
 // A prompt's text for people: the engine's hints on how to answer ("(1 yes, pass no)",
@@ -190,7 +228,7 @@ export function decisionHeading(view: View, viewer: number | null, seatName: (se
   const mine = viewer !== null && view.legalActions.some((a) => a.seat === viewer);
   if (view.prompt && view.prompt.text) {
     const text = promptText(view.prompt.text);
-    return view.prompt.seat === viewer ? text : `${seatName(view.prompt.seat)} is choosing: ${text}`;
+    return view.prompt.seat === viewer ? text : `${seatName(view.prompt.seat)} is choosing: ${theirs(text, seatName(view.prompt.seat))}`;
   }
   if (view.cascade.length) {
     const asked = view.asked.includes(viewer ?? -1);
@@ -211,11 +249,38 @@ export function decisionHeading(view: View, viewer: number | null, seatName: (se
     case Step.ENTROPY_STEP:
       return mine ? "Entropy: put one Complication from your hand under your Complication Pile." : `Entropy: waiting for ${waitingFor(view, seatName)}.`;
     case Step.DESTINY_STEP:
-      return mine ? "Destiny: you may play a Destiny Complication, or pass." : `Destiny: waiting for ${waitingFor(view, seatName)}.`;
+      return mine ? `Destiny: you may ${responseChoices(view, viewer)}.` : `Destiny: waiting for ${waitingFor(view, seatName)}.`;
+  }
+  // The window at the end of a Play Step (the engine opens it as the Aftermath begins):
+  // asked seats may play a Complication before the Turn goes on.
+  if (view.asked.length && view.hasActive) {
+    const whose = view.activeSeat === viewer ? "Your" : `${seatName(view.activeSeat)}'s`;
+    if (mine) return `${whose} Play Step is over: you may ${responseChoices(view, viewer)}.`;
+    return `${whose} Play Step is over: waiting for ${seatName(view.priority)} to play a Complication or pass.`;
   }
   if (mine) return view.hasActive && view.activeSeat === viewer ? `Your Turn, ${stepNames[view.step]}: choose what to do.` : "Your decision.";
   if (view.hasActive) return `${seatName(view.activeSeat)}'s Turn: ${stepNames[view.step]}.`;
   return "";
+}
+
+// What a response window offers the viewer, in words that match its buttons: "play a
+// Complication or use an “at any time” ability, or pass"; a Destiny Complication on offer
+// is named (only the Destiny Step's window allows one).
+function responseChoices(view: View, viewer: number | null): string {
+  const mine = view.legalActions.filter((a) => a.seat === viewer);
+  const byId = cardsById(view);
+  const plays = mine.filter((a) => a.kind === ActionKind.PLAY).map((a) => byId.get(a.args[0]));
+  const destiny = plays.some((c) => poolCard(c)?.tags.includes("Destiny"));
+  const ways = [
+    plays.length ? (destiny ? "play a Destiny or another Complication" : "play a Complication") : "",
+    mine.some((a) => a.kind === ActionKind.ACTIVATE) ? "use an “at any time” ability" : "",
+  ].filter(Boolean);
+  return ways.length ? `${ways.join(" or ")}, or pass` : "pass";
+}
+
+// Another seat's prompt as the others read it: its "your" is the choosing seat's.
+function theirs(text: string, name: string): string {
+  return text.replace(/\byour\b/gi, `${name}'s`);
 }
 
 function waitingFor(view: View, seatName: (seat: number) => string): string {
