@@ -145,8 +145,8 @@ test("the Cascade: newest first, who is asked, and a clear respond / pass prompt
   const view = playView();
   view.step = Step.PLAY_STEP;
   view.cascade = [
-    create(CascadeEntrySchema, { seat: 1, card: card("Complication 4", CardType.COMPLICATION, { owner: 1 }), targetSeat: 0 }),
-    create(CascadeEntrySchema, { seat: 0, card: card("Complication 5", CardType.COMPLICATION), targetSeat: 1, negated: true }),
+    create(CascadeEntrySchema, { seat: 1, card: card("Complication 4", CardType.COMPLICATION, { owner: 1 }), targets: true, targetSeat: 0 }),
+    create(CascadeEntrySchema, { seat: 0, card: card("Complication 5", CardType.COMPLICATION), targets: true, targetSeat: 1, negated: true }),
   ];
   view.asked = [0, 1];
   view.priority = 0;
@@ -282,7 +282,7 @@ function cascadeView(): View {
   const view = playView();
   view.step = Step.AFTERMATH_STEP;
   view.cascade = [
-    create(CascadeEntrySchema, { seat: 1, card: card("Complication 4", CardType.COMPLICATION, { owner: 1, id: 40 }), targetSeat: 0 }),
+    create(CascadeEntrySchema, { seat: 1, card: card("Complication 4", CardType.COMPLICATION, { owner: 1, id: 40 }), targets: true, targetSeat: 0 }),
     create(CascadeEntrySchema, { seat: 1, card: card("Complication 6", CardType.COMPLICATION, { owner: 1, id: 41 }), targetSeat: 0 }),
     create(CascadeEntrySchema, { seat: 1, card: card("Module 5", CardType.MODULE, { owner: 1, id: 42 }), ability: true, targetSeat: 0 }),
   ];
@@ -294,14 +294,10 @@ function cascadeView(): View {
 test("the Cascade names a target only for an entry that has one", () => {
   const view = cascadeView();
   const text = textOf(render(view));
-  assert.match(text, /Bot Brigid plays Complication 4 on Ada's Ship/, "its text targets an opponent");
-  assert.match(text, /Bot Brigid plays Complication 6(?! on)/, "a Complication aimed at nobody");
+  assert.match(text, /Bot Brigid plays Complication 4 on Ada's Ship/, "the engine says it targets seat 0's Ship");
+  assert.match(text, /Bot Brigid plays Complication 6(?! on)/, "a Complication aimed at nobody (target_seat 0 is also 'none')");
   assert.match(text, /Bot Brigid uses Module 5(?! on)/, "an ability aimed at nobody");
-  // The last move is the entry: its own flag decides.
-  view.lastMove = create(LastMoveSchema, { seat: 1, card: view.cascade[0].card, targets: false });
-  assert.match(textOf(render(view)), /Bot Brigid plays Complication 4(?! on)/);
-  // Any other target seat or Ship is a target.
-  view.lastMove = undefined;
+  view.cascade[1].targets = true;
   view.cascade[1].target = 1;
   assert.match(textOf(render(view)), /Bot Brigid plays Complication 6 on Ada's Runabout 1/);
 });

@@ -162,7 +162,7 @@ function CascadePanel({ view, ctx, pool }: { view: View; ctx: TableContext; pool
             <TmCard card={e.card} pool={pool} small />
             <span class="tm-entry-text">
               <strong>{ctx.seatName(e.seat)}</strong> {e.ability ? "uses" : "plays"} {cardName(e.card, pool)}
-              {entryTargets(e, view, pool) ? ` on ${shipOf(e.targetSeat, e.target, ctx.seatName)}` : ""}
+              {entryTargets(e) ? ` on ${shipOf(e.targetSeat, e.target, ctx.seatName)}` : ""}
               {i === 0 && !over ? <span class="badge act">resolves next</span> : null}
               {e.negated ? <span class="badge lost">negated</span> : null}
             </span>

@@ -175,18 +175,10 @@ export function shipOf(seat: number, ship: number, seatName: (seat: number) => s
   return `${seatName(seat)}'s ${ship > 0 ? `Runabout ${ship}` : "Ship"}`;
 }
 
-// Whether a Cascade entry aims at a Ship. CascadeEntry has no "targets" flag (LastMove and
-// Ship have one), and its target_seat 0 with target 0 is also the wire's "none", so seat 0's
-// primary Ship is named only when nothing says otherwise: the last move is this entry and
-// aimed at nothing, or the card's printed text names no target (the engine writes "target
-// opponent" for every effect aimed at an opponent's Ship). The player's own seat is never one.
-export function entryTargets(entry: CascadeEntry, view: View, pool: CardPool | undefined = loadedPool(gameId)): boolean {
-  if (entry.targetSeat === entry.seat || entry.targetSeat >= view.seats.length) return false;
-  const last = view.lastMove;
-  if (last && entry.card?.id && last.card?.id === entry.card.id) return last.targets;
-  if (entry.targetSeat !== 0 || entry.target !== 0) return true;
-  const text = poolCard(entry.card, pool)?.text;
-  return text === undefined || /\btarget\b/i.test(text);
+// Whether a Cascade entry aims at a Ship (the engine's `targets`; target_seat 0 alone is
+// also the wire's "none"). The player's own seat is never one.
+export function entryTargets(entry: CascadeEntry): boolean {
+  return entry.targets && entry.targetSeat !== entry.seat;
 }
 
 // A PICK_SEAT prompt whose options name Ships as seat * 4 + ship.
