@@ -10,15 +10,16 @@ import { create, fromBinary } from "@bufbuild/protobuf";
 import { renderToString } from "preact-render-to-string";
 
 import type { Action } from "../src/gen/starport/v1/common_pb.js";
-import { DiceRollSchema } from "../src/gen/starport/v1/common_pb.js";
+import { DiceRollSchema, OutcomeSchema } from "../src/gen/starport/v1/common_pb.js";
 import { ActionKind, CardKind, FightKind, FightStep, LocationKind, LocationSchema, OptionsSchema, Phase, PromptKind, PromptSchema } from "../src/gen/starport/v1/scoundrels_pb.js";
 import type { TableContext } from "../src/games/types.js";
+import { outcomeText } from "../src/kit/words.js";
 import { dockyardBadge, dockyardSpot, mapMarks, moveTargets, nameBox, placeNames, scrollToPoint, shortName, zoomFocus } from "../src/games/scoundrels/map.js";
 import { buildOptions, describeOptions } from "../src/games/scoundrels/options.js";
 import { revealPauseMs, rollPauseMs } from "../src/games/scoundrels/reveal.js";
 import { ScCard, ScoundrelsTable } from "../src/games/scoundrels/table.js";
 import { narrow, proposals } from "../src/games/scoundrels/trade.js";
-import { actionLabel, cardIndex, decisionHeading, ordinal } from "../src/games/scoundrels/words.js";
+import { actionLabel, cardIndex, decisionHeading, ordinal, reasonWords } from "../src/games/scoundrels/words.js";
 import { act, card, promptView, view } from "./scoundrels_fixture.js";
 import { Button, seatName } from "./table_fixtures.js";
 
@@ -355,4 +356,12 @@ test("the zoomed map opens on the viewer's ship and where it may go, not at the 
   // A 700 px canvas in a 350 × 600 frame: the point's pixel minus half the frame, never below 0.
   assert.deepEqual(scrollToPoint({ x: 500, y: 500 }, { width: 700, height: 700 }, { width: 350, height: 600 }), { left: 175, top: 50 });
   assert.deepEqual(scrollToPoint({ x: -20, y: -20 }, { width: 700, height: 700 }, { width: 350, height: 600 }), { left: 0, top: 0 });
+});
+
+test("the end's reason in players' words: the last delivery, the turn limit, the last ship", () => {
+  const ended = (reason: string) => outcomeText(create(OutcomeSchema, { over: true, winners: [1], reason }), 0, seatName, [], reasonWords);
+  assert.match(ended("delivery"), /won \(a syndicate's last delivery\)\.$/);
+  assert.match(ended("turn_limit"), /won \(the turn limit\)\.$/);
+  assert.match(ended("last_standing"), /won \(the last ship in the game\)\.$/);
+  assert.match(ended("resigned"), /won \(resigned\)\.$/);
 });

@@ -9,7 +9,7 @@ import { describeOptions, OptionsForm } from "./scoundrels/options.js";
 import { revealPauseMs } from "./scoundrels/reveal.js";
 import "./scoundrels/scoundrels.css";
 import { ScoundrelsTable } from "./scoundrels/table.js";
-import { actionLabel } from "./scoundrels/words.js";
+import { actionLabel, reasonWords } from "./scoundrels/words.js";
 import { defineGame } from "./types.js";
 
 export default defineGame({
@@ -23,6 +23,7 @@ export default defineGame({
   outcome: (view) => view.outcome,
   inPlay: (view, seat) => view.ships.some((s) => s.seat === seat && !s.out),
   actionLabel,
+  reasonWords,
   // An answer to a trade offer names the offer by id: an offer dies when anything it names
   // changes, so while the newer view still lists the same answer, it means the same thing.
   // Everything else depends on what changed (a move, a roll), so the player decides again.

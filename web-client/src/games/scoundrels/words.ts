@@ -72,6 +72,18 @@ export const fightNames: Record<FightKind, string> = {
   [FightKind.PIRATES]: "Pirates",
 };
 
+// The engine's reasons a game ends, in players' words: "You lost: Vega won (a syndicate's
+// last delivery)." Others keep the kit's default.
+const reasons: Record<string, string> = {
+  delivery: "a syndicate's last delivery",
+  turn_limit: "the turn limit",
+  last_standing: "the last ship in the game",
+};
+
+export function reasonWords(reason: string): string | undefined {
+  return reasons[reason];
+}
+
 // "2nd", as players count deliveries.
 export function ordinal(n: number): string {
   const teen = n % 100 >= 11 && n % 100 <= 13;
