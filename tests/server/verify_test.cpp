@@ -61,6 +61,9 @@ TEST_CASE("verify: a finished match passes - a tampered log or seed or commitmen
                       "--export", replay}, out) == 0);
   CHECK(out.find("\"verified\":true") != std::string::npos);
   CHECK(run_starport({"verify", replay}, out) == 0);
+  // The same file replays to the end with `starport replay` (its record's fields left aside).
+  CHECK(run_starport({"replay", replay}, out) == 0);
+  CHECK(out.find("\"over\": true") != std::string::npos);
   CHECK(run_starport({"verify", "--data", f.data(), "--match", match_id, "--commitment", std::string(64, '0')}, out) != 0);
 
   // A file with one action changed, or another seed, no longer verifies.
