@@ -213,7 +213,7 @@ TEST_CASE("quasar_search view: a card says it is a Project and names its keyword
   CHECK(seen["Rigger"] == std::pair<bool, std::vector<std::string>>{false, {}});
 }
 
-TEST_CASE("quasar_search: what a Ship Phase Boon puts in play is for the next Act; Act Cleanup takes only the Act's own") {
+TEST_CASE("quasar_search: what a Ship Phase Boon puts in play is for the next Act, Act Cleanup takes only the Act's own") {
   // Seat 0 holds a Project and a Lesson from the Act; its Ship Phase Boon adds one more. Act
   // Cleanup discards the two from the Act and leaves the new one in play (docs/rules/quasar_search.md).
   const auto names = [](const qs::state& g, auto zone) {
