@@ -260,8 +260,10 @@ export class MatchSession {
       if (result === "snapshot") this.reveal.reset(view);
       else this.reveal.push(view);
     }
-    // Any newer view settles the move in flight: its effect (or its refusal) is visible.
-    this.settle();
+    // A newer view of the mover's own seat settles the move in flight: its effect (or its
+    // refusal) is visible. Another held seat's view does not: it would offer the mover's
+    // seat its old view's moves again, and a quick second press would send one twice.
+    if (this.inFlight === null || this.keyOf(this.inFlight.action.seat) === key) this.settle();
     // The shown seat has nothing to do now but another held seat has: the table follows it.
     if (this.seat !== shownBefore) this.showSeat();
   }

@@ -92,6 +92,28 @@ test("a seat picked in the switcher stays shown until it moves, and a move names
   assert.equal(session.seat, 0);
 });
 
+test("a move stays in flight until its own seat's view comes, whatever another held seat's stream says", () => {
+  const { session, sent } = setup([0, 1]);
+  session.onUpdate(snapshot(0, 3, viewOf(0, true)));
+  session.onUpdate(snapshot(1, 7, viewOf(1, true)));
+  assert.equal(session.play(flipFor(0)), true);
+  const plays = () => sent.filter((m) => m.body.case === "play").length;
+  // Seat 2's stream moves on first (the other seat's part of the same turn): seat 1's move is
+  // still on its way, so nothing can be pressed, least of all seat 1's old flip again.
+  session.onUpdate(diff(1, 8, viewOf(1, true), viewOf(1, true, 2)));
+  assert.equal(session.canMove, false);
+  assert.equal(session.play(flipFor(1)), false);
+  session.chooseSeat(0);
+  assert.equal(session.play(flipFor(0)), false, "no second move from the same view");
+  assert.equal(plays(), 1);
+  // Its own view answers it: the buttons are back.
+  session.onUpdate(diff(0, 4, viewOf(0, true), viewOf(0, false, 2)));
+  assert.equal(session.inFlight, null);
+  session.chooseSeat(1);
+  assert.equal(session.play(flipFor(1)), true);
+  assert.equal(plays(), 2);
+});
+
 test("the log is read from one stream, so each line shows once, and a gap in any stream asks one Resync", () => {
   const { session, sent } = setup([0, 1]);
   session.onUpdate(snapshot(0, 1, viewOf(0, false)));
