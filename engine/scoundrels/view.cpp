@@ -146,7 +146,7 @@ void state::fill_prompt(viewer who, pb::View& out) const {
       break;
     case task::lose_item:
       p.set_kind(pb::DISCARD);
-      p.set_text("Discard a small item");
+      p.set_text("Discard a small item (" + plural(f.count, "item", "items") + " left to lose)");
       p.add_options(f.count);
       break;
     case task::affiliate:

@@ -315,6 +315,9 @@ TEST_CASE("scoundrels Position choices: the deck to draw from in deep space, dam
               {"location": "Metis Prime", "bays": [{"card": "Rook Adeyemi", "captain": true}]}],
     "losingItems": 1, "encounterDeck": ["Quiet Night"]})");
   hidden_from(k, 1, {"Blaster Pistol", "Medkit"});
+  sc::pb::View asked;
+  k.view(viewer::of_seat(0), asked);
+  CHECK(asked.prompt().text() == "Discard a small item (1 item left to lose)");
   play(k, make(0, sc::kind::choose, {id_of(k, 0, "Medkit")}));
   CHECK(k.ship_of(0).storage.size == 0);
   CHECK(k.current_phase() == sc::phase::movement);

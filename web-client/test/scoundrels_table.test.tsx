@@ -365,3 +365,13 @@ test("the end's reason in players' words: the last delivery, the turn limit, the
   assert.match(ended("last_standing"), /won \(the last ship in the game\)\.$/);
   assert.match(ended("resigned"), /won \(resigned\)\.$/);
 });
+
+test("an attacker offered only 'End the combat' is told why", () => {
+  const v = view();
+  const at = (press: number[], round: number) =>
+    decisionHeading({ ...v, phase: Phase.MOVEMENT, prompt: undefined, legalActions: press.map((p) => act(0, ActionKind.PRESS, p)),
+      fight: { ...v.fight!, kind: FightKind.SHIP_COMBAT, step: FightStep.ATTACKER_DECIDES, attacker: 0, defender: 1, round, lastRound: 3 } }, 0, seatName);
+  assert.match(at([0, 1], 1), /fight another round, or end the combat/);
+  assert.match(at([0], 1), /your attack cannot get through their defence/);
+  assert.match(at([0], 3), /that was the last round/);
+});

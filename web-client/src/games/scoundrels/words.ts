@@ -309,6 +309,14 @@ export function decisionHeading(view: View, viewer: number | null, seatName: (se
   }
   const mine = viewer !== null && view.legalActions.some((a) => a.seat === viewer);
   const phase = phaseNames[view.phase];
+  const f = view.fight;
+  if (mine && f && f.kind === FightKind.SHIP_COMBAT && f.step === FightStep.ATTACKER_DECIDES && f.attacker === viewer) {
+    // With only "End the combat" offered, say why: the rules allow no round that can do nothing.
+    if (view.legalActions.some((a) => a.seat === viewer && a.kind === ActionKind.PRESS && a.args[0] !== 0)) return "Ship combat: fight another round, or end the combat.";
+    return f.lastRound && f.round >= f.lastRound
+      ? "Ship combat: that was the last round, so the combat ends."
+      : "Ship combat: your attack cannot get through their defence, so the combat ends.";
+  }
   if (mine) {
     if (view.phase === Phase.MOVEMENT) return "Your Movement: move, pick up a contract, trade, visit the Dockyard or attack — then end your Movement.";
     if (view.phase === Phase.DELIVERY) return "Your Delivery: deliver or bury a cargo at one of its delivery locations, or end your Delivery.";
