@@ -13,13 +13,13 @@ import type { Action } from "../src/gen/starport/v1/common_pb.js";
 import { DiceRollSchema, OutcomeSchema } from "../src/gen/starport/v1/common_pb.js";
 import { ActionKind, CardKind, FightKind, FightStep, LocationKind, LocationSchema, OptionsSchema, Phase, PromptKind, PromptSchema } from "../src/gen/starport/v1/scoundrels_pb.js";
 import type { TableContext } from "../src/games/types.js";
-import { outcomeText } from "../src/kit/words.js";
+import { ordinal, outcomeText } from "../src/kit/words.js";
 import { dockyardBadge, dockyardSpot, mapMarks, moveTargets, nameBox, placeNames, scrollToPoint, shortName, zoomFocus } from "../src/games/scoundrels/map.js";
 import { buildOptions, describeOptions } from "../src/games/scoundrels/options.js";
 import { revealPauseMs, rollPauseMs } from "../src/games/scoundrels/reveal.js";
 import { ScCard, ScoundrelsTable } from "../src/games/scoundrels/table.js";
 import { narrow, proposals } from "../src/games/scoundrels/trade.js";
-import { actionLabel, cardIndex, decisionHeading, ordinal, reasonWords } from "../src/games/scoundrels/words.js";
+import { actionLabel, cardIndex, decisionHeading, reasonWords } from "../src/games/scoundrels/words.js";
 import { act, card, promptView, view } from "./scoundrels_fixture.js";
 import { Button, seatName } from "./table_fixtures.js";
 

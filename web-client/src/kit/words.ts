@@ -69,6 +69,12 @@ export function outcomeText(outcome: Outcome | undefined, viewer: number | null,
   return viewer !== null ? `You lost: ${names} won${tail}.` : `${names} won${tail}.`;
 }
 
+// "1st", "2nd", "11th", "22nd": a count as players say a place in a series.
+export function ordinal(n: number): string {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  return `${n}${teen ? "th" : n % 10 === 1 ? "st" : n % 10 === 2 ? "nd" : n % 10 === 3 ? "rd" : "th"}`;
+}
+
 // The default words for a reason code: "last_standing" → "last standing".
 export function reasonWords(reason: string): string {
   return reason.replace(/_/g, " ").trim();

@@ -22,6 +22,7 @@ import {
 } from "../../gen/starport/v1/quasar_search_pb.js";
 import { SeatPanel } from "../../kit/seat_panel.js";
 import { Tip } from "../../kit/tip.js";
+import { ordinal } from "../../kit/words.js";
 import type { TableContext, TableProps } from "../types.js";
 import { ChallengeCard, ChosenBack, effectLine, QsCard, roleNames } from "./cards.js";
 import { actionCard, actionLabel, cardName, decisionHeading, pickVerb, signed, stepNames, targetLine, targetNames, targetTips, triggerWords } from "./words.js";
@@ -94,8 +95,6 @@ export function QuasarSearchTable({ view, previous, ctx }: TableProps<View>) {
     </div>
   );
 }
-
-const ordinal = (n: number) => `${n}${n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd" : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th"}`;
 
 const over = (view: View) => !!view.outcome?.over || view.step === Step.MISSION_RESOLUTION;
 

@@ -6,7 +6,7 @@ import { useEffect, useState } from "preact/hooks";
 
 import { OptionsSchema, type Options } from "../../gen/starport/v1/scoundrels_pb.js";
 import type { OptionsFormProps } from "../types.js";
-import { ordinal } from "./words.js";
+import { ordinal } from "../../kit/words.js";
 
 export const defaultDeliveries = 8;
 export const defaultTurnLimit = 40;

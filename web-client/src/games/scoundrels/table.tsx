@@ -26,7 +26,7 @@ import { Card as KitCard } from "../../kit/card.js";
 import { DiceRollView, DiceTray, Die } from "../../kit/dice.js";
 import { SeatPanel } from "../../kit/seat_panel.js";
 import { Tip } from "../../kit/tip.js";
-import { fillSeats } from "../../kit/words.js";
+import { fillSeats, ordinal } from "../../kit/words.js";
 import type { TableContext, TableProps } from "../types.js";
 import { SpaceMap } from "./map.js";
 import { OffersPanel } from "./trade.js";
@@ -39,7 +39,6 @@ import {
   decisionHeading,
   fightNames,
   kindNames,
-  ordinal,
   phaseNames,
   placeName,
   syndicateBonus,

@@ -84,11 +84,6 @@ export function reasonWords(reason: string): string | undefined {
   return reasons[reason];
 }
 
-// "2nd", as players count deliveries.
-export function ordinal(n: number): string {
-  const teen = n % 100 >= 11 && n % 100 <= 13;
-  return `${n}${teen ? "th" : n % 10 === 1 ? "st" : n % 10 === 2 ? "nd" : n % 10 === 3 ? "rd" : "th"}`;
-}
 
 export function placeName(view: View, index: number): string {
   return view.board?.locations[index]?.name ?? `location ${index + 1}`;
