@@ -257,7 +257,7 @@ void state::do_effect(const frame& run, int i, int ts, int tsh) {
         for (copy_id c : players_[ts].hand.items()) slots |= std::uint64_t{1} << slot_of(c);
         players_[seat].seen_hand[ts] = slots;
         const std::uint8_t bit = static_cast<std::uint8_t>(1u << ts);
-        const bool own_turn = step_ >= step::start && step_ <= step::end && active_ == seat;
+        const bool own_turn = turn_under_way() && active_ == seat;
         players_[seat].peeks_in_own_turn = own_turn ? players_[seat].peeks_in_own_turn | bit
                                                     : players_[seat].peeks_in_own_turn & ~bit;
       }

@@ -698,8 +698,7 @@ void state::eliminate(int seat, const char* reason) {
     finish(w, left == 1 ? (std::string_view(reason) == "resigned" ? "resigned" : "last_standing") : "no_ship_left");
     return;
   }
-  const bool in_turn = step_ >= step::start && step_ <= step::end;
-  if (in_turn && active_ == seat) {
+  if (turn_under_way() && active_ == seat) {
     // Its Turn ends at once (any frames of other seats already left finish first).
     step_ = step::end;
     sub_ = 3;

@@ -281,6 +281,7 @@ class state {
   int round() const { return round_; }
   int initiative() const { return initiative_; }
   int active_seat() const { return active_; }
+  bool turn_under_way() const { return step_ >= step::start && step_ <= step::end; }   // active_ is taking its Turn
   const player& seat(int s) const { return players_[s]; }
   engine::card_index index_of(copy_id c) const { return players_[owner_of(c)].list[slot_of(c)]; }
   const card_def& card_of(copy_id c) const { return terminus::card(static_cast<card_id>(index_of(c))); }

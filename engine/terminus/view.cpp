@@ -70,7 +70,7 @@ void state::view(viewer who, pb::View& out) const {
   out.set_step(wire_step(step_));
   out.set_draft_round(step_ == step::module_draft || step_ == step::recruit_draft ? draft_round_ : 0);
   out.set_initiative(initiative_);
-  const bool in_turn = step_ >= step::start && step_ <= step::end;
+  const bool in_turn = turn_under_way();
   out.set_has_active(in_turn);
   if (in_turn) out.set_active_seat(active_);
   for (int i = 0; i < order_count_; ++i) out.add_turn_order(order_[i]);
