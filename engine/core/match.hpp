@@ -94,6 +94,9 @@ class match {
   // Public words for what the action just played revealed or set off (cards turned face
   // up, a contest decided, an automatic opponent's moves); empty when nothing.
   virtual std::string describe_effects() const = 0;
+  // Public words for what the deal itself set off before anyone moved (S.P.A.C.E.'s first
+  // encounters), asked of a match as dealt; empty when nothing. The log's opening lines.
+  virtual std::string describe_setup() const = 0;
   // The move `seat`'s preferences make now, or none (the seat is asked). Decided from
   // public information only, so how fast a seat answers reveals nothing it holds.
   virtual std::optional<action> preferred_action(int seat, preference_choices choices) const = 0;
@@ -126,9 +129,13 @@ class match_of final : public match {
   }
   action timeout_action(int seat) const override { return state_.timeout_action(seat); }
   std::string describe(const action& a) const override { return state_.describe(a); }
-  // Both optional in a game: one without them reports no effects and has no preferences.
+  // Optional in a game: one without them reports no effects and has no preferences.
   std::string describe_effects() const override {
     if constexpr (requires { state_.describe_effects(); }) return state_.describe_effects();
+    else return {};
+  }
+  std::string describe_setup() const override {
+    if constexpr (requires { state_.describe_setup(); }) return state_.describe_setup();
     else return {};
   }
   std::optional<action> preferred_action(int seat, preference_choices choices) const override {

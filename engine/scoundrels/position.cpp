@@ -254,6 +254,8 @@ bool state::place(const pb::Position& p, std::string& error) {
   };
   encounter_discard_.size = 0;
   last_encounter_ = 0xff;
+  last_encounter_seat_ = 0xff;
+  last_encounter_site_ = 0xff;
   if (p.encounter_discard_size() + (p.encounter_choice().empty() ? 0 : 1) > static_cast<int>(encounter_discard_.cards.size()))
     return fail("encounter_discard: more encounters than there are");
   for (const std::string& name : p.encounter_discard()) {

@@ -358,12 +358,14 @@ void state::end_by_limit() {
     if (sh.rep > top) { top = sh.rep; win = 0; }
     if (sh.rep == top) win = static_cast<seat_mask>(win | seat_bit(s));
   }
+  if (win) note_(note_kind::limit_most, 0, no_card, top * 16 + best);
   if (!win) {
     for (int s = 0; s < seats_; ++s) {
       if (ships_[s].out) continue;
       if (ships_[s].rep > top) { top = ships_[s].rep; win = 0; }
       if (ships_[s].rep == top) win = static_cast<seat_mask>(win | seat_bit(s));
     }
+    if (win) note_(note_kind::limit_table, 0, no_card, top);
   }
   finish(win, "turn_limit");
 }
@@ -384,6 +386,8 @@ void state::start_encounter(int s) {
   encounter_discard_.push(e);
   last_encounter_ = static_cast<std::uint8_t>(e);
   const int where = site_of(ships_[s].location);
+  last_encounter_seat_ = static_cast<std::uint8_t>(s);
+  last_encounter_site_ = static_cast<std::uint8_t>(where);
   note_(note_kind::encounter, s, e, where);
   const event& ev = c_->encounters[e].events[where];
   // Before harm befalls the ship its captain may wave a favor; whether to ask depends on
@@ -702,9 +706,13 @@ void state::deliver(int s, card_no c) {
       if (ships_[o].rep > top) { top = ships_[o].rep; tied = 0; }
       if (ships_[o].rep == top) tied = static_cast<seat_mask>(tied | seat_bit(o));
     }
+    note_(note_kind::top_reputation, s, no_card, top * 4 + syn);
     // A tie goes to the tied player who made the syndicate's last delivery: the deliverer,
     // who is always affiliated with it now.
-    if (has_seat(tied, s)) tied = seat_bit(s);
+    if (has_seat(tied, s) && tied != seat_bit(s)) {
+      note_(note_kind::tie_broken, s);
+      tied = seat_bit(s);
+    }
     finish(tied, "delivery");
     return;
   }

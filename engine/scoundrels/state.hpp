@@ -239,6 +239,11 @@ enum class note_kind : std::uint8_t {
   held,           // seat: the ambushed ship is held back
   fight_over,     // seat = winner (value -1: nobody)
   turn_limit,
+  // Why the winners won (the end's tie-breaks, in the notes' words):
+  top_reputation, // value = reputation * 4 + syndicate: the best among a completed syndicate's affiliates
+  tie_broken,     // seat: tied on it, the syndicate's last delivery decides
+  limit_most,     // value = reputation * 16 + deliveries: the best among affiliates of the most-delivered
+  limit_table,    // value = reputation: nobody affiliated with the most-delivered; the table's best
 };
 struct note {
   note_kind kind = note_kind::encounter;
@@ -272,6 +277,8 @@ class state {
   std::string seat_label(int seat) const;
   std::string describe(const action& a) const;
   std::string describe_effects() const;
+  // The first Turn's encounters happen in the deal: its notes are what describe_effects reads.
+  std::string describe_setup() const { return describe_effects(); }
 
   static verdict validate(int seats, const pb::Options& options);
   static verdict validate(int seats, const pb::Options& options, const pb::Position& position);
@@ -465,6 +472,8 @@ class state {
   small_deck encounters_;
   small_deck encounter_discard_;
   std::uint8_t last_encounter_ = 0xff;
+  std::uint8_t last_encounter_seat_ = 0xff;   // whose ship met it (0xff: not known, a posed position)
+  std::uint8_t last_encounter_site_ = 0xff;   // the site whose event applied
   std::array<engine::pile<16, card_no>, syndicate_count> track_{};
   std::array<std::int8_t, syndicate_count> last_deliverer_{-1, -1, -1, -1};
   std::uint8_t feuds_ = 0;

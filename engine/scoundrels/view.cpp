@@ -377,6 +377,10 @@ void state::view(viewer who, pb::View& out) const {
   if (last_encounter_ != 0xff) {
     const encounter& e = c_->encounters[last_encounter_];
     out.add_encounter(std::string(e.name));
+    if (last_encounter_site_ != 0xff)
+      out.add_encounter(std::string(site_name(static_cast<site>(last_encounter_site_))) + ": " +
+                        event_words(e.events[last_encounter_site_]));
+    if (last_encounter_seat_ != 0xff) out.set_encounter_seat(last_encounter_seat_);
   }
   for (int i = 0; i < shown_count_; ++i) fill_card(*out.add_shown(), shown_[i], true);
   const outcome r = result();
@@ -528,6 +532,19 @@ std::string state::describe_effects() const {
       case note_kind::held: line(who + " is held back by the ambush."); break;
       case note_kind::fight_over: line(n.value < 0 ? std::string("The fight ends.") : who + " wins the fight."); break;
       case note_kind::turn_limit: line("The turn limit is reached."); break;
+      case note_kind::top_reputation:
+        line("The best Reputation among " + std::string(syndicate_name(static_cast<syndicate>(n.value % 4))) +
+             "'s affiliates is " + std::to_string(n.value / 4) + ".");
+        break;
+      case note_kind::tie_broken: line(who + " made the last delivery, which breaks the tie."); break;
+      case note_kind::limit_most:
+        line("The best Reputation among the affiliates of the syndicates with the most deliveries (" +
+             std::to_string(n.value % 16) + ") is " + std::to_string(n.value / 16) + ".");
+        break;
+      case note_kind::limit_table:
+        line("Nobody is affiliated with a syndicate with the most deliveries: the best Reputation at the table (" +
+             std::to_string(n.value) + ") wins.");
+        break;
     }
   }
   return out;

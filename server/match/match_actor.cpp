@@ -54,6 +54,7 @@ match_actor::match_actor(std::shared_ptr<match_services> services, storage::matc
       timer_(strand_),
       repair_timer_(strand_) {
   committed_.store(log_size, std::memory_order_relaxed);
+  if (log_size == 0) log_.add(game_->describe_setup());   // the log opens with what the deal set off
   settings_.ParseFromString(record_.settings);
   for (const storage::seat_record& r : record_.seats)
     if (r.seat < seats_.size()) seats_[r.seat].record = &r;

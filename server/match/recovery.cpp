@@ -60,6 +60,7 @@ dealt_match deal_and_replay(const storage::match_record& m, const std::vector<st
   dealt_match out;
   out.game = deal_match(m, out.why);
   if (!out.game) return out;
+  if (lines) lines->add(out.game->describe_setup());   // as the live log opened
   std::string words;
   for (const storage::logged_action& a : log) {
     if (!replay_action(*out.game, a, out.applied, lines ? &words : nullptr)) break;

@@ -63,7 +63,8 @@ struct dealt_match {
   std::string why;
 };
 // Dealt, then the log re-played in order until its end, a gap or a refused action
-// (`applied` says how far). `lines`, when given, gets each re-played action's log line.
+// (`applied` says how far). `lines`, when given, gets the deal's words (describe_setup)
+// and each re-played action's log line, as the live log had them.
 dealt_match deal_and_replay(const storage::match_record& m, const std::vector<storage::logged_action>& log,
                             match_log* lines);
 

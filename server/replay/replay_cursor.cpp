@@ -9,6 +9,7 @@ namespace starport::server {
 
 replay_cursor::replay_cursor(std::unique_ptr<engine::match> start, const std::vector<storage::logged_action>& log)
     : end_(std::move(start)) {
+  opening_ = end_->describe_setup();
   checkpoints_.push_back(end_->clone());
   log_.reserve(log.size());
   for (const storage::logged_action& a : log)

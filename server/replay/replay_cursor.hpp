@@ -28,6 +28,8 @@ class replay_cursor {
   // Each applied action in the log's public words, then its effects: log_entry, the same
   // function the live log uses, so a replay reads exactly like the match did.
   const std::vector<std::string>& words() const { return words_; }
+  // What the deal set off before the first action (describe_setup), as the live log opened.
+  const std::string& opening() const { return opening_; }
   // Applies the actions of `log` beyond total() (a running match's replay, read again).
   // False: one was refused.
   bool catch_up(const std::vector<storage::logged_action>& log);
@@ -40,6 +42,7 @@ class replay_cursor {
   std::vector<std::unique_ptr<engine::match>> checkpoints_;   // [k]: after k * checkpoint_every
   std::vector<engine::action> log_;
   std::vector<std::string> words_;
+  std::string opening_;
   std::unique_ptr<engine::match> end_;      // after every action
   std::unique_ptr<engine::match> cursor_;   // the last position asked for
   std::size_t cursor_step_ = 0;

@@ -92,6 +92,7 @@ void serve_frame(const std::shared_ptr<websocket_session>& s, const request& r, 
   f.set_total_steps(static_cast<std::uint32_t>(cursor.total()));
   cursor.at(step).view(who)->SerializeToString(f.mutable_view());
   f.set_perspective(perspective);
+  f.set_opening_log(cursor.opening());
   for (const std::string& words : cursor.words()) f.add_action_log(words);
   v1::MatchInfo& info = *f.mutable_match();
   info.set_match_id(record.id);

@@ -192,6 +192,10 @@ TEST_CASE("scoundrels rule End: the syndicate's last delivery ends the game, the
     // 5 beats the deliverer's 3; at 3 all, the tie goes to whoever made the last delivery.
     CHECK(g.result().winners == engine::seat_bit(rep == 5 ? 1 : 0));
     CHECK(g.pending().empty());   // no rewards: the game is over
+    // The log says why (players asked why the deliverer lost, or won a tie).
+    const std::string words = g.describe_effects();
+    CHECK(words.find("The best Reputation among Fidanza's affiliates is " + std::to_string(rep) + ".") != std::string::npos);
+    CHECK((words.find("{seat:0} made the last delivery, which breaks the tie.") != std::string::npos) == (rep == 3));
   }
 }
 
@@ -224,4 +228,7 @@ TEST_CASE("scoundrels rule Turn limit: the safeguard ends the game with the lead
   REQUIRE(g.result().over);
   CHECK(std::string(g.result().reason) == "turn_limit");
   CHECK(g.result().winners == engine::seat_bit(0));
+  // Seat 1's better Reputation does not count: its syndicate is not the most delivered.
+  CHECK(g.describe_effects().find("The best Reputation among the affiliates of the syndicates with the most deliveries (2) is 2.") !=
+        std::string::npos);
 }

@@ -87,6 +87,15 @@ TEST_CASE("scoundrels rule Turn: Encounter, Movement, Delivery in turn from the 
   })");
   // Both encounters are quiet: the Movement starts with the 1st Player.
   CHECK(g.current_phase() == phase::movement);
+  {   // The table's banner: the latest encounter, the event that applied and whose ship met it.
+    pb::View v;
+    g.view(engine::viewer::spectator(), v);
+    REQUIRE(v.encounter_size() == 2);
+    CHECK(v.encounter(0) == "Quiet");
+    CHECK(v.encounter(1).find(": nothing happens") != std::string::npos);
+    REQUIRE(v.has_encounter_seat());
+    CHECK(v.encounter_seat() == 0);   // seat 1 went first, then seat 0
+  }
   CHECK(g.active_seat() == 1);
   play(g, act(1, kind::pass));
   CHECK(g.active_seat() == 0);

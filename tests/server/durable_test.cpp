@@ -664,6 +664,7 @@ class fails_after final : public engine::match {
   engine::action timeout_action(int seat) const override { return inner_->timeout_action(seat); }
   std::string describe(const engine::action& a) const override { return inner_->describe(a); }
   std::string describe_effects() const override { return inner_->describe_effects(); }
+  std::string describe_setup() const override { return inner_->describe_setup(); }
   std::optional<engine::action> preferred_action(int seat, engine::preference_choices c) const override {
     return inner_->preferred_action(seat, c);
   }

@@ -127,6 +127,40 @@ TEST_CASE("log history: after kill -9 and a restart the lines are re-built from 
   CHECK(std::vector<std::string>(snapshot.view().log_history().begin(), snapshot.view().log_history().end()) == seen);
 }
 
+TEST_CASE("log history: what the deal set off opens the log, live, after a restart and in the replay") {
+  // S.P.A.C.E.'s first Turn begins with each ship's encounter, before anyone moves: players
+  // saw its results on the table and found no word of them anywhere.
+  server_fixture f({"--bot-delay-ms", "60000", "--seat-hold-seconds", "60"});
+  std::string token, match_id;
+  std::vector<std::string> opening;
+  {
+    test_client a(f.port());
+    a.hello("Ada");
+    const v1::ServerMessage lobby = a.request(play_computer("scoundrels", "", 2));
+    REQUIRE(lobby.has_lobby());
+    match_id = lobby.lobby().match_id();
+    const v1::ServerMessage first =
+        a.read_until([&](const v1::ServerMessage& m) { return m.has_view() && m.view().match_id() == match_id; });
+    REQUIRE(first.view().snapshot());
+    opening.assign(first.view().log_history().begin(), first.view().log_history().end());
+    REQUIRE(opening.size() >= 2);   // one encounter per ship, and what each did
+    CHECK(opening[0].find("meets the encounter") != std::string::npos);
+    token = a.token;
+    f.server->kill9();
+  }
+  f.start();
+  test_client a(f.port());
+  a.resume(token);
+  const v1::ServerMessage snapshot = resync(a, match_id);
+  CHECK(std::vector<std::string>(snapshot.view().log_history().begin(), snapshot.view().log_history().end()) == opening);
+  const v1::ServerMessage frame = a.request(open_replay(match_id, 0, false));
+  REQUIRE(frame.has_replay_frame());
+  std::string joined;
+  for (const std::string& line : opening) joined += (joined.empty() ? "" : "\n") + line;
+  CHECK(frame.replay_frame().opening_log() == joined);
+  CHECK(frame.replay_frame().action_log_size() == 0);
+}
+
 TEST_CASE("log history: a long match keeps only the latest 500 lines, oldest first") {
   server_fixture f({"--bot-delay-ms", "0", "--rate", "100000", "--burst", "100000"});
   test_client a(f.port());

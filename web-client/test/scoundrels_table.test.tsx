@@ -375,3 +375,14 @@ test("an attacker offered only 'End the combat' is told why", () => {
   assert.match(at([0], 1), /your attack cannot get through their defence/);
   assert.match(at([0], 3), /that was the last round/);
 });
+
+test("the encounter banner says whose ship met it and which event applied", () => {
+  const v = view();
+  v.encounter = ["Derelict", "Space: draw 1 cantina card"];
+  v.encounterSeat = 1;
+  const theirs = renderToString(<ScoundrelsTable view={v} ctx={ctx(0)} />);
+  assert.match(theirs, new RegExp(`${seatName(1)}'s encounter: <strong>Derelict</strong> — Space: draw 1 cantina card`));
+  assert.match(renderToString(<ScoundrelsTable view={v} ctx={ctx(1)} />), /Your encounter: <strong>Derelict<\/strong>/);
+  v.encounterSeat = undefined;   // a posed position does not know whose it was
+  assert.match(renderToString(<ScoundrelsTable view={v} ctx={ctx(0)} />), /Encounter: <strong>Derelict<\/strong>/);
+});

@@ -103,6 +103,11 @@ std::string log_json(const std::vector<std::string>& log) {
   return out + (log.empty() ? "]" : "\n]");
 }
 
+// What the deal set off before the first action, as the match log opens with it.
+std::string opening_json(const engine::scenario& sc, const engine::match& m) {
+  return json_string(engine::fill_seat_names(m.describe_setup(), seat_labels(sc, m), m.info().cards()));
+}
+
 std::string seats_json(const engine::scenario& sc, const engine::match& m) {
   std::string out = "[";
   for (const std::string& label : seat_labels(sc, m)) out += (out.size() > 1 ? ", " : "") + json_string(label);
@@ -147,6 +152,7 @@ engine::scenario load(const std::string& path) {
 int run_replay(const run_args& args) {
   engine::scenario sc = load(args.file);
   auto m = sc.start();
+  const std::string opening = opening_json(sc, *m);
   bool failed = false;
   std::vector<std::string> log;
   std::size_t applied = apply_all(sc, *m, args.at, failed, log, args.trace ? 2 : 0);
@@ -156,7 +162,7 @@ int run_replay(const run_args& args) {
   }
   std::cout << "{\n\"game\": \"" << sc.game->id << "\",\n\"seats\": " << seats_json(sc, *m)
             << ",\n\"actions_applied\": " << applied << ",\n\"outcome\": " << outcome_json(*m)
-            << ",\n\"log\": " << log_json(log) << ",\n\"state\": "
+            << ",\n\"opening\": " << opening << ",\n\"log\": " << log_json(log) << ",\n\"state\": "
             << engine::to_json(*m->view(engine::viewer::omniscient())) << "\n}\n";
   return failed ? 1 : 0;
 }
@@ -164,6 +170,7 @@ int run_replay(const run_args& args) {
 int run_scenario(const run_args& args) {
   engine::scenario sc = load(args.file);
   auto m = sc.start();
+  const std::string opening = opening_json(sc, *m);
   bool failed = false;
   std::vector<std::string> log;
   std::size_t applied = apply_all(sc, *m, args.at, failed, log, args.trace ? 1 : 0);
@@ -173,7 +180,7 @@ int run_scenario(const run_args& args) {
   }
   std::cout << "{\n\"game\": \"" << sc.game->id << "\",\n\"seats\": " << seats_json(sc, *m)
             << ",\n\"actions_applied\": " << applied << ",\n\"outcome\": " << outcome_json(*m)
-            << ",\n\"log\": " << log_json(log) << ",\n\"views\": {\n";
+            << ",\n\"opening\": " << opening << ",\n\"log\": " << log_json(log) << ",\n\"views\": {\n";
   for (int s = 0; s < m->seat_count(); ++s)
     std::cout << "\"seat" << s << "\": " << engine::to_json(*m->view(engine::viewer::of_seat(s))) << ",\n";
   std::cout << "\"spectator\": " << engine::to_json(*m->view(engine::viewer::spectator())) << "\n}\n}\n";

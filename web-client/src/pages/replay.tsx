@@ -79,7 +79,7 @@ export function ReplayPage({ app, route }: { app: App; route: Route }) {
     log.scrollTop = Math.max(0, log.scrollTop + off - (log.clientHeight - current.offsetHeight) / 2);
   }, [frame?.step]);
 
-  const cardName = useCardNames(frame?.game, namesCards(frame?.actionLog ?? []));
+  const cardName = useCardNames(frame?.game, namesCards([frame?.openingLog ?? "", ...(frame?.actionLog ?? [])]));
 
   if (refusal) {
     return (
@@ -164,6 +164,12 @@ export function ReplayPage({ app, route }: { app: App; route: Route }) {
       <div class="table-box">{table}</div>
       <section class="card-box">
         <h3>Action log</h3>
+        {frame?.openingLog ? (
+          // What the deal set off before the first move (S.P.A.C.E.'s first encounters).
+          <p class={`replay-opening${frame.step === 0 ? " current" : ""}`} data-testid="replay-opening">
+            <button class="link" onClick={() => go(0)} title="Jump to the start">{fillSeats(frame.openingLog, seatName, cardName)}</button>
+          </p>
+        ) : null}
         <ol ref={logRef} class="log replay-log" start={1} data-testid="log">
           {frame?.actionLog.map((line, i) => (
             <li key={i} class={i < frame.step ? (i === frame.step - 1 ? "current" : "done") : "future"}>

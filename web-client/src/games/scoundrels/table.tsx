@@ -74,7 +74,8 @@ export function ScoundrelsTable({ view, ctx }: TableProps<View>) {
       <StatusLine view={view} ctx={ctx} />
       {view.encounter.length ? (
         <p class="sc-encounter" data-testid="sc-encounter">
-          Encounter: <strong>{view.encounter[0]}</strong>{view.encounter.slice(1).length ? ` — ${view.encounter.slice(1).join(" ")}` : ""}
+          {view.encounterSeat !== undefined ? `${ctx.viewer === view.encounterSeat ? "Your" : `${ctx.seatName(view.encounterSeat)}'s`} encounter: ` : "Encounter: "}
+          <strong>{view.encounter[0]}</strong>{view.encounter.slice(1).length ? ` — ${view.encounter.slice(1).join(" ")}` : ""}
         </p>
       ) : null}
       {view.shown.length ? (
