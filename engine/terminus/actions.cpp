@@ -209,20 +209,21 @@ void state::frame_actions(const frame& f, std::vector<action>& out) const {
   }
 }
 
-// A card the chooser may not identify (another seat's face-down card) is named by its place
-// instead of its id: -(1 + its index among the target Ship's Modules, or Members).
-bool state::face_down_in_ship(copy_id c) const {
+// A card the chooser may not identify (another seat's face-down card nobody has seen face
+// up) is named by its place instead of its id: -(1 + its index among the target Ship's
+// Modules, or Members).
+bool state::hidden_in_ship(copy_id c) const {
   for (const ship& x : players_[owner_of(c)].ships) {
     for (const module_slot& m : x.module_list())
-      if (m.card == c) return !m.face_up;
+      if (m.card == c) return !m.face_up && !m.known;
     for (const member& m : x.crew_list())
-      if (m.card == c) return !m.face_up;
+      if (m.card == c) return !m.face_up && !m.known;
   }
   return false;
 }
 
 std::int32_t state::pick_arg(int seat, const frame& f, copy_id c) const {
-  if (owner_of(c) == seat || !face_down_in_ship(c)) return wire(c);
+  if (owner_of(c) == seat || !hidden_in_ship(c)) return wire(c);
   const ship& x = players_[f.target_seat].ships[f.target_ship];
   for (int i = 0; i < x.module_count; ++i)
     if (x.modules[i].card == c) return -(i + 1);
@@ -480,7 +481,7 @@ void state::remember(const action& a) {
         last_target_ship_ = static_cast<std::uint8_t>(a.args[0] % 4);
       } else if (t == task::pick_card) {
         const copy_id c = picked(frames_[frame_count_ - 1], a.args[0]);
-        if (c != no_card && !face_down_in_ship(c)) last_card_ = c;
+        if (c != no_card && !hidden_in_ship(c)) last_card_ = c;
       } else if (t == task::discard || t == task::burn || t == task::look ||
                  t == task::weapon || t == task::bustle_pick) {
         last_card_ = from_wire(a.args[0]);
@@ -505,13 +506,15 @@ bool state::flip_own(int seat, copy_id c) {
     for (int i = 0; i < x.module_count; ++i)
       if (x.modules[i].card == c) {
         x.modules[i].face_up = !x.modules[i].face_up;
-        if (x.modules[i].face_up) note(event_kind::flipped, seat, c);
+        x.modules[i].known = x.modules[i].known || x.modules[i].face_up;
+        note(x.modules[i].face_up ? event_kind::flipped : event_kind::turned_down, seat, c);
         return x.modules[i].face_up;
       }
     for (int i = 0; i < x.crew_count; ++i)
       if (x.crew[i].card == c) {
         x.crew[i].face_up = !x.crew[i].face_up;
-        if (x.crew[i].face_up) note(event_kind::flipped, seat, c);
+        x.crew[i].known = x.crew[i].known || x.crew[i].face_up;
+        note(x.crew[i].face_up ? event_kind::flipped : event_kind::turned_down, seat, c);
         return x.crew[i].face_up;
       }
   }
@@ -626,7 +629,10 @@ void state::apply_frame(const action& a) {
       const copy_id c = from_wire(a.args[0]);
       for (ship& x : players_[f.target_seat].ships)
         for (int i = 0; i < x.module_count; ++i)
-          if (x.modules[i].card == c) x.modules[i].face_up = false;
+          if (x.modules[i].card == c && x.modules[i].face_up) {
+            x.modules[i].face_up = false;
+            note(event_kind::disabled, f.target_seat, c);
+          }
       return;
     }
     case task::detach: {

@@ -11,12 +11,13 @@ void state::push(const frame& f) {
   if (frame_count_ < max_frames) frames_[frame_count_++] = f;
 }
 
-void state::note(event_kind k, int seat, copy_id card, int extra) {
+void state::note(event_kind k, int seat, copy_id card, int extra, int other) {
   if (event_count_ >= max_events) {
     events_cut_ = true;
     return;
   }
-  events_[event_count_++] = event{k, static_cast<std::uint8_t>(seat), card, static_cast<std::int8_t>(extra)};
+  events_[event_count_++] = event{k, static_cast<std::uint8_t>(seat), card, static_cast<std::int8_t>(extra),
+                                  static_cast<std::uint8_t>(other)};
 }
 
 bool state::has_effect_at(copy_id c, when at) const {
@@ -226,14 +227,19 @@ void state::do_effect(const frame& run, int i, int ts, int tsh) {
   switch (e.kind) {
     case op::proximity: gain_proximity(ts, tsh, amount); break;
     case op::certainty: gain_certainty(ts, tsh, amount); break;
-    case op::reputation:
+    case op::reputation: {
+      const int before = t.reputation;
       t.reputation = static_cast<std::int8_t>(std::clamp(t.reputation + amount, -100, 100));
+      if (t.reputation != before) note(event_kind::reputation, ts, no_card, t.reputation);
       break;
+    }
     case op::intel: {
       if (ts == seat) break;
       player& me = players_[seat];
       if (amount < 0 && me.intel[ts] < 1) break;   // Expending needs at least 1 Intel there
+      const int before = me.intel[ts];
       me.intel[ts] = static_cast<std::uint8_t>(std::clamp(me.intel[ts] + amount, 0, 100));
+      if (me.intel[ts] != before) note(event_kind::intel, seat, no_card, me.intel[ts], ts);
       break;
     }
     case op::draw_actions: draw_actions(ts, n); break;
@@ -260,6 +266,7 @@ void state::do_effect(const frame& run, int i, int ts, int tsh) {
         const bool own_turn = turn_under_way() && active_ == seat;
         players_[seat].peeks_in_own_turn = own_turn ? players_[seat].peeks_in_own_turn | bit
                                                     : players_[seat].peeks_in_own_turn & ~bit;
+        note(event_kind::peeked, seat, no_card, 0, ts);
       }
       break;
     case op::add_module:
@@ -314,9 +321,13 @@ void state::card_op(int seat, const effect& e, int ts, int tsh, copy_id c) {
     module_slot& m = x.modules[i];
     if (m.card != c) continue;
     switch (e.kind) {
-      case op::disable_module: m.face_up = false; return;
+      case op::disable_module:
+        if (m.face_up) note(event_kind::disabled, ts, c);
+        m.face_up = false;
+        return;
       case op::enable_module:
         m.face_up = true;
+        m.known = true;
         note(event_kind::flipped, ts, c);
         push_triggers_of(ts, tsh, c, when::flip_up);
         return;
@@ -332,16 +343,23 @@ void state::card_op(int seat, const effect& e, int ts, int tsh, copy_id c) {
     if (m.card != c) continue;
     switch (e.kind) {
       case op::morale:
-        if (m.face_up) m.morale = static_cast<std::int8_t>(std::clamp(m.morale + e.amount, -100, 100));
+        if (m.face_up && e.amount != 0) {
+          m.morale = static_cast<std::int8_t>(std::clamp(m.morale + e.amount, -100, 100));
+          note(event_kind::morale, ts, c, m.morale);
+        }
         return;
       case op::kill_recruit:
         if (card_of(c).is(subtype::digital)) return;   // Ruling 6a: resolved, nothing happens
         remove_member(ts, tsh, i);
         to_dead_space(c);
         return;
-      case op::flip_recruit: m.face_up = false; return;
+      case op::flip_recruit:
+        if (m.face_up) note(event_kind::turned_down, ts, c);
+        m.face_up = false;
+        return;
       case op::rally_recruit:
         m.face_up = true;
+        m.known = true;
         note(event_kind::flipped, ts, c);
         push_triggers_of(ts, tsh, c, when::flip_up);
         return;
@@ -444,6 +462,7 @@ void state::gain_certainty(int s, int sh, int amount) {
   const int before = p.certainty;
   p.certainty = static_cast<std::int8_t>(std::clamp(p.certainty + amount, 0, 100));
   if (p.certainty > before) p.ships[sh].gained = true;
+  if (p.certainty != before) note(event_kind::certainty, s, no_card, p.certainty);
 }
 
 // Draws from the Action Pile, refilling it from the Discard Pile when it runs short.
@@ -485,7 +504,7 @@ bool state::put_module(int s, int sh, copy_id c, bool face_up) {
   ship& x = players_[s].ships[sh];
   if (x.module_count >= max_modules) return false;
   face_up = face_up && !card_of(c).has(keyword::ambush);
-  x.modules[x.module_count++] = module_slot{c, face_up, 0};
+  x.modules[x.module_count++] = module_slot{c, face_up, 0, face_up};
   return face_up;
 }
 
@@ -496,7 +515,7 @@ bool state::put_member(int s, int sh, copy_id c, bool face_up) {
   face_up = face_up && !card_of(c).has(keyword::ambush);
   int morale = card_of(c).morale;
   for (const module_slot& m : x.module_list()) morale += m.face_up && card_of(m.card).has(keyword::social);
-  x.crew[x.crew_count++] = member{c, face_up, static_cast<std::int8_t>(morale), 0};
+  x.crew[x.crew_count++] = member{c, face_up, static_cast<std::int8_t>(morale), 0, face_up};
   return face_up;
 }
 

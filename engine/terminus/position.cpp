@@ -330,14 +330,14 @@ state::state(int seats, const pb::Options& options, const pb::Position& position
       sh.skip_play = shp.skip_play();
       for (const auto& m : shp.modules()) {
         const copy_id c = add(s, m.name());
-        sh.modules[sh.module_count++] = {c, !m.face_down(), static_cast<std::uint8_t>(m.counters())};
+        sh.modules[sh.module_count++] = {c, !m.face_down(), static_cast<std::uint8_t>(m.counters()), !m.face_down() || m.known()};
         if (k > 0 && m.name() == shp.runabout()) sh.runabout = c;
       }
       for (const auto& m : shp.crew()) {
         const copy_id c = add(s, m.name());
         const int morale = m.morale() != 0 ? m.morale() : card_of(c).morale;
         sh.crew[sh.crew_count++] = {c, !m.face_down(), static_cast<std::int8_t>(morale),
-                                    static_cast<std::uint8_t>(m.counters())};
+                                    static_cast<std::uint8_t>(m.counters()), !m.face_down() || m.known()};
       }
       if (k > 0 && sh.runabout == no_card && sh.module_count) sh.runabout = sh.modules[0].card;
       for (const std::string& a : shp.actions()) sh.actions[sh.action_count++] = add(s, a);

@@ -598,7 +598,9 @@ void state::end_step() {
             if (comfortable && !d.has(keyword::extremophile)) delta += 1;
           }
           if (d.has(keyword::feral)) delta -= 1;
+          if (delta == 0) continue;
           m.morale = static_cast<std::int8_t>(std::clamp(m.morale + delta, -100, 100));
+          note(event_kind::morale, active_, m.card, m.morale);
         }
       }
       return;

@@ -79,6 +79,7 @@ struct module_slot {
   copy_id card = no_card;
   bool face_up = true;
   std::uint8_t counters = 0;
+  bool known = true;   // seen face up since it came into play: face down, everyone still knows it (Ruling 4)
   friend bool operator==(const module_slot&, const module_slot&) = default;
 };
 
@@ -87,6 +88,7 @@ struct member {
   bool face_up = true;
   std::int8_t morale = 0;
   std::uint8_t counters = 0;
+  bool known = true;   // as module_slot::known
   friend bool operator==(const member&, const member&) = default;
 };
 
@@ -222,15 +224,23 @@ enum class event_kind : std::uint8_t {
   detached,          // seat, card (the Runabout Module), extra = ship
   reattached,        // seat, card, extra = ship
   won,               // seat
+  certainty,         // seat, extra = its Certainty now
+  reputation,        // seat, extra = its Reputation now
+  intel,             // seat, other = on whom, extra = its Intel there now
+  disabled,          // seat, card: a face-up Module turns face down
+  turned_down,       // seat, card: a face-up Member, or a Module paying an Exhaust, turns face down
+  morale,            // seat, card, extra = the Member's Morale now
+  peeked,            // seat, other = whose Hand it looks at
 };
 struct event {
   event_kind kind = event_kind::flipped;
   std::uint8_t seat = 0;
   copy_id card = no_card;
   std::int8_t extra = 0;
+  std::uint8_t other = 0;   // a second seat (intel, peeked)
   friend bool operator==(const event&, const event&) = default;
 };
-inline constexpr int max_events = 24;
+inline constexpr int max_events = 32;
 
 class state {
  public:
@@ -363,7 +373,7 @@ class state {
   // A Chaotic System's offer to `seat`: look at its top Complication, may put it at the
   // bottom. Nothing when the seat is out or has no Complication.
   void offer_chaotic(int seat);
-  void note(event_kind k, int seat, copy_id card = no_card, int extra = 0);
+  void note(event_kind k, int seat, copy_id card = no_card, int extra = 0, int other = 0);
   bool has_effect_at(copy_id c, when at) const;
   void push_run(int seat, int sh, copy_id source, when at, int target_seat, int target_ship);
   void push_triggers_of(int seat, int sh, copy_id c, when at);
@@ -405,7 +415,7 @@ class state {
   void response_actions(int seat, std::vector<action>& out) const;
   void frame_actions(const frame& f, std::vector<action>& out) const;
   bool can_reattach(int seat, int k) const;
-  bool face_down_in_ship(copy_id c) const;
+  bool hidden_in_ship(copy_id c) const;
   std::int32_t pick_arg(int seat, const frame& f, copy_id c) const;
   copy_id picked(const frame& f, std::int32_t arg) const;
   int weapon_count(int seat, int sh) const;

@@ -92,13 +92,13 @@ void state::view(viewer who, pb::View& out) const {
       if (x.runabout != no_card) fill_card(*sh.mutable_runabout(), x.runabout, true);
       for (const module_slot& m : x.module_list()) {
         pb::Card& c = *sh.add_modules();
-        fill_card(c, m.card, m.face_up || own);
+        fill_card(c, m.card, m.face_up || m.known || own);
         c.set_face_up(m.face_up);
         c.set_counters(m.counters);
       }
       for (const member& m : x.crew_list()) {
         pb::Card& c = *sh.add_crew();
-        fill_card(c, m.card, m.face_up || own);
+        fill_card(c, m.card, m.face_up || m.known || own);
         c.set_face_up(m.face_up);
         c.set_morale(m.morale);
         c.set_counters(m.counters);
@@ -372,7 +372,7 @@ std::string state::describe(const action& a) const {
           const effect& e = card_of(f.source).effects[f.effect];
           const std::string for_what = " for " + card_words(f.source);
           // A face-down card's fate would say what it is (a Digital one is not killed).
-          if (c == no_card || face_down_in_ship(c)) return who + " chooses a face-down card" + for_what + ".";
+          if (c == no_card || hidden_in_ship(c)) return who + " chooses a face-down card" + for_what + ".";
           if (e.kind == op::kill_recruit && card_of(c).is(subtype::digital))
             return who + " chooses " + card_words(c) + for_what + ": Digital, it is not killed.";
           return who + " chooses " + card_words(c) + for_what + ": it " + pick_words(e) + ".";
@@ -439,6 +439,17 @@ std::string state::describe_effects() const {
       case event_kind::detached: line(card_words(e.card) + " detaches from " + who + "'s Ship."); break;
       case event_kind::reattached: line(card_words(e.card) + " re-attaches to " + who + "'s Ship."); break;
       case event_kind::won: line(who + " wins the race."); break;
+      case event_kind::certainty: line(who + " has " + std::to_string(e.extra) + " Certainty."); break;
+      case event_kind::reputation: line(who + "'s Reputation is " + std::to_string(e.extra) + "."); break;
+      case event_kind::intel:
+        line(who + " has " + std::to_string(e.extra) + " Intel on " + seat_ref(e.other) + ".");
+        break;
+      case event_kind::disabled: line(card_words(e.card) + " of " + who + " is Disabled."); break;
+      case event_kind::turned_down: line(card_words(e.card) + " of " + who + " turns face down."); break;
+      case event_kind::morale:
+        line(card_words(e.card) + " of " + who + " is at Morale " + std::to_string(e.extra) + ".");
+        break;
+      case event_kind::peeked: line(who + " looks at " + seat_ref(e.other) + "'s Hand."); break;
     }
   }
   if (events_cut_) line("…");

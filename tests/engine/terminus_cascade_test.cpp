@@ -238,6 +238,13 @@ TEST_CASE("Exhaust: a face-up card flips face down to use its ability") {
   const auto thrusters = static_cast<std::int32_t>(tr::wire_id(g.seat(1).ships[0].modules[1].card));
   play(g, act(1, tr::kind::activate, {thrusters, -1, 0}));
   CHECK_FALSE(g.seat(1).ships[0].modules[1].face_up);
+  CHECK(g.describe_effects().find("Emergency Thrusters of {seat:1} turns face down.") != std::string::npos);
+  // Everyone saw it face up: face down it is still known (Ruling 4), not an anonymous back.
+  trpb::View v;
+  g.view(viewer::of_seat(0), v);
+  CHECK(v.seats(1).ships(0).modules(1).known());
+  CHECK_FALSE(v.seats(1).ships(0).modules(1).face_up());
+  CHECK(tr::card(static_cast<tr::card_id>(v.seats(1).ships(0).modules(1).index())).name == "Emergency Thrusters");
   pass_windows(g);
   CHECK(g.seat(1).ships[0].proximity == 1);
 }

@@ -52,3 +52,31 @@ TEST_CASE("Log words: a Complication names its card and target, its resolution a
   CHECK(effects.find("Bad Press resolves.") != std::string::npos);
   CHECK(effects.find("{seat:0} draws a Complication.") != std::string::npos);
 }
+
+TEST_CASE("Log words: what an effect did is said, not only that its card resolved") {
+  // Players read "Data Leak resolves." and "Quiet Sabotage resolves." and could not tell
+  // whose Hand was seen, who gained Intel or which Module went down.
+  auto resolve = [](const char* card) {
+    setup s{{crewed_seat_for_words(), crewed_seat_for_words()}};
+    s.seats[0].hand = {"Jump"};
+    s.seats[1].hand = {card};
+    tr::state g = table(s);
+    play(g, act(0, tr::kind::play, {in_hand(g, 0, "Press Conference"), 0, -1, 0}));
+    play(g, act(1, tr::kind::play, {in_hand(g, 1, card), 0, 0, 0}));
+    std::string said = g.describe_effects() + "\n";
+    for (int guard = 0; guard < 64 && g.open_window() != tr::window::none && g.priority() >= 0 && g.pending().empty();
+         ++guard) {
+      play(g, act(g.priority(), tr::kind::pass));
+      said += g.describe_effects() + "\n";
+    }
+    return said;
+  };
+  const std::string leak = resolve("Data Leak");
+  CHECK(leak.find("{seat:1} looks at {seat:0}'s Hand.") != std::string::npos);
+  CHECK(leak.find("{seat:1} has 1 Intel on {seat:0}.") != std::string::npos);
+  CHECK(leak.find("Jump") == std::string::npos);   // the Hand seen stays out of the log
+  const std::string sabotage = resolve("Quiet Sabotage");
+  CHECK(sabotage.find(std::string(hull) + " of {seat:0} is Disabled.") != std::string::npos);
+  const std::string press = resolve("Bad Press");
+  CHECK(press.find("{seat:0}'s Reputation is ") != std::string::npos);
+}
