@@ -209,9 +209,20 @@ void state::frame_actions(const frame& f, std::vector<action>& out) const {
   }
 }
 
-// A card the chooser may not identify (another seat's face-down card nobody has seen face
-// up) is named by its place instead of its id: -(1 + its index among the target Ship's
-// Modules, or Members).
+// Another seat's face-down card is named by its place instead of its id in a choice: -(1 +
+// its index among the target Ship's Modules, or Members). Rules version 1 encodes choices
+// so, known or not (an unknown one may not be named by id).
+bool state::face_down_in_ship(copy_id c) const {
+  for (const ship& x : players_[owner_of(c)].ships) {
+    for (const module_slot& m : x.module_list())
+      if (m.card == c) return !m.face_up;
+    for (const member& m : x.crew_list())
+      if (m.card == c) return !m.face_up;
+  }
+  return false;
+}
+
+// A face-down card nobody but its owner has seen face up: words and views may not name it.
 bool state::hidden_in_ship(copy_id c) const {
   for (const ship& x : players_[owner_of(c)].ships) {
     for (const module_slot& m : x.module_list())
@@ -223,7 +234,7 @@ bool state::hidden_in_ship(copy_id c) const {
 }
 
 std::int32_t state::pick_arg(int seat, const frame& f, copy_id c) const {
-  if (owner_of(c) == seat || !hidden_in_ship(c)) return wire(c);
+  if (owner_of(c) == seat || !face_down_in_ship(c)) return wire(c);
   const ship& x = players_[f.target_seat].ships[f.target_ship];
   for (int i = 0; i < x.module_count; ++i)
     if (x.modules[i].card == c) return -(i + 1);

@@ -415,6 +415,7 @@ class state {
   void response_actions(int seat, std::vector<action>& out) const;
   void frame_actions(const frame& f, std::vector<action>& out) const;
   bool can_reattach(int seat, int k) const;
+  bool face_down_in_ship(copy_id c) const;
   bool hidden_in_ship(copy_id c) const;
   std::int32_t pick_arg(int seat, const frame& f, copy_id c) const;
   copy_id picked(const frame& f, std::int32_t arg) const;
