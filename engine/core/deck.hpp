@@ -13,7 +13,8 @@
 
 namespace starport::engine {
 
-// A card of a game's pool: its index in `deck_rules::pool()`. Stable within a rules_version.
+// A card of a game's pool: its index in `deck_rules::pool()`. Stable from the rules version
+// `deck_rules::pool_since` on.
 using card_index = std::uint16_t;
 // One entry per copy, in any order (a game sorts or shuffles as its rules say).
 using deck_list = std::vector<card_index>;
@@ -43,6 +44,12 @@ struct deck_rules {
   // the deck may be brought to a seat. Never throws; any card_index may come in.
   std::vector<std::string> (*problems)(std::span<const card_index> deck) = nullptr;
   std::size_t max_cards = 0;        // the longest list a deck may be (import refuses more)
+  // The first rules version whose pool has today's indices: a deck saved under it or any
+  // later one reads as it was saved. A rules fix that leaves the card tables alone keeps
+  // it, so players' saved decks outlive the bump; a change to the pool's order or contents
+  // sets it to the new rules version.
+  int pool_since = 1;
+  bool same_pool(int rules_version, int current) const { return rules_version >= pool_since && rules_version <= current; }
 };
 
 // The plain-text list a person can read and paste (deck_text.cpp, docs/engine.md "Decks"):

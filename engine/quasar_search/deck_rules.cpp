@@ -239,6 +239,7 @@ const engine::deck_rules& deck_building() {
       .starters = starter_decks,
       .problems = deck_problems,
       .max_cards = static_cast<std::size_t>(max_deck_cards),
+      .pool_since = 1,   // the pool has not changed since the first rules version
   };
   return rules;
 }

@@ -53,8 +53,8 @@ std::string starter_choices(const engine::game_info& game) {
 
 std::vector<std::string> deck_problems(const engine::game_info& game, int rules_version,
                                        const engine::deck_list& cards) {
-  // Pool indices are stable only within a rules version (engine/core/deck.hpp).
-  if (rules_version != game.rules_version)
+  // Pool indices are stable from the pool's first rules version on (engine/core/deck.hpp).
+  if (!game.decks->same_pool(rules_version, game.rules_version))
     return {"This deck was saved for an earlier version of the card pool: check it in the deck builder and "
             "save it again."};
   return game.decks->problems(cards);
@@ -102,7 +102,7 @@ v1::Deck deck_message(const engine::game_info& game, const storage::deck_record&
   for (const engine::card_index c : d.cards) out.add_cards(c);
   for (std::string& p : deck_problems(game, d.rules_version, d.cards)) out.add_problems(std::move(p));
   out.set_updated_ms(static_cast<std::uint64_t>(d.updated_ms));
-  if (d.rules_version == game.rules_version) fill_text(game, out, d.cards);
+  if (game.decks->same_pool(d.rules_version, game.rules_version)) fill_text(game, out, d.cards);
   return out;
 }
 

@@ -100,6 +100,18 @@ TEST_CASE("decks (no socket): a deck saved under another rules version has one p
   CHECK(old.text().empty());
   CHECK(old.cards_size() == static_cast<int>(d.cards.size()));
 
+  // A rules fix that kept the card tables keeps the decks saved before it.
+  d.rules_version = terminus().decks->pool_since;
+  CHECK(server::deck_message(terminus(), d).problems_size() == 0);
+  for (const char* id : {"terminus", "quasar_search"}) {
+    const engine::game_info* g = engine::find_game(id);
+    REQUIRE(g);
+    CHECK(g->decks->same_pool(1, g->rules_version));   // no pool change yet: every saved deck reads
+    CHECK_FALSE(g->decks->same_pool(0, g->rules_version));   // hand-written rows (migration 8)
+  }
+  d.rules_version = terminus().decks->pool_since - 1;
+  CHECK(server::deck_message(terminus(), d).problems_size() == 1);
+
   // A list of the right version with a card outside the pool: its problems, but no text.
   d.rules_version = terminus().rules_version;
   d.cards.back() = 65535;
