@@ -10,7 +10,8 @@ void state::note(event_kind k, int seat, copy_id card, int extra) {
     events_cut_ = true;
     return;
   }
-  events_[event_count_++] = event{k, static_cast<std::uint8_t>(seat), card, static_cast<std::int8_t>(extra)};
+  const std::uint16_t total = k == event_kind::morale ? morale_ : k == event_kind::energy ? energy_ : std::uint16_t{0};
+  events_[event_count_++] = event{k, static_cast<std::uint8_t>(seat), card, static_cast<std::int8_t>(extra), total};
 }
 
 void state::push(const frame& f) {

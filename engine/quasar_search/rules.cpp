@@ -147,14 +147,29 @@ void state::gather_required(phase p) {
   }
 }
 
-// Order matters unless every waiting effect only adds to a counter or reveals Sensors
-// (decision: the Team Leader is asked only when the order could change the outcome).
+// Order matters unless the waiting effects commute (decision: the Team Leader is asked only
+// when the order could change the outcome): each only adds to a counter or reveals Sensors,
+// or acts on one player's own zones (Draw, Stockpile, Warp, Crew Damage, a Lesson, a
+// discard) where no other waiting effect of that kind acts. Players asked to order a Draw of
+// theirs against another player's Crew Damage could not see why.
 bool state::order_matters() const {
+  seat_mask touched = 0;   // the players a personal effect acts on
   for (int i = 0; i < pending_count_; ++i) {
-    const effect& e = pending_[static_cast<std::size_t>(i)].e;
+    const pending& p = pending_[static_cast<std::size_t>(i)];
+    const effect& e = p.e;
     const bool free = e.what == op::produce_energy || e.what == op::gain_glory ||
                       e.what == op::sensors || (e.what == op::morale && e.amount > 0);
-    if (!free) return true;
+    if (free) continue;
+    const bool personal = e.what == op::draw || e.what == op::stockpile || e.what == op::warp ||
+                          e.what == op::damage || e.what == op::learn_lesson || e.what == op::discard;
+    if (!personal) return true;
+    seat_mask on = 0;
+    if (e.target == who::you) on = engine::seat_bit(p.seat);
+    else if (e.target == who::team_leader) on = engine::seat_bit(team_leader());
+    else if (e.target == who::each_player) on = static_cast<seat_mask>((1u << seats_) - 1u);
+    else return true;   // whose it is depends on the confronting values
+    if (touched & on) return true;
+    touched = static_cast<seat_mask>(touched | on);
   }
   return false;
 }

@@ -168,6 +168,7 @@ struct event {
   std::uint8_t seat = 0;
   copy_id card = no_card;
   std::int8_t extra = 0;
+  std::uint16_t total = 0;   // morale, energy: the team's count after the change
   friend bool operator==(const event&, const event&) = default;
 };
 inline constexpr int max_events = 24;
@@ -183,7 +184,7 @@ class state {
   static constexpr int min_seats = 1;
   static constexpr int max_seats = max_players;
   static constexpr int default_seats = 2;
-  static constexpr int rules_version = 2;
+  static constexpr int rules_version = 3;
   static constexpr bool cooperative = true;   // one shared outcome (game_info::cooperative)
   static constexpr std::array<std::string_view, 11> action_names = {
       "resign", "choose_rank", "confront", "trigger", "pass", "order", "boon", "shift",

@@ -278,6 +278,8 @@ void state::view(viewer who, pb::View& out) const {
     ps.set_deck_count(p.deck.size);
     ps.set_discard_count(p.discard.size);
     if (!p.discard.empty()) fill_card(*ps.mutable_discard_top(), p.discard.top());
+    // Face up and public (a Crew Damage or a discard names its cards in the log): all of it.
+    for (copy_id c : p.discard.items()) fill_card(*ps.add_discard(), c);
     ps.set_glory(p.glory);
     ps.set_lessons(p.lessons.size);
     ps.set_projects(p.projects.size);
@@ -329,6 +331,7 @@ std::string state::describe(const action& a) const {
     }
     case kind::pass:
       if (f && f->kind == task::warp) return who + " Warps no more cards.";
+      if (f && f->kind == task::triggers) return who + " triggers nothing more.";
       return who + " passes.";
     case kind::order: {
       if (a.args[0] < 0 || a.args[0] >= pending_count_) return who + " orders the effects.";
@@ -396,10 +399,12 @@ std::string state::describe_effects() const {
       case event_kind::lost_in_space: line(who + " is Lost in Space."); break;
       case event_kind::judged: line(e.extra ? std::string("Success!") : std::string("Failure.")); break;
       case event_kind::morale:
-        line(e.extra >= 0 ? "The team gains " + std::to_string(e.extra) + " Morale." : "The team loses " + std::to_string(-e.extra) + " Morale.");
+        line((e.extra >= 0 ? "The team gains " + std::to_string(e.extra) : "The team loses " + std::to_string(-e.extra)) +
+             " Morale (Morale " + std::to_string(e.total) + ").");
         break;
       case event_kind::energy:
-        line(e.extra >= 0 ? "The team produces " + std::to_string(e.extra) + " Energy." : "The team consumes " + std::to_string(-e.extra) + " Energy.");
+        line((e.extra >= 0 ? "The team produces " + std::to_string(e.extra) : "The team consumes " + std::to_string(-e.extra)) +
+             " Energy (Energy " + std::to_string(e.total) + ").");
         break;
       case event_kind::glory:
         line(e.extra >= 0 ? who + " gains " + std::to_string(e.extra) + " Glory." : who + " spends " + std::to_string(-e.extra) + " Glory.");

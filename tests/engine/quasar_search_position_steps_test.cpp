@@ -268,21 +268,22 @@ TEST_CASE("quasar_search Position: a Ship Phase's cards for the next Act are sta
 
 TEST_CASE("quasar_search Position: waiting Required effects ask the Team Leader's ORDER") {
   // Pre-Cleanup of a success: Chain of Command (seat 1 confronts) draws the Team Leader a card,
-  // Scout Drone (seat 0) moves a Challenge to Sensors; the Team Leader orders them.
+  // Overclocked Core (seat 0) Demands 1 Energy; the Team Leader orders them (a Demand the
+  // team cannot pay costs Morale, which could break it before the draw happens).
   const std::string pre_cleanup = R"("step": "PRE_CLEANUP", "challenge": "Dock Traffic Jam", "success": true, "successes": 1)";
   qs::state g = started(base(pre_cleanup + R"(, "pending": [
       {"owner": 1, "card": "Chain of Command", "seat": 1},
-      {"owner": 0, "card": "Scout Drone", "seat": 1}])",
-                             R"(, "confronting": "Scout Drone")", R"(, "confronting": "Chain of Command")"));
+      {"owner": 0, "card": "Overclocked Core", "seat": 1}])",
+                             R"(, "confronting": "Overclocked Core")", R"(, "confronting": "Chain of Command")"));
   CHECK(g.must_act() == 2);
   std::vector<action> legal = legal_of(g, 1);
   CHECK(legal.size() == 2);
   CHECK(legal[0].kind == static_cast<std::uint16_t>(qs::kind::order));
   CHECK(view_json(g, viewer::spectator()).find("PROMPT_ORDER") != std::string::npos);
-  g.apply(legal[1]);   // Scout Drone first: Customs Inspection to Sensors, then the draw
+  g.apply(legal[1]);   // the Demand first: no Energy to pay it, 1 Morale lost; then the draw
+  CHECK(g.morale() == 3);
   CHECK(g.seat(1).hand.size == 3);   // only the Deck was open: drawn without a question
   hidden_from_others(g, 1, "Deckhand");
-  CHECK(g.challenge() == qs::find_challenge(g.content(), "Customs Inspection"));   // from Sensors
   // The Scout Drone's Sensors happens for the Team Leader ("team"), never for seat 0.
   CHECK(refusal_of(base(pre_cleanup + R"(, "pending": [{"owner": 0, "card": "Scout Drone", "seat": 0}])",
                         R"(, "confronting": "Scout Drone")", revealed1)) ==

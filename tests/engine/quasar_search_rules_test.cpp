@@ -118,6 +118,7 @@ TEST_CASE("quasar_search Triggered effects: optional, and only when the cost can
   CHECK(g.successes() == 1);   // 4 + 10 >= 13
   state h = game(2, pre_resolution("Push", "Shifter", "Ten", R"("glory": 1)"));
   REQUIRE(h.frames().back().kind == task::triggers);
+  CHECK(h.describe(act(0, kind::pass)) == "{seat:0} triggers nothing more.");
   play(h, act(0, kind::pass));   // declined: nothing paid, nothing Shifted
   CHECK(h.seat(0).glory == 1);
   CHECK(h.successes() == 1);
@@ -190,6 +191,25 @@ TEST_CASE("quasar_search Required effects: when their order matters the Team Lea
   play(h, act(0, kind::order, {1 - consume}));
   CHECK(h.energy() == 0);   // produced, then consumed
   CHECK(h.current_step() == phase::confrontation);
+}
+
+TEST_CASE("quasar_search Required effects: each player's own Draw and Crew Damage are not ordered, the same player's are") {
+  auto at_start = [](const char* alpha_projects, const char* beta_projects) {
+    std::string pos = R"({"step": "CHALLENGE_SETUP", "challengeDeck": ["Push"], "seats": [
+      {"faction": "Alpha", "rank": 3, "projects": [A], "hand": ["Nine"], "deck": ["One", "Two"]},
+      {"faction": "Beta", "rank": 2, "projects": [B], "hand": ["Ten"], "deck": ["Three", "Four"]}]})";
+    pos.replace(pos.find("[A]"), 3, std::string("[") + alpha_projects + "]");
+    pos.replace(pos.find("[B]"), 3, std::string("[") + beta_projects + "]");
+    return game(2, pos);
+  };
+  // Alpha draws, Beta takes Crew Damage, and both produce Energy: no order can differ.
+  state apart = at_start(R"("Study Rig", "Drill Rig")", R"("Scrap Rig")");
+  CHECK(apart.current_step() == phase::confrontation);
+  CHECK(apart.seat(0).hand.size == 2);      // Nine, and a card drawn
+  CHECK(apart.seat(1).discard.size == 1);   // the Deck's top, damaged
+  // Alpha's own Draw and Crew Damage: which comes first decides the card drawn.
+  state same = at_start(R"("Study Rig", "Scrap Rig")", "");
+  REQUIRE(same.frames().back().kind == task::order);
 }
 
 TEST_CASE("quasar_search Rank: secret picks, Team Leader by Rank Value then Rankbreaker, each Rank card once") {
@@ -324,9 +344,12 @@ TEST_CASE("quasar_search Demand: the Team Leader pays the Energy or the team los
   play(pay, act(0, kind::decide, {0}));
   CHECK(pay.energy() == 1);
   CHECK(pay.morale() == 4);   // only the failure's own Morale
+  // The log says what is left: two "The team loses 1 Morale." lines in a row told nothing.
+  CHECK(pay.describe_effects().find("The team consumes 2 Energy (Energy 1).") != std::string::npos);
   play(g, act(0, kind::decide, {1}));
   CHECK(g.energy() == 3);
   CHECK(g.morale() == 3);
+  CHECK(g.describe_effects().find("The team loses 1 Morale (Morale 3).") != std::string::npos);
   state poor = game(2, pre_resolution("Tribute", "One", "Two", R"("hand": ["Five"])", R"("hand": ["Six"])", R"("morale": 5, "energy": 1, "challengeDeck": ["Hold"], )"));
   CHECK(poor.morale() == 3);   // could not pay: no question asked
 }

@@ -65,6 +65,8 @@ inline constexpr player_card test_pool[] = {
     crew("Warper", 3, {trig(phase::pre_confrontation, cost::none, 0, op::warp, 2)}),
     crew("Drawer", 3, {trig(phase::pre_confrontation, cost::consume_energy, 2, op::draw, 2)}),
     crew("Glorious", 3, {req(phase::pre_cleanup, op::gain_glory, 1, who::each_player)}),
+    project("Study Rig", 1, {req(phase::challenge_start, op::draw, 1)}),
+    project("Scrap Rig", 1, {req(phase::challenge_start, op::damage, 1)}),
 };
 
 inline constexpr faction_def test_factions[] = {

@@ -20,6 +20,7 @@ import { actionLabel, decisionHeading, targetLine } from "../src/games/quasar_se
 import type { TableContext } from "../src/games/types.js";
 import {
   baseView,
+  card,
   boonView,
   challenge,
   confrontView,
@@ -319,4 +320,14 @@ test("a card says it is a Project and names its keywords before its effects", ()
   const plain = renderToString(<QsCard card={{ ...c, project: false, keywords: [] }} />);
   assert.match(plain, /Player Card/);
   assert.doesNotMatch(plain, /Overcommit/);
+});
+
+test("the Discard Zone is face up: every card in it is listed, the top first", () => {
+  const v = baseView(0);
+  v.seats[1].discard = [card(191, "Old Flare", 1), card(190, "Spent Flare 1", 1)];
+  v.seats[1].discardCount = 2;
+  v.seats[1].discardTop = v.seats[1].discard[1];
+  const html = render(v, 0);
+  assert.match(html, /<summary>All 2<\/summary><ol class="plain"><li>Spent Flare 1<\/li><li>Old Flare<\/li><\/ol>/);
+  assert.doesNotMatch(render(baseView(0), 0), /data-testid="qs-discard"/);   // one card: the top says it
 });

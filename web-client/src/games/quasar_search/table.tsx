@@ -394,7 +394,15 @@ function SeatArea({ view, seat, ctx }: { view: View; seat: Seat; ctx: TableConte
       <ul class="plain qs-resources" data-testid="qs-resources">
         <li><Tip text={qsTips.hand}>Hand</Tip> <strong data-res="hand">{seat.handCount}</strong></li>
         <li>Deck <strong data-res="deck">{seat.deckCount}</strong></li>
-        <li>Discard <strong data-res="discard">{seat.discardCount}</strong>{seat.discardTop ? <span class="muted"> (top: {cardName(seat.discardTop)})</span> : null}</li>
+        <li>Discard <strong data-res="discard">{seat.discardCount}</strong>{seat.discardTop ? <span class="muted"> (top: {cardName(seat.discardTop)})</span> : null}
+          {seat.discard.length > 1 ? (
+            // The Discard Zone is face up: every card in it, the top first.
+            <details class="qs-discard" data-testid="qs-discard">
+              <summary>All {seat.discard.length}</summary>
+              <ol class="plain">{[...seat.discard].reverse().map((c, i) => <li key={c.id || i}>{cardName(c)}</li>)}</ol>
+            </details>
+          ) : null}
+        </li>
         <li><Tip text={qsTips.moraleNumber}>Morale Number</Tip> <strong>{seat.moraleNumber}</strong></li>
         <li><Tip text={qsTips.rankbreaker}>Rankbreaker</Tip> <strong>{seat.rankbreaker}</strong></li>
         <li>Ranks left <strong data-res="ranks">{seat.ranks.length ? seat.ranks.join(", ") : "none"}</strong></li>
