@@ -166,6 +166,7 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
         </p>
       </div>
       {held.length > 1 && !refused ? <SeatSwitcher session={session} held={held} shown={viewer} seatName={nameOnly} over={!!info?.over} /> : null}
+      {held.length > 1 && !refused ? <SeatNotice session={session} seatName={nameOnly} /> : null}
       {session.unavailable && newest ? (
         <p class="card-box stale-view row" role="alert" data-stale="">
           <span class="grow">The table below may be out of date. {errorSentence(session.unavailable.code, session.unavailable.detail)}</span>
@@ -224,6 +225,20 @@ export function SeatSwitcher(p: { session: MatchSession; held: number[]; shown: 
         );
       })}
     </div>
+  );
+}
+
+// "Now playing as …" after the table followed another held seat by itself (its moves wait a
+// moment, MatchSession.switchGuard). Always in the page, so screen readers hear it change;
+// it stays in sight at the top while the page scrolls (a phone's buttons are far below).
+export function SeatNotice(p: { session: MatchSession; seatName: (seat: number) => string }) {
+  const seat = p.session.switchedTo;
+  return (
+    <p class={`seat-notice${seat === null ? " seat-notice--quiet" : ""}`} role="status" data-seat-notice={seat ?? ""}>
+      {seat === null ? null : (
+        <>Now playing as <strong>{p.seatName(seat)}</strong> (seat {seat + 1}){p.session.switchGuard ? <span class="muted"> · its moves open in a moment</span> : null}</>
+      )}
+    </p>
   );
 }
 
