@@ -4,7 +4,9 @@
 //
 // A person holding several seats of a cooperative table (MatchInfo.your_seats) gets one
 // numbered stream per seat (ViewUpdate.seat): a ViewStore each. `seat` is the one the table
-// is drawn for ("Playing as …"); it follows the seat that must act unless the player chose.
+// is drawn for ("Playing as …"); it follows the seat that must act unless the player chose —
+// once the reveal pacing has shown the shown seat's views, and then with a short guard and a
+// "Now playing as …" notice (switchedTo), so a quick second tap cannot land on the other seat.
 import { create, equals } from "@bufbuild/protobuf";
 
 import { ActionSchema, ErrorCode, type Action } from "./gen/starport/v1/common_pb.js";
@@ -12,7 +14,7 @@ import type { MatchInfo, ViewUpdate } from "./gen/starport/v1/protocol_pb.js";
 import { ServerError, type Body } from "./connection.js";
 import { findGame, loadGame } from "./games/index.js";
 import type { AnyGameClient } from "./games/types.js";
-import { RevealQueue, type Clock } from "./kit/reveal.js";
+import { realClock, RevealQueue, type Clock } from "./kit/reveal.js";
 import { LogReader } from "./log_table.js";
 import { readTurnTimers } from "./turn_timers.js";
 import { ViewStore } from "./view_store.js";
@@ -27,6 +29,11 @@ export const missedMoves = "(moves made while this page was not connected are no
 const maxBuffered = 256;
 const maxResends = 3;
 const resyncMs = 12000;
+// After the table follows another held seat by itself, its moves wait this long: a second tap
+// meant for the seat just played lands on nothing rather than on the next seat's button.
+export const seatSwitchGuardMs = 900;
+// How long "Now playing as …" stays after such a switch.
+export const seatNoticeMs = 4000;
 
 interface InFlight {
   requestId: number;
@@ -45,6 +52,15 @@ export class MatchSession {
   // Each stream's table of log line shapes, under the same keys (log_table.ts).
   private readonly logReaders_ = new Map<number, LogReader>();
   private seat_: number | null = null;   // chosen in the switcher; null: follow the table
+  // The held seat the table follows while none is chosen (null until the seats are known).
+  private followed_: number | null = null;
+  // The seat the table just followed by itself, for "Now playing as …" (null: none lately).
+  switchedTo: number | null = null;
+  private guardTimer_: unknown = null;
+  private noticeTimer_: unknown = null;
+  private readonly clock_: Clock;
+  // An update is being applied: it follows (or not) once its stream and the move in flight are settled.
+  private applying_ = false;
   // The accepted actions this page has been shown, one per line, since it followed the
   // match: neither views nor MatchInfo say how many came before, so nothing is numbered.
   log: string[] = [];
@@ -82,12 +98,17 @@ export class MatchSession {
     revealFactor: () => number = () => 1,
     clock?: Clock,
   ) {
+    this.clock_ = clock ?? realClock;
     this.reveal = new RevealQueue<AnyView>(
       (previous, next) => this.game?.revealPauseMs(previous, next) ?? 0,
       revealFactor,
-      clock,
+      this.clock_,
     );
-    this.reveal.subscribe(() => this.changed());
+    // The pacing caught up: a held seat waiting for it may now be followed.
+    this.reveal.subscribe(() => {
+      if (!this.applying_) this.follow();
+      this.changed();
+    });
   }
 
   // The view the table shows now (paced), and the one before it.
@@ -102,20 +123,84 @@ export class MatchSession {
     return info.yourSeats.length ? [...info.yourSeats] : [info.yourSeat];
   }
 
-  // The seat the table is drawn for: the one chosen, else the first held seat that must act
-  // now, else the lowest held (spectators: their one stream, 0).
+  // The seat the table is drawn for: the one chosen, else the one the table follows
+  // (spectators: their one stream, 0).
   get seat(): number {
     const held = this.yourSeats;
     if (this.seat_ !== null && held.includes(this.seat_)) return this.seat_;
-    return held.find((s) => this.waitingFor(s)) ?? held[0] ?? 0;
+    if (this.followed_ !== null && held.includes(this.followed_)) return this.followed_;
+    return this.seatToFollow();
   }
 
-  // The player picks the seat to play as; `null` lets the table choose again.
+  // The held seat the table should follow: the one it follows while that one still must act
+  // (no jumping away mid-turn), else the first that must act, else the one it follows.
+  private seatToFollow(): number {
+    const held = this.yourSeats;
+    const followed = this.followed_ !== null && held.includes(this.followed_) ? this.followed_ : null;
+    if (followed !== null && this.waitingFor(followed)) return followed;
+    return held.find((s) => this.waitingFor(s)) ?? followed ?? held[0] ?? 0;
+  }
+
+  // The table follows the seat that must act, unless the player chose one. A switch waits
+  // until the reveal pacing has presented the shown seat's views and held the last one its
+  // time (a Challenge's verdict is seen whoever acts next), then pacing goes on from there;
+  // the moves wait seatSwitchGuardMs and "Now playing as …" says whose they are.
+  private follow(): void {
+    const held = this.yourSeats;
+    if (held.length < 2 || !this.game || (this.seat_ !== null && held.includes(this.seat_))) return;
+    const followed = this.followed_ !== null && held.includes(this.followed_) ? this.followed_ : null;
+    const next = this.seatToFollow();
+    if (next === followed) return;
+    if (followed === null) {
+      // The first seat shown (the seats just became known): nothing to announce.
+      const shown = this.seat;
+      this.followed_ = next;
+      if (next !== shown) this.showSeat();
+      return;
+    }
+    if (!this.reveal.idle) return;   // the reveal's change calls again
+    this.followed_ = next;
+    this.showSeat(true);
+    this.announceSwitch(next);
+  }
+
+  // Moves wait a moment after a switch the player did not make, and the page says it.
+  private announceSwitch(seat: number): void {
+    this.clearSwitchTimers();
+    this.switchedTo = seat;
+    this.guardTimer_ = this.clock_.setTimeout(() => {
+      this.guardTimer_ = null;
+      this.changed();
+    }, seatSwitchGuardMs);
+    this.noticeTimer_ = this.clock_.setTimeout(() => {
+      this.noticeTimer_ = null;
+      this.switchedTo = null;
+      this.changed();
+    }, seatNoticeMs);
+  }
+
+  private clearSwitchTimers(): void {
+    if (this.guardTimer_ !== null) this.clock_.clearTimeout(this.guardTimer_);
+    if (this.noticeTimer_ !== null) this.clock_.clearTimeout(this.noticeTimer_);
+    this.guardTimer_ = this.noticeTimer_ = null;
+    this.switchedTo = null;
+  }
+
+  // The moves of a seat the table just switched to by itself are held back (seatSwitchGuardMs).
+  get switchGuard(): boolean {
+    return this.guardTimer_ !== null;
+  }
+
+  // The player picks the seat to play as; `null` lets the table choose again (from the seat
+  // shown). Their own choice needs no guard and no notice.
   chooseSeat(seat: number | null): void {
     const shown = this.seat;
+    this.clearSwitchTimers();
+    if (seat === null) this.followed_ = shown;
     this.seat_ = seat;
     if (this.seat !== shown) this.showSeat();
     else this.changed();
+    if (seat === null) this.follow();
   }
 
   // A held seat whose newest view lists a move for it: a badge in the switcher.
@@ -148,12 +233,14 @@ export class MatchSession {
     return store;
   }
 
-  // The table now shows the seat's newest view (no reveal pacing across seats).
-  private showSeat(): void {
+  // The table now shows the seat's newest view: at once (the player's choice, the first
+  // seat), or `paced`, after the views presented so far, as the next one (the table follows).
+  private showSeat(paced = false): void {
     const view = this.store?.view;
     if (view) {
       this.logMarks_.set(view, this.logTotal_);
-      this.reveal.reset(view);
+      if (paced) this.reveal.push(view);
+      else this.reveal.reset(view);
     }
     this.changed();
   }
@@ -197,6 +284,7 @@ export class MatchSession {
     this.info = info;
     this.setGame(info.game);
     if (this.seat !== before) this.showSeat();
+    this.follow();
     this.changed();
   }
 
@@ -211,6 +299,16 @@ export class MatchSession {
   }
 
   private applyUpdate(update: ViewUpdate): void {
+    this.applying_ = true;
+    try {
+      this.applyStreamUpdate(update);
+    } finally {
+      this.applying_ = false;
+    }
+    this.follow();
+  }
+
+  private applyStreamUpdate(update: ViewUpdate): void {
     const shownBefore = this.seat;
     const key = this.keyOf(update.seat);
     const shown = key === this.keyOf(shownBefore);
@@ -264,7 +362,7 @@ export class MatchSession {
     // refusal) is visible. Another held seat's view does not: it would offer the mover's
     // seat its old view's moves again, and a quick second press would send one twice.
     if (this.inFlight === null || this.keyOf(this.inFlight.action.seat) === key) this.settle();
-    // The shown seat has nothing to do now but another held seat has: the table follows it.
+    // Before the seats are followed (the first views), the table shows the seat to follow.
     if (this.seat !== shownBefore) this.showSeat();
   }
 
@@ -360,9 +458,11 @@ export class MatchSession {
   }
 
   // While the reveal pacing still holds views back, the player has not seen the table the
-  // move would answer: moves wait until the newest view is presented (or Skip).
+  // move would answer: moves wait until the newest view is presented (or Skip). Right after
+  // the table switched seats by itself they wait a moment too (switchGuard).
   get canMove(): boolean {
-    return this.online_ && this.inFlight === null && this.store !== null && !this.store.waiting && !this.reveal.behind;
+    return this.online_ && this.inFlight === null && this.store !== null && !this.store.waiting && !this.reveal.behind &&
+      !this.switchGuard;
   }
 
   get legalActions(): Action[] {
@@ -396,9 +496,10 @@ export class MatchSession {
     // Moved: the table follows the seat that must act next (a choice in the switcher lasts
     // until its seat moves).
     if (this.seat_ !== null) {
-      const shown = this.seat;
+      // Followed from the seat just played: it stays shown until its move is answered.
+      this.followed_ = this.seat_;
       this.seat_ = null;
-      if (this.seat !== shown) this.showSeat();
+      this.follow();
     }
     // Resigning: the views still held back no longer matter to this player; catch up.
     if (action.kind === 0) this.reveal.skip();
@@ -487,6 +588,7 @@ export class MatchSession {
   dispose(): void {
     this.settle();
     this.clearResyncTimer();
+    this.clearSwitchTimers();
     this.reveal.dispose();
     this.listeners_.clear();
   }

@@ -3,14 +3,15 @@
 //   #/lobby/<lobby_id>        a lobby this account is in
 //   #/invite/<code>           join a private lobby by its invite code
 //   #/match/<match_id>        play or watch a match
-//   #/replay/<match_id>?step=N[&seat=1]
+//   #/replay/<match_id>?step=N[&seat=1[&as=K]]   (as: which held seat, 0-based, for several)
 //   #/decks/<game>[?deck=<deck_id>]   the deck builder of a deck game (one of your decks open)
 export type Route =
   | { page: "home" }
   | { page: "lobby"; lobbyId: string }
   | { page: "invite"; code: string }
   | { page: "match"; matchId: string }
-  | { page: "replay"; matchId: string; step: number; asSeat: boolean }
+  // seat: which of the viewer's seats (a person who held several at a cooperative table).
+  | { page: "replay"; matchId: string; step: number; asSeat: boolean; seat?: number }
   | { page: "decks"; game: string; deckId: string };
 
 const idPattern = /^[A-Za-z0-9_-]{1,64}$/;
@@ -37,11 +38,14 @@ export function parseRoute(hash: string): Route {
       }
       case "replay": {
         const step = Number.parseInt(params.get("step") ?? "0", 10);
+        const asSeat = params.get("seat") === "1";
+        const seat = /^\d{1,2}$/.test(params.get("as") ?? "") ? Number(params.get("as")) : undefined;
         return {
           page: "replay",
           matchId: id,
           step: Number.isFinite(step) && step >= 0 ? step : 0,
-          asSeat: params.get("seat") === "1",
+          asSeat,
+          ...(asSeat && seat !== undefined ? { seat } : {}),
         };
       }
     }
@@ -60,7 +64,7 @@ export function routeHash(route: Route): string {
     case "match":
       return `#/match/${encodeURIComponent(route.matchId)}`;
     case "replay":
-      return `#/replay/${encodeURIComponent(route.matchId)}?step=${route.step}${route.asSeat ? "&seat=1" : ""}`;
+      return `#/replay/${encodeURIComponent(route.matchId)}?step=${route.step}${route.asSeat ? `&seat=1${route.seat !== undefined ? `&as=${route.seat}` : ""}` : ""}`;
     case "decks":
       return `#/decks/${encodeURIComponent(route.game)}${route.deckId ? `?deck=${encodeURIComponent(route.deckId)}` : ""}`;
   }

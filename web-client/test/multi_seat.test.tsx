@@ -15,9 +15,9 @@ import { ActionSchema } from "../src/gen/starport/v1/common_pb.js";
 import { LobbySchema, LobbySeatSchema, MatchInfoSchema, MatchSeatSchema, ViewUpdateSchema } from "../src/gen/starport/v1/protocol_pb.js";
 import { ActionKind, ViewSchema, type View } from "../src/gen/starport/v1/space_war_pb.js";
 import { loadAllGames } from "../src/games/index.js";
-import { MatchSession } from "../src/match_session.js";
+import { MatchSession, seatNoticeMs, seatSwitchGuardMs } from "../src/match_session.js";
 import { heldSeats, startProblem } from "../src/pages/lobby.js";
-import { SeatSwitcher } from "../src/pages/match.js";
+import { SeatNotice, SeatSwitcher } from "../src/pages/match.js";
 import { diffViews } from "../src/view_diff.js";
 
 await loadAllGames();
@@ -187,4 +187,120 @@ test("the lobby counts every held seat: decks for each, Ready of the others, one
   // An older server without your_seats: the one seat.
   assert.deepEqual(heldSeats(create(LobbySchema, { youAreSeated: true, yourSeat: 2 })), [2]);
   assert.deepEqual(heldSeats(create(LobbySchema, { youAreSeated: false })), []);
+});
+
+// A clock the tests move by hand (the reveal pacing and the seat-switch guard run on it).
+function handClock() {
+  const timers: { at: number; fn: () => void; id: number }[] = [];
+  let now = 0;
+  let ids = 0;
+  return {
+    setTimeout: (fn: () => void, ms: number) => (timers.push({ at: now + ms, fn, id: ++ids }), ids),
+    clearTimeout: (h: unknown) => {
+      const i = timers.findIndex((t) => t.id === h);
+      if (i >= 0) timers.splice(i, 1);
+    },
+    advance(ms: number) {
+      const end = now + ms;
+      for (let t = timers.sort((a, b) => a.at - b.at)[0]; t && t.at <= end; t = timers.sort((a, b) => a.at - b.at)[0]) {
+        timers.shift();
+        now = t.at;
+        t.fn();
+      }
+      now = end;
+    },
+  };
+}
+
+// Two held seats on a hand clock; `pause`: the reveal pause of a view (0: none).
+function pacedSetup(pause: (previous: View | undefined, next: View) => number) {
+  const sent: { id: number; body: Body }[] = [];
+  let next = 1;
+  const clock = handClock();
+  const session = new MatchSession("m1", (body) => {
+    sent.push({ id: next, body });
+    return next++;
+  }, () => 1, clock);
+  sessions.push(session);
+  session.setGame("space_war");
+  session.game = { ...session.game!, revealPauseMs: (p: View | undefined, n: View) => (p ? pause(p, n) : 0) };
+  session.onInfo(create(MatchInfoSchema, {
+    matchId: "m1", game: "space_war", yourSeat: 0, yourSeats: [0, 1],
+    seats: [0, 1, 2].map((seat) => create(MatchSeatSchema, { seat, name: ["Ada", "Bea", "Vega"][seat] })),
+  }));
+  return { session, sent, clock };
+}
+
+test("after a move the table follows the next held seat visibly: its moves wait a moment and the page says whose they are", () => {
+  const { session, sent, clock } = pacedSetup(() => 0);
+  session.onUpdate(snapshot(0, 1, viewOf(0, true)));
+  session.onUpdate(snapshot(1, 1, viewOf(1, false)));
+  assert.equal(session.seat, 0);
+  assert.equal(session.play(flipFor(0)), true);
+  // Seat 1's move is answered and now seat 2 must act: the table follows it …
+  session.onUpdate(diff(0, 2, viewOf(0, true), viewOf(0, false, 2)));
+  session.onUpdate(diff(1, 2, viewOf(1, false), viewOf(1, true, 2)));
+  assert.equal(session.seat, 1);
+  assert.equal(session.switchedTo, 1, "“Now playing as Bea (seat 2)”");
+  // … but a quick second tap does not land on seat 2's button.
+  assert.equal(session.canMove, false);
+  assert.equal(session.play(flipFor(1)), false);
+  assert.equal(sent.filter((m) => m.body.case === "play").length, 1);
+  const html = render(<SeatNotice session={session} seatName={(s) => ["Ada", "Bea"][s]} />);
+  assert.match(html, /role="status"[^>]*data-seat-notice="1"[^>]*>Now playing as <strong>Bea<\/strong> \(seat 2\)/);
+  clock.advance(seatSwitchGuardMs);
+  assert.equal(session.canMove, true, "after the guard the moves open");
+  assert.equal(session.switchedTo, 1, "the notice stays a little longer");
+  clock.advance(seatNoticeMs);
+  assert.equal(session.switchedTo, null);
+  assert.doesNotMatch(render(<SeatNotice session={session} seatName={(s) => ["Ada", "Bea"][s]} />), /Now playing/);
+  assert.equal(session.play(flipFor(1)), true);
+});
+
+test("a seat the player picks in the switcher is theirs at once: no guard, no notice", () => {
+  const { session } = pacedSetup(() => 0);
+  session.onUpdate(snapshot(0, 1, viewOf(0, true)));
+  session.onUpdate(snapshot(1, 1, viewOf(1, true)));
+  session.chooseSeat(1);
+  assert.equal(session.switchedTo, null);
+  assert.equal(session.canMove, true);
+  assert.equal(session.play(flipFor(1)), true);
+});
+
+test("the table stays on a held seat that still must act, rather than jumping to a lower one that now must too", () => {
+  const { session } = pacedSetup(() => 0);
+  session.onUpdate(snapshot(0, 1, viewOf(0, false)));
+  session.onUpdate(snapshot(1, 1, viewOf(1, true)));
+  assert.equal(session.seat, 1);
+  session.onUpdate(diff(0, 2, viewOf(0, false), viewOf(0, true, 2)));
+  assert.equal(session.seat, 1, "seat 2 is mid-turn: still shown");
+});
+
+test("a reveal is shown to its end before the table follows another held seat, whichever seat acts next", () => {
+  // contest 5 is a Challenge's verdict: held 1200 ms.
+  const { session, clock } = pacedSetup((_p, n) => (n.contest === 5 ? 1200 : 0));
+  session.onUpdate(snapshot(0, 1, viewOf(0, true, 4)));
+  session.onUpdate(snapshot(1, 1, viewOf(1, false, 4)));
+  assert.equal(session.play(flipFor(0)), true);
+  // Seat 1's move judges the Challenge; seat 2 is next to act.
+  session.onUpdate(diff(0, 2, viewOf(0, true, 4), viewOf(0, false, 5)));
+  session.onUpdate(diff(1, 2, viewOf(1, false, 4), viewOf(1, true, 5)));
+  assert.equal(session.seat, 0, "the verdict is on show: the table waits");
+  assert.equal((session.presented as View).contest, 5);
+  // The Act ends at once after it (the Ship Phase comes): seat 1's stream still, paced.
+  session.onUpdate(diff(0, 3, viewOf(0, false, 5), viewOf(0, false, 6)));
+  session.onUpdate(diff(1, 3, viewOf(1, true, 5), viewOf(1, true, 6)));
+  assert.equal((session.presented as View).contest, 5, "not skipped to the Ship Phase");
+  assert.equal(session.canMove, false);
+  clock.advance(1199);
+  assert.equal(session.seat, 0);
+  assert.equal((session.presented as View).contest, 5);
+  // The verdict's time is up: the table follows seat 2, at its newest view.
+  clock.advance(1);
+  assert.equal(session.seat, 1);
+  assert.equal((session.presented as View).viewerSeat, 1);
+  assert.equal((session.presented as View).contest, 6);
+  assert.equal(session.switchedTo, 1);
+  clock.advance(seatSwitchGuardMs);
+  assert.equal(session.play(flipFor(1)), true);
 });

@@ -25,6 +25,7 @@ import { loadAllGames } from "../src/games/index.js";
 import { HomePage } from "../src/pages/home.js";
 import { LobbyPage } from "../src/pages/lobby.js";
 import { MatchPage } from "../src/pages/match.js";
+import { diffViews } from "../src/view_diff.js";
 import { stubBrowserGlobals } from "./browser_globals.js";
 
 stubBrowserGlobals();
@@ -101,5 +102,34 @@ test("the match page: the newest view's moves in the panel, Resign apart, the lo
   html = renderToString(<MatchPage app={a} route={{ page: "match", matchId: "m1" }} />);
   assert.match(html, /data-testid="outcome"[^>]*>You lost: Vega won \(last standing\)\.</);
   assert.doesNotMatch(html, /name="resign"/, "no resign once it is over");
+  session.dispose();
+});
+
+test("the match page while the reveal pacing is behind: no move button of any step, the panel says the move comes next", () => {
+  const a = app("Ann");
+  const session = a.match("m2");
+  session.onInfo(create(MatchInfoSchema, {
+    matchId: "m2", game: "space_war", yourSeat: 0,
+    seats: [create(MatchSeatSchema, { seat: 0, name: "Ann" }), create(MatchSeatSchema, { seat: 1, name: "Vega", bot: true })],
+  }));
+  session.game = { ...session.game!, revealPauseMs: (previous) => (previous ? 60_000 : 0) };
+  const flip = create(ActionSchema, { seat: 0, kind: ActionKind.FLIP });
+  const trigger = create(ActionSchema, { seat: 0, kind: ActionKind.TRIGGER });
+  const seats = [create(SeatSchema, { seat: 0 }), create(SeatSchema, { seat: 1 })];
+  const v = (contest: number, legalActions: typeof flip[]) => create(ViewSchema, { legalActions, viewerSeat: 0, contest, seats });
+  session.onUpdate(create(ViewUpdateSchema, { matchId: "m2", number: 1n, snapshot: true, view: toBinary(ViewSchema, v(1, [flip])) }));
+  // Vega's moves come one by one (each held on screen); the newest asks Ann for a trigger.
+  for (const [n, view] of [[2, v(2, [flip])], [3, v(3, [flip])], [4, v(4, [trigger])]] as const)
+    session.onUpdate(create(ViewUpdateSchema, { matchId: "m2", number: BigInt(n), snapshot: false, patch: diffViews(ViewSchema, n === 2 ? v(1, [flip]) : v(n - 1, [flip]), view) }));
+  assert.equal(session.reveal.pending, 2);
+  let html = renderToString(<MatchPage app={a} route={{ page: "match", matchId: "m2" }} />);
+  assert.doesNotMatch(html, /<button[^>]*class="action/, "no move button while the table catches up");
+  assert.match(html, /data-move-wait="2"/);
+  assert.match(html, /Your move comes next/);
+  assert.match(html, /name="resign"/, "resigning is not held back");
+  session.reveal.skip();
+  html = renderToString(<MatchPage app={a} route={{ page: "match", matchId: "m2" }} />);
+  assert.match(html, new RegExp(`<button[^>]*class="action[^"]*"[^>]*data-action="${ActionKind.TRIGGER}"`), "caught up: the move");
+  assert.doesNotMatch(html, /data-move-wait/);
   session.dispose();
 });

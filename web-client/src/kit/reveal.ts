@@ -8,7 +8,7 @@ export interface Clock {
   clearTimeout(handle: unknown): void;
 }
 
-const realClock: Clock = {
+export const realClock: Clock = {
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
 };
@@ -41,6 +41,11 @@ export class RevealQueue<V> {
   }
   get behind(): boolean {
     return this.queue_.length > 0;
+  }
+  // Nothing held back and the presented view's own pause is over: the table may move on to
+  // something else (another held seat's view) without cutting a reveal short.
+  get idle(): boolean {
+    return this.timer_ === null && this.queue_.length === 0;
   }
 
   subscribe(listener: () => void): () => void {
@@ -90,7 +95,9 @@ export class RevealQueue<V> {
     }
     this.timer_ = this.clock.setTimeout(() => {
       this.timer_ = null;
-      this.next();
+      // Nothing more to present: say so, the queue is now idle.
+      if (this.queue_.length === 0) this.changed();
+      else this.next();
     }, ms);
   }
 

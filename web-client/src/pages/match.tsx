@@ -99,6 +99,9 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
   const placedRef = { current: placed };
 
   const lobbyId = app.lobbyOf(matchId);
+  // While the reveal pacing still shows the moves before the newest view, the table is drawn
+  // as a watcher's: no move button of any step until it has caught up (the move panel says so).
+  const moving = viewer !== null && !info?.over && !session.reveal.behind;
   const ctx: TableContext = {
     info,
     viewer,
@@ -110,8 +113,8 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
       if (!deadline || info?.over) return null;
       return <Timer deadlineMs={deadline} serverNow={() => Date.now()} />;
     },
-    ActionButton: viewer !== null && !info?.over ? StableButton : undefined,
-    claim: viewer !== null && !info?.over ? (actions) => void placed.push(...actions) : undefined,
+    ActionButton: moving ? StableButton : undefined,
+    claim: moving ? (actions) => void placed.push(...actions) : undefined,
     // The lobby's chat, for a table that places it beside itself (Quasar Search's team chat).
     chat: viewer !== null && lobbyId ? <TeamChat app={app} lobbyId={lobbyId} /> : null,
   };
@@ -163,6 +166,7 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
         </p>
       </div>
       {held.length > 1 && !refused ? <SeatSwitcher session={session} held={held} shown={viewer} seatName={nameOnly} over={!!info?.over} /> : null}
+      {held.length > 1 && !refused ? <SeatNotice session={session} seatName={nameOnly} /> : null}
       {session.unavailable && newest ? (
         <p class="card-box stale-view row" role="alert" data-stale="">
           <span class="grow">The table below may be out of date. {errorSentence(session.unavailable.code, session.unavailable.detail)}</span>
@@ -224,7 +228,22 @@ export function SeatSwitcher(p: { session: MatchSession; held: number[]; shown: 
   );
 }
 
+// "Now playing as …" after the table followed another held seat by itself (its moves wait a
+// moment, MatchSession.switchGuard). Always in the page, so screen readers hear it change;
+// it stays in sight at the top while the page scrolls (a phone's buttons are far below).
+export function SeatNotice(p: { session: MatchSession; seatName: (seat: number) => string }) {
+  const seat = p.session.switchedTo;
+  return (
+    <p class={`seat-notice${seat === null ? " seat-notice--quiet" : ""}`} role="status" data-seat-notice={seat ?? ""}>
+      {seat === null ? null : (
+        <>Now playing as <strong>{p.seatName(seat)}</strong> (seat {seat + 1}){p.session.switchGuard ? <span class="muted"> · its moves open in a moment</span> : null}</>
+      )}
+    </p>
+  );
+}
+
 // Whatever the newest view lists and the table did not place, then Resign (asks twice).
+// While the reveal pacing is behind, the newest view's moves wait: the panel says so instead.
 function MovePanel(p: {
   session: MatchSession;
   legal: Action[];
@@ -235,11 +254,20 @@ function MovePanel(p: {
   press: (a: Action) => void;
 }) {
   // Rendered after the table: every ctx.ActionButton of this render is in `placed`.
-  const rest = p.legal.filter((a) => a.kind !== 0 && !p.placed.current.some((x) => sameAction(x, a)));
+  const behind = p.session.reveal.pending;
+  const yours = p.legal.some((a) => a.kind !== 0 && a.seat === p.session.seat);
+  const rest = behind ? [] : p.legal.filter((a) => a.kind !== 0 && !p.placed.current.some((x) => sameAction(x, a)));
   const resign = p.session.resignAction;
-  if (!rest.length && !resign) return null;
+  const waiting = behind > 0 && yours;
+  if (!rest.length && !resign && !waiting) return null;
   return (
     <div class="extra-moves move-panel" role="group" aria-label="Moves" tabIndex={-1}>
+      {waiting ? (
+        <p class="move-wait" data-move-wait={behind}>
+          <span class="grow">Your move comes next: the table is still showing the moves before it ({behind} more).</span>
+          <button type="button" name="skip-to-move" class="secondary" onClick={() => p.session.reveal.skip()}>Show now</button>
+        </p>
+      ) : null}
       {rest.map((a) => (
         <ActionButton key={actionKey(a)} action={a} label={p.label(a)} enabled={p.offered(a)} sending={p.sending(a)} onPress={p.press} />
       ))}

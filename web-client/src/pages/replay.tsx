@@ -11,7 +11,7 @@ import { findGame, loadGame } from "../games/index.js";
 import type { ReplayFrame } from "../gen/starport/v1/protocol_pb.js";
 import { verifyCommitment } from "../fairness.js";
 import { RulesButton } from "../kit/lazy_rules.js";
-import { errorSentence, fillSeats, namesCards, outcomeText, seatNameFrom } from "../kit/words.js";
+import { errorSentence, fillSeats, namesCards, outcomeText, plainSeatName, seatNameFrom } from "../kit/words.js";
 import { useCardNames } from "../decks/pool_cache.js";
 import { routeHash, routeUrl, type Route } from "../router.js";
 import { copyText, shortId } from "../ui/format.js";
@@ -23,7 +23,12 @@ export function ReplayPage({ app, route }: { app: App; route: Route }) {
   const [loading, setLoading] = useState(false);
   const [slider, setSlider] = useState<number | null>(null);
   const [, setLoaded] = useState(0);
-  const want = useRef({ step: route.page === "replay" ? route.step : 0, asSeat: route.page === "replay" ? route.asSeat : false });
+  // The frame to ask for; `seat`: which held seat's view, for a person who held several.
+  const want = useRef<{ step: number; asSeat: boolean; seat?: number }>({
+    step: route.page === "replay" ? route.step : 0,
+    asSeat: route.page === "replay" ? route.asSeat : false,
+    seat: route.page === "replay" ? route.seat : undefined,
+  });
   const latest = useRef(0);
   const frameRef = useRef<ReplayFrame | null>(null);
   frameRef.current = frame;
@@ -33,11 +38,12 @@ export function ReplayPage({ app, route }: { app: App; route: Route }) {
     const id = ++latest.current;
     setLoading(true);
     try {
-      const reply = await app.conn.request({ case: "openReplay", value: { matchId, step: want.current.step, asSeat: want.current.asSeat } });
+      const { step: wantStep, asSeat, seat } = want.current;
+      const reply = await app.conn.request({ case: "openReplay", value: { matchId, step: wantStep, asSeat, seat: seat ?? 0 } });
       if (id !== latest.current || reply.body.case !== "replayFrame") return;
       const f = reply.body.value;
       want.current.step = f.step;
-      app.replaceRoute({ page: "replay", matchId, step: f.step, asSeat: want.current.asSeat });
+      app.replaceRoute(replayRoute(matchId, f.step, want.current));
       if (!findGame(f.game)) await loadGame(f.game);
       setFrame(f);
       setSlider(null);
@@ -62,8 +68,8 @@ export function ReplayPage({ app, route }: { app: App; route: Route }) {
   // The route changed within this page (back/forward, an edited URL).
   useEffect(() => {
     if (route.page !== "replay") return;
-    if (route.step !== want.current.step || route.asSeat !== want.current.asSeat) {
-      want.current = { step: route.step, asSeat: route.asSeat };
+    if (route.step !== want.current.step || route.asSeat !== want.current.asSeat || route.seat !== want.current.seat) {
+      want.current = { step: route.step, asSeat: route.asSeat, seat: route.seat };
       void load();
     }
   }, [route]);
@@ -115,7 +121,8 @@ export function ReplayPage({ app, route }: { app: App; route: Route }) {
     }
   }
   const ended = frame && outcome?.over && (frame.step === frame.totalSteps || !!m?.over);
-  const url = frame ? routeUrl({ page: "replay", matchId, step: frame.step, asSeat: want.current.asSeat }, location) : "";
+  const url = frame ? routeUrl(replayRoute(matchId, frame.step, want.current), location) : "";
+  const held = frame ? heldSeats(frame) : [];
   return (
     <div class="page replay">
       <section class="card-box">
@@ -147,7 +154,14 @@ export function ReplayPage({ app, route }: { app: App; route: Route }) {
         <div class="row">
           <span class="step-label" data-step={frame ? String(frame.step) : ""}>{`step ${slider ?? step} / ${total ?? "?"}${loading ? " …" : ""}`}</span>
           <JumpForm step={step} total={total} go={go} />
-          {frame && heldSeat(frame) ? (
+          {held.length > 1 ? (
+            <SeatPerspective held={held} over={!!m?.over} chosen={want.current.asSeat ? (want.current.seat ?? held[0]) : null}
+              seatName={(seat) => plainSeatName(m?.seats, seat)} choose={(seat) => {
+                want.current.asSeat = seat !== null;
+                want.current.seat = seat ?? undefined;
+                void load();
+              }} />
+          ) : frame && heldSeat(frame) ? (
             <label class="inline">
               <input type="checkbox" name="as-seat" checked={want.current.asSeat} onChange={(ev) => {
                 want.current.asSeat = (ev.target as HTMLInputElement).checked;
@@ -269,6 +283,37 @@ export function replayRefusal(error: ServerError, opened: boolean): ReplayRefusa
 // the frame's MatchInfo (server/replay/replay_desk.cpp), and grants them no seat's perspective.
 export function heldSeat(frame: ReplayFrame): boolean {
   return frame.match !== undefined && !frame.match.spectator;
+}
+
+// Every seat the viewer held (several only at a cooperative table), lowest first; none for
+// someone who held no seat.
+export function heldSeats(frame: ReplayFrame): number[] {
+  const m = frame.match;
+  if (!m || m.spectator) return [];
+  return m.yourSeats.length ? [...m.yourSeats].sort((a, b) => a - b) : [m.yourSeat];
+}
+
+// The replay route of a frame for what the page asks (a held seat named only with asSeat).
+function replayRoute(matchId: string, step: number, want: { asSeat: boolean; seat?: number }): Route {
+  return { page: "replay", matchId, step, asSeat: want.asSeat, ...(want.asSeat && want.seat !== undefined ? { seat: want.seat } : {}) };
+}
+
+// A person who held several seats sees the match as any of them (OpenReplay.seat), or as the
+// table's view (public while it runs, everything once over). `chosen`: null for the table's.
+export function SeatPerspective(p: { held: number[]; over: boolean; chosen: number | null; seatName: (seat: number) => string; choose: (seat: number | null) => void }) {
+  return (
+    <label class="inline">
+      View as
+      <select name="seat-perspective" value={p.chosen === null ? "" : String(p.chosen)}
+        onChange={(ev) => {
+          const v = (ev.target as HTMLSelectElement).value;
+          p.choose(v === "" ? null : Number(v));
+        }}>
+        <option value="">{p.over ? "the whole table (every card)" : "a spectator (public)"}</option>
+        {p.held.map((seat) => <option key={seat} value={String(seat)}>{`${p.seatName(seat)} (your seat ${seat + 1})`}</option>)}
+      </select>
+    </label>
+  );
 }
 
 // "seat N" (0-based, from the server) → N; "public" and "everything" → null.
