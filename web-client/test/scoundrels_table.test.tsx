@@ -11,14 +11,14 @@ import { renderToString } from "preact-render-to-string";
 
 import type { Action } from "../src/gen/starport/v1/common_pb.js";
 import { DiceRollSchema, OutcomeSchema } from "../src/gen/starport/v1/common_pb.js";
-import { ActionKind, CardKind, FightKind, FightStep, LocationKind, LocationSchema, OptionsSchema, Phase, PromptKind, PromptSchema } from "../src/gen/starport/v1/scoundrels_pb.js";
+import { ActionKind, CardKind, FightKind, FightStep, LocationKind, LocationSchema, OfferSchema, OptionsSchema, Phase, PromptKind, PromptSchema } from "../src/gen/starport/v1/scoundrels_pb.js";
 import type { TableContext } from "../src/games/types.js";
 import { ordinal, outcomeText } from "../src/kit/words.js";
 import { dockyardBadge, dockyardSpot, mapMarks, moveTargets, nameBox, placeNames, scrollToPoint, shortName, zoomFocus } from "../src/games/scoundrels/map.js";
 import { buildOptions, describeOptions } from "../src/games/scoundrels/options.js";
 import { revealPauseMs, rollPauseMs } from "../src/games/scoundrels/reveal.js";
 import { ScCard, ScoundrelsTable } from "../src/games/scoundrels/table.js";
-import { narrow, proposals } from "../src/games/scoundrels/trade.js";
+import { closedOfferText, followOffers, narrow, proposals, tradeChoiceLabel, TradeComposer } from "../src/games/scoundrels/trade.js";
 import { actionLabel, cardIndex, decisionHeading, reasonWords } from "../src/games/scoundrels/words.js";
 import { act, card, promptView, view } from "./scoundrels_fixture.js";
 import { Button, seatName } from "./table_fixtures.js";
@@ -155,7 +155,7 @@ test("trades: offers with their answers, and the dialog narrows the listed propo
   n = narrow(all, 1, 40, 0, 14);
   assert.equal(key(n.action!), "19:1,40,0,14");
   assert.equal(actionLabel(n.action!, v, seatName), "Offer Bot Brigid your cargo Spice Run and Medkit for nothing");
-  assert.equal(actionLabel(act(0, ActionKind.PROPOSE, 1, 13, -3, 0), v, seatName), "Offer Bot Brigid your Blaster Pistol for a face-down card of theirs");
+  assert.equal(actionLabel(act(0, ActionKind.PROPOSE, 1, 13, -3, 0), v, seatName), "Offer Bot Brigid your Blaster Pistol for the face-down card in Bot Brigid's storage locker");
   // A choice the actions do not allow falls back to one they do: never an unlisted action.
   n = narrow(all, 7, 99, 99, 99);
   assert.ok(all.some((a) => key(a) === key(n.action!)));
@@ -219,7 +219,7 @@ test("every action kind has a label in players' words from the view", () => {
   assert.equal(l(ActionKind.PILLAGE, 0), "Stop pillaging");
   assert.equal(l(ActionKind.PILLAGE, 22), "Take Plasma Cannon");
   // A face-down card of the other side of the fight: never a name.
-  assert.equal(l(ActionKind.PILLAGE, -2), "Take a face-down card from Bot Brigid's ship");
+  assert.equal(l(ActionKind.PILLAGE, -2), "Take the face-down card in Bot Brigid's weapons locker (2 of 2)");
   assert.equal(l(ActionKind.ACCEPT, 5), "Accept Bot Brigid's offer");
   assert.equal(actionLabel(act(1, ActionKind.WITHDRAW, 5), v, seatName), "Withdraw your offer to Ada");
   assert.equal(l(ActionKind.BRAWL, 1), "Brawl with Bot Brigid");
@@ -374,4 +374,52 @@ test("an attacker offered only 'End the combat' is told why", () => {
   assert.match(at([0, 1], 1), /fight another round, or end the combat/);
   assert.match(at([0], 1), /your attack cannot get through their defence/);
   assert.match(at([0], 3), /that was the last round/);
+});
+
+// The trade dialog (its body, TradeComposer: the kit's Dialog draws it only while open).
+test("the trade dialog tells Bob's face-down cards apart by where they lie, and two same-named cards by their place", () => {
+  const v = view({ offers: [] });
+  // Bob holds two face-down items in his weapons locker and one in his storage locker.
+  v.legalActions = [act(0, ActionKind.PROPOSE, 1, 0, -1, 0), act(0, ActionKind.PROPOSE, 1, 0, -2, 0), act(0, ActionKind.PROPOSE, 1, 0, -3, 0)];
+  const all = proposals(v, 0);
+  const html = renderToString(<TradeComposer view={v} ctx={ctx(0)} all={all} sel={{}} setSel={() => {}} closed={[]} onSend={() => {}} />);
+  const takes = [...html.matchAll(/<option[^>]*value="(-\d)"[^>]*>(.*?)<\/option>/g)].map((m) => [m[1], m[2].replace(/&#39;/g, "'")]);
+  assert.deepEqual(takes, [
+    ["-1", "the face-down card in Bot Brigid's weapons locker (1 of 2)"],
+    ["-2", "the face-down card in Bot Brigid's weapons locker (2 of 2)"],
+    ["-3", "the face-down card in Bot Brigid's storage locker"],
+  ]);
+  assert.match(html, /you learn what one is only if the trade is made/);
+  // Two of Ada's cards of one name: each says where it is.
+  const twin = view({ offers: [] });
+  twin.ships[0].storageLocker = [card(14, "Medkit", CardKind.MEDKIT), card(16, "Medkit", CardKind.MEDKIT)];
+  assert.equal(tradeChoiceLabel(twin, 14, 0, [14, 16], seatName), "Medkit (storage locker)");
+  assert.equal(tradeChoiceLabel(twin, 12, 0, [12, 14, 16], seatName), "+1 Hyperdrive");
+  assert.equal(tradeChoiceLabel(twin, 0, 0, [0], seatName), "nothing");
+});
+
+test("an offer of yours that closes is told: declined, withdrawn or taken, and the dialog says a declined one cannot be made again", () => {
+  const offer = create(OfferSchema, { id: 9, from: 0, to: 1, give: [card(14, "Medkit", CardKind.MEDKIT)], takeCargo: [] });
+  const open = view({ offers: [offer] });
+  let m = followOffers(undefined, open, 0, new Set(), seatName);
+  assert.equal(m.open.length, 1);
+  assert.equal(m.closed.length, 0);
+  // Bob declines: the offer is gone, the Medkit still Ada's, the ships still together.
+  const gone = view({ offers: [] });
+  m = followOffers(m, gone, 0, new Set(), seatName);
+  assert.deepEqual(m.closed.map((c) => [c.id, c.end]), [[9, "declined"]]);
+  assert.equal(closedOfferText(m.closed[0], seatName), "Bot Brigid declined your offer (your Medkit for nothing); it cannot be offered again this Movement.");
+  // The same again, but this page sent the withdrawal.
+  const w = followOffers(followOffers(undefined, open, 0, new Set(), seatName), gone, 0, new Set([9]), seatName);
+  assert.equal(w.closed[0].end, "withdrawn");
+  // Taken: the Medkit is Bob's now.
+  const traded = view({ offers: [] });
+  traded.ships[0].storageLocker = [];
+  traded.ships[1].storageLocker = [card(14, "Medkit", CardKind.MEDKIT)];
+  assert.equal(followOffers(followOffers(undefined, open, 0, new Set(), seatName), traded, 0, new Set(), seatName).closed[0].end, "traded");
+  // A new Movement forgets.
+  assert.equal(followOffers(m, view({ offers: [], turn: 4 }), 0, new Set(), seatName).closed.length, 0);
+  // The trades panel and the dialog say it.
+  const html = renderToString(<TradeComposer view={gone} ctx={ctx(0)} all={proposals(gone, 0)} sel={{}} setSel={() => {}} closed={m.closed} onSend={() => {}} />);
+  assert.match(html.replace(/&#39;/g, "'"), /Not offered again this Movement<\/h4><ul><li data-end="declined">Bot Brigid declined your offer \(your Medkit for nothing\)/);
 });

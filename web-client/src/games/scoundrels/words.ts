@@ -133,10 +133,36 @@ export function contractLine(view: View, c: Contract): string {
   return `${c.name || "Contract"} (${syndicateNames[c.syndicate]}, from ${placeName(view, c.origin)} to ${to}${c.reward ? `, ${colourNames[c.reward]} reward` : ""})`;
 }
 
+// Where another seat's face-down card -(1 + i) lies, as everyone may know it: the owner's
+// hidden cards are numbered through the weapons locker, then the storage locker, then the
+// captain's log (Card.hidden_index; the zones' counts are public). "weapons locker, 2 of 3".
+export function hiddenPlace(view: View, owner: number, index: number): { zone: string; nth: number; of: number } | undefined {
+  const ship = view.ships.find((s) => s.seat === owner);
+  if (!ship || index < 0) return undefined;
+  const zones: [string, number][] = [
+    ["weapons locker", ship.weaponsLockerCount || ship.weaponsLocker.length],
+    ["storage locker", ship.storageLockerCount || ship.storageLocker.length],
+    ["captain's log", ship.captainsLogCount || ship.captainsLog.length],
+  ];
+  let i = index;
+  for (const [zone, count] of zones) {
+    if (i < count) return { zone, nth: i + 1, of: count };
+    i -= count;
+  }
+  return undefined;
+}
+
+// "the face-down card in Bob's weapons locker (2 of 3)": two such cards never read alike.
+export function hiddenCardName(view: View, owner: number, index: number, seatName: (seat: number) => string): string {
+  const at = hiddenPlace(view, owner, index);
+  if (!at) return `a face-down card from ${seatName(owner)}'s ship`;
+  return `the face-down card in ${seatName(owner)}'s ${at.zone}${at.of > 1 ? ` (${at.nth} of ${at.of})` : ""}`;
+}
+
 // A card named in an action: its name, a contract's name, or (negative: another seat's
-// face-down card, -(1 + hidden_index)) "a face-down card from <seat>'s ship".
+// face-down card, -(1 + hidden_index)) where it lies on that seat's ship.
 export function cardName(view: View, id: number, seatName: (seat: number) => string, index = cardIndex(view), hiddenOwner?: number): string {
-  if (id < 0) return hiddenOwner !== undefined ? `a face-down card from ${seatName(hiddenOwner)}'s ship` : "a face-down card";
+  if (id < 0) return hiddenOwner !== undefined ? hiddenCardName(view, hiddenOwner, -id - 1, seatName) : "a face-down card";
   const n = index.get(id);
   if (n?.card) return n.card.name || kindNames[n.card.kind];
   if (n?.contract) return `cargo ${n.contract.name || "contract"}`;
@@ -289,7 +315,7 @@ export function proposeLabel(action: Action, view: View, seatName: (seat: number
   const n = (id: number) => cardName(view, id, seatName, idx);
   const gives = [give, give2].filter((x) => x).map(n);
   const yours = gives.length ? `your ${gives.join(" and ")}` : "nothing";
-  const theirs = take < 0 ? "a face-down card of theirs" : take ? `their ${n(take)}` : "nothing";
+  const theirs = take < 0 ? hiddenCardName(view, to, -take - 1, seatName) : take ? `their ${n(take)}` : "nothing";
   return `Offer ${seatName(to)} ${yours} for ${theirs}`;
 }
 
