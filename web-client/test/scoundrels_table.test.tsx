@@ -423,3 +423,28 @@ test("an offer of yours that closes is told: declined, withdrawn or taken, and t
   const html = renderToString(<TradeComposer view={gone} ctx={ctx(0)} all={proposals(gone, 0)} sel={{}} setSel={() => {}} closed={m.closed} onSend={() => {}} />);
   assert.match(html.replace(/&#39;/g, "'"), /Not offered again this Movement<\/h4><ul><li data-end="declined">Bot Brigid declined your offer \(your Medkit for nothing\)/);
 });
+
+test("the Dockyard roll's destination is said in the move panel and ringed on the map", () => {
+  const moved = view({
+    phase: Phase.ENCOUNTER,
+    fight: undefined,
+    dockyard: 1,
+    dice: [create(DiceRollSchema, { number: 7, seat: 0, purpose: "Dockyard", sides: 6, faces: [2], result: "the Dockyard moves" })],
+  });
+  const html = renderToString(<ScoundrelsTable view={moved} ctx={ctx(1)} />).replace(/&#39;/g, "'");
+  assert.match(html, /data-testid="sc-dock-news" data-moved="1" data-loc="1">Dockyard roll: Ada rolled 2, so the Dockyard moved to Pandora \(marked D on the map\)\.</);
+  // The move panel says it before the map: where the player looks first.
+  assert.ok(html.indexOf("sc-dock-news") < html.indexOf('data-testid="sc-map"'));
+  assert.match(html, /<g class="sc-loc[^"]*" data-loc="1"[^>]*>(?:(?!<\/g>).)*data-testid="sc-dock-ring"/);
+  assert.equal(html.match(/class="sc-dock-ring"/g)?.length, 1);
+  assert.match(html, /class="sc-dockyard sc-dockyard--moved" data-testid="sc-dockyard" data-loc="1"/);
+  assert.match(html, /the Dockyard, just moved, at Pandora/);
+  // A roll that left it where it was: said, nothing ringed.
+  const stayed = view({ phase: Phase.MOVEMENT, fight: undefined, dice: [create(DiceRollSchema, { number: 7, seat: 0, purpose: "Dockyard", sides: 6, faces: [6], result: "the Dockyard stays" })] });
+  const s = renderToString(<ScoundrelsTable view={stayed} ctx={ctx(0)} />).replace(/&#39;/g, "'");
+  assert.match(s, /Dockyard roll: Ada rolled 6, so the Dockyard stays at Hedone\./);
+  assert.doesNotMatch(s, /sc-dock-ring|sc-dockyard--moved/);
+  // Later in the turn (Delivery) or before any roll (turn 1): not news.
+  assert.doesNotMatch(renderToString(<ScoundrelsTable view={{ ...moved, phase: Phase.DELIVERY } as typeof moved} ctx={ctx(1)} />), /sc-dock-news|sc-dock-ring/);
+  assert.doesNotMatch(renderToString(<ScoundrelsTable view={{ ...moved, turn: 1 } as typeof moved} ctx={ctx(1)} />), /sc-dock-news|sc-dock-ring/);
+});

@@ -1,7 +1,7 @@
 // S.P.A.C.E. in players' words (pure, unit-tested): names of places, syndicates, colours,
 // phases and cards, and one label per legal action computed from the view alone. A card
 // the viewer may not identify is "a face-down card from <seat>'s ship", never a name.
-import type { Action } from "../../gen/starport/v1/common_pb.js";
+import type { Action, DiceRoll } from "../../gen/starport/v1/common_pb.js";
 import {
   ActionKind,
   CardKind,
@@ -344,6 +344,26 @@ export function decisionHeading(view: View, viewer: number | null, seatName: (se
     return `Your ${phase}.`;
   }
   return `${phase}: waiting for ${seatName(view.activeSeat)}.`;
+}
+
+// The Dockyard roll that opened this turn (the 1st Player rolls at the end of every turn, so
+// the newest "Dockyard" roll in View.dice is the last one), while the turn's Encounter and
+// Movement are under way: where the Dockyard now is, said where the player looks (the move
+// panel) and marked on the map. View.dockyard is where it stands now.
+export function dockyardNews(view: View): { roll: DiceRoll; moved: boolean; place: string } | undefined {
+  if (view.turn < 2 || (view.phase !== Phase.ENCOUNTER && view.phase !== Phase.MOVEMENT)) return undefined;
+  const rolls = view.dice.filter((r) => /^dockyard$/i.test(r.purpose));
+  if (!rolls.length) return undefined;
+  const roll = rolls.reduce((a, b) => (b.number > a.number ? b : a));
+  return { roll, moved: /moves/i.test(roll.result), place: placeName(view, view.dockyard) };
+}
+
+export function dockyardNewsText(news: { roll: DiceRoll; moved: boolean; place: string }, seatName: (seat: number) => string): string {
+  const who = news.roll.seat >= 0 ? seatName(news.roll.seat) : "The 1st Player";
+  const face = news.roll.faces.join(" and ");
+  return news.moved
+    ? `Dockyard roll: ${who} rolled ${face}, so the Dockyard moved to ${news.place} (marked D on the map).`
+    : `Dockyard roll: ${who} rolled ${face}, so the Dockyard stays at ${news.place}.`;
 }
 
 // Health of a crew or state of a system, in words.
