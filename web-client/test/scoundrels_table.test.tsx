@@ -20,7 +20,7 @@ import { revealPauseMs, rollPauseMs } from "../src/games/scoundrels/reveal.js";
 import { ScCard, ScoundrelsTable } from "../src/games/scoundrels/table.js";
 import { closedOfferText, followOffers, narrow, proposals, tradeChoiceLabel, TradeComposer } from "../src/games/scoundrels/trade.js";
 import { actionLabel, cardIndex, decisionHeading, reasonWords } from "../src/games/scoundrels/words.js";
-import { act, card, promptView, view } from "./scoundrels_fixture.js";
+import { act, card, hidden, promptView, view } from "./scoundrels_fixture.js";
 import { Button, seatName } from "./table_fixtures.js";
 
 function ctx(viewer: number | null, claimed: Action[] = [], live = true): TableContext {
@@ -382,14 +382,16 @@ test("the trade dialog tells Bob's face-down cards apart by where they lie, and 
   // Bob holds two face-down items in his weapons locker and one in his storage locker.
   v.legalActions = [act(0, ActionKind.PROPOSE, 1, 0, -1, 0), act(0, ActionKind.PROPOSE, 1, 0, -2, 0), act(0, ActionKind.PROPOSE, 1, 0, -3, 0)];
   const all = proposals(v, 0);
-  const html = renderToString(<TradeComposer view={v} ctx={ctx(0)} all={all} sel={{}} setSel={() => {}} closed={[]} onSend={() => {}} />);
+  const html = renderToString(<TradeComposer view={v} ctx={ctx(0)} all={all} sel={{}} setSel={() => {}} closed={[]} onSend={() => {}} onSent={() => {}} />);
   const takes = [...html.matchAll(/<option[^>]*value="(-\d)"[^>]*>(.*?)<\/option>/g)].map((m) => [m[1], m[2].replace(/&#39;/g, "'")]);
   assert.deepEqual(takes, [
-    ["-1", "the face-down card in Bot Brigid's weapons locker (1 of 2)"],
-    ["-2", "the face-down card in Bot Brigid's weapons locker (2 of 2)"],
-    ["-3", "the face-down card in Bot Brigid's storage locker"],
+    ["-1", "Weapons locker 1 of 2, face down"],
+    ["-2", "Weapons locker 2 of 2, face down"],
+    ["-3", "Storage locker, face down"],
   ]);
   assert.match(html, /you learn what one is only if the trade is made/);
+  // The summary (the offer in words) names whose card it is.
+  assert.match(html.replace(/&#39;/g, "'"), /data-testid="sc-trade-summary">Offer Bot Brigid nothing for the face-down card in Bot Brigid's weapons locker \(1 of 2\)</);
   // Two of Ada's cards of one name: each says where it is.
   const twin = view({ offers: [] });
   twin.ships[0].storageLocker = [card(14, "Medkit", CardKind.MEDKIT), card(16, "Medkit", CardKind.MEDKIT)];
@@ -417,10 +419,18 @@ test("an offer of yours that closes is told: declined, withdrawn or taken, and t
   traded.ships[0].storageLocker = [];
   traded.ships[1].storageLocker = [card(14, "Medkit", CardKind.MEDKIT)];
   assert.equal(followOffers(followOffers(undefined, open, 0, new Set(), seatName), traded, 0, new Set(), seatName).closed[0].end, "traded");
+  // An offer naming a face-down item blind keeps the words it was sent with: the view's offer
+  // shows the proposer that item only as a face-down card.
+  const blind = create(OfferSchema, { id: 10, from: 0, to: 1, give: [card(14, "Medkit", CardKind.MEDKIT)], take: [hidden(0)] });
+  const sent = { action: act(0, ActionKind.PROPOSE, 1, 14, -2, 0), text: "your Medkit for the face-down card in Bot Brigid's weapons locker (2 of 2)" };
+  let b = followOffers(undefined, view({ offers: [] }), 0, new Set(), seatName, sent);
+  b = followOffers(b, view({ offers: [blind] }), 0, new Set(), seatName, sent);
+  b = followOffers(b, view({ offers: [] }), 0, new Set(), seatName, sent);
+  assert.equal(closedOfferText(b.closed[0], seatName), "Bot Brigid declined your offer (your Medkit for the face-down card in Bot Brigid's weapons locker (2 of 2)); it cannot be offered again this Movement.");
   // A new Movement forgets.
   assert.equal(followOffers(m, view({ offers: [], turn: 4 }), 0, new Set(), seatName).closed.length, 0);
   // The trades panel and the dialog say it.
-  const html = renderToString(<TradeComposer view={gone} ctx={ctx(0)} all={proposals(gone, 0)} sel={{}} setSel={() => {}} closed={m.closed} onSend={() => {}} />);
+  const html = renderToString(<TradeComposer view={gone} ctx={ctx(0)} all={proposals(gone, 0)} sel={{}} setSel={() => {}} closed={m.closed} onSend={() => {}} onSent={() => {}} />);
   assert.match(html.replace(/&#39;/g, "'"), /Not offered again this Movement<\/h4><ul><li data-end="declined">Bot Brigid declined your offer \(your Medkit for nothing\)/);
 });
 

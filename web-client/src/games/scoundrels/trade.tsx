@@ -15,7 +15,7 @@ import type { Action } from "../../gen/starport/v1/common_pb.js";
 import { ActionKind, type Card, type Contract, type Offer, type View } from "../../gen/starport/v1/scoundrels_pb.js";
 import { Dialog } from "../../kit/dialog.js";
 import type { TableContext } from "../types.js";
-import { actionLabel, cardIndex, cardName, hiddenCardName, proposeLabel, type Named } from "./words.js";
+import { actionLabel, cardIndex, cardName, hiddenCardName, hiddenPlace, proposalTerms, proposeLabel, type Named } from "./words.js";
 
 export function proposals(view: View, viewer: number | null): Action[] {
   return viewer === null ? [] : view.legalActions.filter((a) => a.seat === viewer && a.kind === ActionKind.PROPOSE);
@@ -53,10 +53,17 @@ function ownPlace(view: View, seat: number, id: number): string {
 }
 
 // A choice of the dialog in words: "nothing", a card's name (with its place when another
-// choice in the same list has the same name), or where another seat's face-down card lies.
+// choice in the same list has the same name), or where another seat's face-down card lies
+// ("Weapons locker 2 of 2, face down"; the summary under it names the seat too).
 export function tradeChoiceLabel(view: View, id: number, owner: number, list: readonly number[], seatName: (s: number) => string, idx: Map<number, Named> = cardIndex(view)): string {
   if (id === 0) return "nothing";
-  if (id < 0) return hiddenCardName(view, owner, -id - 1, seatName);
+  if (id < 0) {
+    // Under "<seat> gives", the place first: a phone's select shows only the start.
+    const at = hiddenPlace(view, owner, -id - 1);
+    if (!at) return hiddenCardName(view, owner, -id - 1, seatName);
+    const zone = at.zone[0].toUpperCase() + at.zone.slice(1);
+    return `${zone}${at.of > 1 ? ` ${at.nth} of ${at.of}` : ""}, face down`;
+  }
   const name = cardName(view, id, seatName, idx);
   const twin = list.some((o) => o !== id && o > 0 && cardName(view, o, seatName, idx) === name);
   const place = twin ? ownPlace(view, owner, id) : "";
@@ -81,7 +88,11 @@ const movementKey = (view: View) => `${view.turn}:${view.phase}:${view.activeSea
 // The next memory after `view`: an offer that was open and is gone was taken (its cards
 // changed hands), lapsed (the ships parted, a card it named left its side), withdrawn (this
 // page sent the withdrawal: `withdrawn`) or else declined by its target.
-export function followOffers(memory: OfferMemory | undefined, view: View, viewer: number | null, withdrawn: ReadonlySet<number>, seatName: (s: number) => string): OfferMemory {
+// `sent`: the proposal this page sent last and its words when sent; an offer that matches it
+// keeps those words (a face-down item named blind reads as chosen: "… in Bob's weapons locker
+// (2 of 2)", which the offer itself cannot say).
+export function followOffers(memory: OfferMemory | undefined, view: View, viewer: number | null, withdrawn: ReadonlySet<number>, seatName: (s: number) => string,
+  sent?: { action: Action; text: string }): OfferMemory {
   const key = movementKey(view);
   const was = memory && memory.key === key ? memory : { key, open: [], closed: [] };
   if (viewer === null) return was;
@@ -105,18 +116,30 @@ export function followOffers(memory: OfferMemory | undefined, view: View, viewer
     .map((o) => ({
       id: o.id,
       to: o.to,
-      text: offerText(view, o, seatName),
+      text: was.open.find((x) => x.id === o.id)?.text ?? (sent && sentMatches(sent.action, o) ? sent.text : offerText(view, o, seatName)),
       give: [...o.give.filter((c) => c.known && c.id).map((c) => c.id), ...o.giveCargo.map((c) => c.id)],
       take: [...o.take.filter((c) => c.known && c.id).map((c) => c.id), ...o.takeCargo.map((c) => c.id)],
     }));
   return { key, open, closed };
 }
 
+// The offer a PROPOSE made: same target, same cards given.
+function sentMatches(a: Action, o: Offer): boolean {
+  const given = [...o.give.map((c) => c.id), ...o.giveCargo.map((c) => c.id)].filter((x) => x).sort();
+  const named = [a.args[1], a.args[3] ?? 0].filter((x) => x > 0).sort();
+  return a.args[0] === o.to && given.length === named.length && given.every((x, i) => x === named[i]);
+}
+
 // "your Medkit for Bob's cargo Spice Run", "nothing for Bob's Plasma Cannon".
 function offerText(view: View, o: Offer, seatName: (s: number) => string): string {
   const give = sideList(view, o.give, o.giveCargo, seatName);
-  const take = sideList(view, o.take, o.takeCargo, seatName);
-  return `${give === "nothing" ? "nothing" : `your ${give}`} for ${take === "nothing" ? "nothing" : `${seatName(o.to)}'s ${take}`}`;
+  // The proposer named a face-down item of theirs blind: it stays "a face-down card".
+  const idx = cardIndex(view);
+  const theirs = [
+    ...o.take.map((c) => (c.known && c.id ? `${seatName(o.to)}'s ${cardName(view, c.id, seatName, idx)}` : `a face-down card of ${seatName(o.to)}'s`)),
+    ...o.takeCargo.map((c) => `${seatName(o.to)}'s cargo ${c.name}`),
+  ];
+  return `${give === "nothing" ? "nothing" : `your ${give}`} for ${theirs.length ? theirs.join(" and ") : "nothing"}`;
 }
 
 // A closed offer in one sentence, for the trades panel and the dialog.
@@ -135,7 +158,8 @@ export function OffersPanel({ view, ctx }: { view: View; ctx: TableContext }) {
   const [sel, setSel] = useState<{ partner?: number; give?: number; take?: number; give2?: number }>({});
   const withdrawn = useRef(new Set<number>());
   const memory = useRef<OfferMemory>();
-  memory.current = followOffers(memory.current, view, ctx.viewer, withdrawn.current, ctx.seatName);
+  const sent = useRef<{ action: Action; text: string }>();
+  memory.current = followOffers(memory.current, view, ctx.viewer, withdrawn.current, ctx.seatName, sent.current);
   const closed = memory.current.closed;
   const B = ctx.ActionButton;
   const all = B ? proposals(view, ctx.viewer) : [];
@@ -181,7 +205,8 @@ export function OffersPanel({ view, ctx }: { view: View; ctx: TableContext }) {
         <>
           <button type="button" class="secondary" name="open-trade" onClick={() => setOpen(true)}>Propose a trade…</button>
           <Dialog open={open} onClose={() => setOpen(false)} title="Propose a trade" testid="sc-trade-dialog">
-            <TradeComposer view={view} ctx={ctx} all={all} sel={sel} setSel={setSel} closed={closed} onSend={() => setOpen(false)} />
+            <TradeComposer view={view} ctx={ctx} all={all} sel={sel} setSel={setSel} closed={closed}
+              onSend={(a) => void (sent.current = { action: a, text: proposalTerms(a, view, ctx.seatName) })} onSent={() => setOpen(false)} />
           </Dialog>
         </>
       ) : null}
@@ -189,12 +214,17 @@ export function OffersPanel({ view, ctx }: { view: View; ctx: TableContext }) {
   );
 }
 
+// Their choices in the order of their ship: named cards as listed, then face-down ones by
+// place (-1, -2, …), "nothing" last.
+const byPlace = (a: number, b: number) => rank(a) - rank(b);
+const rank = (id: number) => (id > 0 ? 0 : id < 0 ? 1000 - id : 1e6);
+
 export type TradeSelection = { partner?: number; give?: number; take?: number; give2?: number };
 
 // The dialog's body: partner, what you give, what they give, the offer in words and its
 // Send button (the one listed PROPOSE that matches), then the offers of this Movement that
 // cannot be made again and why.
-export function TradeComposer(p: { view: View; ctx: TableContext; all: Action[]; sel: TradeSelection; setSel: (s: TradeSelection) => void; closed: ClosedOffer[]; onSend: () => void }) {
+export function TradeComposer(p: { view: View; ctx: TableContext; all: Action[]; sel: TradeSelection; setSel: (s: TradeSelection) => void; closed: ClosedOffer[]; onSend: (action: Action) => void; onSent: () => void }) {
   const { view, ctx, sel } = p;
   const B = ctx.ActionButton;
   const n = narrow(p.all, sel.partner, sel.give, sel.take, sel.give2);
@@ -225,7 +255,7 @@ export function TradeComposer(p: { view: View; ctx: TableContext; all: Action[];
       <fieldset>
         <legend>{ctx.seatName(partner)} gives</legend>
         <select name="trade-take" aria-label={`${ctx.seatName(partner)} gives`} value={String(n.take)} onChange={pick("take")}>
-          {n.takes.map((id) => <option key={id} value={String(id)}>{theirLabel(id)}</option>)}
+          {[...n.takes].sort(byPlace).map((id) => <option key={id} value={String(id)}>{theirLabel(id)}</option>)}
         </select>
         {n.takes.some((id) => id < 0) ? (
           <p class="muted sc-trade-hint">Their face-down cards are named by where they lie: you learn what one is only if the trade is made.</p>
@@ -233,7 +263,9 @@ export function TradeComposer(p: { view: View; ctx: TableContext; all: Action[];
       </fieldset>
       <p class="sc-trade-summary" data-testid="sc-trade-summary">{n.action ? proposeLabel(n.action, view, ctx.seatName, idx) : "No such offer is possible."}</p>
       {B && n.action ? (
-        <div class="buttons" onClick={() => p.onSend()}>
+        // Noted in the capture phase, before the button's own handler sends the move; the
+        // dialog closes after it.
+        <div class="buttons" onClickCapture={() => n.action && p.onSend(n.action)} onClick={() => p.onSent()}>
           <B action={n.action} class="sc-send-offer">Send the offer</B>
         </div>
       ) : null}

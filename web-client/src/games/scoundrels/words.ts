@@ -311,12 +311,17 @@ function passLabel(view: View, kind: PromptKind | undefined): string {
 }
 
 export function proposeLabel(action: Action, view: View, seatName: (seat: number) => string, idx = cardIndex(view)): string {
+  return `Offer ${seatName(action.args[0])} ${proposalTerms(action, view, seatName, idx)}`;
+}
+
+// A proposal's two sides: "your Medkit for the face-down card in Bob's storage locker".
+export function proposalTerms(action: Action, view: View, seatName: (seat: number) => string, idx = cardIndex(view)): string {
   const [to, give, take, give2] = action.args;
   const n = (id: number) => cardName(view, id, seatName, idx);
   const gives = [give, give2].filter((x) => x).map(n);
   const yours = gives.length ? `your ${gives.join(" and ")}` : "nothing";
   const theirs = take < 0 ? hiddenCardName(view, to, -take - 1, seatName) : take ? `their ${n(take)}` : "nothing";
-  return `Offer ${seatName(to)} ${yours} for ${theirs}`;
+  return `${yours} for ${theirs}`;
 }
 
 // The heading above the moves: the prompt's text for the seat that must answer it, what
