@@ -242,3 +242,22 @@ test("a card's name or type with a long word is set to fit the card, a short one
   assert.doesNotMatch(short, /--long|--fit-chars/);
   assert.match(renderToString(<Card name="Counter-Measures" />), /class="card__name"/);   // it breaks at the hyphen
 });
+
+test("the subset picker maps ticked places to the listed action, and says so when none matches", async () => {
+  const { chosenPlaces, maskOf, SubsetPicker } = await import("../src/kit/subset_picker.js");
+  assert.deepEqual(chosenPlaces(new Set([3, 0, 7]), 4), [0, 3]);
+  assert.equal(maskOf([0, 3]), 0b1001);
+  assert.equal(maskOf([]), 0);
+  const Button = (p: { action: { args: number[] }; children?: unknown }) => <button type="button" data-args={p.action.args.join(",")}>{p.children as string}</button>;
+  const items = ["A", "B"].map((n) => ({ key: n, name: n, children: <span>{n}</span> }));
+  const listed = [create(ActionSchema, { seat: 0, kind: 3, args: [1] })];
+  const draw = (actions: typeof listed) => renderToString(
+    <SubsetPicker legend="Pick" items={items} toggle="Take" actions={actions} actionFor={(c) => actions.find((a) => a.args[0] === maskOf(c))}
+      label={(a) => `Send ${a.args[0]}`} Button={Button as never} name="t" />);
+  // Nothing ticked is mask 0, which is not listed here: no button, a sentence instead.
+  assert.doesNotMatch(draw(listed), /<button/);
+  assert.match(draw(listed), /That choice is not allowed now/);
+  const both = [...listed, create(ActionSchema, { seat: 0, kind: 3, args: [0] })];
+  assert.match(draw(both), /<button type="button" data-args="0">Send 0<\/button>/);
+  assert.equal([...draw(both).matchAll(/type="checkbox" name="t"/g)].length, 2);
+});

@@ -44,6 +44,7 @@ test("every seat's view of 2- and 4-seat engine Missions draws one labelled butt
   let views = 0;
   let secrets = 0;
   let maxAct = 0;
+  let orders = 0;
   for (const [name, players, bots, seed] of [["two", 2, "heuristic", 3], ["four", 4, "random,heuristic", 8]] as const) {
     const m = record(name, players, bots, seed, JSON.stringify({ difficulty: "EASY", challengesPerAct: 2 }));
     assert.ok(m.actions > 20, `${name}: a real Mission (${m.actions} actions)`);
@@ -59,6 +60,9 @@ test("every seat's view of 2- and 4-seat engine Missions draws one labelled butt
         for (const a of legal) {
           const label = actionLabel(a, view, seatName);
           assert.ok(label.length > 0 && !fallback.test(label), `${where}: action ${ActionKind[a.kind]} ${a.args.join(",")} labelled "${label}"`);
+          // The engine's phase prefix ("PRE-CLEANUP | …") is the phase under way: noise on a button.
+          assert.doesNotMatch(label, /\b[A-Z][A-Z -]+ \| /, `${where}: ${ActionKind[a.kind]} labelled "${label}" keeps a phase prefix`);
+          if (a.kind === ActionKind.ORDER) orders++;
           assert.equal(buttons.filter((b) => b.kind === a.kind && b.args === a.args.join(",")).length, 1, `${where}: one button for ${ActionKind[a.kind]} ${a.args.join(",")}`);
           // A Rank is named by the prompt's choice (args[0] is its place among all the
           // Faction's Rank cards, used ones included).
@@ -97,5 +101,6 @@ test("every seat's view of 2- and 4-seat engine Missions draws one labelled butt
   assert.ok(secrets > 0, "no secret choice seen in the Confrontation");
   assert.ok(maxAct >= 2, `the Missions reached Act ${maxAct} only`);
   assert.ok(letters.size > 0, "no Mission reached its Ending");
+  assert.ok(orders > 0, "no Team Leader's order of effects was labelled");
   console.log(`quasar_search engine views: ${views} drawn, ${secrets} secret picks, acts up to ${maxAct}, endings ${[...letters].join(", ")}, kinds ${[...kinds].join(", ")}, prompts ${[...prompts].join(", ")}, steps ${[...steps].join(", ")}`);
 });

@@ -202,8 +202,9 @@ export function orderView(): View {
     kind: PromptKind.PROMPT_ORDER,
     text: "As Team Leader, choose which effect resolves next.",
     choices: [
-      create(ChoiceSchema, { value: 0, label: "{seat:1}'s Vanguard: each player draws a card", kind: ActionKind.ORDER }),
-      create(ChoiceSchema, { value: 1, label: "Ion Storm: consume 1 Energy", kind: ActionKind.ORDER }),
+      // As the engine words them (engine/quasar_search/view.cpp, task::order): source, seat, effect with its phase.
+      create(ChoiceSchema, { value: 0, label: "Vanguard Wing: {seat:1} — CHALLENGE START | If successful: The Team Leader gains 1 Glory", kind: ActionKind.ORDER }),
+      create(ChoiceSchema, { value: 1, label: "Ion Storm: {seat:0} — CHALLENGE START | Consume 1 Energy", kind: ActionKind.ORDER }),
     ],
   });
   v.legalActions = [act(0, ActionKind.ORDER, [0]), act(0, ActionKind.ORDER, [1])];

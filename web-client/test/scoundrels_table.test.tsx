@@ -11,16 +11,16 @@ import { renderToString } from "preact-render-to-string";
 
 import type { Action } from "../src/gen/starport/v1/common_pb.js";
 import { DiceRollSchema, OutcomeSchema } from "../src/gen/starport/v1/common_pb.js";
-import { ActionKind, CardKind, FightKind, FightStep, LocationKind, LocationSchema, OptionsSchema, Phase, PromptKind, PromptSchema } from "../src/gen/starport/v1/scoundrels_pb.js";
+import { ActionKind, CardKind, FightKind, FightStep, LocationKind, LocationSchema, OfferSchema, OptionsSchema, Phase, PromptKind, PromptSchema } from "../src/gen/starport/v1/scoundrels_pb.js";
 import type { TableContext } from "../src/games/types.js";
 import { ordinal, outcomeText } from "../src/kit/words.js";
 import { dockyardBadge, dockyardSpot, mapMarks, moveTargets, nameBox, placeNames, scrollToPoint, shortName, zoomFocus } from "../src/games/scoundrels/map.js";
 import { buildOptions, describeOptions } from "../src/games/scoundrels/options.js";
 import { revealPauseMs, rollPauseMs } from "../src/games/scoundrels/reveal.js";
 import { ScCard, ScoundrelsTable } from "../src/games/scoundrels/table.js";
-import { narrow, proposals } from "../src/games/scoundrels/trade.js";
+import { closedOfferText, followOffers, narrow, proposals, tradeChoiceLabel, TradeComposer } from "../src/games/scoundrels/trade.js";
 import { actionLabel, cardIndex, decisionHeading, reasonWords } from "../src/games/scoundrels/words.js";
-import { act, card, promptView, view } from "./scoundrels_fixture.js";
+import { act, card, hidden, promptView, view } from "./scoundrels_fixture.js";
 import { Button, seatName } from "./table_fixtures.js";
 
 function ctx(viewer: number | null, claimed: Action[] = [], live = true): TableContext {
@@ -155,7 +155,7 @@ test("trades: offers with their answers, and the dialog narrows the listed propo
   n = narrow(all, 1, 40, 0, 14);
   assert.equal(key(n.action!), "19:1,40,0,14");
   assert.equal(actionLabel(n.action!, v, seatName), "Offer Bot Brigid your cargo Spice Run and Medkit for nothing");
-  assert.equal(actionLabel(act(0, ActionKind.PROPOSE, 1, 13, -3, 0), v, seatName), "Offer Bot Brigid your Blaster Pistol for a face-down card of theirs");
+  assert.equal(actionLabel(act(0, ActionKind.PROPOSE, 1, 13, -3, 0), v, seatName), "Offer Bot Brigid your Blaster Pistol for the face-down card in Bot Brigid's storage locker");
   // A choice the actions do not allow falls back to one they do: never an unlisted action.
   n = narrow(all, 7, 99, 99, 99);
   assert.ok(all.some((a) => key(a) === key(n.action!)));
@@ -219,7 +219,7 @@ test("every action kind has a label in players' words from the view", () => {
   assert.equal(l(ActionKind.PILLAGE, 0), "Stop pillaging");
   assert.equal(l(ActionKind.PILLAGE, 22), "Take Plasma Cannon");
   // A face-down card of the other side of the fight: never a name.
-  assert.equal(l(ActionKind.PILLAGE, -2), "Take a face-down card from Bot Brigid's ship");
+  assert.equal(l(ActionKind.PILLAGE, -2), "Take the face-down card in Bot Brigid's weapons locker (2 of 2)");
   assert.equal(l(ActionKind.ACCEPT, 5), "Accept Bot Brigid's offer");
   assert.equal(actionLabel(act(1, ActionKind.WITHDRAW, 5), v, seatName), "Withdraw your offer to Ada");
   assert.equal(l(ActionKind.BRAWL, 1), "Brawl with Bot Brigid");
@@ -385,4 +385,87 @@ test("the encounter banner says whose ship met it and which event applied", () =
   assert.match(renderToString(<ScoundrelsTable view={v} ctx={ctx(1)} />), /Your encounter: <strong>Derelict<\/strong>/);
   v.encounterSeat = undefined;   // a posed position does not know whose it was
   assert.match(renderToString(<ScoundrelsTable view={v} ctx={ctx(0)} />), /Encounter: <strong>Derelict<\/strong>/);
+});
+
+// The trade dialog (its body, TradeComposer: the kit's Dialog draws it only while open).
+test("the trade dialog tells Bob's face-down cards apart by where they lie, and two same-named cards by their place", () => {
+  const v = view({ offers: [] });
+  // Bob holds two face-down items in his weapons locker and one in his storage locker.
+  v.legalActions = [act(0, ActionKind.PROPOSE, 1, 0, -1, 0), act(0, ActionKind.PROPOSE, 1, 0, -2, 0), act(0, ActionKind.PROPOSE, 1, 0, -3, 0)];
+  const all = proposals(v, 0);
+  const html = renderToString(<TradeComposer view={v} ctx={ctx(0)} all={all} sel={{}} setSel={() => {}} closed={[]} onSend={() => {}} onSent={() => {}} />);
+  const takes = [...html.matchAll(/<option[^>]*value="(-\d)"[^>]*>(.*?)<\/option>/g)].map((m) => [m[1], m[2].replace(/&#39;/g, "'")]);
+  assert.deepEqual(takes, [
+    ["-1", "Weapons locker 1 of 2, face down"],
+    ["-2", "Weapons locker 2 of 2, face down"],
+    ["-3", "Storage locker, face down"],
+  ]);
+  assert.match(html, /you learn what one is only if the trade is made/);
+  // The summary (the offer in words) names whose card it is.
+  assert.match(html.replace(/&#39;/g, "'"), /data-testid="sc-trade-summary">Offer Bot Brigid nothing for the face-down card in Bot Brigid's weapons locker \(1 of 2\)</);
+  // Two of Ada's cards of one name: each says where it is.
+  const twin = view({ offers: [] });
+  twin.ships[0].storageLocker = [card(14, "Medkit", CardKind.MEDKIT), card(16, "Medkit", CardKind.MEDKIT)];
+  assert.equal(tradeChoiceLabel(twin, 14, 0, [14, 16], seatName), "Medkit (storage locker)");
+  assert.equal(tradeChoiceLabel(twin, 12, 0, [12, 14, 16], seatName), "+1 Hyperdrive");
+  assert.equal(tradeChoiceLabel(twin, 0, 0, [0], seatName), "nothing");
+});
+
+test("an offer of yours that closes is told: declined, withdrawn or taken, and the dialog says a declined one cannot be made again", () => {
+  const offer = create(OfferSchema, { id: 9, from: 0, to: 1, give: [card(14, "Medkit", CardKind.MEDKIT)], takeCargo: [] });
+  const open = view({ offers: [offer] });
+  let m = followOffers(undefined, open, 0, new Set(), seatName);
+  assert.equal(m.open.length, 1);
+  assert.equal(m.closed.length, 0);
+  // Bob declines: the offer is gone, the Medkit still Ada's, the ships still together.
+  const gone = view({ offers: [] });
+  m = followOffers(m, gone, 0, new Set(), seatName);
+  assert.deepEqual(m.closed.map((c) => [c.id, c.end]), [[9, "declined"]]);
+  assert.equal(closedOfferText(m.closed[0], seatName), "Bot Brigid declined your offer (your Medkit for nothing); it cannot be offered again this Movement.");
+  // The same again, but this page sent the withdrawal.
+  const w = followOffers(followOffers(undefined, open, 0, new Set(), seatName), gone, 0, new Set([9]), seatName);
+  assert.equal(w.closed[0].end, "withdrawn");
+  // Taken: the Medkit is Bob's now.
+  const traded = view({ offers: [] });
+  traded.ships[0].storageLocker = [];
+  traded.ships[1].storageLocker = [card(14, "Medkit", CardKind.MEDKIT)];
+  assert.equal(followOffers(followOffers(undefined, open, 0, new Set(), seatName), traded, 0, new Set(), seatName).closed[0].end, "traded");
+  // An offer naming a face-down item blind keeps the words it was sent with: the view's offer
+  // shows the proposer that item only as a face-down card.
+  const blind = create(OfferSchema, { id: 10, from: 0, to: 1, give: [card(14, "Medkit", CardKind.MEDKIT)], take: [hidden(0)] });
+  const sent = { action: act(0, ActionKind.PROPOSE, 1, 14, -2, 0), text: "your Medkit for the face-down card in Bot Brigid's weapons locker (2 of 2)" };
+  let b = followOffers(undefined, view({ offers: [] }), 0, new Set(), seatName, sent);
+  b = followOffers(b, view({ offers: [blind] }), 0, new Set(), seatName, sent);
+  b = followOffers(b, view({ offers: [] }), 0, new Set(), seatName, sent);
+  assert.equal(closedOfferText(b.closed[0], seatName), "Bot Brigid declined your offer (your Medkit for the face-down card in Bot Brigid's weapons locker (2 of 2)); it cannot be offered again this Movement.");
+  // A new Movement forgets.
+  assert.equal(followOffers(m, view({ offers: [], turn: 4 }), 0, new Set(), seatName).closed.length, 0);
+  // The trades panel and the dialog say it.
+  const html = renderToString(<TradeComposer view={gone} ctx={ctx(0)} all={proposals(gone, 0)} sel={{}} setSel={() => {}} closed={m.closed} onSend={() => {}} onSent={() => {}} />);
+  assert.match(html.replace(/&#39;/g, "'"), /Not offered again this Movement<\/h4><ul><li data-end="declined">Bot Brigid declined your offer \(your Medkit for nothing\)/);
+});
+
+test("the Dockyard roll's destination is said in the move panel and ringed on the map", () => {
+  const moved = view({
+    phase: Phase.ENCOUNTER,
+    fight: undefined,
+    dockyard: 1,
+    dice: [create(DiceRollSchema, { number: 7, seat: 0, purpose: "Dockyard", sides: 6, faces: [2], result: "the Dockyard moves" })],
+  });
+  const html = renderToString(<ScoundrelsTable view={moved} ctx={ctx(1)} />).replace(/&#39;/g, "'");
+  assert.match(html, /data-testid="sc-dock-news" data-moved="1" data-loc="1">Dockyard roll: Ada rolled 2, so the Dockyard moved to Pandora \(marked D on the map\)\.</);
+  // The move panel says it before the map: where the player looks first.
+  assert.ok(html.indexOf("sc-dock-news") < html.indexOf('data-testid="sc-map"'));
+  assert.match(html, /<g class="sc-loc[^"]*" data-loc="1"[^>]*>(?:(?!<\/g>).)*data-testid="sc-dock-ring"/);
+  assert.equal(html.match(/class="sc-dock-ring"/g)?.length, 1);
+  assert.match(html, /class="sc-dockyard sc-dockyard--moved" data-testid="sc-dockyard" data-loc="1"/);
+  assert.match(html, /the Dockyard, just moved, at Pandora/);
+  // A roll that left it where it was: said, nothing ringed.
+  const stayed = view({ phase: Phase.MOVEMENT, fight: undefined, dice: [create(DiceRollSchema, { number: 7, seat: 0, purpose: "Dockyard", sides: 6, faces: [6], result: "the Dockyard stays" })] });
+  const s = renderToString(<ScoundrelsTable view={stayed} ctx={ctx(0)} />).replace(/&#39;/g, "'");
+  assert.match(s, /Dockyard roll: Ada rolled 6, so the Dockyard stays at Hedone\./);
+  assert.doesNotMatch(s, /sc-dock-ring|sc-dockyard--moved/);
+  // Later in the turn (Delivery) or before any roll (turn 1): not news.
+  assert.doesNotMatch(renderToString(<ScoundrelsTable view={{ ...moved, phase: Phase.DELIVERY } as typeof moved} ctx={ctx(1)} />), /sc-dock-news|sc-dock-ring/);
+  assert.doesNotMatch(renderToString(<ScoundrelsTable view={{ ...moved, turn: 1 } as typeof moved} ctx={ctx(1)} />), /sc-dock-news|sc-dock-ring/);
 });

@@ -36,6 +36,7 @@ test("every view of 2- and 3-seat engine matches draws one labelled button per l
   const steps = new Set<string>();
   let views = 0;
   let cascades = 0;
+  let mulliganViews = 0;
   for (const [name, players, bots, seed] of [["two", 2, "random", 3], ["three", 3, "random", 8]] as const) {
     const m = record(name, players, bots, seed);
     assert.ok(m.actions > 20, `${name}: a real match (${m.actions} actions)`);
@@ -47,7 +48,15 @@ test("every view of 2- and 3-seat engine matches draws one labelled button per l
         const html = renderToString(<TerminusTable view={view} ctx={ctxFor(view)} />);
         const buttons = [...html.matchAll(/<button type="button"[^>]*data-kind="(\d+)"[^>]*>(.*?)<\/button>/g)];
         const legal = view.legalActions.filter((a) => a.kind !== ActionKind.RESIGN);
-        assert.equal(buttons.length, legal.length, `${where}: ${buttons.length} buttons for ${legal.length} legal actions`);
+        // The mulligan's subsets are ticked on the cards and confirmed with one button.
+        const mulligans = legal.filter((a) => a.kind === ActionKind.MULLIGAN);
+        const expected = legal.length - mulligans.length + (mulligans.length ? 1 : 0);
+        assert.equal(buttons.length, expected, `${where}: ${buttons.length} buttons for ${legal.length} legal actions`);
+        if (mulligans.length) {
+          const boxes = [...html.matchAll(/<input type="checkbox" name="tm-mulligan"/g)].length;
+          assert.equal(mulligans.length, 1 << boxes, `${where}: ${boxes} cards to tick for ${mulligans.length} mulligans`);
+          mulliganViews++;
+        }
         for (const b of buttons) assert.ok(decode(b[2]).trim().length > 0 && !/undefined|NaN|^Move \d/.test(decode(b[2])), `${where}: "${b[2]}"`);
         if (legal.length) assert.ok(decisionHeading(view, view.viewerSeat, seatName).length > 0, `${where}: no heading`);
         // Backs never carry a name. (Whether a view may carry another seat's hand — after a
@@ -62,5 +71,6 @@ test("every view of 2- and 3-seat engine matches draws one labelled button per l
   }
   assert.ok(views > 100, `too few views drawn (${views})`);
   for (const s of ["MODULE_DRAFT", "RECRUIT_DRAFT", "PLAY_STEP"]) assert.ok(steps.has(s), `no ${s} view: ${[...steps].join(", ")}`);
-  console.log(`terminus engine views: ${views} drawn, ${cascades} with the Cascade open, steps ${[...steps].join(", ")}`);
+  assert.ok(mulliganViews > 0, "no mulligan view drawn");
+  console.log(`terminus engine views: ${views} drawn, ${mulliganViews} mulligans, ${cascades} with the Cascade open, steps ${[...steps].join(", ")}`);
 });

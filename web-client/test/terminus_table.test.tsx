@@ -360,3 +360,33 @@ test("Chaotic: the buttons say what each answer does, and the others read whose 
   assert.equal(decisionHeading({ ...view, legalActions: [] } as View, 1, seatName), "Ada is choosing: Chaotic: put the top card of Ada's Complication Pile at the bottom or keep it");
   assert.equal(decisionHeading({ ...view, legalActions: [] } as View, null, seatName), "Ada is choosing: Chaotic: put the top card of Ada's Complication Pile at the bottom or keep it");
 });
+
+// The Opening's mulligan: the engine lists one MULLIGAN per subset of the four cards (a
+// bitmask); the player ticks the cards on the hand and confirms once.
+function mulliganView(): View {
+  const view = playView();
+  view.round = 0;
+  view.step = Step.MULLIGAN_STEP;
+  view.hasActive = false;
+  const cards = ["Action 2", "Action 5", "Action 7", "Action 9"].map((n, i) => card(n, CardType.ACTION, { id: 60 + i }));
+  view.seats[0].hand = cards;
+  view.prompt = create(PromptSchema, { seat: 0, kind: PromptKind.DISCARD, text: "Mulligan: choose any of your 4 Actions to discard and replace, or keep them", cards });
+  view.legalActions = Array.from({ length: 16 }, (_, mask) => act(0, ActionKind.MULLIGAN, [mask]));
+  return view;
+}
+
+test("the mulligan: tick the cards to replace, one confirm button, not a button per subset", () => {
+  const view = mulliganView();
+  const claimed: number[] = [];
+  const ctx = { ...ctxFor(view), claim: (as: { args: number[] }[]) => void claimed.push(...as.map((a) => a.args[0])) };
+  const html = decode(renderToString(<TerminusTable view={view} ctx={ctx} />));
+  // One move button: nothing ticked yet, so it keeps the four.
+  const buttons = [...html.matchAll(/<button type="button"[^>]*data-kind="(\d+)" data-args="([^"]*)"[^>]*>(.*?)<\/button>/g)];
+  assert.deepEqual(buttons.map((b) => [Number(b[1]), b[2], b[3]]), [[ActionKind.MULLIGAN, "0", "Keep these four"]]);
+  // A labelled checkbox under each card, in the prompt's order (bit i is card i).
+  const boxes = [...html.matchAll(/<input type="checkbox" name="tm-mulligan" value="(\d)"[^>]*\/?>Replace<span class="visually-hidden"> (.*?)<\/span>/g)];
+  assert.deepEqual(boxes.map((b) => [b[1], b[2]]), [["0", "Action 2"], ["1", "Action 5"], ["2", "Action 7"], ["3", "Action 9"]]);
+  assert.match(html, /<legend>Tick the cards to put back and replace/);
+  // Every subset is the picker's: the match page's own move list adds none of them.
+  assert.deepEqual(claimed.sort((a, b) => a - b), Array.from({ length: 16 }, (_, m) => m));
+});

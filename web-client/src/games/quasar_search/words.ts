@@ -178,7 +178,7 @@ export function actionLabel(a: Action, view: View, seatName: (seat: number) => s
       if (prompt?.kind === PromptKind.PROMPT_BOON) return "Take no Boon outcome";
       return prompt?.optional ? "Decline" : "Pass";
     case ActionKind.ORDER:
-      return `Resolve next: ${ch?.label || `effect ${a.args[0] + 1}`}`;
+      return ch?.label ? `Resolve next: ${orderWords(ch.label)}` : `Resolve next: effect ${a.args[0] + 1}`;
     case ActionKind.BOON:
       return boonLabel(a, view, ch?.label ?? "");
     case ActionKind.SHIFT: {
@@ -215,6 +215,16 @@ export function actionLabel(a: Action, view: View, seatName: (seat: number) => s
 // what it costs and does is what the player weighs.
 export function effectWords(text: string): string {
   return text.replace(/^[A-Z][A-Z -]*\s*\|\s*/, "");
+}
+
+// An effect waiting for the Team Leader's order, as the engine words it ("Cantor: Ada —
+// PRE-CLEANUP | If successful: Each player gains 1 Glory"), without the phase (every effect
+// waiting to be ordered belongs to the phase under way): "Cantor (Ada) — If successful:
+// Each player gains 1 Glory". Words of another shape lose only a phase prefix.
+export function orderWords(label: string): string {
+  const m = /^(.*?): (.+?) — (.*)$/.exec(label);
+  if (m) return `${m[1]} (${m[2]}) — ${effectWords(m[3])}`;
+  return label.replace(/(^|: |— )[A-Z][A-Z -]*\s*\|\s*/, "$1");
 }
 
 // The effect (and its cost) a TRIGGER performs: the card's effect args[1], else the prompt's words.

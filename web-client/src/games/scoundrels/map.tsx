@@ -12,7 +12,7 @@ import type { Action } from "../../gen/starport/v1/common_pb.js";
 import { ActionKind, Colour, LocationKind, type Location, type View } from "../../gen/starport/v1/scoundrels_pb.js";
 import { Tip } from "../../kit/tip.js";
 import type { TableContext } from "../types.js";
-import { actionLabel, colourNames } from "./words.js";
+import { actionLabel, colourNames, dockyardNews } from "./words.js";
 
 export const mapTips = {
   patrolled: "Patrolled deep space (blue): the authorities are strong here.",
@@ -156,6 +156,8 @@ export function SpaceMap({ view, ctx }: { view: View; ctx: TableContext }) {
   const fullNameY = placeNames(locs, (l) => l.name, 22, rDeep, rDest);
   const shortNameY = placeNames(locs, (l) => shortName(l.name), 30, rDeep, rDest);
   const dockAt = at(view.dockyard);
+  // Just moved by the turn's Dockyard roll: its new place is ringed and its badge pulses.
+  const dockMoved = !!dockyardNews(view)?.moved;
   const dock = dockAt ? dockyardSpot(dockAt, mapMarks(locs, view.dockyard, fullNameY, shortNameY, contractsAt.keys(), rDeep, rDest)) : undefined;
   return (
     <section class={`sc-map${zoom ? " sc-map--zoom" : ""}`} aria-label="The map" data-testid="sc-map">
@@ -192,6 +194,7 @@ export function SpaceMap({ view, ctx }: { view: View; ctx: TableContext }) {
               return (
                 <g key={l.index} class={`sc-loc${deep ? ` sc-loc--deep sc-loc--${l.patrolled ? "patrolled" : "unpatrolled"}` : ` sc-loc--${colourNames[l.colour] || "none"}`}${target ? " sc-loc--target" : ""}${here ? " sc-loc--here" : ""}`} data-loc={l.index} data-name={l.name} data-neighbours={l.neighbours.join(",")}>
                   {target ? <circle class="sc-target-ring" cx={l.x} cy={l.y} r={(deep ? rDeep : rDest) + 12} /> : null}
+                  {dockMoved && l.index === view.dockyard ? <circle class="sc-dock-ring" data-testid="sc-dock-ring" cx={l.x} cy={l.y} r={rDest + 20} /> : null}
                   <circle class="sc-loc__body" cx={l.x} cy={l.y} r={deep ? rDeep : rDest} />
                   {l.dockyard ? <circle class="sc-loc__dockable" cx={l.x} cy={l.y} r={rDest + 6} /> : null}
                   {!deep ? <text class="sc-loc__letter" x={l.x} y={l.y + 1} text-anchor="middle" dominant-baseline="central">{letter[l.colour] ?? ""}</text> : null}
@@ -201,7 +204,7 @@ export function SpaceMap({ view, ctx }: { view: View; ctx: TableContext }) {
               );
             })}
             {dock ? (
-              <g class="sc-dockyard" data-testid="sc-dockyard" data-loc={view.dockyard}>
+              <g class={`sc-dockyard${dockMoved ? " sc-dockyard--moved" : ""}`} data-testid="sc-dockyard" data-loc={view.dockyard}>
                 <rect x={dock.x} y={dock.y} width={dockyardBadge} height={dockyardBadge} rx="5" />
                 <text x={dock.x + dockyardBadge / 2} y={dock.y + dockyardBadge / 2 + 1} text-anchor="middle" dominant-baseline="central">D</text>
               </g>
@@ -252,7 +255,8 @@ export function mapSummary(view: View, ctx: TableContext): string {
   const name = (i: number) => view.board?.locations[i]?.name ?? `location ${i + 1}`;
   const ships = view.ships.filter((s) => !s.out).map((s) => `${ctx.seatName(s.seat)} at ${name(s.location)}`);
   const contracts = view.openContracts.map((c) => `${c.name} at ${name(c.origin)}`);
-  return [`Map of ${view.board?.locations.length ?? 0} locations`, ships.join(", "), `the Dockyard at ${name(view.dockyard)}`, contracts.length ? `open contracts: ${contracts.join(", ")}` : "no open contract"]
+  const dock = dockyardNews(view)?.moved ? `the Dockyard, just moved, at ${name(view.dockyard)}` : `the Dockyard at ${name(view.dockyard)}`;
+  return [`Map of ${view.board?.locations.length ?? 0} locations`, ships.join(", "), dock, contracts.length ? `open contracts: ${contracts.join(", ")}` : "no open contract"]
     .filter(Boolean)
     .join("; ");
 }

@@ -37,6 +37,8 @@ import {
   contractLine,
   damageWord,
   decisionHeading,
+  dockyardNews,
+  dockyardNewsText,
   fightNames,
   kindNames,
   phaseNames,
@@ -127,10 +129,12 @@ function MovePanel({ view, ctx }: { view: View; ctx: TableContext }) {
   const open = new Set(view.openContracts.map((c) => c.id));
   const rest = mine.filter((a) => !elsewhere.includes(a.kind) && !underCard(a) && !(a.kind === ActionKind.PICK_UP && open.has(a.args[0])));
   const moves = mine.some((a) => a.kind === ActionKind.MOVE);
-  if (!heading && !mine.length) return null;
+  const news = dockyardNews(view);
+  if (!heading && !mine.length && !news) return null;
   return (
     <section class={`moves sc-moves${mine.length ? " mine" : ""}`} aria-label={mine.length ? "Your move" : "Waiting"} data-testid="sc-moves">
       <p class="decision" data-decision="">{heading}</p>
+      {news ? <p class="sc-dock-news" data-testid="sc-dock-news" data-moved={news.moved ? "1" : "0"} data-loc={view.dockyard}>{dockyardNewsText(news, ctx.seatName)}</p> : null}
       {mine.length && ctx.viewer !== null ? <p class="sc-timer">{ctx.timer(ctx.viewer)}</p> : null}
       {prompt?.cards.length ? (
         <div class="card-row sc-prompt-cards">

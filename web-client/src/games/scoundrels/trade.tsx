@@ -3,13 +3,19 @@
 // action: it narrows the view's legal PROPOSE actions by partner, what you give and what
 // you get, and its Send button is the one listed action that matches (ctx.ActionButton).
 // The PROPOSE actions are claimed (ctx.claim), so the move panel does not list them all.
-import { useState } from "preact/hooks";
+// Each choice says what it is: another seat's face-down item by where it lies ("the face-down
+// card in Bob's weapons locker (2 of 3)"), two cards of one name by their place. An offer of
+// the viewer's that closes is remembered for the Movement with what became of it (declined,
+// withdrawn, taken, lapsed), because the rules do not let a declined or withdrawn offer be
+// made again that Movement and the dialog would otherwise just stop listing it. The view
+// carries no such list: the memory is this page's, from the views it saw (a reload forgets).
+import { useRef, useState } from "preact/hooks";
 
 import type { Action } from "../../gen/starport/v1/common_pb.js";
 import { ActionKind, type Card, type Contract, type Offer, type View } from "../../gen/starport/v1/scoundrels_pb.js";
 import { Dialog } from "../../kit/dialog.js";
 import type { TableContext } from "../types.js";
-import { actionLabel, cardIndex, cardName, proposeLabel } from "./words.js";
+import { actionLabel, cardIndex, cardName, hiddenCardName, hiddenPlace, proposalTerms, proposeLabel, type Named } from "./words.js";
 
 export function proposals(view: View, viewer: number | null): Action[] {
   return viewer === null ? [] : view.legalActions.filter((a) => a.seat === viewer && a.kind === ActionKind.PROPOSE);
@@ -35,27 +41,138 @@ export function narrow(all: Action[], partner: number | undefined, give: number 
   return { partners, partner: p, gives, give: g, takes, take: t, seconds, give2: g2, action };
 }
 
+// A card of the viewer's by where it lies on the ship: "bay 2", "storage locker".
+function ownPlace(view: View, seat: number, id: number): string {
+  const ship = view.ships.find((s) => s.seat === seat);
+  if (!ship) return "";
+  const bay = ship.bays.find((b) => b.card?.id === id || b.cargo?.id === id);
+  if (bay) return `bay ${bay.number + 1}`;
+  if (ship.weaponsLocker.some((c) => c.id === id)) return "weapons locker";
+  if (ship.storageLocker.some((c) => c.id === id)) return "storage locker";
+  return "";
+}
+
+// A choice of the dialog in words: "nothing", a card's name (with its place when another
+// choice in the same list has the same name), or where another seat's face-down card lies
+// ("Weapons locker 2 of 2, face down"; the summary under it names the seat too).
+export function tradeChoiceLabel(view: View, id: number, owner: number, list: readonly number[], seatName: (s: number) => string, idx: Map<number, Named> = cardIndex(view)): string {
+  if (id === 0) return "nothing";
+  if (id < 0) {
+    // Under "<seat> gives", the place first: a phone's select shows only the start.
+    const at = hiddenPlace(view, owner, -id - 1);
+    if (!at) return hiddenCardName(view, owner, -id - 1, seatName);
+    const zone = at.zone[0].toUpperCase() + at.zone.slice(1);
+    return `${zone}${at.of > 1 ? ` ${at.nth} of ${at.of}` : ""}, face down`;
+  }
+  const name = cardName(view, id, seatName, idx);
+  const twin = list.some((o) => o !== id && o > 0 && cardName(view, o, seatName, idx) === name);
+  const place = twin ? ownPlace(view, owner, id) : "";
+  return place ? `${name} (${place})` : name;
+}
+
 function sideList(view: View, cards: Card[], cargo: Contract[], seatName: (s: number) => string): string {
   const idx = cardIndex(view);
   const names = [...cards.map((c) => (c.known && c.id ? cardName(view, c.id, seatName, idx) : "a face-down card")), ...cargo.map((c) => `cargo ${c.name}`)];
   return names.length ? names.join(", ") : "nothing";
 }
 
+// What became of an offer of the viewer's that is no longer open.
+export type OfferEnd = "declined" | "withdrawn" | "traded" | "lapsed";
+export interface ClosedOffer { id: number; to: number; text: string; end: OfferEnd }
+interface OpenOffer { id: number; to: number; text: string; give: number[]; take: number[] }
+// The viewer's offers of one Movement (`key`): those open in the last view, those closed since.
+export interface OfferMemory { key: string; open: OpenOffer[]; closed: ClosedOffer[] }
+
+const movementKey = (view: View) => `${view.turn}:${view.phase}:${view.activeSeat}`;
+
+// The next memory after `view`: an offer that was open and is gone was taken (its cards
+// changed hands), lapsed (the ships parted, a card it named left its side), withdrawn (this
+// page sent the withdrawal: `withdrawn`) or else declined by its target.
+// `sent`: the proposal this page sent last and its words when sent; an offer that matches it
+// keeps those words (a face-down item named blind reads as chosen: "… in Bob's weapons locker
+// (2 of 2)", which the offer itself cannot say).
+export function followOffers(memory: OfferMemory | undefined, view: View, viewer: number | null, withdrawn: ReadonlySet<number>, seatName: (s: number) => string,
+  sent?: { action: Action; text: string }): OfferMemory {
+  const key = movementKey(view);
+  const was = memory && memory.key === key ? memory : { key, open: [], closed: [] };
+  if (viewer === null) return was;
+  const idx = cardIndex(view);
+  const ownerOf = (id: number) => idx.get(id)?.owner;
+  const here = (seat: number) => view.ships.find((s) => s.seat === seat);
+  const closed = [...was.closed];
+  for (const o of was.open) {
+    if (view.offers.some((x) => x.id === o.id)) continue;
+    let end: OfferEnd;
+    const me = here(viewer);
+    const them = here(o.to);
+    if (o.give.some((id) => ownerOf(id) === o.to) || o.take.some((id) => ownerOf(id) === viewer)) end = "traded";
+    else if (withdrawn.has(o.id)) end = "withdrawn";
+    else if (!me || !them || them.out || me.location !== them.location || o.give.some((id) => ownerOf(id) !== viewer) || o.take.some((id) => ownerOf(id) !== o.to)) end = "lapsed";
+    else end = "declined";
+    closed.push({ id: o.id, to: o.to, text: o.text, end });
+  }
+  const open = view.offers
+    .filter((o) => o.from === viewer)
+    .map((o) => ({
+      id: o.id,
+      to: o.to,
+      text: was.open.find((x) => x.id === o.id)?.text ?? (sent && sentMatches(sent.action, o) ? sent.text : offerText(view, o, seatName)),
+      give: [...o.give.filter((c) => c.known && c.id).map((c) => c.id), ...o.giveCargo.map((c) => c.id)],
+      take: [...o.take.filter((c) => c.known && c.id).map((c) => c.id), ...o.takeCargo.map((c) => c.id)],
+    }));
+  return { key, open, closed };
+}
+
+// The offer a PROPOSE made: same target, same cards given.
+function sentMatches(a: Action, o: Offer): boolean {
+  const given = [...o.give.map((c) => c.id), ...o.giveCargo.map((c) => c.id)].filter((x) => x).sort();
+  const named = [a.args[1], a.args[3] ?? 0].filter((x) => x > 0).sort();
+  return a.args[0] === o.to && given.length === named.length && given.every((x, i) => x === named[i]);
+}
+
+// "your Medkit for Bob's cargo Spice Run", "nothing for Bob's Plasma Cannon".
+function offerText(view: View, o: Offer, seatName: (s: number) => string): string {
+  const give = sideList(view, o.give, o.giveCargo, seatName);
+  // The proposer named a face-down item of theirs blind: it stays "a face-down card".
+  const idx = cardIndex(view);
+  const theirs = [
+    ...o.take.map((c) => (c.known && c.id ? `${seatName(o.to)}'s ${cardName(view, c.id, seatName, idx)}` : `a face-down card of ${seatName(o.to)}'s`)),
+    ...o.takeCargo.map((c) => `${seatName(o.to)}'s cargo ${c.name}`),
+  ];
+  return `${give === "nothing" ? "nothing" : `your ${give}`} for ${theirs.length ? theirs.join(" and ") : "nothing"}`;
+}
+
+// A closed offer in one sentence, for the trades panel and the dialog.
+export function closedOfferText(c: ClosedOffer, seatName: (s: number) => string): string {
+  const who = seatName(c.to);
+  switch (c.end) {
+    case "declined": return `${who} declined your offer (${c.text}); it cannot be offered again this Movement.`;
+    case "withdrawn": return `You withdrew your offer (${c.text}); it cannot be offered again this Movement.`;
+    case "traded": return `${who} accepted your offer (${c.text}).`;
+    case "lapsed": return `Your offer to ${who} (${c.text}) lapsed: the ships parted or a card it named changed hands.`;
+  }
+}
+
 export function OffersPanel({ view, ctx }: { view: View; ctx: TableContext }) {
   const [open, setOpen] = useState(false);
   const [sel, setSel] = useState<{ partner?: number; give?: number; take?: number; give2?: number }>({});
+  const withdrawn = useRef(new Set<number>());
+  const memory = useRef<OfferMemory>();
+  const sent = useRef<{ action: Action; text: string }>();
+  memory.current = followOffers(memory.current, view, ctx.viewer, withdrawn.current, ctx.seatName, sent.current);
+  const closed = memory.current.closed;
   const B = ctx.ActionButton;
   const all = B ? proposals(view, ctx.viewer) : [];
   if (all.length) ctx.claim?.(all);
-  if (!view.offers.length && !all.length) return null;
+  if (!view.offers.length && !all.length && !closed.length) return null;
   const mine = (kind: ActionKind, id: number) => view.legalActions.find((a) => a.seat === ctx.viewer && a.kind === kind && a.args[0] === id);
-  const n = narrow(all, sel.partner, sel.give, sel.take, sel.give2);
-  const idx = cardIndex(view);
-  const label = (id: number) => (id ? cardName(view, id, ctx.seatName, idx) : "nothing");
-  const pick = (key: "partner" | "give" | "take" | "give2") => (ev: Event) => setSel({ ...sel, [key]: Number((ev.target as HTMLSelectElement).value) });
+  const latest = closed.at(-1);
   return (
     <section class="sc-trades" aria-label="Trades" data-testid="sc-trades" data-offers={view.offers.length}>
       <h3>Trades</h3>
+      {latest ? (
+        <p class="sc-offer-end" role="status" data-testid="sc-offer-end" data-end={latest.end}>{closedOfferText(latest, ctx.seatName)}</p>
+      ) : null}
       {view.offers.length ? (
         <ul class="plain sc-offers">
           {view.offers.map((o: Offer) => {
@@ -72,7 +189,10 @@ export function OffersPanel({ view, ctx }: { view: View; ctx: TableContext }) {
                   <dd data-side="take">{sideList(view, o.take, o.takeCargo, ctx.seatName)}</dd>
                 </dl>
                 {B && acts.length ? (
-                  <div class="buttons">
+                  // A withdrawal is remembered, so the offer's end is told as the viewer's own.
+                  <div class="buttons" onClickCapture={(ev) => {
+                    if ((ev.target as Element | null)?.closest?.(`[data-action="${ActionKind.WITHDRAW}:${o.id}"]`)) withdrawn.current.add(o.id);
+                  }}>
                     {acts.map((a) => <B key={a.kind} action={a} class={a.kind === ActionKind.ACCEPT ? undefined : "secondary"}>{actionLabel(a, view, ctx.seatName)}</B>)}
                   </div>
                 ) : null}
@@ -85,39 +205,76 @@ export function OffersPanel({ view, ctx }: { view: View; ctx: TableContext }) {
         <>
           <button type="button" class="secondary" name="open-trade" onClick={() => setOpen(true)}>Propose a trade…</button>
           <Dialog open={open} onClose={() => setOpen(false)} title="Propose a trade" testid="sc-trade-dialog">
-            <div class="sc-trade-form">
-              <label>With
-                <select name="trade-partner" value={String(n.partner)} onChange={pick("partner")}>
-                  {n.partners.map((s) => <option key={s} value={String(s)}>{ctx.seatName(s)}</option>)}
-                </select>
-              </label>
-              <fieldset>
-                <legend>You give</legend>
-                <select name="trade-give" aria-label="You give" value={String(n.give)} onChange={pick("give")}>
-                  {n.gives.map((id) => <option key={id} value={String(id)}>{label(id)}</option>)}
-                </select>
-                {n.seconds.length > 1 || (n.seconds[0] ?? 0) !== 0 ? (
-                  <select name="trade-give2" aria-label="and also" value={String(n.give2)} onChange={pick("give2")}>
-                    {n.seconds.map((id) => <option key={id} value={String(id)}>{id ? `and ${label(id)}` : "nothing more"}</option>)}
-                  </select>
-                ) : null}
-              </fieldset>
-              <fieldset>
-                <legend>{ctx.seatName(n.partner ?? 0)} gives</legend>
-                <select name="trade-take" aria-label={`${ctx.seatName(n.partner ?? 0)} gives`} value={String(n.take)} onChange={pick("take")}>
-                  {n.takes.map((id) => <option key={id} value={String(id)}>{label(id)}</option>)}
-                </select>
-              </fieldset>
-              <p class="sc-trade-summary" data-testid="sc-trade-summary">{n.action ? proposeLabel(n.action, view, ctx.seatName, idx) : "No such offer is possible."}</p>
-              {n.action ? (
-                <div class="buttons" onClick={() => setOpen(false)}>
-                  <B action={n.action} class="sc-send-offer">Send the offer</B>
-                </div>
-              ) : null}
-            </div>
+            <TradeComposer view={view} ctx={ctx} all={all} sel={sel} setSel={setSel} closed={closed}
+              onSend={(a) => void (sent.current = { action: a, text: proposalTerms(a, view, ctx.seatName) })} onSent={() => setOpen(false)} />
           </Dialog>
         </>
       ) : null}
     </section>
+  );
+}
+
+// Their choices in the order of their ship: named cards as listed, then face-down ones by
+// place (-1, -2, …), "nothing" last.
+const byPlace = (a: number, b: number) => rank(a) - rank(b);
+const rank = (id: number) => (id > 0 ? 0 : id < 0 ? 1000 - id : 1e6);
+
+export type TradeSelection = { partner?: number; give?: number; take?: number; give2?: number };
+
+// The dialog's body: partner, what you give, what they give, the offer in words and its
+// Send button (the one listed PROPOSE that matches), then the offers of this Movement that
+// cannot be made again and why.
+export function TradeComposer(p: { view: View; ctx: TableContext; all: Action[]; sel: TradeSelection; setSel: (s: TradeSelection) => void; closed: ClosedOffer[]; onSend: (action: Action) => void; onSent: () => void }) {
+  const { view, ctx, sel } = p;
+  const B = ctx.ActionButton;
+  const n = narrow(p.all, sel.partner, sel.give, sel.take, sel.give2);
+  const idx = cardIndex(view);
+  const partner = n.partner ?? 0;
+  const mineLabel = (id: number, list: number[]) => tradeChoiceLabel(view, id, ctx.viewer ?? 0, list, ctx.seatName, idx);
+  const theirLabel = (id: number) => tradeChoiceLabel(view, id, partner, n.takes, ctx.seatName, idx);
+  const pick = (key: keyof TradeSelection) => (ev: Event) => p.setSel({ ...sel, [key]: Number((ev.target as HTMLSelectElement).value) });
+  const refused = p.closed.filter((c) => c.end === "declined" || c.end === "withdrawn");
+  return (
+    <div class="sc-trade-form">
+      <label>With
+        <select name="trade-partner" value={String(n.partner)} onChange={pick("partner")}>
+          {n.partners.map((s) => <option key={s} value={String(s)}>{ctx.seatName(s)}</option>)}
+        </select>
+      </label>
+      <fieldset>
+        <legend>You give</legend>
+        <select name="trade-give" aria-label="You give" value={String(n.give)} onChange={pick("give")}>
+          {n.gives.map((id) => <option key={id} value={String(id)}>{mineLabel(id, n.gives)}</option>)}
+        </select>
+        {n.seconds.length > 1 || (n.seconds[0] ?? 0) !== 0 ? (
+          <select name="trade-give2" aria-label="and also" value={String(n.give2)} onChange={pick("give2")}>
+            {n.seconds.map((id) => <option key={id} value={String(id)}>{id ? `and ${mineLabel(id, n.seconds)}` : "nothing more"}</option>)}
+          </select>
+        ) : null}
+      </fieldset>
+      <fieldset>
+        <legend>{ctx.seatName(partner)} gives</legend>
+        <select name="trade-take" aria-label={`${ctx.seatName(partner)} gives`} value={String(n.take)} onChange={pick("take")}>
+          {[...n.takes].sort(byPlace).map((id) => <option key={id} value={String(id)}>{theirLabel(id)}</option>)}
+        </select>
+        {n.takes.some((id) => id < 0) ? (
+          <p class="muted sc-trade-hint">Their face-down cards are named by where they lie: you learn what one is only if the trade is made.</p>
+        ) : null}
+      </fieldset>
+      <p class="sc-trade-summary" data-testid="sc-trade-summary">{n.action ? proposeLabel(n.action, view, ctx.seatName, idx) : "No such offer is possible."}</p>
+      {B && n.action ? (
+        // Noted in the capture phase, before the button's own handler sends the move; the
+        // dialog closes after it.
+        <div class="buttons" onClickCapture={() => n.action && p.onSend(n.action)} onClick={() => p.onSent()}>
+          <B action={n.action} class="sc-send-offer">Send the offer</B>
+        </div>
+      ) : null}
+      {refused.length ? (
+        <div class="sc-trade-refused" data-testid="sc-trade-refused">
+          <h4>Not offered again this Movement</h4>
+          <ul>{refused.map((c) => <li key={c.id} data-end={c.end}>{closedOfferText(c, ctx.seatName)}</li>)}</ul>
+        </div>
+      ) : null}
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 // S.P.A.C.E. in players' words (pure, unit-tested): names of places, syndicates, colours,
 // phases and cards, and one label per legal action computed from the view alone. A card
 // the viewer may not identify is "a face-down card from <seat>'s ship", never a name.
-import type { Action } from "../../gen/starport/v1/common_pb.js";
+import type { Action, DiceRoll } from "../../gen/starport/v1/common_pb.js";
 import {
   ActionKind,
   CardKind,
@@ -133,10 +133,36 @@ export function contractLine(view: View, c: Contract): string {
   return `${c.name || "Contract"} (${syndicateNames[c.syndicate]}, from ${placeName(view, c.origin)} to ${to}${c.reward ? `, ${colourNames[c.reward]} reward` : ""})`;
 }
 
+// Where another seat's face-down card -(1 + i) lies, as everyone may know it: the owner's
+// hidden cards are numbered through the weapons locker, then the storage locker, then the
+// captain's log (Card.hidden_index; the zones' counts are public). "weapons locker, 2 of 3".
+export function hiddenPlace(view: View, owner: number, index: number): { zone: string; nth: number; of: number } | undefined {
+  const ship = view.ships.find((s) => s.seat === owner);
+  if (!ship || index < 0) return undefined;
+  const zones: [string, number][] = [
+    ["weapons locker", ship.weaponsLockerCount || ship.weaponsLocker.length],
+    ["storage locker", ship.storageLockerCount || ship.storageLocker.length],
+    ["captain's log", ship.captainsLogCount || ship.captainsLog.length],
+  ];
+  let i = index;
+  for (const [zone, count] of zones) {
+    if (i < count) return { zone, nth: i + 1, of: count };
+    i -= count;
+  }
+  return undefined;
+}
+
+// "the face-down card in Bob's weapons locker (2 of 3)": two such cards never read alike.
+export function hiddenCardName(view: View, owner: number, index: number, seatName: (seat: number) => string): string {
+  const at = hiddenPlace(view, owner, index);
+  if (!at) return `a face-down card from ${seatName(owner)}'s ship`;
+  return `the face-down card in ${seatName(owner)}'s ${at.zone}${at.of > 1 ? ` (${at.nth} of ${at.of})` : ""}`;
+}
+
 // A card named in an action: its name, a contract's name, or (negative: another seat's
-// face-down card, -(1 + hidden_index)) "a face-down card from <seat>'s ship".
+// face-down card, -(1 + hidden_index)) where it lies on that seat's ship.
 export function cardName(view: View, id: number, seatName: (seat: number) => string, index = cardIndex(view), hiddenOwner?: number): string {
-  if (id < 0) return hiddenOwner !== undefined ? `a face-down card from ${seatName(hiddenOwner)}'s ship` : "a face-down card";
+  if (id < 0) return hiddenOwner !== undefined ? hiddenCardName(view, hiddenOwner, -id - 1, seatName) : "a face-down card";
   const n = index.get(id);
   if (n?.card) return n.card.name || kindNames[n.card.kind];
   if (n?.contract) return `cargo ${n.contract.name || "contract"}`;
@@ -285,12 +311,17 @@ function passLabel(view: View, kind: PromptKind | undefined): string {
 }
 
 export function proposeLabel(action: Action, view: View, seatName: (seat: number) => string, idx = cardIndex(view)): string {
+  return `Offer ${seatName(action.args[0])} ${proposalTerms(action, view, seatName, idx)}`;
+}
+
+// A proposal's two sides: "your Medkit for the face-down card in Bob's storage locker".
+export function proposalTerms(action: Action, view: View, seatName: (seat: number) => string, idx = cardIndex(view)): string {
   const [to, give, take, give2] = action.args;
   const n = (id: number) => cardName(view, id, seatName, idx);
   const gives = [give, give2].filter((x) => x).map(n);
   const yours = gives.length ? `your ${gives.join(" and ")}` : "nothing";
-  const theirs = take < 0 ? "a face-down card of theirs" : take ? `their ${n(take)}` : "nothing";
-  return `Offer ${seatName(to)} ${yours} for ${theirs}`;
+  const theirs = take < 0 ? hiddenCardName(view, to, -take - 1, seatName) : take ? `their ${n(take)}` : "nothing";
+  return `${yours} for ${theirs}`;
 }
 
 // The heading above the moves: the prompt's text for the seat that must answer it, what
@@ -318,6 +349,26 @@ export function decisionHeading(view: View, viewer: number | null, seatName: (se
     return `Your ${phase}.`;
   }
   return `${phase}: waiting for ${seatName(view.activeSeat)}.`;
+}
+
+// The Dockyard roll that opened this turn (the 1st Player rolls at the end of every turn, so
+// the newest "Dockyard" roll in View.dice is the last one), while the turn's Encounter and
+// Movement are under way: where the Dockyard now is, said where the player looks (the move
+// panel) and marked on the map. View.dockyard is where it stands now.
+export function dockyardNews(view: View): { roll: DiceRoll; moved: boolean; place: string } | undefined {
+  if (view.turn < 2 || (view.phase !== Phase.ENCOUNTER && view.phase !== Phase.MOVEMENT)) return undefined;
+  const rolls = view.dice.filter((r) => /^dockyard$/i.test(r.purpose));
+  if (!rolls.length) return undefined;
+  const roll = rolls.reduce((a, b) => (b.number > a.number ? b : a));
+  return { roll, moved: /moves/i.test(roll.result), place: placeName(view, view.dockyard) };
+}
+
+export function dockyardNewsText(news: { roll: DiceRoll; moved: boolean; place: string }, seatName: (seat: number) => string): string {
+  const who = news.roll.seat >= 0 ? seatName(news.roll.seat) : "The 1st Player";
+  const face = news.roll.faces.join(" and ");
+  return news.moved
+    ? `Dockyard roll: ${who} rolled ${face}, so the Dockyard moved to ${news.place} (marked D on the map).`
+    : `Dockyard roll: ${who} rolled ${face}, so the Dockyard stays at ${news.place}.`;
 }
 
 // Health of a crew or state of a system, in words.

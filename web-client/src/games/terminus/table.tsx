@@ -9,6 +9,7 @@ import { ActionKind, Step, type Card as ViewCard, type Seat, type Ship, type Vie
 import type { Action } from "../../gen/starport/v1/common_pb.js";
 import { usePool } from "../../decks/pool_cache.js";
 import { SeatPanel } from "../../kit/seat_panel.js";
+import { maskOf, SubsetPicker } from "../../kit/subset_picker.js";
 import { Tip } from "../../kit/tip.js";
 import type { TableContext, TableProps } from "../types.js";
 import { TmCard } from "./cards.js";
@@ -101,10 +102,32 @@ function MovePanel({ view, ctx, pool }: { view: View; ctx: TableContext; pool: C
   const heading = decisionHeading(view, ctx.viewer, ctx.seatName);
   const B = ctx.ActionButton;
   const mine = B && ctx.viewer !== null ? view.legalActions.filter((a) => a.seat === ctx.viewer) : [];
-  const rest = mine.filter((a) => !underCards.includes(a.kind) && !(a.kind === ActionKind.CHOOSE && promptCardIds(view).has(a.args[0])));
+  // The mulligan lists one action per subset of the four cards: ticked on the cards instead.
+  const mulligans = mine.filter((a) => a.kind === ActionKind.MULLIGAN);
+  const rest = mine.filter((a) => !underCards.includes(a.kind) && a.kind !== ActionKind.MULLIGAN && !(a.kind === ActionKind.CHOOSE && promptCardIds(view).has(a.args[0])));
   const choose = B ? actionsByCard(view, ctx.viewer, [ActionKind.CHOOSE]) : new Map<number, Action[]>();
   const promptCards = view.prompt && view.prompt.seat === ctx.viewer ? view.prompt.cards : [];
   if (!heading && !mine.length) return null;
+  if (B && mulligans.length && promptCards.length) {
+    return (
+      <section class="moves tm-moves mine" aria-label="Your move" data-testid="tm-moves">
+        <p class="decision" data-decision="">{heading}</p>
+        {ctx.viewer !== null ? <p class="tm-timer">{ctx.timer(ctx.viewer)}</p> : null}
+        <SubsetPicker
+          legend="Tick the cards to put back and replace; tick none to keep all four."
+          name="tm-mulligan"
+          toggle="Replace"
+          items={promptCards.map((c, i) => ({ key: c.id || `p${i}`, name: cardName(c, pool), children: <TmCard card={c} pool={pool} where="in your opening hand" /> }))}
+          actions={mulligans}
+          actionFor={(chosen) => mulligans.find((a) => a.args[0] === maskOf(chosen))}
+          label={(a) => actionLabel(a, view, ctx.seatName)}
+          Button={B}
+          claim={ctx.claim}
+        />
+        {rest.length ? <div class="buttons">{rest.map((a, i) => <B key={`${a.kind}:${a.args.join(",")}:${i}`} action={a}>{actionLabel(a, view, ctx.seatName)}</B>)}</div> : null}
+      </section>
+    );
+  }
   return (
     <section class={`moves tm-moves${mine.length ? " mine" : ""}`} aria-label={mine.length ? "Your move" : "Waiting"} data-testid="tm-moves">
       <p class="decision" data-decision="">{heading}</p>
