@@ -612,6 +612,20 @@ bool state::judge() const {
 void state::resolve_challenge() {
   success_ = judge();
   resolved_ = true;
+  last_judged_ = judged_record{};
+  last_judged_.challenge = challenge_;
+  last_judged_.success = success_;
+  for (int s = 0; s < seats_; ++s) {
+    const copy_id c = players_[s].confronting;
+    if (c == no_card) continue;
+    last_judged_.cards[static_cast<std::size_t>(s)] = c;
+    last_judged_.confronted = static_cast<std::uint8_t>(last_judged_.confronted | 1u << s);
+    int v = 0;
+    if (current_value(s, v)) {
+      last_judged_.values[static_cast<std::size_t>(s)] = static_cast<std::int8_t>(std::clamp(v, -128, 127));
+      last_judged_.valued = static_cast<std::uint8_t>(last_judged_.valued | 1u << s);
+    }
+  }
   if (success_) ++successes_;
   else ++failures_;
   note(event_kind::judged, 0, no_card, success_ ? 1 : 0);

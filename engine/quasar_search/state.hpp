@@ -360,6 +360,18 @@ class state {
   bool revealed_ = false;                   // the Confrontation is face up
   bool resolved_ = false;                   // the Challenge has been judged
   bool success_ = false;
+  // The latest Challenge judged, as it was judged: the table shows what decided it after
+  // Cleanup took the cards (a Challenge nobody had to answer for is judged and cleaned up
+  // within one move, so no view ever showed it revealed).
+  struct judged_record {
+    std::uint8_t challenge = no_challenge;
+    bool success = false;
+    std::array<copy_id, max_players> cards{};       // valid where `confronted`
+    std::array<std::int8_t, max_players> values{};  // valid where `valued`
+    std::uint8_t confronted = 0;                    // seat bits
+    std::uint8_t valued = 0;                        // seat bits (Lost in Space has no value)
+    friend bool operator==(const judged_record&, const judged_record&) = default;
+  } last_judged_;
   bool broken_ = false;                     // Morale ran out this Act
   bool over_ = false;
   bool victory_ = false;

@@ -232,6 +232,20 @@ void state::view(viewer who, pb::View& out) const {
   out.set_acts_played(acts_played_);
   out.set_challenge_deck(challenge_deck_.size);
   if (challenge_ != no_challenge) fill_challenge(*out.mutable_challenge(), challenge_);
+  if (last_judged_.challenge != no_challenge) {
+    // Public: every card in it was revealed when the Challenge was judged.
+    pb::Judged& j = *out.mutable_last_judged();
+    fill_challenge(*j.mutable_challenge(), last_judged_.challenge);
+    j.set_success(last_judged_.success);
+    for (int s = 0; s < seats_; ++s) {
+      if (!(last_judged_.confronted >> s & 1u)) continue;
+      pb::JudgedCard& jc = *j.add_cards();
+      jc.set_seat(static_cast<std::uint32_t>(s));
+      fill_card(*jc.mutable_card(), last_judged_.cards[static_cast<std::size_t>(s)]);
+      jc.set_has_value(last_judged_.valued >> s & 1u);
+      jc.set_value(last_judged_.values[static_cast<std::size_t>(s)]);
+    }
+  }
   for (std::uint8_t c : sensors_.items()) fill_challenge(*out.add_sensors(), c);
   const seat_mask must = must_act();
   for (int s = 0; s < seats_; ++s) {

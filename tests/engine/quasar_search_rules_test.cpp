@@ -116,6 +116,17 @@ TEST_CASE("quasar_search Triggered effects: optional, and only when the cost can
   state g = game(2, pre_resolution("Push", "Shifter", "Ten"));   // no Glory
   // Nobody had a Trigger to perform: the Challenge resolved by itself.
   CHECK(g.successes() == 1);   // 4 + 10 >= 13
+  // Judged and cleaned up within that one step: the view keeps what decided it, or no
+  // table could show the team its Challenge's verdict.
+  pb::View v;
+  g.view(engine::viewer::spectator(), v);
+  REQUIRE(v.has_last_judged());
+  CHECK(v.last_judged().challenge().name() == "Push");
+  CHECK(v.last_judged().success());
+  REQUIRE(v.last_judged().cards_size() == 2);
+  CHECK(v.last_judged().cards(0).card().name() == "Shifter");
+  CHECK(v.last_judged().cards(0).value() == 4);
+  CHECK(v.last_judged().cards(1).value() == 10);
   state h = game(2, pre_resolution("Push", "Shifter", "Ten", R"("glory": 1)"));
   REQUIRE(h.frames().back().kind == task::triggers);
   CHECK(h.describe(act(0, kind::pass)) == "{seat:0} triggers nothing more.");

@@ -332,3 +332,27 @@ test("the Discard Zone is face up: every card in it is listed, the top first", (
   assert.match(html, /<summary>All 2<\/summary><ol class="plain"><li>Spent Flare 1<\/li><li>Old Flare<\/li><\/ol>/);
   assert.doesNotMatch(render(baseView(0), 0), /data-testid="qs-discard"/);   // one card: the top says it
 });
+
+test("a Challenge judged and cleared in one move still shows its verdict, with a pause for it", async () => {
+  const { JudgedSchema, JudgedCardSchema } = await import("../src/gen/starport/v1/quasar_search_pb.js");
+  const before = baseView(0);
+  const after = baseView(0);
+  after.lastJudged = create(JudgedSchema, {
+    challenge: challenge("Rogue Moon", TargetKind.ALL_OUT, 10, { index: 7, targetText: "All-Out 10", successText: "Produce 1 Energy." }),
+    success: true,
+    cards: [
+      create(JudgedCardSchema, { seat: 0, card: card(11, "Steady Hands", 4), hasValue: true, value: 6 }),
+      create(JudgedCardSchema, { seat: 1, card: card(12, "Lost in Space", 0), hasValue: false }),
+    ],
+  });
+  const html = textOf(render(after, 0));
+  assert.match(html, /Last Challenge: Rogue Moon \(All-Out 10\) — Success/);
+  assert.match(html, new RegExp(`${seatName(0)}: Steady Hands 6`));
+  assert.match(html, /Lost in Space \(no value\)/);
+  assert.match(html, /Total 6 · Produce 1 Energy\./);
+  assert.equal(revealPauseMs(before, after), revealConfrontationMs + verdictPauseMs);
+  // While the judged Challenge is still on the table, resolved, its own cards say it.
+  after.resolved = true;
+  after.challenge = after.lastJudged.challenge;
+  assert.doesNotMatch(render(after, 0), /qs-last-verdict/);
+});

@@ -9,6 +9,9 @@ export const newActPauseMs = 1500;
 export const ranksPauseMs = 900;
 
 const revealed = (v: View) => v.confrontation.filter((c) => c.revealed).length;
+// Which Challenge was judged last (its index, or -1): a new one judged and cleared within the
+// same move still deserves the verdict's pause (the table shows it as the last verdict).
+const judgedKey = (v: View) => (v.lastJudged?.challenge ? String(v.lastJudged.challenge.index) : "");
 const ranksShown = (v: View) => v.seats.filter((s) => s.rank).length;
 
 export function revealPauseMs(previous: View | undefined, next: View): number {
@@ -16,6 +19,7 @@ export function revealPauseMs(previous: View | undefined, next: View): number {
   if ((next.act?.sequence ?? 0) !== (previous.act?.sequence ?? 0) || next.actsPlayed !== previous.actsPlayed) return newActPauseMs;
   if (revealed(next) > revealed(previous)) return revealConfrontationMs;
   if (next.resolved && !previous.resolved) return verdictPauseMs;
+  if (judgedKey(next) !== judgedKey(previous) && judgedKey(next) !== "") return revealConfrontationMs + verdictPauseMs;
   if (ranksShown(next) > ranksShown(previous)) return ranksPauseMs;
   return 0;
 }

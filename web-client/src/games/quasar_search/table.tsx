@@ -17,6 +17,7 @@ import {
   Step,
   type Challenge,
   type Confronting,
+  type Judged,
   type Seat,
   type View,
 } from "../../gen/starport/v1/quasar_search_pb.js";
@@ -270,11 +271,13 @@ function Sensors({ sensors }: { sensors: Challenge[] }) {
 function ConfrontationZone({ view, previous, ctx }: { view: View; previous?: View; ctx: TableContext }) {
   const choosing = view.prompt?.kind === PromptKind.PROMPT_CONFRONT;
   const slots = view.seats.map((s) => ({ seat: s.seat, c: view.confrontation.find((c) => c.seat === s.seat) }));
+  const last = earlierVerdict(view);
   if (!choosing && !view.confrontation.length) {
     return (
       <section class="qs-confrontation" aria-label="Confrontation Zone" data-testid="qs-confrontation" data-revealed="0">
         <h3>Confrontation</h3>
         <p class="muted">No cards confronting yet.</p>
+        {last ? <LastVerdict judged={last} ctx={ctx} /> : null}
       </section>
     );
   }
@@ -290,7 +293,38 @@ function ConfrontationZone({ view, previous, ctx }: { view: View; previous?: Vie
           </li>
         ))}
       </ol>
+      {last ? <LastVerdict judged={last} ctx={ctx} /> : null}
     </section>
+  );
+}
+
+// The latest Challenge judged, unless it is the one on the table now (its cards show above).
+// A Challenge nobody had to answer for is judged and cleared within one move: this is where
+// the team sees what its cards came to.
+export function earlierVerdict(view: View): Judged | undefined {
+  const j = view.lastJudged;
+  if (!j?.challenge) return undefined;
+  if (view.resolved && view.challenge?.index === j.challenge.index) return undefined;
+  return j;
+}
+
+export function LastVerdict({ judged, ctx }: { judged: Judged; ctx: TableContext }) {
+  const ch = judged.challenge!;
+  const total = judged.cards.reduce((n, c) => n + (c.hasValue ? c.value : 0), 0);
+  return (
+    <div class={`qs-last-verdict ${judged.success ? "qs-last-verdict--success" : "qs-last-verdict--failure"}`} data-testid="qs-last-verdict" role="status">
+      <p>
+        Last Challenge: <strong>{ch.name}</strong> ({ch.targetText}) — <strong>{judged.success ? "Success" : "Failure"}</strong>
+      </p>
+      <ul class="plain">
+        {judged.cards.map((c) => (
+          <li key={c.seat}>
+            {ctx.seatName(c.seat)}: {c.card ? cardName(c.card) : "a card"} {c.hasValue ? <strong>{c.value}</strong> : <span class="muted">(no value)</span>}
+          </li>
+        ))}
+      </ul>
+      <p class="muted">Total {total} · {judged.success ? ch.successText : ch.failureText}</p>
+    </div>
   );
 }
 
