@@ -466,7 +466,10 @@ void state::apply(const action& a) {
     case kind::withdraw: {
       for (int i = 0; i < offer_count_; ++i)
         if (offers_[i].id == a.args[0]) {
-          if (declined_count_ < max_declined) declined_[declined_count_++] = offers_[i];
+          if (declined_count_ < max_declined) {
+            declined_[declined_count_] = offers_[i];
+            declined_[declined_count_++].withdrawn = k == kind::withdraw;
+          }
           offers_[i] = offers_[--offer_count_];
           break;
         }

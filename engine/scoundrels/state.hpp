@@ -207,6 +207,7 @@ struct offer {
   std::uint8_t from = 0, to = 0;
   card_no give = no_card, give2 = no_card, take = no_card;
   std::int32_t take_arg = 0;           // the take as the proposer named it (a face-down item: -(1 + index))
+  bool withdrawn = false;              // among the declined: its proposer took it back
   friend bool operator==(const offer&, const offer&) = default;
 };
 

@@ -344,10 +344,9 @@ void state::view(viewer who, pb::View& out) const {
         if (ships_[s].bays[k.bay].card != no_card) c.set_equipped_to(static_cast<std::uint32_t>(wire_id(ships_[s].bays[k.bay].card)));
       }
   }
-  // Offers: cargo is public; items are shown to the two seats of the offer.
-  for (int i = 0; i < offer_count_; ++i) {
-    const offer& o = offers_[i];
-    pb::Offer& x = *out.add_offers();
+  // Offers: cargo is public; items are shown to the two seats of the offer. The declined
+  // ones of this Movement too (a page reloaded mid-Movement still says why one is gone).
+  auto fill_offer = [&](pb::Offer& x, const offer& o) {
     x.set_id(o.id);
     x.set_from(o.from);
     x.set_to(o.to);
@@ -361,7 +360,10 @@ void state::view(viewer who, pb::View& out) const {
       if (is_contract(o.take)) fill_contract(*x.add_take_cargo(), o.take);
       else fill_card(*x.add_take(), o.take, who.sees_all() || who.is_seat(o.to) || bay_of(o.to, o.take) >= 0);
     }
-  }
+    x.set_withdrawn(o.withdrawn);
+  };
+  for (int i = 0; i < offer_count_; ++i) fill_offer(*out.add_offers(), offers_[i]);
+  for (int i = 0; i < declined_count_; ++i) fill_offer(*out.add_declined_offers(), declined_[i]);
   pb::Decks& d = *out.mutable_decks();
   d.set_contracts(contract_deck_.size);
   d.set_green(cantina_[0].size);

@@ -79,6 +79,20 @@ TEST_CASE("scoundrels trade: a declined offer is not repeated in the same Moveme
   CHECK_FALSE(listed(g, offer));
   CHECK_FALSE(g.check(offer));
   CHECK(g.check(act(0, kind::propose, {1, held(g, 0, "Lucky Charm"), 0, 0})));
+  // The view says so (a page reloaded mid-Movement could not tell why it was gone), with the
+  // items shown as the open offer showed them: to the two seats of it only.
+  pb::View from, third;
+  g.view(engine::viewer::of_seat(0), from);
+  g.view(engine::viewer::of_seat(2), third);
+  REQUIRE(from.declined_offers_size() == 1);
+  CHECK(from.declined_offers(0).give(0).name() == "Frag Grenade");
+  CHECK_FALSE(from.declined_offers(0).withdrawn());
+  CHECK(third.declined_offers(0).give(0).name().empty());
+  play(g, act(0, kind::propose, {1, held(g, 0, "Lucky Charm"), 0, 0}));
+  play(g, act(0, kind::withdraw, {g.offers()[0].id}));
+  g.view(engine::viewer::of_seat(0), from);
+  REQUIRE(from.declined_offers_size() == 2);
+  CHECK(from.declined_offers(1).withdrawn());
 }
 
 TEST_CASE("scoundrels trade: an offer dies when the proposer moves away") {

@@ -438,6 +438,14 @@ test("an offer of yours that closes is told: declined, withdrawn or taken, and t
   b = followOffers(b, view({ offers: [blind] }), 0, new Set(), seatName, sent);
   b = followOffers(b, view({ offers: [] }), 0, new Set(), seatName, sent);
   assert.equal(closedOfferText(b.closed[0], seatName), "Bot Brigid declined your offer (your Medkit for the face-down card in Bot Brigid's weapons locker (2 of 2)); it cannot be offered again this Movement.");
+  // A page reloaded after the decline learns it from the view (declined_offers), and the
+  // view tells a withdrawal from a decline although this page sent neither.
+  const reloaded = view({ offers: [], declinedOffers: [offer, create(OfferSchema, { id: 11, from: 0, to: 1, giveCargo: [], take: [], withdrawn: true })] });
+  assert.deepEqual(followOffers(undefined, reloaded, 0, new Set(), seatName).closed.map((c) => [c.id, c.end, c.text]),
+    [[9, "declined", "your Medkit for nothing"], [11, "withdrawn", "nothing for nothing"]]);
+  // The view's word beats the guess: an offer gone with its cards in place was withdrawn elsewhere.
+  const elsewhere = view({ offers: [], declinedOffers: [create(OfferSchema, { id: 9, from: 0, to: 1, give: [card(14, "Medkit", CardKind.MEDKIT)], withdrawn: true })] });
+  assert.equal(followOffers(followOffers(undefined, open, 0, new Set(), seatName), elsewhere, 0, new Set(), seatName).closed[0].end, "withdrawn");
   // A new Movement forgets.
   assert.equal(followOffers(m, view({ offers: [], turn: 4 }), 0, new Set(), seatName).closed.length, 0);
   // The trades panel and the dialog say it.

@@ -100,17 +100,23 @@ export function followOffers(memory: OfferMemory | undefined, view: View, viewer
   const ownerOf = (id: number) => idx.get(id)?.owner;
   const here = (seat: number) => view.ships.find((s) => s.seat === seat);
   const closed = [...was.closed];
+  // The view lists this Movement's declined and withdrawn offers (a reloaded page knows them too).
+  const refused = new Map(view.declinedOffers.filter((o) => o.from === viewer).map((o) => [o.id, o]));
   for (const o of was.open) {
     if (view.offers.some((x) => x.id === o.id)) continue;
     let end: OfferEnd;
     const me = here(viewer);
     const them = here(o.to);
-    if (o.give.some((id) => ownerOf(id) === o.to) || o.take.some((id) => ownerOf(id) === viewer)) end = "traded";
+    const said = refused.get(o.id);
+    if (said) end = said.withdrawn ? "withdrawn" : "declined";
+    else if (o.give.some((id) => ownerOf(id) === o.to) || o.take.some((id) => ownerOf(id) === viewer)) end = "traded";
     else if (withdrawn.has(o.id)) end = "withdrawn";
     else if (!me || !them || them.out || me.location !== them.location || o.give.some((id) => ownerOf(id) !== viewer) || o.take.some((id) => ownerOf(id) !== o.to)) end = "lapsed";
     else end = "declined";
     closed.push({ id: o.id, to: o.to, text: o.text, end });
   }
+  for (const [id, o] of refused)
+    if (!closed.some((c) => c.id === id)) closed.push({ id, to: o.to, text: offerText(view, o, seatName), end: o.withdrawn ? "withdrawn" : "declined" });
   const open = view.offers
     .filter((o) => o.from === viewer)
     .map((o) => ({
