@@ -235,13 +235,17 @@ void state::view(viewer who, pb::View& out) const {
   if (last_judged_.challenge != no_challenge) {
     // Public: every card in it was revealed when the Challenge was judged.
     pb::Judged& j = *out.mutable_last_judged();
-    fill_challenge(*j.mutable_challenge(), last_judged_.challenge);
+    const challenge_def& ch = content_->challenges[last_judged_.challenge];
+    j.set_challenge(last_judged_.challenge);
+    j.set_name(std::string(ch.name));
+    j.set_target_text(target_text(ch, seats_));
     j.set_success(last_judged_.success);
+    j.set_result_text(results_text(last_judged_.success ? ch.success : ch.failure));
     for (int s = 0; s < seats_; ++s) {
       if (!(last_judged_.confronted >> s & 1u)) continue;
       pb::JudgedCard& jc = *j.add_cards();
       jc.set_seat(static_cast<std::uint32_t>(s));
-      fill_card(*jc.mutable_card(), last_judged_.cards[static_cast<std::size_t>(s)]);
+      jc.set_name(std::string(card_of(last_judged_.cards[static_cast<std::size_t>(s)]).name));
       jc.set_has_value(last_judged_.valued >> s & 1u);
       jc.set_value(last_judged_.values[static_cast<std::size_t>(s)]);
     }

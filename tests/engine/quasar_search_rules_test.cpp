@@ -121,10 +121,11 @@ TEST_CASE("quasar_search Triggered effects: optional, and only when the cost can
   pb::View v;
   g.view(engine::viewer::spectator(), v);
   REQUIRE(v.has_last_judged());
-  CHECK(v.last_judged().challenge().name() == "Push");
+  CHECK(v.last_judged().name() == "Push");
+  CHECK(v.last_judged().target_text() == "All-Out 13");
   CHECK(v.last_judged().success());
   REQUIRE(v.last_judged().cards_size() == 2);
-  CHECK(v.last_judged().cards(0).card().name() == "Shifter");
+  CHECK(v.last_judged().cards(0).name() == "Shifter");
   CHECK(v.last_judged().cards(0).value() == 4);
   CHECK(v.last_judged().cards(1).value() == 10);
   state h = game(2, pre_resolution("Push", "Shifter", "Ten", R"("glory": 1)"));

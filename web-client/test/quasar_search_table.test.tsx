@@ -338,11 +338,14 @@ test("a Challenge judged and cleared in one move still shows its verdict, with a
   const before = baseView(0);
   const after = baseView(0);
   after.lastJudged = create(JudgedSchema, {
-    challenge: challenge("Rogue Moon", TargetKind.ALL_OUT, 10, { index: 7, targetText: "All-Out 10", successText: "Produce 1 Energy." }),
+    challenge: 7,
+    name: "Rogue Moon",
+    targetText: "All-Out 10",
     success: true,
+    resultText: "Produce 1 Energy.",
     cards: [
-      create(JudgedCardSchema, { seat: 0, card: card(11, "Steady Hands", 4), hasValue: true, value: 6 }),
-      create(JudgedCardSchema, { seat: 1, card: card(12, "Lost in Space", 0), hasValue: false }),
+      create(JudgedCardSchema, { seat: 0, name: "Steady Hands", hasValue: true, value: 6 }),
+      create(JudgedCardSchema, { seat: 1, name: "Lost in Space", hasValue: false }),
     ],
   });
   const html = textOf(render(after, 0));
@@ -353,6 +356,6 @@ test("a Challenge judged and cleared in one move still shows its verdict, with a
   assert.equal(revealPauseMs(before, after), revealConfrontationMs + verdictPauseMs);
   // While the judged Challenge is still on the table, resolved, its own cards say it.
   after.resolved = true;
-  after.challenge = after.lastJudged.challenge;
+  after.challenge = challenge("Rogue Moon", TargetKind.ALL_OUT, 10, { index: 7 });
   assert.doesNotMatch(render(after, 0), /qs-last-verdict/);
 });

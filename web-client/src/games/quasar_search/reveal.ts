@@ -11,7 +11,7 @@ export const ranksPauseMs = 900;
 const revealed = (v: View) => v.confrontation.filter((c) => c.revealed).length;
 // Which Challenge was judged last (its index, or -1): a new one judged and cleared within the
 // same move still deserves the verdict's pause (the table shows it as the last verdict).
-const judgedKey = (v: View) => (v.lastJudged?.challenge ? String(v.lastJudged.challenge.index) : "");
+const judgedKey = (v: View) => (v.lastJudged ? String(v.lastJudged.challenge) : "");
 const ranksShown = (v: View) => v.seats.filter((s) => s.rank).length;
 
 export function revealPauseMs(previous: View | undefined, next: View): number {

@@ -303,27 +303,26 @@ function ConfrontationZone({ view, previous, ctx }: { view: View; previous?: Vie
 // the team sees what its cards came to.
 export function earlierVerdict(view: View): Judged | undefined {
   const j = view.lastJudged;
-  if (!j?.challenge) return undefined;
-  if (view.resolved && view.challenge?.index === j.challenge.index) return undefined;
+  if (!j) return undefined;
+  if (view.resolved && view.challenge?.index === j.challenge) return undefined;
   return j;
 }
 
 export function LastVerdict({ judged, ctx }: { judged: Judged; ctx: TableContext }) {
-  const ch = judged.challenge!;
   const total = judged.cards.reduce((n, c) => n + (c.hasValue ? c.value : 0), 0);
   return (
     <div class={`qs-last-verdict ${judged.success ? "qs-last-verdict--success" : "qs-last-verdict--failure"}`} data-testid="qs-last-verdict" role="status">
       <p>
-        Last Challenge: <strong>{ch.name}</strong> ({ch.targetText}) — <strong>{judged.success ? "Success" : "Failure"}</strong>
+        Last Challenge: <strong>{judged.name}</strong> ({judged.targetText}) — <strong>{judged.success ? "Success" : "Failure"}</strong>
       </p>
       <ul class="plain">
         {judged.cards.map((c) => (
           <li key={c.seat}>
-            {ctx.seatName(c.seat)}: {c.card ? cardName(c.card) : "a card"} {c.hasValue ? <strong>{c.value}</strong> : <span class="muted">(no value)</span>}
+            {ctx.seatName(c.seat)}: {c.name} {c.hasValue ? <strong>{c.value}</strong> : <span class="muted">(no value)</span>}
           </li>
         ))}
       </ul>
-      <p class="muted">Total {total} · {judged.success ? ch.successText : ch.failureText}</p>
+      <p class="muted">Total {total} · {judged.resultText}</p>
     </div>
   );
 }
