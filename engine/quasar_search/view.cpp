@@ -239,6 +239,7 @@ void state::view(viewer who, pb::View& out) const {
     j.set_challenge(last_judged_.challenge);
     j.set_name(std::string(ch.name));
     j.set_target_text(target_text(ch, seats_));
+    j.set_target(static_cast<pb::TargetKind>(ch.target));
     j.set_success(last_judged_.success);
     j.set_result_text(results_text(last_judged_.success ? ch.success : ch.failure));
     for (int s = 0; s < seats_; ++s) {

@@ -339,6 +339,7 @@ test("a Challenge judged and cleared in one move still shows its verdict, with a
   const after = baseView(0);
   after.lastJudged = create(JudgedSchema, {
     challenge: 7,
+    target: TargetKind.ALL_OUT,
     name: "Rogue Moon",
     targetText: "All-Out 10",
     success: true,
@@ -354,6 +355,8 @@ test("a Challenge judged and cleared in one move still shows its verdict, with a
   assert.match(html, /Lost in Space \(no value\)/);
   assert.match(html, /Total 6 · Produce 1 Energy\./);
   assert.equal(revealPauseMs(before, after), revealConfrontationMs + verdictPauseMs);
+  after.lastJudged.target = TargetKind.SPLIT_DECISION;   // judged on odd values: no total
+  assert.doesNotMatch(textOf(render(after, 0)), /Total/);
   // While the judged Challenge is still on the table, resolved, its own cards say it.
   after.resolved = true;
   after.challenge = challenge("Rogue Moon", TargetKind.ALL_OUT, 10, { index: 7 });

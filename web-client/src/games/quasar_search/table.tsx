@@ -15,6 +15,7 @@ import {
   ActionKind,
   PromptKind,
   Step,
+  TargetKind,
   type Challenge,
   type Confronting,
   type Judged,
@@ -308,6 +309,9 @@ export function earlierVerdict(view: View): Judged | undefined {
   return j;
 }
 
+// Targets judged on the cards' sum (the rest count odd values, compare, or look for equals).
+const sums = (t: TargetKind) => t === TargetKind.ALL_OUT || t === TargetKind.THREAD_THE_NEEDLE || t === TargetKind.LOW_PROFILE;
+
 export function LastVerdict({ judged, ctx }: { judged: Judged; ctx: TableContext }) {
   const total = judged.cards.reduce((n, c) => n + (c.hasValue ? c.value : 0), 0);
   return (
@@ -322,7 +326,7 @@ export function LastVerdict({ judged, ctx }: { judged: Judged; ctx: TableContext
           </li>
         ))}
       </ul>
-      <p class="muted">Total {total} · {judged.resultText}</p>
+      <p class="muted">{sums(judged.target) ? `Total ${total} · ` : ""}{judged.resultText}</p>
     </div>
   );
 }
