@@ -11,7 +11,7 @@ import { create, toBinary } from "@bufbuild/protobuf";
 import { renderToString } from "preact-render-to-string";
 
 import { MatchInfoSchema, MatchSeatSchema } from "../src/gen/starport/v1/protocol_pb.js";
-import { ActionKind, Options_Difficulty, OptionsSchema, PromptKind, TargetKind, type View } from "../src/gen/starport/v1/quasar_search_pb.js";
+import { ActionKind, Options_Difficulty, OptionsSchema, PromptKind, Step, TargetKind, type View } from "../src/gen/starport/v1/quasar_search_pb.js";
 import { buildOptions, describeOptions } from "../src/games/quasar_search/options.js";
 import { newActPauseMs, revealConfrontationMs, revealPauseMs, verdictPauseMs } from "../src/games/quasar_search/reveal.js";
 import { QsCard } from "../src/games/quasar_search/cards.js";
@@ -361,4 +361,13 @@ test("a Challenge judged and cleared in one move still shows its verdict, with a
   after.resolved = true;
   after.challenge = challenge("Rogue Moon", TargetKind.ALL_OUT, 10, { index: 7 });
   assert.doesNotMatch(render(after, 0), /qs-last-verdict/);
+});
+
+test("Morale during Act Setup's Rank picks says its new tokens come after the Ranks", () => {
+  const v = rankView(0);
+  v.step = Step.ACT_SETUP;
+  v.morale = 0;
+  assert.match(textOf(render(v, 0)), /Morale 0 \(new tokens after the Ranks\)/);
+  v.step = Step.CONFRONTATION;
+  assert.doesNotMatch(textOf(render(v, 0)), /new tokens after the Ranks/);
 });

@@ -112,7 +112,9 @@ function StatusLine({ view, ctx }: { view: View; ctx: TableContext }) {
       </p>
       <ul class="plain qs-counters" aria-label="Team counters">
         <li class="qs-counter" data-res="energy"><Tip text={qsTips.energy}>Energy</Tip> <strong>{view.energy}</strong></li>
-        <li class="qs-counter" data-res="morale"><Tip text={qsTips.morale}>Morale</Tip> <strong>{view.morale}</strong></li>
+        <li class="qs-counter" data-res="morale"><Tip text={qsTips.morale}>Morale</Tip> <strong>{view.morale}</strong>
+          {/* Act Setup places the Act's tokens after the Rank picks: 0 (or last Act's) until then. */}
+          {view.step === Step.ACT_SETUP ? <span class="muted"> (new tokens after the Ranks)</span> : null}</li>
         <li class="qs-counter" data-res="tally">This Act: <strong>{view.successes}</strong> success{view.successes === 1 ? "" : "es"}, <strong>{view.failures}</strong> failure{view.failures === 1 ? "" : "s"}{view.challengesPerAct ? <span class="muted"> · {current ? `Challenge ${Math.min(current, view.challengesPerAct)} of ${view.challengesPerAct}` : `${view.challengesPerAct} Challenges`}</span> : null}</li>
         {view.seats.length ? <li class="qs-counter" data-res="leader"><Tip text={qsTips.teamLeader}>Team Leader</Tip> <strong>{ctx.seatName(view.teamLeader)}</strong></li> : null}
       </ul>
