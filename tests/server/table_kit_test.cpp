@@ -143,7 +143,9 @@ TEST_CASE("log history: what the deal set off opens the log, live, after a resta
         a.read_until([&](const v1::ServerMessage& m) { return m.has_view() && m.view().match_id() == match_id; });
     REQUIRE(first.view().snapshot());
     opening.assign(first.view().log_history().begin(), first.view().log_history().end());
-    REQUIRE(opening.size() >= 2);   // one encounter per ship, and what each did
+    // The first ship's encounter at least: a harmful one waits for its captain's answer
+    // (a favor may cancel it), and the other ships' follow that move.
+    REQUIRE_FALSE(opening.empty());
     CHECK(opening[0].find("meets the encounter") != std::string::npos);
     token = a.token;
     f.server->kill9();
