@@ -211,24 +211,15 @@ void state::frame_actions(const frame& f, std::vector<action>& out) const {
 
 // Another seat's face-down card is named by its place instead of its id in a choice: -(1 +
 // its index among the target Ship's Modules, or Members). Rules version 1 encodes choices
-// so, known or not (an unknown one may not be named by id).
-bool state::face_down_in_ship(copy_id c) const {
+// so, known or not (an unknown one may not be named by id). `unseen_only`: only a card
+// nobody but its owner has seen face up (hidden_in_ship: what words and views may not name).
+bool state::face_down_in_ship(copy_id c, bool unseen_only) const {
+  auto down = [&](const auto& slot) { return !slot.face_up && !(unseen_only && slot.known); };
   for (const ship& x : players_[owner_of(c)].ships) {
     for (const module_slot& m : x.module_list())
-      if (m.card == c) return !m.face_up;
+      if (m.card == c) return down(m);
     for (const member& m : x.crew_list())
-      if (m.card == c) return !m.face_up;
-  }
-  return false;
-}
-
-// A face-down card nobody but its owner has seen face up: words and views may not name it.
-bool state::hidden_in_ship(copy_id c) const {
-  for (const ship& x : players_[owner_of(c)].ships) {
-    for (const module_slot& m : x.module_list())
-      if (m.card == c) return !m.face_up && !m.known;
-    for (const member& m : x.crew_list())
-      if (m.card == c) return !m.face_up && !m.known;
+      if (m.card == c) return down(m);
   }
   return false;
 }

@@ -415,8 +415,8 @@ class state {
   void response_actions(int seat, std::vector<action>& out) const;
   void frame_actions(const frame& f, std::vector<action>& out) const;
   bool can_reattach(int seat, int k) const;
-  bool face_down_in_ship(copy_id c) const;
-  bool hidden_in_ship(copy_id c) const;
+  bool face_down_in_ship(copy_id c, bool unseen_only = false) const;
+  bool hidden_in_ship(copy_id c) const { return face_down_in_ship(c, true); }
   std::int32_t pick_arg(int seat, const frame& f, copy_id c) const;
   copy_id picked(const frame& f, std::int32_t arg) const;
   int weapon_count(int seat, int sh) const;
