@@ -95,6 +95,9 @@ std::string metrics::render(std::size_t storage_queue_depth) const {
   line("# HELP starport_ws_idle_closed_total WebSockets dropped for silence through --ws-idle-seconds.");
   line("# TYPE starport_ws_idle_closed_total counter");
   value("starport_ws_idle_closed_total", load(idle_closed_));
+  line("# HELP starport_session_faults_total WebSockets dropped because handling one of their messages failed (a fault in the server: see its log).");
+  line("# TYPE starport_session_faults_total counter");
+  value("starport_session_faults_total", load(session_faults_));
   line("# HELP starport_view_frames_total View updates sent, one per connection: packed or plain.");
   line("# TYPE starport_view_frames_total counter");
   value("starport_view_frames_total{form=\"plain\"}", load(view_frames_[0]));

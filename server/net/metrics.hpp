@@ -52,6 +52,10 @@ class metrics {
   // A WebSocket dropped by the idle sweep: silent through its keep-alive ping for the whole
   // --ws-idle-seconds (a peer gone without a FIN, or one holding a socket).
   void idle_closed() { idle_closed_.fetch_add(1, std::memory_order_relaxed); }
+  // A connection dropped because a handler of its session threw (docs/server.md, "A handler
+  // that throws"): the fault ends that connection, not the server.
+  void session_faulted() { session_faults_.fetch_add(1, std::memory_order_relaxed); }
+  std::uint64_t session_faults() const { return session_faults_.load(std::memory_order_relaxed); }
   // A match the server ended without a result (docs/server.md, "A match that cannot go
   // on"): `starport_matches_stopped_total{reason="…"}`. Keep `stop_names` in this order.
   enum class stop {
@@ -79,6 +83,7 @@ class metrics {
   std::atomic<std::uint64_t> latency_sum_us_{0};
   std::atomic<std::uint64_t> timer_waits_{0};
   std::atomic<std::uint64_t> idle_closed_{0};
+  std::atomic<std::uint64_t> session_faults_{0};
   std::array<std::atomic<std::uint64_t>, 2> view_frames_{}, view_bytes_{};   // [0] plain, [1] packed
   std::array<std::atomic<std::uint64_t>, latency_bounds.size() + 1> buckets_{};
   std::array<std::atomic<std::uint64_t>, refusal_names.size()> refusals_{};

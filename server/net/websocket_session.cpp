@@ -124,9 +124,14 @@ void websocket_session::on_read(beast::error_code ec, std::size_t bytes) {
     partial_.append(read_space_.data(), bytes);
     if (!ws_.is_message_done()) return do_read();
   }
-  const bool keep = partial_.empty() ? receive(std::string_view(read_space_.data(), bytes), ws_.got_binary())
-                                     : receive(partial_, ws_.got_binary());
+  bool keep = true;
+  auto handle = [&] {
+    keep = partial_.empty() ? receive(std::string_view(read_space_.data(), bytes), ws_.got_binary())
+                            : receive(partial_, ws_.got_binary());
+  };
+  guarded(handle);
   std::string().swap(partial_);   // a long message's bytes are not kept for the next one
+  if (left_) return;   // a fault dropped the connection
   if (!keep) return do_close(websocket::close_code::policy_error);
   do_read();
 }
@@ -155,9 +160,7 @@ bool websocket_session::receive(std::string_view frame, bool binary) {
 }
 
 void websocket_session::send(frame_ptr frame, std::uint32_t match) {
-  post([self = shared_from_this(), frame = std::move(frame), match]() mutable {
-    self->on_send(std::move(frame), match);
-  });
+  post([this, frame = std::move(frame), match]() mutable { on_send(std::move(frame), match); });
 }
 
 void websocket_session::on_send(frame_ptr frame, std::uint32_t match) {
@@ -228,6 +231,11 @@ void websocket_session::do_write() {
 }
 
 void websocket_session::on_write(beast::error_code ec) {
+  auto finish = [&] { wrote(ec); };
+  guarded(finish);
+}
+
+void websocket_session::wrote(beast::error_code ec) {
   const std::size_t count = writing_;
   writing_ = 0;
   if (ec) {
@@ -246,7 +254,7 @@ void websocket_session::written(std::size_t count) {
 }
 
 void websocket_session::close(websocket::close_code code) {
-  post([self = shared_from_this(), code] { self->do_close(code); });
+  post([this, code] { do_close(code); });
 }
 
 void websocket_session::do_close(websocket::close_code code) {
@@ -272,14 +280,14 @@ void websocket_session::drop() {
 }
 
 void websocket_session::track(std::weak_ptr<match_actor> match) {
-  post([self = shared_from_this(), match = std::move(match)]() mutable {
-    if (self->left_) {
-      if (auto m = match.lock()) m->detach(self->id_);
+  post([this, match = std::move(match)]() mutable {
+    if (left_) {
+      if (auto m = match.lock()) m->detach(id_);
       return;
     }
     // Matches that have closed since are dropped here, so the list a PlayAction looks a
     // match up in holds only live ones (and each once).
-    auto& mine = self->client_.matches;
+    auto& mine = client_.matches;
     std::erase_if(mine, [&](const std::weak_ptr<match_actor>& m) {
       return m.expired() || (!m.owner_before(match) && !match.owner_before(m));
     });
@@ -295,7 +303,7 @@ bool websocket_session::following(std::uint32_t match) const {
 }
 
 void websocket_session::idle(std::uint32_t at) {
-  post([self = shared_from_this(), at] { self->on_idle(at); });
+  post([this, at] { on_idle(at); });
 }
 
 void websocket_session::on_idle(std::uint32_t at) {
@@ -315,6 +323,20 @@ void websocket_session::on_idle(std::uint32_t at) {
         if (ec) fail(ec, "ping");   // the read fails too, and ends the session
       });
       return;
+  }
+}
+
+void websocket_session::fault(const char* what) noexcept {
+  state_->stats().session_faulted();
+  try {
+    std::cerr << "websocket session " << id_ << ": a fault in handling it (" << what << "); connection dropped\n";
+  } catch (...) {
+  }
+  if (left_) return;
+  try {
+    drop();
+  } catch (...) {
+    left_ = true;   // nothing more of it runs: its handlers see it gone
   }
 }
 

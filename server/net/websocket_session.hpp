@@ -63,9 +63,13 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   // Only on this session's strand (request_router runs there).
   client& client_data() { return client_; }
   bool gone() const { return left_; }   // the connection is over
+  // Runs `f` on this session's strand, later, guarded: a handler that throws ends this
+  // connection (fault), not the server. The posted handler holds the session.
   template <class F>
   void post(F&& f) {
-    net::post(ws_.get_executor(), std::forward<F>(f));
+    net::post(ws_.get_executor(), [self = shared_from_this(), f = std::forward<F>(f)]() mutable {
+      self->guarded(f);
+    });
   }
 
  private:
@@ -77,9 +81,25 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   void do_write();
   bool following(std::uint32_t match) const;   // a match this connection follows holds that stream_handle
   void on_write(boost::beast::error_code ec);
+  void wrote(boost::beast::error_code ec);   // on_write's work, guarded
   void written(std::size_t count);   // the first `count` queued frames are on the wire
   void do_close(boost::beast::websocket::close_code code);
   void drop();    // close the socket outright (slow reader, failed write)
+  // A fault in handling this connection (a bug: nothing a client sends should throw) ends
+  // this connection alone: it is dropped, counted and logged. Its session state may be
+  // half made, so it must not be used again; the lobby and the matches keep their own
+  // guards (they are shared, docs/server.md "A handler that throws").
+  template <class F>
+  void guarded(F& f) noexcept {
+    try {
+      f();
+    } catch (const std::exception& e) {
+      fault(e.what());
+    } catch (...) {
+      fault("an exception that is not a std::exception");
+    }
+  }
+  void fault(const char* what) noexcept;
   void leave();   // the connection is over: tell the lobby and matches, once
 
   boost::beast::websocket::stream<ws_transport> ws_;

@@ -21,6 +21,7 @@
 #include <future>
 #include <memory>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -645,4 +646,40 @@ TEST_CASE("faults: one replay load in flight per connection - optional reads pus
   busy.drain();
   CHECK(busy.answer(2).error().code() == v1::SERVER_BUSY);
   CHECK(busy.answer(3).error().code() == v1::SERVER_BUSY);
+}
+
+TEST_CASE("faults: a session handler that throws drops its own connection, not the server") {
+  socketless s{server::config{}};
+  // A fault while this connection's answer is written (here the write itself throws: a bug
+  // anywhere on the session's strand looks the same to the guard).
+  int written = 0;
+  s.session->tap([&](const server::frame_ptr&) {
+    ++written;
+    throw std::runtime_error("a fault in the session");
+  });
+  std::vector<v1::ServerMessage> others;
+  auto other = std::make_shared<server::websocket_session>(tcp::socket(s.ioc), s.state);
+  other->tap([&](const server::frame_ptr& f) {
+    v1::ServerMessage m;
+    REQUIRE(m.ParseFromString(*f));
+    others.push_back(m);
+  });
+
+  s.receive(numbered(hello_message("Faulty"), 1));
+  REQUIRE_NOTHROW(s.drain());   // before: the exception left the io_context, i.e. the server
+  CHECK(written == 1);
+  CHECK(s.session->gone());
+  CHECK(s.state->stats().session_faults() == 1);
+  CHECK(s.state->stats().render(0).find("\nstarport_session_faults_total 1\n") != std::string::npos);
+  // The dropped connection answers nothing more; the server serves the next one.
+  s.receive(numbered(hello_message("Faulty"), 2));
+  s.drain();
+  CHECK(written == 1);
+  other->receive(numbered(hello_message("Other"), 1).SerializeAsString(), true);
+  s.drain();
+  REQUIRE(others.size() >= 1);
+  CHECK(others.front().has_welcome());
+  CHECK(s.state->stats().session_faults() == 1);
+  other->end();
+  s.drain();
 }
