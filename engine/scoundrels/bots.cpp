@@ -21,9 +21,13 @@
 //     cargo while a system can take it; melee hits on fresh crew, the captain last. In
 //     melee it equips one weapon and armour of each kind per crew first, heals the
 //     injured, then fights; it pillages cargo first.
-//   * Trades: it never proposes (so it cannot flood anyone), and accepts an offer only when
-//     what it gets is worth more to it than what it gives (cargo for its syndicate is worth
-//     most; its hyperdrive is not for sale).
+//   * Trades: it proposes a swap when the other ship carries a cargo it can deliver, for
+//     its own unwanted cargo (one the other side can use, first) or a small item of little
+//     use to it; never a gift or a bare request, and no more that Movement once one was
+//     declined or withdrawn, so it cannot flood anyone. It then gives the other player time
+//     to answer (waits_for_others_ms). It accepts an offer only when what it gets is worth
+//     more to it than what it gives (cargo for its syndicate is worth most; its hyperdrive
+//     is not for sale).
 //   * Favors and bribes: an escape when caught, repairs and heals when several are down, a
 //     contract reveal when none is open, extra movement when the target is just out of
 //     reach, the Dockyard moved nearer, a stop-delivery bribe on another syndicate's
@@ -367,11 +371,17 @@ class heuristic_bot final : public engine::bot {
         best = &a;
       }
     }
+    waits_ms_ = static_cast<kind>(best->kind) == kind::propose ? offer_patience_ms : 0;
     return *best;
   }
+  std::uint32_t waits_for_others_ms() const override { return waits_ms_; }
 
  private:
+  // How long a proposer gives the other player to answer before it plays on (moving away
+  // ends the offer): long enough to read the offer and press a button.
+  static constexpr std::uint32_t offer_patience_ms = 12000;
   routes route_;
+  std::uint32_t waits_ms_ = 0;
 
   static double value_of(const table& t, const action& a) {
     const std::int32_t x = a.argc > 0 ? a.args[0] : 0;
@@ -433,7 +443,7 @@ class heuristic_bot final : public engine::bot {
         const pb::Card* c = t.card_by_id(x);
         return c ? 5 + worth(content_card(c->name())) : 6;   // a face-down item: worth a look
       }
-      case kind::propose: return -50;
+      case kind::propose: return propose_value(t, a);
       case kind::accept: return offer_value(t, x);
       case kind::decline: return 0;
       case kind::withdraw: return -1;
@@ -518,6 +528,39 @@ class heuristic_bot final : public engine::bot {
         same += static_cast<std::int32_t>(c.equipped_to()) == crew && c.kind() == item->kind();
     if (item->kind() == pb::MEDKIT) return same ? 1 : 4;
     return same ? 2 : 10;
+  }
+
+  static const pb::Contract* cargo_in(const pb::Ship& ship, std::int32_t id) {
+    for (const pb::Bay& b : ship.bays())
+      if (b.has_cargo() && static_cast<std::int32_t>(b.cargo().id()) == id) return &b.cargo();
+    return nullptr;
+  }
+
+  // A swap worth proposing: the other ship's cargo this seat can deliver, for its own
+  // unwanted cargo or a small item of little use to it. Ranked below picking up an open
+  // contract of its own (60), above moving on.
+  static double propose_value(const table& t, const action& a) {
+    constexpr double no = -50;
+    if (!t.mine || a.argc < 4 || a.args[3] != 0) return no;
+    const std::int32_t give = a.args[1], take = a.args[2];
+    if (give == 0 || take <= 0) return no;   // no gifts, no bare requests, no blind takes
+    for (const pb::Offer& o : t.v.declined_offers())
+      if (static_cast<int>(o.from()) == t.me) return no;   // one refusal a Movement is enough
+    const pb::Ship* them = t.ship_of(a.args[0]);
+    if (!them) return no;
+    const pb::Contract* got = cargo_in(*them, take);
+    if (!got || !t.t_wanted(*got)) return no;
+    constexpr double swap = 45;
+    if (const pb::Contract* gave = cargo_in(*t.mine, give)) {
+      if (t.t_wanted(*gave)) return no;
+      // Offer what the other side can use: its syndicate's cargo (any, unaffiliated).
+      const bool theirs = them->affiliation() == pb::SYNDICATE_NONE || them->affiliation() == gave->syndicate();
+      return swap + (theirs ? 3 : 0);
+    }
+    const pb::Card* item = t.card_by_id(give);
+    if (!item || t.free_bays() == 0) return no;   // the cargo needs an open bay
+    const double w = worth(content_card(item->name()));
+    return w > 4 ? no : swap - w;
   }
 
   static double offer_value(const table& t, std::int32_t id) {

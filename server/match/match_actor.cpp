@@ -368,6 +368,12 @@ void match_actor::accept(const engine::action& a, accepted how) {
   s.deadline = {};
   s.bot_due = {};
   s.turn_from = 0;   // its turn is over; a next one begins with the view that shows it
+  // A bot waiting for the others (its offer's answer) has it: it plays on after its usual pause.
+  for (seat& other : seats_)
+    if (&other != &s && other.bot_waits.count() > 0) {
+      other.bot_waits = {};
+      other.bot_due = {};
+    }
   how.entry = storage::logged_action{log_size_++, a, wall_ms(), how.cause};
   batch_.push_back(std::move(how));
   submit_append(batch_.back().entry);

@@ -95,6 +95,10 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
     std::uint64_t turn_from = 0;
     clock::time_point hold_until{};        // away: when the stand-in takes over
     clock::time_point bot_due{};
+    // The bot's last move asked the others for time (an offer waiting for its answer,
+    // engine::bot::waits_for_others_ms): its next pause is this much longer, until another
+    // seat moves.
+    std::chrono::milliseconds bot_waits{0};
     clock::time_point deadline{};
     std::int64_t deadline_ms = 0;
     std::vector<std::uint8_t> preferences;   // SetPreferences, as stored (a person's seat)

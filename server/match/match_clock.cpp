@@ -37,6 +37,7 @@ bool match_actor::set_deadlines() {
     seat& s = seats_[i];
     if (!engine::has_seat(must, static_cast<int>(i))) {
       s.bot_due = {};
+      s.bot_waits = {};
       s.deadline = {};
       s.deadline_ms = 0;
     } else if (preference_answers(static_cast<int>(i))) {
@@ -48,7 +49,7 @@ bool match_actor::set_deadlines() {
       // A bot's pause is not a turn: a stand-in taking over stops the player's countdown.
       s.deadline = {};
       s.deadline_ms = 0;
-      if (s.bot_due == clock::time_point{}) s.bot_due = now + services_->settings().bot_delay;
+      if (s.bot_due == clock::time_point{}) s.bot_due = now + services_->settings().bot_delay + s.bot_waits;
     } else if (turn > 0 && s.deadline == clock::time_point{}) {
       s.deadline = now + std::chrono::seconds(turn);
       s.deadline_ms = wall_ms() + static_cast<std::int64_t>(turn) * 1000;
@@ -151,6 +152,8 @@ void match_actor::on_timer() {
       std::vector<engine::action>& legal = scratch_space().actions;
       game_->legal_actions(index, legal);
       move = legal.empty() ? game_->timeout_action(index) : engine::bot_move(*game_, index, *s.bot, legal);
+      // bot_move asks the bot only when there is a choice; else its last answer is stale.
+      s.bot_waits = std::chrono::milliseconds(legal.size() > 1 ? s.bot->waits_for_others_ms() : 0);
       if (!s.is_bot_seat()) cause = storage::move_cause::stand_in_bot;
     } else if (s.deadline != clock::time_point{} && now >= s.deadline) {
       move = game_->timeout_action(index);   // the game's own answer to running out of time

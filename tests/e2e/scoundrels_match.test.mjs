@@ -125,7 +125,8 @@ async function play(page, me, other, shared) {
     const by = (k) => t.buttons.filter((b) => b.kind === k);
     try {
       let pick = null;
-      if (!shared.traded && me === 1 && by(K.ACCEPT).length) {
+      // Bob accepts Alice's offer (the bot may propose to him too, in its own Movement).
+      if (!shared.traded && me === 1 && shared.proposed && by(K.ACCEPT).length) {
         pick = by(K.ACCEPT)[0].key;
         shared.accepting = true;
       } else if (!shared.traded && me === 0 && t.canTrade && !shared.proposed) {

@@ -301,3 +301,71 @@ TEST_CASE("Scoundrels bots, Game End: the heuristic bot plays a stop-delivery br
   REQUIRE(a.kind == static_cast<std::uint16_t>(sc::kind::play));
   CHECK(g.card_name(static_cast<sc::card_no>(a.args[0] - 1)) == "Judge's Ruling");
 }
+
+namespace {
+
+// Seat 0, affiliated with Anubis, carrying Fidanza's Siren Smoke and with a grudge against
+// Fidanza (so it will not deliver it), meets seat 1 carrying Anubis's Dream Jammers at
+// Gemini Station, in seat 0's Movement.
+sc::state swap_meeting(bool other_affiliated_fidanza) {
+  sc::pb::ShipPosition mine = ship_at("Gemini Station", "Siren Smoke");
+  mine.set_affiliation(sc::pb::ANUBIS);
+  mine.set_reputation(1);
+  mine.add_grudges(sc::pb::FIDANZA);
+  sc::pb::ShipPosition theirs = other_ship("Gemini Station");
+  theirs.add_bays()->set_cargo("Dream Jammers");
+  if (other_affiliated_fidanza) {
+    theirs.set_affiliation(sc::pb::FIDANZA);
+    theirs.set_reputation(1);
+  }
+  return posed(sc::pb::MOVEMENT, mine, {}, theirs, 0);
+}
+
+}  // namespace
+
+TEST_CASE("Scoundrels bots, Trades: the heuristic bot proposes its unwanted cargo for the other ship's cargo it can deliver, and waits for the answer") {
+  sc::state g = swap_meeting(true);
+  std::vector<action> legal;
+  g.legal_actions(0, legal);
+  sc::pb::View v;
+  g.view(viewer::of_seat(0), v);
+  auto bot = starport::engine::info_of<sc::state>().find_bot("heuristic")->make(1);
+  const action a = bot->choose(v, legal);
+  const std::string said = g.describe(a);
+  CAPTURE(said);
+  CHECK(a.kind == static_cast<std::uint16_t>(sc::kind::propose));
+  CHECK(said.find("Siren Smoke") != std::string::npos);
+  CHECK(said.find("Dream Jammers") != std::string::npos);
+  CHECK(bot->waits_for_others_ms() > 0);   // the other player gets time to answer
+  // Declined: it plays on at once and does not ask again this Movement.
+  REQUIRE(g.check(a));
+  g.apply(a);
+  legal.clear();
+  g.legal_actions(1, legal);
+  const auto decline = std::find_if(legal.begin(), legal.end(),
+                                    [](const action& x) { return x.kind == static_cast<std::uint16_t>(sc::kind::decline); });
+  REQUIRE(decline != legal.end());
+  g.apply(*decline);
+  legal.clear();
+  g.legal_actions(0, legal);
+  v.Clear();
+  g.view(viewer::of_seat(0), v);
+  const action next = bot->choose(v, legal);
+  CAPTURE(g.describe(next));
+  CHECK(next.kind != static_cast<std::uint16_t>(sc::kind::propose));
+  CHECK(bot->waits_for_others_ms() == 0);
+}
+
+TEST_CASE("Scoundrels bots, Trades: the heuristic bot asks nothing for nothing - no gift, no bare request, nothing it cannot use") {
+  // The other ship carries only what seat 0 will not deliver: no proposal.
+  sc::pb::ShipPosition mine = ship_at("Gemini Station", "Dream Jammers");
+  mine.set_affiliation(sc::pb::ANUBIS);
+  mine.set_reputation(1);
+  mine.add_grudges(sc::pb::FIDANZA);
+  sc::pb::ShipPosition theirs = other_ship("Gemini Station");
+  theirs.add_bays()->set_cargo("Siren Smoke");
+  const sc::state g = posed(sc::pb::MOVEMENT, mine, {}, theirs, 0);
+  const action a = heuristic_action(g, 0);
+  CAPTURE(g.describe(a));
+  CHECK(a.kind != static_cast<std::uint16_t>(sc::kind::propose));
+}
