@@ -19,6 +19,7 @@ import {
   opponentName,
   phaseNames,
   points,
+  reasonWords,
   scoreParts,
   stageClass,
   stageNames,
@@ -155,7 +156,8 @@ function OutcomeBox({ view, ctx }: { view: View; ctx: TableContext }) {
   return (
     <div class={`outcome sr-outcome${view.variant === Variant.JFK && !o.winners.length ? " lost" : ""}`} data-outcome="over">
       <strong>{text}</strong>
-      {o.reason && o.reason !== "scored" ? ` (${o.reason.replace(/_/g, " ")})` : ""}
+      {/* The sentence already says a score decided it, or that the Eastern bloc won. */}
+      {o.reason && o.reason !== "scored" && o.reason !== "eastern_bloc_won" ? ` (${reasonWords(o.reason) ?? o.reason.replace(/_/g, " ")})` : ""}
       <div class="sr-finals">Final Development Points: {finals.join(" · ")}</div>
     </div>
   );
