@@ -194,6 +194,10 @@ test("the end says who won in players' words: no raw reason code on the table or
     outcome: { over: true, winners: [1], reason: "scored" },
   });
   assert.doesNotMatch(decode(render(scored)), /\(scored\)/);
+  // Red for the seat that lost, not only for a JFK loss; green for the winner.
+  assert.match(render(scored), /class="outcome sr-outcome lost"/);
+  assert.match(render(jfk), /class="outcome sr-outcome lost"/);
+  assert.match(render(create(ViewSchema, { ...scored, viewerSeat: 1 })), /class="outcome sr-outcome" data-outcome/);
   assert.equal(outcomeText(scored.outcome, 0, seatName, [], spaceRace.reasonWords), "You lost: Bot Brigid won (the most Development Points).");
   assert.equal(outcomeText({ ...scored.outcome!, winners: [0], reason: "resigned" }, 0, seatName, [], spaceRace.reasonWords), "You won (after a resignation).");
   assert.match(decode(render(create(ViewSchema, { ...scored, outcome: create(OutcomeSchema, { over: true, winners: [0], reason: "resigned" }) }))), /Winner: You<\/strong> \(after a resignation\)/);

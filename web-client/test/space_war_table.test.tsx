@@ -465,6 +465,9 @@ test("the end names no War step, and says why the match ended in players' words"
   assert.doesNotMatch(status, /War step/, "the match is over, not in a War");
   assert.match(status, /Game over/);
   assert.match(html, /\(the most cards at the contest limit\)/);
+  // The outcome box is red for the seat that lost, green for the winner.
+  assert.match(html, /class="outcome lost" data-outcome="over"/);
+  assert.match(render(create(ViewSchema, { ...view, viewerSeat: 1 })), /class="outcome" data-outcome="over"/);
   // The end banner and the replay use the game's words too.
   assert.equal(outcomeText(view.outcome, 0, seatName, [], spaceWar.reasonWords), "You lost: Bot Brigid won (the most cards at the contest limit).");
   assert.equal(outcomeText({ ...view.outcome!, winners: [], reason: "all_conquered" }, 0, seatName, [], spaceWar.reasonWords), "You lost (every player was Conquered).");

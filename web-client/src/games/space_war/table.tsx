@@ -277,6 +277,7 @@ export function SpaceWarTable({ view, previous, ctx }: TableProps<View>) {
   for (const k of [...seen.current.keys()]) if (k < view.contest - 2) seen.current.delete(k);
 
   const over = view.outcome?.over;
+  const lost = !!over && ctx.viewer !== null && !view.spectator && !view.outcome!.winners.includes(ctx.viewer);
   const status = [
     phaseNames[view.phase],
     // The engine keeps the last contest's War step at the end; the match is no longer in it.
@@ -305,14 +306,15 @@ export function SpaceWarTable({ view, previous, ctx }: TableProps<View>) {
         {status.length ? ` · ${status.join(" · ")}` : ""}
       </div>
       {over ? (
-        <div class="outcome" data-outcome="over">
+        // Green for a win, red for a seat that lost (a watcher's stays green).
+        <div class={`outcome${lost ? " lost" : ""}`} data-outcome="over">
           <strong>
             {view.outcome!.winners.length
               ? `Winner: ${view.outcome!.winners.map((s) => (s === ctx.viewer ? "You" : ctx.seatName(s))).join(", ")}`
               : "No winner"}
           </strong>
           {view.outcome!.reason ? ` (${reasonWords(view.outcome!.reason) ?? view.outcome!.reason.replace(/_/g, " ")})` : ""}
-          {ctx.viewer !== null && !view.spectator && !view.outcome!.winners.includes(ctx.viewer) ? <span> — you lost.</span> : null}
+          {lost ? <span> — you lost.</span> : null}
         </div>
       ) : null}
       <Decision view={view} ctx={ctx} />
