@@ -17,6 +17,7 @@ import {
   LobbySettingsSchema,
   MatchInfoSchema,
   MatchSeatSchema,
+  PreferenceInfoSchema,
   ViewUpdateSchema,
   WelcomeSchema,
 } from "../src/gen/starport/v1/protocol_pb.js";
@@ -131,5 +132,31 @@ test("the match page while the reveal pacing is behind: no move button of any st
   html = renderToString(<MatchPage app={a} route={{ page: "match", matchId: "m2" }} />);
   assert.match(html, new RegExp(`<button[^>]*class="action[^"]*"[^>]*data-action="${ActionKind.TRIGGER}"`), "caught up: the move");
   assert.doesNotMatch(html, /data-move-wait/);
+  session.dispose();
+});
+
+test("the match page offers Play for me only while the seat is in play: not once it resigned or was Conquered", () => {
+  const a = app("Ann");
+  a.conn.welcome = create(WelcomeSchema, {
+    games: [create(GameInfoSchema, { id: "space_war", minSeats: 2, maxSeats: 6,
+      preferences: [create(PreferenceInfoSchema, { id: "auto_flip", label: "Flip for me", summary: "Flips for you.", choices: ["Ask me", "Flip for me"] })] })],
+  });
+  const session = a.match("m3");
+  session.onInfo(create(MatchInfoSchema, {
+    matchId: "m3", game: "space_war", yourSeat: 0,
+    seats: [0, 1, 2].map((seat) => create(MatchSeatSchema, { seat, name: ["Ann", "Vega", "Orion"][seat], bot: seat > 0 })),
+  }));
+  const view = (conquered: boolean) => create(ViewSchema, {
+    viewerSeat: 0, contest: 4,
+    seats: [create(SeatSchema, { seat: 0, conquered }), create(SeatSchema, { seat: 1 }), create(SeatSchema, { seat: 2 })],
+  });
+  session.onUpdate(create(ViewUpdateSchema, { matchId: "m3", number: 1n, snapshot: true, view: toBinary(ViewSchema, view(false)) }));
+  let html = renderToString(<MatchPage app={a} route={{ page: "match", matchId: "m3" }} />);
+  assert.match(html, /Play for me/, "a seat in play may set its preferences");
+  assert.match(html, /name="pref-auto_flip"/);
+  // Ann resigned (Conquered at once): Vega and Orion play on; a preference would do nothing.
+  session.onUpdate(create(ViewUpdateSchema, { matchId: "m3", number: 2n, snapshot: true, view: toBinary(ViewSchema, view(true)) }));
+  html = renderToString(<MatchPage app={a} route={{ page: "match", matchId: "m3" }} />);
+  assert.doesNotMatch(html, /Play for me|name="pref-auto_flip"/, "no preferences for a seat out of play");
   session.dispose();
 });

@@ -130,7 +130,8 @@ test("How to Resolve Bureaucracy: a Bureaucracy ability and finishing instead of
   const view = table([act(0, ActionKind.USE, 2, 2), act(0, ActionKind.PASS)], { stage: Stage.BUREAUCRACY });
   const [use, pass] = choicesOf(view, names);
   assert.equal(use.label, "Five-Year Plan · Bureaucracy");
-  assert.equal(use.detail, plan.bottom);
+  // The label says Bureaucracy; the line under it is the ability, not "Bureaucracy: " again.
+  assert.equal(use.detail, "Put exactly 1 card from your Hand into the Universe face down (if you can).");
   assert.equal(pass.label, "Finish Bureaucracy");
   assert.match(decisionHeading(view, 0, names), /^Bureaucracy: resolve your Bureaucracy abilities/);
 });

@@ -11,8 +11,9 @@ import { test } from "node:test";
 import { create } from "@bufbuild/protobuf";
 import { renderToString } from "preact-render-to-string";
 
+import { OutcomeSchema } from "../src/gen/starport/v1/common_pb.js";
 import { MatchInfoSchema, MatchSeatSchema } from "../src/gen/starport/v1/protocol_pb.js";
-import { ActionKind, Stage, ViewSchema, type View } from "../src/gen/starport/v1/space_race_pb.js";
+import { ActionKind, OpponentSchema, Phase, SeatSchema, Stage, Variant, ViewSchema, type View } from "../src/gen/starport/v1/space_race_pb.js";
 import spaceRace from "../src/games/space_race.js";
 import { badgeTip, controlText } from "../src/games/space_race/cards.js";
 import { choicesOf } from "../src/games/space_race/choices.js";
@@ -20,6 +21,7 @@ import { revealPauseMs } from "../src/games/space_race/reveal.js";
 import { SpaceRaceTable } from "../src/games/space_race/table.js";
 import type { TableContext } from "../src/games/types.js";
 import { RulesPanel } from "../src/kit/rules_panel.js";
+import { outcomeText } from "../src/kit/words.js";
 
 import { Button, seatName } from "./table_fixtures.js";
 import { engineRuns } from "./engine_runs.js";
@@ -165,4 +167,38 @@ test("rules: a summary and a glossary with every badge and keyword, rendered by 
   assert.match(html, /<ol>/, "the summary's numbered phases are rendered as a list");
   assert.equal((html.match(/<dt /g) ?? []).length, spaceRace.rules.glossary.length);
   assert.ok(spaceRace.blurb.length > 20);
+});
+
+test("the end says who won in players' words: no raw reason code on the table or in the end banner", () => {
+  // JFK: the sentence names the Eastern bloc's win; the reason code is not said again.
+  const jfk = create(ViewSchema, {
+    viewerSeat: 0,
+    variant: Variant.JFK,
+    round: 7,
+    phase: Phase.GAME_OVER,
+    seats: [create(SeatSchema, { seat: 0 })],
+    opponent: create(OpponentSchema, { score: 44, decksLeft: [0] }),
+    outcome: { over: true, winners: [], reason: "eastern_bloc_won" },
+  });
+  const jfkHtml = decode(render(jfk));
+  assert.match(jfkHtml, /The Eastern bloc wins\./);
+  assert.doesNotMatch(jfkHtml, /eastern bloc won|eastern_bloc_won/);
+  assert.equal(outcomeText(jfk.outcome, 0, seatName, [], spaceRace.reasonWords), "You lost: Eastern bloc won.");
+  // A scored game: "scored" is the engine's word; the player reads what decided it.
+  const scored = create(ViewSchema, {
+    viewerSeat: 0,
+    variant: Variant.STANDARD,
+    round: 7,
+    phase: Phase.GAME_OVER,
+    seats: [create(SeatSchema, { seat: 0 }), create(SeatSchema, { seat: 1 })],
+    outcome: { over: true, winners: [1], reason: "scored" },
+  });
+  assert.doesNotMatch(decode(render(scored)), /\(scored\)/);
+  // Red for the seat that lost, not only for a JFK loss; green for the winner.
+  assert.match(render(scored), /class="outcome sr-outcome lost"/);
+  assert.match(render(jfk), /class="outcome sr-outcome lost"/);
+  assert.match(render(create(ViewSchema, { ...scored, viewerSeat: 1 })), /class="outcome sr-outcome" data-outcome/);
+  assert.equal(outcomeText(scored.outcome, 0, seatName, [], spaceRace.reasonWords), "You lost: Bot Brigid won (the most Development Points).");
+  assert.equal(outcomeText({ ...scored.outcome!, winners: [0], reason: "resigned" }, 0, seatName, [], spaceRace.reasonWords), "You won (after a resignation).");
+  assert.match(decode(render(create(ViewSchema, { ...scored, outcome: create(OutcomeSchema, { over: true, winners: [0], reason: "resigned" }) }))), /Winner: You<\/strong> \(after a resignation\)/);
 });

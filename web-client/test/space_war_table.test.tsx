@@ -32,8 +32,9 @@ import {
 import spaceWar from "../src/games/space_war.js";
 import { buildOptions, describeOptions } from "../src/games/space_war/options.js";
 import { cardId, lastContestCards, lastContestNumber, revealPauseMs } from "../src/games/space_war/reveal.js";
-import { actionLabel, seatWords, SpaceWarTable } from "../src/games/space_war/table.js";
+import { actionLabel, flipWords, seatWords, SpaceWarTable } from "../src/games/space_war/table.js";
 import { cardKind, powerText } from "../src/games/space_war/words.js";
+import { outcomeText } from "../src/kit/words.js";
 import type { TableContext } from "../src/games/types.js";
 import { Card } from "../src/kit/card.js";
 import { RulesPanel } from "../src/kit/rules_panel.js";
@@ -412,4 +413,63 @@ test("Play for me offers Flip for me to every seat and a power's preference only
   assert.deepEqual(["auto_flip", "regeneration", "peace", "dwarven_armor"].map((id) => applies(id, 0)), [true, true, false, false]);
   assert.deepEqual(["auto_flip", "dwarven_armor", "regeneration"].map((id) => applies(id, 1)), [true, true, false]);
   assert.deepEqual(["auto_flip", "salvage", "peace"].map((id) => applies(id, 2)), [true, false, false]);
+});
+
+// Three seats in the flip phase: Ada (0), Bot Brigid (1), Bot Cato (2).
+function flipView(viewer: number | null, p: { warStep?: number; toAct: number; inContest: number }): View {
+  return create(ViewSchema, {
+    viewerSeat: viewer ?? 0,
+    spectator: viewer === null,
+    contest: 7,
+    phase: Phase.FLIP_PHASE,
+    warStep: p.warStep ?? 0,
+    seats: [0, 1, 2].map((seat) => create(SeatSchema, { seat, faction: Faction.ELVES + seat })),
+    seatsToAct: p.toAct,
+    seatsInContest: p.inContest,
+    legalActions: viewer !== null && ((p.toAct >> viewer) & 1) ? [{ seat: viewer, kind: ActionKind.FLIP, args: [] } as unknown as Action] : [],
+  });
+}
+
+test("Contest and War: the table says whose flip is due and, in a War, who tied and fights on", () => {
+  // A Battle: your flip, then the others'.
+  assert.equal(flipWords(flipView(0, { toAct: 0b111, inContest: 0b111 }), 0, seatName), "Your turn: flip the top card of your deck.");
+  assert.equal(flipWords(flipView(0, { toAct: 0b110, inContest: 0b111 }), 0, seatName), "Waiting for Bot Brigid and Bot Cato to flip.");
+  // War step 1 between Ada and Bot Cato (the tied seats are the ones in the contest).
+  const war = { warStep: 1, toAct: 0b101, inContest: 0b101 };
+  assert.equal(flipWords(flipView(0, war), 0, seatName),
+    "War step 1: You and Bot Cato tied for the highest Strength and fight on. Flip to add your cards.");
+  assert.equal(flipWords(flipView(1, war), 1, seatName),
+    "War step 1: Ada and Bot Cato tied for the highest Strength and fight on. You are not in this War. Waiting for Ada and Bot Cato to flip.");
+  assert.equal(flipWords(flipView(null, { ...war, toAct: 0b100 }), null, seatName),
+    "War step 1: Ada and Bot Cato tied for the highest Strength and fight on. Waiting for Bot Cato to flip.");
+  // Drawn on the table, above the seats, for a player and for a watcher alike.
+  const html = decode(render(flipView(1, war)));
+  assert.ok(html.indexOf("You are not in this War.") >= 0 && html.indexOf("You are not in this War.") < html.indexOf('aria-label="Seats"'));
+  const watcher = renderToString(<SpaceWarTable view={flipView(null, war)} ctx={{ ...ctxFor(flipView(null, war), false), ActionButton: undefined, viewer: null }} />);
+  assert.match(decode(watcher), /War step 1: Ada and Bot Cato tied/);
+  // No words outside the flip phase (a Power decision says its own).
+  assert.equal(flipWords(create(ViewSchema, { phase: Phase.BEFORE_BATTLE, seats: [create(SeatSchema, { seat: 0 })], seatsToAct: 1 }), 0, seatName), "");
+});
+
+test("the end names no War step, and says why the match ended in players' words", () => {
+  const view = create(ViewSchema, {
+    viewerSeat: 0,
+    contest: 412,
+    phase: Phase.GAME_OVER,
+    warStep: 1,   // the engine keeps the last contest's War step
+    seats: [create(SeatSchema, { seat: 0, faction: Faction.ROBOTS }), create(SeatSchema, { seat: 1, faction: Faction.DWARVES })],
+    outcome: { over: true, winners: [1], reason: "contest_limit" },
+  });
+  const html = decode(render(view));
+  const status = html.slice(html.indexOf('class="sw-status"'), html.indexOf("</div>", html.indexOf('class="sw-status"')));
+  assert.doesNotMatch(status, /War step/, "the match is over, not in a War");
+  assert.match(status, /Game over/);
+  assert.match(html, /\(the most cards at the contest limit\)/);
+  // The outcome box is red for the seat that lost, green for the winner.
+  assert.match(html, /class="outcome lost" data-outcome="over"/);
+  assert.match(render(create(ViewSchema, { ...view, viewerSeat: 1 })), /class="outcome" data-outcome="over"/);
+  // The end banner and the replay use the game's words too.
+  assert.equal(outcomeText(view.outcome, 0, seatName, [], spaceWar.reasonWords), "You lost: Bot Brigid won (the most cards at the contest limit).");
+  assert.equal(outcomeText({ ...view.outcome!, winners: [], reason: "all_conquered" }, 0, seatName, [], spaceWar.reasonWords), "You lost (every player was Conquered).");
+  assert.equal(outcomeText({ ...view.outcome!, reason: "last_standing" }, null, seatName, [], spaceWar.reasonWords), "Bot Brigid won (last standing).");
 });

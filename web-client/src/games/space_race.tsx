@@ -9,6 +9,7 @@ import { describeOptions, OptionsForm } from "./space_race/options.js";
 import { revealPauseMs } from "./space_race/reveal.js";
 import "./space_race/space_race.css";
 import { SpaceRaceTable } from "./space_race/table.js";
+import { reasonWords } from "./space_race/words.js";
 import { defineGame } from "./types.js";
 
 export default defineGame({
@@ -22,6 +23,7 @@ export default defineGame({
   outcome: (view) => view.outcome,
   inPlay: (view, seat) => view.seats.some((s) => s.seat === seat && !s.resigned),
   actionLabel,
+  reasonWords,
   // A Control Card choice means the same whatever else changed (during Plan Development
   // only other seats' "chosen" marks move); every other choice depends on the cards in
   // view, so after a refusal the player looks at the newer view and decides again.

@@ -5,6 +5,7 @@ import { ActionKind, ViewSchema } from "../gen/starport/v1/space_war_pb.js";
 import { describeOptions, OptionsForm } from "./space_war/options.js";
 import { revealPauseMs } from "./space_war/reveal.js";
 import { actionLabel, SpaceWarTable } from "./space_war/table.js";
+import { reasonWords } from "./space_war/words.js";
 import "./space_war/space_war.css";
 import { defineGame } from "./types.js";
 
@@ -21,6 +22,7 @@ export default defineGame({
   outcome: (view) => view.outcome,
   inPlay: (view, seat) => view.seats.some((s) => s.seat === seat && !s.conquered),
   actionLabel,
+  reasonWords,
   resendWhenStale: (action) => action.kind === ActionKind.FLIP,
   revealPauseMs,
   // Flip for me concerns everyone; each power's preference only the seat holding that power

@@ -188,7 +188,8 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
           </div>
           <MovePanel session={session} legal={legal} placed={placedRef} label={label} offered={offered} sending={sending} press={press} />
           <RevealControls session={session} speed={speed} setSpeed={setSpeed} sound={sound} setSound={setSound} />
-          {viewer !== null && gameInfo?.preferences.length && !info?.over ? (
+          {/* Standing instructions concern a seat still in play: not one that resigned or was knocked out. */}
+          {viewer !== null && gameInfo?.preferences.length && !info?.over && (!newest || game.inPlay(newest, viewer)) ? (
             <Preferences session={session} game={game} info={gameInfo} chosen={session.preferencesOf(viewer)}
               applies={(id) => !newest || !game.preferenceApplies || game.preferenceApplies(id, newest, viewer)} />
           ) : null}

@@ -130,7 +130,8 @@ function useChoice(action: Action, view: View): Choice {
   if (slot === 0) return { action, group: "ability", label: `${name} · reusable`, detail: card?.left ?? "", stage: card?.leftStripe };
   if (slot === 1)
     return { action, group: "ability", label: `${name} · single-use`, detail: `${card?.right ?? ""} (then it is covered)`.trim(), stage: card?.rightStripe };
-  return { action, group: "ability", label: `${name} · Bureaucracy`, detail: card?.bottom ?? "", stage: Stage.BUREAUCRACY };
+  // The label names the Bureaucracy already: the card's "Bureaucracy: " is not said twice.
+  return { action, group: "ability", label: `${name} · Bureaucracy`, detail: (card?.bottom ?? "").replace(/^Bureaucracy:\s*/, ""), stage: Stage.BUREAUCRACY };
 }
 
 function pickChoice(action: Action, view: View, seatName: (seat: number) => string): Choice {

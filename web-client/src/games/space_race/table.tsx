@@ -19,6 +19,7 @@ import {
   opponentName,
   phaseNames,
   points,
+  reasonWords,
   scoreParts,
   stageClass,
   stageNames,
@@ -140,6 +141,8 @@ function StatusLine({ view, ctx }: { view: View; ctx: TableContext }) {
 function OutcomeBox({ view, ctx }: { view: View; ctx: TableContext }) {
   const o = view.outcome;
   if (!o?.over) return null;
+  // Red for a seat that lost (and for a JFK loss, also in its public replay), green otherwise.
+  const lost = (view.variant === Variant.JFK && !o.winners.length) || (ctx.viewer !== null && !view.spectator && !o.winners.includes(ctx.viewer));
   let text: string;
   if (view.variant === Variant.JFK) {
     const won = o.winners.length > 0;
@@ -153,9 +156,10 @@ function OutcomeBox({ view, ctx }: { view: View; ctx: TableContext }) {
   const finals = view.seats.map((s) => `${ctx.seatName(s.seat)} ${points(s.score?.halves ?? 0)}`);
   if (view.opponent) finals.push(`${opponentName} ${view.opponent.score}`);
   return (
-    <div class={`outcome sr-outcome${view.variant === Variant.JFK && !o.winners.length ? " lost" : ""}`} data-outcome="over">
+    <div class={`outcome sr-outcome${lost ? " lost" : ""}`} data-outcome="over">
       <strong>{text}</strong>
-      {o.reason && o.reason !== "scored" ? ` (${o.reason.replace(/_/g, " ")})` : ""}
+      {/* The sentence already says a score decided it, or that the Eastern bloc won. */}
+      {o.reason && o.reason !== "scored" && o.reason !== "eastern_bloc_won" ? ` (${reasonWords(o.reason) ?? o.reason.replace(/_/g, " ")})` : ""}
       <div class="sr-finals">Final Development Points: {finals.join(" · ")}</div>
     </div>
   );

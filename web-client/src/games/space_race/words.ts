@@ -55,6 +55,18 @@ export const variantNames: Record<Variant, string> = {
 
 export const difficultyNames = ["", "standard", "challenging", "unbeatable"];
 
+// The engine's reasons a match ends, in players' words, for the end banner and the table
+// ("You lost: Vega won (the most Development Points)."). eastern_bloc_won keeps the kit's
+// default ("eastern bloc won"), which the banner reads as the Eastern bloc's win.
+const reasons: Record<string, string> = {
+  scored: "the most Development Points",
+  resigned: "after a resignation",
+};
+
+export function reasonWords(reason: string): string | undefined {
+  return reasons[reason];
+}
+
 // The JFK automaton's name at the table.
 export const opponentName = "Eastern bloc";
 

@@ -11,10 +11,11 @@ import { usePool } from "../../decks/pool_cache.js";
 import { Card } from "../../kit/card.js";
 import { SeatPanel } from "../../kit/seat_panel.js";
 import { Tip } from "../../kit/tip.js";
+import { joinNames } from "../../kit/words.js";
 import type { TableContext, TableProps } from "../types.js";
 import { cardId, lastContestCards, lastContestNumber, type Revealed } from "./reveal.js";
 import { hasSeat } from "./seat_masks.js";
-import { cardKind, factionKind, factionName, gameId, phaseNames, powerStateNames, powerStateTips, powerText, stepName } from "./words.js";
+import { cardKind, factionKind, factionName, gameId, phaseNames, powerStateNames, powerStateTips, powerText, reasonWords, stepName } from "./words.js";
 
 const tips = {
   deck: "Cards in this player's deck, face down. An empty deck is refilled from the discard pile.",
@@ -178,16 +179,41 @@ function SeatView(p: { seat: Seat; view: View; ctx: TableContext }) {
   );
 }
 
+// What the flip phase waits for, in one sentence for `viewer` (null: a spectator or a
+// replay's public view): whose flip is due, and in a War who is at War. Everything comes
+// from the view's marks (seats_to_act, seats_in_contest) and its War step; "" when no flip
+// is due (a Power decision says its own words, the end has its outcome).
+export function flipWords(view: View, viewer: number | null, seatName: (seat: number) => string): string {
+  if (view.phase !== Phase.FLIP_PHASE || view.outcome?.over) return "";
+  const seats = view.seats.filter((s) => !s.conquered).map((s) => s.seat);
+  const name = (seat: number) => (seat === viewer ? "you" : seatName(seat));
+  const toAct = seats.filter((s) => hasSeat(view.seatsToAct, s));
+  const mine = viewer !== null && toAct.includes(viewer);
+  const others = toAct.filter((s) => s !== viewer);
+  const waiting = others.length ? `Waiting for ${joinNames(others.map(name))} to flip.` : "";
+  if (view.warStep > 0) {
+    const atWar = seats.filter((s) => hasSeat(view.seatsInContest, s));
+    const who = joinNames(atWar.map(name));
+    const head = `War step ${view.warStep}: ${who.charAt(0).toUpperCase()}${who.slice(1)} tied for the highest Strength and fight on.`;
+    const aside = viewer !== null && !atWar.includes(viewer) && seats.includes(viewer) ? " You are not in this War." : "";
+    return `${head}${aside} ${mine ? "Flip to add your cards." : waiting}`.trim();
+  }
+  if (mine) return "Your turn: flip the top card of your deck.";
+  return waiting;
+}
+
 function Decision(p: { view: View; ctx: TableContext }) {
   const { view, ctx } = p;
   const deciding = view.phase === Phase.BEFORE_BATTLE || view.phase === Phase.AFTER_BATTLE;
   const mine = ctx.viewer !== null && view.decidingSeat === ctx.viewer;
   const legal = view.legalActions.filter((a) => a.kind !== ActionKind.RESIGN);
   const Button = ctx.ActionButton;
-  if (!(deciding && view.offeredPower) && !(Button && legal.length)) return null;
+  const flipping = flipWords(view, ctx.viewer, ctx.seatName);
+  if (!(deciding && view.offeredPower) && !(Button && legal.length) && !flipping) return null;
   const text = powerText(view.offeredPower);
   return (
-    <section class="moves sw-moves" aria-label={Button && legal.length ? "Your move" : "Decision"}>
+    <section class={`moves sw-moves${Button && legal.length ? " mine" : ""}`} aria-label={Button && legal.length ? "Your move" : "Waiting"}>
+      {flipping ? <p class="decision" data-decision="">{flipping}</p> : null}
       {deciding && view.offeredPower ? (
         <div class="decision">
           <p>
@@ -251,9 +277,11 @@ export function SpaceWarTable({ view, previous, ctx }: TableProps<View>) {
   for (const k of [...seen.current.keys()]) if (k < view.contest - 2) seen.current.delete(k);
 
   const over = view.outcome?.over;
+  const lost = !!over && ctx.viewer !== null && !view.spectator && !view.outcome!.winners.includes(ctx.viewer);
   const status = [
     phaseNames[view.phase],
-    view.warStep > 0 ? `War step ${view.warStep}` : "",
+    // The engine keeps the last contest's War step at the end; the match is no longer in it.
+    view.warStep > 0 && !over ? `War step ${view.warStep}` : "",
     view.spectator ? "spectating" : "",
   ].filter(Boolean);
   const last = view.lastContest;
@@ -278,14 +306,15 @@ export function SpaceWarTable({ view, previous, ctx }: TableProps<View>) {
         {status.length ? ` · ${status.join(" · ")}` : ""}
       </div>
       {over ? (
-        <div class="outcome" data-outcome="over">
+        // Green for a win, red for a seat that lost (a watcher's stays green).
+        <div class={`outcome${lost ? " lost" : ""}`} data-outcome="over">
           <strong>
             {view.outcome!.winners.length
               ? `Winner: ${view.outcome!.winners.map((s) => (s === ctx.viewer ? "You" : ctx.seatName(s))).join(", ")}`
               : "No winner"}
           </strong>
-          {view.outcome!.reason ? ` (${view.outcome!.reason.replace(/_/g, " ")})` : ""}
-          {ctx.viewer !== null && !view.spectator && !view.outcome!.winners.includes(ctx.viewer) ? <span> — you lost.</span> : null}
+          {view.outcome!.reason ? ` (${reasonWords(view.outcome!.reason) ?? view.outcome!.reason.replace(/_/g, " ")})` : ""}
+          {lost ? <span> — you lost.</span> : null}
         </div>
       ) : null}
       <Decision view={view} ctx={ctx} />

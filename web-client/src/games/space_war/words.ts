@@ -62,6 +62,17 @@ export const phaseNames: Record<Phase, string> = {
   [Phase.GAME_OVER]: "Game over",
 };
 
+// The engine's reasons a match ends, in players' words ("You lost: Vega won (the most cards
+// at the contest limit)."); last_standing reads well as the kit's default.
+const reasons: Record<string, string> = {
+  contest_limit: "the most cards at the contest limit",
+  all_conquered: "every player was Conquered",
+};
+
+export function reasonWords(reason: string): string | undefined {
+  return reasons[reason];
+}
+
 export const stepName = (step: number): string => (step === 0 ? "Reveal" : `War step ${step}`);
 
 // What a card of the view is: the view names only its kind; the catalog (ListCards
