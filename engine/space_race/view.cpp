@@ -116,7 +116,7 @@ std::string prompt_text(const state& g, const frame& f) {
       return "No " + std::string(stage_name(static_cast<stage>(g.current_stage()))) +
              " card in the Universe: take a card of a finished Stage into your Agency, or draw up to 3.";
     case task::return_control: return "You may return another used Control Card to your supply.";
-    case task::reveal: return "True Visionaries: choose " + n + " face-down card_of(s) to turn face up.";
+    case task::reveal: return "True Visionaries: choose " + n + " face-down card(s) to turn face up.";
   }
   return {};
 }

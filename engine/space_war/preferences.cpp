@@ -30,7 +30,7 @@ const std::array<preference_info, 5> table = {{
      "or a tie into a win; otherwise the power is kept.",
      armor_choices},
     {"peace", "Peace (Elves)",
-     "Before battle: the Contest ends and every card goes home. \"Only when\" asks you only "
+     "Before battle: the Contest ends with no winner and every card returns to its player's discard pile. \"Only when\" asks you only "
      "when your face-up card is not the strongest; otherwise Peace is kept for later.",
      losing_choices},
     {"regeneration", "Regeneration (Trolls)",

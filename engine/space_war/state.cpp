@@ -454,6 +454,8 @@ void state::apply(const action& a) {
   effects_contest_ = contest_;
   effects_shown_ = current_.shown_count;
   effects_over_ = phase_ == phase::over;
+  effects_powers_ = powers_;
+  effects_triggered_ = static_cast<kind>(a.kind) == kind::trigger ? static_cast<std::int8_t>(seat) : std::int8_t{-1};
   switch (static_cast<kind>(a.kind)) {
     case kind::resign: resign(seat); break;
     case kind::flip: flip(seat); break;
@@ -549,6 +551,7 @@ void state::finish(end_reason why) {
   phase_ = phase::over;
   end_ = why;
   pending_ = 0;
+  war_step_ = 0;   // the match is no longer in a War (the view's war_step says 0 once over)
   winners_ = 0;
   if (why == end_reason::last_standing) winners_ = alive();
   if (why == end_reason::contest_limit) {

@@ -239,6 +239,10 @@ class state {
   std::uint32_t effects_contest_ = 0;
   std::uint8_t effects_shown_ = 0;
   bool effects_over_ = false;
+  // The Powers before it, and the seat whose Trigger it was (-1: none): a Power a leader
+  // Activated or a Grand Admiral turned Inactive is told; a Trigger says its own words.
+  std::array<power_state, max_players> effects_powers_{};
+  std::int8_t effects_triggered_ = -1;
 };
 
 static_assert(engine::game<state>);

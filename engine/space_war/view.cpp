@@ -76,7 +76,8 @@ void reveal_lines(const state& s, const contest_summary& c, int from, std::vecto
 // "Goblins won the Battle …": how a finished contest ended, and who fell in it.
 void result_lines(const state& s, const contest_summary& last, std::vector<std::string>& out) {
   if (last.peace)
-    out.push_back("Peace: Contest " + std::to_string(last.number) + " ends, every card goes home.");
+    out.push_back("Peace: Contest " + std::to_string(last.number) +
+                  " ends with no winner; every card returns to the discard pile of the player who added it.");
   else if (last.has_winner)
     out.push_back(seat_name(last.winner) + (last.war ? " wins the War" : " wins the Battle") +
                   " and captures " + std::to_string(last.cards) + " cards.");
@@ -197,6 +198,17 @@ std::string state::describe_effects() const {
   }
   if (phase_ != phase::over && current_.number == contest_ && last_.number != contest_)
     reveal_lines(*this, current_, contest_ == effects_contest_ ? effects_shown_ : 0, lines);
+  // Powers a leader card turned Active (a reveal, a Battle won or lost) or a Grand
+  // Admiral's win turned Inactive: the seat panels change, so the log says why.
+  for (int s = 0; s < seats_; ++s) {
+    const power_state was = effects_powers_[s], now = powers_[s];
+    if (was == now || (s == effects_triggered_ && now == power_state::inactive)) continue;
+    const std::string power(info(factions_[s]).power_name);
+    if (now == power_state::active)
+      lines.push_back(seat_name(s) + "'s " + power + " is now Active.");
+    else if (now == power_state::inactive)
+      lines.push_back(seat_name(s) + "'s " + power + " is now Inactive.");
+  }
   if (phase_ == phase::over) {
     const outcome o = result();
     std::string who;

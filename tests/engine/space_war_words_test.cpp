@@ -94,18 +94,20 @@ TEST_CASE("War words: the tie, each War step's face-up cards and the War's winne
         "{seat:0} wins the War and captures 8 cards.");
 }
 
-TEST_CASE("Peace words: triggering Peace ends the contest, every card goes home") {
+TEST_CASE("Peace words: triggering Peace ends the contest, every card back to the discard pile of whoever added it") {
   auto s = table({{ELVES, {"elves:5", "elves:2"}, {}, swpb::ACTIVE}, {HUMANS, {"humans:7", "humans:8"}}});
   play(s, "0 flip");
   play(s, "1 flip");
   CHECK(words_of(s, "0 trigger") == "{seat:0} triggers Peace.");
-  CHECK(effects_of(s, "0 trigger") == "Peace: Contest 1 ends, every card goes home.");
+  CHECK(effects_of(s, "0 trigger") == "Peace: Contest 1 ends with no winner; every card returns to the discard pile of the player who added it.");
 }
 
 TEST_CASE("Dwarven Armor words: the revealed Thane's Strength, then the Battle won with +1") {
   auto s = table({{DWARVES, {"dwarves:thane", "dwarves:2"}}, {ELVES, {"elves:8", "elves:2"}}});
   play(s, "0 flip");
-  CHECK(effects_of(s, "1 flip") == "{seat:0} reveals Thane of the Deep Belt (8); {seat:1} reveals Elven Warden (8).");
+  CHECK(effects_of(s, "1 flip") ==
+        "{seat:0} reveals Thane of the Deep Belt (8); {seat:1} reveals Elven Warden (8).\n"
+        "{seat:0}'s Dwarven Armor is now Active.");   // the Thane turned it over as it was revealed
   CHECK(effects_of(s, "0 trigger") == "{seat:0} wins the Battle and captures 2 cards.");
   // The contest's record keeps the Strength the Thane fought with.
   REQUIRE(s.last_contest().reveals().size() == 2);
@@ -314,4 +316,30 @@ TEST_CASE("Options: the table's auto_flip still plays every flip inside one acti
   CHECK(effects.starts_with("Contests 1 to " + std::to_string(s.last_contest().number - 1) +
                             " are played out by the table's auto-flip.\n"));
   CHECK(effects.find("The match is over") != std::string::npos);
+}
+
+TEST_CASE("Power words: a Power a leader turns Active, or a Grand Admiral's win turns Inactive, is told in the log") {
+  SUBCASE("the Thane of the Deep Belt turns Dwarven Armor Active when revealed") {
+    auto s = table({{DWARVES, {"dwarves:thane", "dwarves:2"}}, {HUMANS, {"humans:7", "humans:8"}}});
+    REQUIRE(s.power_of(0) != sw::power_state::active);
+    play(s, "0 flip");
+    const std::string said = effects_of(s, "1 flip");
+    CAPTURE(said);
+    CHECK(said.find("{seat:0}'s " + std::string(sw::info(sw::faction::dwarves).power_name) + " is now Active.") != std::string::npos);
+  }
+  SUBCASE("a Grand Admiral's Battle won turns the other Powers Inactive") {
+    auto s = table({{HUMANS, {"humans:admiral", "humans:2"}}, {ELVES, {"elves:3", "elves:4"}, {}, swpb::ACTIVE}});
+    play(s, "0 flip");
+    play(s, "1 flip");
+    const std::string said = effects_of(s, "1 decline");   // the Elves keep Peace for later
+    CAPTURE(said);
+    CHECK(said.find("{seat:0} wins the Battle") != std::string::npos);
+    CHECK(said.find("{seat:1}'s Peace is now Inactive.") != std::string::npos);
+  }
+  SUBCASE("a Trigger says its own words: no second line for the Power it turns over") {
+    auto s = table({{ELVES, {"elves:5", "elves:2"}, {}, swpb::ACTIVE}, {HUMANS, {"humans:7", "humans:8"}}});
+    play(s, "0 flip");
+    play(s, "1 flip");
+    CHECK(effects_of(s, "0 trigger").find("is now") == std::string::npos);
+  }
 }
