@@ -23,11 +23,11 @@
 //     injured, then fights; it pillages cargo first.
 //   * Trades: it proposes a swap when the other ship carries a cargo it can deliver, for
 //     its own unwanted cargo (one the other side can use, first) or a small item of little
-//     use to it; never a gift or a bare request, and no more that Movement once one was
-//     declined or withdrawn, so it cannot flood anyone. It then gives the other player time
-//     to answer (waits_for_others_ms). It accepts an offer only when what it gets is worth
-//     more to it than what it gives (cargo for its syndicate is worth most; its hyperdrive
-//     is not for sale).
+//     use to it; never a gift or a bare request, nothing more that Movement once one was
+//     declined or withdrawn, and never the same offer again once refused, so it cannot
+//     flood anyone. It then gives the other player time to answer (waits_for_others_ms).
+//     It accepts an offer only when what it gets is worth more to it than what it gives
+//     (cargo for its syndicate is worth most; its hyperdrive is not for sale).
 //   * Favors and bribes: an escape when caught, repairs and heals when several are down, a
 //     contract reveal when none is open, extra movement when the target is just out of
 //     reach, the Dockyard moved nearer, a stop-delivery bribe on another syndicate's
@@ -362,10 +362,11 @@ class heuristic_bot final : public engine::bot {
     const auto& v = static_cast<const pb::View&>(message);
     if (route_.n != v.board().locations_size()) route_.build(v.board());
     const table t(v, route_);
+    remember_refusals(t);
     const action* best = &legal[0];
     double best_value = -std::numeric_limits<double>::infinity();
     for (const action& a : legal) {
-      const double value = value_of(t, a);
+      const double value = refused_before(a) ? -50 : value_of(t, a);
       if (value > best_value) {
         best_value = value;
         best = &a;
@@ -382,6 +383,29 @@ class heuristic_bot final : public engine::bot {
   static constexpr std::uint32_t offer_patience_ms = 12000;
   routes route_;
   std::uint32_t waits_ms_ = 0;
+  // Its own offers declined or withdrawn in this match (target, give, take): a player who
+  // said no is not asked the same again in a later Movement. At most this many kept.
+  static constexpr std::size_t refusals_kept = 32;
+  std::vector<std::array<std::int32_t, 3>> refused_;
+
+  void remember_refusals(const table& t) {
+    for (const pb::Offer& o : t.v.declined_offers()) {
+      if (static_cast<int>(o.from()) != t.me) continue;
+      auto first = [](const auto& cards, const auto& cargo) -> std::int32_t {
+        if (!cards.empty()) return static_cast<std::int32_t>(cards[0].id());
+        return cargo.empty() ? 0 : static_cast<std::int32_t>(cargo[0].id());
+      };
+      const std::array<std::int32_t, 3> key{static_cast<std::int32_t>(o.to()), first(o.give(), o.give_cargo()),
+                                            first(o.take(), o.take_cargo())};
+      if (std::find(refused_.begin(), refused_.end(), key) == refused_.end() && refused_.size() < refusals_kept)
+        refused_.push_back(key);
+    }
+  }
+  bool refused_before(const action& a) const {
+    if (static_cast<kind>(a.kind) != kind::propose || a.argc < 3) return false;
+    const std::array<std::int32_t, 3> key{a.args[0], a.args[1], a.args[2]};
+    return std::find(refused_.begin(), refused_.end(), key) != refused_.end();
+  }
 
   static double value_of(const table& t, const action& a) {
     const std::int32_t x = a.argc > 0 ? a.args[0] : 0;

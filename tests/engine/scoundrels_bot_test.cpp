@@ -354,6 +354,16 @@ TEST_CASE("Scoundrels bots, Trades: the heuristic bot proposes its unwanted carg
   CAPTURE(g.describe(next));
   CHECK(next.kind != static_cast<std::uint16_t>(sc::kind::propose));
   CHECK(bot->waits_for_others_ms() == 0);
+  // Nor in a later Movement: the same bot, the same meeting afresh (no declined offers on
+  // record in this Movement), does not ask again what it was refused.
+  sc::state later = swap_meeting(true);
+  legal.clear();
+  later.legal_actions(0, legal);
+  v.Clear();
+  later.view(viewer::of_seat(0), v);
+  const action again = bot->choose(v, legal);
+  CAPTURE(later.describe(again));
+  CHECK(again.kind != static_cast<std::uint16_t>(sc::kind::propose));
 }
 
 TEST_CASE("Scoundrels bots, Trades: the heuristic bot asks nothing for nothing - no gift, no bare request, nothing it cannot use") {
