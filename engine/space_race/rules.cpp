@@ -161,6 +161,7 @@ void state::land_turn() {
     if (!has_seat(passed_, s)) {
       if (can_still_act(s) || mandatory_left(s)) return;
       passed_ |= seat_bit(s);
+      note(event_kind::passed_itself, s, 0);   // its "passed" mark appears: the log says why
     }
     turn_ = static_cast<std::uint8_t>((turn_ + 1) % order_count_);
   }

@@ -124,6 +124,7 @@ enum class event_kind : std::uint8_t {
   deck_empty,          // seat, count: cards not drawn, half a point each
   initiative,          // seat: the Initiative Marker moves to it
   new_round,           // count: the round that begins
+  passed_itself,       // seat: it had nothing left to use in the Stage and passed by itself
 };
 struct event {
   event_kind kind = event_kind::face_up;

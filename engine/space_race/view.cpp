@@ -90,18 +90,20 @@ pb::Phase wire_phase(step s) {
   return pb::PHASE_UNSPECIFIED;
 }
 
-std::string transfer_text(const transfer& t, int n) {
+// The prompt says what the card says: "exactly" when the card does (Five-Year Plan).
+std::string transfer_text(const transfer& t, int n, bool exact) {
   ability a;
   a.kind = effect::move;
   a.power = static_cast<std::uint8_t>(n);
   a.top = t;
+  a.exact = exact;
   return describe(a);
 }
 
 std::string prompt_text(const state& g, const frame& f) {
   const std::string n = std::to_string(f.remaining);
   switch (f.kind) {
-    case task::move: return transfer_text(f.what, f.remaining);
+    case task::move: return transfer_text(f.what, f.remaining, f.exact);
     case task::split: {
       ability a;
       a.kind = effect::combined;
@@ -401,6 +403,7 @@ std::string state::describe_effects() const {
         break;
       case event_kind::initiative: lines.push_back(who_of(e.seat) + " takes the Initiative Marker."); break;
       case event_kind::new_round: lines.push_back("Round " + std::to_string(e.card) + " begins."); break;
+      case event_kind::passed_itself: lines.push_back(who_of(e.seat) + " has nothing left to use and passes."); break;
     }
   }
   if (!controls.empty()) lines.push_back("Control Cards: " + controls + ".");

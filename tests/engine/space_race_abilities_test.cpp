@@ -176,6 +176,10 @@ TEST_CASE("Bureaucracy: a card that says \"exactly\" takes its full toll when it
   play(s, "1 pass");
   play(s, use(0, s, "five_year_plan", 2));
   CHECK_FALSE(legal(s, "0 done"));
+  srpb::View v;   // the prompt says what the card says
+  s.view(starport::engine::viewer::of_seat(0), v);
+  CAPTURE(v.prompt().text());
+  CHECK(v.prompt().text().find("Put exactly 1") != std::string::npos);
   play(s, pick_hand(s, 0, "skylab"));
   CHECK(s.face_down().size == 1);   // face down into the Universe
   CHECK(codes(s.seat(0).hand) == std::vector<std::string>{"moon_landing"});
@@ -192,6 +196,10 @@ TEST_CASE("No Appropriate Card in the Universe: a card of a finished Stage, or d
   play(s, "0 draw 3");
   CHECK(s.seat(0).hand.size == 3);
   CHECK(s.current_stage() == 2);   // nothing left to use: the seat leaves the Stage by itself
+  // and the log says so (its "passed" mark appears with no move of its own)
+  const std::string said = s.describe_effects();
+  CAPTURE(said);
+  CHECK(said.find("{seat:0} has nothing left to use and passes.") != std::string::npos);
   // In the first Stage there is no finished Stage: only the draw.
   auto first = table({.seats = {{}, {}}, .universe = {"moon_landing"}});
   choose(first, {P6, S6});
