@@ -14,7 +14,7 @@ import { titleFor } from "../src/kit/attention.js";
 import { LogPanel } from "../src/kit/log_panel.js";
 import { RevealQueue, type Clock } from "../src/kit/reveal.js";
 import { revealSpeed, savedPreferences, savePreferences, setRevealSpeed, soundOn, type KeyValueStore } from "../src/kit/settings.js";
-import { errorSentence, fillSeats, nameLength, outcomeText, seatNameFrom } from "../src/kit/words.js";
+import { errorSentence, fillSeats, nameLength, outcomeText, readerWon, seatNameFrom } from "../src/kit/words.js";
 import terminus from "../src/games/terminus.js";
 import { botLine, startProblem } from "../src/pages/lobby.js";
 import { validName } from "../src/token_store.js";
@@ -46,6 +46,12 @@ test("the outcome tells each reader: winner, loser, spectator, no winner, no res
   const team = create(OutcomeSchema, { over: true, winners: [0, 1, 2], reason: "" });
   assert.equal(outcomeText(team, 0, seatName, [0, 2]), "You won with Vega.");
   assert.equal(outcomeText(create(OutcomeSchema, { over: true, winners: [0, 2], reason: "" }), 2, seatName, [0, 2]), "You won.");
+  // Judged by every held seat, not the one shown: a competitive result with two of them says which won.
+  assert.equal(outcomeText(create(OutcomeSchema, { over: true, winners: [2], reason: "" }), 0, seatName, [0, 2]), "You won as Bob.");
+  assert.equal(outcomeText(create(OutcomeSchema, { over: true, winners: [1, 2], reason: "" }), 0, seatName, [0, 2]), "You won as Bob with Vega.");
+  assert.equal(readerWon(create(OutcomeSchema, { over: true, winners: [2], reason: "" }), 0, [0, 2]), true);
+  assert.equal(readerWon(create(OutcomeSchema, { over: true, winners: [1], reason: "" }), 0, [0, 2]), false);
+  assert.equal(readerWon(create(OutcomeSchema, { over: true, winners: [1], reason: "" }), null, []), false);
   assert.equal(outcomeText(create(OutcomeSchema, { over: true, winners: [], reason: "scored" }), null, seatName), "No one won (scored).");
   assert.equal(outcomeText(create(OutcomeSchema, { over: true, winners: [], reason: "scored" }), 0, seatName), "You lost (scored).");
   // JFK: the Eastern bloc holds no seat; the reason names it.

@@ -15,7 +15,7 @@ import { LogPanel } from "../kit/log_panel.js";
 import { RulesButton } from "../kit/lazy_rules.js";
 import { revealLabels, revealSpeed, savedPreferences, savePreferences, setRevealSpeed, setSoundOn, soundOn, type RevealSpeed } from "../kit/settings.js";
 import { Timer } from "../kit/timer.js";
-import { errorSentence, namesCards, outcomeText, plainSeatName, seatNameFrom } from "../kit/words.js";
+import { errorSentence, namesCards, outcomeText, plainSeatName, readerWon, seatNameFrom } from "../kit/words.js";
 import { useCardNames } from "../decks/pool_cache.js";
 import { missedMoves, type MatchSession } from "../match_session.js";
 import { TeamChat } from "./lobby.js";
@@ -181,7 +181,7 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
       ) : (
         <>
           {outcome?.over ? (
-            <EndBanner app={app} session={session} text={outcomeText(outcome, viewer, seatName, held, game.reasonWords)} won={viewer !== null && outcome.winners.includes(viewer)} lobbyId={lobbyId} />
+            <EndBanner app={app} session={session} text={outcomeText(outcome, viewer, seatName, held, game.reasonWords)} won={readerWon(outcome, viewer, held)} lobbyId={lobbyId} />
           ) : null}
           <div class="table-box" tabIndex={-1} role="region" aria-label="Table">
             <game.Table view={presented} previous={session.reveal.previous} ctx={ctx} />
