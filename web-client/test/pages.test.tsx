@@ -127,9 +127,18 @@ test("the match page while the reveal pacing is behind: no move button of any st
   assert.match(html, /data-move-wait="2"/);
   assert.match(html, /Your move comes next/);
   assert.match(html, /name="resign"/, "resigning is not held back");
+  // One control catches up, in one place: Skip, naming the move it leads to, the sentence
+  // before it, both between the table and the moves.
+  const skips = html.match(/<button[^>]*>(Skip|Show now)[^<]*<\/button>/g) ?? [];
+  assert.equal(skips.length, 1, `one button to catch up: ${skips.join(" | ")}`);
+  assert.match(skips[0], /name="skip-reveal"[^>]*aria-describedby="move-wait"[^>]*>Skip to your move \(2 more\)</);
+  assert.doesNotMatch(html, /name="skip-to-move"/);
+  assert.ok(html.indexOf("data-move-wait") < html.indexOf('name="skip-reveal"'), "the sentence is read before the button");
+  assert.ok(html.indexOf('name="skip-reveal"') < html.indexOf('name="resign"'), "Skip comes before the moves");
   session.reveal.skip();
   html = renderToString(<MatchPage app={a} route={{ page: "match", matchId: "m2" }} />);
   assert.match(html, new RegExp(`<button[^>]*class="action[^"]*"[^>]*data-action="${ActionKind.TRIGGER}"`), "caught up: the move");
   assert.doesNotMatch(html, /data-move-wait/);
+  assert.match(html, /<button[^>]*name="skip-reveal"[^>]*aria-disabled="true"[^>]*>Skip</, "nothing to skip (its focus kept)");
   session.dispose();
 });
