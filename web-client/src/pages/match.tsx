@@ -139,8 +139,7 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
       hadFocus.current = false;
       return;
     }
-    const next = root.querySelector<HTMLElement>('button.action:not([aria-disabled]), .move-panel, .table-box');
-    next?.focus({ preventScroll: true });
+    focusAfterLoss(root)?.focus({ preventScroll: true });
   });
 
   return (
@@ -205,6 +204,14 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
       {refused ? null : <Fairness info={info} />}
     </div>
   );
+}
+
+// Where the focus goes when the focused element went away: the first move now offered, else
+// the move panel, else the table. One selector list would answer whichever comes first in
+// the page, and the table's box comes before every move it draws.
+export function focusAfterLoss(root: Pick<ParentNode, "querySelector">): HTMLElement | null {
+  return root.querySelector<HTMLElement>("button.action:not([aria-disabled])") ??
+    root.querySelector<HTMLElement>(".move-panel") ?? root.querySelector<HTMLElement>(".table-box");
 }
 
 // "Playing as …": one button per held seat (a cooperative table), a badge on each seat
