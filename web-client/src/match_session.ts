@@ -7,6 +7,8 @@
 // is drawn for ("Playing as …"); it follows the seat that must act unless the player chose —
 // once the reveal pacing has shown the shown seat's views, and then with a short guard and a
 // "Now playing as …" notice (switchedTo), so a quick second tap cannot land on the other seat.
+// Until the page has shown any held seat's moves (it has just opened: the seats' first
+// snapshots come one at a time) the table is only placed, without either.
 import { create, equals } from "@bufbuild/protobuf";
 
 import { ActionSchema, ErrorCode, type Action } from "./gen/starport/v1/common_pb.js";
@@ -56,6 +58,9 @@ export class MatchSession {
   private followed_: number | null = null;
   // The seat the table just followed by itself, for "Now playing as …" (null: none lately).
   switchedTo: number | null = null;
+  // A held seat's moves were offered on this page (or the player picked a seat): from then on
+  // a tap may be meant for the seat shown, so the table moving away is a switch (guard, notice).
+  private movesShown_ = false;
   private guardTimer_: unknown = null;
   private noticeTimer_: unknown = null;
   private readonly clock_: Clock;
@@ -148,6 +153,7 @@ export class MatchSession {
   private follow(): void {
     const held = this.yourSeats;
     if (held.length < 2 || !this.game || (this.seat_ !== null && held.includes(this.seat_))) return;
+    this.noteMovesShown();
     const followed = this.followed_ !== null && held.includes(this.followed_) ? this.followed_ : null;
     const next = this.seatToFollow();
     if (next === followed) return;
@@ -160,8 +166,21 @@ export class MatchSession {
     }
     if (!this.reveal.idle) return;   // the reveal's change calls again
     this.followed_ = next;
+    if (!this.movesShown_) {
+      // No move of any held seat was offered yet (the page has just opened and the seat that
+      // must act sent its snapshot after another's): the table is placed, not switched; no tap
+      // can have been aimed at the seat it leaves.
+      this.showSeat();
+      return;
+    }
     this.showSeat(true);
     this.announceSwitch(next);
+  }
+
+  // The shown seat's moves are pressable now: once that has been so, the table leaving the
+  // seat by itself is a switch the player must be told of.
+  private noteMovesShown(): void {
+    if (!this.movesShown_ && this.canMove && this.legalActions.some((a) => a.seat === this.seat)) this.movesShown_ = true;
   }
 
   // Moves wait a moment after a switch the player did not make, and the page says it.
@@ -196,6 +215,7 @@ export class MatchSession {
   chooseSeat(seat: number | null): void {
     const shown = this.seat;
     this.clearSwitchTimers();
+    this.movesShown_ = true;
     if (seat === null) this.followed_ = shown;
     this.seat_ = seat;
     if (this.seat !== shown) this.showSeat();
@@ -493,6 +513,7 @@ export class MatchSession {
     if (!this.store || !(action.kind === 0 ? this.canResign : this.canMove) || !this.offers(action)) return false;
     const requestId = this.sendPlay(action);
     this.inFlight = this.lastMove_ = { requestId, action, resends: 0 };
+    this.movesShown_ = true;   // a second tap may follow
     // Moved: the table follows the seat that must act next (a choice in the switcher lasts
     // until its seat moves).
     if (this.seat_ !== null) {

@@ -2,6 +2,8 @@
 // page and the replay), log naming, the reveal queue (fake clock), settings, the lobby's
 // Start rule and bot names, and components rendered to strings.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { test } from "node:test";
 
 import { create } from "@bufbuild/protobuf";
@@ -14,10 +16,11 @@ import { titleFor } from "../src/kit/attention.js";
 import { LogPanel } from "../src/kit/log_panel.js";
 import { RevealQueue, type Clock } from "../src/kit/reveal.js";
 import { revealSpeed, savedPreferences, savePreferences, setRevealSpeed, soundOn, type KeyValueStore } from "../src/kit/settings.js";
-import { errorSentence, fillSeats, nameLength, outcomeText, seatNameFrom } from "../src/kit/words.js";
+import { errorSentence, fillSeats, nameLength, outcomeText, readerWon, seatNameFrom } from "../src/kit/words.js";
 import terminus from "../src/games/terminus.js";
 import { botLine, startProblem } from "../src/pages/lobby.js";
 import { validName } from "../src/token_store.js";
+import { webClient } from "./engine_runs.js";
 
 const names = ["Ann", "Vega", "Bob"];
 const seatName = (s: number) => names[s] ?? `Seat ${s + 1}`;
@@ -46,6 +49,12 @@ test("the outcome tells each reader: winner, loser, spectator, no winner, no res
   const team = create(OutcomeSchema, { over: true, winners: [0, 1, 2], reason: "" });
   assert.equal(outcomeText(team, 0, seatName, [0, 2]), "You won with Vega.");
   assert.equal(outcomeText(create(OutcomeSchema, { over: true, winners: [0, 2], reason: "" }), 2, seatName, [0, 2]), "You won.");
+  // Judged by every held seat, not the one shown: a competitive result with two of them says which won.
+  assert.equal(outcomeText(create(OutcomeSchema, { over: true, winners: [2], reason: "" }), 0, seatName, [0, 2]), "You won as Bob.");
+  assert.equal(outcomeText(create(OutcomeSchema, { over: true, winners: [1, 2], reason: "" }), 0, seatName, [0, 2]), "You won as Bob with Vega.");
+  assert.equal(readerWon(create(OutcomeSchema, { over: true, winners: [2], reason: "" }), 0, [0, 2]), true);
+  assert.equal(readerWon(create(OutcomeSchema, { over: true, winners: [1], reason: "" }), 0, [0, 2]), false);
+  assert.equal(readerWon(create(OutcomeSchema, { over: true, winners: [1], reason: "" }), null, []), false);
   assert.equal(outcomeText(create(OutcomeSchema, { over: true, winners: [], reason: "scored" }), null, seatName), "No one won (scored).");
   assert.equal(outcomeText(create(OutcomeSchema, { over: true, winners: [], reason: "scored" }), 0, seatName), "You lost (scored).");
   // JFK: the Eastern bloc holds no seat; the reason names it.
@@ -260,4 +269,41 @@ test("the subset picker maps ticked places to the listed action, and says so whe
   const both = [...listed, create(ActionSchema, { seat: 0, kind: 3, args: [0] })];
   assert.match(draw(both), /<button type="button" data-args="0">Send 0<\/button>/);
   assert.equal([...draw(both).matchAll(/type="checkbox" name="t"/g)].length, 2);
+});
+
+// Terminus's mulligan on a phone: four cards and their "Replace" toggles wrapped 3 + 1 at 390 px.
+// The picker's row is 350 px wide there (measured in Chromium at 390 × 844); the kit's phone
+// rules must give four items a row, each card at least 5rem (a 9-letter word whole), and stack
+// each checkbox over its word so no toggle is wider than its card.
+test("the subset picker puts four cards on one row of a 390 px phone, and stays as it was on a desktop", async () => {
+  const { SubsetPicker } = await import("../src/kit/subset_picker.js");
+  const items = ["A", "B", "C", "D"].map((n) => ({ key: n, name: n, children: <span>{n}</span> }));
+  const html = renderToString(<SubsetPicker legend="Pick" items={items} toggle="Replace" actions={[]} actionFor={() => undefined}
+    label={() => ""} Button={(() => null) as never} />);
+  assert.match(html, /class="card-row subset-picker__items" style="--items:\s*4;?"/, "the picker tells the CSS how many share the row");
+  const css = readFileSync(resolve(webClient, "src/kit/kit.css"), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
+  const phoneBlocks = [...css.matchAll(/@media \(max-width: 480px\) \{((?:[^{}]*\{[^}]*\})*)\s*\}/g)].map((m) => m[1]).join("\n");
+  const rule = (selector: string, css: string) => {
+    const m = new RegExp(`(^|\\}|\\n)\\s*${selector.replace(/[.*+?^${}()|[\]\\>]/g, "\\$&")}\\s*\\{([^}]*)\\}`).exec(css);
+    return m ? m[2] : "";
+  };
+  const prop = (body: string, name: string) => new RegExp(`(?:^|;)\\s*${name}\\s*:\\s*([^;]+)`).exec(body)?.[1].trim() ?? "";
+  const rem = 16;
+  // A length of kit.css in px: rem, px, 100cqi (the row) and var(--items), inside calc/min/max.
+  const px = (value: string, row: number, count: number) => Function(`return ${value
+    .replace(/var\(--items\)/g, String(count)).replace(/100cqi/g, String(row))
+    .replace(/calc\(/g, "(").replace(/\bmin\(/g, "Math.min(").replace(/\bmax\(/g, "Math.max(")
+    .replace(/(\d*\.?\d+)rem/g, (_, n) => String(Number(n) * rem)).replace(/(\d*\.?\d+)px/g, "$1")}`)() as number;
+  const cardW = prop(rule(".subset-picker__item > .card", phoneBlocks), "--card-w");
+  assert.ok(cardW, "a phone rule sizes the picker's cards");
+  const gap = px(prop(rule(".subset-picker__items", phoneBlocks), "gap") || ".35rem", 0, 0);
+  const pad = px(prop(rule(".subset-picker__item", phoneBlocks), "padding") || ".2rem", 0, 0);
+  const row = 350;
+  const card = px(cardW, row, 4);
+  assert.ok(card >= 5 * rem, `a card of ${card} px keeps a 9-letter word whole`);
+  assert.ok(4 * (card + 2 * pad) + 3 * gap <= row, `four items of ${card + 2 * pad} px and three gaps of ${gap} px fit ${row} px`);
+  assert.ok(px(cardW, 1000, 2) <= 5.2 * rem, "never wider than the kit's phone card");
+  assert.match(rule(".subset-picker__toggle", phoneBlocks), /flex-direction:\s*column/, "the checkbox over its word");
+  // The desktop rules are the kit's: nothing outside the phone block sizes the picker's cards.
+  assert.equal(rule(".subset-picker__item > .card", css.replace(/@media[^{]*\{(?:[^{}]*\{[^}]*\})*\s*\}/g, "")), "");
 });

@@ -304,3 +304,40 @@ test("a reveal is shown to its end before the table follows another held seat, w
   clock.advance(seatSwitchGuardMs);
   assert.equal(session.play(flipFor(1)), true);
 });
+
+test("a page that has just opened places the table on the seat that must act: no notice, no guard; a later switch still has both", () => {
+  const { session, sent, clock } = pacedSetup(() => 0);
+  // A reload: seat 1 has moved already, seat 2 must act; the lowest seat's snapshot comes first.
+  session.onUpdate(snapshot(0, 4, viewOf(0, false, 3)));
+  session.onUpdate(snapshot(1, 4, viewOf(1, true, 3)));
+  assert.equal(session.seat, 1);
+  assert.equal((session.presented as View).viewerSeat, 1);
+  assert.equal(session.switchedTo, null, "no “Now playing as …”: no earlier tap can have been meant for seat 1");
+  assert.doesNotMatch(render(<SeatNotice session={session} seatName={(s) => ["Ada", "Bea"][s]} />), /Now playing/);
+  assert.equal(session.canMove, true, "its moves are open at once");
+  assert.equal(session.play(flipFor(1)), true);
+  // Seat 2's move is answered and seat 1 must act: that is a switch, with its guard and notice.
+  session.onUpdate(diff(1, 5, viewOf(1, true, 3), viewOf(1, false, 4)));
+  session.onUpdate(diff(0, 5, viewOf(0, false, 3), viewOf(0, true, 4)));
+  assert.equal(session.seat, 0);
+  assert.equal(session.switchedTo, 0);
+  assert.equal(session.canMove, false);
+  assert.equal(session.play(flipFor(0)), false);
+  clock.advance(seatSwitchGuardMs);
+  assert.equal(session.play(flipFor(0)), true);
+  assert.equal(sent.filter((m) => m.body.case === "play").length, 2);
+});
+
+test("while no held seat's move has been offered yet, the table moving to the seat that must act is no switch either", () => {
+  const { session } = pacedSetup(() => 0);
+  // Both seats wait for the bots when the page opens …
+  session.onUpdate(snapshot(0, 1, viewOf(0, false)));
+  session.onUpdate(snapshot(1, 1, viewOf(1, false)));
+  assert.equal(session.seat, 0);
+  // … then seat 2 must act: the player has seen no move to tap.
+  session.onUpdate(diff(0, 2, viewOf(0, false), viewOf(0, false, 2)));
+  session.onUpdate(diff(1, 2, viewOf(1, false), viewOf(1, true, 2)));
+  assert.equal(session.seat, 1);
+  assert.equal(session.switchedTo, null);
+  assert.equal(session.canMove, true);
+});

@@ -25,7 +25,7 @@ import { ActionKind, SeatSchema, ViewSchema } from "../src/gen/starport/v1/space
 import { loadAllGames } from "../src/games/index.js";
 import { HomePage } from "../src/pages/home.js";
 import { LobbyPage } from "../src/pages/lobby.js";
-import { MatchPage } from "../src/pages/match.js";
+import { focusAfterLoss, MatchPage } from "../src/pages/match.js";
 import { diffViews } from "../src/view_diff.js";
 import { stubBrowserGlobals } from "./browser_globals.js";
 
@@ -128,10 +128,19 @@ test("the match page while the reveal pacing is behind: no move button of any st
   assert.match(html, /data-move-wait="2"/);
   assert.match(html, /Your move comes next/);
   assert.match(html, /name="resign"/, "resigning is not held back");
+  // One control catches up, in one place: Skip, naming the move it leads to, the sentence
+  // before it, both between the table and the moves.
+  const skips = html.match(/<button[^>]*>(Skip|Show now)[^<]*<\/button>/g) ?? [];
+  assert.equal(skips.length, 1, `one button to catch up: ${skips.join(" | ")}`);
+  assert.match(skips[0], /name="skip-reveal"[^>]*aria-describedby="move-wait"[^>]*>Skip to your move \(2 more\)</);
+  assert.doesNotMatch(html, /name="skip-to-move"/);
+  assert.ok(html.indexOf("data-move-wait") < html.indexOf('name="skip-reveal"'), "the sentence is read before the button");
+  assert.ok(html.indexOf('name="skip-reveal"') < html.indexOf('name="resign"'), "Skip comes before the moves");
   session.reveal.skip();
   html = renderToString(<MatchPage app={a} route={{ page: "match", matchId: "m2" }} />);
   assert.match(html, new RegExp(`<button[^>]*class="action[^"]*"[^>]*data-action="${ActionKind.TRIGGER}"`), "caught up: the move");
   assert.doesNotMatch(html, /data-move-wait/);
+  assert.match(html, /<button[^>]*name="skip-reveal"[^>]*aria-disabled="true"[^>]*>Skip</, "nothing to skip (its focus kept)");
   session.dispose();
 });
 
@@ -159,4 +168,22 @@ test("the match page offers Play for me only while the seat is in play: not once
   html = renderToString(<MatchPage app={a} route={{ page: "match", matchId: "m3" }} />);
   assert.doesNotMatch(html, /Play for me|name="pref-auto_flip"/, "no preferences for a seat out of play");
   session.dispose();
+});
+
+// The focus rule on a page whose elements come in this order: the table's box, a move it
+// draws (an ancestor comes before its descendants), the move panel.
+test("when the focused move goes away, the focus goes to the first move now offered, not to the table around it", () => {
+  type El = { name: string; matches: (sel: string) => boolean };
+  const el = (name: string, ...selectors: string[]): El => ({ name, matches: (sel) => selectors.includes(sel) });
+  const page = (...els: El[]) => ({
+    // As the DOM's: the first element in page order that matches any selector of the list.
+    querySelector: (list: string) => (els.find((e) => list.split(/,\s*/).some((sel) => e.matches(sel))) ?? null) as unknown as Element | null,
+  }) as Pick<ParentNode, "querySelector">;
+  const table = el("table", ".table-box");
+  const move = el("move", "button.action:not([aria-disabled])");
+  const panel = el("panel", ".move-panel");
+  const name = (e: HTMLElement | null) => (e as unknown as El | null)?.name ?? null;
+  assert.equal(name(focusAfterLoss(page(table, move, panel))), "move");
+  assert.equal(name(focusAfterLoss(page(table, panel))), "panel", "no move offered (the reveal is behind): the move panel");
+  assert.equal(name(focusAfterLoss(page(table))), "table");
 });

@@ -6,8 +6,10 @@ import { test } from "node:test";
 import { create } from "@bufbuild/protobuf";
 import { renderToString } from "preact-render-to-string";
 
-import { MatchInfoSchema, ReplayFrameSchema } from "../src/gen/starport/v1/protocol_pb.js";
-import { heldSeats, SeatPerspective } from "../src/pages/replay.js";
+import { OutcomeSchema } from "../src/gen/starport/v1/common_pb.js";
+import { MatchInfoSchema, MatchSeatSchema, ReplayFrameSchema } from "../src/gen/starport/v1/protocol_pb.js";
+import { seatNameFrom } from "../src/kit/words.js";
+import { heldSeats, replayOutcomeText, SeatPerspective } from "../src/pages/replay.js";
 import { parseRoute, routeHash } from "../src/router.js";
 
 const frame = (match: { spectator: boolean; yourSeat: number; yourSeats?: number[] }) =>
@@ -33,4 +35,29 @@ test("the link keeps which held seat's view: #/replay/<id>?step=N&seat=1&as=K", 
   assert.deepEqual(parseRoute(routeHash(route)), route);
   assert.deepEqual(parseRoute("#/replay/m1?step=7&as=2"), { page: "replay", matchId: "m1", step: 7, asSeat: false }, "as without seat=1 means nothing");
   assert.deepEqual(parseRoute("#/replay/m1?step=7&seat=1"), { page: "replay", matchId: "m1", step: 7, asSeat: true });
+});
+
+test("the end is said for every seat the reader held, as their match page said it, whichever of them the replay is seen as", () => {
+  // Tess held seats 1 and 3 of a Quasar Search table; Bea held seat 2.
+  const seats = [{ seat: 0, name: "Tess" }, { seat: 1, name: "Bea" }, { seat: 2, name: "Tess" }].map((s) => create(MatchSeatSchema, s));
+  const held = create(ReplayFrameSchema, {
+    matchId: "m1", game: "quasar_search", perspective: "seat 2",
+    match: create(MatchInfoSchema, { spectator: false, yourSeat: 0, yourSeats: [0, 2], seats, over: true }),
+  });
+  const name = (s: number) => seatNameFrom(seats, s);
+  // The engine's cooperative result: every seat on success, none on failure.
+  const success = create(OutcomeSchema, { over: true, winners: [0, 1, 2], reason: "mission_accomplished" });
+  const failure = create(OutcomeSchema, { over: true, winners: [], reason: "mission_failed" });
+  for (const viewer of [0, 2]) {
+    assert.equal(replayOutcomeText(held, success, viewer, name), "You won with Bea (mission accomplished).", `seen as seat ${viewer + 1}: not "with" Tess's own other seat`);
+    assert.equal(replayOutcomeText(held, failure, viewer, name), "You lost (mission failed).");
+  }
+  // The whole table's view, and a reader who held no seat: who won, in the third person.
+  assert.equal(replayOutcomeText(held, success, null, name), "Tess (seat 1), Bea and Tess (seat 3) won (mission accomplished).");
+  const stranger = create(ReplayFrameSchema, { ...held, match: create(MatchInfoSchema, { spectator: true, seats, over: true }) });
+  assert.equal(replayOutcomeText(stranger, failure, null, name), "No one won (mission failed).");
+  // Were several held seats ever to play against each other, the line says which of them won.
+  const race = create(OutcomeSchema, { over: true, winners: [2], reason: "last_standing" });
+  assert.equal(replayOutcomeText(held, race, 0, name), "You won as Tess (seat 3) (last standing).", "not \"You lost\" for a reader whose other seat won");
+  assert.equal(replayOutcomeText(held, create(OutcomeSchema, { over: true, winners: [1], reason: "" }), 2, name), "You lost: Bea won.");
 });

@@ -394,7 +394,7 @@ test("the trade dialog tells Bob's face-down cards apart by where they lie, and 
   v.legalActions = [act(0, ActionKind.PROPOSE, 1, 0, -1, 0), act(0, ActionKind.PROPOSE, 1, 0, -2, 0), act(0, ActionKind.PROPOSE, 1, 0, -3, 0)];
   const all = proposals(v, 0);
   const html = renderToString(<TradeComposer view={v} ctx={ctx(0)} all={all} sel={{}} setSel={() => {}} closed={[]} onSend={() => {}} onSent={() => {}} />);
-  const takes = [...html.matchAll(/<option[^>]*value="(-\d)"[^>]*>(.*?)<\/option>/g)].map((m) => [m[1], m[2].replace(/&#39;/g, "'")]);
+  const takes = [...html.matchAll(/<input type="radio" name="trade-take" value="(-\d)"[^>]*\/?><span>(.*?)<\/span>/g)].map((m) => [m[1], m[2].replace(/&#39;/g, "'")]);
   assert.deepEqual(takes, [
     ["-1", "Weapons locker 1 of 2, face down"],
     ["-2", "Weapons locker 2 of 2, face down"],
@@ -409,6 +409,37 @@ test("the trade dialog tells Bob's face-down cards apart by where they lie, and 
   assert.equal(tradeChoiceLabel(twin, 14, 0, [14, 16], seatName), "Medkit (storage locker)");
   assert.equal(tradeChoiceLabel(twin, 12, 0, [12, 14, 16], seatName), "+1 Hyperdrive");
   assert.equal(tradeChoiceLabel(twin, 0, 0, [0], seatName), "nothing");
+});
+
+// At 390 px a select shows only the start of its chosen label: "Overcharged Hyperdrive (weap…",
+// "Storage locker 2 of 3, fa…". What you give, the second card and what they give are radio
+// lists, every choice's words whole; the partner (a few short names) stays a select.
+test("the trade dialog lists every card choice as a radio with its whole words, one group per choice", () => {
+  const v = view({ offers: [] });
+  // Two of one long name, told apart by where they lie: bay 3 and the storage locker.
+  v.ships[0].bays[1].card = card(16, "Overcharged Hyperdrive", CardKind.SHIP_SYSTEM);
+  v.ships[0].storageLocker = [card(14, "Overcharged Hyperdrive", CardKind.SHIP_SYSTEM)];
+  v.legalActions = [
+    act(0, ActionKind.PROPOSE, 1, 14, -3, 0), act(0, ActionKind.PROPOSE, 1, 14, -3, 16), act(0, ActionKind.PROPOSE, 1, 16, -3, 0),
+    act(0, ActionKind.PROPOSE, 1, 14, -1, 0),
+  ];
+  const all = proposals(v, 0);
+  const html = renderToString(<TradeComposer view={v} ctx={ctx(0)} all={all} sel={{}} setSel={() => {}} closed={[]} onSend={() => {}} onSent={() => {}} />)
+    .replace(/&#39;/g, "'");
+  assert.match(html, /<select name="trade-partner"/, "the partner: a select, as before");
+  for (const name of ["trade-give", "trade-give2", "trade-take"]) {
+    assert.doesNotMatch(html, new RegExp(`<select[^>]*name="${name}"`), `${name} is not a select`);
+    assert.match(html, new RegExp(`<fieldset class="sc-trade-choice" data-choice="${name}"><legend>`), `${name}: a group with its legend`);
+  }
+  const choices = (name: string) => [...html.matchAll(new RegExp(`<input type="radio" name="${name}" value="(-?\\d+)"([^>]*)\\/?><span>(.*?)<\\/span>`, "g"))]
+    .map((m) => [m[1], m[3], /checked/.test(m[2])]);
+  assert.deepEqual(choices("trade-give"), [["14", "Overcharged Hyperdrive (storage locker)", true], ["16", "Overcharged Hyperdrive (bay 3)", false]]);
+  assert.deepEqual(choices("trade-give2"), [["16", "Overcharged Hyperdrive", false], ["0", "nothing more", true]]);
+  assert.match(html, /<details class="sc-trade-more"><summary>A second card<\/summary>/, "folded while no second card is given");
+  const second = renderToString(<TradeComposer view={v} ctx={ctx(0)} all={all} sel={{ give: 14, take: -3, give2: 16 }} setSel={() => {}} closed={[]} onSend={() => {}} onSent={() => {}} />);
+  assert.match(second, /<details class="sc-trade-more" open(="")?><summary>A second card: Overcharged Hyperdrive<\/summary>/);
+  assert.deepEqual(choices("trade-take"), [["-1", "Weapons locker 1 of 2, face down", false], ["-3", "Storage locker, face down", true]]);
+  assert.match(html, /data-testid="sc-trade-summary">Offer Bot Brigid your Overcharged Hyperdrive for the face-down card in Bot Brigid's storage locker</);
 });
 
 test("an offer of yours that closes is told: declined, withdrawn or taken, and the dialog says a declined one cannot be made again", () => {

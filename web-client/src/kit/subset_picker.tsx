@@ -58,7 +58,8 @@ export function SubsetPicker(p: SubsetPickerProps) {
   return (
     <fieldset class="subset-picker" data-chosen={chosen.join(",")}>
       <legend>{p.legend}</legend>
-      <div class="card-row subset-picker__items">
+      {/* --items: how many share a row on a phone (kit.css) */}
+      <div class="card-row subset-picker__items" style={{ "--items": String(p.items.length) }}>
         {p.items.map((it, i) => {
           const on = ticked.has(i);
           return (

@@ -41,9 +41,12 @@ export function errorSentence(code: ErrorCode | "timeout" | "disconnected", deta
 }
 
 // One match's end for one reader: "You won", "You lost", "Ann won", "Ann and Bob won",
-// "No one won". `viewer`: the reader's seat (null for spectators and public replays);
-// `held`: every seat the reader holds (a cooperative table), none of them named as "with";
-// `gameReason`: the game's words for its reason codes (GameClient.reasonWords), where it has them.
+// "No one won". `viewer`: the seat the reader sees the table as (null for spectators and the
+// public or whole-table replay); `held`: every seat the reader holds (several at a
+// cooperative table), none of them named as "with". The reader is judged by all of them: at
+// a cooperative table they win or lose together; should several held seats ever play
+// against each other, "You won as <the ones that won>". `gameReason`: the game's words for
+// its reason codes (GameClient.reasonWords), where it has them.
 export function outcomeText(outcome: Outcome | undefined, viewer: number | null, seatName: (seat: number) => string, held: readonly number[] = [],
   gameReason?: (reason: string) => string | undefined): string {
   if (!outcome?.over) return "";
@@ -61,12 +64,26 @@ export function outcomeText(outcome: Outcome | undefined, viewer: number | null,
     }
     return viewer !== null ? `You lost${tail}.` : `No one won${tail}.`;
   }
-  if (viewer !== null && winners.includes(viewer)) {
-    const others = winners.filter((w) => w !== viewer && !held.includes(w)).map(seatName);
-    return `You won${others.length ? ` with ${joinNames(others)}` : ""}${tail}.`;
+  const yours = readerSeats(viewer, held);
+  const won = yours.filter((s) => winners.includes(s));
+  if (won.length) {
+    const others = winners.filter((w) => !yours.includes(w)).map(seatName);
+    const as = won.length < yours.length ? ` as ${joinNames(won.map(seatName))}` : "";
+    return `You won${as}${others.length ? ` with ${joinNames(others)}` : ""}${tail}.`;
   }
   const names = joinNames(winners.map(seatName));
   return viewer !== null ? `You lost: ${names} won${tail}.` : `${names} won${tail}.`;
+}
+
+// The seats a reader is judged by: the one they see the table as and every other they hold
+// (none for a spectator or a replay seen as the whole table).
+export function readerSeats(viewer: number | null, held: readonly number[]): number[] {
+  return viewer === null ? [] : [...new Set([viewer, ...held])].sort((a, b) => a - b);
+}
+
+// Whether the reader won: any seat they are judged by is among the winners.
+export function readerWon(outcome: Outcome | undefined, viewer: number | null, held: readonly number[] = []): boolean {
+  return !!outcome?.over && !outcome.noResult && readerSeats(viewer, held).some((s) => outcome.winners.includes(s));
 }
 
 // "1st", "2nd", "11th", "22nd": a count as players say a place in a series.

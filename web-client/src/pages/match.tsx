@@ -15,7 +15,7 @@ import { LogPanel } from "../kit/log_panel.js";
 import { RulesButton } from "../kit/lazy_rules.js";
 import { revealLabels, revealSpeed, savedPreferences, savePreferences, setRevealSpeed, setSoundOn, soundOn, type RevealSpeed } from "../kit/settings.js";
 import { Timer } from "../kit/timer.js";
-import { errorSentence, namesCards, outcomeText, plainSeatName, seatNameFrom } from "../kit/words.js";
+import { errorSentence, namesCards, outcomeText, plainSeatName, readerWon, seatNameFrom } from "../kit/words.js";
 import { useCardNames } from "../decks/pool_cache.js";
 import { missedMoves, type MatchSession } from "../match_session.js";
 import { TeamChat } from "./lobby.js";
@@ -139,8 +139,7 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
       hadFocus.current = false;
       return;
     }
-    const next = root.querySelector<HTMLElement>('button.action:not([aria-disabled]), .move-panel, .table-box');
-    next?.focus({ preventScroll: true });
+    focusAfterLoss(root)?.focus({ preventScroll: true });
   });
 
   return (
@@ -181,13 +180,14 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
       ) : (
         <>
           {outcome?.over ? (
-            <EndBanner app={app} session={session} text={outcomeText(outcome, viewer, seatName, held, game.reasonWords)} won={viewer !== null && outcome.winners.includes(viewer)} lobbyId={lobbyId} />
+            <EndBanner app={app} session={session} text={outcomeText(outcome, viewer, seatName, held, game.reasonWords)} won={readerWon(outcome, viewer, held)} lobbyId={lobbyId} />
           ) : null}
           <div class="table-box" tabIndex={-1} role="region" aria-label="Table">
             <game.Table view={presented} previous={session.reveal.previous} ctx={ctx} />
           </div>
+          <RevealControls session={session} speed={speed} setSpeed={setSpeed} sound={sound} setSound={setSound}
+            yourMoveNext={legal.some((a) => a.kind !== 0 && a.seat === session.seat)} />
           <MovePanel session={session} legal={legal} placed={placedRef} label={label} offered={offered} sending={sending} press={press} />
-          <RevealControls session={session} speed={speed} setSpeed={setSpeed} sound={sound} setSound={setSound} />
           {/* Standing instructions concern a seat still in play: not one that resigned or was knocked out. */}
           {viewer !== null && gameInfo?.preferences.length && !info?.over && (!newest || game.inPlay(newest, viewer)) ? (
             <Preferences session={session} game={game} info={gameInfo} chosen={session.preferencesOf(viewer)}
@@ -205,6 +205,14 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
       {refused ? null : <Fairness info={info} />}
     </div>
   );
+}
+
+// Where the focus goes when the focused element went away: the first move now offered, else
+// the move panel, else the table. One selector list would answer whichever comes first in
+// the page, and the table's box comes before every move it draws.
+export function focusAfterLoss(root: Pick<ParentNode, "querySelector">): HTMLElement | null {
+  return root.querySelector<HTMLElement>("button.action:not([aria-disabled])") ??
+    root.querySelector<HTMLElement>(".move-panel") ?? root.querySelector<HTMLElement>(".table-box");
 }
 
 // "Playing as …": one button per held seat (a cooperative table), a badge on each seat
@@ -244,7 +252,7 @@ export function SeatNotice(p: { session: MatchSession; seatName: (seat: number) 
 }
 
 // Whatever the newest view lists and the table did not place, then Resign (asks twice).
-// While the reveal pacing is behind, the newest view's moves wait: the panel says so instead.
+// While the reveal pacing is behind, the newest view's moves wait (RevealControls says so).
 function MovePanel(p: {
   session: MatchSession;
   legal: Action[];
@@ -256,19 +264,11 @@ function MovePanel(p: {
 }) {
   // Rendered after the table: every ctx.ActionButton of this render is in `placed`.
   const behind = p.session.reveal.pending;
-  const yours = p.legal.some((a) => a.kind !== 0 && a.seat === p.session.seat);
   const rest = behind ? [] : p.legal.filter((a) => a.kind !== 0 && !p.placed.current.some((x) => sameAction(x, a)));
   const resign = p.session.resignAction;
-  const waiting = behind > 0 && yours;
-  if (!rest.length && !resign && !waiting) return null;
+  if (!rest.length && !resign) return null;
   return (
     <div class="extra-moves move-panel" role="group" aria-label="Moves" tabIndex={-1}>
-      {waiting ? (
-        <p class="move-wait" data-move-wait={behind}>
-          <span class="grow">Your move comes next: the table is still showing the moves before it ({behind} more).</span>
-          <button type="button" name="skip-to-move" class="secondary" onClick={() => p.session.reveal.skip()}>Show now</button>
-        </p>
-      ) : null}
       {rest.map((a) => (
         <ActionButton key={actionKey(a)} action={a} label={p.label(a)} enabled={p.offered(a)} sending={p.sending(a)} onPress={p.press} />
       ))}
@@ -280,10 +280,28 @@ function MovePanel(p: {
   );
 }
 
-function RevealControls(p: { session: MatchSession; speed: RevealSpeed; setSpeed: (s: RevealSpeed) => void; sound: boolean; setSound: (b: boolean) => void }) {
+// The reveal pacing's controls, between the table and the moves: Skip, the one way to catch
+// up (whether or not a move of yours waits behind the views still to show; a second "Show
+// now" beside it read as a different thing), the speed, the turn sound. While your move
+// waits, the sentence saying so comes first and Skip names it.
+function RevealControls(p: { session: MatchSession; speed: RevealSpeed; setSpeed: (s: RevealSpeed) => void; sound: boolean; setSound: (b: boolean) => void; yourMoveNext: boolean }) {
   const behind = p.session.reveal.pending;
+  const waiting = behind > 0 && p.yourMoveNext;
   return (
     <div class="row reveal-controls">
+      {waiting ? (
+        <p class="move-wait" id="move-wait" data-move-wait={behind}>Your move comes next: the table is still showing the moves before it.</p>
+      ) : null}
+      {/* aria-disabled, not disabled: a keyboard player's focus is not dropped to the page body
+          when the views run out. Skipping to your move lets the page's focus rule (MatchPage)
+          put the focus on the first move now offered. */}
+      <button type="button" name="skip-reveal" class={waiting ? "primary" : "secondary"} aria-disabled={behind === 0 ? "true" : undefined}
+        aria-describedby={waiting ? "move-wait" : undefined} onClick={(ev) => {
+          p.session.reveal.skip();
+          if (waiting) (ev.currentTarget as HTMLElement).blur();
+        }}>
+        {behind ? `${waiting ? "Skip to your move" : "Skip"} (${behind} more)` : "Skip"}
+      </button>
       <label class="inline">
         Reveal speed
         <select name="reveal-speed" value={p.speed} onChange={(ev) => {
@@ -295,9 +313,6 @@ function RevealControls(p: { session: MatchSession; speed: RevealSpeed; setSpeed
           {(Object.keys(revealLabels) as RevealSpeed[]).map((k) => <option key={k} value={k}>{revealLabels[k]}</option>)}
         </select>
       </label>
-      <button type="button" name="skip-reveal" class="secondary" disabled={behind === 0} onClick={() => p.session.reveal.skip()}>
-        {behind ? `Skip (${behind} more)` : "Skip"}
-      </button>
       <label class="inline">
         <input type="checkbox" name="turn-sound" checked={p.sound} onChange={(ev) => {
           const on = (ev.target as HTMLInputElement).checked;

@@ -6,7 +6,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 
 import { useAppEvents, type App } from "../app.js";
 import { errorName, ServerError } from "../connection.js";
-import { ErrorCode } from "../gen/starport/v1/common_pb.js";
+import { ErrorCode, type Outcome } from "../gen/starport/v1/common_pb.js";
 import { findGame, loadGame } from "../games/index.js";
 import type { ReplayFrame } from "../gen/starport/v1/protocol_pb.js";
 import { verifyCommitment } from "../fairness.js";
@@ -132,7 +132,7 @@ export function ReplayPage({ app, route }: { app: App; route: Route }) {
         </div>
         <div class="replay-info">
           <p>{m?.seats.map((s) => `${seatName(s.seat)}${s.bot ? " (bot)" : ""}`).join(", ") ?? ""}</p>
-          <p class="replay-outcome" data-testid="outcome">{ended ? outcomeText(outcome, viewer, seatName, [], game?.reasonWords) : frame ? "In progress" : ""}</p>
+          <p class="replay-outcome" data-testid="outcome">{ended && frame ? replayOutcomeText(frame, outcome, viewer, seatName, game?.reasonWords) : frame ? "In progress" : ""}</p>
           <ReplayFairness frame={frame} />
         </div>
         <div class="timeline">
@@ -291,6 +291,16 @@ export function heldSeats(frame: ReplayFrame): number[] {
   const m = frame.match;
   if (!m || m.spectator) return [];
   return m.yourSeats.length ? [...m.yourSeats].sort((a, b) => a - b) : [m.yourSeat];
+}
+
+// The end as this reader's match page said it: seen as one of the seats they held, they are
+// judged by every seat they held (a cooperative table wins or loses together), not by the
+// one seen alone ("You won with <their own other seat>"); seen as the whole table or by
+// someone who held no seat, who won.
+export function replayOutcomeText(frame: ReplayFrame, outcome: Outcome | undefined, viewer: number | null, seatName: (seat: number) => string,
+  gameReason?: (reason: string) => string | undefined): string {
+  const held = heldSeats(frame);
+  return outcomeText(outcome, viewer, seatName, viewer !== null && held.includes(viewer) ? held : [], gameReason);
 }
 
 // The replay route of a frame for what the page asks (a held seat named only with asSeat).

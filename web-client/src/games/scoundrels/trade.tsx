@@ -9,6 +9,7 @@
 // withdrawn, taken, lapsed), because the rules do not let a declined or withdrawn offer be
 // made again that Movement and the dialog would otherwise just stop listing it. The view
 // carries no such list: the memory is this page's, from the views it saw (a reload forgets).
+import type { ComponentChildren } from "preact";
 import { useRef, useState } from "preact/hooks";
 
 import type { Action } from "../../gen/starport/v1/common_pb.js";
@@ -229,7 +230,10 @@ export type TradeSelection = { partner?: number; give?: number; take?: number; g
 
 // The dialog's body: partner, what you give, what they give, the offer in words and its
 // Send button (the one listed PROPOSE that matches), then the offers of this Movement that
-// cannot be made again and why.
+// cannot be made again and why. The cards are radio lists, each choice whole on a line of
+// its own: a select shows only the start of the chosen one, and at 390 px "Overcharged
+// Hyperdrive (weapons locker)" or "Storage locker 2 of 3, face down" was cut. Partners (a
+// few names of at most 24 characters) stay a select.
 export function TradeComposer(p: { view: View; ctx: TableContext; all: Action[]; sel: TradeSelection; setSel: (s: TradeSelection) => void; closed: ClosedOffer[]; onSend: (action: Action) => void; onSent: () => void }) {
   const { view, ctx, sel } = p;
   const B = ctx.ActionButton;
@@ -238,35 +242,34 @@ export function TradeComposer(p: { view: View; ctx: TableContext; all: Action[];
   const partner = n.partner ?? 0;
   const mineLabel = (id: number, list: number[]) => tradeChoiceLabel(view, id, ctx.viewer ?? 0, list, ctx.seatName, idx);
   const theirLabel = (id: number) => tradeChoiceLabel(view, id, partner, n.takes, ctx.seatName, idx);
-  const pick = (key: keyof TradeSelection) => (ev: Event) => p.setSel({ ...sel, [key]: Number((ev.target as HTMLSelectElement).value) });
+  const pick = (key: keyof TradeSelection) => (id: number) => p.setSel({ ...sel, [key]: id });
+  const [more, setMore] = useState(false);   // the second card's list unfolded by the player
   const refused = p.closed.filter((c) => c.end === "declined" || c.end === "withdrawn");
   return (
     <div class="sc-trade-form">
       <label>With
-        <select name="trade-partner" value={String(n.partner)} onChange={pick("partner")}>
+        <select name="trade-partner" value={String(n.partner)} onChange={(ev) => pick("partner")(Number((ev.target as HTMLSelectElement).value))}>
           {n.partners.map((s) => <option key={s} value={String(s)}>{ctx.seatName(s)}</option>)}
         </select>
       </label>
-      <fieldset>
-        <legend>You give</legend>
-        <select name="trade-give" aria-label="You give" value={String(n.give)} onChange={pick("give")}>
-          {n.gives.map((id) => <option key={id} value={String(id)}>{mineLabel(id, n.gives)}</option>)}
-        </select>
-        {n.seconds.length > 1 || (n.seconds[0] ?? 0) !== 0 ? (
-          <select name="trade-give2" aria-label="and also" value={String(n.give2)} onChange={pick("give2")}>
-            {n.seconds.map((id) => <option key={id} value={String(id)}>{id ? `and ${mineLabel(id, n.seconds)}` : "nothing more"}</option>)}
-          </select>
-        ) : null}
-      </fieldset>
-      <fieldset>
-        <legend>{ctx.seatName(partner)} gives</legend>
-        <select name="trade-take" aria-label={`${ctx.seatName(partner)} gives`} value={String(n.take)} onChange={pick("take")}>
-          {[...n.takes].sort(byPlace).map((id) => <option key={id} value={String(id)}>{theirLabel(id)}</option>)}
-        </select>
+      <ChoiceList name="trade-give" legend="You give" chosen={n.give} pick={pick("give")}
+        choices={n.gives.map((id) => ({ id, label: mineLabel(id, n.gives) }))} />
+      {n.seconds.length > 1 || (n.seconds[0] ?? 0) !== 0 ? (
+        // Folded while no second card is given: the list repeats yours, and a phone's dialog
+        // would be twice as long for a choice most offers leave at "nothing more".
+        <details class="sc-trade-more" open={more || n.give2 !== 0 || !n.seconds.includes(0)}
+          onToggle={(ev) => setMore((ev.currentTarget as HTMLDetailsElement).open)}>
+          <summary>A second card{n.give2 ? `: ${mineLabel(n.give2, n.seconds)}` : ""}</summary>
+          <ChoiceList name="trade-give2" legend="And also" chosen={n.give2} pick={pick("give2")}
+            choices={n.seconds.map((id) => ({ id, label: id ? mineLabel(id, n.seconds) : "nothing more" }))} />
+        </details>
+      ) : null}
+      <ChoiceList name="trade-take" legend={`${ctx.seatName(partner)} gives`} chosen={n.take} pick={pick("take")}
+        choices={[...n.takes].sort(byPlace).map((id) => ({ id, label: theirLabel(id) }))}>
         {n.takes.some((id) => id < 0) ? (
           <p class="muted sc-trade-hint">Their face-down cards are named by where they lie: you learn what one is only if the trade is made.</p>
         ) : null}
-      </fieldset>
+      </ChoiceList>
       <p class="sc-trade-summary" data-testid="sc-trade-summary">{n.action ? proposeLabel(n.action, view, ctx.seatName, idx) : "No such offer is possible."}</p>
       {B && n.action ? (
         // Noted in the capture phase, before the button's own handler sends the move; the
@@ -282,5 +285,24 @@ export function TradeComposer(p: { view: View; ctx: TableContext; all: Action[];
         </div>
       ) : null}
     </div>
+  );
+}
+
+// One of the composer's choices as radio buttons under its legend, each choice a whole line
+// that wraps (arrow keys move within the group, as in any radio group).
+function ChoiceList(p: { name: string; legend: string; choices: { id: number; label: string }[]; chosen: number | undefined; pick: (id: number) => void; children?: ComponentChildren }) {
+  return (
+    <fieldset class="sc-trade-choice" data-choice={p.name}>
+      <legend>{p.legend}</legend>
+      <div class="sc-trade-options">
+        {p.choices.map((c) => (
+          <label key={c.id} class={`sc-trade-option${c.id === p.chosen ? " sc-trade-option--on" : ""}`}>
+            <input type="radio" name={p.name} value={String(c.id)} checked={c.id === p.chosen} onChange={() => p.pick(c.id)} />
+            <span>{c.label}</span>
+          </label>
+        ))}
+      </div>
+      {p.children}
+    </fieldset>
   );
 }
