@@ -104,6 +104,15 @@ action heuristic_action(const sc::state& g, int seat) {
   return bot->choose(v, legal);
 }
 
+// Plays the first listed action of kind `k` for `seat` (there must be one).
+void play_first(sc::state& g, int seat, sc::kind k) {
+  std::vector<action> legal;
+  g.legal_actions(seat, legal);
+  const auto it = std::find_if(legal.begin(), legal.end(), [k](const action& a) { return a.kind == static_cast<std::uint16_t>(k); });
+  REQUIRE(it != legal.end());
+  g.apply(*it);
+}
+
 // The same, in the log's words.
 std::string heuristic_plays(const sc::state& g, int seat) { return g.describe(heuristic_action(g, seat)); }
 
@@ -289,12 +298,7 @@ TEST_CASE("Scoundrels bots, Game End: the heuristic bot plays a stop-delivery br
   const auto v = sc::state::validate(2, options, p);
   REQUIRE_MESSAGE(v, v.detail);
   sc::state g(2, options, p, 7);
-  std::vector<action> legal;
-  g.legal_actions(1, legal);
-  const auto deliver = std::find_if(legal.begin(), legal.end(),
-                                    [](const action& a) { return a.kind == static_cast<std::uint16_t>(sc::kind::deliver); });
-  REQUIRE(deliver != legal.end());
-  g.apply(*deliver);
+  play_first(g, 1, sc::kind::deliver);
   REQUIRE(starport::engine::has_seat(g.must_act(), 0));
   const action a = heuristic_action(g, 0);
   CAPTURE(g.describe(a));
@@ -304,33 +308,36 @@ TEST_CASE("Scoundrels bots, Game End: the heuristic bot plays a stop-delivery br
 
 namespace {
 
-// Seat 0, affiliated with Anubis, carrying Fidanza's Siren Smoke and with a grudge against
-// Fidanza (so it will not deliver it), meets seat 1 carrying Anubis's Dream Jammers at
-// Gemini Station, in seat 0's Movement.
-sc::state swap_meeting(bool other_affiliated_fidanza) {
-  sc::pb::ShipPosition mine = ship_at("Gemini Station", "Siren Smoke");
+// Seat 0, affiliated with Anubis and with a grudge against Fidanza (it will not deliver
+// Fidanza's cargo), carries `mine` and meets seat 1, affiliated with Fidanza and carrying
+// `theirs`, at Gemini Station, in seat 0's Movement. Siren Smoke is Fidanza's, Dream
+// Jammers Anubis's.
+sc::state meeting(const std::string& mine_cargo = "Siren Smoke", const std::string& their_cargo = "Dream Jammers") {
+  sc::pb::ShipPosition mine = ship_at("Gemini Station", mine_cargo);
   mine.set_affiliation(sc::pb::ANUBIS);
   mine.set_reputation(1);
   mine.add_grudges(sc::pb::FIDANZA);
   sc::pb::ShipPosition theirs = other_ship("Gemini Station");
-  theirs.add_bays()->set_cargo("Dream Jammers");
-  if (other_affiliated_fidanza) {
-    theirs.set_affiliation(sc::pb::FIDANZA);
-    theirs.set_reputation(1);
-  }
+  theirs.add_bays()->set_cargo(their_cargo);
+  theirs.set_affiliation(sc::pb::FIDANZA);
+  theirs.set_reputation(1);
   return posed(sc::pb::MOVEMENT, mine, {}, theirs, 0);
 }
 
 }  // namespace
 
 TEST_CASE("Scoundrels bots, Trades: the heuristic bot proposes its unwanted cargo for the other ship's cargo it can deliver, and waits for the answer") {
-  sc::state g = swap_meeting(true);
-  std::vector<action> legal;
-  g.legal_actions(0, legal);
-  sc::pb::View v;
-  g.view(viewer::of_seat(0), v);
   auto bot = starport::engine::info_of<sc::state>().find_bot("heuristic")->make(1);
-  const action a = bot->choose(v, legal);
+  // What this same bot (it remembers refusals) plays for seat 0 in `g` now.
+  const auto plays = [&](const sc::state& g) {
+    std::vector<action> legal;
+    g.legal_actions(0, legal);
+    sc::pb::View v;
+    g.view(viewer::of_seat(0), v);
+    return bot->choose(v, legal);
+  };
+  sc::state g = meeting();
+  const action a = plays(g);
   const std::string said = g.describe(a);
   CAPTURE(said);
   CHECK(a.kind == static_cast<std::uint16_t>(sc::kind::propose));
@@ -340,41 +347,22 @@ TEST_CASE("Scoundrels bots, Trades: the heuristic bot proposes its unwanted carg
   // Declined: it plays on at once and does not ask again this Movement.
   REQUIRE(g.check(a));
   g.apply(a);
-  legal.clear();
-  g.legal_actions(1, legal);
-  const auto decline = std::find_if(legal.begin(), legal.end(),
-                                    [](const action& x) { return x.kind == static_cast<std::uint16_t>(sc::kind::decline); });
-  REQUIRE(decline != legal.end());
-  g.apply(*decline);
-  legal.clear();
-  g.legal_actions(0, legal);
-  v.Clear();
-  g.view(viewer::of_seat(0), v);
-  const action next = bot->choose(v, legal);
+  play_first(g, 1, sc::kind::decline);
+  const action next = plays(g);
   CAPTURE(g.describe(next));
   CHECK(next.kind != static_cast<std::uint16_t>(sc::kind::propose));
   CHECK(bot->waits_for_others_ms() == 0);
-  // Nor in a later Movement: the same bot, the same meeting afresh (no declined offers on
-  // record in this Movement), does not ask again what it was refused.
-  sc::state later = swap_meeting(true);
-  legal.clear();
-  later.legal_actions(0, legal);
-  v.Clear();
-  later.view(viewer::of_seat(0), v);
-  const action again = bot->choose(v, legal);
+  // Nor in a later Movement: the same meeting afresh (no declined offers on record in this
+  // Movement), and it does not ask again what it was refused.
+  const sc::state later = meeting();
+  const action again = plays(later);
   CAPTURE(later.describe(again));
   CHECK(again.kind != static_cast<std::uint16_t>(sc::kind::propose));
 }
 
 TEST_CASE("Scoundrels bots, Trades: the heuristic bot asks nothing for nothing - no gift, no bare request, nothing it cannot use") {
   // The other ship carries only what seat 0 will not deliver: no proposal.
-  sc::pb::ShipPosition mine = ship_at("Gemini Station", "Dream Jammers");
-  mine.set_affiliation(sc::pb::ANUBIS);
-  mine.set_reputation(1);
-  mine.add_grudges(sc::pb::FIDANZA);
-  sc::pb::ShipPosition theirs = other_ship("Gemini Station");
-  theirs.add_bays()->set_cargo("Siren Smoke");
-  const sc::state g = posed(sc::pb::MOVEMENT, mine, {}, theirs, 0);
+  const sc::state g = meeting("Dream Jammers", "Siren Smoke");
   const action a = heuristic_action(g, 0);
   CAPTURE(g.describe(a));
   CHECK(a.kind != static_cast<std::uint16_t>(sc::kind::propose));
