@@ -514,6 +514,10 @@ class heuristic_bot final : public engine::bot {
     }
     const pb::Ship* s = t.ship_of(seat);
     if (!s || seat == t.me) return -10;
+    // Not while its own offer to that ship waits for an answer: a fight would end the offer
+    // it has just made (and read as bad faith).
+    for (const pb::Offer& o : t.v.offers())
+      if (static_cast<int>(o.from()) == t.me && static_cast<int>(o.to()) == seat) return -10;
     bool wanted_cargo = false;
     for (const pb::Bay& b : s->bays()) wanted_cargo |= b.has_cargo() && t.wanted(b.cargo().syndicate());
     const int mine = table::attack_of(*t.mine), theirs = table::attack_of(*s);
