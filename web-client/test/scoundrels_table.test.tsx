@@ -18,7 +18,7 @@ import { dockyardBadge, dockyardSpot, mapMarks, moveTargets, nameBox, placeNames
 import { buildOptions, describeOptions } from "../src/games/scoundrels/options.js";
 import { revealPauseMs, rollPauseMs } from "../src/games/scoundrels/reveal.js";
 import { ScCard, ScoundrelsTable } from "../src/games/scoundrels/table.js";
-import { closedOfferText, followOffers, narrow, proposals, tradeChoiceLabel, TradeComposer } from "../src/games/scoundrels/trade.js";
+import { closedOfferText, followOffers, heardOfferText, narrow, proposals, tradeChoiceLabel, TradeComposer } from "../src/games/scoundrels/trade.js";
 import { actionLabel, cardIndex, decisionHeading, reasonWords } from "../src/games/scoundrels/words.js";
 import { act, card, hidden, promptView, view } from "./scoundrels_fixture.js";
 import { Button, seatName } from "./table_fixtures.js";
@@ -482,6 +482,62 @@ test("an offer of yours that closes is told: declined, withdrawn or taken, and t
   // The trades panel and the dialog say it.
   const html = renderToString(<TradeComposer view={gone} ctx={ctx(0)} all={proposals(gone, 0)} sel={{}} setSel={() => {}} closed={m.closed} onSend={() => {}} onSent={() => {}} />);
   assert.match(html.replace(/&#39;/g, "'"), /Not offered again this Movement<\/h4><ul><li data-end="declined">Bot Brigid declined your offer \(your Medkit for nothing\)/);
+});
+
+// An offer made to Ada (seat 0) in the computer's (Bot Brigid, seat 1) Movement: her Medkit for his Field Kit.
+function offeredToAda(extra: Parameters<typeof view>[0] = {}) {
+  const offer = create(OfferSchema, { id: 7, from: 1, to: 0, give: [card(77, "Field Kit", CardKind.MEDKIT)], take: [card(14, "Medkit", CardKind.MEDKIT)] });
+  return view({
+    activeSeat: 1,
+    fight: undefined,
+    offers: [offer],
+    legalActions: [act(0, ActionKind.BRAWL, 1), act(0, ActionKind.ACCEPT, 7), act(0, ActionKind.DECLINE, 7)],
+    ...extra,
+  });
+}
+
+test("an offer from the computer in its Movement is asked at the top: who offers, both sides, how long it waits, Accept / Decline once", () => {
+  const v = offeredToAda();
+  // Not "Your Movement: move, pick up …": it is Bot Brigid's Movement, Ada only answers.
+  assert.equal(decisionHeading(v, 0, seatName), "Bot Brigid offers you a trade: accept or decline it.");
+  const botCtx = { ...ctx(0), info: { seats: [{ seat: 1, bot: true }] } as unknown as TableContext["info"] };
+  const html = renderToString(<ScoundrelsTable view={v} ctx={botCtx} />).replace(/&#39;/g, "'");
+  const moves = html.slice(html.indexOf('data-testid="sc-moves"'), html.indexOf('data-testid="sc-map"') > 0 ? html.indexOf('data-testid="sc-map"') : undefined);
+  // The move panel (at the top, where a phone's player looks) holds the offer and its answers.
+  assert.match(moves, /data-testid="sc-incoming" data-offer="7" data-from="1"/);
+  assert.match(moves, /<dt>Bot Brigid gives you<\/dt><dd data-side="give">Field Kit<\/dd><dt>You give<\/dt><dd data-side="take">Medkit<\/dd>/);
+  assert.match(moves, /Bot Brigid is the computer: it waits about 12 s for your answer, then plays on/);
+  assert.match(moves, />Accept Bot Brigid's offer</);
+  assert.match(moves, />Decline Bot Brigid's offer</);
+  // Each answer has exactly one button on the page; the trades panel says where it is asked.
+  assert.deepEqual(buttons(html).sort(), ["20:7", "21:7", "23:1"]);
+  assert.match(html, /Your answer is asked above, with your moves\./);
+  // A person's offer has no such clock.
+  assert.doesNotMatch(renderToString(<ScoundrelsTable view={v} ctx={ctx(0)} />), /sc-patience/);
+});
+
+test("an offer made to you that ends is told: declined, withdrawn, taken, or lapsed as its proposer moves on or its Movement ends", () => {
+  const open = offeredToAda();
+  const after = (next: ReturnType<typeof view>) => followOffers(followOffers(undefined, open, 0, new Set(), seatName), next, 0, new Set(), seatName).heard ?? [];
+  const gone = (extra: Parameters<typeof view>[0] = {}) => offeredToAda({ offers: [], legalActions: [], ...extra });
+  const text = (h: ReturnType<typeof after>) => h.map((x) => heardOfferText(x, seatName));
+  assert.deepEqual(text(after(gone({ declinedOffers: [create(OfferSchema, { id: 7, from: 1, to: 0 })] }))),
+    ["You declined Bot Brigid's offer (Bot Brigid's Field Kit for your Medkit)."]);
+  assert.deepEqual(text(after(gone({ declinedOffers: [create(OfferSchema, { id: 7, from: 1, to: 0, withdrawn: true })] }))),
+    ["Bot Brigid withdrew their offer (Bot Brigid's Field Kit for your Medkit)."]);
+  const traded = gone();
+  traded.ships[0].storageLocker = [];
+  traded.ships[1].storageLocker = [card(14, "Medkit", CardKind.MEDKIT)];
+  assert.deepEqual(after(traded).map((h) => h.end), ["traded"]);
+  // The computer waited and moved on: its ship left Ada's location.
+  const moved = gone();
+  moved.ships[1].location = 5;
+  assert.deepEqual(text(after(moved)), ["Bot Brigid's offer (Bot Brigid's Field Kit for your Medkit) ended unanswered: Bot Brigid's ship moved on."]);
+  // It passed instead: the next step's view still says what became of the offer.
+  assert.deepEqual(text(after(gone({ phase: Phase.DELIVERY, activeSeat: 0 }))),
+    ["Bot Brigid's offer (Bot Brigid's Field Kit for your Medkit) ended unanswered: Bot Brigid's Movement ended."]);
+  const html = renderToString(<ScoundrelsTable view={moved} ctx={ctx(0)} />);
+  assert.doesNotMatch(html, /sc-heard/, "a page that never saw the offer says nothing of it");
 });
 
 test("the Dockyard roll's destination is said in the move panel and ringed on the map", () => {

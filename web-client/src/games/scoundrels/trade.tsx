@@ -9,8 +9,11 @@
 // withdrawn, taken, lapsed), because the rules do not let a declined or withdrawn offer be
 // made again that Movement and the dialog would otherwise just stop listing it. The view
 // carries no such list: the memory is this page's, from the views it saw (a reload forgets).
+// An offer to the viewer is asked at the top of the table, with the moves (IncomingOffer),
+// and what became of it is told there too (HeardOffer): a phone shows the trades panel far
+// below the map, and the computer waits only a few seconds for an answer.
 import type { ComponentChildren } from "preact";
-import { useRef, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 
 import type { Action } from "../../gen/starport/v1/common_pb.js";
 import { ActionKind, type Card, type Contract, type Offer, type View } from "../../gen/starport/v1/scoundrels_pb.js";
@@ -81,8 +84,15 @@ function sideList(view: View, cards: Card[], cargo: Contract[], seatName: (s: nu
 export type OfferEnd = "declined" | "withdrawn" | "traded" | "lapsed";
 export interface ClosedOffer { id: number; to: number; text: string; end: OfferEnd }
 interface OpenOffer { id: number; to: number; text: string; give: number[]; take: number[] }
-// The viewer's offers of one Movement (`key`): those open in the last view, those closed since.
-export interface OfferMemory { key: string; open: OpenOffer[]; closed: ClosedOffer[] }
+// An offer made to the viewer that is no longer open, and why: `lapsed` says how ("moved":
+// its proposer's ship left, "ended": the proposer's Movement ended, else a card it named
+// changed hands).
+export interface HeardOffer { id: number; from: number; text: string; end: OfferEnd; how?: "moved" | "ended" | "changed" }
+interface OpenIncoming { id: number; from: number; text: string; give: number[]; take: number[] }
+// The viewer's offers of one Movement (`key`): those open in the last view, those closed since;
+// and the offers made to the viewer: open in the last view, and the last one closed (kept one
+// Movement longer, since an offer unanswered dies when its proposer's Movement ends).
+export interface OfferMemory { key: string; open: OpenOffer[]; closed: ClosedOffer[]; incoming?: OpenIncoming[]; heard?: HeardOffer[] }
 
 const movementKey = (view: View) => `${view.turn}:${view.phase}:${view.activeSeat}`;
 
@@ -95,11 +105,37 @@ const movementKey = (view: View) => `${view.turn}:${view.phase}:${view.activeSea
 export function followOffers(memory: OfferMemory | undefined, view: View, viewer: number | null, withdrawn: ReadonlySet<number>, seatName: (s: number) => string,
   sent?: { action: Action; text: string }): OfferMemory {
   const key = movementKey(view);
-  const was = memory && memory.key === key ? memory : { key, open: [], closed: [] };
+  const same = !!memory && memory.key === key;
+  const was = same ? memory : { key, open: [], closed: [] };
   if (viewer === null) return was;
   const idx = cardIndex(view);
   const ownerOf = (id: number) => idx.get(id)?.owner;
   const here = (seat: number) => view.ships.find((s) => s.seat === seat);
+  // Offers to the viewer, followed across the end of a Movement (that is how most lapse).
+  const heard: HeardOffer[] = same ? [...(memory?.heard ?? [])] : [];
+  for (const o of memory?.incoming ?? []) {
+    if (view.offers.some((x) => x.id === o.id)) continue;
+    const said = view.declinedOffers.find((x) => x.id === o.id && x.to === viewer);
+    const me = here(viewer);
+    const them = here(o.from);
+    let end: OfferEnd;
+    let how: HeardOffer["how"];
+    if (said) end = said.withdrawn ? "withdrawn" : "declined";
+    else if (o.give.some((id) => ownerOf(id) === viewer) || o.take.some((id) => ownerOf(id) === o.from)) end = "traded";
+    else if (!same) (end = "lapsed"), (how = "ended");
+    else if (!me || !them || them.out || me.location !== them.location) (end = "lapsed"), (how = "moved");
+    else (end = "lapsed"), (how = "changed");
+    heard.push({ id: o.id, from: o.from, text: o.text, end, how });
+  }
+  const incoming = view.offers
+    .filter((o) => o.to === viewer)
+    .map((o) => ({
+      id: o.id,
+      from: o.from,
+      text: (memory?.incoming ?? []).find((x) => x.id === o.id)?.text ?? incomingOfferText(view, o, seatName),
+      give: [...o.give.filter((c) => c.known && c.id).map((c) => c.id), ...o.giveCargo.map((c) => c.id)],
+      take: [...o.take.filter((c) => c.known && c.id).map((c) => c.id), ...o.takeCargo.map((c) => c.id)],
+    }));
   const closed = [...was.closed];
   // The view lists this Movement's declined and withdrawn offers (a reloaded page knows them too).
   const refused = new Map(view.declinedOffers.filter((o) => o.from === viewer).map((o) => [o.id, o]));
@@ -127,7 +163,7 @@ export function followOffers(memory: OfferMemory | undefined, view: View, viewer
       give: [...o.give.filter((c) => c.known && c.id).map((c) => c.id), ...o.giveCargo.map((c) => c.id)],
       take: [...o.take.filter((c) => c.known && c.id).map((c) => c.id), ...o.takeCargo.map((c) => c.id)],
     }));
-  return { key, open, closed };
+  return { key, open, closed, incoming, heard: heard.slice(-1) };
 }
 
 // The offer a PROPOSE made: same target, same cards given.
@@ -149,6 +185,85 @@ function offerText(view: View, o: Offer, seatName: (s: number) => string): strin
   return `${give === "nothing" ? "nothing" : `your ${give}`} for ${theirs.length ? theirs.join(" and ") : "nothing"}`;
 }
 
+// An offer to the viewer in words: "Vega's Medkit for your cargo Spice Run".
+export function incomingOfferText(view: View, o: Offer, seatName: (s: number) => string): string {
+  const theirs = sideList(view, o.give, o.giveCargo, seatName);
+  const yours = sideList(view, o.take, o.takeCargo, seatName);
+  return `${theirs === "nothing" ? "nothing" : `${seatName(o.from)}'s ${theirs}`} for ${yours === "nothing" ? "nothing" : `your ${yours}`}`;
+}
+
+// What became of an offer made to the viewer, in one sentence.
+export function heardOfferText(h: HeardOffer, seatName: (s: number) => string): string {
+  const who = seatName(h.from);
+  switch (h.end) {
+    case "declined": return `You declined ${who}'s offer (${h.text}).`;
+    case "withdrawn": return `${who} withdrew their offer (${h.text}).`;
+    case "traded": return `You accepted ${who}'s offer (${h.text}): the cards changed hands.`;
+    case "lapsed":
+      return `${who}'s offer (${h.text}) ended unanswered: ${h.how === "moved" ? `${who}'s ship moved on` : h.how === "ended" ? `${who}'s Movement ended` : "a card it named changed hands"}.`;
+  }
+}
+
+// How long the computer waits for the answer to its offer before it plays on: the
+// heuristic bot's offer_patience_ms (engine/scoundrels/bots.cpp). The view carries no
+// deadline for it, so the page counts from when it first showed the offer.
+export const botOfferPatienceS = 12;
+
+// The offers made to the viewer that it may answer now, with their answers.
+export function incomingOffers(view: View, viewer: number | null): { offer: Offer; answers: Action[] }[] {
+  if (viewer === null) return [];
+  return view.offers
+    .filter((o) => o.to === viewer)
+    .map((o) => ({
+      offer: o,
+      answers: [ActionKind.ACCEPT, ActionKind.DECLINE]
+        .map((k) => view.legalActions.find((a) => a.seat === viewer && a.kind === k && a.args[0] === o.id))
+        .filter((a): a is Action => !!a),
+    }))
+    .filter((x) => x.answers.length);
+}
+
+// An offer to the viewer, asked where the player looks (the move panel at the top of the
+// table): who offers, what each side gives, how long the computer waits, Accept / Decline.
+export function IncomingOffer({ view, ctx, offer, answers }: { view: View; ctx: TableContext; offer: Offer; answers: Action[] }) {
+  const B = ctx.ActionButton;
+  const bot = !!ctx.info?.seats.find((s) => s.seat === offer.from)?.bot;
+  const who = ctx.seatName(offer.from);
+  return (
+    <div class="sc-incoming" data-testid="sc-incoming" data-offer={offer.id} data-from={offer.from}>
+      <dl class="sc-offer__sides">
+        <dt>{who} gives you</dt>
+        <dd data-side="give">{sideList(view, offer.give, offer.giveCargo, ctx.seatName)}</dd>
+        <dt>You give</dt>
+        <dd data-side="take">{sideList(view, offer.take, offer.takeCargo, ctx.seatName)}</dd>
+      </dl>
+      {bot && ctx.live ? <BotPatience key={offer.id} name={who} /> : null}
+      {B ? (
+        <div class="buttons">
+          {answers.map((a) => <B key={a.kind} action={a} class={a.kind === ActionKind.ACCEPT ? undefined : "secondary"}>{actionLabel(a, view, ctx.seatName)}</B>)}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+// "Vega is the computer: it waits about 12 s for your answer …", counting down each second.
+function BotPatience({ name }: { name: string }) {
+  const since = useRef(Date.now());
+  const [now, setNow] = useState(since.current);
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, []);
+  const left = Math.max(0, botOfferPatienceS - Math.floor((now - since.current) / 1000));
+  return (
+    <p class="sc-patience" data-testid="sc-patience" data-left={left}>
+      {name} is the computer: it waits about {botOfferPatienceS} s for your answer, then plays on (moving away ends the offer).
+      {" "}<strong>{left ? `About ${left} s left.` : "Any moment now."}</strong>
+    </p>
+  );
+}
+
 // A closed offer in one sentence, for the trades panel and the dialog.
 export function closedOfferText(c: ClosedOffer, seatName: (s: number) => string): string {
   const who = seatName(c.to);
@@ -160,14 +275,23 @@ export function closedOfferText(c: ClosedOffer, seatName: (s: number) => string)
   }
 }
 
-export function OffersPanel({ view, ctx }: { view: View; ctx: TableContext }) {
-  const [open, setOpen] = useState(false);
-  const [sel, setSel] = useState<{ partner?: number; give?: number; take?: number; give2?: number }>({});
+// The page's memory of this Movement's offers (followOffers), kept by the table so the move
+// panel (offers to the viewer) and the trades panel (the viewer's own) tell the same story.
+export interface OfferTracker { memory: OfferMemory; withdrawn: Set<number>; sent: { current?: { action: Action; text: string } } }
+export function useOfferTracker(view: View, ctx: TableContext): OfferTracker {
   const withdrawn = useRef(new Set<number>());
   const memory = useRef<OfferMemory>();
   const sent = useRef<{ action: Action; text: string }>();
   memory.current = followOffers(memory.current, view, ctx.viewer, withdrawn.current, ctx.seatName, sent.current);
-  const closed = memory.current.closed;
+  return { memory: memory.current, withdrawn: withdrawn.current, sent };
+}
+
+export function OffersPanel({ view, ctx, tracker }: { view: View; ctx: TableContext; tracker?: OfferTracker }) {
+  const [open, setOpen] = useState(false);
+  const [sel, setSel] = useState<{ partner?: number; give?: number; take?: number; give2?: number }>({});
+  const own = useOfferTracker(view, ctx);
+  const { memory, withdrawn, sent } = tracker ?? own;
+  const closed = memory.closed;
   const B = ctx.ActionButton;
   const all = B ? proposals(view, ctx.viewer) : [];
   if (all.length) ctx.claim?.(all);
@@ -183,7 +307,9 @@ export function OffersPanel({ view, ctx }: { view: View; ctx: TableContext }) {
       {view.offers.length ? (
         <ul class="plain sc-offers">
           {view.offers.map((o: Offer) => {
-            const acts = [mine(ActionKind.ACCEPT, o.id), mine(ActionKind.DECLINE, o.id), mine(ActionKind.WITHDRAW, o.id)].filter((a): a is Action => !!a);
+            // Accept / Decline are asked with the moves at the top (IncomingOffer).
+            const acts = [mine(ActionKind.WITHDRAW, o.id)].filter((a): a is Action => !!a);
+            const asked = o.to === ctx.viewer && !!(mine(ActionKind.ACCEPT, o.id) || mine(ActionKind.DECLINE, o.id));
             return (
               <li key={o.id} class="sc-offer" data-offer={o.id} data-from={o.from} data-to={o.to}>
                 <p>
@@ -195,10 +321,11 @@ export function OffersPanel({ view, ctx }: { view: View; ctx: TableContext }) {
                   <dt>{ctx.seatName(o.to)} gives</dt>
                   <dd data-side="take">{sideList(view, o.take, o.takeCargo, ctx.seatName)}</dd>
                 </dl>
+                {asked && B ? <p class="muted">Your answer is asked above, with your moves.</p> : null}
                 {B && acts.length ? (
                   // A withdrawal is remembered, so the offer's end is told as the viewer's own.
                   <div class="buttons" onClickCapture={(ev) => {
-                    if ((ev.target as Element | null)?.closest?.(`[data-action="${ActionKind.WITHDRAW}:${o.id}"]`)) withdrawn.current.add(o.id);
+                    if ((ev.target as Element | null)?.closest?.(`[data-action="${ActionKind.WITHDRAW}:${o.id}"]`)) withdrawn.add(o.id);
                   }}>
                     {acts.map((a) => <B key={a.kind} action={a} class={a.kind === ActionKind.ACCEPT ? undefined : "secondary"}>{actionLabel(a, view, ctx.seatName)}</B>)}
                   </div>
