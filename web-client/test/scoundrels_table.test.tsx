@@ -536,6 +536,11 @@ test("an offer made to you that ends is told: declined, withdrawn, taken, or lap
   // It passed instead: the next step's view still says what became of the offer.
   assert.deepEqual(text(after(gone({ phase: Phase.DELIVERY, activeSeat: 0 }))),
     ["Bot Brigid's offer (Bot Brigid's Field Kit for your Medkit) ended unanswered: Bot Brigid's Movement ended."]);
+  // Still said in the step after the computer's Movement (the viewer's Delivery), not later.
+  const m1 = followOffers(followOffers(undefined, open, 0, new Set(), seatName), moved, 0, new Set(), seatName);
+  const m2 = followOffers(m1, gone({ phase: Phase.DELIVERY, activeSeat: 0 }), 0, new Set(), seatName);
+  assert.deepEqual(m2.heard?.map((h) => h.how), ["moved"]);
+  assert.deepEqual(followOffers(m2, gone({ phase: Phase.DELIVERY, activeSeat: 1 }), 0, new Set(), seatName).heard, []);
   const html = renderToString(<ScoundrelsTable view={moved} ctx={ctx(0)} />);
   assert.doesNotMatch(html, /sc-heard/, "a page that never saw the offer says nothing of it");
 });

@@ -87,7 +87,7 @@ interface OpenOffer { id: number; to: number; text: string; give: number[]; take
 // An offer made to the viewer that is no longer open, and why: `lapsed` says how ("moved":
 // its proposer's ship left, "ended": the proposer's Movement ended, else a card it named
 // changed hands).
-export interface HeardOffer { id: number; from: number; text: string; end: OfferEnd; how?: "moved" | "ended" | "changed" }
+export interface HeardOffer { id: number; from: number; text: string; end: OfferEnd; how?: "moved" | "ended" | "changed"; later?: boolean }
 interface OpenIncoming { id: number; from: number; text: string; give: number[]; take: number[] }
 // The viewer's offers of one Movement (`key`): those open in the last view, those closed since;
 // and the offers made to the viewer: open in the last view, and the last one closed (kept one
@@ -111,8 +111,10 @@ export function followOffers(memory: OfferMemory | undefined, view: View, viewer
   const idx = cardIndex(view);
   const ownerOf = (id: number) => idx.get(id)?.owner;
   const here = (seat: number) => view.ships.find((s) => s.seat === seat);
-  // Offers to the viewer, followed across the end of a Movement (that is how most lapse).
-  const heard: HeardOffer[] = same ? [...(memory?.heard ?? [])] : [];
+  // Offers to the viewer, followed across the end of a Movement (that is how most lapse); what
+  // became of one is still said in the step after (the computer's Movement may end in a
+  // moment, and the viewer's Delivery is where they look next), then forgotten.
+  const heard: HeardOffer[] = same ? [...(memory?.heard ?? [])] : (memory?.heard ?? []).filter((h) => !h.later).map((h) => ({ ...h, later: true }));
   for (const o of memory?.incoming ?? []) {
     if (view.offers.some((x) => x.id === o.id)) continue;
     const said = view.declinedOffers.find((x) => x.id === o.id && x.to === viewer);
