@@ -528,7 +528,7 @@ test("an offer made to you that ends is told: declined, withdrawn, taken, or lap
   const traded = gone();
   traded.ships[0].storageLocker = [];
   traded.ships[1].storageLocker = [card(14, "Medkit", CardKind.MEDKIT)];
-  assert.deepEqual(after(traded).map((h) => h.end), ["traded"]);
+  assert.deepEqual(text(after(traded)), ["You accepted Bot Brigid's offer (Bot Brigid's Field Kit for your Medkit): the trade is made."]);
   // The computer waited and moved on: its ship left Ada's location.
   const moved = gone();
   moved.ships[1].location = 5;

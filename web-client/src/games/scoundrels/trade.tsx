@@ -200,7 +200,7 @@ export function heardOfferText(h: HeardOffer, seatName: (s: number) => string): 
   switch (h.end) {
     case "declined": return `You declined ${who}'s offer (${h.text}).`;
     case "withdrawn": return `${who} withdrew their offer (${h.text}).`;
-    case "traded": return `You accepted ${who}'s offer (${h.text}): the cards changed hands.`;
+    case "traded": return `You accepted ${who}'s offer (${h.text}): the trade is made.`;
     case "lapsed":
       return `${who}'s offer (${h.text}) ended unanswered: ${h.how === "moved" ? `${who}'s ship moved on` : h.how === "ended" ? `${who}'s Movement ended` : "a card it named changed hands"}.`;
   }
