@@ -11,7 +11,7 @@ import { renderToString } from "preact-render-to-string";
 
 import type { Action } from "../src/gen/starport/v1/common_pb.js";
 import { DiceRollSchema, OutcomeSchema } from "../src/gen/starport/v1/common_pb.js";
-import { ActionKind, CardKind, FightKind, FightStep, LocationKind, LocationSchema, OfferSchema, OptionsSchema, Phase, PromptKind, PromptSchema } from "../src/gen/starport/v1/scoundrels_pb.js";
+import { ActionKind, BaySchema, CardKind, FightKind, Syndicate, FightStep, LocationKind, LocationSchema, OfferSchema, OptionsSchema, Phase, PromptKind, PromptSchema } from "../src/gen/starport/v1/scoundrels_pb.js";
 import type { TableContext } from "../src/games/types.js";
 import { ordinal, outcomeText } from "../src/kit/words.js";
 import { dockyardBadge, dockyardSpot, mapMarks, moveTargets, nameBox, placeNames, scrollToPoint, shortName, zoomFocus } from "../src/games/scoundrels/map.js";
@@ -20,7 +20,7 @@ import { revealPauseMs, rollPauseMs } from "../src/games/scoundrels/reveal.js";
 import { ScCard, ScoundrelsTable } from "../src/games/scoundrels/table.js";
 import { closedOfferText, followOffers, heardOfferText, narrow, proposals, tradeChoiceLabel, TradeComposer } from "../src/games/scoundrels/trade.js";
 import { actionLabel, cardIndex, decisionHeading, reasonWords } from "../src/games/scoundrels/words.js";
-import { act, card, hidden, promptView, view } from "./scoundrels_fixture.js";
+import { act, card, contract, hidden, promptView, view } from "./scoundrels_fixture.js";
 import { Button, seatName } from "./table_fixtures.js";
 
 function ctx(viewer: number | null, claimed: Action[] = [], live = true): TableContext {
@@ -543,6 +543,42 @@ test("an offer made to you that ends is told: declined, withdrawn, taken, or lap
   assert.deepEqual(followOffers(m2, gone({ phase: Phase.DELIVERY, activeSeat: 1 }), 0, new Set(), seatName).heard, []);
   const html = renderToString(<ScoundrelsTable view={moved} ctx={ctx(0)} />);
   assert.doesNotMatch(html, /sc-heard/, "a page that never saw the offer says nothing of it");
+});
+
+// Ada's bays all full, Bob carrying the Nebula Wine cargo in his third bay.
+function fullBays(extra: Parameters<typeof view>[0] = {}) {
+  const v = view({ fight: undefined, ...extra });
+  v.ships[0].bays[3] = create(BaySchema, { number: 4, card: card(16, "Deck Hand", CardKind.CREW) });
+  v.ships[1].bays.push(create(BaySchema, { number: 3, cargo: contract(50, "Nebula Wine", 1, Syndicate.ANUBIS, [0]) }));
+  return v;
+}
+
+test("a trade made out of sight is told as made (not 'lapsed'); a cargo got with no open bay as gone under the contract deck, and the dialog and an offer warn of it first", () => {
+  // Ada offers her Medkit for Bob's Nebula Wine; Bob accepts: her Medkit goes into his locker
+  // (face down to her) and the cargo, with no open bay on her ship, under the contract deck.
+  const offer = create(OfferSchema, { id: 12, from: 0, to: 1, give: [card(14, "Medkit", CardKind.MEDKIT)], takeCargo: [contract(50, "Nebula Wine", 1, Syndicate.ANUBIS, [0])] });
+  const open = fullBays({ offers: [offer] });
+  const done = fullBays({ offers: [] });
+  done.ships[0].storageLocker = [];
+  done.ships[1].storageLocker = [hidden(2), hidden(3)];
+  done.ships[1].bays.pop();
+  const m = followOffers(followOffers(undefined, open, 0, new Set(), seatName), done, 0, new Set(), seatName);
+  assert.deepEqual(m.closed.map((c) => closedOfferText(c, seatName)),
+    ["Bot Brigid accepted your offer (your Medkit for Bot Brigid's cargo Nebula Wine), but with no open bay the Nebula Wine cargo went under the contract deck."]);
+  // The dialog says so before the offer is sent, and not when a bay is open.
+  const composer = (v: ReturnType<typeof view>) => renderToString(
+    <TradeComposer view={v} ctx={ctx(0)} all={[act(0, ActionKind.PROPOSE, 1, 14, 50, 0)]} sel={{}} setSel={() => {}} closed={[]} onSend={() => {}} onSent={() => {}} />);
+  assert.match(composer(fullBays()), /data-testid="sc-no-bay">You have no open bay: the cargo you would get goes under the contract deck/);
+  const roomy = fullBays();
+  roomy.ships[0].bays[3] = create(BaySchema, { number: 4 });
+  assert.doesNotMatch(composer(roomy), /sc-no-bay/);
+  // An offer of Bob's cargo to a full Ada says it too.
+  const incoming = fullBays({
+    activeSeat: 1,
+    offers: [create(OfferSchema, { id: 13, from: 1, to: 0, giveCargo: [contract(50, "Nebula Wine", 1, Syndicate.ANUBIS, [0])], take: [card(14, "Medkit", CardKind.MEDKIT)] })],
+    legalActions: [act(0, ActionKind.ACCEPT, 13), act(0, ActionKind.DECLINE, 13)],
+  });
+  assert.match(renderToString(<ScoundrelsTable view={incoming} ctx={ctx(0)} />), /data-testid="sc-incoming"[^]*data-testid="sc-no-bay"/);
 });
 
 test("the Dockyard roll's destination is said in the move panel and ringed on the map", () => {

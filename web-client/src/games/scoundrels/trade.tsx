@@ -16,7 +16,7 @@ import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 
 import type { Action } from "../../gen/starport/v1/common_pb.js";
-import { ActionKind, type Card, type Contract, type Offer, type View } from "../../gen/starport/v1/scoundrels_pb.js";
+import { ActionKind, FightKind, type Card, type Contract, type Offer, type View } from "../../gen/starport/v1/scoundrels_pb.js";
 import { Dialog } from "../../kit/dialog.js";
 import type { TableContext } from "../types.js";
 import { actionLabel, cardIndex, cardName, hiddenCardName, hiddenPlace, proposalTerms, proposeLabel, type Named } from "./words.js";
@@ -82,19 +82,49 @@ function sideList(view: View, cards: Card[], cargo: Contract[], seatName: (s: nu
 
 // What became of an offer of the viewer's that is no longer open.
 export type OfferEnd = "declined" | "withdrawn" | "traded" | "lapsed";
-export interface ClosedOffer { id: number; to: number; text: string; end: OfferEnd }
-interface OpenOffer { id: number; to: number; text: string; give: number[]; take: number[] }
+// `lost`: a cargo the viewer got with no open bay for it, gone under the contract deck.
+export interface ClosedOffer { id: number; to: number; text: string; end: OfferEnd; lost?: string }
+interface OpenOffer { id: number; to: number; text: string; give: number[]; take: number[]; cargo?: Map<number, string>; seen?: number[] }
 // An offer made to the viewer that is no longer open, and why: `lapsed` says how ("moved":
 // its proposer's ship left, "ended": the proposer's Movement ended, else a card it named
 // changed hands).
-export interface HeardOffer { id: number; from: number; text: string; end: OfferEnd; how?: "moved" | "ended" | "changed"; later?: boolean }
-interface OpenIncoming { id: number; from: number; text: string; give: number[]; take: number[] }
+export interface HeardOffer { id: number; from: number; text: string; end: OfferEnd; how?: "moved" | "ended" | "changed"; later?: boolean; lost?: string }
+interface OpenIncoming { id: number; from: number; text: string; give: number[]; take: number[]; cargo?: Map<number, string>; seen?: number[] }
 // The viewer's offers of one Movement (`key`): those open in the last view, those closed since;
 // and the offers made to the viewer: open in the last view, and the last one closed (kept one
 // Movement longer, since an offer unanswered dies when its proposer's Movement ends).
 export interface OfferMemory { key: string; open: OpenOffer[]; closed: ClosedOffer[]; incoming?: OpenIncoming[]; heard?: HeardOffer[] }
 
 const movementKey = (view: View) => `${view.turn}:${view.phase}:${view.activeSeat}`;
+
+// Whether an offer gone from the view was taken. A card it named now on the other side says
+// so; but an item that went into the other ship's locker is face down to the viewer, and a
+// cargo with no open bay to go to goes under the contract deck, so neither is seen arriving.
+// Then: everything one side gave has left it while the ships are still together and no fight
+// began (nothing else takes an item away in a Movement). `give` are the proposer's, `take`
+// the target's.
+// Only a card seen on its ship counts as having left it (another seat's face-down item is known
+// from the offer alone, and is as unknown after it whether traded or not): `seen`.
+function wasTaken(give: number[], take: number[], from: number, to: number, ownerOf: (id: number) => number | undefined, together: boolean, fight: boolean, seen: readonly number[] = []): boolean {
+  if (give.some((id) => ownerOf(id) === to) || take.some((id) => ownerOf(id) === from)) return true;
+  const left = (ids: number[], side: number) => {
+    const known = ids.filter((id) => seen.includes(id));
+    return known.length > 0 && known.every((id) => ownerOf(id) !== side);
+  };
+  return together && !fight && (left(give, from) || left(take, to));
+}
+
+const fighting = (view: View) => !!view.fight && view.fight.kind !== FightKind.FIGHT_NONE;
+
+// The cards and cargo an offer names that the viewer sees on a ship (not from the offer alone).
+function onShips(o: Offer, idx: Map<number, Named>): number[] {
+  return [...o.give, ...o.take].map((c) => c.id).concat([...o.giveCargo, ...o.takeCargo].map((c) => c.id)).filter((id) => id && idx.get(id)?.where !== undefined);
+}
+
+// The names of the cargo an offer names, by id (to say which went under the contract deck).
+function cargoNames(o: Offer): Map<number, string> {
+  return new Map([...o.giveCargo, ...o.takeCargo].map((c) => [c.id, c.name]));
+}
 
 // The next memory after `view`: an offer that was open and is gone was taken (its cards
 // changed hands), lapsed (the ships parted, a card it named left its side), withdrawn (this
@@ -123,11 +153,13 @@ export function followOffers(memory: OfferMemory | undefined, view: View, viewer
     let end: OfferEnd;
     let how: HeardOffer["how"];
     if (said) end = said.withdrawn ? "withdrawn" : "declined";
-    else if (o.give.some((id) => ownerOf(id) === viewer) || o.take.some((id) => ownerOf(id) === o.from)) end = "traded";
+    else if (wasTaken(o.give, o.take, o.from, viewer, ownerOf, !!me && !!them && me.location === them.location, fighting(view), o.seen)) end = "traded";
     else if (!same) (end = "lapsed"), (how = "ended");
     else if (!me || !them || them.out || me.location !== them.location) (end = "lapsed"), (how = "moved");
     else (end = "lapsed"), (how = "changed");
-    heard.push({ id: o.id, from: o.from, text: o.text, end, how });
+    // What the viewer got that is nowhere now went under the contract deck (no open bay).
+    const lost = end === "traded" ? o.give.find((id) => o.cargo?.has(id) && ownerOf(id) === undefined) : undefined;
+    heard.push({ id: o.id, from: o.from, text: o.text, end, how, lost: lost ? o.cargo?.get(lost) : undefined });
   }
   const incoming = view.offers
     .filter((o) => o.to === viewer)
@@ -137,6 +169,8 @@ export function followOffers(memory: OfferMemory | undefined, view: View, viewer
       text: (memory?.incoming ?? []).find((x) => x.id === o.id)?.text ?? incomingOfferText(view, o, seatName),
       give: [...o.give.filter((c) => c.known && c.id).map((c) => c.id), ...o.giveCargo.map((c) => c.id)],
       take: [...o.take.filter((c) => c.known && c.id).map((c) => c.id), ...o.takeCargo.map((c) => c.id)],
+      cargo: cargoNames(o),
+      seen: onShips(o, idx),
     }));
   const closed = [...was.closed];
   // The view lists this Movement's declined and withdrawn offers (a reloaded page knows them too).
@@ -148,11 +182,12 @@ export function followOffers(memory: OfferMemory | undefined, view: View, viewer
     const them = here(o.to);
     const said = refused.get(o.id);
     if (said) end = said.withdrawn ? "withdrawn" : "declined";
-    else if (o.give.some((id) => ownerOf(id) === o.to) || o.take.some((id) => ownerOf(id) === viewer)) end = "traded";
+    else if (wasTaken(o.give, o.take, viewer, o.to, ownerOf, !!me && !!them && !them.out && me.location === them.location, fighting(view), o.seen)) end = "traded";
     else if (withdrawn.has(o.id)) end = "withdrawn";
     else if (!me || !them || them.out || me.location !== them.location || o.give.some((id) => ownerOf(id) !== viewer) || o.take.some((id) => ownerOf(id) !== o.to)) end = "lapsed";
     else end = "declined";
-    closed.push({ id: o.id, to: o.to, text: o.text, end });
+    const lost = end === "traded" ? o.take.find((id) => o.cargo?.has(id) && ownerOf(id) === undefined) : undefined;
+    closed.push({ id: o.id, to: o.to, text: o.text, end, lost: lost ? o.cargo?.get(lost) : undefined });
   }
   for (const [id, o] of refused)
     if (!closed.some((c) => c.id === id)) closed.push({ id, to: o.to, text: offerText(view, o, seatName), end: o.withdrawn ? "withdrawn" : "declined" });
@@ -164,6 +199,8 @@ export function followOffers(memory: OfferMemory | undefined, view: View, viewer
       text: was.open.find((x) => x.id === o.id)?.text ?? (sent && sentMatches(sent.action, o) ? sent.text : offerText(view, o, seatName)),
       give: [...o.give.filter((c) => c.known && c.id).map((c) => c.id), ...o.giveCargo.map((c) => c.id)],
       take: [...o.take.filter((c) => c.known && c.id).map((c) => c.id), ...o.takeCargo.map((c) => c.id)],
+      cargo: cargoNames(o),
+      seen: onShips(o, idx),
     }));
   return { key, open, closed, incoming, heard: heard.slice(-1) };
 }
@@ -187,6 +224,18 @@ function offerText(view: View, o: Offer, seatName: (s: number) => string): strin
   return `${give === "nothing" ? "nothing" : `your ${give}`} for ${theirs.length ? theirs.join(" and ") : "nothing"}`;
 }
 
+// A cargo the viewer would get with no open bay for it goes under the contract deck (rules:
+// "A received cargo needs an open bay"); a cargo the viewer gives in the same trade frees one.
+export function noBayFor(view: View, viewer: number | null, gets: number[], gives: number[]): boolean {
+  const ship = viewer === null ? undefined : view.ships.find((s) => s.seat === viewer);
+  if (!ship) return false;
+  const cargo = (id: number) => id > 0 && cardIndex(view).get(id)?.contract !== undefined;
+  if (!gets.some(cargo)) return false;
+  const open = ship.bays.filter((b) => !b.card && !b.cargo).length + Math.max(0, (ship.bayCount || ship.bays.length) - ship.bays.length);
+  return open + gives.filter(cargo).length < gets.filter(cargo).length;
+}
+const noBayWords = "You have no open bay: the cargo you would get goes under the contract deck, not into your ship.";
+
 // An offer to the viewer in words: "Vega's Medkit for your cargo Spice Run".
 export function incomingOfferText(view: View, o: Offer, seatName: (s: number) => string): string {
   const theirs = sideList(view, o.give, o.giveCargo, seatName);
@@ -200,7 +249,8 @@ export function heardOfferText(h: HeardOffer, seatName: (s: number) => string): 
   switch (h.end) {
     case "declined": return `You declined ${who}'s offer (${h.text}).`;
     case "withdrawn": return `${who} withdrew their offer (${h.text}).`;
-    case "traded": return `You accepted ${who}'s offer (${h.text}): the trade is made.`;
+    case "traded":
+      return `You accepted ${who}'s offer (${h.text}): the trade is made${h.lost ? `, but with no open bay the ${h.lost} cargo went under the contract deck` : ""}.`;
     case "lapsed":
       return `${who}'s offer (${h.text}) ended unanswered: ${h.how === "moved" ? `${who}'s ship moved on` : h.how === "ended" ? `${who}'s Movement ended` : "a card it named changed hands"}.`;
   }
@@ -239,6 +289,7 @@ export function IncomingOffer({ view, ctx, offer, answers }: { view: View; ctx: 
         <dt>You give</dt>
         <dd data-side="take">{sideList(view, offer.take, offer.takeCargo, ctx.seatName)}</dd>
       </dl>
+      {noBayFor(view, ctx.viewer, offer.giveCargo.map((c) => c.id), offer.takeCargo.map((c) => c.id)) ? <p class="sc-no-bay" data-testid="sc-no-bay">{noBayWords}</p> : null}
       {bot && ctx.live ? <BotPatience key={offer.id} name={who} /> : null}
       {B ? (
         <div class="buttons">
@@ -272,7 +323,7 @@ export function closedOfferText(c: ClosedOffer, seatName: (s: number) => string)
   switch (c.end) {
     case "declined": return `${who} declined your offer (${c.text}); it cannot be offered again this Movement.`;
     case "withdrawn": return `You withdrew your offer (${c.text}); it cannot be offered again this Movement.`;
-    case "traded": return `${who} accepted your offer (${c.text}).`;
+    case "traded": return `${who} accepted your offer (${c.text})${c.lost ? `, but with no open bay the ${c.lost} cargo went under the contract deck` : ""}.`;
     case "lapsed": return `Your offer to ${who} (${c.text}) lapsed: the ships parted or a card it named changed hands.`;
   }
 }
@@ -399,6 +450,7 @@ export function TradeComposer(p: { view: View; ctx: TableContext; all: Action[];
           <p class="muted sc-trade-hint">Their face-down cards are named by where they lie: you learn what one is only if the trade is made.</p>
         ) : null}
       </ChoiceList>
+      {n.action && noBayFor(view, ctx.viewer, [n.take ?? 0], [n.give ?? 0, n.give2 ?? 0]) ? <p class="sc-no-bay" data-testid="sc-no-bay">{noBayWords}</p> : null}
       <p class="sc-trade-summary" data-testid="sc-trade-summary">{n.action ? proposeLabel(n.action, view, ctx.seatName, idx) : "No such offer is possible."}</p>
       {B && n.action ? (
         // Noted in the capture phase, before the button's own handler sends the move; the
