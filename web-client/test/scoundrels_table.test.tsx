@@ -469,6 +469,9 @@ test("an offer of yours that closes is told: declined, withdrawn or taken, and t
   b = followOffers(b, view({ offers: [blind] }), 0, new Set(), seatName, sent);
   b = followOffers(b, view({ offers: [] }), 0, new Set(), seatName, sent);
   assert.equal(closedOfferText(b.closed[0], seatName), "Bot Brigid declined your offer (your Medkit for the face-down card in Bot Brigid's weapons locker (2 of 2)); it cannot be offered again this Movement.");
+  // Declined before this page saw it open (the computer answers at once): still in the words it was sent with.
+  const fast = followOffers(followOffers(undefined, view({ offers: [] }), 0, new Set(), seatName, sent), view({ offers: [], declinedOffers: [blind] }), 0, new Set(), seatName, sent);
+  assert.deepEqual(fast.closed.map((c) => c.text), ["your Medkit for the face-down card in Bot Brigid's weapons locker (2 of 2)"]);
   // A page reloaded after the decline learns it from the view (declined_offers), and the
   // view tells a withdrawal from a decline although this page sent neither.
   const reloaded = view({ offers: [], declinedOffers: [offer, create(OfferSchema, { id: 11, from: 0, to: 1, giveCargo: [], take: [], withdrawn: true })] });

@@ -190,7 +190,8 @@ export function followOffers(memory: OfferMemory | undefined, view: View, viewer
     closed.push({ id: o.id, to: o.to, text: o.text, end, lost: lost ? o.cargo?.get(lost) : undefined });
   }
   for (const [id, o] of refused)
-    if (!closed.some((c) => c.id === id)) closed.push({ id, to: o.to, text: offerText(view, o, seatName), end: o.withdrawn ? "withdrawn" : "declined" });
+    // Declined before this page saw it open (the computer answers at once): the words it was sent with, still.
+    if (!closed.some((c) => c.id === id)) closed.push({ id, to: o.to, text: sent && sentMatches(sent.action, o) ? sent.text : offerText(view, o, seatName), end: o.withdrawn ? "withdrawn" : "declined" });
   const open = view.offers
     .filter((o) => o.from === viewer)
     .map((o) => ({
@@ -205,11 +206,15 @@ export function followOffers(memory: OfferMemory | undefined, view: View, viewer
   return { key, open, closed, incoming, heard: heard.slice(-1) };
 }
 
-// The offer a PROPOSE made: same target, same cards given.
+// The offer a PROPOSE made: same target, same cards given, the same card asked for (a
+// face-down one, named blind, shows in the offer only as face down).
 function sentMatches(a: Action, o: Offer): boolean {
   const given = [...o.give.map((c) => c.id), ...o.giveCargo.map((c) => c.id)].filter((x) => x).sort();
   const named = [a.args[1], a.args[3] ?? 0].filter((x) => x > 0).sort();
-  return a.args[0] === o.to && given.length === named.length && given.every((x, i) => x === named[i]);
+  const want = a.args[2] ?? 0;
+  const asked = [...o.take, ...o.takeCargo];
+  const takes = want > 0 ? asked.some((c) => c.id === want) : want < 0 ? o.take.some((c) => !c.known || !c.id) : asked.length === 0;
+  return a.args[0] === o.to && given.length === named.length && given.every((x, i) => x === named[i]) && takes;
 }
 
 // "your Medkit for Bob's cargo Spice Run", "nothing for Bob's Plasma Cannon".
