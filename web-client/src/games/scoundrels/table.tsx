@@ -138,10 +138,10 @@ function MovePanel({ view, ctx, offers }: { view: View; ctx: TableContext; offer
   return (
     <section class={`moves sc-moves${mine.length ? " mine" : ""}`} aria-label={mine.length ? "Your move" : "Waiting"} data-testid="sc-moves">
       <p class="decision" data-decision="">{heading}</p>
+      {asked.map((x) => <IncomingOffer key={x.offer.id} view={view} ctx={ctx} offer={x.offer} answers={x.answers} />)}
       {news ? <p class="sc-dock-news" data-testid="sc-dock-news" data-moved={news.moved ? "1" : "0"} data-loc={view.dockyard}>{dockyardNewsText(news, ctx.seatName)}</p> : null}
       {heard ? <p class="sc-offer-end" role="status" data-testid="sc-heard" data-end={heard.end}>{heardOfferText(heard, ctx.seatName)}</p> : null}
       {mine.length && ctx.viewer !== null ? <p class="sc-timer">{ctx.timer(ctx.viewer)}</p> : null}
-      {asked.map((x) => <IncomingOffer key={x.offer.id} view={view} ctx={ctx} offer={x.offer} answers={x.answers} />)}
       {prompt?.cards.length ? (
         <div class="card-row sc-prompt-cards">
           {prompt.cards.map((c, i) => {
