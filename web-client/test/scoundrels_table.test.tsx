@@ -11,16 +11,16 @@ import { renderToString } from "preact-render-to-string";
 
 import type { Action } from "../src/gen/starport/v1/common_pb.js";
 import { DiceRollSchema, OutcomeSchema } from "../src/gen/starport/v1/common_pb.js";
-import { ActionKind, CardKind, FightKind, FightStep, LocationKind, LocationSchema, OfferSchema, OptionsSchema, Phase, PromptKind, PromptSchema } from "../src/gen/starport/v1/scoundrels_pb.js";
+import { ActionKind, BaySchema, CardKind, FightKind, Syndicate, FightStep, LocationKind, LocationSchema, OfferSchema, OptionsSchema, Phase, PromptKind, PromptSchema } from "../src/gen/starport/v1/scoundrels_pb.js";
 import type { TableContext } from "../src/games/types.js";
 import { ordinal, outcomeText } from "../src/kit/words.js";
 import { dockyardBadge, dockyardSpot, mapMarks, moveTargets, nameBox, placeNames, scrollToPoint, shortName, zoomFocus } from "../src/games/scoundrels/map.js";
 import { buildOptions, describeOptions } from "../src/games/scoundrels/options.js";
 import { revealPauseMs, rollPauseMs } from "../src/games/scoundrels/reveal.js";
 import { ScCard, ScoundrelsTable } from "../src/games/scoundrels/table.js";
-import { closedOfferText, followOffers, narrow, proposals, tradeChoiceLabel, TradeComposer } from "../src/games/scoundrels/trade.js";
+import { closedOfferText, followOffers, heardOfferText, narrow, proposals, tradeChoiceLabel, TradeComposer } from "../src/games/scoundrels/trade.js";
 import { actionLabel, cardIndex, decisionHeading, reasonWords } from "../src/games/scoundrels/words.js";
-import { act, card, hidden, promptView, view } from "./scoundrels_fixture.js";
+import { act, card, contract, hidden, promptView, view } from "./scoundrels_fixture.js";
 import { Button, seatName } from "./table_fixtures.js";
 
 function ctx(viewer: number | null, claimed: Action[] = [], live = true): TableContext {
@@ -469,6 +469,9 @@ test("an offer of yours that closes is told: declined, withdrawn or taken, and t
   b = followOffers(b, view({ offers: [blind] }), 0, new Set(), seatName, sent);
   b = followOffers(b, view({ offers: [] }), 0, new Set(), seatName, sent);
   assert.equal(closedOfferText(b.closed[0], seatName), "Bot Brigid declined your offer (your Medkit for the face-down card in Bot Brigid's weapons locker (2 of 2)); it cannot be offered again this Movement.");
+  // Declined before this page saw it open (the computer answers at once): still in the words it was sent with.
+  const fast = followOffers(followOffers(undefined, view({ offers: [] }), 0, new Set(), seatName, sent), view({ offers: [], declinedOffers: [blind] }), 0, new Set(), seatName, sent);
+  assert.deepEqual(fast.closed.map((c) => c.text), ["your Medkit for the face-down card in Bot Brigid's weapons locker (2 of 2)"]);
   // A page reloaded after the decline learns it from the view (declined_offers), and the
   // view tells a withdrawal from a decline although this page sent neither.
   const reloaded = view({ offers: [], declinedOffers: [offer, create(OfferSchema, { id: 11, from: 0, to: 1, giveCargo: [], take: [], withdrawn: true })] });
@@ -482,6 +485,103 @@ test("an offer of yours that closes is told: declined, withdrawn or taken, and t
   // The trades panel and the dialog say it.
   const html = renderToString(<TradeComposer view={gone} ctx={ctx(0)} all={proposals(gone, 0)} sel={{}} setSel={() => {}} closed={m.closed} onSend={() => {}} onSent={() => {}} />);
   assert.match(html.replace(/&#39;/g, "'"), /Not offered again this Movement<\/h4><ul><li data-end="declined">Bot Brigid declined your offer \(your Medkit for nothing\)/);
+});
+
+// An offer made to Ada (seat 0) in the computer's (Bot Brigid, seat 1) Movement: her Medkit for his Field Kit.
+function offeredToAda(extra: Parameters<typeof view>[0] = {}) {
+  const offer = create(OfferSchema, { id: 7, from: 1, to: 0, give: [card(77, "Field Kit", CardKind.MEDKIT)], take: [card(14, "Medkit", CardKind.MEDKIT)] });
+  return view({
+    activeSeat: 1,
+    fight: undefined,
+    offers: [offer],
+    legalActions: [act(0, ActionKind.BRAWL, 1), act(0, ActionKind.ACCEPT, 7), act(0, ActionKind.DECLINE, 7)],
+    ...extra,
+  });
+}
+
+test("an offer from the computer in its Movement is asked at the top: who offers, both sides, how long it waits, Accept / Decline once", () => {
+  const v = offeredToAda();
+  // Not "Your Movement: move, pick up …": it is Bot Brigid's Movement, Ada only answers.
+  assert.equal(decisionHeading(v, 0, seatName), "Bot Brigid offers you a trade: accept or decline it.");
+  const botCtx = { ...ctx(0), info: { seats: [{ seat: 1, bot: true }] } as unknown as TableContext["info"] };
+  const html = renderToString(<ScoundrelsTable view={v} ctx={botCtx} />).replace(/&#39;/g, "'");
+  const moves = html.slice(html.indexOf('data-testid="sc-moves"'), html.indexOf('data-testid="sc-map"') > 0 ? html.indexOf('data-testid="sc-map"') : undefined);
+  // The move panel (at the top, where a phone's player looks) holds the offer and its answers.
+  assert.match(moves, /data-testid="sc-incoming" data-offer="7" data-from="1"/);
+  assert.match(moves, /<dt>Bot Brigid gives you<\/dt><dd data-side="give">Field Kit<\/dd><dt>You give<\/dt><dd data-side="take">Medkit<\/dd>/);
+  assert.match(moves, /Bot Brigid is the computer: it waits about 12 s for your answer, then plays on/);
+  assert.match(moves, />Accept Bot Brigid's offer</);
+  assert.match(moves, />Decline Bot Brigid's offer</);
+  // Each answer has exactly one button on the page; the trades panel says where it is asked.
+  assert.deepEqual(buttons(html).sort(), ["20:7", "21:7", "23:1"]);
+  assert.match(html, /Your answer is asked above, with your moves\./);
+  // A person's offer has no such clock.
+  assert.doesNotMatch(renderToString(<ScoundrelsTable view={v} ctx={ctx(0)} />), /sc-patience/);
+});
+
+test("an offer made to you that ends is told: declined, withdrawn, taken, or lapsed as its proposer moves on or its Movement ends", () => {
+  const open = offeredToAda();
+  const after = (next: ReturnType<typeof view>) => followOffers(followOffers(undefined, open, 0, new Set(), seatName), next, 0, new Set(), seatName).heard ?? [];
+  const gone = (extra: Parameters<typeof view>[0] = {}) => offeredToAda({ offers: [], legalActions: [], ...extra });
+  const text = (h: ReturnType<typeof after>) => h.map((x) => heardOfferText(x, seatName));
+  assert.deepEqual(text(after(gone({ declinedOffers: [create(OfferSchema, { id: 7, from: 1, to: 0 })] }))),
+    ["You declined Bot Brigid's offer (Bot Brigid's Field Kit for your Medkit)."]);
+  assert.deepEqual(text(after(gone({ declinedOffers: [create(OfferSchema, { id: 7, from: 1, to: 0, withdrawn: true })] }))),
+    ["Bot Brigid withdrew their offer (Bot Brigid's Field Kit for your Medkit)."]);
+  const traded = gone();
+  traded.ships[0].storageLocker = [];
+  traded.ships[1].storageLocker = [card(14, "Medkit", CardKind.MEDKIT)];
+  assert.deepEqual(text(after(traded)), ["You accepted Bot Brigid's offer (Bot Brigid's Field Kit for your Medkit): the trade is made."]);
+  // The computer waited and moved on: its ship left Ada's location.
+  const moved = gone();
+  moved.ships[1].location = 5;
+  assert.deepEqual(text(after(moved)), ["Bot Brigid's offer (Bot Brigid's Field Kit for your Medkit) ended unanswered: Bot Brigid's ship moved on."]);
+  // It passed instead: the next step's view still says what became of the offer.
+  assert.deepEqual(text(after(gone({ phase: Phase.DELIVERY, activeSeat: 0 }))),
+    ["Bot Brigid's offer (Bot Brigid's Field Kit for your Medkit) ended unanswered: Bot Brigid's Movement ended."]);
+  // Still said in the step after the computer's Movement (the viewer's Delivery), not later.
+  const m1 = followOffers(followOffers(undefined, open, 0, new Set(), seatName), moved, 0, new Set(), seatName);
+  const m2 = followOffers(m1, gone({ phase: Phase.DELIVERY, activeSeat: 0 }), 0, new Set(), seatName);
+  assert.deepEqual(m2.heard?.map((h) => h.how), ["moved"]);
+  assert.deepEqual(followOffers(m2, gone({ phase: Phase.DELIVERY, activeSeat: 1 }), 0, new Set(), seatName).heard, []);
+  const html = renderToString(<ScoundrelsTable view={moved} ctx={ctx(0)} />);
+  assert.doesNotMatch(html, /sc-heard/, "a page that never saw the offer says nothing of it");
+});
+
+// Ada's bays all full, Bob carrying the Nebula Wine cargo in his third bay.
+function fullBays(extra: Parameters<typeof view>[0] = {}) {
+  const v = view({ fight: undefined, ...extra });
+  v.ships[0].bays[3] = create(BaySchema, { number: 4, card: card(16, "Deck Hand", CardKind.CREW) });
+  v.ships[1].bays.push(create(BaySchema, { number: 3, cargo: contract(50, "Nebula Wine", 1, Syndicate.ANUBIS, [0]) }));
+  return v;
+}
+
+test("a trade made out of sight is told as made (not 'lapsed'); a cargo got with no open bay as gone under the contract deck, and the dialog and an offer warn of it first", () => {
+  // Ada offers her Medkit for Bob's Nebula Wine; Bob accepts: her Medkit goes into his locker
+  // (face down to her) and the cargo, with no open bay on her ship, under the contract deck.
+  const offer = create(OfferSchema, { id: 12, from: 0, to: 1, give: [card(14, "Medkit", CardKind.MEDKIT)], takeCargo: [contract(50, "Nebula Wine", 1, Syndicate.ANUBIS, [0])] });
+  const open = fullBays({ offers: [offer] });
+  const done = fullBays({ offers: [] });
+  done.ships[0].storageLocker = [];
+  done.ships[1].storageLocker = [hidden(2), hidden(3)];
+  done.ships[1].bays.pop();
+  const m = followOffers(followOffers(undefined, open, 0, new Set(), seatName), done, 0, new Set(), seatName);
+  assert.deepEqual(m.closed.map((c) => closedOfferText(c, seatName)),
+    ["Bot Brigid accepted your offer (your Medkit for Bot Brigid's cargo Nebula Wine), but with no open bay the Nebula Wine cargo went under the contract deck."]);
+  // The dialog says so before the offer is sent, and not when a bay is open.
+  const composer = (v: ReturnType<typeof view>) => renderToString(
+    <TradeComposer view={v} ctx={ctx(0)} all={[act(0, ActionKind.PROPOSE, 1, 14, 50, 0)]} sel={{}} setSel={() => {}} closed={[]} onSend={() => {}} onSent={() => {}} />);
+  assert.match(composer(fullBays()), /data-testid="sc-no-bay">You have no open bay: the cargo you would get goes under the contract deck/);
+  const roomy = fullBays();
+  roomy.ships[0].bays[3] = create(BaySchema, { number: 4 });
+  assert.doesNotMatch(composer(roomy), /sc-no-bay/);
+  // An offer of Bob's cargo to a full Ada says it too.
+  const incoming = fullBays({
+    activeSeat: 1,
+    offers: [create(OfferSchema, { id: 13, from: 1, to: 0, giveCargo: [contract(50, "Nebula Wine", 1, Syndicate.ANUBIS, [0])], take: [card(14, "Medkit", CardKind.MEDKIT)] })],
+    legalActions: [act(0, ActionKind.ACCEPT, 13), act(0, ActionKind.DECLINE, 13)],
+  });
+  assert.match(renderToString(<ScoundrelsTable view={incoming} ctx={ctx(0)} />), /data-testid="sc-incoming"[^]*data-testid="sc-no-bay"/);
 });
 
 test("the Dockyard roll's destination is said in the move panel and ringed on the map", () => {

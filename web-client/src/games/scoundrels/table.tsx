@@ -29,7 +29,7 @@ import { Tip } from "../../kit/tip.js";
 import { fillSeats, ordinal } from "../../kit/words.js";
 import type { TableContext, TableProps } from "../types.js";
 import { SpaceMap } from "./map.js";
-import { OffersPanel } from "./trade.js";
+import { heardOfferText, IncomingOffer, incomingOffers, OffersPanel, useOfferTracker, type OfferTracker } from "./trade.js";
 import {
   actionLabel,
   cardIndex,
@@ -71,6 +71,7 @@ export function ScoundrelsTable({ view, ctx }: TableProps<View>) {
   const viewer = ctx.viewer;
   const me = viewer !== null ? view.ships.find((s) => s.seat === viewer) : undefined;
   const ordered = me ? [me, ...view.ships.filter((s) => s !== me)] : view.ships;
+  const offers = useOfferTracker(view, ctx);
   return (
     <div class="scoundrels" data-phase={Phase[view.phase]} data-turn={view.turn}>
       <StatusLine view={view} ctx={ctx} />
@@ -85,7 +86,7 @@ export function ScoundrelsTable({ view, ctx }: TableProps<View>) {
           Just shown: {view.shown.map((c, i) => <Fragment key={c.id || i}>{i ? ", " : ""}<strong>{c.known ? c.name : "a face-down card"}</strong>{c.known && c.text ? <span class="muted"> ({c.text})</span> : null}</Fragment>)}
         </p>
       ) : null}
-      <MovePanel view={view} ctx={ctx} />
+      <MovePanel view={view} ctx={ctx} offers={offers} />
       <div class="sc-main">
         <div class="sc-board-col">
           <SpaceMap view={view} ctx={ctx} />
@@ -94,7 +95,7 @@ export function ScoundrelsTable({ view, ctx }: TableProps<View>) {
         <div class="sc-side-col">
           <DiceTray rolls={view.dice} seatName={ctx.seatName} live={ctx.live} title="Dice" empty="No dice rolled yet." />
           {view.fight && view.fight.kind !== FightKind.FIGHT_NONE ? <FightPanel view={view} fight={view.fight} ctx={ctx} /> : null}
-          <OffersPanel view={view} ctx={ctx} />
+          <OffersPanel view={view} ctx={ctx} tracker={offers} />
           <ScoreboardPanel view={view} ctx={ctx} />
         </div>
       </div>
@@ -118,7 +119,7 @@ function StatusLine({ view, ctx }: { view: View; ctx: TableContext }) {
 
 // The moves the viewer may make now, except those placed elsewhere; a prompt's cards are
 // drawn with their choices under them.
-function MovePanel({ view, ctx }: { view: View; ctx: TableContext }) {
+function MovePanel({ view, ctx, offers }: { view: View; ctx: TableContext; offers?: OfferTracker }) {
   const heading = decisionHeading(view, ctx.viewer, ctx.seatName);
   const B = ctx.ActionButton;
   const mine = B && ctx.viewer !== null ? view.legalActions.filter((a) => a.seat === ctx.viewer) : [];
@@ -130,11 +131,16 @@ function MovePanel({ view, ctx }: { view: View; ctx: TableContext }) {
   const rest = mine.filter((a) => !elsewhere.includes(a.kind) && !underCard(a) && !(a.kind === ActionKind.PICK_UP && open.has(a.args[0])));
   const moves = mine.some((a) => a.kind === ActionKind.MOVE);
   const news = dockyardNews(view);
-  if (!heading && !mine.length && !news) return null;
+  // An offer to the viewer is asked here, where the player looks, and its end told here too.
+  const asked = B ? incomingOffers(view, ctx.viewer) : [];
+  const heard = asked.length ? undefined : offers?.memory.heard?.at(-1);
+  if (!heading && !mine.length && !news && !heard) return null;
   return (
     <section class={`moves sc-moves${mine.length ? " mine" : ""}`} aria-label={mine.length ? "Your move" : "Waiting"} data-testid="sc-moves">
       <p class="decision" data-decision="">{heading}</p>
+      {asked.map((x) => <IncomingOffer key={x.offer.id} view={view} ctx={ctx} offer={x.offer} answers={x.answers} />)}
       {news ? <p class="sc-dock-news" data-testid="sc-dock-news" data-moved={news.moved ? "1" : "0"} data-loc={view.dockyard}>{dockyardNewsText(news, ctx.seatName)}</p> : null}
+      {heard ? <p class="sc-offer-end" role="status" data-testid="sc-heard" data-end={heard.end}>{heardOfferText(heard, ctx.seatName)}</p> : null}
       {mine.length && ctx.viewer !== null ? <p class="sc-timer">{ctx.timer(ctx.viewer)}</p> : null}
       {prompt?.cards.length ? (
         <div class="card-row sc-prompt-cards">

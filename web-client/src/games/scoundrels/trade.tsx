@@ -9,11 +9,14 @@
 // withdrawn, taken, lapsed), because the rules do not let a declined or withdrawn offer be
 // made again that Movement and the dialog would otherwise just stop listing it. The view
 // carries no such list: the memory is this page's, from the views it saw (a reload forgets).
+// An offer to the viewer is asked at the top of the table, with the moves (IncomingOffer),
+// and what became of it is told there too (HeardOffer): a phone shows the trades panel far
+// below the map, and the computer waits only a few seconds for an answer.
 import type { ComponentChildren } from "preact";
-import { useRef, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 
 import type { Action } from "../../gen/starport/v1/common_pb.js";
-import { ActionKind, type Card, type Contract, type Offer, type View } from "../../gen/starport/v1/scoundrels_pb.js";
+import { ActionKind, FightKind, type Card, type Contract, type Offer, type View } from "../../gen/starport/v1/scoundrels_pb.js";
 import { Dialog } from "../../kit/dialog.js";
 import type { TableContext } from "../types.js";
 import { actionLabel, cardIndex, cardName, hiddenCardName, hiddenPlace, proposalTerms, proposeLabel, type Named } from "./words.js";
@@ -79,12 +82,49 @@ function sideList(view: View, cards: Card[], cargo: Contract[], seatName: (s: nu
 
 // What became of an offer of the viewer's that is no longer open.
 export type OfferEnd = "declined" | "withdrawn" | "traded" | "lapsed";
-export interface ClosedOffer { id: number; to: number; text: string; end: OfferEnd }
-interface OpenOffer { id: number; to: number; text: string; give: number[]; take: number[] }
-// The viewer's offers of one Movement (`key`): those open in the last view, those closed since.
-export interface OfferMemory { key: string; open: OpenOffer[]; closed: ClosedOffer[] }
+// `lost`: a cargo the viewer got with no open bay for it, gone under the contract deck.
+export interface ClosedOffer { id: number; to: number; text: string; end: OfferEnd; lost?: string }
+interface OpenOffer { id: number; to: number; text: string; give: number[]; take: number[]; cargo?: Map<number, string>; seen?: number[] }
+// An offer made to the viewer that is no longer open, and why: `lapsed` says how ("moved":
+// its proposer's ship left, "ended": the proposer's Movement ended, else a card it named
+// changed hands).
+export interface HeardOffer { id: number; from: number; text: string; end: OfferEnd; how?: "moved" | "ended" | "changed"; later?: boolean; lost?: string }
+interface OpenIncoming { id: number; from: number; text: string; give: number[]; take: number[]; cargo?: Map<number, string>; seen?: number[] }
+// The viewer's offers of one Movement (`key`): those open in the last view, those closed since;
+// and the offers made to the viewer: open in the last view, and the last one closed (kept one
+// Movement longer, since an offer unanswered dies when its proposer's Movement ends).
+export interface OfferMemory { key: string; open: OpenOffer[]; closed: ClosedOffer[]; incoming?: OpenIncoming[]; heard?: HeardOffer[] }
 
 const movementKey = (view: View) => `${view.turn}:${view.phase}:${view.activeSeat}`;
+
+// Whether an offer gone from the view was taken. A card it named now on the other side says
+// so; but an item that went into the other ship's locker is face down to the viewer, and a
+// cargo with no open bay to go to goes under the contract deck, so neither is seen arriving.
+// Then: everything one side gave has left it while the ships are still together and no fight
+// began (nothing else takes an item away in a Movement). `give` are the proposer's, `take`
+// the target's.
+// Only a card seen on its ship counts as having left it (another seat's face-down item is known
+// from the offer alone, and is as unknown after it whether traded or not): `seen`.
+function wasTaken(give: number[], take: number[], from: number, to: number, ownerOf: (id: number) => number | undefined, together: boolean, fight: boolean, seen: readonly number[] = []): boolean {
+  if (give.some((id) => ownerOf(id) === to) || take.some((id) => ownerOf(id) === from)) return true;
+  const left = (ids: number[], side: number) => {
+    const known = ids.filter((id) => seen.includes(id));
+    return known.length > 0 && known.every((id) => ownerOf(id) !== side);
+  };
+  return together && !fight && (left(give, from) || left(take, to));
+}
+
+const fighting = (view: View) => !!view.fight && view.fight.kind !== FightKind.FIGHT_NONE;
+
+// The cards and cargo an offer names that the viewer sees on a ship (not from the offer alone).
+function onShips(o: Offer, idx: Map<number, Named>): number[] {
+  return [...o.give, ...o.take].map((c) => c.id).concat([...o.giveCargo, ...o.takeCargo].map((c) => c.id)).filter((id) => id && idx.get(id)?.where !== undefined);
+}
+
+// The names of the cargo an offer names, by id (to say which went under the contract deck).
+function cargoNames(o: Offer): Map<number, string> {
+  return new Map([...o.giveCargo, ...o.takeCargo].map((c) => [c.id, c.name]));
+}
 
 // The next memory after `view`: an offer that was open and is gone was taken (its cards
 // changed hands), lapsed (the ships parted, a card it named left its side), withdrawn (this
@@ -95,11 +135,43 @@ const movementKey = (view: View) => `${view.turn}:${view.phase}:${view.activeSea
 export function followOffers(memory: OfferMemory | undefined, view: View, viewer: number | null, withdrawn: ReadonlySet<number>, seatName: (s: number) => string,
   sent?: { action: Action; text: string }): OfferMemory {
   const key = movementKey(view);
-  const was = memory && memory.key === key ? memory : { key, open: [], closed: [] };
+  const same = !!memory && memory.key === key;
+  const was = same ? memory : { key, open: [], closed: [] };
   if (viewer === null) return was;
   const idx = cardIndex(view);
   const ownerOf = (id: number) => idx.get(id)?.owner;
   const here = (seat: number) => view.ships.find((s) => s.seat === seat);
+  // Offers to the viewer, followed across the end of a Movement (that is how most lapse); what
+  // became of one is still said in the step after (the computer's Movement may end in a
+  // moment, and the viewer's Delivery is where they look next), then forgotten.
+  const heard: HeardOffer[] = same ? [...(memory?.heard ?? [])] : (memory?.heard ?? []).filter((h) => !h.later).map((h) => ({ ...h, later: true }));
+  for (const o of memory?.incoming ?? []) {
+    if (view.offers.some((x) => x.id === o.id)) continue;
+    const said = view.declinedOffers.find((x) => x.id === o.id && x.to === viewer);
+    const me = here(viewer);
+    const them = here(o.from);
+    let end: OfferEnd;
+    let how: HeardOffer["how"];
+    if (said) end = said.withdrawn ? "withdrawn" : "declined";
+    else if (wasTaken(o.give, o.take, o.from, viewer, ownerOf, !!me && !!them && me.location === them.location, fighting(view), o.seen)) end = "traded";
+    else if (!same) (end = "lapsed"), (how = "ended");
+    else if (!me || !them || them.out || me.location !== them.location) (end = "lapsed"), (how = "moved");
+    else (end = "lapsed"), (how = "changed");
+    // What the viewer got that is nowhere now went under the contract deck (no open bay).
+    const lost = end === "traded" ? o.give.find((id) => o.cargo?.has(id) && ownerOf(id) === undefined) : undefined;
+    heard.push({ id: o.id, from: o.from, text: o.text, end, how, lost: lost ? o.cargo?.get(lost) : undefined });
+  }
+  const incoming = view.offers
+    .filter((o) => o.to === viewer)
+    .map((o) => ({
+      id: o.id,
+      from: o.from,
+      text: (memory?.incoming ?? []).find((x) => x.id === o.id)?.text ?? incomingOfferText(view, o, seatName),
+      give: [...o.give.filter((c) => c.known && c.id).map((c) => c.id), ...o.giveCargo.map((c) => c.id)],
+      take: [...o.take.filter((c) => c.known && c.id).map((c) => c.id), ...o.takeCargo.map((c) => c.id)],
+      cargo: cargoNames(o),
+      seen: onShips(o, idx),
+    }));
   const closed = [...was.closed];
   // The view lists this Movement's declined and withdrawn offers (a reloaded page knows them too).
   const refused = new Map(view.declinedOffers.filter((o) => o.from === viewer).map((o) => [o.id, o]));
@@ -110,14 +182,16 @@ export function followOffers(memory: OfferMemory | undefined, view: View, viewer
     const them = here(o.to);
     const said = refused.get(o.id);
     if (said) end = said.withdrawn ? "withdrawn" : "declined";
-    else if (o.give.some((id) => ownerOf(id) === o.to) || o.take.some((id) => ownerOf(id) === viewer)) end = "traded";
+    else if (wasTaken(o.give, o.take, viewer, o.to, ownerOf, !!me && !!them && !them.out && me.location === them.location, fighting(view), o.seen)) end = "traded";
     else if (withdrawn.has(o.id)) end = "withdrawn";
     else if (!me || !them || them.out || me.location !== them.location || o.give.some((id) => ownerOf(id) !== viewer) || o.take.some((id) => ownerOf(id) !== o.to)) end = "lapsed";
     else end = "declined";
-    closed.push({ id: o.id, to: o.to, text: o.text, end });
+    const lost = end === "traded" ? o.take.find((id) => o.cargo?.has(id) && ownerOf(id) === undefined) : undefined;
+    closed.push({ id: o.id, to: o.to, text: o.text, end, lost: lost ? o.cargo?.get(lost) : undefined });
   }
   for (const [id, o] of refused)
-    if (!closed.some((c) => c.id === id)) closed.push({ id, to: o.to, text: offerText(view, o, seatName), end: o.withdrawn ? "withdrawn" : "declined" });
+    // Declined before this page saw it open (the computer answers at once): the words it was sent with, still.
+    if (!closed.some((c) => c.id === id)) closed.push({ id, to: o.to, text: sent && sentMatches(sent.action, o) ? sent.text : offerText(view, o, seatName), end: o.withdrawn ? "withdrawn" : "declined" });
   const open = view.offers
     .filter((o) => o.from === viewer)
     .map((o) => ({
@@ -126,15 +200,21 @@ export function followOffers(memory: OfferMemory | undefined, view: View, viewer
       text: was.open.find((x) => x.id === o.id)?.text ?? (sent && sentMatches(sent.action, o) ? sent.text : offerText(view, o, seatName)),
       give: [...o.give.filter((c) => c.known && c.id).map((c) => c.id), ...o.giveCargo.map((c) => c.id)],
       take: [...o.take.filter((c) => c.known && c.id).map((c) => c.id), ...o.takeCargo.map((c) => c.id)],
+      cargo: cargoNames(o),
+      seen: onShips(o, idx),
     }));
-  return { key, open, closed };
+  return { key, open, closed, incoming, heard: heard.slice(-1) };
 }
 
-// The offer a PROPOSE made: same target, same cards given.
+// The offer a PROPOSE made: same target, same cards given, the same card asked for (a
+// face-down one, named blind, shows in the offer only as face down).
 function sentMatches(a: Action, o: Offer): boolean {
   const given = [...o.give.map((c) => c.id), ...o.giveCargo.map((c) => c.id)].filter((x) => x).sort();
   const named = [a.args[1], a.args[3] ?? 0].filter((x) => x > 0).sort();
-  return a.args[0] === o.to && given.length === named.length && given.every((x, i) => x === named[i]);
+  const want = a.args[2] ?? 0;
+  const asked = [...o.take, ...o.takeCargo];
+  const takes = want > 0 ? asked.some((c) => c.id === want) : want < 0 ? o.take.some((c) => !c.known || !c.id) : asked.length === 0;
+  return a.args[0] === o.to && given.length === named.length && given.every((x, i) => x === named[i]) && takes;
 }
 
 // "your Medkit for Bob's cargo Spice Run", "nothing for Bob's Plasma Cannon".
@@ -149,25 +229,127 @@ function offerText(view: View, o: Offer, seatName: (s: number) => string): strin
   return `${give === "nothing" ? "nothing" : `your ${give}`} for ${theirs.length ? theirs.join(" and ") : "nothing"}`;
 }
 
+// A cargo the viewer would get with no open bay for it goes under the contract deck (rules:
+// "A received cargo needs an open bay"); a cargo the viewer gives in the same trade frees one.
+export function noBayFor(view: View, viewer: number | null, gets: number[], gives: number[]): boolean {
+  const ship = viewer === null ? undefined : view.ships.find((s) => s.seat === viewer);
+  if (!ship) return false;
+  const cargo = (id: number) => id > 0 && cardIndex(view).get(id)?.contract !== undefined;
+  if (!gets.some(cargo)) return false;
+  const open = ship.bays.filter((b) => !b.card && !b.cargo).length + Math.max(0, (ship.bayCount || ship.bays.length) - ship.bays.length);
+  return open + gives.filter(cargo).length < gets.filter(cargo).length;
+}
+const noBayWords = "You have no open bay: the cargo you would get goes under the contract deck, not into your ship.";
+
+// An offer to the viewer in words: "Vega's Medkit for your cargo Spice Run".
+export function incomingOfferText(view: View, o: Offer, seatName: (s: number) => string): string {
+  const theirs = sideList(view, o.give, o.giveCargo, seatName);
+  const yours = sideList(view, o.take, o.takeCargo, seatName);
+  return `${theirs === "nothing" ? "nothing" : `${seatName(o.from)}'s ${theirs}`} for ${yours === "nothing" ? "nothing" : `your ${yours}`}`;
+}
+
+// What became of an offer made to the viewer, in one sentence.
+export function heardOfferText(h: HeardOffer, seatName: (s: number) => string): string {
+  const who = seatName(h.from);
+  switch (h.end) {
+    case "declined": return `You declined ${who}'s offer (${h.text}).`;
+    case "withdrawn": return `${who} withdrew their offer (${h.text}).`;
+    case "traded":
+      return `You accepted ${who}'s offer (${h.text}): the trade is made${h.lost ? `, but with no open bay the ${h.lost} cargo went under the contract deck` : ""}.`;
+    case "lapsed":
+      return `${who}'s offer (${h.text}) ended unanswered: ${h.how === "moved" ? `${who}'s ship moved on` : h.how === "ended" ? `${who}'s Movement ended` : "a card it named changed hands"}.`;
+  }
+}
+
+// How long the computer waits for the answer to its offer before it plays on: the
+// heuristic bot's offer_patience_ms (engine/scoundrels/bots.cpp). The view carries no
+// deadline for it, so the page counts from when it first showed the offer.
+export const botOfferPatienceS = 12;
+
+// The offers made to the viewer that it may answer now, with their answers.
+export function incomingOffers(view: View, viewer: number | null): { offer: Offer; answers: Action[] }[] {
+  if (viewer === null) return [];
+  return view.offers
+    .filter((o) => o.to === viewer)
+    .map((o) => ({
+      offer: o,
+      answers: [ActionKind.ACCEPT, ActionKind.DECLINE]
+        .map((k) => view.legalActions.find((a) => a.seat === viewer && a.kind === k && a.args[0] === o.id))
+        .filter((a): a is Action => !!a),
+    }))
+    .filter((x) => x.answers.length);
+}
+
+// An offer to the viewer, asked where the player looks (the move panel at the top of the
+// table): who offers, what each side gives, how long the computer waits, Accept / Decline.
+export function IncomingOffer({ view, ctx, offer, answers }: { view: View; ctx: TableContext; offer: Offer; answers: Action[] }) {
+  const B = ctx.ActionButton;
+  const bot = !!ctx.info?.seats.find((s) => s.seat === offer.from)?.bot;
+  const who = ctx.seatName(offer.from);
+  return (
+    <div class="sc-incoming" data-testid="sc-incoming" data-offer={offer.id} data-from={offer.from}>
+      <dl class="sc-offer__sides">
+        <dt>{who} gives you</dt>
+        <dd data-side="give">{sideList(view, offer.give, offer.giveCargo, ctx.seatName)}</dd>
+        <dt>You give</dt>
+        <dd data-side="take">{sideList(view, offer.take, offer.takeCargo, ctx.seatName)}</dd>
+      </dl>
+      {noBayFor(view, ctx.viewer, offer.giveCargo.map((c) => c.id), offer.takeCargo.map((c) => c.id)) ? <p class="sc-no-bay" data-testid="sc-no-bay">{noBayWords}</p> : null}
+      {bot && ctx.live ? <BotPatience key={offer.id} name={who} /> : null}
+      {B ? (
+        <div class="buttons">
+          {answers.map((a) => <B key={a.kind} action={a} class={a.kind === ActionKind.ACCEPT ? undefined : "secondary"}>{actionLabel(a, view, ctx.seatName)}</B>)}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+// "Vega is the computer: it waits about 12 s for your answer …", counting down each second.
+function BotPatience({ name }: { name: string }) {
+  const since = useRef(Date.now());
+  const [now, setNow] = useState(since.current);
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, []);
+  const left = Math.max(0, botOfferPatienceS - Math.floor((now - since.current) / 1000));
+  return (
+    <p class="sc-patience" data-testid="sc-patience" data-left={left}>
+      {name} is the computer: it waits about {botOfferPatienceS} s for your answer, then plays on (moving away ends the offer).
+      {" "}<strong>{left ? `About ${left} s left.` : "Any moment now."}</strong>
+    </p>
+  );
+}
+
 // A closed offer in one sentence, for the trades panel and the dialog.
 export function closedOfferText(c: ClosedOffer, seatName: (s: number) => string): string {
   const who = seatName(c.to);
   switch (c.end) {
     case "declined": return `${who} declined your offer (${c.text}); it cannot be offered again this Movement.`;
     case "withdrawn": return `You withdrew your offer (${c.text}); it cannot be offered again this Movement.`;
-    case "traded": return `${who} accepted your offer (${c.text}).`;
+    case "traded": return `${who} accepted your offer (${c.text})${c.lost ? `, but with no open bay the ${c.lost} cargo went under the contract deck` : ""}.`;
     case "lapsed": return `Your offer to ${who} (${c.text}) lapsed: the ships parted or a card it named changed hands.`;
   }
 }
 
-export function OffersPanel({ view, ctx }: { view: View; ctx: TableContext }) {
-  const [open, setOpen] = useState(false);
-  const [sel, setSel] = useState<{ partner?: number; give?: number; take?: number; give2?: number }>({});
+// The page's memory of this Movement's offers (followOffers), kept by the table so the move
+// panel (offers to the viewer) and the trades panel (the viewer's own) tell the same story.
+export interface OfferTracker { memory: OfferMemory; withdrawn: Set<number>; sent: { current?: { action: Action; text: string } } }
+export function useOfferTracker(view: View, ctx: TableContext): OfferTracker {
   const withdrawn = useRef(new Set<number>());
   const memory = useRef<OfferMemory>();
   const sent = useRef<{ action: Action; text: string }>();
   memory.current = followOffers(memory.current, view, ctx.viewer, withdrawn.current, ctx.seatName, sent.current);
-  const closed = memory.current.closed;
+  return { memory: memory.current, withdrawn: withdrawn.current, sent };
+}
+
+export function OffersPanel({ view, ctx, tracker }: { view: View; ctx: TableContext; tracker?: OfferTracker }) {
+  const [open, setOpen] = useState(false);
+  const [sel, setSel] = useState<{ partner?: number; give?: number; take?: number; give2?: number }>({});
+  const own = useOfferTracker(view, ctx);
+  const { memory, withdrawn, sent } = tracker ?? own;
+  const closed = memory.closed;
   const B = ctx.ActionButton;
   const all = B ? proposals(view, ctx.viewer) : [];
   if (all.length) ctx.claim?.(all);
@@ -183,7 +365,9 @@ export function OffersPanel({ view, ctx }: { view: View; ctx: TableContext }) {
       {view.offers.length ? (
         <ul class="plain sc-offers">
           {view.offers.map((o: Offer) => {
-            const acts = [mine(ActionKind.ACCEPT, o.id), mine(ActionKind.DECLINE, o.id), mine(ActionKind.WITHDRAW, o.id)].filter((a): a is Action => !!a);
+            // Accept / Decline are asked with the moves at the top (IncomingOffer).
+            const acts = [mine(ActionKind.WITHDRAW, o.id)].filter((a): a is Action => !!a);
+            const asked = o.to === ctx.viewer && !!(mine(ActionKind.ACCEPT, o.id) || mine(ActionKind.DECLINE, o.id));
             return (
               <li key={o.id} class="sc-offer" data-offer={o.id} data-from={o.from} data-to={o.to}>
                 <p>
@@ -195,10 +379,11 @@ export function OffersPanel({ view, ctx }: { view: View; ctx: TableContext }) {
                   <dt>{ctx.seatName(o.to)} gives</dt>
                   <dd data-side="take">{sideList(view, o.take, o.takeCargo, ctx.seatName)}</dd>
                 </dl>
+                {asked && B ? <p class="muted">Your answer is asked above, with your moves.</p> : null}
                 {B && acts.length ? (
                   // A withdrawal is remembered, so the offer's end is told as the viewer's own.
                   <div class="buttons" onClickCapture={(ev) => {
-                    if ((ev.target as Element | null)?.closest?.(`[data-action="${ActionKind.WITHDRAW}:${o.id}"]`)) withdrawn.current.add(o.id);
+                    if ((ev.target as Element | null)?.closest?.(`[data-action="${ActionKind.WITHDRAW}:${o.id}"]`)) withdrawn.add(o.id);
                   }}>
                     {acts.map((a) => <B key={a.kind} action={a} class={a.kind === ActionKind.ACCEPT ? undefined : "secondary"}>{actionLabel(a, view, ctx.seatName)}</B>)}
                   </div>
@@ -270,6 +455,7 @@ export function TradeComposer(p: { view: View; ctx: TableContext; all: Action[];
           <p class="muted sc-trade-hint">Their face-down cards are named by where they lie: you learn what one is only if the trade is made.</p>
         ) : null}
       </ChoiceList>
+      {n.action && noBayFor(view, ctx.viewer, [n.take ?? 0], [n.give ?? 0, n.give2 ?? 0]) ? <p class="sc-no-bay" data-testid="sc-no-bay">{noBayWords}</p> : null}
       <p class="sc-trade-summary" data-testid="sc-trade-summary">{n.action ? proposeLabel(n.action, view, ctx.seatName, idx) : "No such offer is possible."}</p>
       {B && n.action ? (
         // Noted in the capture phase, before the button's own handler sends the move; the

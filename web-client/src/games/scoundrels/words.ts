@@ -343,6 +343,11 @@ export function decisionHeading(view: View, viewer: number | null, seatName: (se
       ? "Ship combat: that was the last round, so the combat ends."
       : "Ship combat: your attack cannot get through their defence, so the combat ends.";
   }
+  // Asked to answer an offer in another seat's Movement: that, not "Your Movement", is the question.
+  const offer = viewer !== null && viewer !== view.activeSeat
+    ? view.offers.find((o) => o.to === viewer && view.legalActions.some((a) => a.seat === viewer && a.kind === ActionKind.ACCEPT && a.args[0] === o.id))
+    : undefined;
+  if (offer) return `${seatName(offer.from)} offers you a trade: accept or decline it.`;
   if (mine) {
     if (view.phase === Phase.MOVEMENT) return "Your Movement: move, pick up a contract, trade, visit the Dockyard or attack — then end your Movement.";
     if (view.phase === Phase.DELIVERY) return "Your Delivery: deliver or bury a cargo at one of its delivery locations, or end your Delivery.";
