@@ -63,7 +63,8 @@ std::string event_words(const event& e) {
   switch (e.kind) {
     case event_kind::nothing: return "nothing happens";
     case event_kind::draw_cantina: return check + "draw " + plural(e.amount, "cantina card", "cantina cards");
-    case event_kind::patrol: return "patrol inspection: rep check; failed, lose " + n + " cargo (or small items)";
+    // What the card says, as the other checks say it: the roll's result has its own words.
+    case event_kind::patrol: return "patrol inspection: on a failed rep check, lose " + n + " cargo (or small items)";
     case event_kind::pirates: return check + "pirates attack with " + n;
     case event_kind::breakdown: return check + plural(e.amount, "ship system breaks", "ship systems break") + " down";
     case event_kind::injury: return check + plural(e.amount, "point", "points") + " of crew injury";
