@@ -390,3 +390,18 @@ test("the mulligan: tick the cards to replace, one confirm button, not a button 
   // Every subset is the picker's: the match page's own move list adds none of them.
   assert.deepEqual(claimed.sort((a, b) => a - b), Array.from({ length: 16 }, (_, m) => m));
 });
+
+// Ship Zone: "While a Ship has 0 Active Modules, they cannot gain Proximity." The engine lets
+// the Action be played and the log only says it was played, so the Ship itself must say it.
+test("a Ship whose every Module is disabled says it gains no Proximity; one with an Active Module does not", () => {
+  const view = playView();
+  const mine = view.seats[0].ships[0];
+  for (const m of mine.modules) m.faceUp = false;
+  const text = textOf(render(view));
+  assert.match(text, /Ship · Proximity 3 · Crewed · no Active Module: gains no Proximity/);
+  // Bot Brigid's Ship and Runabout each have a face-up Module: nothing said.
+  assert.equal(text.match(/gains no Proximity/g)?.length, 1);
+  // Before the Draft has put Modules on any Ship, nothing is said either.
+  view.round = 0;
+  assert.doesNotMatch(textOf(render(view)), /gains no Proximity/);
+});

@@ -24,6 +24,7 @@ export const termTips = {
   initiative: "Holds the Initiative: resolves first among simultaneous effects and responses.",
   crewed: "A Ship without a Crew at the start of its Turn goes into Backslide.",
   backslide: "Backslide: no Action draw or Play Step this Turn; at the end of the Aftermath it loses 3 Proximity and takes the top Recruit of its Gig Pile.",
+  noActiveModule: "While a Ship has 0 Active Modules it cannot gain Proximity (Ship Zone): Actions and effects that would move it forward do nothing until a Module is face up again.",
   deadlock: "Deadlocked this Turn.",
   destinyLocked: "Has played a Destiny: plays no more Complications this game.",
   deadSpace: "Dead Space: cards out of the game, face up.",
@@ -293,7 +294,7 @@ function SeatArea({ view, seat, ctx, pool }: { view: View; seat: Seat; ctx: Tabl
       <p class="tm-piles muted" data-testid="tm-piles">
         Piles: Action {seat.actionPile} · Discard {seat.discard.length} · Complication {seat.complicationPile} · System {seat.systemPile} · Upgrade {seat.upgradePile} · Gig {seat.gigPile}
       </p>
-      {seat.ships.map((ship) => <ShipArea key={ship.number} ship={ship} pool={pool} seatName={ctx.seatName} />)}
+      {seat.ships.map((ship) => <ShipArea key={ship.number} ship={ship} pool={pool} seatName={ctx.seatName} round={view.round} />)}
       {seat.startingSystem ? (
         <div class="tm-zone"><h4>Starting System</h4><div class="card-row"><TmCard card={seat.startingSystem} pool={pool} small /></div></div>
       ) : null}
@@ -310,7 +311,7 @@ function SeatArea({ view, seat, ctx, pool }: { view: View; seat: Seat; ctx: Tabl
   );
 }
 
-function ShipArea({ ship, pool, seatName }: { ship: Ship; pool: CardPool | undefined; seatName: (seat: number) => string }) {
+function ShipArea({ ship, pool, seatName, round }: { ship: Ship; pool: CardPool | undefined; seatName: (seat: number) => string; round: number }) {
   const active = ship.modules.filter((m) => m.faceUp).length;
   return (
     <div class="tm-ship" data-ship={ship.number} data-proximity={ship.proximity}>
@@ -318,6 +319,8 @@ function ShipArea({ ship, pool, seatName }: { ship: Ship; pool: CardPool | undef
         {ship.number ? `Runabout ${ship.number}` : "Ship"} · Proximity {ship.proximity}
         {" · "}<Tip text={termTips.crewed}>{ship.crewed ? "Crewed" : "not Crewed"}</Tip>
         {ship.backslide ? <> · <Tip class="tm-backslide" text={termTips.backslide}>Backslide</Tip></> : null}
+        {/* Every Module disabled: a Jump played now moves nothing, and the log does not say why. */}
+        {active === 0 && round > 0 ? <> · <Tip class="tm-stalled" text={termTips.noActiveModule}>no Active Module: gains no Proximity</Tip></> : null}
       </h4>
       <div class="tm-zone">
         <h5>Modules <span class="muted">({active} active of {ship.modules.length})</span></h5>
