@@ -371,3 +371,24 @@ test("Morale during Act Setup's Rank picks says its new tokens come after the Ra
   v.step = Step.CONFRONTATION;
   assert.doesNotMatch(textOf(render(v, 0)), /new tokens after the Ranks/);
 });
+
+// docs/rules/quasar_search.md, "Morale": every failed Challenge costs 1 Morale after its
+// Failure box. A box reading "Lose 1 Morale" followed by two lost tokens read as a wrong count.
+test("a Failure says the failure itself costs 1 Morale besides its box, on the Challenge and in the Last Challenge", async () => {
+  const { JudgedSchema, JudgedCardSchema } = await import("../src/gen/starport/v1/quasar_search_pb.js");
+  const v = confrontView(0);
+  const onTable = textOf(part(render(v, 0), 'data-testid="qs-mission"'));
+  assert.match(onTable, /Failure Lose 2 Morale\. Then the failure itself costs 1 Morale\./);
+  assert.doesNotMatch(onTable, /Success [^F]*failure itself/);
+  const after = baseView(0);
+  after.lastJudged = create(JudgedSchema, {
+    challenge: 3, target: TargetKind.ALL_OUT, name: "Hull Fatigue", targetText: "All-Out 14", success: false,
+    resultText: "Each player takes 1 Crew Damage. Lose 1 Morale",
+    cards: [create(JudgedCardSchema, { seat: 0, name: "Steady Hands", hasValue: true, value: 4 })],
+  });
+  const verdict = () => textOf(part(render(after, 0), 'data-testid="qs-confrontation"'));
+  assert.match(verdict(), /Total 4 · Each player takes 1 Crew Damage\. Lose 1 Morale Then the failure itself costs 1 Morale\./);
+  after.lastJudged.success = true;
+  after.lastJudged.resultText = "Produce 1 Energy.";
+  assert.doesNotMatch(verdict(), /failure itself/);
+});

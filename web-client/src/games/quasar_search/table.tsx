@@ -232,6 +232,7 @@ function ChallengeResults({ view, challenge: ch }: { view: View; challenge: Chal
       <div class={`qs-result qs-result--failure${verdict === "failure" ? " qs-result--now" : ""}`}>
         <h5>Failure</h5>
         <p>{ch.failureText || "Nothing more."}</p>
+        <p class="qs-failure-cost">{failureCost}</p>
       </div>
     </div>
   );
@@ -311,6 +312,10 @@ export function earlierVerdict(view: View): Judged | undefined {
   return j;
 }
 
+// Every failed Challenge costs 1 Morale after its Failure box (docs/rules/quasar_search.md,
+// "Morale"): without saying so, a box reading "Lose 1 Morale" is followed by two lost tokens.
+export const failureCost = "Then the failure itself costs 1 Morale.";
+
 // Targets judged on the cards' sum (the rest count odd values, compare, or look for equals).
 const sums = (t: TargetKind) => t === TargetKind.ALL_OUT || t === TargetKind.THREAD_THE_NEEDLE || t === TargetKind.LOW_PROFILE;
 
@@ -328,7 +333,7 @@ export function LastVerdict({ judged, ctx }: { judged: Judged; ctx: TableContext
           </li>
         ))}
       </ul>
-      <p class="muted">{sums(judged.target) ? `Total ${total} · ` : ""}{judged.resultText}</p>
+      <p class="muted">{sums(judged.target) ? `Total ${total} · ` : ""}{judged.resultText}{judged.success ? "" : ` ${failureCost}`}</p>
     </div>
   );
 }
