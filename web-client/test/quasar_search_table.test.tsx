@@ -249,6 +249,11 @@ test("the end: the Ending Letter, its title and text, no moves", () => {
     assert.ok(t.includes(won ? "the team succeeds" : "the team fails"));
     assert.equal(buttonsOf(html).length, 0);
     assert.match(decisionHeading(v, 0, seatName), /^The Mission ends: Ending [AC]/);
+    // Nothing will confront again: not "yet".
+    v.confrontation = [];
+    const zone = textOf(part(render(v), 'data-testid="qs-confrontation"'));
+    assert.match(zone, /No cards confronting: the Mission is over\./);
+    assert.doesNotMatch(zone, /yet/);
   }
 });
 

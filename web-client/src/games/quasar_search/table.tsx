@@ -280,7 +280,7 @@ function ConfrontationZone({ view, previous, ctx }: { view: View; previous?: Vie
     return (
       <section class="qs-confrontation" aria-label="Confrontation Zone" data-testid="qs-confrontation" data-revealed="0">
         <h3>Confrontation</h3>
-        <p class="muted">No cards confronting yet.</p>
+        <p class="muted">{over(view) ? "No cards confronting: the Mission is over." : "No cards confronting yet."}</p>
         {last ? <LastVerdict judged={last} ctx={ctx} /> : null}
       </section>
     );
