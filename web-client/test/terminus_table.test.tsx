@@ -58,7 +58,10 @@ const render = (view: View, viewer: number | null = view.viewerSeat) => renderTo
 const decode = (s: string) => s.replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'");
 // The text a reader sees: tags and hidden tooltips removed.
 const textOf = (html: string) => decode(html.replace(/<span class="tip__text"[^>]*>.*?<\/span>/g, "").replace(/<[^>]+>/g, ""));
-const buttonLabels = (html: string) => [...html.matchAll(/<button type="button"[^>]*data-kind[^>]*>(.*?)<\/button>/g)].map((m) => decode(m[1]));
+// A button's whole label: the screen reader's words where the visible ones are shortened.
+const buttonLabels = (html: string) => [...html.matchAll(/<button type="button"[^>]*data-kind[^>]*>(.*?)<\/button>/g)].map((m) => decode(m[1].match(/<span class="visually-hidden">(.*?)<\/span>/)?.[1] ?? m[1]));
+// The words a sighted player reads on each button.
+const visibleLabels = (html: string) => [...html.matchAll(/<button type="button"[^>]*data-kind[^>]*>(.*?)<\/button>/g)].map((m) => textOf(m[1].replace(/<span class="visually-hidden">.*?<\/span>/g, "")));
 
 function playView(): View {
   const action = card("Action 5", CardType.ACTION, { id: 1 });
@@ -404,4 +407,14 @@ test("a Ship whose every Module is disabled says it gains no Proximity; one with
   // Before the Draft has put Modules on any Ship, nothing is said either.
   view.round = 0;
   assert.doesNotMatch(textOf(render(view)), /gains no Proximity/);
+});
+
+// A card's name is printed on it: the button under it says only the move, so it is no wider
+// than the card (a long name made the Draft's columns uneven and twice a card wide on a phone).
+test("a button under a card says the move without the card's name; the whole label is for screen readers", () => {
+  const html = render(playView());
+  const under = visibleLabels(html).filter((l) => l.startsWith("Play"));
+  assert.deepEqual(under.sort(), ["Play on Bot Brigid's Ship", "Play on Bot Brigid's Runabout 1"].sort());
+  assert.match(html, /<span aria-hidden="true">Play on Bot Brigid's Ship<\/span><span class="visually-hidden">Play Action 5 on Bot Brigid's Ship<\/span>/);
+  assert.ok(visibleLabels(html).includes("Pass"), "a move not under a card keeps its words");
 });

@@ -197,6 +197,20 @@ function CascadePanel({ view, ctx, pool }: { view: View; ctx: TableContext; pool
   );
 }
 
+// Under a card its name is already shown: the button says the move without it ("Draft",
+// "Play on Vega's Ship"), so a long name does not make the button, and with it the column,
+// wider than the card; the whole label stays for screen readers.
+export function underCardLabel(full: string, name: string) {
+  const short = name ? full.replace(name, "").replace(/\s{2,}/g, " ").trim() : full;
+  if (!short || short === full) return full;
+  return (
+    <>
+      <span aria-hidden="true">{short}</span>
+      <span class="visually-hidden">{full}</span>
+    </>
+  );
+}
+
 // The viewer's hand (with each card's plays under it) and, during a Draft, the pool to pick from.
 function YourCards({ view, seat, ctx, pool }: { view: View; seat: Seat; ctx: TableContext; pool: CardPool | undefined }) {
   const B = ctx.ActionButton;
@@ -205,7 +219,7 @@ function YourCards({ view, seat, ctx, pool }: { view: View; seat: Seat; ctx: Tab
   const cardWithMoves = (c: ViewCard, i: number, where: string) => (
     <div key={c.id || `${where}${i}`} class="tm-choice" data-card-name={c.known ? cardName(c, pool) : undefined}>
       <TmCard card={c} pool={pool} highlight={under.has(c.id)} where={where} />
-      {B ? (under.get(c.id) ?? []).map((a, j) => <B key={j} action={a}>{actionLabel(a, view, ctx.seatName)}</B>) : null}
+      {B ? (under.get(c.id) ?? []).map((a, j) => <B key={j} action={a}>{underCardLabel(actionLabel(a, view, ctx.seatName), c.known ? cardName(c, pool) : "")}</B>) : null}
     </div>
   );
   return (
