@@ -397,3 +397,20 @@ test("a Failure says the failure itself costs 1 Morale besides its box, on the C
   after.lastJudged.resultText = "Produce 1 Energy.";
   assert.doesNotMatch(verdict(), /failure itself/);
 });
+
+// With Confront under the hand's cards, the hand sits between the decision and the
+// Confrontation: the Last Challenge's verdict was a screen or more below on a phone.
+test("while the hand carries the moves, the decision says the Last Challenge's verdict in a line", async () => {
+  const { JudgedSchema, JudgedCardSchema } = await import("../src/gen/starport/v1/quasar_search_pb.js");
+  const v = confrontView(0);
+  assert.doesNotMatch(render(v, 0), /qs-moves-last/, "no Challenge judged yet: nothing said");
+  v.lastJudged = create(JudgedSchema, {
+    challenge: 3, target: TargetKind.SPEARHEAD, name: "Undocking Clamps", targetText: "Spearhead 8", success: false,
+    resultText: "The Team Leader takes 1 Crew Damage.", cards: [create(JudgedCardSchema, { seat: 0, name: "Steady Hands", hasValue: true, value: 4 })],
+  });
+  const html = render(v, 0);
+  assert.match(textOf(part(html, 'data-testid="qs-moves"')), /Last Challenge: Undocking Clamps — Failure \(its cards under Confrontation\)/);
+  assert.ok(html.indexOf("qs-moves-last") < html.indexOf('data-testid="qs-hand"'), "above the hand");
+  // Waiting for others (no move of yours): the zones are right below, nothing repeated.
+  assert.doesNotMatch(render(v, 1), /qs-moves-last/);
+});

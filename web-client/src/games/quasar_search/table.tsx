@@ -150,6 +150,7 @@ function MovePanel({ view, ctx, under }: { view: View; ctx: TableContext; under:
   const withCard = mine.filter((a) => a.kind !== ActionKind.PASS && actionCard(view, a));
   const plain = mine.filter((a) => !withCard.includes(a));
   const passLike = (a: Action) => a.kind === ActionKind.PASS;
+  const last = earlierVerdict(view);
   return (
     <section class={`moves qs-moves${any ? " mine" : ""}`} aria-label={any ? "Your move" : "Waiting"} data-testid="qs-moves" data-prompt={prompt ? PromptKind[prompt.kind] : ""}>
       <p class="decision" data-decision="">{heading}</p>
@@ -163,6 +164,14 @@ function MovePanel({ view, ctx, under }: { view: View; ctx: TableContext; under:
       {any && view.challenge && !over(view) ? <ChallengeResults view={view} challenge={view.challenge} /> : null}
       {any && viewer !== null ? <p class="qs-timer">{ctx.timer(viewer)}</p> : null}
       {any && under.size ? <p class="muted qs-hint">Your hand's cards, just below, carry their moves.</p> : null}
+      {/* The hand now sits between this panel and the Confrontation, whose Last Challenge says
+          what the team's cards just came to: its verdict in a line here, in sight. */}
+      {any && under.size && last ? (
+        <p class="qs-moves__last" data-testid="qs-moves-last">
+          Last Challenge: <strong>{last.name}</strong> — <span class={`badge ${last.success ? "ok" : "lost"}`}>{last.success ? "Success" : "Failure"}</span>
+          <span class="muted"> (its cards under Confrontation)</span>
+        </p>
+      ) : null}
       {B && withCard.length ? (
         <div class="card-row qs-choice-cards">
           {withCard.map((a) => {
