@@ -392,7 +392,7 @@ test("a Failure says the failure itself costs 1 Morale besides its box, on the C
     cards: [create(JudgedCardSchema, { seat: 0, name: "Steady Hands", hasValue: true, value: 4 })],
   });
   const verdict = () => textOf(part(render(after, 0), 'data-testid="qs-confrontation"'));
-  assert.match(verdict(), /Total 4 · Each player takes 1 Crew Damage\. Lose 1 Morale Then the failure itself costs 1 Morale\./);
+  assert.match(verdict(), /Total 4 · Each player takes 1 Crew Damage\. Lose 1 Morale\. Then the failure itself costs 1 Morale\./);
   after.lastJudged.success = true;
   after.lastJudged.resultText = "Produce 1 Energy.";
   assert.doesNotMatch(verdict(), /failure itself/);

@@ -324,6 +324,8 @@ export function earlierVerdict(view: View): Judged | undefined {
 // Every failed Challenge costs 1 Morale after its Failure box (docs/rules/quasar_search.md,
 // "Morale"): without saying so, a box reading "Lose 1 Morale" is followed by two lost tokens.
 export const failureCost = "Then the failure itself costs 1 Morale.";
+// A result box's text as a sentence, so the failure's cost does not run on from it.
+const sentence = (text: string) => (!text || /[.!?]$/.test(text.trim()) ? text : `${text.trim()}.`);
 
 // Targets judged on the cards' sum (the rest count odd values, compare, or look for equals).
 const sums = (t: TargetKind) => t === TargetKind.ALL_OUT || t === TargetKind.THREAD_THE_NEEDLE || t === TargetKind.LOW_PROFILE;
@@ -342,7 +344,7 @@ export function LastVerdict({ judged, ctx }: { judged: Judged; ctx: TableContext
           </li>
         ))}
       </ul>
-      <p class="muted">{sums(judged.target) ? `Total ${total} · ` : ""}{judged.resultText}{judged.success ? "" : ` ${failureCost}`}</p>
+      <p class="muted">{sums(judged.target) ? `Total ${total} · ` : ""}{judged.success ? judged.resultText : `${sentence(judged.resultText)} ${failureCost}`}</p>
     </div>
   );
 }
