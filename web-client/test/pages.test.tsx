@@ -136,11 +136,14 @@ test("the match page while the reveal pacing is behind: no move button of any st
   assert.doesNotMatch(html, /name="skip-to-move"/);
   assert.ok(html.indexOf("data-move-wait") < html.indexOf('name="skip-reveal"'), "the sentence is read before the button");
   assert.ok(html.indexOf('name="skip-reveal"') < html.indexOf('name="resign"'), "Skip comes before the moves");
+  // Below the table, far under the move panel on a long page: kept in sight while the move waits.
+  assert.match(html, /class="row reveal-controls reveal-controls--waiting"/, "the waiting controls stick to the window's bottom");
   session.reveal.skip();
   html = renderToString(<MatchPage app={a} route={{ page: "match", matchId: "m2" }} />);
   assert.match(html, new RegExp(`<button[^>]*class="action[^"]*"[^>]*data-action="${ActionKind.TRIGGER}"`), "caught up: the move");
   assert.doesNotMatch(html, /data-move-wait/);
   assert.match(html, /<button[^>]*name="skip-reveal"[^>]*aria-disabled="true"[^>]*>Skip</, "nothing to skip (its focus kept)");
+  assert.doesNotMatch(html, /reveal-controls--waiting/, "back in its place once caught up");
   session.dispose();
 });
 

@@ -249,6 +249,11 @@ test("the end: the Ending Letter, its title and text, no moves", () => {
     assert.ok(t.includes(won ? "the team succeeds" : "the team fails"));
     assert.equal(buttonsOf(html).length, 0);
     assert.match(decisionHeading(v, 0, seatName), /^The Mission ends: Ending [AC]/);
+    // Nothing will confront again: not "yet".
+    v.confrontation = [];
+    const zone = textOf(part(render(v), 'data-testid="qs-confrontation"'));
+    assert.match(zone, /No cards confronting: the Mission is over\./);
+    assert.doesNotMatch(zone, /yet/);
   }
 });
 
@@ -370,4 +375,42 @@ test("Morale during Act Setup's Rank picks says its new tokens come after the Ra
   assert.match(textOf(render(v, 0)), /Morale 0 \(new tokens after the Ranks\)/);
   v.step = Step.CONFRONTATION;
   assert.doesNotMatch(textOf(render(v, 0)), /new tokens after the Ranks/);
+});
+
+// docs/rules/quasar_search.md, "Morale": every failed Challenge costs 1 Morale after its
+// Failure box. A box reading "Lose 1 Morale" followed by two lost tokens read as a wrong count.
+test("a Failure says the failure itself costs 1 Morale besides its box, on the Challenge and in the Last Challenge", async () => {
+  const { JudgedSchema, JudgedCardSchema } = await import("../src/gen/starport/v1/quasar_search_pb.js");
+  const v = confrontView(0);
+  const onTable = textOf(part(render(v, 0), 'data-testid="qs-mission"'));
+  assert.match(onTable, /Failure Lose 2 Morale\. Then the failure itself costs 1 Morale\./);
+  assert.doesNotMatch(onTable, /Success [^F]*failure itself/);
+  const after = baseView(0);
+  after.lastJudged = create(JudgedSchema, {
+    challenge: 3, target: TargetKind.ALL_OUT, name: "Hull Fatigue", targetText: "All-Out 14", success: false,
+    resultText: "Each player takes 1 Crew Damage. Lose 1 Morale",
+    cards: [create(JudgedCardSchema, { seat: 0, name: "Steady Hands", hasValue: true, value: 4 })],
+  });
+  const verdict = () => textOf(part(render(after, 0), 'data-testid="qs-confrontation"'));
+  assert.match(verdict(), /Total 4 · Each player takes 1 Crew Damage\. Lose 1 Morale\. Then the failure itself costs 1 Morale\./);
+  after.lastJudged.success = true;
+  after.lastJudged.resultText = "Produce 1 Energy.";
+  assert.doesNotMatch(verdict(), /failure itself/);
+});
+
+// With Confront under the hand's cards, the hand sits between the decision and the
+// Confrontation: the Last Challenge's verdict was a screen or more below on a phone.
+test("while the hand carries the moves, the decision says the Last Challenge's verdict in a line", async () => {
+  const { JudgedSchema, JudgedCardSchema } = await import("../src/gen/starport/v1/quasar_search_pb.js");
+  const v = confrontView(0);
+  assert.doesNotMatch(render(v, 0), /qs-moves-last/, "no Challenge judged yet: nothing said");
+  v.lastJudged = create(JudgedSchema, {
+    challenge: 3, target: TargetKind.SPEARHEAD, name: "Undocking Clamps", targetText: "Spearhead 8", success: false,
+    resultText: "The Team Leader takes 1 Crew Damage.", cards: [create(JudgedCardSchema, { seat: 0, name: "Steady Hands", hasValue: true, value: 4 })],
+  });
+  const html = render(v, 0);
+  assert.match(textOf(part(html, 'data-testid="qs-moves"')), /Last Challenge: Undocking Clamps — Failure \(its cards under Confrontation\)/);
+  assert.ok(html.indexOf("qs-moves-last") < html.indexOf('data-testid="qs-hand"'), "above the hand");
+  // Waiting for others (no move of yours): the zones are right below, nothing repeated.
+  assert.doesNotMatch(render(v, 1), /qs-moves-last/);
 });

@@ -58,7 +58,10 @@ const render = (view: View, viewer: number | null = view.viewerSeat) => renderTo
 const decode = (s: string) => s.replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'");
 // The text a reader sees: tags and hidden tooltips removed.
 const textOf = (html: string) => decode(html.replace(/<span class="tip__text"[^>]*>.*?<\/span>/g, "").replace(/<[^>]+>/g, ""));
-const buttonLabels = (html: string) => [...html.matchAll(/<button type="button"[^>]*data-kind[^>]*>(.*?)<\/button>/g)].map((m) => decode(m[1]));
+// A button's whole label: the screen reader's words where the visible ones are shortened.
+const buttonLabels = (html: string) => [...html.matchAll(/<button type="button"[^>]*data-kind[^>]*>(.*?)<\/button>/g)].map((m) => decode(m[1].match(/<span class="visually-hidden">(.*?)<\/span>/)?.[1] ?? m[1]));
+// The words a sighted player reads on each button.
+const visibleLabels = (html: string) => [...html.matchAll(/<button type="button"[^>]*data-kind[^>]*>(.*?)<\/button>/g)].map((m) => textOf(m[1].replace(/<span class="visually-hidden">.*?<\/span>/g, "")));
 
 function playView(): View {
   const action = card("Action 5", CardType.ACTION, { id: 1 });
@@ -389,4 +392,29 @@ test("the mulligan: tick the cards to replace, one confirm button, not a button 
   assert.match(html, /<legend>Tick the cards to put back and replace/);
   // Every subset is the picker's: the match page's own move list adds none of them.
   assert.deepEqual(claimed.sort((a, b) => a - b), Array.from({ length: 16 }, (_, m) => m));
+});
+
+// Ship Zone: "While a Ship has 0 Active Modules, they cannot gain Proximity." The engine lets
+// the Action be played and the log only says it was played, so the Ship itself must say it.
+test("a Ship whose every Module is disabled says it gains no Proximity; one with an Active Module does not", () => {
+  const view = playView();
+  const mine = view.seats[0].ships[0];
+  for (const m of mine.modules) m.faceUp = false;
+  const text = textOf(render(view));
+  assert.match(text, /Ship · Proximity 3 · Crewed · no Active Module: gains no Proximity/);
+  // Bot Brigid's Ship and Runabout each have a face-up Module: nothing said.
+  assert.equal(text.match(/gains no Proximity/g)?.length, 1);
+  // Before the Draft has put Modules on any Ship, nothing is said either.
+  view.round = 0;
+  assert.doesNotMatch(textOf(render(view)), /gains no Proximity/);
+});
+
+// A card's name is printed on it: the button under it says only the move, so it is no wider
+// than the card (a long name made the Draft's columns uneven and twice a card wide on a phone).
+test("a button under a card says the move without the card's name; the whole label is for screen readers", () => {
+  const html = render(playView());
+  const under = visibleLabels(html).filter((l) => l.startsWith("Play"));
+  assert.deepEqual(under.sort(), ["Play on Bot Brigid's Ship", "Play on Bot Brigid's Runabout 1"].sort());
+  assert.match(html, /<span aria-hidden="true">Play on Bot Brigid's Ship<\/span><span class="visually-hidden">Play Action 5 on Bot Brigid's Ship<\/span>/);
+  assert.ok(visibleLabels(html).includes("Pass"), "a move not under a card keeps its words");
 });

@@ -288,7 +288,9 @@ function RevealControls(p: { session: MatchSession; speed: RevealSpeed; setSpeed
   const behind = p.session.reveal.pending;
   const waiting = behind > 0 && p.yourMoveNext;
   return (
-    <div class="row reveal-controls">
+    // While your move waits the controls stick to the bottom of the window: they sit below the
+    // table, a screen or more under the move panel the player is looking at.
+    <div class={`row reveal-controls${waiting ? " reveal-controls--waiting" : ""}`}>
       {waiting ? (
         <p class="move-wait" id="move-wait" data-move-wait={behind}>Your move comes next: the table is still showing the moves before it.</p>
       ) : null}

@@ -150,6 +150,7 @@ function MovePanel({ view, ctx, under }: { view: View; ctx: TableContext; under:
   const withCard = mine.filter((a) => a.kind !== ActionKind.PASS && actionCard(view, a));
   const plain = mine.filter((a) => !withCard.includes(a));
   const passLike = (a: Action) => a.kind === ActionKind.PASS;
+  const last = earlierVerdict(view);
   return (
     <section class={`moves qs-moves${any ? " mine" : ""}`} aria-label={any ? "Your move" : "Waiting"} data-testid="qs-moves" data-prompt={prompt ? PromptKind[prompt.kind] : ""}>
       <p class="decision" data-decision="">{heading}</p>
@@ -163,6 +164,14 @@ function MovePanel({ view, ctx, under }: { view: View; ctx: TableContext; under:
       {any && view.challenge && !over(view) ? <ChallengeResults view={view} challenge={view.challenge} /> : null}
       {any && viewer !== null ? <p class="qs-timer">{ctx.timer(viewer)}</p> : null}
       {any && under.size ? <p class="muted qs-hint">Your hand's cards, just below, carry their moves.</p> : null}
+      {/* The hand now sits between this panel and the Confrontation, whose Last Challenge says
+          what the team's cards just came to: its verdict in a line here, in sight. */}
+      {any && under.size && last ? (
+        <p class="qs-moves__last" data-testid="qs-moves-last">
+          Last Challenge: <strong>{last.name}</strong> — <span class={`badge ${last.success ? "ok" : "lost"}`}>{last.success ? "Success" : "Failure"}</span>
+          <span class="muted"> (its cards under Confrontation)</span>
+        </p>
+      ) : null}
       {B && withCard.length ? (
         <div class="card-row qs-choice-cards">
           {withCard.map((a) => {
@@ -232,6 +241,7 @@ function ChallengeResults({ view, challenge: ch }: { view: View; challenge: Chal
       <div class={`qs-result qs-result--failure${verdict === "failure" ? " qs-result--now" : ""}`}>
         <h5>Failure</h5>
         <p>{ch.failureText || "Nothing more."}</p>
+        <p class="qs-failure-cost">{failureCost}</p>
       </div>
     </div>
   );
@@ -279,7 +289,7 @@ function ConfrontationZone({ view, previous, ctx }: { view: View; previous?: Vie
     return (
       <section class="qs-confrontation" aria-label="Confrontation Zone" data-testid="qs-confrontation" data-revealed="0">
         <h3>Confrontation</h3>
-        <p class="muted">No cards confronting yet.</p>
+        <p class="muted">{over(view) ? "No cards confronting: the Mission is over." : "No cards confronting yet."}</p>
         {last ? <LastVerdict judged={last} ctx={ctx} /> : null}
       </section>
     );
@@ -311,6 +321,12 @@ export function earlierVerdict(view: View): Judged | undefined {
   return j;
 }
 
+// Every failed Challenge costs 1 Morale after its Failure box (docs/rules/quasar_search.md,
+// "Morale"): without saying so, a box reading "Lose 1 Morale" is followed by two lost tokens.
+export const failureCost = "Then the failure itself costs 1 Morale.";
+// A result box's text as a sentence, so the failure's cost does not run on from it.
+const sentence = (text: string) => (!text || /[.!?]$/.test(text.trim()) ? text : `${text.trim()}.`);
+
 // Targets judged on the cards' sum (the rest count odd values, compare, or look for equals).
 const sums = (t: TargetKind) => t === TargetKind.ALL_OUT || t === TargetKind.THREAD_THE_NEEDLE || t === TargetKind.LOW_PROFILE;
 
@@ -328,7 +344,7 @@ export function LastVerdict({ judged, ctx }: { judged: Judged; ctx: TableContext
           </li>
         ))}
       </ul>
-      <p class="muted">{sums(judged.target) ? `Total ${total} · ` : ""}{judged.resultText}</p>
+      <p class="muted">{sums(judged.target) ? `Total ${total} · ` : ""}{judged.success ? judged.resultText : `${sentence(judged.resultText)} ${failureCost}`}</p>
     </div>
   );
 }

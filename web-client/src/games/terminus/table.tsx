@@ -24,6 +24,7 @@ export const termTips = {
   initiative: "Holds the Initiative: resolves first among simultaneous effects and responses.",
   crewed: "A Ship without a Crew at the start of its Turn goes into Backslide.",
   backslide: "Backslide: no Action draw or Play Step this Turn; at the end of the Aftermath it loses 3 Proximity and takes the top Recruit of its Gig Pile.",
+  noActiveModule: "While a Ship has 0 Active Modules it cannot gain Proximity (Ship Zone): Actions and effects that would move it forward do nothing until a Module is face up again.",
   deadlock: "Deadlocked this Turn.",
   destinyLocked: "Has played a Destiny: plays no more Complications this game.",
   deadSpace: "Dead Space: cards out of the game, face up.",
@@ -196,6 +197,20 @@ function CascadePanel({ view, ctx, pool }: { view: View; ctx: TableContext; pool
   );
 }
 
+// Under a card its name is already shown: the button says the move without it ("Draft",
+// "Play on Vega's Ship"), so a long name does not make the button, and with it the column,
+// wider than the card; the whole label stays for screen readers.
+export function underCardLabel(full: string, name: string) {
+  const short = name ? full.replace(name, "").replace(/\s{2,}/g, " ").trim() : full;
+  if (!short || short === full) return full;
+  return (
+    <>
+      <span aria-hidden="true">{short}</span>
+      <span class="visually-hidden">{full}</span>
+    </>
+  );
+}
+
 // The viewer's hand (with each card's plays under it) and, during a Draft, the pool to pick from.
 function YourCards({ view, seat, ctx, pool }: { view: View; seat: Seat; ctx: TableContext; pool: CardPool | undefined }) {
   const B = ctx.ActionButton;
@@ -204,7 +219,7 @@ function YourCards({ view, seat, ctx, pool }: { view: View; seat: Seat; ctx: Tab
   const cardWithMoves = (c: ViewCard, i: number, where: string) => (
     <div key={c.id || `${where}${i}`} class="tm-choice" data-card-name={c.known ? cardName(c, pool) : undefined}>
       <TmCard card={c} pool={pool} highlight={under.has(c.id)} where={where} />
-      {B ? (under.get(c.id) ?? []).map((a, j) => <B key={j} action={a}>{actionLabel(a, view, ctx.seatName)}</B>) : null}
+      {B ? (under.get(c.id) ?? []).map((a, j) => <B key={j} action={a}>{underCardLabel(actionLabel(a, view, ctx.seatName), c.known ? cardName(c, pool) : "")}</B>) : null}
     </div>
   );
   return (
@@ -293,7 +308,7 @@ function SeatArea({ view, seat, ctx, pool }: { view: View; seat: Seat; ctx: Tabl
       <p class="tm-piles muted" data-testid="tm-piles">
         Piles: Action {seat.actionPile} · Discard {seat.discard.length} · Complication {seat.complicationPile} · System {seat.systemPile} · Upgrade {seat.upgradePile} · Gig {seat.gigPile}
       </p>
-      {seat.ships.map((ship) => <ShipArea key={ship.number} ship={ship} pool={pool} seatName={ctx.seatName} />)}
+      {seat.ships.map((ship) => <ShipArea key={ship.number} ship={ship} pool={pool} seatName={ctx.seatName} round={view.round} />)}
       {seat.startingSystem ? (
         <div class="tm-zone"><h4>Starting System</h4><div class="card-row"><TmCard card={seat.startingSystem} pool={pool} small /></div></div>
       ) : null}
@@ -310,7 +325,7 @@ function SeatArea({ view, seat, ctx, pool }: { view: View; seat: Seat; ctx: Tabl
   );
 }
 
-function ShipArea({ ship, pool, seatName }: { ship: Ship; pool: CardPool | undefined; seatName: (seat: number) => string }) {
+function ShipArea({ ship, pool, seatName, round }: { ship: Ship; pool: CardPool | undefined; seatName: (seat: number) => string; round: number }) {
   const active = ship.modules.filter((m) => m.faceUp).length;
   return (
     <div class="tm-ship" data-ship={ship.number} data-proximity={ship.proximity}>
@@ -318,6 +333,8 @@ function ShipArea({ ship, pool, seatName }: { ship: Ship; pool: CardPool | undef
         {ship.number ? `Runabout ${ship.number}` : "Ship"} · Proximity {ship.proximity}
         {" · "}<Tip text={termTips.crewed}>{ship.crewed ? "Crewed" : "not Crewed"}</Tip>
         {ship.backslide ? <> · <Tip class="tm-backslide" text={termTips.backslide}>Backslide</Tip></> : null}
+        {/* Every Module disabled: a Jump played now moves nothing, and the log does not say why. */}
+        {active === 0 && round > 0 ? <> · <Tip class="tm-stalled" text={termTips.noActiveModule}>no Active Module: gains no Proximity</Tip></> : null}
       </h4>
       <div class="tm-zone">
         <h5>Modules <span class="muted">({active} active of {ship.modules.length})</span></h5>
