@@ -426,7 +426,7 @@ void state::next_stage() {
       step_ = phase::pre_cleanup;
       sub_ = 0;
       // Every failed Challenge costs the team 1 Morale (decision), after its Failure results.
-      if (!success_) lose_morale(1);
+      if (!success_) lose_morale(1, event_kind::failure_cost);
       return;
     case phase::pre_cleanup:
       if (!phase_effects()) return;
@@ -656,11 +656,11 @@ void state::cleanup_challenge() {
   resolved_ = false;
 }
 
-void state::lose_morale(int n) {
+void state::lose_morale(int n, event_kind why) {
   if (n <= 0) return;
   const int before = morale_;
   morale_ = static_cast<std::uint8_t>(std::max(0, before - n));
-  if (morale_ != before) note(event_kind::morale, 0, no_card, static_cast<std::int8_t>(morale_ - before));
+  if (morale_ != before) note(why, 0, no_card, static_cast<std::int8_t>(morale_ - before));
   const bool in_act = step_ >= phase::act_start && step_ <= phase::cleanup;
   if (morale_ == 0 && in_act && !broken_) break_morale();
 }

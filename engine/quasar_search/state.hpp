@@ -147,6 +147,7 @@ enum class event_kind : std::uint8_t {
   lost_in_space,     // seat
   judged,            // extra = 1 success, 0 failure
   morale,            // extra = change
+  failure_cost,      // extra = change: the Morale every failed Challenge costs, after its Failure results
   energy,            // extra = change
   glory,             // seat, extra = change
   sensors,           // extra = Challenge index
@@ -309,7 +310,7 @@ class state {
   void act_resolution();
   void act_cleanup();
   void finish(char letter, const char* reason);
-  void lose_morale(int n);
+  void lose_morale(int n, event_kind why = event_kind::morale);   // why: the log line it gets
   void break_morale();
   // effects.cpp
   void push(const frame& f);

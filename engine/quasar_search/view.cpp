@@ -421,6 +421,10 @@ std::string state::describe_effects() const {
         line((e.extra >= 0 ? "The team gains " + std::to_string(e.extra) : "The team loses " + std::to_string(-e.extra)) +
              " Morale (Morale " + std::to_string(e.total) + ").");
         break;
+      case event_kind::failure_cost:
+        // Its own words: after a Failure box's "Lose 1 Morale", a second plain loss read as a wrong count.
+        line("The failure costs the team " + std::to_string(-e.extra) + " Morale (Morale " + std::to_string(e.total) + ").");
+        break;
       case event_kind::energy:
         line((e.extra >= 0 ? "The team produces " + std::to_string(e.extra) : "The team consumes " + std::to_string(-e.extra)) +
              " Energy (Energy " + std::to_string(e.total) + ").");

@@ -338,6 +338,18 @@ TEST_CASE("quasar_search Projects: a Project in the Personal Zone is in play and
   CHECK(names(h, h.seat(0).discard.items()) == std::vector<std::string>{"Booster Rig"});
 }
 
+TEST_CASE("quasar_search Morale words: the failure's own cost is said as such, apart from its Failure box") {
+  // After a box's "Lose 1 Morale", a second plain "loses 1 Morale" read as a wrong count.
+  state g = game(2, R"({"step": "CONFRONTATION", "challenge": "Push", "morale": 5, "seats": [
+    {"faction": "Alpha", "rank": 3, "hand": ["One"]},
+    {"faction": "Beta", "rank": 2, "hand": ["Three"]}]})");
+  confront(g, "One", "Three");
+  REQUIRE(g.failures() == 1);
+  const std::string words = g.describe_effects();
+  CAPTURE(words);
+  CHECK(words.find("The failure costs the team 1 Morale (Morale 4).") != std::string::npos);
+}
+
 TEST_CASE("quasar_search Morale: a failure costs 1, and at 0 the Act ends on its broken branch") {
   state g = game(2, pre_resolution("Push", "One", "Two", R"("hand": ["Five"])", R"("hand": ["Six"])", R"("morale": 5, "challengeDeck": ["Hold"], )"));
   CHECK(g.morale() == 4);
@@ -361,7 +373,9 @@ TEST_CASE("quasar_search Demand: the Team Leader pays the Energy or the team los
   play(g, act(0, kind::decide, {1}));
   CHECK(g.energy() == 3);
   CHECK(g.morale() == 3);
-  CHECK(g.describe_effects().find("The team loses 1 Morale (Morale 3).") != std::string::npos);
+  // The Demand's Morale, then the failure's own, each in its own words.
+  CHECK(g.describe_effects().find("The team loses 1 Morale (Morale 4).\nThe failure costs the team 1 Morale (Morale 3).") !=
+        std::string::npos);
   state poor = game(2, pre_resolution("Tribute", "One", "Two", R"("hand": ["Five"])", R"("hand": ["Six"])", R"("morale": 5, "energy": 1, "challengeDeck": ["Hold"], )"));
   CHECK(poor.morale() == 3);   // could not pay: no question asked
 }
