@@ -268,6 +268,8 @@ std::string validate_effect(const effect& e);   // one effect (tests feed broken
 
 // Rules text generated from the data, so text and behaviour never disagree (text.cpp).
 std::string effect_text(const effect& e);        // "PRE-RESOLUTION | Spend 1 Glory: Shift 2"
+// The same as the log quotes it once played: no phase marker, no "You may" ("Spend 1 Glory: You Shift 2").
+std::string effect_words(const effect& e);
 std::string card_text(const player_card& c);
 // The rules the card carries besides its kind and effects, one line each ("Overcommit",
 // "Adrenaline 1"), as card_text lists them.

@@ -157,6 +157,14 @@ std::string effect_text(const effect& e) {
   return s;
 }
 
+std::string effect_words(const effect& e) {
+  std::string s;
+  if (e.only == condition::on_success) s += "If successful: ";
+  if (e.only == condition::on_failure) s += "If failed: ";
+  const std::string c = e.kind == style::triggered ? cost_words(e) : std::string();
+  return s + (c.empty() ? std::string() : c + ": ") + action_words(e);
+}
+
 std::vector<std::string> card_keywords(const player_card& c) {
   std::vector<std::string> out;
   if (c.has(keyword::overcommit)) out.emplace_back("Overcommit");

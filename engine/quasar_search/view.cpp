@@ -345,8 +345,10 @@ std::string state::describe(const action& a) const {
     case kind::trigger: {
       const copy_id c = from_wire(a.args[0]);
       if (c == no_card || a.args[1] < 0 || a.args[1] >= max_card_effects) return who + " triggers an effect.";
-      return who + " triggers " + std::string(card_of(c).name) + ": " +
-             effect_text(card_of(c).effects[static_cast<std::size_t>(a.args[1])]) + ".";
+      // The card's words, quoted (its "You" is the trigger's player), without the phase marker
+      // the card shows: "{seat:0} triggers Shifter: "Spend 1 Glory: You Shift 2"."
+      return who + " triggers " + std::string(card_of(c).name) + ": \"" +
+             effect_words(card_of(c).effects[static_cast<std::size_t>(a.args[1])]) + "\".";
     }
     case kind::pass:
       if (f && f->kind == task::warp) return who + " Warps no more cards.";
@@ -355,8 +357,8 @@ std::string state::describe(const action& a) const {
     case kind::order: {
       if (a.args[0] < 0 || a.args[0] >= pending_count_) return who + " orders the effects.";
       const pending& p = pending_[static_cast<std::size_t>(a.args[0])];
-      return who + " (Team Leader) resolves " + source_words(p) + " next: " + engine::seat_ref(p.seat) + " — " +
-             effect_text(p.e) + ".";
+      return who + " (Team Leader) resolves " + source_words(p) + " next: " + engine::seat_ref(p.seat) + " — \"" +
+             effect_words(p.e) + "\".";
     }
     case kind::boon:
       switch (a.args[0]) {

@@ -102,6 +102,12 @@ TEST_CASE("quasar_search Shift: cumulative, bounded at ±10, once per Trigger ea
   REQUIRE(g.current_value(0, v));
   CHECK(v == 10);
   CHECK_FALSE(listed(g, act(0, kind::trigger, {free_shifter, 0})));   // once per phase
+  // The log quotes the card's words, without its phase marker or "You may".
+  const std::string said = g.describe(act(0, kind::trigger, {shifter, 0}));
+  CAPTURE(said);
+  CHECK(said.starts_with("{seat:0} triggers Shifter: \"Spend 1 Glory: You Shift"));
+  CHECK(said.find("PRE-RESOLUTION") == std::string::npos);
+  CHECK(said.find("You may") == std::string::npos);
   play(g, act(0, kind::trigger, {shifter, 0}));
   CHECK(g.seat(0).glory == 0);                                       // the cost, paid first
   CHECK_FALSE(listed(g, act(0, kind::shift, {1})));
