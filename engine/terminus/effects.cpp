@@ -443,12 +443,15 @@ void state::gain_proximity(int s, int sh, int amount) {
   ship& x = players_[s].ships[sh];
   if (!x.present) return;
   // While a Ship has 0 Active Modules it cannot gain Proximity.
-  if (amount > 0 && active_modules(s, sh) == 0) return;
+  if (amount > 0 && active_modules(s, sh) == 0) {
+    note(event_kind::no_gain, s, no_card, 0, sh);   // the card was played for nothing: say why
+    return;
+  }
   const int before = x.proximity;
   x.proximity = static_cast<std::int8_t>(std::clamp(x.proximity + amount, 0, terminus));
   if (x.proximity == before) return;
   if (amount > 0) x.gained = true;
-  note(event_kind::proximity, s, no_card, x.proximity);
+  note(event_kind::proximity, s, no_card, x.proximity, sh);
   if (x.proximity >= terminus) {
     finish(seat_bit(s), "terminus");
     return;

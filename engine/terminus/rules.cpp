@@ -558,7 +558,7 @@ void state::aftermath_step() {
         if (!x.present || !x.backslide) continue;
         x.backslide = false;
         x.proximity = static_cast<std::int8_t>(std::max(0, x.proximity - 3));
-        note(event_kind::proximity, active_, no_card, x.proximity);
+        note(event_kind::proximity, active_, no_card, x.proximity, k);
         if (p.gigs.empty()) {
           eliminate(active_, "backslide");
           return;

@@ -208,7 +208,8 @@ enum class event_kind : std::uint8_t {
   drew_actions,      // seat, count
   drew_complication, // seat, count
   discarded,         // seat, card: an Action to the Discard Pile (public)
-  proximity,         // seat, ship, value
+  proximity,         // seat, other = ship (0: the Ship, k: Runabout k), extra = value
+  no_gain,           // seat, other = ship: it has no Active Module, so a gain of Proximity does nothing
   discovery,         // card (the System), extra = Proximity
   backslide,         // seat
   deadlock,          // seat

@@ -417,7 +417,15 @@ std::string state::describe_effects() const {
       case event_kind::drew_actions: line(who + " draws " + plural(e.extra, "Action", "Actions") + "."); break;
       case event_kind::drew_complication: line(who + " draws a Complication."); break;
       case event_kind::discarded: line(who + " discards " + card_words(e.card) + "."); break;
-      case event_kind::proximity: line(who + " is at Proximity " + std::to_string(e.extra) + "."); break;
+      case event_kind::proximity:
+        // A Runabout is named: its Proximity is not its owner's Ship's.
+        line((e.other == 0 ? who : who + "'s Runabout " + std::to_string(e.other)) + " is at Proximity " +
+             std::to_string(e.extra) + ".");
+        break;
+      case event_kind::no_gain:
+        line(who + "'s " + (e.other == 0 ? std::string("Ship") : "Runabout " + std::to_string(e.other)) +
+             " has no Active Module: it gains no Proximity.");
+        break;
       case event_kind::discovery:
         line("Discovery: " + card_words(e.card) + " at Proximity " + std::to_string(e.extra) + ".");
         break;

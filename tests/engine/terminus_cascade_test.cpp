@@ -211,6 +211,10 @@ TEST_CASE("A Complication is played for a Ship its player chooses: a detached Ru
   pass_windows(g);
   CHECK(g.seat(1).ships[1].proximity == 4);
   CHECK(g.seat(1).ships[0].proximity == 0);
+  // The log names the Runabout: its Proximity is not the Ship's.
+  const std::string said = g.describe_effects();
+  CAPTURE(said);
+  CHECK(said.find("{seat:1}'s Runabout 1 is at Proximity 4.") != std::string::npos);
 }
 
 TEST_CASE("Ambush: a face-down card flips face up at any time a window asks its owner, its ability on the Cascade") {

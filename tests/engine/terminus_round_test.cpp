@@ -58,6 +58,10 @@ TEST_CASE("Proximity: a Ship with 0 Active Modules cannot gain Proximity") {
   play(g, act(0, tr::kind::play, {in_hand(g, 0, "Jump"), 0, -1, 0}));
   CHECK(g.seat(0).ships[0].proximity == 0);
   CHECK(g.seat(0).certainty == 0);
+  // The log says why the Jump did nothing.
+  const std::string said = g.describe_effects();
+  CAPTURE(said);
+  CHECK(said.find("{seat:0}'s Ship has no Active Module: it gains no Proximity.") != std::string::npos);
 }
 
 TEST_CASE("Backslide: an uncrewed Ship draws nothing, skips its Play Step, then loses 3 Proximity and takes the top Gig") {
