@@ -139,10 +139,17 @@ std::string_view target_name(target_kind t) {
   return "";
 }
 
+namespace {
+// "If successful: ", "If failed: " or nothing: the condition an effect is played on.
+std::string condition_words(const effect& e) {
+  if (e.only == condition::on_success) return "If successful: ";
+  if (e.only == condition::on_failure) return "If failed: ";
+  return "";
+}
+}  // namespace
+
 std::string effect_text(const effect& e) {
-  std::string s;
-  if (e.only == condition::on_success) s += "If successful: ";
-  if (e.only == condition::on_failure) s += "If failed: ";
+  const std::string s = condition_words(e);
   switch (e.kind) {
     case style::constant: return "CONSTANT | " + s + action_words(e);
     case style::required: return upper(phase_name(e.at)) + " | " + s + action_words(e);
@@ -158,11 +165,8 @@ std::string effect_text(const effect& e) {
 }
 
 std::string effect_words(const effect& e) {
-  std::string s;
-  if (e.only == condition::on_success) s += "If successful: ";
-  if (e.only == condition::on_failure) s += "If failed: ";
   const std::string c = e.kind == style::triggered ? cost_words(e) : std::string();
-  return s + (c.empty() ? std::string() : c + ": ") + action_words(e);
+  return condition_words(e) + (c.empty() ? std::string() : c + ": ") + action_words(e);
 }
 
 std::vector<std::string> card_keywords(const player_card& c) {

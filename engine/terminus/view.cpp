@@ -47,6 +47,11 @@ pb::Step wire_step(step s) {
 
 std::string name_of(const state& g, copy_id c) { return std::string(g.card_of(c).name); }
 
+// "{seat:1}'s Ship", "{seat:1}'s Runabout 2": a Ship of a seat, in the log's words.
+std::string ship_words(int seat, int ship) {
+  return seat_ref(seat) + "'s " + (ship == 0 ? std::string("Ship") : "Runabout " + std::to_string(ship));
+}
+
 }  // namespace
 
 // A card as the viewer may see it: `known` false → no index, id 0.
@@ -327,10 +332,6 @@ std::string state::describe(const action& a) const {
   const std::string who = seat_ref(a.seat);
   const kind k = static_cast<kind>(a.kind);
   auto card_arg = [&](int i) { return from_wire(a.args[i]); };
-  auto ship_words = [&](int ts, int tsh) {
-    std::string s = seat_ref(ts) + "'s " + (tsh == 0 ? std::string("Ship") : "Runabout " + std::to_string(tsh));
-    return s;
-  };
   switch (k) {
     case kind::resign: return who + " resigns.";
     case kind::draft: return who + " picks a " + (step_ == step::module_draft ? "Module." : "Recruit.");
@@ -423,8 +424,7 @@ std::string state::describe_effects() const {
              std::to_string(e.extra) + ".");
         break;
       case event_kind::no_gain:
-        line(who + "'s " + (e.other == 0 ? std::string("Ship") : "Runabout " + std::to_string(e.other)) +
-             " has no Active Module: it gains no Proximity.");
+        line(ship_words(e.seat, e.other) + " has no Active Module: it gains no Proximity.");
         break;
       case event_kind::discovery:
         line("Discovery: " + card_words(e.card) + " at Proximity " + std::to_string(e.extra) + ".");
