@@ -119,7 +119,7 @@ function StatusLine({ view, ctx }: { view: View; ctx: TableContext }) {
 
 // The moves the viewer may make now, except those placed elsewhere; a prompt's cards are
 // drawn with their choices under them.
-function MovePanel({ view, ctx, offers }: { view: View; ctx: TableContext; offers?: OfferTracker }) {
+function MovePanel({ view, ctx, offers }: { view: View; ctx: TableContext; offers: OfferTracker }) {
   const heading = decisionHeading(view, ctx.viewer, ctx.seatName);
   const B = ctx.ActionButton;
   const mine = B && ctx.viewer !== null ? view.legalActions.filter((a) => a.seat === ctx.viewer) : [];
@@ -133,7 +133,7 @@ function MovePanel({ view, ctx, offers }: { view: View; ctx: TableContext; offer
   const news = dockyardNews(view);
   // An offer to the viewer is asked here, where the player looks, and its end told here too.
   const asked = B ? incomingOffers(view, ctx.viewer) : [];
-  const heard = asked.length ? undefined : offers?.memory.heard?.at(-1);
+  const heard = asked.length ? undefined : offers.memory.heard?.at(-1);
   if (!heading && !mine.length && !news && !heard) return null;
   return (
     <section class={`moves sc-moves${mine.length ? " mine" : ""}`} aria-label={mine.length ? "Your move" : "Waiting"} data-testid="sc-moves">

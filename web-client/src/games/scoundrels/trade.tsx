@@ -344,11 +344,10 @@ export function useOfferTracker(view: View, ctx: TableContext): OfferTracker {
   return { memory: memory.current, withdrawn: withdrawn.current, sent };
 }
 
-export function OffersPanel({ view, ctx, tracker }: { view: View; ctx: TableContext; tracker?: OfferTracker }) {
+export function OffersPanel({ view, ctx, tracker }: { view: View; ctx: TableContext; tracker: OfferTracker }) {
   const [open, setOpen] = useState(false);
   const [sel, setSel] = useState<{ partner?: number; give?: number; take?: number; give2?: number }>({});
-  const own = useOfferTracker(view, ctx);
-  const { memory, withdrawn, sent } = tracker ?? own;
+  const { memory, withdrawn, sent } = tracker;
   const closed = memory.closed;
   const B = ctx.ActionButton;
   const all = B ? proposals(view, ctx.viewer) : [];

@@ -333,7 +333,7 @@ function ShipArea({ ship, pool, seatName, round }: { ship: Ship; pool: CardPool 
         {ship.number ? `Runabout ${ship.number}` : "Ship"} · Proximity {ship.proximity}
         {" · "}<Tip text={termTips.crewed}>{ship.crewed ? "Crewed" : "not Crewed"}</Tip>
         {ship.backslide ? <> · <Tip class="tm-backslide" text={termTips.backslide}>Backslide</Tip></> : null}
-        {/* Every Module disabled: a Jump played now moves nothing, and the log does not say why. */}
+        {/* Every Module disabled: a Jump played now moves nothing (the log says so once it is played; the table says it before). */}
         {active === 0 && round > 0 ? <> · <Tip class="tm-stalled" text={termTips.noActiveModule}>no Active Module: gains no Proximity</Tip></> : null}
       </h4>
       <div class="tm-zone">
