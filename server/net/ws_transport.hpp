@@ -7,8 +7,8 @@
 //
 // It also counts the frames the peer sends, by reading their headers as bytes arrive:
 // Beast answers pings itself and skips empty continuation frames inside one read, so a
-// flood of either never reaches the session's message count, and held a network thread
-// at 90–99 % CPU (issue 13). `frame_budget`, when set, is told every frame; when it
+// flood of either never reaches the session's message count, and kept a network thread
+// busy (issue 13). `frame_budget`, when set, is told every frame; when it
 // returns false the read fails with connection_aborted and the session drops the peer.
 //
 // And it lets the session write several whole server frames in one gathered write

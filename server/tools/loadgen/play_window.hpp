@@ -2,9 +2,8 @@
 // The part of a load run when every match is playing: from the moment the last match
 // started to the moment the first one ended (or the deadline). The server's CPU per
 // accepted move over it leaves out setup (connect, Hello, lobby, start) and teardown, which
-// a run of few moves per match would otherwise spread over its moves: about 2.6 ms of
-// server CPU per match on the development machine, 90 µs a move at 30 moves a match
-// (docs/capacity.md, "What a paced move costs").
+// a run of few moves per match would otherwise spread over its moves (docs/capacity.md,
+// "What a paced move costs", has the figures).
 #include <atomic>
 #include <cstdint>
 #include <functional>
