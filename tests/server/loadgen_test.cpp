@@ -53,12 +53,17 @@ TEST_CASE("loadgen: a few matches against a server it starts, then stops") {
   CHECK(report.server_cpu_s() < 60);
   CHECK(report.server_peak_rss_mb() > 1);
   CHECK(report.bytes_per_move() > 10);
+  // The kernel stamps every answer's arrival, and an answer arrives before it is read.
+  CHECK(report.arrivals() == report.accepted());
+  CHECK(report.arrival_p50_ms() > 0);
+  CHECK(report.arrival_p50_ms() <= report.p50_ms() + 0.5);
+  CHECK(report.arrival_p99_ms() <= report.p99_ms() + 0.5);
   const std::string json = report.json();
   // Turn timers are on by default, as at every real table.
   for (const char* key : {"\"peer\":\"starport\"", "\"version\":", "\"matches\":3,", "\"moves_per_s\":",
                           "\"p50_ms\":", "\"p99_ms\":", "\"server_cpu_s\":", "\"server_cpu_us_per_move\":",
                           "\"server_peak_rss_mb\":", "\"bytes_per_move\":", "\"accepted\":", "\"refused\":",
-                          "\"turn_seconds\":60"})
+                          "\"turn_seconds\":60", "\"arrival_p50_ms\":", "\"arrival_p99_ms\":"})
     CHECK_MESSAGE(json.find(key) != std::string::npos, key);
 }
 
@@ -211,6 +216,8 @@ TEST_CASE("loadgen: the report gives the server's CPU per move and the latency w
   loadgen::duel_stats one;
   one.latency_us = {1000, 2000, 9000};
   one.playing_latency_us = {2000, 1000};   // the third came after the window
+  one.arrival_latency_us = {500, 1500, 3000};   // each reached the socket before it was read
+  one.playing_arrival_latency_us = {1500, 500};
   const std::vector<const loadgen::duel_stats*> duels = {&one};
   loadgen::load_report report(duels, "test", loadgen::process_usage{1.0, 10, 10}, loadgen::process_usage{3.0, 10, 10},
                               5, 0.1);
@@ -222,8 +229,12 @@ TEST_CASE("loadgen: the report gives the server's CPU per move and the latency w
   CHECK(report.json().find("\"playing_p50_ms\":1.000,\"playing_p99_ms\":2.000,\"playing_server_rss_mb\":42.5") !=
         std::string::npos);
   CHECK(report.json().find("\"p99_ms\":9.000") != std::string::npos);   // the whole run's
+  CHECK(report.json().find("\"arrival_p50_ms\":1.500,\"arrival_p99_ms\":3.000") != std::string::npos);
+  CHECK(report.json().find("\"playing_arrival_p50_ms\":0.500,\"playing_arrival_p99_ms\":1.500") != std::string::npos);
   CHECK(report.summary().find("server 500.0 us per move, latency p50 1.000 ms, p99 2.000 ms, resident 42.5 MB at its "
-                              "end; setup and teardown left out") != std::string::npos);
+                              "end; setup and teardown left out; to the answer's arrival at the socket: p50 0.500 ms, "
+                              "p99 1.500 ms") != std::string::npos);
+  CHECK(report.summary().find("kernel's receive stamps, 3 answers") != std::string::npos);
 }
 
 TEST_CASE("loadgen: bytes on the wire - frame headers over the messages, and fewer than the messages with --compress") {

@@ -38,6 +38,9 @@ void add_loadgen(CLI::App& app) {
   cmd->add_flag("--idle", cfg->idle,
                 "connect and say Hello only, hold the connections for --seconds, and report "
                 "the server's memory with them open");
+  cmd->add_flag("--no-arrival-stamps{false}", cfg->stamp_arrivals,
+                "read with Asio's own reads, without the kernel's receive stamps (to measure what the "
+                "stamps cost the load generator)");
   cmd->add_flag("--plain{false}", cfg->packed,
                 "ask for plain view updates (by default the clients name every view dictionary, as "
                 "the web client does, and view updates come packed)");

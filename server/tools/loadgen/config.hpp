@@ -31,6 +31,9 @@ struct config {
   // Name every view dictionary in Hello, as the web client does, so view updates come
   // packed (docs/protocol.md, "Packed views"); false (--plain): as plain `view` frames.
   bool packed = true;
+  // The kernel stamps each answer's arrival at the client's socket (counted_stream.hpp), so
+  // the report also gives the latency without the load generator's own delay in reading.
+  bool stamp_arrivals = true;
   std::vector<std::string> server_args;   // more flags for the server this run starts
   std::string url;                   // ws://127.0.0.1:P/ws of a running server; empty: start one
   int server_pid = 0;                // that server's pid, for CPU and memory figures

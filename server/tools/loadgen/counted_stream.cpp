@@ -1,8 +1,16 @@
 #include "server/tools/loadgen/counted_stream.hpp"
 
+#include <sys/socket.h>
+
+#include <cerrno>
+#include <cstring>
+#include <ctime>
+
+#include <boost/asio/error.hpp>
+
 namespace starport::loadgen {
 
-void message_sizes::feed(const unsigned char* p, std::size_t n) {
+void message_sizes::feed(const unsigned char* p, std::size_t n, wall_clock::time_point arrived) {
   while (n > 0) {
     if (have_ == 0 && payload_left_ > 0) {
       const std::size_t k = static_cast<std::size_t>(std::min<std::uint64_t>(payload_left_, n));
@@ -30,18 +38,67 @@ void message_sizes::feed(const unsigned char* p, std::size_t n) {
       have_ = 0;
     }
     if (have_ == 0 && payload_left_ == 0 && final_ && !control_) {
-      complete_.push_back(message_);
+      complete_.push_back({message_, arrived});
       message_ = 0;
       final_ = false;
     }
   }
 }
 
-std::uint64_t message_sizes::take() {
-  if (complete_.empty()) return 0;
-  const std::uint64_t size = complete_.front();
+message_sizes::message message_sizes::take() {
+  if (complete_.empty()) return {};
+  const message m = complete_.front();
   complete_.pop_front();
-  return size;
+  return m;
+}
+
+void counted_stream::stamp_arrivals(boost::beast::error_code& ec) {
+  const int on = 1;
+  if (::setsockopt(socket().native_handle(), SOL_SOCKET, SO_TIMESTAMPNS, &on, sizeof on) != 0) {
+    ec.assign(errno, boost::system::system_category());
+    return;
+  }
+  stamping_ = true;
+}
+
+bool counted_stream::receive(iovec* parts, std::size_t count, boost::beast::error_code& ec, std::size_t& bytes) {
+  alignas(cmsghdr) char control[CMSG_SPACE(sizeof(timespec))];
+  msghdr msg{};
+  msg.msg_iov = parts;
+  msg.msg_iovlen = count;
+  msg.msg_control = control;
+  msg.msg_controllen = sizeof control;
+  ssize_t got;
+  do {
+    got = ::recvmsg(socket().native_handle(), &msg, MSG_DONTWAIT);
+  } while (got < 0 && errno == EINTR);
+  if (got < 0) {
+    if (errno == EAGAIN || errno == EWOULDBLOCK) return false;
+    ec.assign(errno, boost::system::system_category());
+    return true;
+  }
+  bytes = static_cast<std::size_t>(got);
+  if (got == 0) {
+    if (count > 0) ec = boost::asio::error::eof;   // as Asio reports a stream's end
+    return true;
+  }
+  // The newest segment this read took (TCP stamps a read with its last one).
+  wall_clock::time_point arrived{};
+  for (cmsghdr* c = CMSG_FIRSTHDR(&msg); c; c = CMSG_NXTHDR(&msg, c)) {
+    if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_TIMESTAMPNS) continue;
+    timespec ts{};
+    std::memcpy(&ts, CMSG_DATA(c), sizeof ts);
+    arrived = wall_clock::time_point(std::chrono::duration_cast<wall_clock::duration>(
+        std::chrono::seconds(ts.tv_sec) + std::chrono::nanoseconds(ts.tv_nsec)));
+  }
+  if (!counting_) return true;
+  std::size_t left = bytes;
+  for (std::size_t i = 0; i < count && left > 0; ++i) {
+    const std::size_t n = std::min(left, parts[i].iov_len);
+    messages_.feed(static_cast<const unsigned char*>(parts[i].iov_base), n, arrived);
+    left -= n;
+  }
+  return true;
 }
 
 }  // namespace starport::loadgen

@@ -1,5 +1,6 @@
 #include "server/tools/loadgen/duel.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "server/protocol/view_dictionaries.hpp"
@@ -199,7 +200,7 @@ void duel::start(const tcp::endpoint& server, const std::string& host_name,
 
 void duel::open_connections() {
   for (int side : {host, guest}) {
-    seats_[side].client = std::make_shared<ws_client>(strand_, *this, side, cfg_.compress);
+    seats_[side].client = std::make_shared<ws_client>(strand_, *this, side, cfg_.compress, cfg_.stamp_arrivals);
     seats_[side].client->start(server_, host_name_, path_);
   }
 }
@@ -351,6 +352,12 @@ void duel::on_view(int side, std::uint32_t request, std::uint32_t stream, const 
     auto now = clock_type::now();
     stats_.latency_us.push_back(micros_since(s.sent_at, now));
     if (window_.open()) stats_.playing_latency_us.push_back(stats_.latency_us.back());
+    const wall_clock::time_point arrived = s.client->frame_arrived();
+    if (arrived != wall_clock::time_point{}) {
+      const auto us = std::chrono::duration_cast<std::chrono::microseconds>(arrived - s.sent_wall).count();
+      stats_.arrival_latency_us.push_back(std::max<std::int64_t>(us, 0));
+      if (window_.open()) stats_.playing_arrival_latency_us.push_back(stats_.arrival_latency_us.back());
+    }
     window_.move_accepted();
     stats_.last_accept = now;
     s.waiting = false;
@@ -431,6 +438,7 @@ void duel::act(int side) {
   play->set_view_number(s.number);
   *play->mutable_action() = s.view.legal_actions(0);
   s.sent_at = clock_type::now();
+  s.sent_wall = wall_clock::now();
   if (stats_.sent++ == 0) stats_.first_send = s.sent_at;
   send(side, out_);
   s.waiting = true;

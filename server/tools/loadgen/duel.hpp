@@ -82,6 +82,7 @@ class duel final : public ws_events {
     bool waiting = false;
     std::uint32_t action_request = 0;
     clock_type::time_point sent_at{};
+    wall_clock::time_point sent_wall{};   // the same instant on the kernel stamps' clock
     // With --think-ms: the pause before the next action, then it acts on its latest view.
     std::optional<net::steady_timer> think;
     bool thinking = false;

@@ -19,6 +19,11 @@ struct duel_stats {
   // The same, of the actions answered while every match was playing (play_window): the
   // steady state, without the ramp's setup bursts or the stragglers at the end.
   std::vector<std::int64_t> playing_latency_us;
+  // Sent → the kernel's stamp of that update's arrival at the client's socket (both
+  // lists, of the answers the kernel stamped): the latency less the time this process, on
+  // the same cores as the server, took to get round to reading it.
+  std::vector<std::int64_t> arrival_latency_us;
+  std::vector<std::int64_t> playing_arrival_latency_us;
   std::uint64_t sent = 0;
   std::map<int, std::uint64_t> refused;      // by starport.v1.ErrorCode
   std::uint64_t resyncs = 0;                 // gaps in view numbers, or a diff that failed

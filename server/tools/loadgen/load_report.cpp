@@ -38,13 +38,16 @@ load_report::load_report(std::span<const duel_stats* const> duels, std::string v
       version_(std::move(version)),
       elapsed_s_(elapsed_s),
       client_cpu_s_(client_cpu_s) {
-  std::vector<std::int64_t> samples, playing;
+  std::vector<std::int64_t> samples, playing, arrivals, playing_arrivals;
   std::map<int, std::uint64_t> refused;
   std::uint64_t bytes = 0, wire = 0;
   clock_type::time_point first{}, last{};
   for (const duel_stats* d : duels) {
     samples.insert(samples.end(), d->latency_us.begin(), d->latency_us.end());
     playing.insert(playing.end(), d->playing_latency_us.begin(), d->playing_latency_us.end());
+    arrivals.insert(arrivals.end(), d->arrival_latency_us.begin(), d->arrival_latency_us.end());
+    playing_arrivals.insert(playing_arrivals.end(), d->playing_arrival_latency_us.begin(),
+                            d->playing_arrival_latency_us.end());
     for (auto [code, n] : d->refused) {
       refused[code] += n;
       refused_ += n;
@@ -73,6 +76,14 @@ load_report::load_report(std::span<const duel_stats* const> duels, std::string v
   std::sort(playing.begin(), playing.end());
   playing_p50_ms_ = percentile_ms(playing, 50);
   playing_p99_ms_ = percentile_ms(playing, 99);
+  std::sort(arrivals.begin(), arrivals.end());
+  std::sort(playing_arrivals.begin(), playing_arrivals.end());
+  arrivals_ = arrivals.size();
+  playing_arrivals_ = playing_arrivals.size();
+  arrival_p50_ms_ = percentile_ms(arrivals, 50);
+  arrival_p99_ms_ = percentile_ms(arrivals, 99);
+  playing_arrival_p50_ms_ = percentile_ms(playing_arrivals, 50);
+  playing_arrival_p99_ms_ = percentile_ms(playing_arrivals, 99);
   max_ms_ = samples.empty() ? 0 : double(samples.back()) / 1000.0;
   play_s_ = last > first ? std::chrono::duration<double>(last - first).count() : 0;
   moves_per_s_ = play_s_ > 0 ? double(accepted_) / play_s_ : 0;
@@ -108,6 +119,12 @@ std::string load_report::json() const {
                 bytes_per_move_, wire_bytes_per_move_, static_cast<unsigned long long>(accepted_),
                 static_cast<unsigned long long>(refused_), turn_seconds_);
   std::string more;
+  if (arrivals_ > 0) {
+    char arrival[160];
+    std::snprintf(arrival, sizeof arrival, ",\"arrival_p50_ms\":%.3f,\"arrival_p99_ms\":%.3f", arrival_p50_ms_,
+                  arrival_p99_ms_);
+    more += arrival;
+  }
   if (window_moves_ > 0) {
     char window[256];
     std::snprintf(window, sizeof window,
@@ -116,6 +133,11 @@ std::string load_report::json() const {
                   window_server_cpu_us_per_move(), static_cast<unsigned long long>(window_moves_), playing_p50_ms_,
                   playing_p99_ms_, window_rss_mb_);
     more += window;
+    if (playing_arrivals_ > 0) {
+      std::snprintf(window, sizeof window, ",\"playing_arrival_p50_ms\":%.3f,\"playing_arrival_p99_ms\":%.3f",
+                    playing_arrival_p50_ms_, playing_arrival_p99_ms_);
+      more += window;
+    }
     if (server_latency_moves_ > 0) {
       // Bucket bounds: the histogram's (1, 2, 5, 10, 20, 50 ms, …); null past the last.
       auto bound = [](double ms) {
@@ -166,6 +188,14 @@ std::string load_report::summary() const {
                   "%.0f actions in flight on average (mean latency = in flight / moves per s)",
                   server_cpu_s_ * per_move, client_cpu_s_ * per_move, in_flight_);
     out += text;
+    if (arrivals_ > 0) {
+      std::snprintf(text, sizeof text,
+                    "\nloadgen: latency to the answer's arrival at the client's socket (the kernel's receive "
+                    "stamps, %llu answers: leaves out the load generator's own delay in reading it): p50 %.3f ms, "
+                    "p99 %.3f ms",
+                    static_cast<unsigned long long>(arrivals_), arrival_p50_ms_, arrival_p99_ms_);
+      out += text;
+    }
     std::snprintf(text, sizeof text,
                   "\nloadgen: server to client per accepted move: %.1f bytes of messages, %.1f bytes "
                   "on the wire (frame headers, payloads as sent: compressed with --compress)",
@@ -181,6 +211,11 @@ std::string load_report::summary() const {
                   window_s_ > 0 ? double(window_moves_) / window_s_ : 0.0, window_server_cpu_us_per_move(),
                   playing_p50_ms_, playing_p99_ms_, window_rss_mb_);
     out += text;
+    if (playing_arrivals_ > 0) {
+      std::snprintf(text, sizeof text, "; to the answer's arrival at the socket: p50 %.3f ms, p99 %.3f ms",
+                    playing_arrival_p50_ms_, playing_arrival_p99_ms_);
+      out += text;
+    }
     if (server_latency_moves_ > 0) {
       std::snprintf(text, sizeof text,
                     "\nloadgen: the server's own latency in that window (its histogram, %llu moves, arrival to views "

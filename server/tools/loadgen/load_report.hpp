@@ -67,6 +67,10 @@ class load_report {
   double moves_per_s() const { return moves_per_s_; }
   double p50_ms() const { return p50_ms_; }
   double p99_ms() const { return p99_ms_; }
+  // Of the answers whose arrival the kernel stamped (duel_stats::arrival_latency_us).
+  std::uint64_t arrivals() const { return arrivals_; }
+  double arrival_p50_ms() const { return arrival_p50_ms_; }
+  double arrival_p99_ms() const { return arrival_p99_ms_; }
   double server_cpu_s() const { return server_cpu_s_; }
   double server_peak_rss_mb() const { return server_peak_rss_mb_; }
   double bytes_per_move() const { return bytes_per_move_; }
@@ -79,6 +83,9 @@ class load_report {
   double moves_per_s_ = 0;
   double p50_ms_ = 0;
   double playing_p50_ms_ = 0, playing_p99_ms_ = 0;   // of the actions answered while all played
+  // To the answer's arrival at the socket (duel_stats::arrival_latency_us); 0 answers: not stamped.
+  std::uint64_t arrivals_ = 0, playing_arrivals_ = 0;
+  double arrival_p50_ms_ = 0, arrival_p99_ms_ = 0, playing_arrival_p50_ms_ = 0, playing_arrival_p99_ms_ = 0;
   double p99_ms_ = 0;
   double max_ms_ = 0;
   double server_cpu_s_ = 0;

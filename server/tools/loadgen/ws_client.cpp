@@ -7,8 +7,8 @@ namespace starport::loadgen {
 
 namespace websocket = beast::websocket;
 
-ws_client::ws_client(strand executor, ws_events& events, int side, bool compress)
-    : ws_(std::move(executor)), events_(events), side_(side) {
+ws_client::ws_client(strand executor, ws_events& events, int side, bool compress, bool stamp_arrivals)
+    : ws_(std::move(executor)), events_(events), side_(side), stamp_arrivals_(stamp_arrivals) {
   if (compress) {
     // As a browser offers it: both windows 15 bits, context takeover, and every message
     // compressed, small ones included.
@@ -30,6 +30,8 @@ void ws_client::on_connect(beast::error_code ec) {
   if (ec) return finish(ec);
   // Without this, Nagle's algorithm and delayed ACKs add up to 40 ms to small frames.
   beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true), ec);
+  // Latency to an answer's arrival, apart from this process's own delay in reading it.
+  if (stamp_arrivals_) ws_.next_layer().stamp_arrivals(ec);
   // The websocket stream has its own timeouts; the TCP one would cut idle seats.
   beast::get_lowest_layer(ws_).expires_never();
   ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
@@ -61,7 +63,9 @@ void ws_client::on_read(beast::error_code ec, std::size_t bytes) {
   if (finished_) return;
   if (ec) return finish(ec);
   auto data = buffer_.cdata();
-  frame_wire_bytes_ = ws_.next_layer().messages().take();
+  const message_sizes::message m = ws_.next_layer().messages().take();
+  frame_wire_bytes_ = m.wire_bytes;
+  frame_arrived_ = m.arrived;
   events_.on_frame(side_, std::string_view(static_cast<const char*>(data.data()), bytes));
   buffer_.consume(bytes);
   do_read();

@@ -36,7 +36,8 @@ class ws_client : public std::enable_shared_from_this<ws_client> {
  public:
   // `events` must outlive every handler of this client (the run loop joins before).
   // `compress`: offer permessage-deflate, as browsers do.
-  ws_client(strand executor, ws_events& events, int side, bool compress = false);
+  // `stamp_arrivals`: take the kernel's receive stamps (frame_arrived).
+  ws_client(strand executor, ws_events& events, int side, bool compress = false, bool stamp_arrivals = false);
 
   void start(const tcp::endpoint& server, std::string host, std::string path);
   // On the strand. Frames sent after close() are dropped.
@@ -46,6 +47,9 @@ class ws_client : public std::enable_shared_from_this<ws_client> {
   // During on_frame: that message's size as it came over the wire, frame headers and
   // (compressed) payloads (counted_stream).
   std::uint64_t frame_wire_bytes() const { return frame_wire_bytes_; }
+  // During on_frame: when that message reached this client's socket, by the kernel's
+  // stamp (counted_stream); zero if the kernel gave none.
+  wall_clock::time_point frame_arrived() const { return frame_arrived_; }
 
  private:
   void on_connect(beast::error_code ec);
@@ -66,6 +70,8 @@ class ws_client : public std::enable_shared_from_this<ws_client> {
   beast::flat_buffer buffer_;
   std::deque<std::string> queue_;
   std::uint64_t frame_wire_bytes_ = 0;
+  wall_clock::time_point frame_arrived_{};
+  bool stamp_arrivals_ = false;
   bool open_ = false;
   bool closing_ = false;
   bool finished_ = false;
