@@ -72,27 +72,14 @@ std::optional<action> state::preferred_action(int seat, engine::preference_choic
   }
   if (phase_ != phase::before_battle) return std::nullopt;
   // Before battle: every participant's face-up card and Strength is public now.
-  int others = -1;
-  for (int s = 0; s < seats_; ++s)
-    if (s != seat && engine::has_seat(participants_, s)) others = std::max<int>(others, strength_[s]);
-  const int mine = strength_[seat];
   std::size_t which = 0;
-  bool matters = false;
   switch (info(factions_[seat]).faction_power) {
-    case power::dwarven_armor:
-      which = armor_pref;
-      matters = mine == others || mine + 1 == others;
-      break;
-    case power::peace:
-      which = peace_pref;
-      matters = mine <= others;
-      break;
-    case power::regeneration:
-      which = regeneration_pref;
-      matters = mine <= others;
-      break;
+    case power::dwarven_armor: which = armor_pref; break;
+    case power::peace: which = peace_pref; break;
+    case power::regeneration: which = regeneration_pref; break;
     default: return std::nullopt;
   }
+  const bool matters = power_matters(seat);
   switch (engine::choice_of(choices, which)) {
     case 1: return matters ? std::nullopt : std::optional<action>(make(kind::decline));
     case 2: return make(kind::decline);

@@ -397,6 +397,19 @@ bool state::offers_before(int seat) const {
   }
 }
 
+bool state::power_matters(int seat) const {
+  int others = -1;
+  for (int s = 0; s < seats_; ++s)
+    if (s != seat && has_seat(participants_, s)) others = std::max<int>(others, strength_[s]);
+  const int mine = strength_[seat];
+  switch (info(factions_[seat]).faction_power) {
+    case power::dwarven_armor: return mine == others || mine + 1 == others;
+    case power::peace:
+    case power::regeneration: return mine <= others;
+    default: return true;
+  }
+}
+
 bool state::salvage_target(int seat, int target) const {
   return target >= 0 && target < seats_ && target != seat && !conquered(target) &&
          !discards_[target].empty();

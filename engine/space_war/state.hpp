@@ -197,6 +197,10 @@ class state {
   void resign(int seat);
   void auto_advance();
   bool offers_before(int seat) const;
+  // Before battle: whether triggering the seat's Power could change this Battle for it, from
+  // the Strengths now face up (Dwarven Armor's +1 reaching a tie or a win; Peace and
+  // Regeneration when it is not ahead). A decline that could not is no news to the log.
+  bool power_matters(int seat) const;
   bool salvage_target(int seat, int target) const;
   bool controls(int seat, copy_id c) const { return card_of(c).owner == factions_[seat]; }
   int face_up_index(int seat) const;

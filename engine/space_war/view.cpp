@@ -169,7 +169,11 @@ std::string state::describe(const action& a) const {
       if (a.argc == 1 && a.args[0] >= 0 && a.args[0] < seats_)
         return who + " triggers " + power + " on " + seat_name(a.args[0]) + ".";
       return who + " triggers " + power + ".";
-    case kind::decline: return who + " declines " + power + ".";
+    case kind::decline:
+      // Kept for a Battle it could not change: nothing happened (the Power stays Active), and a
+      // line each contest would bury the ones that matter.
+      if (phase_ == phase::before_battle && !power_matters(a.seat)) return {};
+      return who + " declines " + power + ".";
   }
   return who + " acts.";
 }

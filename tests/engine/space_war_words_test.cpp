@@ -343,3 +343,26 @@ TEST_CASE("Power words: a Power a leader turns Active, or a Grand Admiral's win 
     CHECK(effects_of(s, "0 trigger").find("is now") == std::string::npos);
   }
 }
+
+TEST_CASE("Decline words: keeping a Power that could not change the Battle says nothing; keeping one that could is told") {
+  // An Active Dwarven Armor is offered before every Battle; a line for each decline buried
+  // the log ("declines Dwarven Armor." thirteen times in one match).
+  auto far = table({{DWARVES, {"dwarves:thane", "dwarves:2"}}, {ELVES, {"elves:10", "elves:2"}}});
+  play(far, "0 flip");
+  play(far, "1 flip");
+  REQUIRE(far.current_phase() == sw::phase::before_battle);
+  CHECK(words_of(far, "0 decline") == "");   // 9 cannot reach 10
+  auto tie = table({{DWARVES, {"dwarves:thane", "dwarves:2"}}, {ELVES, {"elves:8", "elves:2"}}});
+  play(tie, "0 flip");
+  play(tie, "1 flip");
+  CHECK(words_of(tie, "0 decline") == "{seat:0} declines Dwarven Armor.");   // +1 would have won it
+  // Peace while ahead: nothing to be saved from; while behind: a choice worth telling.
+  auto ahead = table({{ELVES, {"elves:9", "elves:2"}, {}, swpb::ACTIVE}, {HUMANS, {"humans:7", "humans:8"}}});
+  play(ahead, "0 flip");
+  play(ahead, "1 flip");
+  CHECK(words_of(ahead, "0 decline") == "");
+  auto behind = table({{ELVES, {"elves:5", "elves:2"}, {}, swpb::ACTIVE}, {HUMANS, {"humans:7", "humans:8"}}});
+  play(behind, "0 flip");
+  play(behind, "1 flip");
+  CHECK(words_of(behind, "0 decline") == "{seat:0} declines Peace.");
+}
