@@ -211,6 +211,35 @@ void state::apply_frame(const action& a) {
 }
 
 void state::apply(const action& a) {
+  // The offers open before it, to tell which ones the move ended without an answer.
+  const std::array<offer, max_offers> open = offers_;
+  const int open_count = offer_count_;
+  apply_move(a);
+  note_lapsed_offers(std::span(open.data(), static_cast<std::size_t>(open_count)), a);
+}
+
+void state::note_lapsed_offers(std::span<const offer> open, const action& a) {
+  if (over_) return;   // the end's own lines say why everything stopped
+  const kind k = static_cast<kind>(a.kind);
+  for (const offer& o : open) {
+    bool still_open = false;
+    for (int i = 0; i < offer_count_; ++i) still_open = still_open || offers_[i].id == o.id;
+    // An answer, a withdrawal or a brawl over it says its own words; a resignation too.
+    const bool answered = (k == kind::accept || k == kind::decline || k == kind::withdraw) && a.args[0] == o.id;
+    if (still_open || answered || k == kind::brawl || ships_[o.from].out || ships_[o.to].out) continue;
+    lapse why = lapse::other;
+    // A ship that sets off ends its offers as it starts (before any ambush on the way).
+    const bool set_off = k == kind::move && (a.seat == o.from || a.seat == o.to);
+    if (set_off || ships_[o.from].location != ships_[o.to].location)
+      why = lapse::ships_parted;
+    else if ((o.give != no_card && !holds(o.from, o.give)) || (o.give2 != no_card && !holds(o.from, o.give2)) ||
+             (o.take != no_card && !holds(o.to, o.take)))
+      why = lapse::item_gone;
+    note_(note_kind::offer_lapsed, o.from, no_card, o.to * 4 + static_cast<int>(why));
+  }
+}
+
+void state::apply_move(const action& a) {
   note_count_ = 0;
   shown_count_ = 0;
   const int s = a.seat;

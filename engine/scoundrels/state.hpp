@@ -245,7 +245,10 @@ enum class note_kind : std::uint8_t {
   tie_broken,     // seat: tied on it, the syndicate's last delivery decides
   limit_most,     // value = reputation * 16 + deliveries: the best among affiliates of the most-delivered
   limit_table,    // value = reputation: nobody affiliated with the most-delivered; the table's best
+  offer_lapsed,   // seat = the proposer, value = the other seat * 4 + lapse: an offer ended unanswered
 };
+// Why an offer ended without an answer (note_kind::offer_lapsed).
+enum class lapse : std::uint8_t { other, ships_parted, item_gone };
 struct note {
   note_kind kind = note_kind::encounter;
   std::uint8_t seat = 0;
@@ -407,6 +410,8 @@ class state {
   void open_brawl_window(int s, card_no c, bool bury);
   void complete_delivery_attempt();
   void apply_frame(const action& a);
+  void apply_move(const action& a);   // apply, less the offers' bookkeeping
+  void note_lapsed_offers(std::span<const offer> open, const action& a);
   // fight.cpp
   void start_fight(fight_kind k, fight_from from, int attacker, int defender);
   void start_round();

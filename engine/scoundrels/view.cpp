@@ -527,6 +527,11 @@ std::string state::describe_effects() const {
       case note_kind::first_player: line(who + " takes the 1st Player token."); break;
       case note_kind::won: line(who + " wins."); break;
       case note_kind::traded: line(who + " and " + seat_ref(n.value) + " trade."); break;
+      case note_kind::offer_lapsed: {
+        static const char* why[] = {".", ": the ships part.", ": an item in it is gone."};
+        line(who + "'s offer to " + seat_ref(n.value / 4) + " ends unanswered" + why[std::clamp(n.value % 4, 0, 2)]);
+        break;
+      }
       case note_kind::escaped: line(who + " escapes."); break;
       case note_kind::stolen: line(who + " takes " + (n.card == no_card ? std::string("a face-down item") : card_name(n.card)) + "."); break;
       case note_kind::kept: line(who + " keeps a card."); break;

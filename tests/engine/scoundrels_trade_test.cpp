@@ -21,6 +21,8 @@ const char* market = R"({
 
 int offer_count(const state& g) { return static_cast<int>(g.offers().size()); }
 
+bool says(const state& g, const std::string& words) { return g.describe_effects().find(words) != std::string::npos; }
+
 }  // namespace
 
 TEST_CASE("scoundrels trade: an offer makes its target act, accepting swaps both sides at once") {
@@ -76,6 +78,7 @@ TEST_CASE("scoundrels trade: a declined offer is not repeated in the same Moveme
   const action offer = act(0, kind::propose, {1, held(g, 0, "Frag Grenade"), 0, 0});
   play(g, offer);
   play(g, act(1, kind::decline, {g.offers()[0].id}));
+  CHECK_FALSE(says(g, "ends unanswered"));   // "declines the trade." is the answer
   CHECK_FALSE(listed(g, offer));
   CHECK_FALSE(g.check(offer));
   CHECK(g.check(act(0, kind::propose, {1, held(g, 0, "Lucky Charm"), 0, 0})));
@@ -100,6 +103,8 @@ TEST_CASE("scoundrels trade: an offer dies when the proposer moves away") {
   play(g, act(0, kind::propose, {1, held(g, 0, "Frag Grenade"), 0, 0}));
   play(g, act(0, kind::move, {maw}));
   CHECK(offer_count(g) == 0);
+  // The log tells it, as the page tells the one it was made to.
+  CHECK(says(g, "{seat:0}'s offer to {seat:1} ends unanswered: the ships part."));
   // Leaving purple Pandora opens the departure ambush window: seat 1 is asked.
   CHECK(g.must_act() == engine::seat_bit(1));
 }
@@ -111,6 +116,7 @@ TEST_CASE("scoundrels trade: an offer dies when a fight starts, and a trade braw
   // Seat 1 answers with a brawl instead: a fight voids every open offer.
   play(g, act(1, kind::brawl, {0}));
   CHECK(offer_count(g) == 0);
+  CHECK_FALSE(says(g, "ends unanswered"));   // the brawl is its answer, in its own words
   CHECK(g.fight().kind == fight_kind::brawl);
   CHECK(g.fight().stake == contract_id(g, "Guns") - 1);   // the item brought for trade is at stake
 }
@@ -126,6 +132,7 @@ TEST_CASE("scoundrels trade: an offer dies when what it names leaves its holder 
   play(g, act(0, kind::repair, {kit, held(g, 0, "+1 Hyperdrive")}));
   CHECK(damage_of(g, 0, "+1 Hyperdrive") == 0);
   CHECK(offer_count(g) == 0);   // the Tool Kit is used up
+  CHECK(says(g, "{seat:0}'s offer to {seat:1} ends unanswered: an item in it is gone."));
   CHECK(g.must_act() == engine::seat_bit(0));
 }
 
@@ -134,6 +141,7 @@ TEST_CASE("scoundrels trade: an offer dies when the proposer's Movement ends") {
   play(g, act(0, kind::propose, {1, held(g, 0, "Frag Grenade"), 0, 0}));
   play(g, act(0, kind::pass));
   CHECK(offer_count(g) == 0);
+  CHECK(says(g, "{seat:0}'s offer to {seat:1} ends unanswered."));
   CHECK(g.active_seat() == 1);
 }
 
