@@ -634,14 +634,19 @@ void state::end_delivery() {
 }
 
 // Later players at the same location may start a brawl first, in player order.
-void state::open_brawl_window(int s, card_no c, bool bury_it) {
-  attempt_ = c;
-  attempt_bury_ = bury_it;
+seat_mask state::delivery_brawlers(int s) const {
   seat_mask m = 0;
   for (int o = 0; o < seats_; ++o)
     if (o != s && !ships_[o].out && ships_[o].location == ships_[s].location &&
         order_index(o) > order_index(s) && conscious_crew(o))
       m = static_cast<seat_mask>(m | seat_bit(o));
+  return m;
+}
+
+void state::open_brawl_window(int s, card_no c, bool bury_it) {
+  attempt_ = c;
+  attempt_bury_ = bury_it;
+  const seat_mask m = delivery_brawlers(s);
   if (!m) {
     complete_delivery_attempt();
     return;

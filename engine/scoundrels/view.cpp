@@ -462,8 +462,13 @@ std::string state::describe(const action& a) const {
     case kind::decline: return who + " declines the trade.";
     case kind::withdraw: return who + " withdraws the offer.";
     case kind::brawl: return a.args[0] < 0 ? who + " lets the delivery go ahead." : who + " starts a brawl with " + seat_ref(a.args[0]) + ".";
-    case kind::deliver: return who + " delivers " + public_card(a.args[0]) + ".";   // "the … cargo"
-    case kind::bury: return who + " buries " + public_card(a.args[0]) + ".";
+    case kind::deliver:   // public_card: "the … cargo"
+      // A ship here may brawl first: the delivery is told when it happens (note_kind::delivered).
+      if (delivery_brawlers(a.seat)) return who + " is about to deliver " + public_card(a.args[0]) + ".";
+      return who + " delivers " + public_card(a.args[0]) + ".";
+    case kind::bury:
+      if (delivery_brawlers(a.seat)) return who + " is about to bury " + public_card(a.args[0]) + ".";
+      return who + " buries " + public_card(a.args[0]) + ".";
     case kind::affiliate: return who + (a.args[0] ? " affiliates." : " stays freelance.");
     case kind::choose:
       // What the choice did is in its effects' words ("keeps a card", "discards …").

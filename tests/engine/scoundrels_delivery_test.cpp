@@ -117,6 +117,8 @@ TEST_CASE("scoundrels rule Delivery brawl: a later player at the location is ask
     "dice": [6, 1, 6, 1]
   })");
   const std::int32_t spice = contract_id(g, "Spice");
+  // Not "delivers" yet: the delivery is told once it happens, if it does.
+  CHECK(g.describe(act(0, kind::deliver, {spice})) == "{seat:0} is about to deliver the Spice cargo.");
   play(g, act(0, kind::deliver, {spice}));
   CHECK(g.ship_of(0).rep == 0);   // not yet: seat 1 is asked first
   REQUIRE(g.pending().size() == 1);
