@@ -252,6 +252,21 @@ test("a card's name or type with a long word is set to fit the card, a short one
   assert.match(renderToString(<Card name="Counter-Measures" />), /class="card__name"/);   // it breaks at the hyphen
 });
 
+// Race to the Terminus at 390 px: most cards' text was cut after 4 lines ("Requires
+// Reputation 2 or more. Gain 1…") even where the card, stretched to its row, had room for
+// more. The text now takes the room the card has.
+test("a card shows as many lines of its text as its frame holds, never growing for them", async () => {
+  const { linesToShow } = await import("../src/kit/card.js");
+  const lh = 12.3;
+  assert.equal(linesToShow(7, 4, 0, lh), 4, "no room: 4 lines and the ellipsis");
+  assert.equal(linesToShow(7, 4, 2.5 * lh, lh), 6, "room for 2 more whole lines");
+  assert.equal(linesToShow(7, 4, 10 * lh, lh), 7, "all of it where it fits, no more");
+  assert.equal(linesToShow(3, 3, 40, lh), 3, "a short text is not clamped");
+  assert.equal(linesToShow(9, 4, -5, lh), 4, "a card already over its frame keeps the 4 lines");
+  const css = readFileSync(resolve(webClient, "src/kit/kit.css"), "utf8");
+  assert.match(css, /\.card__text--clamp \{[^}]*-webkit-line-clamp: var\(--lines, 4\)/, "the clamp follows the measured lines");
+});
+
 test("the subset picker maps ticked places to the listed action, and says so when none matches", async () => {
   const { chosenPlaces, maskOf, SubsetPicker } = await import("../src/kit/subset_picker.js");
   assert.deepEqual(chosenPlaces(new Set([3, 0, 7]), 4), [0, 3]);
