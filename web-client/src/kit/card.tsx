@@ -4,12 +4,14 @@
 // shows as many whole lines as the card's frame has room for (`fitCardText`: at least 4,
 // more where the card is taller than its words — a card beside a taller one in its row);
 // what is still cut ends in "…" and the card says so (`data-cut`). Tapping a card or
-// focusing it with the keyboard zooms it: a larger copy with the whole text.
+// focusing it with the keyboard zooms it: a larger copy with the whole text, in the top
+// layer (kit/top_layer.ts), so nothing around the card clips or misplaces it.
 // A card that turns face up while on screen plays a flip (none under reduced motion):
 // the table keys cards by id (or position), so the same component sees the change.
 import type { ComponentChildren } from "preact";
 import { useLayoutEffect, useRef, useState } from "preact/hooks";
 
+import { floatNear } from "./top_layer.js";
 import "./kit.css";
 
 export interface CardProps {
@@ -132,6 +134,23 @@ function Face(p: CardProps & { zoom?: boolean }) {
   );
 }
 
+// The zoomed copy: the whole card, larger, in the top layer over the card (a phone: in the
+// middle of the screen), inside the screen. A tap on it closes it, as a tap on the card does
+// (it is the card's child), and never presses what lies under it.
+export function CardZoom(p: CardProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const zoom = ref.current;
+    const card = zoom?.parentElement;
+    return zoom && card ? floatNear(zoom, card, "over") : undefined;
+  }, []);
+  return (
+    <div ref={ref} popover="manual" class={`card card--face card--zoom${p.wide ? " card--wide" : ""}${p.kind ? ` card--${p.kind}` : ""}${p.leader ? " card--leader" : ""}`} aria-hidden="true">
+      <Face {...p} zoom />
+    </div>
+  );
+}
+
 export function Card(p: CardProps) {
   const [zoomed, setZoomed] = useState(false);
   const pointer = useRef(false);
@@ -203,11 +222,7 @@ export function Card(p: CardProps) {
       }}
     >
       <Face {...p} />
-      {zoomed ? (
-        <div class={`card card--face card--zoom${p.wide ? " card--wide" : ""}${p.kind ? ` card--${p.kind}` : ""}${p.leader ? " card--leader" : ""}`} aria-hidden="true">
-          <Face {...p} zoom />
-        </div>
-      ) : null}
+      {zoomed ? <CardZoom {...p} /> : null}
     </div>
   );
 }
