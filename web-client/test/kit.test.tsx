@@ -252,6 +252,61 @@ test("a card's name or type with a long word is set to fit the card, a short one
   assert.match(renderToString(<Card name="Counter-Measures" />), /class="card__name"/);   // it breaks at the hyphen
 });
 
+// Race to the Terminus at 390 px: most cards' text was cut after 4 lines ("Requires
+// Reputation 2 or more. Gain 1…") even where the card, stretched to its row, had room for
+// more, and the whole card (a tap or focus zooms it) opened where the card's surroundings
+// put it: under a disabled Module's CSS filter the phone's centred zoom was centred on the
+// card itself, off the screen's edge; above phone width it was centred on its card, so a
+// card within 69 px of the screen's left edge opened it partly off the screen; and a
+// keyword's explanation on a card was cut to a sliver by the card's frame. The text now
+// takes the room the card has, and the zoom and every Tip open in the top layer, placed
+// inside the screen.
+test("a card shows as many lines of its text as its frame holds, never growing for them", async () => {
+  const { linesToShow } = await import("../src/kit/card.js");
+  const lh = 12.3;
+  assert.equal(linesToShow(7, 4, 0, lh), 4, "no room: 4 lines and the ellipsis");
+  assert.equal(linesToShow(7, 4, 2.5 * lh, lh), 6, "room for 2 more whole lines");
+  assert.equal(linesToShow(7, 4, 10 * lh, lh), 7, "all of it where it fits, no more");
+  assert.equal(linesToShow(3, 3, 40, lh), 3, "a short text is not clamped");
+  assert.equal(linesToShow(9, 4, -5, lh), 4, "a card already over its frame keeps the 4 lines");
+  const css = readFileSync(resolve(webClient, "src/kit/kit.css"), "utf8");
+  assert.match(css, /\.card__text--clamp \{[^}]*-webkit-line-clamp: var\(--lines, 4\)/, "the clamp follows the measured lines");
+});
+
+test("a card's zoom and a Tip open in the top layer, placed inside the screen", async () => {
+  const { CardZoom } = await import("../src/kit/card.js");
+  const { Tip } = await import("../src/kit/tip.js");
+  const { placeFloating } = await import("../src/kit/top_layer.js");
+  const text = "Requires Reputation 2 or more. Gain 1 Proximity, then lose 1 Reputation.";
+  const zoom = renderToString(<CardZoom name="Celebrity Endorsement" kindLabel="Action" text={text}><span class="tm-stat">Requires Reputation 2</span></CardZoom>);
+  assert.match(zoom, /^<div popover="manual" class="card card--face card--zoom[^"]*" aria-hidden="true">/, "a popover");
+  assert.match(zoom, new RegExp(`<span class="card__text">${text}</span>`), "the whole text, not clamped");
+  assert.match(zoom, /Requires Reputation 2<\/span>/, "with the card's extra lines");
+  assert.match(renderToString(<Tip text="Social: …">Social</Tip>), /<span class="tip__text" role="tooltip" id="[^"]+" hidden popover="manual">/);
+
+  const css = readFileSync(resolve(webClient, "src/kit/kit.css"), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
+  const rules = (selector: string) => [...css.matchAll(new RegExp(`(?:^|[}\\s])${selector.replace(/[.:*+?^${}()|[\]\\]/g, "\\$&")}\\s*\\{([^}]*)\\}`, "g"))].map((m) => m[1]).join(";");
+  const open = rules(".card--zoom:popover-open");
+  for (const decl of [/position:\s*fixed/, /left:\s*var\(--float-x/, /top:\s*var\(--float-y/, /transform:\s*none/, /overflow:\s*auto/, /pointer-events:\s*auto/])
+    assert.match(open, decl, `the open zoom: ${decl}`);
+  assert.match(open, /inset:\s*0;\s*margin:\s*auto/, "a phone centres it on the screen");
+  assert.match(rules(".tip__text:popover-open"), /position:\s*fixed/);
+
+  const desk = { w: 1280, h: 800 };
+  const size = { w: 240, h: 180 };
+  // A card 30 px from the left edge: centred on it, a 240 px zoom began 39 px off the screen.
+  let at = placeFloating({ x: 30, y: 300, w: 102, h: 141 }, size, desk, "over");
+  assert.deepEqual(at, { x: 8, y: 292 });
+  at = placeFloating({ x: 1200, y: 700, w: 102, h: 141 }, size, desk, "over");
+  assert.deepEqual(at, { x: desk.w - 8 - size.w, y: desk.h - 8 - size.h }, "at the right and bottom edges: inside");
+  assert.deepEqual(placeFloating({ x: 500, y: 300, w: 102, h: 141 }, size, desk, "over"), { x: 431, y: 292 }, "elsewhere over the card, as before");
+  assert.equal(placeFloating({ x: 500, y: 300, w: 102, h: 141 }, { w: 240, h: 1200 }, desk, "over").y, 8, "taller than the screen: from its top (it scrolls)");
+  // A Tip: under its term, above it near the bottom of the screen, never past a side.
+  assert.deepEqual(placeFloating({ x: 100, y: 100, w: 50, h: 20 }, { w: 200, h: 60 }, desk, "below"), { x: 100, y: 124 });
+  assert.deepEqual(placeFloating({ x: 100, y: 760, w: 50, h: 20 }, { w: 200, h: 60 }, desk, "below"), { x: 100, y: 696 });
+  assert.equal(placeFloating({ x: 350, y: 100, w: 30, h: 20 }, { w: 280, h: 60 }, { w: 390, h: 844 }, "below").x, 390 - 8 - 280);
+});
+
 test("the subset picker maps ticked places to the listed action, and says so when none matches", async () => {
   const { chosenPlaces, maskOf, SubsetPicker } = await import("../src/kit/subset_picker.js");
   assert.deepEqual(chosenPlaces(new Set([3, 0, 7]), 4), [0, 3]);

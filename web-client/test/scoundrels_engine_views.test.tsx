@@ -2,8 +2,9 @@
 // them, `starport scenario --at N` prints every seat's view along the way; each view is
 // drawn and must offer one button per legal action (Resign aside; trade proposals are
 // claimed by the trade dialog instead), every action labelled from the view alone (never
-// a raw "card N": the label found the card), with a heading; another seat's face-down
-// cards are nameless backs; the map has every location of the board.
+// a raw "card N": the label found the card, and no two of a seat's moves alike), with a
+// heading; another seat's face-down cards are nameless backs; the map has every location
+// of the board.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
@@ -57,9 +58,14 @@ test("every view of 3- and 4-seat engine matches draws one labelled button per l
         assert.equal(buttons.length, placed.length, `${where}: ${buttons.length} buttons for ${placed.length} legal actions (proposals aside)`);
         assert.equal(claimed.length, legal.length - placed.length, `${where}: proposals claimed`);
         for (const b of buttons) assert.ok(decode(b[2]).trim().length > 0, `${where}: an empty button`);
+        const seen = new Map<string, Action>();
         for (const a of legal) {
           const label = actionLabel(a, view, seatName);
           assert.doesNotMatch(label, /undefined|NaN|\bcard \d+|location \d+|^Move \d/, `${where}: ${ActionKind[a.kind]} [${a.args.join(",")}] reads "${label}"`);
+          // Two moves never read alike (two Medkits of one locker once did).
+          const twin = seen.get(`${a.seat}:${label}`);
+          assert.ok(!twin, `${where}: [${twin?.args.join(",")}] and [${a.args.join(",")}] both read "${label}"`);
+          seen.set(`${a.seat}:${label}`, a);
           kinds.add(ActionKind[a.kind]);
         }
         if (legal.length) assert.ok(decisionHeading(view, view.viewerSeat, seatName).length > 0, `${where}: no heading`);

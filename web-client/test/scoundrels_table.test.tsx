@@ -406,9 +406,61 @@ test("the trade dialog tells Bob's face-down cards apart by where they lie, and 
   // Two of Ada's cards of one name: each says where it is.
   const twin = view({ offers: [] });
   twin.ships[0].storageLocker = [card(14, "Medkit", CardKind.MEDKIT), card(16, "Medkit", CardKind.MEDKIT)];
-  assert.equal(tradeChoiceLabel(twin, 14, 0, [14, 16], seatName), "Medkit (storage locker)");
+  assert.equal(tradeChoiceLabel(twin, 14, 0, [14, 16], seatName), "Medkit (storage locker 1 of 2)");
+  assert.equal(tradeChoiceLabel(twin, 16, 0, [14, 16], seatName), "Medkit (storage locker 2 of 2)");
   assert.equal(tradeChoiceLabel(twin, 12, 0, [12, 14, 16], seatName), "+1 Hyperdrive");
   assert.equal(tradeChoiceLabel(twin, 0, 0, [0], seatName), "nothing");
+});
+
+// The deck holds 8 Medkits and 9 Blaster Pistols: two of one name in one locker both read
+// "Medkit (storage locker)" in the trade dialog, "Heal … with Medkit" twice in the move panel,
+// and the player could not tell which one a choice meant. Each now says what differs — where
+// it lies, its state — else its place in its zone as the sheet draws it ("2 of 3", as another
+// seat's face-down cards are named), and a prompt's cards their order.
+test("two same-named cards of one zone read apart wherever one is chosen by its label: the trade dialog, its summary, the moves", () => {
+  const v = view({ offers: [] });
+  const ada = v.ships[0];
+  ada.storageLocker = [card(14, "Medkit", CardKind.MEDKIT), card(18, "Flak Vest", CardKind.ARMOUR), card(16, "Medkit", CardKind.MEDKIT)];
+  ada.storageLockerCount = 3;
+  ada.weaponsLocker = [card(13, "Blaster Pistol", CardKind.FIREARM, { equippedTo: 11 }), card(19, "Blaster Pistol", CardKind.FIREARM)];
+  ada.weaponsLockerCount = 2;
+  ada.bays[3].card = card(20, "+1 Hyperdrive", CardKind.SHIP_SYSTEM);
+  v.legalActions = [
+    ...[14, 16, 18, 13, 19].map((g) => act(0, ActionKind.PROPOSE, 1, g, -1, 0)),
+    act(0, ActionKind.HEAL, 14, 11), act(0, ActionKind.HEAL, 16, 11),
+    act(0, ActionKind.EQUIP, 13, 11), act(0, ActionKind.EQUIP, 19, 11),
+    act(0, ActionKind.ALLOCATE, 12), act(0, ActionKind.ALLOCATE, 20),
+    act(0, ActionKind.HEAL, 18, 11),
+  ];
+  const all = proposals(v, 0);
+  const draw = (sel: { give?: number }) => renderToString(<TradeComposer view={v} ctx={ctx(0)} all={all} sel={sel} setSel={() => {}} closed={[]} onSend={() => {}} onSent={() => {}} />)
+    .replace(/&#39;/g, "'");
+  const gives = [...draw({}).matchAll(/<input type="radio" name="trade-give" value="(\d+)"[^>]*\/?><span>(.*?)<\/span>/g)].map((m) => [m[1], m[2]]);
+  assert.deepEqual(gives, [
+    ["14", "Medkit (storage locker 1 of 3)"],
+    ["16", "Medkit (storage locker 3 of 3)"],
+    ["18", "Flak Vest"],
+    ["13", "Blaster Pistol (weapons locker, equipped)"],
+    ["19", "Blaster Pistol (weapons locker 2 of 2)"],
+  ]);
+  // The summary under the choices names the one chosen the same way.
+  assert.match(draw({ give: 16 }), /data-testid="sc-trade-summary">Offer Bot Brigid your Medkit \(storage locker 3 of 3\) for the face-down card in Bot Brigid's weapons locker \(1 of 2\)</);
+  // The moves: no two buttons read alike, and a card with no twin among its choices keeps its name.
+  const l = (kind: ActionKind, ...args: number[]) => actionLabel(act(0, kind, ...args), v, seatName);
+  assert.equal(l(ActionKind.HEAL, 14, 11), "Heal Vex Marlow with Medkit (storage locker 1 of 3)");
+  assert.equal(l(ActionKind.HEAL, 16, 11), "Heal Vex Marlow with Medkit (storage locker 3 of 3)");
+  assert.equal(l(ActionKind.HEAL, 18, 11), "Heal Vex Marlow with Flak Vest");
+  assert.equal(l(ActionKind.EQUIP, 19, 11), "Equip Vex Marlow with Blaster Pistol (weapons locker 2 of 2)");
+  assert.equal(l(ActionKind.ALLOCATE, 20), "Damage +1 Hyperdrive (bay 5)");
+  assert.equal(l(ActionKind.ALLOCATE, 12), "Damage +1 Hyperdrive (bay 3)");
+  const html = renderToString(<ScoundrelsTable view={v} ctx={ctx(0)} />).replace(/&#39;/g, "'");
+  const labels = [...html.matchAll(/<button type="button"[^>]*data-kind="\d+"[^>]*>(.*?)<\/button>/g)].map((m) => m[1]);
+  assert.ok(labels.length >= 7, `the moves are drawn (${labels.join(" | ")})`);
+  assert.equal(new Set(labels).size, labels.length, `two buttons read alike: ${labels.join(" | ")}`);
+  // Two cards a prompt shows (drawn, on no ship yet): by their order.
+  const pick = view({ prompt: create(PromptSchema, { seat: 0, kind: PromptKind.PICK_CARD, cards: [card(50, "Medkit", CardKind.MEDKIT), card(51, "Medkit", CardKind.MEDKIT)] }) });
+  pick.legalActions = [act(0, ActionKind.CHOOSE, 50), act(0, ActionKind.CHOOSE, 51)];
+  assert.deepEqual(pick.legalActions.map((a) => actionLabel(a, pick, seatName)), ["Keep Medkit (1st)", "Keep Medkit (2nd)"]);
 });
 
 // At 390 px a select shows only the start of its chosen label: "Overcharged Hyperdrive (weap…",
@@ -439,7 +491,8 @@ test("the trade dialog lists every card choice as a radio with its whole words, 
   const second = renderToString(<TradeComposer view={v} ctx={ctx(0)} all={all} sel={{ give: 14, take: -3, give2: 16 }} setSel={() => {}} closed={[]} onSend={() => {}} onSent={() => {}} />);
   assert.match(second, /<details class="sc-trade-more" open(="")?><summary>A second card: Overcharged Hyperdrive<\/summary>/);
   assert.deepEqual(choices("trade-take"), [["-1", "Weapons locker 1 of 2, face down", false], ["-3", "Storage locker, face down", true]]);
-  assert.match(html, /data-testid="sc-trade-summary">Offer Bot Brigid your Overcharged Hyperdrive for the face-down card in Bot Brigid's storage locker</);
+  // The summary names the card given as its choice does.
+  assert.match(html, /data-testid="sc-trade-summary">Offer Bot Brigid your Overcharged Hyperdrive \(storage locker\) for the face-down card in Bot Brigid's storage locker</);
 });
 
 test("an offer of yours that closes is told: declined, withdrawn or taken, and the dialog says a declined one cannot be made again", () => {

@@ -1,12 +1,17 @@
 // The one card component every table uses: a face (name, value, type or faction colour,
 // ability text clamped to fit) or a back (no name, no value), `data-card-id` (the view's
-// stable id of the copy, so a card is followed as it moves) and `data-face`. Tapping a
-// card or focusing it with the keyboard zooms it: a larger copy with the whole text.
+// stable id of the copy, so a card is followed as it moves) and `data-face`. The text
+// shows as many whole lines as the card's frame has room for (`fitCardText`: at least 4,
+// more where the card is taller than its words — a card beside a taller one in its row);
+// what is still cut ends in "…" and the card says so (`data-cut`). Tapping a card or
+// focusing it with the keyboard zooms it: a larger copy with the whole text, in the top
+// layer (kit/top_layer.ts), so nothing around the card clips or misplaces it.
 // A card that turns face up while on screen plays a flip (none under reduced motion):
 // the table keys cards by id (or position), so the same component sees the change.
 import type { ComponentChildren } from "preact";
-import { useRef, useState } from "preact/hooks";
+import { useLayoutEffect, useRef, useState } from "preact/hooks";
 
+import { floatNear } from "./top_layer.js";
 import "./kit.css";
 
 export interface CardProps {
@@ -52,6 +57,68 @@ function fitLongWord(base: string, text: string, from: number, perChar: number) 
   return { class: `${base} ${base}--long`, style: { "--fit-chars": (n * perChar).toFixed(2) } };
 }
 
+// How many lines of a card's text to show: every line it needs when they fit, else the
+// lines shown now and as many more whole lines as the card's free room below its last line
+// holds (a card is never made taller for its text: its row keeps its height).
+export function linesToShow(need: number, shown: number, free: number, lineHeight: number): number {
+  if (need <= shown || !(lineHeight > 0)) return Math.min(need, shown);
+  return Math.min(need, shown + Math.max(0, Math.floor((free + 0.5) / lineHeight)));
+}
+
+// Fits the clamped text of these cards to their frames, all at once: first every clamp back
+// to the stylesheet's 4 lines, then every measure, then every new clamp (one layout, and a
+// card in a stretched row measures the room its row gives, not the room its own longer text
+// made). A card whose text is still cut is marked `data-cut`.
+export function fitCardText(cards: Iterable<HTMLElement>) {
+  const texts: [HTMLElement, HTMLElement][] = [];
+  for (const card of cards) {
+    const text = card.isConnected ? card.querySelector<HTMLElement>(":scope > .card__text--clamp") : null;
+    if (!text) continue;
+    text.style.removeProperty("--lines");
+    texts.push([card, text]);
+  }
+  const fits = texts.map(([card, text]) => {
+    const lh = parseFloat(getComputedStyle(text).lineHeight);
+    const need = Math.round(text.scrollHeight / lh);
+    const shown = Math.round(text.clientHeight / lh);
+    let bottom = 0;
+    for (const el of card.children) if (el instanceof HTMLElement && !el.classList.contains("card--zoom")) bottom = Math.max(bottom, el.offsetTop + el.offsetHeight);
+    const free = card.clientHeight - parseFloat(getComputedStyle(card).paddingBottom) - bottom;
+    return { lines: linesToShow(need, shown, free, lh), shown, need };
+  });
+  texts.forEach(([card, text], i) => {
+    const { lines, shown, need } = fits[i];
+    if (lines > shown) text.style.setProperty("--lines", String(lines));
+    card.toggleAttribute("data-cut", lines < need);
+  });
+}
+
+// Every card on the page is fitted when it is drawn or its words change (before the page
+// is painted), and again when its size changes (a phone turned, a row grown) on the next
+// frame: fitting in the resize callback itself could resize the card inside it.
+const waiting = new Set<HTMLElement>();
+let queued = false;
+function fitSoon(card: HTMLElement, nextFrame: boolean) {
+  waiting.add(card);
+  if (queued) return;
+  queued = true;
+  const run = () => {
+    queued = false;
+    const cards = [...waiting];
+    waiting.clear();
+    fitCardText(cards);
+  };
+  if (nextFrame && typeof requestAnimationFrame === "function") requestAnimationFrame(run);
+  else queueMicrotask(run);
+}
+let resized: ResizeObserver | null = null;
+function watchSize(card: HTMLElement): () => void {
+  if (typeof ResizeObserver === "undefined") return () => {};
+  resized ??= new ResizeObserver((entries) => entries.forEach((e) => fitSoon(e.target as HTMLElement, true)));
+  resized.observe(card);
+  return () => resized?.unobserve(card);
+}
+
 function Face(p: CardProps & { zoom?: boolean }) {
   return (
     <>
@@ -67,9 +134,34 @@ function Face(p: CardProps & { zoom?: boolean }) {
   );
 }
 
+// The zoomed copy: the whole card, larger, in the top layer over the card (a phone: in the
+// middle of the screen), inside the screen. A tap on it closes it, as a tap on the card does
+// (it is the card's child), and never presses what lies under it.
+export function CardZoom(p: CardProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const zoom = ref.current;
+    const card = zoom?.parentElement;
+    return zoom && card ? floatNear(zoom, card, "over") : undefined;
+  }, []);
+  return (
+    <div ref={ref} popover="manual" class={`card card--face card--zoom${p.wide ? " card--wide" : ""}${p.kind ? ` card--${p.kind}` : ""}${p.leader ? " card--leader" : ""}`} aria-hidden="true">
+      <Face {...p} zoom />
+    </div>
+  );
+}
+
 export function Card(p: CardProps) {
   const [zoomed, setZoomed] = useState(false);
   const pointer = useRef(false);
+  const face = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const card = face.current;
+    return card ? watchSize(card) : undefined;
+  }, [p.faceDown]);
+  useLayoutEffect(() => {
+    if (face.current && p.text) fitSoon(face.current, false);
+  }, [p.faceDown, p.text, p.name, p.kindLabel, p.note, p.value, p.small, p.wide]);
   // A flip: this copy was a back when last drawn and is a face now.
   const lastDown = useRef(p.faceDown);
   const flipped = useRef(!!p.flipIn && !p.faceDown);
@@ -100,6 +192,7 @@ export function Card(p: CardProps) {
     );
   return (
     <div
+      ref={face}
       class={cls}
       data-card-id={p.id}
       data-face="up"
@@ -129,11 +222,7 @@ export function Card(p: CardProps) {
       }}
     >
       <Face {...p} />
-      {zoomed ? (
-        <div class={`card card--face card--zoom${p.wide ? " card--wide" : ""}${p.kind ? ` card--${p.kind}` : ""}${p.leader ? " card--leader" : ""}`} aria-hidden="true">
-          <Face {...p} zoom />
-        </div>
-      ) : null}
+      {zoomed ? <CardZoom {...p} /> : null}
     </div>
   );
 }

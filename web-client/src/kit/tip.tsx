@@ -1,8 +1,12 @@
 // A term with its explanation, shown on hover, keyboard focus and tap as an element with
 // role="tooltip" (so it works on phones, where `title` never shows). Used for every power,
-// Control Card, badge, category and keyword a table shows. Escape hides it.
+// Control Card, badge, category and keyword a table shows. Escape hides it. The text opens
+// in the top layer under the term (kit/top_layer.ts): a keyword's explanation on a card
+// was cut off by the card's frame.
 import type { ComponentChildren } from "preact";
-import { useId, useRef, useState } from "preact/hooks";
+import { useId, useLayoutEffect, useRef, useState } from "preact/hooks";
+
+import { floatNear } from "./top_layer.js";
 
 export interface TipProps {
   text: string;
@@ -14,9 +18,13 @@ export function Tip(p: TipProps) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const pointer = useRef(false);
+  const term = useRef<HTMLSpanElement>(null);
+  const tip = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => (open && tip.current && term.current ? floatNear(tip.current, term.current, "below") : undefined), [open]);
   if (!p.text) return <span class={p.class}>{p.children}</span>;
   return (
     <span
+      ref={term}
       class={`tip${p.class ? ` ${p.class}` : ""}${open ? " tip--open" : ""}`}
       tabIndex={0}
       aria-describedby={id}
@@ -44,7 +52,7 @@ export function Tip(p: TipProps) {
     >
       {p.children}
       {/* Always in the DOM (hidden until open) so screen readers get the description. */}
-      <span class="tip__text" role="tooltip" id={id} hidden={!open}>
+      <span ref={tip} class="tip__text" role="tooltip" id={id} hidden={!open} popover="manual">
         {p.text}
       </span>
     </span>

@@ -19,7 +19,7 @@ import type { Action } from "../../gen/starport/v1/common_pb.js";
 import { ActionKind, FightKind, type Card, type Contract, type Offer, type View } from "../../gen/starport/v1/scoundrels_pb.js";
 import { Dialog } from "../../kit/dialog.js";
 import type { TableContext } from "../types.js";
-import { actionLabel, cardIndex, cardName, hiddenCardName, hiddenPlace, proposalTerms, proposeLabel, type Named } from "./words.js";
+import { actionLabel, cardIndex, cardName, distinctName, hiddenCardName, hiddenPlace, proposalTerms, proposeLabel, type Named } from "./words.js";
 
 export function proposals(view: View, viewer: number | null): Action[] {
   return viewer === null ? [] : view.legalActions.filter((a) => a.seat === viewer && a.kind === ActionKind.PROPOSE);
@@ -45,19 +45,9 @@ export function narrow(all: Action[], partner: number | undefined, give: number 
   return { partners, partner: p, gives, give: g, takes, take: t, seconds, give2: g2, action };
 }
 
-// A card of the viewer's by where it lies on the ship: "bay 2", "storage locker".
-function ownPlace(view: View, seat: number, id: number): string {
-  const ship = view.ships.find((s) => s.seat === seat);
-  if (!ship) return "";
-  const bay = ship.bays.find((b) => b.card?.id === id || b.cargo?.id === id);
-  if (bay) return `bay ${bay.number + 1}`;
-  if (ship.weaponsLocker.some((c) => c.id === id)) return "weapons locker";
-  if (ship.storageLocker.some((c) => c.id === id)) return "storage locker";
-  return "";
-}
-
-// A choice of the dialog in words: "nothing", a card's name (with its place when another
-// choice in the same list has the same name), or where another seat's face-down card lies
+// A choice of the dialog in words: "nothing", a card's name (told apart from another choice
+// of the same list with the same name by its place — "Medkit (captain's log)", "Medkit
+// (storage locker 2 of 3)": `distinctName`), or where another seat's face-down card lies
 // ("Weapons locker 2 of 2, face down"; the summary under it names the seat too).
 export function tradeChoiceLabel(view: View, id: number, owner: number, list: readonly number[], seatName: (s: number) => string, idx: Map<number, Named> = cardIndex(view)): string {
   if (id === 0) return "nothing";
@@ -68,10 +58,7 @@ export function tradeChoiceLabel(view: View, id: number, owner: number, list: re
     const zone = at.zone[0].toUpperCase() + at.zone.slice(1);
     return `${zone}${at.of > 1 ? ` ${at.nth} of ${at.of}` : ""}, face down`;
   }
-  const name = cardName(view, id, seatName, idx);
-  const twin = list.some((o) => o !== id && o > 0 && cardName(view, o, seatName, idx) === name);
-  const place = twin ? ownPlace(view, owner, id) : "";
-  return place ? `${name} (${place})` : name;
+  return distinctName(view, id, list, seatName, idx);
 }
 
 function sideList(view: View, cards: Card[], cargo: Contract[], seatName: (s: number) => string): string {

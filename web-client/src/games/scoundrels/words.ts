@@ -15,6 +15,7 @@ import {
   type Contract,
   type View,
 } from "../../gen/starport/v1/scoundrels_pb.js";
+import { ordinal } from "../../kit/words.js";
 
 export const gameId = "scoundrels";
 
@@ -169,6 +170,64 @@ export function cardName(view: View, id: number, seatName: (seat: number) => str
   return `card ${id}`;
 }
 
+// Where a card lies on a ship, as its sheet draws it: a bay ("bay 2"), or a zone and the
+// card's place among the zone's cards ("storage locker", 2 of 3), in the order the sheet
+// draws them.
+export function shipPlace(view: View, id: number): { owner: number; zone: string; nth: number; of: number } | undefined {
+  if (id <= 0) return undefined;
+  for (const s of view.ships) {
+    const bay = s.bays.find((b) => b.card?.id === id || b.cargo?.id === id);
+    if (bay) return { owner: s.seat, zone: `bay ${bay.number + 1}`, nth: 1, of: 1 };
+    const zones: [string, Card[]][] = [["weapons locker", s.weaponsLocker], ["storage locker", s.storageLocker], ["captain's log", s.captainsLog]];
+    for (const [zone, cards] of zones) {
+      const i = cards.findIndex((c) => c.id === id);
+      if (i >= 0) return { owner: s.seat, zone, nth: i + 1, of: Math.max(cards.length, zoneCount(s, zone)) };
+    }
+  }
+  return undefined;
+}
+
+function zoneCount(s: View["ships"][number], zone: string): number {
+  return zone === "weapons locker" ? s.weaponsLockerCount : zone === "storage locker" ? s.storageLockerCount : s.captainsLogCount;
+}
+
+// A card's name told apart from the other cards of `among` (the choices it is offered
+// with) that share it — the deck has 8 Medkits, 9 Blaster Pistols: by what differs, in the
+// sheet's words: where it lies ("Medkit (captain's log)", "+1 Hyperdrive (bay 3)", a seat's
+// name when the twins are on different ships), its state ("injured", "equipped"), else its
+// place in its zone, as another seat's face-down cards are named ("Medkit (storage locker 2
+// of 3)"), and for cards on no ship (a prompt's) their order ("Medkit (2nd)"). A name no
+// other choice shares is left as it is.
+export function distinctName(view: View, id: number, among: readonly number[], seatName: (seat: number) => string, idx = cardIndex(view), hiddenOwner?: number): string {
+  const name = cardName(view, id, seatName, idx, hiddenOwner);
+  if (id <= 0) return name;
+  const twins = [...new Set(among)].filter((o) => o > 0 && o !== id && idx.has(o) && cardName(view, o, seatName, idx) === name);
+  if (!twins.length) return name;
+  const group = [id, ...twins];
+  const owners = new Set(group.map((x) => shipPlace(view, x)?.owner));
+  const where = (x: number) => {
+    const at = shipPlace(view, x);
+    return at ? `${owners.size > 1 ? `${seatName(at.owner)}'s ` : ""}${at.zone}` : "";
+  };
+  const state = (x: number) => {
+    const c = idx.get(x)?.card;
+    return c ? [c.captain ? "captain" : "", damageWord(c), c.equippedTo ? "equipped" : ""].filter(Boolean).join(", ") : "";
+  };
+  const alone = (f: (x: number) => string) => {
+    const v = f(id);
+    return v !== "" && group.every((x) => x === id || f(x) !== v);
+  };
+  const w = where(id);
+  if (alone(where)) return `${name} (${w})`;
+  if (alone(state)) return `${name} (${w ? `${w}, ` : ""}${state(id)})`;
+  const at = shipPlace(view, id);
+  if (at) return `${name} (${w} ${at.nth} of ${at.of})`;
+  // On no ship: the order the prompt (or the last action) shows them in, else the choices'.
+  const shown = [...(view.prompt?.cards ?? []), ...view.shown].map((c) => c.id);
+  const order = (x: number) => (shown.includes(x) ? shown.indexOf(x) : shown.length + among.indexOf(x));
+  return `${name} (${ordinal(group.sort((a, b) => order(a) - order(b)).indexOf(id) + 1)})`;
+}
+
 // Whose face-down cards a negative id in this view's actions points into: the other side of
 // the fight (pillage), or the prompt's owner otherwise.
 function hiddenOwnerFor(view: View, seat: number): number | undefined {
@@ -182,23 +241,27 @@ const pressLabels = ["End the combat", "Fight another round", "Board their ship"
 export function actionLabel(action: Action, view: View, seatName: (seat: number) => string): string {
   const a = action.args;
   const idx = cardIndex(view);
-  const name = (id: number) => cardName(view, id, seatName, idx, hiddenOwnerFor(view, action.seat));
+  // A card told apart from the same-named cards the seat's other moves of this kind name at
+  // the same place (`at`; every place when omitted), so no two buttons read alike.
+  const siblings = view.legalActions.filter((x) => x.seat === action.seat && x.kind === action.kind);
+  const name = (id: number, at?: number) =>
+    distinctName(view, id, siblings.flatMap((x) => (at === undefined ? x.args : [x.args[at] ?? 0])), seatName, idx, hiddenOwnerFor(view, action.seat));
   const prompt = view.prompt && view.prompt.seat === action.seat ? view.prompt : undefined;
   switch (action.kind as ActionKind) {
     case ActionKind.MOVE:
       return `Move to ${placeName(view, a[0])}`;
     case ActionKind.PICK_UP: {
       const c = idx.get(a[0])?.contract;
-      return `Pick up ${c ? c.name || "the contract" : name(a[0])}`;
+      return `Pick up ${c ? c.name || "the contract" : name(a[0], 0)}`;
     }
     case ActionKind.DOCKYARD:
       return "Visit the Dockyard";
     case ActionKind.DISMISS:
-      return `Return ${name(a[0])} to its deck`;
+      return `Return ${name(a[0], 0)} to its deck`;
     case ActionKind.VIEW_CANTINA:
       return "View two green cantina cards";
     case ActionKind.INSTALL:
-      return `Install ${name(a[0])} in an open bay`;
+      return `Install ${name(a[0], 0)} in an open bay`;
     case ActionKind.REVEAL:
       return "Reveal a new contract";
     case ActionKind.INTERCEPT:
@@ -207,26 +270,26 @@ export function actionLabel(action: Action, view: View, seatName: (seat: number)
       return a[0] ? "Ambush" : "Let the ship pass";
     case ActionKind.ALLOCATE: {
       const n = idx.get(a[0]);
-      return n?.contract ? `Destroy cargo ${n.contract.name || "contract"}` : `Damage ${name(a[0])}`;
+      return n?.contract ? `Destroy cargo ${n.contract.name || "contract"}` : `Damage ${name(a[0], 0)}`;
     }
     case ActionKind.REPAIR:
       return `Repair ${name(a[1])} with ${name(a[0])}`;
     case ActionKind.PRESS:
       return pressLabels[a[0]] ?? `Choose ${a[0]}`;
     case ActionKind.ESCAPE: {
-      const drives = a.filter((x) => x > 0).map(name);
+      const drives = a.filter((x) => x > 0).map((id) => name(id));
       return drives.length ? `Try to escape, damaging ${drives.join(" and ")} for the bonus` : "Try to escape";
     }
     case ActionKind.STAY:
       return "Do not escape: another round";
     case ActionKind.EQUIP:
-      return `Equip ${name(a[1])} with ${name(a[0])}`;
+      return `Equip ${name(a[1], 1)} with ${name(a[0], 0)}`;
     case ActionKind.FIGHT:
       return "Fight this round";
     case ActionKind.HEAL:
-      return `Heal ${name(a[1])} with ${name(a[0])}`;
+      return `Heal ${name(a[1], 1)} with ${name(a[0], 0)}`;
     case ActionKind.PILLAGE:
-      return a[0] === 0 ? "Stop pillaging" : `Take ${name(a[0])}`;
+      return a[0] === 0 ? "Stop pillaging" : `Take ${name(a[0], 0)}`;
     case ActionKind.PROPOSE:
       return proposeLabel(action, view, seatName, idx);
     case ActionKind.ACCEPT:
@@ -241,23 +304,23 @@ export function actionLabel(action: Action, view: View, seatName: (seat: number)
       return a[0] < 0 ? "Let the delivery go ahead" : `Brawl with ${seatName(a[0])}`;
     case ActionKind.DELIVER: {
       const c = idx.get(a[0])?.contract;
-      return `Deliver ${c?.name || name(a[0])}${c ? ` for ${syndicateNames[c.syndicate]}` : ""}`;
+      return `Deliver ${c?.name || name(a[0], 0)}${c ? ` for ${syndicateNames[c.syndicate]}` : ""}`;
     }
     case ActionKind.BURY: {
       const c = idx.get(a[0])?.contract;
-      return `Bury ${c?.name || name(a[0])} and draw a new contract`;
+      return `Bury ${c?.name || name(a[0], 0)} and draw a new contract`;
     }
     case ActionKind.AFFILIATE:
       return a[0] ? `Affiliate${affiliateWith(view, action.seat)}` : "Stay as you are";
     case ActionKind.CHOOSE:
-      return chooseLabel(a[0], prompt?.kind, view, name);
+      return chooseLabel(a[0], prompt?.kind, view, (id) => name(id, 0));
     case ActionKind.PLAY: {
       const on = a[1] >= 0 ? ` on ${seatName(a[1])}` : "";
       // The third argument is a location for a card that moves the Dockyard, else 0.
       const played = idx.get(a[0])?.card;
       const dock = played && /dockyard/i.test(`${played.name} ${played.text}`);
       const target = dock ? `: the Dockyard to ${placeName(view, a[2])}` : "";
-      return `Play ${name(a[0])}${on}${target}`;
+      return `Play ${name(a[0], 0)}${on}${target}`;
     }
     case ActionKind.PASS:
       return passLabel(view, prompt?.kind);
@@ -315,12 +378,16 @@ export function proposeLabel(action: Action, view: View, seatName: (seat: number
 }
 
 // A proposal's two sides: "your Medkit for the face-down card in Bob's storage locker".
+// A card of either side is told apart from the same-named cards the seat could offer or
+// ask for instead, as the trade dialog's choices are.
 export function proposalTerms(action: Action, view: View, seatName: (seat: number) => string, idx = cardIndex(view)): string {
   const [to, give, take, give2] = action.args;
-  const n = (id: number) => cardName(view, id, seatName, idx);
-  const gives = [give, give2].filter((x) => x).map(n);
+  const offers = view.legalActions.filter((x) => x.seat === action.seat && x.kind === ActionKind.PROPOSE);
+  const mine = offers.flatMap((x) => [x.args[1], x.args[3] ?? 0]);
+  const theirsAll = offers.filter((x) => x.args[0] === to).map((x) => x.args[2]);
+  const gives = [give, give2].filter((x) => x).map((id) => distinctName(view, id, mine, seatName, idx));
   const yours = gives.length ? `your ${gives.join(" and ")}` : "nothing";
-  const theirs = take < 0 ? hiddenCardName(view, to, -take - 1, seatName) : take ? `their ${n(take)}` : "nothing";
+  const theirs = take < 0 ? hiddenCardName(view, to, -take - 1, seatName) : take ? `their ${distinctName(view, take, theirsAll, seatName, idx)}` : "nothing";
   return `${yours} for ${theirs}`;
 }
 
