@@ -3,6 +3,11 @@
 // "disabl ed"), and no word of a card's name or type line is wider than the card (it would
 // break in the middle, "Communicati on", or be cut off, "BREAKTHROUG"). The game tests call
 // it where they take their phone screenshots.
+// And every card's text can be read whole: on the card, cut ("…") only where the card has
+// no room for another line; then focusing the card (as a tap or Tab does) opens its zoom in
+// the top layer, inside the screen, with the whole text (Terminus's text was cut after 4
+// lines beside empty room, and its zoom opened off the screen's edge under a disabled
+// Module's filter).
 import assert from "node:assert/strict";
 
 export async function assertCardsReadable(page, label) {
@@ -27,4 +32,49 @@ export async function assertCardsReadable(page, label) {
     return out;
   });
   assert.deepEqual(faults, [], `${label}: cards a player cannot read whole: ${faults.join("; ")}`);
+  await assertCardTextReachable(page, label);
+}
+
+export async function assertCardTextReachable(page, label) {
+  const faults = await page.evaluate(async () => {
+    const out = [];
+    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    await frame();
+    // Cards on screen: not in a closed <details> (its content is kept out of rendering and
+    // cannot take the focus until it is opened) or otherwise hidden.
+    const cards = [...document.querySelectorAll(".card--face:not(.card--zoom)")].filter((c) => c.checkVisibility({ visibilityProperty: true }));
+    for (const card of cards) {
+      if (!card.isConnected) continue;
+      const name = card.querySelector(".card__name")?.textContent ?? "?";
+      const text = card.querySelector(":scope > .card__text");
+      if (text && text.scrollHeight > text.clientHeight + 1) {
+        const lh = parseFloat(getComputedStyle(text).lineHeight);
+        let bottom = 0;
+        for (const el of card.children) if (!el.classList.contains("card--zoom")) bottom = Math.max(bottom, el.offsetTop + el.offsetHeight);
+        const free = card.clientHeight - parseFloat(getComputedStyle(card).paddingBottom) - bottom;
+        if (free >= lh) out.push(`${name}: text cut with room for ${Math.floor(free / lh)} more line(s) on the card`);
+        if (!card.hasAttribute("data-cut")) out.push(`${name}: text cut but the card is not marked data-cut`);
+      }
+      card.focus();
+      await frame();
+      const zoom = card.querySelector(":scope > .card--zoom");
+      if (!zoom) {
+        if (card.isConnected) out.push(`${name}: focus opened no zoom`);
+        continue;
+      }
+      const b = zoom.getBoundingClientRect();
+      const vw = document.documentElement.clientWidth;
+      if (!zoom.matches(":popover-open")) out.push(`${name}: the zoom is not in the top layer`);
+      if (b.left < -0.5 || b.top < -0.5 || b.right > vw + 0.5 || b.bottom > innerHeight + 0.5)
+        out.push(`${name}: the zoom at ${Math.round(b.left)},${Math.round(b.top)}–${Math.round(b.right)},${Math.round(b.bottom)} leaves the ${vw}×${innerHeight} screen`);
+      const whole = zoom.querySelector(".card__text");
+      if (whole && whole.scrollHeight > whole.clientHeight + 1) out.push(`${name}: the zoom cuts the text`);
+      const hit = document.elementFromPoint(b.left + b.width / 2, b.top + Math.min(b.height / 2, 20));
+      if (!zoom.contains(hit)) out.push(`${name}: the zoom is covered by ${hit?.className ?? "nothing"}`);
+      card.blur();
+      await frame();
+    }
+    return out;
+  });
+  assert.deepEqual(faults, [], `${label}: card text a player cannot reach: ${faults.join("; ")}`);
 }
