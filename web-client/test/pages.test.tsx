@@ -21,7 +21,7 @@ import {
   ViewUpdateSchema,
   WelcomeSchema,
 } from "../src/gen/starport/v1/protocol_pb.js";
-import { ActionKind, SeatSchema, ViewSchema } from "../src/gen/starport/v1/space_war_pb.js";
+import { ActionKind, LastContestSchema, Phase, SeatSchema, ViewSchema } from "../src/gen/starport/v1/space_war_pb.js";
 import { loadAllGames } from "../src/games/index.js";
 import { HomePage } from "../src/pages/home.js";
 import { LobbyPage } from "../src/pages/lobby.js";
@@ -103,6 +103,33 @@ test("the match page: the newest view's moves in the panel, Resign apart, the lo
   html = renderToString(<MatchPage app={a} route={{ page: "match", matchId: "m1" }} />);
   assert.match(html, /data-testid="outcome"[^>]*>You lost: Vega won \(last standing\)\.</);
   assert.doesNotMatch(html, /name="resign"/, "no resign once it is over");
+  session.dispose();
+});
+
+test("a Space War match that ended reads its end once: the banner, not the banner and the table's box again", () => {
+  const a = app("Ann");
+  const session = a.match("m4");
+  session.onInfo(create(MatchInfoSchema, {
+    matchId: "m4", game: "space_war", yourSeat: 0,
+    seats: [create(MatchSeatSchema, { seat: 0, name: "Ann" }), create(MatchSeatSchema, { seat: 1, name: "Vega", bot: true, botKind: "heuristic" })],
+  }));
+  const seats = [create(SeatSchema, { seat: 0 }), create(SeatSchema, { seat: 1 })];
+  session.onUpdate(create(ViewUpdateSchema, {
+    matchId: "m4", number: 40n, snapshot: true,
+    view: toBinary(ViewSchema, create(ViewSchema, {
+      viewerSeat: 0, contest: 6, contestLimit: 6, phase: Phase.GAME_OVER, seats,
+      lastContest: create(LastContestSchema, { number: 6, hasWinner: true, winner: 1, cards: 2 }),
+      outcome: create(OutcomeSchema, { over: true, winners: [1], reason: "contest_limit" }),
+    })),
+  }));
+  const html = renderToString(<MatchPage app={a} route={{ page: "match", matchId: "m4" }} />);
+  const text = html.replace(/<[^>]+>/g, " ");
+  assert.match(html, /data-testid="outcome"[^>]*>You lost: Vega won \(the most cards at the contest limit\)\.</);
+  assert.equal(text.match(/the most cards at the contest limit/g)?.length, 1, "who won and why, said once");
+  assert.doesNotMatch(text, /Winner|you lost/);
+  // After the end: the contest that ended the match, not an empty Battlefield.
+  assert.doesNotMatch(text, /Empty/);
+  assert.match(text, /Final contest \(6\)/);
   session.dispose();
 });
 
