@@ -133,6 +133,29 @@ test("a Space War match that ended reads its end once: the banner, not the banne
   session.dispose();
 });
 
+test("a person holding two seats reads \"Playing as\" once: the switcher says it, the heading does not repeat it", () => {
+  const a = app("Carol");
+  const session = a.match("m5");
+  session.onInfo(create(MatchInfoSchema, {
+    matchId: "m5", game: "space_war", yourSeat: 0, yourSeats: [0, 1],
+    seats: [create(MatchSeatSchema, { seat: 0, name: "Carol" }), create(MatchSeatSchema, { seat: 1, name: "Carol" }), create(MatchSeatSchema, { seat: 2, name: "Vega", bot: true })],
+  }));
+  const seats = [0, 1, 2].map((seat) => create(SeatSchema, { seat }));
+  for (const seat of [0, 1])
+    session.onUpdate(create(ViewUpdateSchema, {
+      matchId: "m5", seat, number: 1n, snapshot: true,
+      view: toBinary(ViewSchema, create(ViewSchema, { viewerSeat: seat, contest: 1, seats, legalActions: [create(ActionSchema, { seat, kind: ActionKind.FLIP })] })),
+    }));
+  const html = renderToString(<MatchPage app={a} route={{ page: "match", matchId: "m5" }} />);
+  assert.match(html, /data-seat-switcher/);
+  assert.equal(html.match(/Playing as/g)?.length, 1, "said once, written or read aloud");
+  // The switcher's group is named by those visible words; the shown seat is its pressed button.
+  assert.match(html, /role="group" aria-labelledby="seat-switcher-label"/);
+  assert.match(html, /id="seat-switcher-label">Playing as</);
+  assert.match(html, /name="seat-0"[^>]*aria-pressed="true"/);
+  session.dispose();
+});
+
 test("the match page while the reveal pacing is behind: no move button of any step, the panel says the move comes next", () => {
   const a = app("Ann");
   const session = a.match("m2");

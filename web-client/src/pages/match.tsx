@@ -61,6 +61,8 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
 
   // Nothing to show: say why (and offer a retry) instead of an empty table.
   const refused = session.unavailable && !newest ? session.unavailable : null;
+  // A person holding several seats picks the one the table shows (SeatSwitcher).
+  const switcher = held.length > 1 && !refused;
   useEffect(() => {
     if (!refused) return;
     if (probe?.error === refused) return;
@@ -152,8 +154,12 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
       }}>
       <div class="match-head">
         <h2>{game?.title ?? "Match"} <span class="muted" title={matchId}>· {shortId(matchId)}</span></h2>
-        <p class="row">
-          <span class="grow">{viewer !== null ? (held.length > 1 ? `Playing as ${nameOnly(viewer)} (seat ${viewer + 1})` : `You are ${seatName(viewer)}`) : info?.spectator ? "Spectating" : ""}</span>
+        <div class="row match-head__bar">
+          {/* Several held seats: the switcher stands where one seat reads "You are …" and says
+              "Playing as" with the shown seat pressed; a "Playing as Ann (seat 1)" line above
+              it said the same twice. */}
+          {switcher ? <SeatSwitcher session={session} held={held} shown={viewer} seatName={nameOnly} over={!!info?.over} />
+            : <span class="grow">{viewer !== null ? (held.length > 1 ? `Playing as ${nameOnly(viewer)} (seat ${viewer + 1})` : `You are ${seatName(viewer)}`) : info?.spectator ? "Spectating" : ""}</span>}
           {session.resyncing ? <span class="badge warn" data-syncing="1">syncing…</span> : null}
           {!session.online && newest && !info?.over ? <span class="badge lost" data-offline="1">offline: moves wait for the connection</span> : null}
           {game ? <RulesButton game={game} /> : null}
@@ -162,9 +168,8 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
             ? <a href={routeHash({ page: "lobby", lobbyId })} class="button secondary" data-lobby-link={lobbyId}>Back to the lobby</a>
             : null}
           {app.anonymous ? <button type="button" name="want-to-play" class="secondary" onClick={() => app.askName()}>Play on Starport</button> : null}
-        </p>
+        </div>
       </div>
-      {held.length > 1 && !refused ? <SeatSwitcher session={session} held={held} shown={viewer} seatName={nameOnly} over={!!info?.over} /> : null}
       {held.length > 1 && !refused ? <SeatNotice session={session} seatName={nameOnly} /> : null}
       {session.unavailable && newest ? (
         <p class="card-box stale-view row" role="alert" data-stale="">
@@ -220,8 +225,9 @@ export function focusAfterLoss(root: Pick<ParentNode, "querySelector">): HTMLEle
 // shows it until that seat moves.
 export function SeatSwitcher(p: { session: MatchSession; held: number[]; shown: number | null; seatName: (seat: number) => string; over: boolean }) {
   return (
-    <div class="row seat-switcher" role="group" aria-label="Playing as" data-seat-switcher="">
-      <span class="muted">Playing as</span>
+    // The group is named by its visible words, so a screen reader says "Playing as" once.
+    <div class="row grow seat-switcher" role="group" aria-labelledby="seat-switcher-label" data-seat-switcher="">
+      <span class="muted" id="seat-switcher-label">Playing as</span>
       {p.held.map((seat) => {
         const waiting = !p.over && p.session.waitingFor(seat);
         return (
