@@ -290,45 +290,55 @@ function MovePanel(p: {
 // up (whether or not a move of yours waits behind the views still to show; a second "Show
 // now" beside it read as a different thing), the speed, the turn sound. While your move
 // waits, the sentence saying so comes first and Skip names it.
+//
+// While your move waits, Skip and its sentence stick to the bottom of the window: they sit
+// below the table, a screen or more under the move panel the player is looking at. Only
+// they stick (.reveal-skip; the row around them gives up its box, so the page is what they
+// stick in): with the speed and the sound they filled a quarter of a phone's screen. On a
+// phone only the button shows ("Skip to your move (N more)" says it), the sentence is kept
+// for screen readers (visually hidden, and the button's description). The elements stay the
+// same in both states, so a focused control keeps its focus.
 function RevealControls(p: { session: MatchSession; speed: RevealSpeed; setSpeed: (s: RevealSpeed) => void; sound: boolean; setSound: (b: boolean) => void; yourMoveNext: boolean }) {
   const behind = p.session.reveal.pending;
   const waiting = behind > 0 && p.yourMoveNext;
   return (
-    // While your move waits the controls stick to the bottom of the window: they sit below the
-    // table, a screen or more under the move panel the player is looking at.
     <div class={`row reveal-controls${waiting ? " reveal-controls--waiting" : ""}`}>
-      {waiting ? (
-        <p class="move-wait" id="move-wait" data-move-wait={behind}>Your move comes next: the table is still showing the moves before it.</p>
-      ) : null}
-      {/* aria-disabled, not disabled: a keyboard player's focus is not dropped to the page body
-          when the views run out. Skipping to your move lets the page's focus rule (MatchPage)
-          put the focus on the first move now offered. */}
-      <button type="button" name="skip-reveal" class={waiting ? "primary" : "secondary"} aria-disabled={behind === 0 ? "true" : undefined}
-        aria-describedby={waiting ? "move-wait" : undefined} onClick={(ev) => {
-          p.session.reveal.skip();
-          if (waiting) (ev.currentTarget as HTMLElement).blur();
-        }}>
-        {behind ? `${waiting ? "Skip to your move" : "Skip"} (${behind} more)` : "Skip"}
-      </button>
-      <label class="inline">
-        Reveal speed
-        <select name="reveal-speed" value={p.speed} onChange={(ev) => {
-          const v = (ev.target as HTMLSelectElement).value as RevealSpeed;
-          setRevealSpeed(v);
-          p.setSpeed(v);
-          if (v === "off") p.session.reveal.skip();
-        }}>
-          {(Object.keys(revealLabels) as RevealSpeed[]).map((k) => <option key={k} value={k}>{revealLabels[k]}</option>)}
-        </select>
-      </label>
-      <label class="inline">
-        <input type="checkbox" name="turn-sound" checked={p.sound} onChange={(ev) => {
-          const on = (ev.target as HTMLInputElement).checked;
-          setSoundOn(on);
-          p.setSound(on);
-        }} />
-        Sound on my turn
-      </label>
+      <div class="reveal-skip">
+        {waiting ? (
+          <p class="move-wait" id="move-wait" data-move-wait={behind}>Your move comes next: the table is still showing the moves before it.</p>
+        ) : null}
+        {/* aria-disabled, not disabled: a keyboard player's focus is not dropped to the page body
+            when the views run out. Skipping to your move lets the page's focus rule (MatchPage)
+            put the focus on the first move now offered. */}
+        <button type="button" name="skip-reveal" class={waiting ? "primary" : "secondary"} aria-disabled={behind === 0 ? "true" : undefined}
+          aria-describedby={waiting ? "move-wait" : undefined} onClick={(ev) => {
+            p.session.reveal.skip();
+            if (waiting) (ev.currentTarget as HTMLElement).blur();
+          }}>
+          {behind ? `${waiting ? "Skip to your move" : "Skip"} (${behind} more)` : "Skip"}
+        </button>
+      </div>
+      <div class="row reveal-settings">
+        <label class="inline">
+          Reveal speed
+          <select name="reveal-speed" value={p.speed} onChange={(ev) => {
+            const v = (ev.target as HTMLSelectElement).value as RevealSpeed;
+            setRevealSpeed(v);
+            p.setSpeed(v);
+            if (v === "off") p.session.reveal.skip();
+          }}>
+            {(Object.keys(revealLabels) as RevealSpeed[]).map((k) => <option key={k} value={k}>{revealLabels[k]}</option>)}
+          </select>
+        </label>
+        <label class="inline">
+          <input type="checkbox" name="turn-sound" checked={p.sound} onChange={(ev) => {
+            const on = (ev.target as HTMLInputElement).checked;
+            setSoundOn(on);
+            p.setSound(on);
+          }} />
+          Sound on my turn
+        </label>
+      </div>
     </div>
   );
 }
