@@ -2,7 +2,10 @@
 // visit, the lobby's Start rule and bot names, the match page's move panel, end banner
 // and log after a snapshot, and the replay's outcome in the match page's words.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { test } from "node:test";
+import { fileURLToPath } from "node:url";
 
 import { create, toBinary } from "@bufbuild/protobuf";
 import { renderToString } from "preact-render-to-string";
@@ -21,7 +24,7 @@ import {
   ViewUpdateSchema,
   WelcomeSchema,
 } from "../src/gen/starport/v1/protocol_pb.js";
-import { ActionKind, SeatSchema, ViewSchema } from "../src/gen/starport/v1/space_war_pb.js";
+import { ActionKind, LastContestSchema, Phase, SeatSchema, ViewSchema } from "../src/gen/starport/v1/space_war_pb.js";
 import { loadAllGames } from "../src/games/index.js";
 import { HomePage } from "../src/pages/home.js";
 import { LobbyPage } from "../src/pages/lobby.js";
@@ -106,6 +109,56 @@ test("the match page: the newest view's moves in the panel, Resign apart, the lo
   session.dispose();
 });
 
+test("a Space War match that ended reads its end once: the banner, not the banner and the table's box again", () => {
+  const a = app("Ann");
+  const session = a.match("m4");
+  session.onInfo(create(MatchInfoSchema, {
+    matchId: "m4", game: "space_war", yourSeat: 0,
+    seats: [create(MatchSeatSchema, { seat: 0, name: "Ann" }), create(MatchSeatSchema, { seat: 1, name: "Vega", bot: true, botKind: "heuristic" })],
+  }));
+  const seats = [create(SeatSchema, { seat: 0 }), create(SeatSchema, { seat: 1 })];
+  session.onUpdate(create(ViewUpdateSchema, {
+    matchId: "m4", number: 40n, snapshot: true,
+    view: toBinary(ViewSchema, create(ViewSchema, {
+      viewerSeat: 0, contest: 6, contestLimit: 6, phase: Phase.GAME_OVER, seats,
+      lastContest: create(LastContestSchema, { number: 6, hasWinner: true, winner: 1, cards: 2 }),
+      outcome: create(OutcomeSchema, { over: true, winners: [1], reason: "contest_limit" }),
+    })),
+  }));
+  const html = renderToString(<MatchPage app={a} route={{ page: "match", matchId: "m4" }} />);
+  const text = html.replace(/<[^>]+>/g, " ");
+  assert.match(html, /data-testid="outcome"[^>]*>You lost: Vega won \(the most cards at the contest limit\)\.</);
+  assert.equal(text.match(/the most cards at the contest limit/g)?.length, 1, "who won and why, said once");
+  assert.doesNotMatch(text, /Winner|you lost/);
+  // After the end: the contest that ended the match, not an empty Battlefield.
+  assert.doesNotMatch(text, /Empty/);
+  assert.match(text, /Final contest \(6\)/);
+  session.dispose();
+});
+
+test("a person holding two seats reads \"Playing as\" once: the switcher says it, the heading does not repeat it", () => {
+  const a = app("Carol");
+  const session = a.match("m5");
+  session.onInfo(create(MatchInfoSchema, {
+    matchId: "m5", game: "space_war", yourSeat: 0, yourSeats: [0, 1],
+    seats: [create(MatchSeatSchema, { seat: 0, name: "Carol" }), create(MatchSeatSchema, { seat: 1, name: "Carol" }), create(MatchSeatSchema, { seat: 2, name: "Vega", bot: true })],
+  }));
+  const seats = [0, 1, 2].map((seat) => create(SeatSchema, { seat }));
+  for (const seat of [0, 1])
+    session.onUpdate(create(ViewUpdateSchema, {
+      matchId: "m5", seat, number: 1n, snapshot: true,
+      view: toBinary(ViewSchema, create(ViewSchema, { viewerSeat: seat, contest: 1, seats, legalActions: [create(ActionSchema, { seat, kind: ActionKind.FLIP })] })),
+    }));
+  const html = renderToString(<MatchPage app={a} route={{ page: "match", matchId: "m5" }} />);
+  assert.match(html, /data-seat-switcher/);
+  assert.equal(html.match(/Playing as/g)?.length, 1, "said once, written or read aloud");
+  // The switcher's group is named by those visible words; the shown seat is its pressed button.
+  assert.match(html, /role="group" aria-labelledby="seat-switcher-label"/);
+  assert.match(html, /id="seat-switcher-label">Playing as</);
+  assert.match(html, /name="seat-0"[^>]*aria-pressed="true"/);
+  session.dispose();
+});
+
 test("the match page while the reveal pacing is behind: no move button of any step, the panel says the move comes next", () => {
   const a = app("Ann");
   const session = a.match("m2");
@@ -138,6 +191,13 @@ test("the match page while the reveal pacing is behind: no move button of any st
   assert.ok(html.indexOf('name="skip-reveal"') < html.indexOf('name="resign"'), "Skip comes before the moves");
   // Below the table, far under the move panel on a long page: kept in sight while the move waits.
   assert.match(html, /class="row reveal-controls reveal-controls--waiting"/, "the waiting controls stick to the window's bottom");
+  // Only the sentence and Skip stick: the speed and the sound stay below the table (in the
+  // sticky box they made it a quarter of a phone's screen).
+  const sticky = html.slice(html.indexOf('<div class="reveal-skip">'), html.indexOf('<div class="row reveal-settings">'));
+  assert.match(sticky, /data-move-wait="2"[^>]*>Your move comes next: the table is still showing the moves before it\.<\/p>/);
+  assert.match(sticky, /name="skip-reveal"/);
+  assert.doesNotMatch(sticky, /reveal-speed|turn-sound/);
+  assert.match(html.slice(html.indexOf('<div class="row reveal-settings">')), /^<div class="row reveal-settings"><label[^>]*>Reveal speed<select name="reveal-speed"/);
   session.reveal.skip();
   html = renderToString(<MatchPage app={a} route={{ page: "match", matchId: "m2" }} />);
   assert.match(html, new RegExp(`<button[^>]*class="action[^"]*"[^>]*data-action="${ActionKind.TRIGGER}"`), "caught up: the move");
@@ -145,6 +205,45 @@ test("the match page while the reveal pacing is behind: no move button of any st
   assert.match(html, /<button[^>]*name="skip-reveal"[^>]*aria-disabled="true"[^>]*>Skip</, "nothing to skip (its focus kept)");
   assert.doesNotMatch(html, /reveal-controls--waiting/, "back in its place once caught up");
   session.dispose();
+});
+
+// The declarations of styles.css's rules whose selector list holds exactly `selector`, in
+// every `@media <media>` block, or outside any @media block when `media` is "".
+function cssRules(css: string, selector: string, media = ""): string[] {
+  const plain = css.replace(/\/\*[\s\S]*?\*\//g, "");
+  const scopes: string[] = [];
+  let outside = "";
+  let from = 0;
+  for (let at = plain.indexOf("@media", from); at >= 0; at = plain.indexOf("@media", from)) {
+    const open = plain.indexOf("{", at);
+    let depth = 0, close = open;
+    for (let i = open; i < plain.length; i++) {
+      if (plain[i] === "{") depth++;
+      else if (plain[i] === "}" && --depth === 0) { close = i; break; }
+    }
+    outside += plain.slice(from, at);
+    if (plain.slice(at + 6, open).trim() === media) scopes.push(plain.slice(open + 1, close));
+    from = close + 1;
+  }
+  outside += plain.slice(from);
+  return (media ? scopes : [outside]).flatMap((scope) => [...scope.matchAll(/([^{}]+)\{([^}]*)\}/g)])
+    .filter((m) => m[1].split(",").map((x) => x.trim()).includes(selector)).map((m) => m[2]);
+}
+
+test("the sticky 'Skip to your move' box is one line on a phone: the button, the sentence kept for screen readers", () => {
+  const css = readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), "../../src/styles.css"), "utf8");
+  // The row gives up its box while the move waits, so only .reveal-skip (the sentence and Skip) sticks.
+  assert.ok(cssRules(css, ".reveal-controls--waiting").some((r) => /display:\s*contents/.test(r)));
+  assert.ok(cssRules(css, ".reveal-controls--waiting .reveal-skip").some((r) => /position:\s*sticky/.test(r) && /bottom:\s*0/.test(r)));
+  assert.ok(!cssRules(css, ".reveal-controls--waiting").some((r) => /position:\s*sticky/.test(r)), "not the whole row with the speed and the sound");
+  // A phone: the sentence visually hidden (clipped, still read: the button's description), the button filling the line.
+  const phone = cssRules(css, ".move-wait", "(max-width: 600px)").join(";");
+  assert.match(phone, /position:\s*absolute/);
+  assert.match(phone, /clip:\s*rect\(0 0 0 0\)/);
+  assert.doesNotMatch(phone, /display:\s*none|visibility:\s*hidden/, "screen readers still get the sentence");
+  assert.ok(cssRules(css, ".reveal-controls--waiting .reveal-skip button", "(max-width: 600px)").some((r) => /flex:\s*1/.test(r)));
+  // A desktop: the sentence beside the button when the line has room, not a line of its own.
+  assert.ok(cssRules(css, ".move-wait").some((r) => /flex:\s*1 1 /.test(r)));
 });
 
 test("the match page offers Play for me only while the seat is in play: not once it resigned or was Conquered", () => {

@@ -451,24 +451,36 @@ test("Contest and War: the table says whose flip is due and, in a War, who tied 
   assert.equal(flipWords(create(ViewSchema, { phase: Phase.BEFORE_BATTLE, seats: [create(SeatSchema, { seat: 0 })], seatsToAct: 1 }), 0, seatName), "");
 });
 
-test("the end names no War step, and says why the match ended in players' words", () => {
+test("the end names no War step, is said once (by the page, not again by the table), and shows the final contest instead of an empty Battlefield", () => {
   const view = create(ViewSchema, {
     viewerSeat: 0,
     contest: 412,
+    contestLimit: 412,
     phase: Phase.GAME_OVER,
     warStep: 1,   // the engine keeps the last contest's War step
     seats: [create(SeatSchema, { seat: 0, faction: Faction.ROBOTS }), create(SeatSchema, { seat: 1, faction: Faction.DWARVES })],
+    // The contest that ended the match, as the engine numbers it at the end.
+    lastContest: create(LastContestSchema, { number: 412, hasWinner: true, winner: 1, cards: 2 }),
     outcome: { over: true, winners: [1], reason: "contest_limit" },
   });
   const html = decode(render(view));
   const status = html.slice(html.indexOf('class="sw-status"'), html.indexOf("</div>", html.indexOf('class="sw-status"')));
   assert.doesNotMatch(status, /War step/, "the match is over, not in a War");
   assert.match(status, /Game over/);
-  assert.match(html, /\(the most cards at the contest limit\)/);
-  // The outcome box is red for the seat that lost, green for the winner.
-  assert.match(html, /class="outcome lost" data-outcome="over"/);
-  assert.match(render(create(ViewSchema, { ...view, viewerSeat: 1 })), /class="outcome" data-outcome="over"/);
-  // The end banner and the replay use the game's words too.
+  // The match page's end banner (and the replay's outcome line) sits right above the table
+  // and says who won and why: the table used to say it again in a box of its own.
+  assert.doesNotMatch(html, /data-outcome|Winner|you lost|the most cards at the contest limit/);
+  // The Battlefield is empty once the match is over: no "Empty." box; the contest that ended
+  // it is shown as the final one.
+  assert.doesNotMatch(html, /data-testid="battlefield"|Empty/);
+  const final = lastContestHtml(html)!;
+  assert.match(final, /aria-label="Final contest"/);
+  assert.match(final, /Final contest \(412\)/);
+  assert.match(final, /Bot Brigid won the Battle and captured 2 cards\./);
+  // While the match is on, the same section is the last contest, with the Battlefield above.
+  const playing = decode(render(create(ViewSchema, { ...view, phase: Phase.FLIP_PHASE, outcome: undefined, contest: 413, lastContest: create(LastContestSchema, { hasWinner: true, winner: 1, cards: 2 }) })));
+  assert.match(playing, /data-testid="battlefield"[\s\S]*Empty — waiting for flips\.[\s\S]*Last contest \(412\)/);
+  // The end banner and the replay use the game's words.
   assert.equal(outcomeText(view.outcome, 0, seatName, [], spaceWar.reasonWords), "You lost: Bot Brigid won (the most cards at the contest limit).");
   assert.equal(outcomeText({ ...view.outcome!, winners: [], reason: "all_conquered" }, 0, seatName, [], spaceWar.reasonWords), "You lost (every player was Conquered).");
   assert.equal(outcomeText({ ...view.outcome!, reason: "last_standing" }, null, seatName, [], spaceWar.reasonWords), "Bot Brigid won (last standing).");

@@ -61,6 +61,8 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
 
   // Nothing to show: say why (and offer a retry) instead of an empty table.
   const refused = session.unavailable && !newest ? session.unavailable : null;
+  // A person holding several seats picks the one the table shows (SeatSwitcher).
+  const switcher = held.length > 1 && !refused;
   useEffect(() => {
     if (!refused) return;
     if (probe?.error === refused) return;
@@ -152,8 +154,12 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
       }}>
       <div class="match-head">
         <h2>{game?.title ?? "Match"} <span class="muted" title={matchId}>· {shortId(matchId)}</span></h2>
-        <p class="row">
-          <span class="grow">{viewer !== null ? (held.length > 1 ? `Playing as ${nameOnly(viewer)} (seat ${viewer + 1})` : `You are ${seatName(viewer)}`) : info?.spectator ? "Spectating" : ""}</span>
+        <div class="row match-head__bar">
+          {/* Several held seats: the switcher stands where one seat reads "You are …" and says
+              "Playing as" with the shown seat pressed; a "Playing as Ann (seat 1)" line above
+              it said the same twice. */}
+          {switcher ? <SeatSwitcher session={session} held={held} shown={viewer} seatName={nameOnly} over={!!info?.over} />
+            : <span class="grow">{viewer !== null ? (held.length > 1 ? `Playing as ${nameOnly(viewer)} (seat ${viewer + 1})` : `You are ${seatName(viewer)}`) : info?.spectator ? "Spectating" : ""}</span>}
           {session.resyncing ? <span class="badge warn" data-syncing="1">syncing…</span> : null}
           {!session.online && newest && !info?.over ? <span class="badge lost" data-offline="1">offline: moves wait for the connection</span> : null}
           {game ? <RulesButton game={game} /> : null}
@@ -162,9 +168,8 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
             ? <a href={routeHash({ page: "lobby", lobbyId })} class="button secondary" data-lobby-link={lobbyId}>Back to the lobby</a>
             : null}
           {app.anonymous ? <button type="button" name="want-to-play" class="secondary" onClick={() => app.askName()}>Play on Starport</button> : null}
-        </p>
+        </div>
       </div>
-      {held.length > 1 && !refused ? <SeatSwitcher session={session} held={held} shown={viewer} seatName={nameOnly} over={!!info?.over} /> : null}
       {held.length > 1 && !refused ? <SeatNotice session={session} seatName={nameOnly} /> : null}
       {session.unavailable && newest ? (
         <p class="card-box stale-view row" role="alert" data-stale="">
@@ -220,8 +225,9 @@ export function focusAfterLoss(root: Pick<ParentNode, "querySelector">): HTMLEle
 // shows it until that seat moves.
 export function SeatSwitcher(p: { session: MatchSession; held: number[]; shown: number | null; seatName: (seat: number) => string; over: boolean }) {
   return (
-    <div class="row seat-switcher" role="group" aria-label="Playing as" data-seat-switcher="">
-      <span class="muted">Playing as</span>
+    // The group is named by its visible words, so a screen reader says "Playing as" once.
+    <div class="row grow seat-switcher" role="group" aria-labelledby="seat-switcher-label" data-seat-switcher="">
+      <span class="muted" id="seat-switcher-label">Playing as</span>
       {p.held.map((seat) => {
         const waiting = !p.over && p.session.waitingFor(seat);
         return (
@@ -284,45 +290,55 @@ function MovePanel(p: {
 // up (whether or not a move of yours waits behind the views still to show; a second "Show
 // now" beside it read as a different thing), the speed, the turn sound. While your move
 // waits, the sentence saying so comes first and Skip names it.
+//
+// While your move waits, Skip and its sentence stick to the bottom of the window: they sit
+// below the table, a screen or more under the move panel the player is looking at. Only
+// they stick (.reveal-skip; the row around them gives up its box, so the page is what they
+// stick in): with the speed and the sound they filled a quarter of a phone's screen. On a
+// phone only the button shows ("Skip to your move (N more)" says it), the sentence is kept
+// for screen readers (visually hidden, and the button's description). The elements stay the
+// same in both states, so a focused control keeps its focus.
 function RevealControls(p: { session: MatchSession; speed: RevealSpeed; setSpeed: (s: RevealSpeed) => void; sound: boolean; setSound: (b: boolean) => void; yourMoveNext: boolean }) {
   const behind = p.session.reveal.pending;
   const waiting = behind > 0 && p.yourMoveNext;
   return (
-    // While your move waits the controls stick to the bottom of the window: they sit below the
-    // table, a screen or more under the move panel the player is looking at.
     <div class={`row reveal-controls${waiting ? " reveal-controls--waiting" : ""}`}>
-      {waiting ? (
-        <p class="move-wait" id="move-wait" data-move-wait={behind}>Your move comes next: the table is still showing the moves before it.</p>
-      ) : null}
-      {/* aria-disabled, not disabled: a keyboard player's focus is not dropped to the page body
-          when the views run out. Skipping to your move lets the page's focus rule (MatchPage)
-          put the focus on the first move now offered. */}
-      <button type="button" name="skip-reveal" class={waiting ? "primary" : "secondary"} aria-disabled={behind === 0 ? "true" : undefined}
-        aria-describedby={waiting ? "move-wait" : undefined} onClick={(ev) => {
-          p.session.reveal.skip();
-          if (waiting) (ev.currentTarget as HTMLElement).blur();
-        }}>
-        {behind ? `${waiting ? "Skip to your move" : "Skip"} (${behind} more)` : "Skip"}
-      </button>
-      <label class="inline">
-        Reveal speed
-        <select name="reveal-speed" value={p.speed} onChange={(ev) => {
-          const v = (ev.target as HTMLSelectElement).value as RevealSpeed;
-          setRevealSpeed(v);
-          p.setSpeed(v);
-          if (v === "off") p.session.reveal.skip();
-        }}>
-          {(Object.keys(revealLabels) as RevealSpeed[]).map((k) => <option key={k} value={k}>{revealLabels[k]}</option>)}
-        </select>
-      </label>
-      <label class="inline">
-        <input type="checkbox" name="turn-sound" checked={p.sound} onChange={(ev) => {
-          const on = (ev.target as HTMLInputElement).checked;
-          setSoundOn(on);
-          p.setSound(on);
-        }} />
-        Sound on my turn
-      </label>
+      <div class="reveal-skip">
+        {waiting ? (
+          <p class="move-wait" id="move-wait" data-move-wait={behind}>Your move comes next: the table is still showing the moves before it.</p>
+        ) : null}
+        {/* aria-disabled, not disabled: a keyboard player's focus is not dropped to the page body
+            when the views run out. Skipping to your move lets the page's focus rule (MatchPage)
+            put the focus on the first move now offered. */}
+        <button type="button" name="skip-reveal" class={waiting ? "primary" : "secondary"} aria-disabled={behind === 0 ? "true" : undefined}
+          aria-describedby={waiting ? "move-wait" : undefined} onClick={(ev) => {
+            p.session.reveal.skip();
+            if (waiting) (ev.currentTarget as HTMLElement).blur();
+          }}>
+          {behind ? `${waiting ? "Skip to your move" : "Skip"} (${behind} more)` : "Skip"}
+        </button>
+      </div>
+      <div class="row reveal-settings">
+        <label class="inline">
+          Reveal speed
+          <select name="reveal-speed" value={p.speed} onChange={(ev) => {
+            const v = (ev.target as HTMLSelectElement).value as RevealSpeed;
+            setRevealSpeed(v);
+            p.setSpeed(v);
+            if (v === "off") p.session.reveal.skip();
+          }}>
+            {(Object.keys(revealLabels) as RevealSpeed[]).map((k) => <option key={k} value={k}>{revealLabels[k]}</option>)}
+          </select>
+        </label>
+        <label class="inline">
+          <input type="checkbox" name="turn-sound" checked={p.sound} onChange={(ev) => {
+            const on = (ev.target as HTMLInputElement).checked;
+            setSoundOn(on);
+            p.setSound(on);
+          }} />
+          Sound on my turn
+        </label>
+      </div>
     </div>
   );
 }

@@ -1,6 +1,6 @@
-// The Space War table, built from the kit: status, outcome, the decision (with what the
-// offered Power does), a seat panel per seat, the Battlefield by step, and the last
-// contest's revealed cards with its result in words. It draws the view it is given and
+// The Space War table, built from the kit: status, the decision (with what the offered
+// Power does), a seat panel per seat, the Battlefield by step, and the last contest's
+// revealed cards with its result in words (the end itself is said by the page around it). It draws the view it is given and
 // places the legal actions the view lists; every rule stays on the server.
 import { useRef } from "preact/hooks";
 
@@ -15,7 +15,7 @@ import { joinNames } from "../../kit/words.js";
 import type { TableContext, TableProps } from "../types.js";
 import { cardId, lastContestCards, lastContestNumber, type Revealed } from "./reveal.js";
 import { hasSeat } from "./seat_masks.js";
-import { cardKind, factionKind, factionName, gameId, phaseNames, powerStateNames, powerStateTips, powerText, reasonWords, stepName } from "./words.js";
+import { cardKind, factionKind, factionName, gameId, phaseNames, powerStateNames, powerStateTips, powerText, stepName } from "./words.js";
 
 const tips = {
   deck: "Cards in this player's deck, face down. An empty deck is refilled from the discard pile.",
@@ -276,8 +276,9 @@ export function SpaceWarTable({ view, previous, ctx }: TableProps<View>) {
   remember(view);
   for (const k of [...seen.current.keys()]) if (k < view.contest - 2) seen.current.delete(k);
 
-  const over = view.outcome?.over;
-  const lost = !!over && ctx.viewer !== null && !view.spectator && !view.outcome!.winners.includes(ctx.viewer);
+  // The end is said once, by the page above the table (the match page's end banner, the
+  // replay's outcome line): a box here repeated it in other words right below.
+  const over = !!view.outcome?.over || view.phase === Phase.GAME_OVER;
   const status = [
     phaseNames[view.phase],
     // The engine keeps the last contest's War step at the end; the match is no longer in it.
@@ -305,36 +306,28 @@ export function SpaceWarTable({ view, previous, ctx }: TableProps<View>) {
         ) : null}
         {status.length ? ` · ${status.join(" · ")}` : ""}
       </div>
-      {over ? (
-        // Green for a win, red for a seat that lost (a watcher's stays green).
-        <div class={`outcome${lost ? " lost" : ""}`} data-outcome="over">
-          <strong>
-            {view.outcome!.winners.length
-              ? `Winner: ${view.outcome!.winners.map((s) => (s === ctx.viewer ? "You" : ctx.seatName(s))).join(", ")}`
-              : "No winner"}
-          </strong>
-          {view.outcome!.reason ? ` (${reasonWords(view.outcome!.reason) ?? view.outcome!.reason.replace(/_/g, " ")})` : ""}
-          {lost ? <span> — you lost.</span> : null}
-        </div>
-      ) : null}
       <Decision view={view} ctx={ctx} />
       <section class="sw-seats" aria-label="Seats">
         {view.seats.map((s) => (
           <SeatView key={s.seat} seat={s} view={view} ctx={ctx} />
         ))}
       </section>
-      <section class="sw-battlefield" aria-label="Battlefield" data-testid="battlefield">
-        <h3>Battlefield{view.contest ? ` — contest ${view.contest}` : ""}</h3>
-        {cards.length ? (
-          <ByStep cards={cards} ctx={ctx} highlight={highlight} />
-        ) : (
-          <p class="muted">{view.phase === Phase.GAME_OVER ? "Empty." : "Empty — waiting for flips."}</p>
-        )}
-      </section>
+      {over && !cards.length ? null : (
+        // Once the match is over the Battlefield is empty (the final contest ended it): no
+        // box saying "Empty." under the end; the final contest's cards are just below.
+        <section class="sw-battlefield" aria-label="Battlefield" data-testid="battlefield">
+          <h3>Battlefield{view.contest ? ` — contest ${view.contest}` : ""}</h3>
+          {cards.length ? (
+            <ByStep cards={cards} ctx={ctx} highlight={highlight} />
+          ) : (
+            <p class="muted">Empty — waiting for flips.</p>
+          )}
+        </section>
+      )}
       {last && lastNumber > 0 ? (
-        <section class="sw-last" data-testid="last-contest" aria-label="Last contest" data-contest={lastNumber}>
+        <section class="sw-last" data-testid="last-contest" aria-label={over ? "Final contest" : "Last contest"} data-contest={lastNumber}>
           <h3>
-            Last contest ({lastNumber}){last.war ? " — War" : ""}
+            {over ? "Final" : "Last"} contest ({lastNumber}){last.war ? " — War" : ""}
             {last.peace ? " — Peace" : ""}
           </h3>
           <p class="sw-result" data-result="">{resultWords(view, ctx)}</p>
