@@ -344,7 +344,7 @@ TEST_CASE("Power words: a Power a leader turns Active, or a Grand Admiral's win 
   }
 }
 
-TEST_CASE("Decline words: keeping a Power that could not change the Battle says nothing; keeping one that could is told") {
+TEST_CASE("Decline words: keeping a Power that could not change the Battle says nothing, keeping one that could is told") {
   // An Active Dwarven Armor is offered before every Battle; a line for each decline buried
   // the log ("declines Dwarven Armor." thirteen times in one match).
   auto far = table({{DWARVES, {"dwarves:thane", "dwarves:2"}}, {ELVES, {"elves:10", "elves:2"}}});
