@@ -461,7 +461,9 @@ std::string state::describe(const action& a) const {
     case kind::accept: return who + " accepts the trade.";
     case kind::decline: return who + " declines the trade.";
     case kind::withdraw: return who + " withdraws the offer.";
-    case kind::brawl: return a.args[0] < 0 ? who + " lets the delivery go ahead." : who + " starts a brawl with " + seat_ref(a.args[0]) + ".";
+    case kind::brawl:
+      if (a.args[0] >= 0) return who + " starts a brawl with " + seat_ref(a.args[0]) + ".";
+      return who + (attempt_ != no_card && attempt_bury_ ? " lets the burial go ahead." : " lets the delivery go ahead.");
     case kind::deliver:   // public_card: "the … cargo"
       // A ship here may brawl first: the delivery is told when it happens (note_kind::delivered).
       if (delivery_brawlers(a.seat)) return who + " is about to deliver " + public_card(a.args[0]) + ".";

@@ -94,6 +94,18 @@ TEST_CASE("scoundrels rule Affiliation: an affiliated player delivering elsewher
   REQUIRE(g.pending().size() == 2);
 }
 
+TEST_CASE("scoundrels words: a burial a later ship may brawl over is about to happen until it is let go ahead") {
+  state g = game(2, delivery(R"("location": "Pandora")", R"("location": "Pandora")"));
+  const std::int32_t spice = contract_id(g, "Spice");
+  CHECK(g.describe(act(0, kind::bury, {spice})) == "{seat:0} is about to bury the Spice cargo.");
+  play(g, act(0, kind::bury, {spice}));
+  REQUIRE(g.must_act() == engine::seat_bit(1));
+  const action go_ahead = act(1, kind::brawl, {-1});
+  CHECK(g.describe(go_ahead) == "{seat:1} lets the burial go ahead.");
+  play(g, go_ahead);
+  CHECK(g.describe_effects().find("{seat:0} buries the Spice cargo and draws another.") != std::string::npos);
+}
+
 TEST_CASE("scoundrels rule Grudge: no delivery to a syndicate that holds a grudge, an affiliated player may still bury") {
   state g = game(2, delivery(R"("location": "Pandora", "reputation": 2, "affiliation": "ANUBIS", "grudges": ["FIDANZA"])"));
   CHECK_FALSE(g.check(act(0, kind::deliver, {contract_id(g, "Spice")})));
@@ -120,6 +132,7 @@ TEST_CASE("scoundrels rule Delivery brawl: a later player at the location is ask
   // Not "delivers" yet: the delivery is told once it happens, if it does.
   CHECK(g.describe(act(0, kind::deliver, {spice})) == "{seat:0} is about to deliver the Spice cargo.");
   play(g, act(0, kind::deliver, {spice}));
+  CHECK(g.describe(act(1, kind::brawl, {-1})) == "{seat:1} lets the delivery go ahead.");
   CHECK(g.ship_of(0).rep == 0);   // not yet: seat 1 is asked first
   REQUIRE(g.pending().size() == 1);
   CHECK(g.pending().back().kind == task::brawl_ask);
