@@ -98,7 +98,12 @@ int server::run() {
   });
 
   std::vector<std::thread> threads;
-  for (int i = 1; i < settings_.threads; ++i) threads.emplace_back([&ioc] { ioc.run(); });
+  for (int i = 1; i < settings_.threads; ++i)
+    threads.emplace_back([&ioc, &state] {
+      state->stats().network_thread_started();
+      ioc.run();
+    });
+  state->stats().network_thread_started();
   ioc.run();
   for (std::thread& t : threads) t.join();
 

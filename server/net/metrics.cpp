@@ -4,7 +4,10 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <sys/syscall.h>
+
 #include <cstdio>
+#include <cstring>
 
 namespace starport::server {
 namespace {
@@ -30,6 +33,32 @@ double open_fds() {
   return n > 0 ? n - 1 : 0;
 }
 
+// The CPU this process has used, user and system.
+double cpu_seconds() {
+  rusage u{};
+  if (getrusage(RUSAGE_SELF, &u) != 0) return 0;
+  return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+// One thread's CPU, user and system, from /proc/self/task/<id>/stat (fields 14 and 15, in
+// clock ticks; the name in field 2 may hold spaces, so count from its closing parenthesis).
+double thread_cpu_seconds(int tid) {
+  char path[64];
+  std::snprintf(path, sizeof path, "/proc/self/task/%d/stat", tid);
+  FILE* f = std::fopen(path, "r");
+  if (!f) return 0;
+  char buf[1024];
+  const std::size_t n = std::fread(buf, 1, sizeof buf - 1, f);
+  std::fclose(f);
+  buf[n] = '\0';
+  const char* p = std::strrchr(buf, ')');
+  unsigned long long user = 0, system = 0;
+  // After ")": state, then fields 4 to 13, then utime and stime.
+  if (!p || std::sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &user, &system) != 2)
+    return 0;
+  return double(user + system) / double(sysconf(_SC_CLK_TCK));
+}
+
 double max_fds() {
   rlimit limit{};
   return getrlimit(RLIMIT_NOFILE, &limit) == 0 ? double(limit.rlim_cur) : 0;
@@ -45,6 +74,12 @@ void metrics::action_done(std::chrono::steady_clock::duration latency) {
   actions_.fetch_add(1, std::memory_order_relaxed);
   const auto us = std::chrono::duration_cast<std::chrono::microseconds>(latency).count();
   latency_sum_us_.fetch_add(static_cast<std::uint64_t>(us < 0 ? 0 : us), std::memory_order_relaxed);
+}
+
+void metrics::network_thread_started() {
+  const std::size_t i = network_thread_count_.fetch_add(1, std::memory_order_relaxed);
+  if (i < network_threads_.size())
+    network_threads_[i].store(static_cast<int>(::syscall(SYS_gettid)), std::memory_order_relaxed);
 }
 
 std::string metrics::render(std::size_t storage_queue_depth) const {
@@ -121,6 +156,15 @@ std::string metrics::render(std::size_t storage_queue_depth) const {
   line("# HELP process_open_fds Number of open file descriptors.");
   line("# TYPE process_open_fds gauge");
   value("process_open_fds", open_fds());
+  line("# HELP process_cpu_seconds_total Total user and system CPU time spent in seconds.");
+  line("# TYPE process_cpu_seconds_total counter");
+  value("process_cpu_seconds_total", cpu_seconds());
+  double network = 0;
+  for (const auto& tid : network_threads_)
+    if (const int t = tid.load(std::memory_order_relaxed)) network += thread_cpu_seconds(t);
+  line("# HELP starport_network_cpu_seconds_total CPU time of the threads that run the network and the matches (watch its rate against one core a thread).");
+  line("# TYPE starport_network_cpu_seconds_total counter");
+  value("starport_network_cpu_seconds_total", network);
   line("# HELP process_max_fds Maximum number of open file descriptors.");
   line("# TYPE process_max_fds gauge");
   value("process_max_fds", max_fds());

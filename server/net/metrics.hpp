@@ -73,6 +73,12 @@ class metrics {
     view_bytes_[packed].fetch_add(bytes, std::memory_order_relaxed);
   }
 
+  // Each thread that runs the io_context says so as it starts (at most 64 count): their CPU
+  // is `starport_network_cpu_seconds_total`. The latency histogram starts when a move is
+  // read, so a network thread near a full core makes moves wait in their sockets where the
+  // histogram cannot see it (docs/capacity.md, "Latency at the client's socket").
+  void network_thread_started();
+
   std::string render(std::size_t storage_queue_depth) const;
 
  private:
@@ -88,6 +94,8 @@ class metrics {
   std::array<std::atomic<std::uint64_t>, latency_bounds.size() + 1> buckets_{};
   std::array<std::atomic<std::uint64_t>, refusal_names.size()> refusals_{};
   std::array<std::atomic<std::uint64_t>, stop_names.size()> stopped_{};
+  std::array<std::atomic<int>, 64> network_threads_{};   // their thread ids (0: none yet)
+  std::atomic<std::size_t> network_thread_count_{0};
 };
 
 }  // namespace starport::server

@@ -2,7 +2,12 @@
 // outside the root), /healthz, /metrics; and a graceful shutdown on SIGTERM.
 #include <doctest/doctest.h>
 
+#include <ctime>
+#include <string>
+#include <thread>
+
 #include "match_driver.hpp"
+#include "server/net/metrics.hpp"
 #include "server_fixture.hpp"
 
 using namespace starport::server::testing;
@@ -32,7 +37,7 @@ TEST_CASE("http: the one port serves the web client and /healthz and /metrics") 
   for (const char* name : {"starport_connections 2", "starport_lobbies 1", "starport_matches 1",
                            "starport_actions_total 4", "starport_action_latency_seconds_bucket{le=\"+Inf\"} 4",
                            "starport_storage_queue_depth", "process_resident_memory_bytes ", "process_open_fds ",
-                           "process_max_fds "})
+                           "process_max_fds ", "process_cpu_seconds_total ", "starport_network_cpu_seconds_total "})
     CHECK_MESSAGE(body.find(name) != std::string::npos, std::string(name));
   // The server holds at least its listener, its database and these two connections.
   const std::size_t at = body.find("\nprocess_open_fds ");
@@ -41,6 +46,13 @@ TEST_CASE("http: the one port serves the web client and /healthz and /metrics") 
   const std::size_t rss = body.find("\nprocess_resident_memory_bytes ");
   REQUIRE(rss != std::string::npos);
   CHECK(std::stod(body.substr(rss + 31)) > 1e6);
+  // The network threads are a part of the process's CPU.
+  const std::size_t cpu = body.find("\nprocess_cpu_seconds_total ");
+  const std::size_t network = body.find("\nstarport_network_cpu_seconds_total ");
+  REQUIRE(cpu != std::string::npos);
+  REQUIRE(network != std::string::npos);
+  CHECK(std::stod(body.substr(network + 36)) >= 0);
+  CHECK(std::stod(body.substr(network + 36)) <= std::stod(body.substr(cpu + 27)) + 0.02);
 }
 
 TEST_CASE("shutdown: SIGTERM closes every session with 1001 (going away) and exits 0") {
@@ -49,4 +61,27 @@ TEST_CASE("shutdown: SIGTERM closes every session with 1001 (going away) and exi
   a.hello("Ada");
   CHECK(f.server->stop() == 0);
   CHECK(a.read_close_code() == 1001);
+}
+
+TEST_CASE("metrics: the network threads' CPU is that of the threads that said they run the network") {
+  starport::server::metrics m;
+  auto network_cpu = [](const std::string& body) {
+    const std::size_t at = body.find("\nstarport_network_cpu_seconds_total ");
+    REQUIRE(at != std::string::npos);
+    return std::stod(body.substr(at + 36));
+  };
+  CHECK(network_cpu(m.render(0)) == 0);   // no network thread yet
+  double seen = 0;
+  std::thread t([&] {
+    m.network_thread_started();
+    // 60 ms of this thread's own CPU (the kernel counts it in 10 ms ticks).
+    timespec start{}, now{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start);
+    do clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    while ((now.tv_sec - start.tv_sec) * 1000000000L + (now.tv_nsec - start.tv_nsec) < 60000000L);
+    seen = network_cpu(m.render(0));   // while the thread lives: its /proc entry goes with it
+  });
+  t.join();
+  CHECK(seen >= 0.04);
+  CHECK(seen < 5);
 }
