@@ -61,7 +61,8 @@ void counted_stream::stamp_arrivals(boost::beast::error_code& ec) {
   stamping_ = true;
 }
 
-bool counted_stream::receive(iovec* parts, std::size_t count, boost::beast::error_code& ec, std::size_t& bytes) {
+bool counted_stream::receive(iovec* parts, std::size_t count, boost::beast::error_code& ec, std::size_t& bytes,
+                             wall_clock::time_point& arrived) {
   alignas(cmsghdr) char control[CMSG_SPACE(sizeof(timespec))];
   msghdr msg{};
   msg.msg_iov = parts;
@@ -83,20 +84,12 @@ bool counted_stream::receive(iovec* parts, std::size_t count, boost::beast::erro
     return true;
   }
   // The newest segment this read took (TCP stamps a read with its last one).
-  wall_clock::time_point arrived{};
   for (cmsghdr* c = CMSG_FIRSTHDR(&msg); c; c = CMSG_NXTHDR(&msg, c)) {
     if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_TIMESTAMPNS) continue;
     timespec ts{};
     std::memcpy(&ts, CMSG_DATA(c), sizeof ts);
     arrived = wall_clock::time_point(std::chrono::duration_cast<wall_clock::duration>(
         std::chrono::seconds(ts.tv_sec) + std::chrono::nanoseconds(ts.tv_nsec)));
-  }
-  if (!counting_) return true;
-  std::size_t left = bytes;
-  for (std::size_t i = 0; i < count && left > 0; ++i) {
-    const std::size_t n = std::min(left, parts[i].iov_len);
-    messages_.feed(static_cast<const unsigned char*>(parts[i].iov_base), n, arrived);
-    left -= n;
   }
   return true;
 }

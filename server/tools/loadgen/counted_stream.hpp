@@ -72,19 +72,25 @@ class counted_stream : public boost::beast::tcp_stream {
     boost::beast::tcp_stream::async_read_some(
         buffers, boost::asio::bind_executor(executor, [this, buffers, h = std::forward<ReadHandler>(handler)](
                                                           boost::beast::error_code ec, std::size_t bytes) mutable {
-          std::size_t left = counting_ ? bytes : 0;
-          for (auto it = boost::asio::buffer_sequence_begin(buffers);
-               left > 0 && it != boost::asio::buffer_sequence_end(buffers); ++it) {
-            const boost::asio::const_buffer b(*it);
-            const std::size_t n = std::min(left, b.size());
-            messages_.feed(static_cast<const unsigned char*>(b.data()), n);
-            left -= n;
-          }
+          count(buffers, bytes, {});
           std::move(h)(ec, bytes);
         }));
   }
 
  private:
+  // The bytes a read put into `buffers`, to the frame counter (from the handshake's end on).
+  template <class Buffers>
+  void count(const Buffers& buffers, std::size_t bytes, wall_clock::time_point arrived) {
+    std::size_t left = counting_ ? bytes : 0;
+    for (auto it = boost::asio::buffer_sequence_begin(buffers);
+         left > 0 && it != boost::asio::buffer_sequence_end(buffers); ++it) {
+      const boost::asio::const_buffer b(*it);
+      const std::size_t n = std::min(left, b.size());
+      messages_.feed(static_cast<const unsigned char*>(b.data()), n, arrived);
+      left -= n;
+    }
+  }
+
   // A read as Asio does it (a try at once, else a wait for the socket to be readable), by
   // a recvmsg that keeps the receive timestamp.
   template <class Buffers, class Handler, class Executor>
@@ -118,15 +124,20 @@ class counted_stream : public boost::beast::tcp_stream {
   template <class Buffers>
   bool receive(const Buffers& buffers, boost::beast::error_code& ec, std::size_t& bytes) {
     std::array<iovec, 16> parts{};
-    std::size_t count = 0;
+    std::size_t used = 0;
     for (auto it = boost::asio::buffer_sequence_begin(buffers);
-         it != boost::asio::buffer_sequence_end(buffers) && count < parts.size(); ++it) {
+         it != boost::asio::buffer_sequence_end(buffers) && used < parts.size(); ++it) {
       const boost::asio::mutable_buffer b(*it);
-      if (b.size() > 0) parts[count++] = iovec{b.data(), b.size()};
+      if (b.size() > 0) parts[used++] = iovec{b.data(), b.size()};
     }
-    return receive(parts.data(), count, ec, bytes);
+    wall_clock::time_point arrived{};
+    if (!receive(parts.data(), used, ec, bytes, arrived)) return false;
+    count(buffers, bytes, arrived);
+    return true;
   }
-  bool receive(iovec* parts, std::size_t count, boost::beast::error_code& ec, std::size_t& bytes);
+  // `arrived`: the kernel's stamp of the newest segment read (zero if it gave none).
+  bool receive(iovec* parts, std::size_t count, boost::beast::error_code& ec, std::size_t& bytes,
+               wall_clock::time_point& arrived);
 
   message_sizes messages_;
   bool counting_ = false;
