@@ -19,7 +19,9 @@ class bot {
   virtual action choose(const google::protobuf::Message& view, std::span<const action> legal) = 0;
   // After choose(): how long this bot would give the other seats before its next move, or
   // until one of them moves (an offer it just made, waiting for its answer). A server
-  // lengthens the bot's pause by it; a playout, which has no clock, ignores it. 0: none.
+  // lengthens the bot's pause by it and shows every seat and spectator when the bot plays on
+  // (a turn timer on its seat), so ask only after a move all may see; a playout, which has
+  // no clock, ignores it. 0: none.
   virtual std::uint32_t waits_for_others_ms() const { return 0; }
 };
 

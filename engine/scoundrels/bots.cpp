@@ -379,8 +379,8 @@ class heuristic_bot final : public engine::bot {
 
  private:
   // How long a proposer gives the other player to answer before it plays on (moving away
-  // ends the offer): long enough to read the offer and press a button. The page says "about
-  // 12 s" (web-client/src/games/scoundrels/trade.tsx, botOfferPatienceS): change both.
+  // ends the offer): long enough to read the offer and press a button. The server shows the
+  // wait as this seat's timer, so pages count it down from there.
   static constexpr std::uint32_t offer_patience_ms = 12000;
   routes route_;
   std::uint32_t waits_ms_ = 0;

@@ -48,8 +48,13 @@ bool match_actor::set_deadlines() {
     } else if (s.bot_plays()) {
       // A bot's pause is not a turn: a stand-in taking over stops the player's countdown.
       s.deadline = {};
-      s.deadline_ms = 0;
-      if (s.bot_due == clock::time_point{}) s.bot_due = now + services_->settings().bot_delay + s.bot_waits;
+      if (s.bot_due == clock::time_point{}) {
+        const std::chrono::milliseconds pause = services_->settings().bot_delay + s.bot_waits;
+        s.bot_due = now + pause;
+        // A bot giving the others time to answer what it asked (its trade offer) shows when
+        // it plays on, as a timer: what it waits for is public, so everyone may see it.
+        s.deadline_ms = s.bot_waits.count() > 0 ? wall_ms() + pause.count() : 0;
+      }
     } else if (turn > 0 && s.deadline == clock::time_point{}) {
       s.deadline = now + std::chrono::seconds(turn);
       s.deadline_ms = wall_ms() + static_cast<std::int64_t>(turn) * 1000;
@@ -65,7 +70,8 @@ std::uint32_t match_actor::turn_seconds() const {
 
 void match_actor::deadlines_now(std::vector<std::int64_t>& out) const {
   out.clear();
-  for (const seat& s : seats_) out.push_back(s.deadline == clock::time_point{} ? 0 : s.deadline_ms);
+  for (const seat& s : seats_)
+    out.push_back(s.deadline != clock::time_point{} || (s.bot_due != clock::time_point{} && s.bot_plays()) ? s.deadline_ms : 0);
 }
 
 void match_actor::show_deadlines() {

@@ -3,12 +3,17 @@
 // on time, a wait that comes early fires nothing, and an earlier moment re-arms it.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
+#include <set>
 #include <thread>
 
+#include "engine/registry.hpp"
+#include "game_streams.hpp"
 #include "match_driver.hpp"
 #include "server_fixture.hpp"
+#include "starport/v1/scoundrels.pb.h"
 
 using namespace starport::server::testing;
 
@@ -92,4 +97,66 @@ TEST_CASE("match timers: a seat a stand-in takes over shows no countdown while t
   CHECK(seen.ms_left(1) == 0);
   a.read_until(stand_in_moved);
   CHECK(seen.ms_left(1) == 0);      // and no timer runs for the bot's next turn
+}
+
+TEST_CASE("match timers: a bot waiting for the answer to its offer shows when it plays on, and only then") {
+  // The S.P.A.C.E. bot gives the others about 12 s to answer its trade offer (its pause grows
+  // by engine::bot::waits_for_others_ms); every page counts that down from the turn timers
+  // rather than guessing. Its ordinary pauses show no timer.
+  namespace sc = starport::scoundrels::v1;
+  server_fixture f({"--bot-delay-ms", "0", "--rate", "100000", "--burst", "100000"});
+  const starport::engine::game_info* game = starport::engine::find_game("scoundrels");
+  REQUIRE(game);
+  bool seen_offer = false;
+  int bot_moves_without_offer = 0;
+  // A match may end with no bot offering: a few matches at most, each bounded.
+  for (int match = 0; match < 6 && !seen_offer; ++match) {
+    test_client a(f.port());
+    a.hello("Ada");
+    v1::ClientMessage m;
+    m.mutable_play_computer()->set_game("scoundrels");
+    m.mutable_play_computer()->set_bot("heuristic");
+    m.mutable_play_computer()->set_seats(4);
+    const v1::ServerMessage lobby = a.request(std::move(m));
+    REQUIRE(lobby.has_lobby());
+    streams st;
+    st.game = game;
+    st.match_id = lobby.lobby().match_id();
+    const test_client::match_state& seen = a.matches[st.match_id];
+    std::set<std::uint32_t> offers_before;
+    for (int i = 0; i < 20000 && !seen_offer && !st.info.over(); ++i) {
+      const v1::ServerMessage frame = read_into(a, st);
+      if (!frame.has_view() || frame.view().match_id() != st.match_id || !st.seats[0].have) continue;
+      const auto& view = static_cast<const sc::View&>(*st.seats[0].view);
+      const std::uint32_t me = st.info.your_seat();
+      std::set<std::uint32_t> offers_now;
+      for (const sc::Offer& o : view.offers()) {
+        offers_now.insert(o.id());
+        if (o.from() == me || offers_before.count(o.id())) continue;
+        // A bot's new offer: the update showing it counts down its wait, 12 s from now.
+        INFO(frame.view().log_line());
+        CHECK(seen.ms_left(o.from()) > 10000);
+        CHECK(seen.ms_left(o.from()) <= 12000 + 50);
+        seen_offer = true;
+      }
+      offers_before = std::move(offers_now);
+      if (seen_offer) break;
+      for (std::uint32_t bot = 0; bot < 4; ++bot)
+        if (bot == me) continue;
+        else if (seen.ms_left(bot) == 0) ++bot_moves_without_offer;
+        else if (std::none_of(view.offers().begin(), view.offers().end(), [&](const sc::Offer& o) { return o.from() == bot; }))
+          FAIL_CHECK("seat " << bot << " shows a timer with no offer of its own open");
+      // Ada plays on, never offering: the first legal move that is not a proposal.
+      streams::one& mine = st.seats[0];
+      if (mine.acted_on == mine.number) continue;
+      for (const v1::Action& act : legal_in(view)) {
+        if (act.kind() == sc::PROPOSE || act.kind() == sc::RESIGN) continue;
+        mine.acted_on = mine.number;
+        a.send(play_action(st.match_id, mine.number, act));
+        break;
+      }
+    }
+  }
+  CHECK(seen_offer);
+  CHECK(bot_moves_without_offer > 0);
 }

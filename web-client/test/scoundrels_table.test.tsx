@@ -13,6 +13,7 @@ import type { Action } from "../src/gen/starport/v1/common_pb.js";
 import { DiceRollSchema, OutcomeSchema } from "../src/gen/starport/v1/common_pb.js";
 import { ActionKind, BaySchema, CardKind, FightKind, Syndicate, FightStep, LocationKind, LocationSchema, OfferSchema, OptionsSchema, Phase, PromptKind, PromptSchema } from "../src/gen/starport/v1/scoundrels_pb.js";
 import type { TableContext } from "../src/games/types.js";
+import { Timer } from "../src/kit/timer.js";
 import { ordinal, outcomeText } from "../src/kit/words.js";
 import { dockyardBadge, dockyardSpot, mapMarks, moveTargets, nameBox, placeNames, scrollToPoint, shortName, zoomFocus } from "../src/games/scoundrels/map.js";
 import { buildOptions, describeOptions } from "../src/games/scoundrels/options.js";
@@ -556,20 +557,25 @@ test("an offer from the computer in its Movement is asked at the top: who offers
   const v = offeredToAda();
   // Not "Your Movement: move, pick up …": it is Bot Brigid's Movement, Ada only answers.
   assert.equal(decisionHeading(v, 0, seatName), "Bot Brigid offers you a trade: accept or decline it.");
-  const botCtx = { ...ctx(0), info: { seats: [{ seat: 1, bot: true }] } as unknown as TableContext["info"] };
+  // The server shows the computer's wait for the answer as its seat's timer.
+  const timer = (seat: number) => (seat === 1 ? <Timer deadlineMs={Date.now() + 11_400} serverNow={() => Date.now()} /> : null);
+  const botCtx = { ...ctx(0), info: { seats: [{ seat: 1, bot: true }] } as unknown as TableContext["info"], timer };
   const html = renderToString(<ScoundrelsTable view={v} ctx={botCtx} />).replace(/&#39;/g, "'");
   const moves = html.slice(html.indexOf('data-testid="sc-moves"'), html.indexOf('data-testid="sc-map"') > 0 ? html.indexOf('data-testid="sc-map"') : undefined);
   // The move panel (at the top, where a phone's player looks) holds the offer and its answers.
   assert.match(moves, /data-testid="sc-incoming" data-offer="7" data-from="1"/);
   assert.match(moves, /<dt>Bot Brigid gives you<\/dt><dd data-side="give">Field Kit<\/dd><dt>You give<\/dt><dd data-side="take">Medkit<\/dd>/);
-  assert.match(moves, /Bot Brigid is the computer: it waits about 12 s for your answer, then plays on/);
+  assert.match(moves, /Bot Brigid is the computer: it waits for your answer until its timer runs out, then plays on \(moving away ends the offer\)\. <div class="timer( urgent)?" data-deadline="\d+">Timer 1[12]s<\/div>/);
   assert.match(moves, />Accept Bot Brigid's offer</);
   assert.match(moves, />Decline Bot Brigid's offer</);
   // Each answer has exactly one button on the page; the trades panel says where it is asked.
   assert.deepEqual(buttons(html).sort(), ["20:7", "21:7", "23:1"]);
   assert.match(html, /Your answer is asked above, with your moves\./);
-  // A person's offer has no such clock.
+  // A person's offer has no such clock; a computer with no wait shown (it has moved on) says nothing of one.
   assert.doesNotMatch(renderToString(<ScoundrelsTable view={v} ctx={ctx(0)} />), /sc-patience/);
+  assert.doesNotMatch(renderToString(<ScoundrelsTable view={v} ctx={{ ...botCtx, timer: () => null }} />), /sc-patience/);
+  // A person away, whose seat the computer plays, waits the same way, said so.
+  assert.match(renderToString(<ScoundrelsTable view={v} ctx={{ ...ctx(0), timer }} />), /Bot Brigid is away and the computer plays for them: it waits for your answer until its timer runs out/);
 });
 
 test("an offer made to you that ends is told: declined, withdrawn, taken, or lapsed as its proposer moves on or its Movement ends", () => {

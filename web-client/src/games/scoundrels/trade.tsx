@@ -12,8 +12,8 @@
 // An offer to the viewer is asked at the top of the table, with the moves (IncomingOffer),
 // and what became of it is told there too (HeardOffer): a phone shows the trades panel far
 // below the map, and the computer waits only a few seconds for an answer.
-import type { ComponentChildren } from "preact";
-import { useEffect, useRef, useState } from "preact/hooks";
+import type { ComponentChildren, VNode } from "preact";
+import { useRef, useState } from "preact/hooks";
 
 import type { Action } from "../../gen/starport/v1/common_pb.js";
 import { ActionKind, FightKind, type Card, type Contract, type Offer, type View } from "../../gen/starport/v1/scoundrels_pb.js";
@@ -248,11 +248,6 @@ export function heardOfferText(h: HeardOffer, seatName: (s: number) => string): 
   }
 }
 
-// How long the computer waits for the answer to its offer before it plays on: the
-// heuristic bot's offer_patience_ms (engine/scoundrels/bots.cpp). The view carries no
-// deadline for it, so the page counts from when it first showed the offer.
-export const botOfferPatienceS = 12;
-
 // The offers made to the viewer that it may answer now, with their answers.
 export function incomingOffers(view: View, viewer: number | null): { offer: Offer; answers: Action[] }[] {
   if (viewer === null) return [];
@@ -282,7 +277,7 @@ export function IncomingOffer({ view, ctx, offer, answers }: { view: View; ctx: 
         <dd data-side="take">{sideList(view, offer.take, offer.takeCargo, ctx.seatName)}</dd>
       </dl>
       {noBayFor(view, ctx.viewer, offer.giveCargo.map((c) => c.id), offer.takeCargo.map((c) => c.id)) ? <p class="sc-no-bay" data-testid="sc-no-bay">{noBayWords}</p> : null}
-      {bot && ctx.live ? <BotPatience key={offer.id} name={who} /> : null}
+      {ctx.live ? <ProposerWaits name={who} bot={bot} timer={ctx.timer(offer.from)} /> : null}
       {B ? (
         <div class="buttons">
           {answers.map((a) => <B key={a.kind} action={a} class={a.kind === ActionKind.ACCEPT ? undefined : "secondary"}>{actionLabel(a, view, ctx.seatName)}</B>)}
@@ -292,20 +287,16 @@ export function IncomingOffer({ view, ctx, offer, answers }: { view: View; ctx: 
   );
 }
 
-// "Vega is the computer: it waits about 12 s for your answer …", counting down each second.
-function BotPatience({ name }: { name: string }) {
-  const since = useRef(Date.now());
-  const [now, setNow] = useState(since.current);
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, []);
-  const left = Math.max(0, botOfferPatienceS - Math.floor((now - since.current) / 1000));
+// How long a proposer who plays on without your answer waits for it: the server shows the
+// computer's wait (a bot seat's, or a stand-in's for an absent player) as its seat's timer,
+// so the countdown is the server's own, after a reload too. A person's offer has none.
+function ProposerWaits({ name, bot, timer }: { name: string; bot: boolean; timer: VNode | null }) {
+  if (!timer) return null;
   return (
-    <p class="sc-patience" data-testid="sc-patience" data-left={left}>
-      {name} is the computer: it waits about {botOfferPatienceS} s for your answer, then plays on (moving away ends the offer).
-      {" "}<strong>{left ? `About ${left} s left.` : "Any moment now."}</strong>
-    </p>
+    <div class="sc-patience" data-testid="sc-patience">
+      {bot ? `${name} is the computer: it` : `${name} is away and the computer plays for them: it`} waits for your answer
+      until its timer runs out, then plays on (moving away ends the offer). {timer}
+    </div>
   );
 }
 
