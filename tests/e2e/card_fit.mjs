@@ -7,7 +7,7 @@
 // no room for another line; then focusing the card (as a tap or Tab does) opens its zoom in
 // the top layer, inside the screen, with the whole text (Terminus's text was cut after 4
 // lines beside empty room, and its zoom opened off the screen's edge under a disabled
-// Module's filter).
+// Module's filter). The zoom, hidden from screen readers, holds no tab stop.
 import assert from "node:assert/strict";
 
 export async function assertCardsReadable(page, label) {
@@ -69,6 +69,11 @@ export async function assertCardTextReachable(page, label) {
         out.push(`${name}: the zoom at ${Math.round(b.left)},${Math.round(b.top)}–${Math.round(b.right)},${Math.round(b.bottom)} leaves the ${vw}×${innerHeight} screen`);
       const whole = zoom.querySelector(".card__text");
       if (whole && whole.scrollHeight > whole.clientHeight + 1) out.push(`${name}: the zoom cuts the text`);
+      // The zoom is hidden from screen readers (the card itself is read): nothing in it may
+      // be a tab stop (axe: aria-hidden-focus; its keyword Tips were), taps still open them.
+      const tabStops = [...zoom.querySelectorAll("*")].filter((e) => e.tabIndex >= 0 && (e.hasAttribute("tabindex") || e.matches("a[href], button, input, select, textarea")));
+      if (zoom.getAttribute("aria-hidden") === "true" && tabStops.length)
+        out.push(`${name}: the zoom is aria-hidden but Tab reaches ${tabStops.map((e) => `"${e.firstChild?.textContent ?? e.tagName}"`).join(", ")} in it`);
       const hit = document.elementFromPoint(b.left + b.width / 2, b.top + Math.min(b.height / 2, 20));
       if (!zoom.contains(hit)) out.push(`${name}: the zoom is covered by ${hit?.className ?? "nothing"}`);
       card.blur();

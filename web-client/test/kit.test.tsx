@@ -307,6 +307,25 @@ test("a card's zoom and a Tip open in the top layer, placed inside the screen", 
   assert.equal(placeFloating({ x: 350, y: 100, w: 30, h: 20 }, { w: 280, h: 60 }, { w: 390, h: 844 }, "below").x, 390 - 8 - 280);
 });
 
+// The zoom is aria-hidden (the card itself is read, text and all), yet its keyword Tips were
+// tab stops: focusable content screen readers are told is not there (axe: aria-hidden-focus),
+// and Tab met every keyword twice, the card's and the zoom's. They are no tab stops now, but
+// still focusable (tabindex -1) so a tap on one opens it (`inert` would refuse the tap).
+test("a card zoom's keyword Tips are no tab stops; the card's own Tips are", async () => {
+  const { Card, CardZoom } = await import("../src/kit/card.js");
+  const { Tip } = await import("../src/kit/tip.js");
+  const tags = <span class="tm-tags"><Tip text="Affects a Ship's Crew." class="tm-tag">Crew</Tip><Tip text="Played at any time." class="tm-tag">Instant</Tip></span>;
+  const zoom = renderToString(<CardZoom name="Tactical Retreat" kindLabel="Action" text="Move a Ship back.">{tags}</CardZoom>);
+  assert.match(zoom, /^<div popover="manual" class="card card--face card--zoom[^"]*" aria-hidden="true">/, "hidden from screen readers");
+  const zoomTips = [...zoom.matchAll(/<span class="tip tm-tag"[^>]*>/g)].map((m) => m[0]);
+  assert.equal(zoomTips.length, 2);
+  for (const t of zoomTips) assert.match(t, /tabindex="-1"/, `a tap may focus it, Tab never: ${t}`);
+  assert.doesNotMatch(zoom, /tabindex="(?!-1")/, "nothing in the zoom is in the tab order");
+  assert.doesNotMatch(zoom, /<(button|a|input|select|textarea)\b/);
+  const card = renderToString(<Card name="Tactical Retreat" kindLabel="Action" text="Move a Ship back.">{tags}</Card>);
+  assert.equal([...card.matchAll(/<span class="tip tm-tag" tabindex="0"/g)].length, 2, "the card's own keywords stay tab stops");
+});
+
 test("the subset picker maps ticked places to the listed action, and says so when none matches", async () => {
   const { chosenPlaces, maskOf, SubsetPicker } = await import("../src/kit/subset_picker.js");
   assert.deepEqual(chosenPlaces(new Set([3, 0, 7]), 4), [0, 3]);

@@ -207,6 +207,54 @@ test("the match page while the reveal pacing is behind: no move button of any st
   session.dispose();
 });
 
+// The table's words follow the moves: while the reveal pacing presents a view that asked Ann
+// to flip, her flip waits behind it, so the table does not say "Your turn: flip …" (found
+// playing against the computer: the sentence asked for a flip no button could make yet).
+test("while the reveal pacing is behind, the table's turn words say the move comes after it; caught up, \"Your turn\"", () => {
+  const a = app("Ann");
+  const session = a.match("m6");
+  session.onInfo(create(MatchInfoSchema, {
+    matchId: "m6", game: "space_war", yourSeat: 0,
+    seats: [create(MatchSeatSchema, { seat: 0, name: "Ann" }), create(MatchSeatSchema, { seat: 1, name: "Vega", bot: true })],
+  }));
+  session.game = { ...session.game!, revealPauseMs: (previous) => (previous ? 60_000 : 0) };
+  const flip = create(ActionSchema, { seat: 0, kind: ActionKind.FLIP });
+  const seats = [create(SeatSchema, { seat: 0 }), create(SeatSchema, { seat: 1 })];
+  // Contest n's flip phase: Ann still to flip (bit 0), Vega too until `vegaFlipped`.
+  const v = (contest: number, vegaFlipped: boolean, legalActions = [flip]) => create(ViewSchema, {
+    legalActions, viewerSeat: 0, contest, seats, phase: Phase.FLIP_PHASE,
+    seatsToAct: legalActions.length ? (vegaFlipped ? 1 : 3) : (vegaFlipped ? 0 : 2), seatsFlipped: vegaFlipped ? 2 : 0,
+  });
+  const views = [v(1, true), v(2, false), v(2, true)];
+  session.onUpdate(create(ViewUpdateSchema, { matchId: "m6", number: 1n, snapshot: true, view: toBinary(ViewSchema, views[0]) }));
+  views.slice(1).forEach((view, i) =>
+    session.onUpdate(create(ViewUpdateSchema, { matchId: "m6", number: BigInt(i + 2), snapshot: false, patch: diffViews(ViewSchema, views[i], view) })));
+  assert.equal(session.reveal.pending, 1, "contest 2's first view is presented, Vega's flip waits behind it");
+  const decision = (html: string) => html.match(/<p class="decision" data-decision(?:="")?>([^<]*)<\/p>/)?.[1] ?? "";
+  let html = renderToString(<MatchPage app={a} route={{ page: "match", matchId: "m6" }} />);
+  assert.doesNotMatch(html, /<button[^>]*class="action/, "no move button while the table catches up");
+  assert.match(html, /Skip to your move \(1 more\)/);
+  assert.equal(decision(html), "Your move comes after the reveal.", "the table does not ask for a flip no button can make");
+  assert.doesNotMatch(html, /Your turn/, "neither the table nor the announcement says it is Ann's turn");
+
+  session.reveal.skip();
+  html = renderToString(<MatchPage app={a} route={{ page: "match", matchId: "m6" }} />);
+  assert.match(html, new RegExp(`<button[^>]*class="action[^"]*"[^>]*data-action="${ActionKind.FLIP}"`), "caught up: the flip");
+  assert.equal(decision(html), "Your turn: flip the top card of your deck.");
+  assert.match(html, /data-turn-announce(?:="")?>Your turn\.</);
+
+  // The newest asks nothing of Ann (her flip was made for her): the presented view's request
+  // is not passed on as hers to make.
+  const next = [v(3, false), v(3, true, [])];
+  next.forEach((view, i) =>
+    session.onUpdate(create(ViewUpdateSchema, { matchId: "m6", number: BigInt(i + 4), snapshot: false, patch: diffViews(ViewSchema, i ? next[0] : views[2], view) })));
+  assert.equal(session.reveal.pending, 1);
+  html = renderToString(<MatchPage app={a} route={{ page: "match", matchId: "m6" }} />);
+  assert.equal(decision(html), "The table is still showing earlier moves.");
+  assert.doesNotMatch(html, /Your turn|Your move comes/);
+  session.dispose();
+});
+
 // The declarations of styles.css's rules whose selector list holds exactly `selector`, in
 // every `@media <media>` block, or outside any @media block when `media` is "".
 function cssRules(css: string, selector: string, media = ""): string[] {

@@ -394,6 +394,20 @@ test("the mulligan: tick the cards to replace, one confirm button, not a button 
   assert.deepEqual(claimed.sort((a, b) => a - b), Array.from({ length: 16 }, (_, m) => m));
 });
 
+// Every table's decision sentence goes through the kit's turn words: while the match page's
+// reveal still shows older views (ctx.revealing, no ActionButton) the mulligan is not asked
+// for yet; a heading that asks nothing of the viewer stays as it is.
+test("while the reveal is behind, the heading says the move comes after it instead of asking for it", () => {
+  const view = mulliganView();
+  const decision = (ctx: TableContext) => textOf(renderToString(<TerminusTable view={view} ctx={ctx} />).match(/<p class="decision" data-decision(?:="")?>(.*?)<\/p>/)?.[1] ?? "");
+  assert.match(decision(ctxFor(view)), /^Mulligan: choose any of your 4 Actions/);
+  const behind = { ...ctxFor(view), ActionButton: undefined };
+  assert.equal(decision({ ...behind, revealing: { yourMoveNext: true } }), "Your move comes after the reveal.");
+  assert.equal(decision({ ...behind, revealing: { yourMoveNext: false } }), "The table is still showing earlier moves.");
+  assert.equal(decision({ ...ctxFor(view, 1), revealing: { yourMoveNext: true } }), "Ada is choosing: Mulligan: choose any of Ada's 4 Actions to discard and replace, or keep them",
+    "another seat's decision is said as it is");
+});
+
 // Ship Zone: "While a Ship has 0 Active Modules, they cannot gain Proximity." The engine lets
 // the Action be played and the log only says it was played, so the Ship itself must say it.
 test("a Ship whose every Module is disabled says it gains no Proximity; one with an Active Module does not", () => {

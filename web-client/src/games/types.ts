@@ -31,6 +31,14 @@ export interface TableContext {
   ActionButton?: FunctionComponent<{ action: Action; class?: string; confirm?: string; children?: ComponentChildren }>;
   // A live countdown to the seat's turn deadline, or null when it has none.
   timer(seat: number): VNode | null;
+  // Set at a live match while the reveal pacing still presents a view older than the newest
+  // (kit/reveal.ts): the viewer's moves wait until the table has caught up (ActionButton is
+  // absent meanwhile), so a sentence in which the presented view asks the viewer to act
+  // ("Your turn: flip …") would ask for what cannot be done yet. Tables pass such sentences
+  // through kit/words.ts turnWords (or headingWords), which say when the move comes instead.
+  // `yourMoveNext`: the newest view asks the viewer for a move (the page's "Skip to your
+  // move" box says the same). Absent: the presented view is the newest, or no one is seated.
+  revealing?: { yourMoveNext: boolean };
   // Legal actions the table offers itself without drawing their buttons now (S.P.A.C.E.'s
   // trade offers, chosen in a dialog that is closed): the generic move panel leaves them
   // out. Call it while rendering, as ctx.ActionButton registers. Absent where there are no

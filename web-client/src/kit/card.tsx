@@ -11,6 +11,7 @@
 import type { ComponentChildren } from "preact";
 import { useLayoutEffect, useRef, useState } from "preact/hooks";
 
+import { TipsInTabOrder } from "./tip.js";
 import { floatNear } from "./top_layer.js";
 import "./kit.css";
 
@@ -136,7 +137,9 @@ function Face(p: CardProps & { zoom?: boolean }) {
 
 // The zoomed copy: the whole card, larger, in the top layer over the card (a phone: in the
 // middle of the screen), inside the screen. A tap on it closes it, as a tap on the card does
-// (it is the card's child), and never presses what lies under it.
+// (it is the card's child), and never presses what lies under it. It is hidden from screen
+// readers (the card itself is read, text and all), so its keyword Tips are no tab stops; a
+// tap on one still opens it (TipsInTabOrder).
 export function CardZoom(p: CardProps) {
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
@@ -146,7 +149,9 @@ export function CardZoom(p: CardProps) {
   }, []);
   return (
     <div ref={ref} popover="manual" class={`card card--face card--zoom${p.wide ? " card--wide" : ""}${p.kind ? ` card--${p.kind}` : ""}${p.leader ? " card--leader" : ""}`} aria-hidden="true">
-      <Face {...p} zoom />
+      <TipsInTabOrder.Provider value={false}>
+        <Face {...p} zoom />
+      </TipsInTabOrder.Provider>
     </div>
   );
 }

@@ -3,8 +3,8 @@
 // Control Card, badge, category and keyword a table shows. Escape hides it. The text opens
 // in the top layer under the term (kit/top_layer.ts): a keyword's explanation on a card
 // was cut off by the card's frame.
-import type { ComponentChildren } from "preact";
-import { useId, useLayoutEffect, useRef, useState } from "preact/hooks";
+import { createContext, type ComponentChildren } from "preact";
+import { useContext, useId, useLayoutEffect, useRef, useState } from "preact/hooks";
 
 import { floatNear } from "./top_layer.js";
 
@@ -14,7 +14,16 @@ export interface TipProps {
   class?: string;
 }
 
+// Whether the Tips below are tab stops. A card's zoom (kit/card.tsx) is an aria-hidden copy of
+// a card whose own Tips are already in the tab order and read to screen readers: its Tips are
+// no tab stops (tabindex -1), so nothing Tab reaches sits inside aria-hidden content (axe:
+// aria-hidden-focus) and Tab does not meet every keyword twice. A tap still focuses and opens
+// one, so a phone player reads a zoomed card's keywords (`inert` on the zoom would make its
+// keywords ignore taps).
+export const TipsInTabOrder = createContext(true);
+
 export function Tip(p: TipProps) {
+  const tabStop = useContext(TipsInTabOrder);
   const [open, setOpen] = useState(false);
   const id = useId();
   const pointer = useRef(false);
@@ -26,7 +35,7 @@ export function Tip(p: TipProps) {
     <span
       ref={term}
       class={`tip${p.class ? ` ${p.class}` : ""}${open ? " tip--open" : ""}`}
-      tabIndex={0}
+      tabIndex={tabStop ? 0 : -1}
       aria-describedby={id}
       // Hover is a mouse's: a tap also sends compatibility mouse events, which must not
       // open the tip just before the tap's click toggles it.

@@ -1,7 +1,8 @@
 // Words every page shares: a server error as a sentence, a match's outcome for one reader
 // (the match page's end banner and the replay page use the same function), and log
 // lines with "{seat:N}" filled with the one naming scheme (TableContext.seatName).
-import { ErrorCode, type Outcome } from "../gen/starport/v1/common_pb.js";
+import { ErrorCode, type Action, type Outcome } from "../gen/starport/v1/common_pb.js";
+import type { TableContext } from "../games/types.js";
 
 // A short sentence per code, for an Error whose detail is empty.
 const codeSentences: Partial<Record<ErrorCode, string>> = {
@@ -136,4 +137,26 @@ export function plainSeatName(seats: readonly { seat: number; name: string }[] |
 // A display name's length as the server counts it: Unicode code points.
 export function nameLength(name: string): number {
   return [...name].length;
+}
+
+// While the reveal pacing presents older views, the viewer's move waits behind them (the
+// match page's "Skip to your move" box): said in place of a sentence asking for it.
+export const moveAfterReveal = "Your move comes after the reveal.";
+// The presented view asked the viewer, but the newest asks nothing of them (the move was made
+// for them, by Play for me or the turn timer, or the match went on without it).
+export const revealCatchingUp = "The table is still showing earlier moves.";
+
+// A sentence in which the presented view asks the viewer to act ("Your turn: flip the top
+// card of your deck."), true at this moment: as it is when the move can be made, else (the
+// reveal pacing still shows older views, TableContext.revealing) when the move comes.
+export function turnWords(ctx: Pick<TableContext, "revealing">, sentence: string): string {
+  if (!ctx.revealing || !sentence) return sentence;
+  return ctx.revealing.yourMoveNext ? moveAfterReveal : revealCatchingUp;
+}
+
+// A table's decision heading for the presented view: through turnWords when that view lists
+// a move for the viewer (the heading then asks for it), else as it is ("Waiting for Vega.").
+export function headingWords(ctx: Pick<TableContext, "viewer" | "revealing">, legal: readonly Action[], heading: string): string {
+  const asks = ctx.viewer !== null && legal.some((a) => a.seat === ctx.viewer && a.kind !== 0);
+  return asks ? turnWords(ctx, heading) : heading;
 }

@@ -104,6 +104,10 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
   // While the reveal pacing still shows the moves before the newest view, the table is drawn
   // as a watcher's: no move button of any step until it has caught up (the move panel says so).
   const moving = viewer !== null && !info?.over && !session.reveal.behind;
+  // The newest view asks the shown seat for a move: while the pacing is behind, that move
+  // comes after it. The Skip box and the table's words (ctx.revealing) say so alike.
+  const yourMoveNext = legal.some((a) => a.kind !== 0 && a.seat === session.seat);
+  const revealing = viewer !== null && session.reveal.behind ? { yourMoveNext: yourMoveNext && !info?.over } : undefined;
   const ctx: TableContext = {
     info,
     viewer,
@@ -117,6 +121,7 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
     },
     ActionButton: moving ? StableButton : undefined,
     claim: moving ? (actions) => void placed.push(...actions) : undefined,
+    revealing,
     // The lobby's chat, for a table that places it beside itself (Quasar Search's team chat).
     chat: viewer !== null && lobbyId ? <TeamChat app={app} lobbyId={lobbyId} /> : null,
   };
@@ -191,7 +196,7 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
             <game.Table view={presented} previous={session.reveal.previous} ctx={ctx} />
           </div>
           <RevealControls session={session} speed={speed} setSpeed={setSpeed} sound={sound} setSound={setSound}
-            yourMoveNext={legal.some((a) => a.kind !== 0 && a.seat === session.seat)} />
+            yourMoveNext={yourMoveNext} />
           <MovePanel session={session} legal={legal} placed={placedRef} label={label} offered={offered} sending={sending} press={press} />
           {/* Standing instructions concern a seat still in play: not one that resigned or was knocked out. */}
           {viewer !== null && gameInfo?.preferences.length && !info?.over && (!newest || game.inPlay(newest, viewer)) ? (

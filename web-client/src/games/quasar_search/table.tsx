@@ -24,7 +24,7 @@ import {
 } from "../../gen/starport/v1/quasar_search_pb.js";
 import { SeatPanel } from "../../kit/seat_panel.js";
 import { Tip } from "../../kit/tip.js";
-import { ordinal } from "../../kit/words.js";
+import { headingWords, ordinal } from "../../kit/words.js";
 import type { TableContext, TableProps } from "../types.js";
 import { ChallengeCard, ChosenBack, effectLine, QsCard, roleNames } from "./cards.js";
 import { actionCard, actionLabel, cardName, decisionHeading, pickVerb, signed, stepNames, targetLine, targetNames, targetTips, triggerWords } from "./words.js";
@@ -140,7 +140,7 @@ function EndingPanel({ view }: { view: View }) {
 function MovePanel({ view, ctx, under }: { view: View; ctx: TableContext; under: Map<number, Action[]> }) {
   const B = ctx.ActionButton;
   const viewer = ctx.viewer;
-  const heading = decisionHeading(view, viewer, ctx.seatName);
+  const heading = headingWords(ctx, view.legalActions, decisionHeading(view, viewer, ctx.seatName));
   const placed = new Set([...under.values()].flat());
   const mine = B && viewer !== null ? view.legalActions.filter((a) => a.seat === viewer && a.kind !== ActionKind.RESIGN && !placed.has(a)) : [];
   const any = B && viewer !== null && view.legalActions.some((a) => a.seat === viewer);

@@ -26,7 +26,7 @@ import { Card as KitCard } from "../../kit/card.js";
 import { DiceRollView, DiceTray, Die } from "../../kit/dice.js";
 import { SeatPanel } from "../../kit/seat_panel.js";
 import { Tip } from "../../kit/tip.js";
-import { fillSeats, ordinal } from "../../kit/words.js";
+import { fillSeats, headingWords, ordinal } from "../../kit/words.js";
 import type { TableContext, TableProps } from "../types.js";
 import { SpaceMap } from "./map.js";
 import { heardOfferText, IncomingOffer, incomingOffers, OffersPanel, useOfferTracker, type OfferTracker } from "./trade.js";
@@ -120,7 +120,7 @@ function StatusLine({ view, ctx }: { view: View; ctx: TableContext }) {
 // The moves the viewer may make now, except those placed elsewhere; a prompt's cards are
 // drawn with their choices under them.
 function MovePanel({ view, ctx, offers }: { view: View; ctx: TableContext; offers: OfferTracker }) {
-  const heading = decisionHeading(view, ctx.viewer, ctx.seatName);
+  const heading = headingWords(ctx, view.legalActions, decisionHeading(view, ctx.viewer, ctx.seatName));
   const B = ctx.ActionButton;
   const mine = B && ctx.viewer !== null ? view.legalActions.filter((a) => a.seat === ctx.viewer) : [];
   const prompt = view.prompt && view.prompt.seat === ctx.viewer && view.prompt.kind !== PromptKind.PROMPT_NONE ? view.prompt : undefined;

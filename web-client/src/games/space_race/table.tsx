@@ -8,6 +8,7 @@ import { useState } from "preact/hooks";
 import { ActionKind, Phase, Stage, Variant, Zone, type Opponent, type Seat, type View } from "../../gen/starport/v1/space_race_pb.js";
 import { SeatPanel } from "../../kit/seat_panel.js";
 import { Tip } from "../../kit/tip.js";
+import { headingWords } from "../../kit/words.js";
 import type { TableContext, TableProps } from "../types.js";
 import { cardKey, ControlChip, SrBack, SrCard, SrMini } from "./cards.js";
 import { choicesOf, decisionHeading, opponentOwner, type Choice, type ChoiceGroup } from "./choices.js";
@@ -69,7 +70,7 @@ const groupTitles: Record<ChoiceGroup, string> = {
 const groupOrder: ChoiceGroup[] = ["control", "ability", "split", "card", "draw", "declare", "finish", "other"];
 
 function MovePanel({ view, ctx }: { view: View; ctx: TableContext }) {
-  const heading = decisionHeading(view, ctx.viewer, ctx.seatName);
+  const heading = headingWords(ctx, view.legalActions, decisionHeading(view, ctx.viewer, ctx.seatName));
   const Button = ctx.ActionButton;
   const choices = Button ? choicesOf(view, ctx.seatName) : [];
   if (!heading && !choices.length) return null;

@@ -11,7 +11,7 @@ import { usePool } from "../../decks/pool_cache.js";
 import { Card } from "../../kit/card.js";
 import { SeatPanel } from "../../kit/seat_panel.js";
 import { Tip } from "../../kit/tip.js";
-import { joinNames } from "../../kit/words.js";
+import { joinNames, turnWords } from "../../kit/words.js";
 import type { TableContext, TableProps } from "../types.js";
 import { cardId, lastContestCards, lastContestNumber, type Revealed } from "./reveal.js";
 import { hasSeat } from "./seat_masks.js";
@@ -182,8 +182,10 @@ function SeatView(p: { seat: Seat; view: View; ctx: TableContext }) {
 // What the flip phase waits for, in one sentence for `viewer` (null: a spectator or a
 // replay's public view): whose flip is due, and in a War who is at War. Everything comes
 // from the view's marks (seats_to_act, seats_in_contest) and its War step; "" when no flip
-// is due (a Power decision says its own words, the end has its outcome).
-export function flipWords(view: View, viewer: number | null, seatName: (seat: number) => string): string {
+// is due (a Power decision says its own words, the end has its outcome). `yours` turns the
+// part asking the viewer to flip into words true now (kit/words.ts turnWords: while the
+// reveal still shows the moves before it, the flip waits).
+export function flipWords(view: View, viewer: number | null, seatName: (seat: number) => string, yours: (sentence: string) => string = (s) => s): string {
   if (view.phase !== Phase.FLIP_PHASE || view.outcome?.over) return "";
   const seats = view.seats.filter((s) => !s.conquered).map((s) => s.seat);
   const name = (seat: number) => (seat === viewer ? "you" : seatName(seat));
@@ -196,9 +198,9 @@ export function flipWords(view: View, viewer: number | null, seatName: (seat: nu
     const who = joinNames(atWar.map(name));
     const head = `War step ${view.warStep}: ${who.charAt(0).toUpperCase()}${who.slice(1)} tied for the highest Strength and fight on.`;
     const aside = viewer !== null && !atWar.includes(viewer) && seats.includes(viewer) ? " You are not in this War." : "";
-    return `${head}${aside} ${mine ? "Flip to add your cards." : waiting}`.trim();
+    return `${head}${aside} ${mine ? yours("Flip to add your cards.") : waiting}`.trim();
   }
-  if (mine) return "Your turn: flip the top card of your deck.";
+  if (mine) return yours("Your turn: flip the top card of your deck.");
   return waiting;
 }
 
@@ -208,7 +210,7 @@ function Decision(p: { view: View; ctx: TableContext }) {
   const mine = ctx.viewer !== null && view.decidingSeat === ctx.viewer;
   const legal = view.legalActions.filter((a) => a.kind !== ActionKind.RESIGN);
   const Button = ctx.ActionButton;
-  const flipping = flipWords(view, ctx.viewer, ctx.seatName);
+  const flipping = flipWords(view, ctx.viewer, ctx.seatName, (s) => turnWords(ctx, s));
   if (!(deciding && view.offeredPower) && !(Button && legal.length) && !flipping) return null;
   const text = powerText(view.offeredPower);
   return (
@@ -218,13 +220,13 @@ function Decision(p: { view: View; ctx: TableContext }) {
         <div class="decision">
           <p>
             {mine
-              ? `You may trigger ${view.offeredPower} (${phaseNames[view.phase].toLowerCase()}).`
+              ? turnWords(ctx, `You may trigger ${view.offeredPower} (${phaseNames[view.phase].toLowerCase()}).`)
               : `${ctx.seatName(view.decidingSeat)} decides whether to trigger ${view.offeredPower}.`}
           </p>
           {text ? (
             <p class="sw-power-text">
               <Tip text={text}><strong>{view.offeredPower}</strong></Tip>: {text}
-              {mine ? " Declining keeps it Active for later." : ""}
+              {mine && !ctx.revealing ? " Declining keeps it Active for later." : ""}
             </p>
           ) : null}
         </div>

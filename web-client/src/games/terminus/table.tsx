@@ -11,6 +11,7 @@ import { usePool } from "../../decks/pool_cache.js";
 import { SeatPanel } from "../../kit/seat_panel.js";
 import { maskOf, SubsetPicker } from "../../kit/subset_picker.js";
 import { Tip } from "../../kit/tip.js";
+import { headingWords } from "../../kit/words.js";
 import type { TableContext, TableProps } from "../types.js";
 import { TmCard } from "./cards.js";
 import { actionLabel, cardName, decisionHeading, entryTargets, gameId, shipName, shipOf, stepNames } from "./words.js";
@@ -100,7 +101,7 @@ function LastMoveLine({ view, ctx, pool }: { view: View; ctx: TableContext; pool
 }
 
 function MovePanel({ view, ctx, pool }: { view: View; ctx: TableContext; pool: CardPool | undefined }) {
-  const heading = decisionHeading(view, ctx.viewer, ctx.seatName);
+  const heading = headingWords(ctx, view.legalActions, decisionHeading(view, ctx.viewer, ctx.seatName));
   const B = ctx.ActionButton;
   const mine = B && ctx.viewer !== null ? view.legalActions.filter((a) => a.seat === ctx.viewer) : [];
   // The mulligan lists one action per subset of the four cards: ticked on the cards instead.
