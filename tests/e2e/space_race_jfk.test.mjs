@@ -230,9 +230,14 @@ async function scenario(page) {
   assert.match(await page.locator(".sr-status").innerText(), /Round 7 of 7/);
   await page.waitForSelector('[data-fairness="ok"]', { timeout: 15_000 });
   await shoot(page, "sr-end-desktop.png");
+  // Every card's abilities, on the card as far as it has room and whole in its zoom (the
+  // abilities were clamped at 3 lines each by Space Race's own CSS, beside empty room, with
+  // nothing marking the card as cut).
+  await assertCardsReadable(page, "the final table at 1200 px");
   await shoot(page, "sr-end-phone.png", { width: 390, height: 844 });
   const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
   assert.ok(fits, "the final table fits a 390 px wide screen");
+  await assertCardsReadable(page, "the final table at 390 px");
   await page.setViewportSize({ width: 1200, height: 900 });
 
   // The replay: the same table without choices, stepped back and forth, to the end.

@@ -4,7 +4,7 @@
 // the Unused Control Cards section is a <details>, the reveal of the secret Control Card
 // choices gets a pause, and the rules are non-empty. Fails when the binary is missing.
 import assert from "node:assert/strict";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 
@@ -15,7 +15,7 @@ import { OutcomeSchema } from "../src/gen/starport/v1/common_pb.js";
 import { MatchInfoSchema, MatchSeatSchema } from "../src/gen/starport/v1/protocol_pb.js";
 import { ActionKind, OpponentSchema, Phase, SeatSchema, Stage, Variant, ViewSchema, type View } from "../src/gen/starport/v1/space_race_pb.js";
 import spaceRace from "../src/games/space_race.js";
-import { badgeTip, controlText } from "../src/games/space_race/cards.js";
+import { badgeTip, controlText, SrCard } from "../src/games/space_race/cards.js";
 import { choicesOf } from "../src/games/space_race/choices.js";
 import { revealPauseMs } from "../src/games/space_race/reveal.js";
 import { SpaceRaceTable } from "../src/games/space_race/table.js";
@@ -24,7 +24,7 @@ import { RulesPanel } from "../src/kit/rules_panel.js";
 import { outcomeText } from "../src/kit/words.js";
 
 import { Button, seatName } from "./table_fixtures.js";
-import { engineRuns } from "./engine_runs.js";
+import { engineRuns, webClient } from "./engine_runs.js";
 
 const { work, record, viewsAt } = engineRuns("space_race", ViewSchema);
 
@@ -201,4 +201,37 @@ test("the end says who won in players' words: no raw reason code on the table or
   assert.equal(outcomeText(scored.outcome, 0, seatName, [], spaceRace.reasonWords), "You lost: Bot Brigid won (the most Development Points).");
   assert.equal(outcomeText({ ...scored.outcome!, winners: [0], reason: "resigned" }, 0, seatName, [], spaceRace.reasonWords), "You won (after a resignation).");
   assert.match(decode(render(create(ViewSchema, { ...scored, outcome: create(OutcomeSchema, { over: true, winners: [0], reason: "resigned" }) }))), /Winner: You<\/strong> \(after a resignation\)/);
+});
+
+// Space Race clamped each ability at 3 lines with a clamp of its own (space_race.css), so
+// "Split 2 between the top row (cards from the Deck into your Hand) and the bottom row …"
+// lost its end even on a card with room for it, nothing marked the card as cut, and the
+// kit's fitting (every whole line the card has room for, "…", data-cut, the zoom) never saw
+// the text. The abilities are now the kit card's text; the levels and symbols stand above.
+test("a card's abilities are the kit card's text (fitted by the kit, whole in the zoom), not clamped by Space Race", () => {
+  const card = {
+    code: "solar_panels", name: "Solar Panels", type: Stage.TECHNOLOGY, levels: [0, 1, 0, 0], symbols: [0, 1, 0, 0],
+    left: "Split 2 between the top row (cards from the Deck into your Hand) and the bottom row (cards from your Hand into your Agency).",
+    leftStripe: Stage.TECHNOLOGY,
+    right: "Put up to 2 cards from the Universe into your Hand.",
+    rightStripe: Stage.TECHNOLOGY,
+    bottom: "Bureaucracy: Put exactly 1 card from your Hand into the Universe face down (if you can).",
+  };
+  const html = decode(renderToString(<SrCard card={card as never} agency={{ covered: true, leftUsed: true } as never} marks={{ key: "agency:0:3" }} />));
+  const face = html.slice(0, html.indexOf("</div>"));
+  // The badges first, never cut; then one text the kit fits: every ability in it, in order.
+  const badges = face.indexOf('<span class="card__badges"><span class="sr-card-marks" data-card="solar_panels" data-key="agency:0:3">');
+  const text = face.indexOf('<span class="card__text card__text--clamp"><span class="sr-ab reusable used">');
+  assert.ok(badges > 0, "the levels and symbols in the kit's badge line");
+  assert.ok(text > badges, "the abilities in the kit's fitted text, below the badges");
+  const abilities = face.slice(text);
+  assert.match(abilities, /^<span class="card__text card__text--clamp"><span class="sr-ab reusable used">[\s\S]*?the bottom row \(cards from your Hand into your Agency\)\.<em> used this round<\/em><\/span><span class="sr-ab single covered">[\s\S]*?<em class="sr-covered"> covered<\/em><\/span><span class="sr-ab bottom">[\s\S]*?\(if you can\)\.<\/span><\/span>$/);
+  assert.doesNotMatch(face, /card__extra/, "no ability outside the kit's text");
+  assert.match(abilities, /aria-describedby[^>]*>↻<span class="tip__text" role="tooltip"[^>]*>Reusable/, "each ability keeps its Tip");
+  // A card without abilities has no empty text line.
+  assert.doesNotMatch(renderToString(<SrCard card={{ ...card, left: "", right: "", bottom: "" } as never} />), /card__text/);
+  // No clamp of its own: an ability is a line of the kit's text, which the kit fits to the card.
+  const css = readFileSync(join(webClient, "src/games/space_race/space_race.css"), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
+  assert.doesNotMatch(css, /line-clamp/, "Space Race cuts no text itself");
+  for (const rule of css.matchAll(/([^{}]*\.sr-ab[^{}]*)\{([^}]*)\}/g)) assert.doesNotMatch(rule[2], /overflow|max-height|-webkit-box/, `${rule[1].trim()} cuts its text`);
 });
