@@ -58,12 +58,13 @@ function Stripe({ s }: { s: Stage }) {
 // A card in full. `agency` adds the covered and used marks of a card in an Agency. The
 // abilities are the kit card's text, so the kit fits them to the card: every whole line the
 // card has room for, "…" and data-cut where they are still cut, all of them in the zoom.
-// The levels and symbols stand above them and are never cut.
-export function SrCard({ card, marks = {}, agency }: { card: SrCardMsg; marks?: CardMarks; agency?: AgencyCard }) {
+// The levels and symbols stand above them and are never cut. Once the game is over (`over`)
+// no ability is "used this round": there is no round left to use it in.
+export function SrCard({ card, marks = {}, agency, over = false }: { card: SrCardMsg; marks?: CardMarks; agency?: AgencyCard; over?: boolean }) {
   const covered = agency?.covered ?? false;
-  const leftUsed = !!agency?.leftUsed;
-  const rightUsed = !!agency?.rightUsed;
-  const bottomUsed = !!agency?.bottomUsed;
+  const leftUsed = !over && !!agency?.leftUsed;
+  const rightUsed = !over && !!agency?.rightUsed;
+  const bottomUsed = !over && !!agency?.bottomUsed;
   const symbols = symbolText(card.symbols);
   const abilities = [
     card.left ? (
