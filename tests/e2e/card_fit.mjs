@@ -55,6 +55,15 @@ export async function assertCardTextReachable(page, label) {
         if (free >= lh) out.push(`${name}: text cut with room for ${Math.floor(free / lh)} more line(s) on the card`);
         if (!card.hasAttribute("data-cut")) out.push(`${name}: text cut but the card is not marked data-cut`);
       }
+      // Only the kit cuts a card's words (the fitted text, a name past 3 lines), so what is cut
+      // is marked and the zoom has it whole: Space Race once clamped each ability at 3 lines
+      // with CSS of its own, beside room on the card, and nothing said so.
+      for (const el of card.querySelectorAll("*")) {
+        if (el.closest(".card--zoom") || el.matches(".card__text, .card__name")) continue;
+        const overflow = getComputedStyle(el).overflowY;
+        if ((overflow === "hidden" || overflow === "clip") && el.scrollHeight > el.clientHeight + 1)
+          out.push(`${name}: "${el.innerText.slice(0, 40)}…" (${el.className}) is cut by a clamp of its own, not the kit's`);
+      }
       card.focus();
       await frame();
       const zoom = card.querySelector(":scope > .card--zoom");

@@ -273,6 +273,19 @@ test("a card shows as many lines of its text as its frame holds, never growing f
   assert.match(css, /\.card__text--clamp \{[^}]*-webkit-line-clamp: var\(--lines, 4\)/, "the clamp follows the measured lines");
 });
 
+// A game whose ability text is markup (Space Race: each ability a row with its Tips and its
+// used or covered mark) passes it as the card's text too, so the kit fits it as it fits
+// words; its badge line (levels, symbols) stands above the text and is never cut with it.
+test("a card's text may be markup: fitted as one text on the card, whole in the zoom; badges above it", async () => {
+  const { Card, CardZoom } = await import("../src/kit/card.js");
+  const text = [<span key="a" class="ab">↻ Put up to 1 card from the Deck into your Hand.</span>, <span key="b" class="ab">① Uncover up to 2 covered cards.</span>];
+  const card = renderToString(<Card name="Space Suit" kindLabel="Technology" badges={<b>T1</b>} text={text} />);
+  assert.match(card, /<span class="card__badges"><b>T1<\/b><\/span><span class="card__text card__text--clamp"><span class="ab">↻ Put up to 1 card from the Deck into your Hand\.<\/span><span class="ab">① Uncover up to 2 covered cards\.<\/span><\/span>/);
+  const zoom = renderToString(<CardZoom name="Space Suit" kindLabel="Technology" badges={<b>T1</b>} text={text} />);
+  assert.match(zoom, /<span class="card__badges"><b>T1<\/b><\/span><span class="card__text"><span class="ab">↻ Put up to 1 card[^<]*<\/span><span class="ab">① Uncover up to 2 covered cards\.<\/span><\/span>/, "the whole text, not clamped");
+  assert.doesNotMatch(renderToString(<Card name="Blank" />), /card__text|card__badges/);
+});
+
 test("a card's zoom and a Tip open in the top layer, placed inside the screen", async () => {
   const { CardZoom } = await import("../src/kit/card.js");
   const { Tip } = await import("../src/kit/tip.js");

@@ -24,6 +24,7 @@ import {
   ViewUpdateSchema,
   WelcomeSchema,
 } from "../src/gen/starport/v1/protocol_pb.js";
+import { OpponentSchema as SrOpponentSchema, Phase as SrPhase, SeatSchema as SrSeatSchema, Variant as SrVariant, ViewSchema as SrViewSchema } from "../src/gen/starport/v1/space_race_pb.js";
 import { ActionKind, LastContestSchema, Phase, SeatSchema, ViewSchema } from "../src/gen/starport/v1/space_war_pb.js";
 import { loadAllGames } from "../src/games/index.js";
 import { HomePage } from "../src/pages/home.js";
@@ -133,6 +134,33 @@ test("a Space War match that ended reads its end once: the banner, not the banne
   // After the end: the contest that ended the match, not an empty Battlefield.
   assert.doesNotMatch(text, /Empty/);
   assert.match(text, /Final contest \(6\)/);
+  session.dispose();
+});
+
+test("a Space Race match that ended reads its end once: the banner, then the table's final score, not the table's own box", () => {
+  const a = app("Jack");
+  const session = a.match("m6");
+  session.onInfo(create(MatchInfoSchema, {
+    matchId: "m6", game: "space_race", yourSeat: 0,
+    seats: [create(MatchSeatSchema, { seat: 0, name: "Jack" })],
+  }));
+  session.onUpdate(create(ViewUpdateSchema, {
+    matchId: "m6", number: 90n, snapshot: true,
+    view: toBinary(SrViewSchema, create(SrViewSchema, {
+      viewerSeat: 0, variant: SrVariant.JFK, round: 7, phase: SrPhase.GAME_OVER,
+      seats: [create(SrSeatSchema, { seat: 0, initiative: true, score: { halves: 62 } })],
+      opponent: create(SrOpponentSchema, { score: 44, decksLeft: [0, 0] }),
+      outcome: create(OutcomeSchema, { over: true, winners: [], reason: "eastern_bloc_won" }),
+    })),
+  }));
+  const html = renderToString(<MatchPage app={a} route={{ page: "match", matchId: "m6" }} />);
+  const text = html.replace(/<[^>]+>/g, " ");
+  assert.match(html, /data-testid="outcome"[^>]*>You lost: Eastern bloc won\.</);
+  assert.equal(text.match(/Eastern bloc won|Eastern bloc wins/g)?.length, 1, "who won, said once");
+  assert.doesNotMatch(html, /data-outcome/);
+  assert.doesNotMatch(text, /Better luck|beat the|Final Development Points: Jack/);
+  // Below the banner the table keeps the end's facts: the final score, the Eastern bloc's too.
+  assert.match(html, /<h3>Final score<\/h3>[\s\S]*data-points="62">31<[\s\S]*Eastern bloc<\/span><b class="sr-points">44</);
   session.dispose();
 });
 

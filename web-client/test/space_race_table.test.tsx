@@ -4,7 +4,7 @@
 // the Unused Control Cards section is a <details>, the reveal of the secret Control Card
 // choices gets a pause, and the rules are non-empty. Fails when the binary is missing.
 import assert from "node:assert/strict";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 
@@ -15,7 +15,7 @@ import { OutcomeSchema } from "../src/gen/starport/v1/common_pb.js";
 import { MatchInfoSchema, MatchSeatSchema } from "../src/gen/starport/v1/protocol_pb.js";
 import { ActionKind, OpponentSchema, Phase, SeatSchema, Stage, Variant, ViewSchema, type View } from "../src/gen/starport/v1/space_race_pb.js";
 import spaceRace from "../src/games/space_race.js";
-import { badgeTip, controlText } from "../src/games/space_race/cards.js";
+import { badgeTip, controlText, SrCard } from "../src/games/space_race/cards.js";
 import { choicesOf } from "../src/games/space_race/choices.js";
 import { revealPauseMs } from "../src/games/space_race/reveal.js";
 import { SpaceRaceTable } from "../src/games/space_race/table.js";
@@ -24,7 +24,7 @@ import { RulesPanel } from "../src/kit/rules_panel.js";
 import { outcomeText } from "../src/kit/words.js";
 
 import { Button, seatName } from "./table_fixtures.js";
-import { engineRuns } from "./engine_runs.js";
+import { engineRuns, webClient } from "./engine_runs.js";
 
 const { work, record, viewsAt } = engineRuns("space_race", ViewSchema);
 
@@ -169,20 +169,17 @@ test("rules: a summary and a glossary with every badge and keyword, rendered by 
   assert.ok(spaceRace.blurb.length > 20);
 });
 
-test("the end says who won in players' words: no raw reason code on the table or in the end banner", () => {
-  // JFK: the sentence names the Eastern bloc's win; the reason code is not said again.
+test("the end is said once, by the page (in players' words), not again by the table; the table keeps the final score and nothing of a next turn", () => {
+  // JFK: the banner names the Eastern bloc's win; the reason code is never said.
   const jfk = create(ViewSchema, {
     viewerSeat: 0,
     variant: Variant.JFK,
     round: 7,
     phase: Phase.GAME_OVER,
-    seats: [create(SeatSchema, { seat: 0 })],
+    seats: [create(SeatSchema, { seat: 0, initiative: true, score: { halves: 81 } })],
     opponent: create(OpponentSchema, { score: 44, decksLeft: [0] }),
     outcome: { over: true, winners: [], reason: "eastern_bloc_won" },
   });
-  const jfkHtml = decode(render(jfk));
-  assert.match(jfkHtml, /The Eastern bloc wins\./);
-  assert.doesNotMatch(jfkHtml, /eastern bloc won|eastern_bloc_won/);
   assert.equal(outcomeText(jfk.outcome, 0, seatName, [], spaceRace.reasonWords), "You lost: Eastern bloc won.");
   // A scored game: "scored" is the engine's word; the player reads what decided it.
   const scored = create(ViewSchema, {
@@ -190,15 +187,74 @@ test("the end says who won in players' words: no raw reason code on the table or
     variant: Variant.STANDARD,
     round: 7,
     phase: Phase.GAME_OVER,
-    seats: [create(SeatSchema, { seat: 0 }), create(SeatSchema, { seat: 1 })],
+    initiative: 1,
+    seats: [
+      create(SeatSchema, {
+        seat: 0, passed: true, score: { halves: 30 },
+        // Used in the last round: there is no round left to use it in once the game is over.
+        agency: [{ card: { code: "launch_pad", name: "Launch Pad", type: Stage.TECHNOLOGY, levels: [0, 1, 1, 0], left: "Put up to 1 card from your Hand into your Agency.", leftStripe: Stage.TECHNOLOGY, bottom: "Bureaucracy: Put exactly 1 card from your Hand into the Universe face down (if you can)." }, leftUsed: true, bottomUsed: true }],
+      }),
+      create(SeatSchema, { seat: 1, initiative: true, score: { halves: 51 } }),
+    ],
     outcome: { over: true, winners: [1], reason: "scored" },
   });
-  assert.doesNotMatch(decode(render(scored)), /\(scored\)/);
-  // Red for the seat that lost, not only for a JFK loss; green for the winner.
-  assert.match(render(scored), /class="outcome sr-outcome lost"/);
-  assert.match(render(jfk), /class="outcome sr-outcome lost"/);
-  assert.match(render(create(ViewSchema, { ...scored, viewerSeat: 1 })), /class="outcome sr-outcome" data-outcome/);
   assert.equal(outcomeText(scored.outcome, 0, seatName, [], spaceRace.reasonWords), "You lost: Bot Brigid won (the most Development Points).");
   assert.equal(outcomeText({ ...scored.outcome!, winners: [0], reason: "resigned" }, 0, seatName, [], spaceRace.reasonWords), "You won (after a resignation).");
-  assert.match(decode(render(create(ViewSchema, { ...scored, outcome: create(OutcomeSchema, { over: true, winners: [0], reason: "resigned" }) }))), /Winner: You<\/strong> \(after a resignation\)/);
+  const resigned = create(ViewSchema, { ...scored, outcome: create(OutcomeSchema, { over: true, winners: [0], reason: "resigned" }) });
+  for (const [name, view] of [["jfk", jfk], ["scored", scored], ["scored, seen by the winner", create(ViewSchema, { ...scored, viewerSeat: 1 })], ["resigned", resigned], ["spectator", create(ViewSchema, { ...scored, spectator: true })]] as const) {
+    const html = decode(render(view));
+    const text = html.replace(/<[^>]+>/g, " ");
+    // The match page's end banner (and the replay's outcome line) sits right above the
+    // table and says who won and why: the table used to say it again in a box of its own.
+    assert.doesNotMatch(html, /data-outcome|sr-outcome/, `${name}: no outcome box on the table`);
+    assert.doesNotMatch(text, /Winner|Shared victory|No winner|you lost|beat the|Eastern bloc wins|Better luck|Final Development Points: [A-Z][a-z]+ \d|scored\)|eastern bloc won|Development Points\)|resignation/i, `${name}: the end is not said again`);
+    // What stays is the end's facts: the final score, every seat's and the Eastern bloc's.
+    assert.match(html, /<h3>Final score<\/h3>/, `${name}: the final score`);
+    for (const s of view.seats) assert.match(html, new RegExp(`data-score-seat="${s.seat}"[\\s\\S]*?data-points="${s.score!.halves}">${s.score!.halves / 2 | 0}(\\.5)?<`), `${name}: seat ${s.seat}'s points`);
+    // Nothing of a turn or a round to come: no Initiative, no "passed", no "This round".
+    assert.doesNotMatch(text, /Initiative|passed|This round|if the game ended now|used this round|resolved this round/, `${name}: nothing of a next turn`);
+    assert.match(text, /Final round/, `${name}: the last round's Control Cards are the final round's`);
+  }
+  assert.match(decode(render(jfk)), /class="sr-score-row opponent"><span class="sr-score-name">Eastern bloc<\/span><b class="sr-points">44<\/b>/);
+  // While the match is on, the same places read as before: the running score, the Initiative.
+  const playing = decode(render(create(ViewSchema, { ...scored, phase: Phase.MANAGE, outcome: undefined })));
+  assert.match(playing, /Score if the game ended now/);
+  assert.match(playing, /Initiative: Bot Brigid/);
+  assert.match(playing, />This round</);
+  assert.match(playing, /Development Points if the game ended now/);
+  assert.match(playing, /Put up to 1 card from your Hand into your Agency\.<em> used this round<\/em>/);
+  assert.match(playing, /<em> resolved this round<\/em>/);
+});
+
+// Space Race clamped each ability at 3 lines with a clamp of its own (space_race.css), so
+// "Split 2 between the top row (cards from the Deck into your Hand) and the bottom row …"
+// lost its end even on a card with room for it, nothing marked the card as cut, and the
+// kit's fitting (every whole line the card has room for, "…", data-cut, the zoom) never saw
+// the text. The abilities are now the kit card's text; the levels and symbols stand above.
+test("a card's abilities are the kit card's text (fitted by the kit, whole in the zoom), not clamped by Space Race", () => {
+  const card = {
+    code: "solar_panels", name: "Solar Panels", type: Stage.TECHNOLOGY, levels: [0, 1, 0, 0], symbols: [0, 1, 0, 0],
+    left: "Split 2 between the top row (cards from the Deck into your Hand) and the bottom row (cards from your Hand into your Agency).",
+    leftStripe: Stage.TECHNOLOGY,
+    right: "Put up to 2 cards from the Universe into your Hand.",
+    rightStripe: Stage.TECHNOLOGY,
+    bottom: "Bureaucracy: Put exactly 1 card from your Hand into the Universe face down (if you can).",
+  };
+  const html = decode(renderToString(<SrCard card={card as never} agency={{ covered: true, leftUsed: true } as never} marks={{ key: "agency:0:3" }} />));
+  const face = html.slice(0, html.indexOf("</div>"));
+  // The badges first, never cut; then one text the kit fits: every ability in it, in order.
+  const badges = face.indexOf('<span class="card__badges"><span class="sr-card-marks" data-card="solar_panels" data-key="agency:0:3">');
+  const text = face.indexOf('<span class="card__text card__text--clamp"><span class="sr-ab reusable used">');
+  assert.ok(badges > 0, "the levels and symbols in the kit's badge line");
+  assert.ok(text > badges, "the abilities in the kit's fitted text, below the badges");
+  const abilities = face.slice(text);
+  assert.match(abilities, /^<span class="card__text card__text--clamp"><span class="sr-ab reusable used">[\s\S]*?the bottom row \(cards from your Hand into your Agency\)\.<em> used this round<\/em><\/span><span class="sr-ab single covered">[\s\S]*?<em class="sr-covered"> covered<\/em><\/span><span class="sr-ab bottom">[\s\S]*?\(if you can\)\.<\/span><\/span>$/);
+  assert.doesNotMatch(face, /card__extra/, "no ability outside the kit's text");
+  assert.match(abilities, /aria-describedby[^>]*>↻<span class="tip__text" role="tooltip"[^>]*>Reusable/, "each ability keeps its Tip");
+  // A card without abilities has no empty text line.
+  assert.doesNotMatch(renderToString(<SrCard card={{ ...card, left: "", right: "", bottom: "" } as never} />), /card__text/);
+  // No clamp of its own: an ability is a line of the kit's text, which the kit fits to the card.
+  const css = readFileSync(join(webClient, "src/games/space_race/space_race.css"), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
+  assert.doesNotMatch(css, /line-clamp/, "Space Race cuts no text itself");
+  for (const rule of css.matchAll(/([^{}]*\.sr-ab[^{}]*)\{([^}]*)\}/g)) assert.doesNotMatch(rule[2], /overflow|max-height|-webkit-box/, `${rule[1].trim()} cuts its text`);
 });

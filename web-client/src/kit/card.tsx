@@ -1,5 +1,5 @@
 // The one card component every table uses: a face (name, value, type or faction colour,
-// ability text clamped to fit) or a back (no name, no value), `data-card-id` (the view's
+// badges, ability text clamped to fit) or a back (no name, no value), `data-card-id` (the view's
 // stable id of the copy, so a card is followed as it moves) and `data-face`. The text
 // shows as many whole lines as the card's frame has room for (`fitCardText`: at least 4,
 // more where the card is taller than its words — a card beside a taller one in its row);
@@ -21,7 +21,11 @@ export interface CardProps {
   value?: string;          // strength, level, cost: the big number in the corner
   kind?: string;           // type or faction, also the colour class `card--<kind>`
   kindLabel?: string;      // the type or faction in words ("Dwarves", "Technology")
-  text?: string;           // ability text (clamped on the card, whole on zoom)
+  // Ability text (fitted to the card, whole on zoom): words, or a game's own markup for them
+  // (Space Race's ability rows, each with its Tips and used or covered mark), fitted the same
+  // way as a whole: its lines count together, the last shown one ends in "…".
+  text?: ComponentChildren;
+  badges?: ComponentChildren;  // a line above the text, never cut by it (Space Race's levels and symbols)
   faceDown?: boolean;      // a back: no name, no value
   backLabel?: string;      // what a back is, for screen readers ("a card in Hand")
   highlight?: boolean;     // a move on offer is about this card
@@ -129,6 +133,7 @@ function Face(p: CardProps & { zoom?: boolean }) {
       </span>
       {p.kindLabel ? <span {...fitLongWord("card__kind", p.kindLabel, 10, 0.76)}>{p.kindLabel}</span> : null}
       {p.note ? <span class="card__note">{p.note}</span> : null}
+      {p.badges ? <span class="card__badges">{p.badges}</span> : null}
       {p.text ? <span class={`card__text${p.zoom ? "" : " card__text--clamp"}`}>{p.text}</span> : null}
       {p.children ? <span class="card__extra">{p.children}</span> : null}
     </>
@@ -164,9 +169,12 @@ export function Card(p: CardProps) {
     const card = face.current;
     return card ? watchSize(card) : undefined;
   }, [p.faceDown]);
+  // Words are fitted again when they change; markup is a new tree on every draw, so it is
+  // fitted on every draw (one layout for all the cards drawn, as for the words).
+  const words = typeof p.text === "string" || !p.text ? p.text : {};
   useLayoutEffect(() => {
     if (face.current && p.text) fitSoon(face.current, false);
-  }, [p.faceDown, p.text, p.name, p.kindLabel, p.note, p.value, p.small, p.wide]);
+  }, [p.faceDown, words, p.name, p.kindLabel, p.note, p.value, p.small, p.wide]);
   // A flip: this copy was a back when last drawn and is a face now.
   const lastDown = useRef(p.faceDown);
   const flipped = useRef(!!p.flipIn && !p.faceDown);

@@ -55,10 +55,37 @@ function Stripe({ s }: { s: Stage }) {
   return <span class={`sr-stripe ${stageClass(s)}`}>{stageNames[s]}</span>;
 }
 
-// A card in full. `agency` adds the covered and used marks of a card in an Agency.
-export function SrCard({ card, marks = {}, agency }: { card: SrCardMsg; marks?: CardMarks; agency?: AgencyCard }) {
+// A card in full. `agency` adds the covered and used marks of a card in an Agency. The
+// abilities are the kit card's text, so the kit fits them to the card: every whole line the
+// card has room for, "…" and data-cut where they are still cut, all of them in the zoom.
+// The levels and symbols stand above them and are never cut. Once the game is over (`over`)
+// no ability is "used this round": there is no round left to use it in.
+export function SrCard({ card, marks = {}, agency, over = false }: { card: SrCardMsg; marks?: CardMarks; agency?: AgencyCard; over?: boolean }) {
   const covered = agency?.covered ?? false;
+  const leftUsed = !over && !!agency?.leftUsed;
+  const rightUsed = !over && !!agency?.rightUsed;
+  const bottomUsed = !over && !!agency?.bottomUsed;
   const symbols = symbolText(card.symbols);
+  const abilities = [
+    card.left ? (
+      <span key="left" class={`sr-ab reusable${leftUsed ? " used" : ""}`}>
+        <Tip class="sr-ab-kind" text={abilityTips.reusable}>↻</Tip> <Stripe s={card.leftStripe} /> {card.left}
+        {leftUsed ? <em> used this round</em> : null}
+      </span>
+    ) : null,
+    card.right ? (
+      <span key="right" class={`sr-ab single${covered ? " covered" : ""}${rightUsed && !covered ? " used" : ""}`}>
+        <Tip class="sr-ab-kind" text={abilityTips.single}>①</Tip> <Stripe s={card.rightStripe} /> {card.right}
+        {covered ? <em class="sr-covered"> covered</em> : rightUsed ? <em> used this round</em> : null}
+      </span>
+    ) : null,
+    card.bottom ? (
+      <span key="bottom" class={`sr-ab bottom${bottomUsed ? " used" : ""}`}>
+        <Tip class="sr-ab-kind" text={abilityTips.bottom}>▤</Tip> {card.bottom}
+        {bottomUsed ? <em> resolved this round</em> : null}
+      </span>
+    ) : null,
+  ].filter(Boolean);
   return (
     <Card
       id={marks.id ?? cardId(card)}
@@ -69,34 +96,18 @@ export function SrCard({ card, marks = {}, agency }: { card: SrCardMsg; marks?: 
       highlight={marks.offered}
       wide
       class="sr-card"
-    >
-      <span class="sr-card-marks" data-card={card.code} data-key={marks.key}>
-        <Levels card={card} />
-        {symbols ? (
-          <Tip class="sr-symbols" text={`${abilityTips.symbols} Categories: ${categoryList.join(", ")}.`}>
-            {symbols}
-          </Tip>
-        ) : null}
-      </span>
-      {card.left ? (
-        <span class={`sr-ab reusable${agency?.leftUsed ? " used" : ""}`}>
-          <Tip class="sr-ab-kind" text={abilityTips.reusable}>↻</Tip> <Stripe s={card.leftStripe} /> {card.left}
-          {agency?.leftUsed ? <em> used this round</em> : null}
+      badges={
+        <span class="sr-card-marks" data-card={card.code} data-key={marks.key}>
+          <Levels card={card} />
+          {symbols ? (
+            <Tip class="sr-symbols" text={`${abilityTips.symbols} Categories: ${categoryList.join(", ")}.`}>
+              {symbols}
+            </Tip>
+          ) : null}
         </span>
-      ) : null}
-      {card.right ? (
-        <span class={`sr-ab single${covered ? " covered" : ""}${agency?.rightUsed && !covered ? " used" : ""}`}>
-          <Tip class="sr-ab-kind" text={abilityTips.single}>①</Tip> <Stripe s={card.rightStripe} /> {card.right}
-          {covered ? <em class="sr-covered"> covered</em> : agency?.rightUsed ? <em> used this round</em> : null}
-        </span>
-      ) : null}
-      {card.bottom ? (
-        <span class={`sr-ab bottom${agency?.bottomUsed ? " used" : ""}`}>
-          <Tip class="sr-ab-kind" text={abilityTips.bottom}>▤</Tip> {card.bottom}
-          {agency?.bottomUsed ? <em> resolved this round</em> : null}
-        </span>
-      ) : null}
-    </Card>
+      }
+      text={abilities.length ? abilities : undefined}
+    />
   );
 }
 

@@ -1,6 +1,8 @@
-// The Space Race table on the kit: status, outcome, the decision and its choices (grouped),
-// the scores, the Universe, each seat's panel with its Agency by Stage, Lab, Hand (own
-// only) and Control Cards, and the JFK opponent. It draws the view it is given; every
+// The Space Race table on the kit: status, the decision and its choices (grouped), the
+// scores (the final score once over), the Universe, each seat's panel with its Agency by
+// Stage, Lab, Hand (own only) and Control Cards, and the JFK opponent. The end itself is
+// said by the page around it (the match page's end banner, the replay's outcome line): a
+// box here said it again right below. It draws the view it is given; every
 // choice is one of the view's legal actions. "Unused Control Cards" is a keyed <details>
 // whose open state lives in its component, so an update does not close it.
 import { useState } from "preact/hooks";
@@ -20,7 +22,6 @@ import {
   opponentName,
   phaseNames,
   points,
-  reasonWords,
   scoreParts,
   stageClass,
   stageNames,
@@ -52,6 +53,7 @@ export const termTips = {
   control: "Control Card: chosen in secret each round; its type is the Stage you play, its level adds to your Stage level, and it acquires one card.",
   unused: "Control Cards not yet played; each is played once (unless an ability returns it).",
   points: "Development Points if the game ended now: Agency level + Lab cards + 6 per category won.",
+  finalPoints: "Final Development Points: Agency level + Lab cards + 6 per category won.",
   stageLevel: (s: Stage) => `${stageNames[s]} level: the ${stageNames[s]} numbers on every card in the Agency; with a matching Control Card it sets the turn order.`,
   category: (i: number) => `${categoryNames[i as keyof typeof categoryNames]} symbols; the most in a category scores 6 (at least one needed).`,
   opponent: "The JFK solo opponent: plays the top Control Card of each of its decks and takes cards where it has a level; it scores 2 per Leader or Breakthrough and 1 per other card, and wins ties.",
@@ -106,6 +108,11 @@ function MovePanel({ view, ctx }: { view: View; ctx: TableContext }) {
   );
 }
 
+// Once over, the table keeps the end's facts (the final score, the last round's cards) and
+// drops what only mattered for a next turn or round: the Initiative, "passed", "This round",
+// "if the game ended now", abilities "used this round".
+const isOver = (view: View) => !!view.outcome?.over || view.phase === Phase.GAME_OVER;
+
 function StatusLine({ view, ctx }: { view: View; ctx: TableContext }) {
   const you = (seat: number) => (ctx.viewer === seat ? "you" : ctx.seatName(seat));
   const variant =
@@ -131,7 +138,7 @@ function StatusLine({ view, ctx }: { view: View; ctx: TableContext }) {
         {view.hasTurn && view.phase !== Phase.GAME_OVER ? ` · turn: ${you(view.turnSeat)}` : ""}
       </div>
       <div class="sr-status-sub muted">
-        {[variant, `Deck ${view.deckCount}`, view.seats.length > 1 ? `Initiative: ${you(view.initiative)}` : "", order, view.spectator ? "spectating" : ""]
+        {[variant, `Deck ${view.deckCount}`, view.seats.length > 1 && !isOver(view) ? `Initiative: ${you(view.initiative)}` : "", order, view.spectator ? "spectating" : ""]
           .filter(Boolean)
           .join(" · ")}
       </div>
@@ -139,35 +146,8 @@ function StatusLine({ view, ctx }: { view: View; ctx: TableContext }) {
   );
 }
 
-function OutcomeBox({ view, ctx }: { view: View; ctx: TableContext }) {
-  const o = view.outcome;
-  if (!o?.over) return null;
-  // Red for a seat that lost (and for a JFK loss, also in its public replay), green otherwise.
-  const lost = (view.variant === Variant.JFK && !o.winners.length) || (ctx.viewer !== null && !view.spectator && !o.winners.includes(ctx.viewer));
-  let text: string;
-  if (view.variant === Variant.JFK) {
-    const won = o.winners.length > 0;
-    const me = ctx.viewer === 0 ? "You" : ctx.seatName(0);
-    text = won ? `${me} beat the ${opponentName}!` : `The ${opponentName} wins. Better luck next time, Mr. President.`;
-  } else {
-    const names = o.winners.map((s) => (s === ctx.viewer ? "You" : ctx.seatName(s)));
-    text = names.length ? `${names.length > 1 ? "Shared victory" : "Winner"}: ${names.join(", ")}` : "No winner";
-    if (ctx.viewer !== null && !view.spectator && names.length && !o.winners.includes(ctx.viewer)) text += " — you lost.";
-  }
-  const finals = view.seats.map((s) => `${ctx.seatName(s.seat)} ${points(s.score?.halves ?? 0)}`);
-  if (view.opponent) finals.push(`${opponentName} ${view.opponent.score}`);
-  return (
-    <div class={`outcome sr-outcome${lost ? " lost" : ""}`} data-outcome="over">
-      <strong>{text}</strong>
-      {/* The sentence already says a score decided it, or that the Eastern bloc won. */}
-      {o.reason && o.reason !== "scored" && o.reason !== "eastern_bloc_won" ? ` (${reasonWords(o.reason) ?? o.reason.replace(/_/g, " ")})` : ""}
-      <div class="sr-finals">Final Development Points: {finals.join(" · ")}</div>
-    </div>
-  );
-}
-
 function ScoreBoard({ view, ctx }: { view: View; ctx: TableContext }) {
-  const over = view.outcome?.over ?? false;
+  const over = isOver(view);
   return (
     <section class="sr-scores" aria-label="Scores">
       <h3>{over ? "Final score" : <Tip text={termTips.points}>Score if the game ended now</Tip>}</h3>
@@ -271,7 +251,7 @@ function ControlsRow({ seat, view }: { seat: Seat; view: View }) {
   return (
     <div class="sr-controls">
       <div>
-        <Tip class="sr-k" text={termTips.control}>This round</Tip> {current}
+        <Tip class="sr-k" text={termTips.control}>{isOver(view) ? "Final round" : "This round"}</Tip> {current}
       </div>
       {seat.playedControls.length ? (
         <div>
@@ -286,7 +266,7 @@ function ControlsRow({ seat, view }: { seat: Seat; view: View }) {
   );
 }
 
-function AgencyByStage({ seat, offered }: { seat: Seat; offered: Set<string> }) {
+function AgencyByStage({ seat, offered, over }: { seat: Seat; offered: Set<string>; over: boolean }) {
   return (
     <div class="sr-agency">
       {cardTypes.map((t) => {
@@ -301,7 +281,7 @@ function AgencyByStage({ seat, offered }: { seat: Seat; offered: Set<string> }) 
             </div>
             {cards.length ? (
               cards.map(({ a, i }) => (
-                <SrCard key={cardKey(a.card, `a:${i}:${a.card!.code}`)} card={a.card!} agency={a} marks={{ key: `agency:${seat.seat}:${i}`, offered: offered.has(`agency:${seat.seat}:${i}`) }} />
+                <SrCard key={cardKey(a.card, `a:${i}:${a.card!.code}`)} card={a.card!} agency={a} over={over} marks={{ key: `agency:${seat.seat}:${i}`, offered: offered.has(`agency:${seat.seat}:${i}`) }} />
               ))
             ) : (
               <p class="muted sr-empty">—</p>
@@ -315,6 +295,7 @@ function AgencyByStage({ seat, offered }: { seat: Seat; offered: Set<string> }) 
 
 function SeatArea({ seat, view, ctx, offered }: { seat: Seat; view: View; ctx: TableContext; offered: Set<string> }) {
   const you = ctx.viewer === seat.seat;
+  const over = isOver(view);
   const info = ctx.info?.seats.find((s) => s.seat === seat.seat);
   const area51 = seat.area51Category >= 0 ? ` (Area 51: ${categoryShort[seat.area51Category]})` : "";
   return (
@@ -329,12 +310,12 @@ function SeatArea({ seat, view, ctx, offered }: { seat: Seat; view: View; ctx: T
       out={seat.resigned ? "resigned" : undefined}
       timer={ctx.timer(seat.seat)}
       score={`${points(seat.score?.halves ?? 0)} pts`}
-      scoreTip={termTips.points}
+      scoreTip={over ? termTips.finalPoints : termTips.points}
       subtitle={seat.faction}
       marks={
         <>
-          {seat.initiative && view.seats.length > 1 ? <Tip class="mark mark--info badge" text={termTips.initiative}>Initiative</Tip> : null}
-          {seat.passed ? <Tip class="mark mark--info badge" text={termTips.passed}>passed</Tip> : null}
+          {seat.initiative && view.seats.length > 1 && !over ? <Tip class="mark mark--info badge" text={termTips.initiative}>Initiative</Tip> : null}
+          {seat.passed && !over ? <Tip class="mark mark--info badge" text={termTips.passed}>passed</Tip> : null}
         </>
       }
     >
@@ -352,7 +333,7 @@ function SeatArea({ seat, view, ctx, offered }: { seat: Seat; view: View; ctx: T
           {area51}
         </span>
       </h4>
-      <AgencyByStage seat={seat} offered={offered} />
+      <AgencyByStage seat={seat} offered={offered} over={over} />
       <div class="sr-lab">
         <h4>
           <Tip text={termTips.lab}>Laboratory</Tip> ({seat.lab.length})
@@ -448,7 +429,6 @@ export function SpaceRaceTable({ view, ctx }: TableProps<View>) {
   return (
     <div class="space-race">
       <StatusLine view={view} ctx={ctx} />
-      <OutcomeBox view={view} ctx={ctx} />
       <MovePanel view={view} ctx={ctx} />
       <ScoreBoard view={view} ctx={ctx} />
       <Universe view={view} offered={offered} ctx={ctx} />

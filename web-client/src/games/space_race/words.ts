@@ -55,8 +55,8 @@ export const variantNames: Record<Variant, string> = {
 
 export const difficultyNames = ["", "standard", "challenging", "unbeatable"];
 
-// The engine's reasons a match ends, in players' words, for the end banner and the table
-// ("You lost: Vega won (the most Development Points)."). eastern_bloc_won keeps the kit's
+// The engine's reasons a match ends, in players' words, for the end banner and the replay's
+// outcome line ("You lost: Vega won (the most Development Points)."). eastern_bloc_won keeps the kit's
 // default ("eastern bloc won"), which the banner reads as the Eastern bloc's win.
 const reasons: Record<string, string> = {
   scored: "the most Development Points",
