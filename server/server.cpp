@@ -63,6 +63,7 @@ int server::run() {
   auto hub = std::make_shared<lobby_hub>(lobby_room(state));
   state->set_lobbies(hub);
   state->idle().start(ioc, state);   // silent WebSocket peers: pinged, then dropped
+  state->lag().start(ioc, state->stats());
   state->health().start(ioc, *worker);   // /healthz and /readyz follow storage from here on
   hub->restore(found.lobbies, found.running, found.ended);
   for (recovered_match& m : found.matches) {
@@ -90,6 +91,7 @@ int server::run() {
     // Stop accepting, tell every client we are going away, stop the match clocks.
     state->health().stop();   // /readyz: no new players
     state->idle().stop();
+    state->lag().stop();
     accept->stop();
     for (auto& s : state->sessions()) s->close(boost::beast::websocket::close_code::going_away);
     for (auto& m : state->matches().all()) m->stop();

@@ -13,6 +13,7 @@
 #include "server/config.hpp"
 #include "server/net/health.hpp"
 #include "server/net/idle_sweep.hpp"
+#include "server/net/loop_lag.hpp"
 #include "server/lobby/lobby_services.hpp"
 #include "server/match/match_directory.hpp"
 #include "server/match/match_services.hpp"
@@ -40,6 +41,7 @@ class shared_state {
   address_quota& quotas() { return quotas_; }   // open sockets and guests, per address
   health_check& health() { return health_; }   // /healthz and /readyz
   idle_sweep& idle() { return idle_; }          // silent WebSocket peers: pinged, then dropped
+  loop_lag& lag() { return lag_; }              // how late the network threads run what is due
   match_directory& matches() { return matches_; }
   lobby_hub& lobbies() { return *lobbies_; }
   void set_lobbies(std::shared_ptr<lobby_hub> hub) { lobbies_ = std::move(hub); }
@@ -69,6 +71,7 @@ class shared_state {
   address_quota quotas_;
   health_check health_;
   idle_sweep idle_;
+  loop_lag lag_;
   match_directory matches_;
   std::shared_ptr<lobby_hub> lobbies_;
   match_services match_room_{settings_, ioc_, storage_, stats_, matches_, lobbies_};

@@ -66,14 +66,18 @@ double max_fds() {
 
 }  // namespace
 
-void metrics::action_done(std::chrono::steady_clock::duration latency) {
-  const double seconds = std::chrono::duration<double>(latency).count();
+void metrics::histogram::add(std::chrono::steady_clock::duration d) {
+  const double seconds = std::chrono::duration<double>(d).count();
   std::size_t i = 0;
   while (i < latency_bounds.size() && seconds > latency_bounds[i]) ++i;
-  buckets_[i].fetch_add(1, std::memory_order_relaxed);
+  buckets[i].fetch_add(1, std::memory_order_relaxed);
+  const auto us = std::chrono::duration_cast<std::chrono::microseconds>(d).count();
+  sum_us.fetch_add(static_cast<std::uint64_t>(us < 0 ? 0 : us), std::memory_order_relaxed);
+}
+
+void metrics::action_done(std::chrono::steady_clock::duration latency) {
+  latency_.add(latency);
   actions_.fetch_add(1, std::memory_order_relaxed);
-  const auto us = std::chrono::duration_cast<std::chrono::microseconds>(latency).count();
-  latency_sum_us_.fetch_add(static_cast<std::uint64_t>(us < 0 ? 0 : us), std::memory_order_relaxed);
 }
 
 void metrics::network_thread_started() {
@@ -109,21 +113,23 @@ std::string metrics::render(std::size_t storage_queue_depth) const {
   line("# HELP starport_actions_total Actions accepted and made durable.");
   line("# TYPE starport_actions_total counter");
   value("starport_actions_total", load(actions_));
+  auto buckets = [&](const std::string& name, const histogram& h) {
+    std::uint64_t cumulative = 0;
+    for (std::size_t i = 0; i <= latency_bounds.size(); ++i) {
+      cumulative += h.buckets[i].load(std::memory_order_relaxed);
+      char le[32];
+      if (i < latency_bounds.size())
+        std::snprintf(le, sizeof le, "%g", latency_bounds[i]);
+      else
+        std::snprintf(le, sizeof le, "+Inf");
+      value(name + "_bucket{le=\"" + le + "\"}", static_cast<double>(cumulative));
+    }
+    value(name + "_sum", load(h.sum_us) / 1e6);
+    value(name + "_count", static_cast<double>(cumulative));
+  };
   line("# HELP starport_action_latency_seconds From an action's arrival to the views showing it.");
   line("# TYPE starport_action_latency_seconds histogram");
-  std::uint64_t cumulative = 0;
-  for (std::size_t i = 0; i <= latency_bounds.size(); ++i) {
-    cumulative += buckets_[i].load(std::memory_order_relaxed);
-    char le[32];
-    if (i < latency_bounds.size())
-      std::snprintf(le, sizeof le, "%g", latency_bounds[i]);
-    else
-      std::snprintf(le, sizeof le, "+Inf");
-    value(std::string("starport_action_latency_seconds_bucket{le=\"") + le + "\"}",
-          static_cast<double>(cumulative));
-  }
-  value("starport_action_latency_seconds_sum", load(latency_sum_us_) / 1e6);
-  value("starport_action_latency_seconds_count", static_cast<double>(cumulative));
+  buckets("starport_action_latency_seconds", latency_);
   line("# HELP starport_match_timer_waits_total Waits started by the matches' timers (turn deadlines, bots, held seats).");
   line("# TYPE starport_match_timer_waits_total counter");
   value("starport_match_timer_waits_total", load(timer_waits_));
@@ -162,6 +168,9 @@ std::string metrics::render(std::size_t storage_queue_depth) const {
   double network = 0;
   for (const auto& tid : network_threads_)
     if (const int t = tid.load(std::memory_order_relaxed)) network += thread_cpu_seconds(t);
+  line("# HELP starport_network_lag_seconds How late the network threads ran a timer due every 100 ms: the wait a message meets before it is read.");
+  line("# TYPE starport_network_lag_seconds histogram");
+  buckets("starport_network_lag_seconds", lag_);
   line("# HELP starport_network_cpu_seconds_total CPU time of the threads that run the network and the matches (watch its rate against one core a thread).");
   line("# TYPE starport_network_cpu_seconds_total counter");
   value("starport_network_cpu_seconds_total", network);

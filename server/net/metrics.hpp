@@ -14,6 +14,12 @@ class metrics {
   // Upper bounds of the action latency histogram, in seconds.
   static constexpr std::array<double, 10> latency_bounds = {0.001, 0.002, 0.005, 0.01, 0.02,
                                                             0.05,  0.1,   0.25,  0.5,  1.0};
+  // Durations counted in latency_bounds' buckets (rendered cumulative, as Prometheus reads them).
+  struct histogram {
+    std::array<std::atomic<std::uint64_t>, latency_bounds.size() + 1> buckets{};
+    std::atomic<std::uint64_t> sum_us{0};
+    void add(std::chrono::steady_clock::duration d);
+  };
 
   // What the server refused, by reason: `starport_refusals_total{reason="…"}` (docs/server.md,
   // "Hostile clients and exhaustion"). Keep `refusal_names` in the same order.
@@ -47,6 +53,8 @@ class metrics {
   std::int64_t matches() const { return matches_.load(std::memory_order_relaxed); }
   // One accepted action, from its arrival to the views that show it leaving.
   void action_done(std::chrono::steady_clock::duration latency);
+  // How late a network thread ran a timer due at a moment (loop_lag.hpp).
+  void network_lag(std::chrono::steady_clock::duration late) { lag_.add(late); }
   // A match's timer started a new wait (docs/capacity.md, "What a paced move costs").
   void timer_armed() { timer_waits_.fetch_add(1, std::memory_order_relaxed); }
   // A WebSocket dropped by the idle sweep: silent through its keep-alive ping for the whole
@@ -86,12 +94,11 @@ class metrics {
   std::atomic<std::int64_t> lobbies_{0};
   std::atomic<std::int64_t> matches_{0};
   std::atomic<std::uint64_t> actions_{0};
-  std::atomic<std::uint64_t> latency_sum_us_{0};
   std::atomic<std::uint64_t> timer_waits_{0};
   std::atomic<std::uint64_t> idle_closed_{0};
   std::atomic<std::uint64_t> session_faults_{0};
   std::array<std::atomic<std::uint64_t>, 2> view_frames_{}, view_bytes_{};   // [0] plain, [1] packed
-  std::array<std::atomic<std::uint64_t>, latency_bounds.size() + 1> buckets_{};
+  histogram latency_, lag_;
   std::array<std::atomic<std::uint64_t>, refusal_names.size()> refusals_{};
   std::array<std::atomic<std::uint64_t>, stop_names.size()> stopped_{};
   std::array<std::atomic<int>, 64> network_threads_{};   // their thread ids (0: none yet)

@@ -2,11 +2,16 @@
 // outside the root), /healthz, /metrics; and a graceful shutdown on SIGTERM.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <ctime>
 #include <string>
 #include <thread>
 
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+
 #include "match_driver.hpp"
+#include "server/net/loop_lag.hpp"
 #include "server/net/metrics.hpp"
 #include "server_fixture.hpp"
 
@@ -37,7 +42,8 @@ TEST_CASE("http: the one port serves the web client and /healthz and /metrics") 
   for (const char* name : {"starport_connections 2", "starport_lobbies 1", "starport_matches 1",
                            "starport_actions_total 4", "starport_action_latency_seconds_bucket{le=\"+Inf\"} 4",
                            "starport_storage_queue_depth", "process_resident_memory_bytes ", "process_open_fds ",
-                           "process_max_fds ", "process_cpu_seconds_total ", "starport_network_cpu_seconds_total "})
+                           "process_max_fds ", "process_cpu_seconds_total ", "starport_network_cpu_seconds_total ",
+                           "starport_network_lag_seconds_bucket{le=\"+Inf\"} "})
     CHECK_MESSAGE(body.find(name) != std::string::npos, std::string(name));
   // The server holds at least its listener, its database and these two connections.
   const std::size_t at = body.find("\nprocess_open_fds ");
@@ -84,4 +90,31 @@ TEST_CASE("metrics: the network threads' CPU is that of the threads that said th
   t.join();
   CHECK(seen >= 0.04);
   CHECK(seen < 5);
+}
+
+TEST_CASE("metrics: the network lag is how late the network thread ran what was due - a handler that holds it shows") {
+  namespace net = boost::asio;
+  starport::server::metrics m;
+  auto bucket = [&m](const char* le) {   // the cumulative count of lags up to `le` seconds
+    const std::string body = m.render(0);
+    const std::string name = std::string("\nstarport_network_lag_seconds_bucket{le=\"") + le + "\"} ";
+    const std::size_t at = body.find(name);
+    REQUIRE(at != std::string::npos);
+    return std::stod(body.substr(at + name.size()));
+  };
+  net::io_context ioc;
+  starport::server::loop_lag lag;
+  lag.start(ioc, m);
+  // Half-way to the first probe, a handler holds the only network thread for 300 ms: the
+  // probe due meanwhile runs ~250 ms late.
+  net::steady_timer hold(ioc);
+  hold.expires_after(std::chrono::milliseconds(50));
+  hold.async_wait([](boost::system::error_code) { std::this_thread::sleep_for(std::chrono::milliseconds(300)); });
+  net::steady_timer end(ioc);
+  end.expires_after(std::chrono::milliseconds(700));
+  end.async_wait([&](boost::system::error_code) { lag.stop(); });
+  ioc.run();   // returns once the probe is stopped and nothing else waits
+  CHECK(bucket("+Inf") >= 3);            // ~4 probes in 700 ms with one late
+  CHECK(bucket("+Inf") - bucket("0.1") >= 1);   // the late one
+  CHECK(bucket("+Inf") - bucket("0.5") == 0);
 }
