@@ -394,3 +394,14 @@ test("the subset picker puts four cards on one row of a 390 px phone, and stays 
   // The desktop rules are the kit's: nothing outside the phone block sizes the picker's cards.
   assert.equal(rule(".subset-picker__item > .card", css.replace(/@media[^{]*\{(?:[^{}]*\{[^}]*\})*\s*\}/g, "")), "");
 });
+
+// The hint on cut cards (kit/table_box.tsx, first in every page's table box) shows only while
+// a card of that table is cut: the kit marks such a card `data-cut` (card.tsx). Hidden
+// otherwise, so a table whose cards all fit, and a box without cards, say nothing.
+test("kit.css: the cut-card hint is hidden unless a card of its table box is marked data-cut", () => {
+  const css = readFileSync(resolve(webClient, "src/kit/kit.css"), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
+  const rules = [...css.matchAll(/([^{}]*\.cut-hint[^{}]*)\{([^}]*)\}/g)].map((m) => ({ selector: m[1].trim(), body: m[2] }));
+  const shown = rules.filter((r) => /display:\s*(?!none\b)[a-z]/.test(r.body));
+  assert.ok(rules.some((r) => r.selector === ".cut-hint" && /display:\s*none/.test(r.body)), "hidden by default");
+  assert.deepEqual(shown.map((r) => r.selector), [".table-box:has(.card[data-cut]) > .cut-hint"], "shown only under a cut card's table box");
+});
