@@ -14,6 +14,7 @@ import { GameInfoSchema, LobbySchema, LobbySeatSchema, BotInfoSchema } from "../
 import { ActionButton } from "../src/kit/action_button.js";
 import { titleFor } from "../src/kit/attention.js";
 import { LogPanel } from "../src/kit/log_panel.js";
+import { keepCutHintRoom } from "../src/kit/table_box.js";
 import { RevealQueue, type Clock } from "../src/kit/reveal.js";
 import { revealSpeed, savedPreferences, savePreferences, setRevealSpeed, soundOn, type KeyValueStore } from "../src/kit/settings.js";
 import { errorSentence, fillSeats, nameLength, outcomeText, readerWon, seatNameFrom } from "../src/kit/words.js";
@@ -393,4 +394,57 @@ test("the subset picker puts four cards on one row of a 390 px phone, and stays 
   assert.match(rule(".subset-picker__toggle", phoneBlocks), /flex-direction:\s*column/, "the checkbox over its word");
   // The desktop rules are the kit's: nothing outside the phone block sizes the picker's cards.
   assert.equal(rule(".subset-picker__item > .card", css.replace(/@media[^{]*\{(?:[^{}]*\{[^}]*\})*\s*\}/g, "")), "");
+});
+
+// The hint on cut cards (kit/table_box.tsx, first in every page's table box) shows only while
+// a card of that table is cut: the kit marks such a card `data-cut` (card.tsx). Hidden
+// otherwise, so a table whose cards all fit, and a box without cards, say nothing; once
+// shown, it keeps its room (invisible) so the moves under it do not jump as it comes and goes.
+test("kit.css: the cut-card hint is seen only while a card of its table box is marked data-cut", () => {
+  const css = readFileSync(resolve(webClient, "src/kit/kit.css"), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
+  const rules = [...css.matchAll(/([^{}]*\.cut-hint[^{}]*)\{([^}]*)\}/g)].map((m) => ({ selector: m[1].trim(), body: m[2] }));
+  const rule = (selector: string) => rules.find((r) => r.selector === selector)?.body ?? "";
+  assert.match(rule(".cut-hint"), /display:\s*none/, "hidden by default");
+  assert.match(rule(".table-box:has(.card[data-cut]) > .cut-hint"), /display:\s*block;\s*visibility:\s*visible/, "seen under a cut card's table box");
+  assert.match(rule(".table-box[data-cut-seen] > .cut-hint"), /display:\s*block;\s*visibility:\s*hidden/, "its room kept, invisible, once seen");
+  assert.deepEqual(rules.map((r) => r.selector).sort(),
+    [".cut-hint", ".table-box:has(.card[data-cut]) > .cut-hint", ".table-box[data-cut-seen] > .cut-hint"].sort(), "no other rule shows it");
+  // The :has rule comes last: a cut card shows the hint in a box that already kept its room.
+  assert.ok(css.indexOf(".table-box:has(.card[data-cut]) > .cut-hint") > css.indexOf(".table-box[data-cut-seen] > .cut-hint"));
+});
+
+// keepCutHintRoom marks the box once a card in it is cut, then stops watching; never before.
+test("the table box keeps the hint's room from the first cut card on, and not before", () => {
+  let cut = false;
+  const attrs = new Set<string>();
+  const box = { querySelector: (sel: string) => (sel === ".card[data-cut]" && cut ? {} : null), setAttribute: (a: string) => void attrs.add(a) } as unknown as Element;
+  const observers: { fire: () => void; on: boolean; options?: MutationObserverInit }[] = [];
+  const saved = (globalThis as { MutationObserver?: unknown }).MutationObserver;
+  (globalThis as { MutationObserver?: unknown }).MutationObserver = class {
+    o: { fire: () => void; on: boolean; options?: MutationObserverInit };
+    constructor(cb: () => void) { this.o = { fire: cb, on: false }; observers.push(this.o); }
+    observe(_t: Node, options: MutationObserverInit) { this.o.on = true; this.o.options = options; }
+    disconnect() { this.o.on = false; }
+  };
+  try {
+    const stop = keepCutHintRoom(box);
+    assert.equal(attrs.size, 0, "no card cut yet: no room kept");
+    assert.equal(observers.length, 1);
+    assert.deepEqual(observers[0].options?.attributeFilter, ["data-cut"], "watches the kit's cut marks in the whole table");
+    assert.equal(observers[0].options?.subtree, true);
+    observers[0].fire();
+    assert.equal(attrs.size, 0, "a change that cut nothing");
+    cut = true;
+    observers[0].fire();
+    assert.deepEqual([...attrs], ["data-cut-seen"], "a card cut: the room is kept from now on");
+    assert.equal(observers[0].on, false, "and the box is no longer watched");
+    stop();
+    // A table already showing a cut card when the box is drawn: marked at once.
+    attrs.clear();
+    keepCutHintRoom(box);
+    assert.deepEqual([...attrs], ["data-cut-seen"]);
+    assert.equal(observers.length, 1, "nothing to watch");
+  } finally {
+    (globalThis as { MutationObserver?: unknown }).MutationObserver = saved;
+  }
 });

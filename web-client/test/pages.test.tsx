@@ -30,6 +30,7 @@ import { loadAllGames } from "../src/games/index.js";
 import { HomePage } from "../src/pages/home.js";
 import { LobbyPage } from "../src/pages/lobby.js";
 import { focusAfterLoss, MatchPage } from "../src/pages/match.js";
+import { ReplayPage } from "../src/pages/replay.js";
 import { diffViews } from "../src/view_diff.js";
 import { stubBrowserGlobals } from "./browser_globals.js";
 
@@ -108,6 +109,36 @@ test("the match page: the newest view's moves in the panel, Resign apart, the lo
   assert.match(html, /data-testid="outcome"[^>]*>You lost: Vega won \(last standing\)\.</);
   assert.doesNotMatch(html, /name="resign"/, "no resign once it is over");
   session.dispose();
+});
+
+// Only Terminus said how to read a card whose text is cut ("…"); the other games' cut cards
+// had no such line. The kit says it once, first in the box every page draws a table in —
+// the match page's and the replay's — so every game's table has it, live and replayed, and
+// kit.css shows it only while a card of that table is cut (kit.test.tsx).
+const cutHint = /<p class="muted cut-hint" aria-hidden="true">A card’s text ends in “…” where it does not fit: tap or click the card to read all of it\.<\/p>/;
+test("the match page and the replay open the table's box with the kit's hint on cut cards, once, hidden from screen readers", () => {
+  const a = app("Ann");
+  const session = a.match("m7");
+  session.onInfo(create(MatchInfoSchema, {
+    matchId: "m7", game: "space_war", yourSeat: 0,
+    seats: [create(MatchSeatSchema, { seat: 0, name: "Ann" }), create(MatchSeatSchema, { seat: 1, name: "Vega", bot: true, botKind: "heuristic" })],
+  }));
+  session.onUpdate(create(ViewUpdateSchema, {
+    matchId: "m7", number: 3n, snapshot: true,
+    view: toBinary(ViewSchema, create(ViewSchema, { viewerSeat: 0, contest: 1, seats: [create(SeatSchema, { seat: 0 }), create(SeatSchema, { seat: 1 })] })),
+  }));
+  const match = renderToString(<MatchPage app={a} route={{ page: "match", matchId: "m7" }} />);
+  const box = match.slice(match.indexOf('<div class="table-box"'));
+  assert.match(box, new RegExp(`^<div class="table-box"[^>]*>${cutHint.source}<div class="space-war"`), "the hint, then the table");
+  assert.match(box, /^<div class="table-box" tabindex="-1" role="region" aria-label="Table">/, "the box keeps its focus target and name");
+  assert.equal(match.match(new RegExp(cutHint.source, "g"))?.length, 1, "said once");
+  session.dispose();
+
+  const replay = renderToString(<ReplayPage app={a} route={{ page: "replay", matchId: "m7", step: 0, asSeat: false }} />);
+  assert.match(replay, new RegExp(`<div class="table-box">${cutHint.source}<p class="muted">Loading the replay…</p></div>`), "the replay's table box too");
+  assert.equal(replay.match(new RegExp(cutHint.source, "g"))?.length, 1);
+  // A page that draws no table says nothing of cut cards.
+  assert.doesNotMatch(renderToString(<HomePage app={app("Ann")} />), /cut-hint|read all of it/);
 });
 
 test("a Space War match that ended reads its end once: the banner, not the banner and the table's box again", () => {

@@ -258,3 +258,28 @@ test("a card's abilities are the kit card's text (fitted by the kit, whole in th
   assert.doesNotMatch(css, /line-clamp/, "Space Race cuts no text itself");
   for (const rule of css.matchAll(/([^{}]*\.sr-ab[^{}]*)\{([^}]*)\}/g)) assert.doesNotMatch(rule[2], /overflow|max-height|-webkit-box/, `${rule[1].trim()} cuts its text`);
 });
+
+// A covered ability was struck through as a whole row (`.sr-ab.covered`, line-through): a
+// text decoration reaches every inline piece inside, so the line crossed its ① icon and the
+// "covered" mark that says why it is struck. Only its words are struck now.
+test("a covered ability: its words struck through, its ① icon and its \"covered\" mark not", () => {
+  const card = {
+    code: "solar_panels", name: "Solar Panels", type: Stage.TECHNOLOGY, levels: [0, 1, 0, 0], symbols: [],
+    left: "", right: "Put up to 2 cards from the Universe into your Hand.", rightStripe: Stage.TECHNOLOGY, bottom: "",
+  };
+  const html = decode(renderToString(<SrCard card={card as never} agency={{ covered: true } as never} />));
+  const row = html.match(/<span class="sr-ab single covered">([\s\S]*?<em class="sr-covered"> covered<\/em>)<\/span>/)?.[1] ?? "";
+  assert.ok(row, "the covered ability and its mark");
+  const words = row.match(/<span class="sr-ab-words">([^<]*)<\/span>/);
+  assert.equal(words?.[1], card.right, "the ability's words, alone in their own span");
+  const before = row.slice(0, words!.index), after = row.slice(words!.index! + words![0].length);
+  assert.match(before, /①/, "the icon outside the struck words");
+  assert.match(after, /^<em class="sr-covered"> covered<\/em>$/, "the mark outside the struck words");
+  // Every line-through, in Space Race's sheet and the page's, is on the words, never on the row.
+  for (const file of ["src/games/space_race/space_race.css", "src/styles.css"]) {
+    const css = readFileSync(join(webClient, file), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
+    const struck = [...css.matchAll(/([^{}]*\.sr-ab[^{}]*)\{([^}]*line-through[^}]*)\}/g)].map((m) => m[1].trim());
+    assert.ok(struck.length > 0, `${file} strikes a covered ability's words`);
+    for (const selector of struck) assert.match(selector, /\.sr-ab\.covered \.sr-ab-words$/, `${file}: ${selector} strikes more than the words`);
+  }
+});

@@ -3,6 +3,8 @@
 // with every Ship, Modules active or disabled, Crew with Morale, resources and Piles,
 // another seat's face-down cards drawn as nameless backs, and the reveal pacing.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { test } from "node:test";
 
 import { create } from "@bufbuild/protobuf";
@@ -31,6 +33,7 @@ import { revealPauseMs } from "../src/games/terminus/reveal.js";
 import { TerminusTable } from "../src/games/terminus/table.js";
 import { actionLabel, decisionHeading } from "../src/games/terminus/words.js";
 import type { TableContext } from "../src/games/types.js";
+import { webClient } from "./engine_runs.js";
 import { Button, seatName } from "./table_fixtures.js";
 import { testPool } from "./terminus_pool.js";
 
@@ -431,4 +434,15 @@ test("a button under a card says the move without the card's name; the whole lab
   assert.deepEqual(under.sort(), ["Play on Bot Brigid's Ship", "Play on Bot Brigid's Runabout 1"].sort());
   assert.match(html, /<span aria-hidden="true">Play on Bot Brigid's Ship<\/span><span class="visually-hidden">Play Action 5 on Bot Brigid's Ship<\/span>/);
   assert.ok(visibleLabels(html).includes("Pass"), "a move not under a card keeps its words");
+});
+
+// Terminus alone said how to read a cut card, above your hand; the other four games' cut
+// cards had no such line. The kit says it now, above every table (kit/table_box.tsx, the
+// match page and the replay): Terminus keeps no copy of its own, or its players read it twice.
+test("the table says nothing of its own about cut cards: the kit's hint above every table does", () => {
+  const html = render(playView());
+  assert.match(html, /data-testid="tm-hand"/, "the hand is drawn");
+  assert.doesNotMatch(html, /cut-hint|read all of it|ends in “…”/);
+  const css = readFileSync(join(webClient, "src/games/terminus/terminus.css"), "utf8");
+  assert.doesNotMatch(css, /cut-hint|data-cut/, "no rule of Terminus's own shows a hint");
 });

@@ -13,6 +13,7 @@ import { ActionButton, actionKey, sameAction } from "../kit/action_button.js";
 import { beep, titleFor } from "../kit/attention.js";
 import { LogPanel } from "../kit/log_panel.js";
 import { RulesButton } from "../kit/lazy_rules.js";
+import { TableBox } from "../kit/table_box.js";
 import { revealLabels, revealSpeed, savedPreferences, savePreferences, setRevealSpeed, setSoundOn, soundOn, type RevealSpeed } from "../kit/settings.js";
 import { Timer } from "../kit/timer.js";
 import { errorSentence, namesCards, outcomeText, plainSeatName, readerWon, seatNameFrom } from "../kit/words.js";
@@ -192,9 +193,9 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
           {outcome?.over ? (
             <EndBanner app={app} session={session} text={outcomeText(outcome, viewer, seatName, held, game.reasonWords)} won={readerWon(outcome, viewer, held)} lobbyId={lobbyId} />
           ) : null}
-          <div class="table-box" tabIndex={-1} role="region" aria-label="Table">
+          <TableBox tabIndex={-1} role="region" aria-label="Table">
             <game.Table view={presented} previous={session.reveal.previous} ctx={ctx} />
-          </div>
+          </TableBox>
           <RevealControls session={session} speed={speed} setSpeed={setSpeed} sound={sound} setSound={setSound}
             yourMoveNext={yourMoveNext} />
           <MovePanel session={session} legal={legal} placed={placedRef} label={label} offered={offered} sending={sending} press={press} />

@@ -11,6 +11,7 @@ import { findGame, loadGame } from "../games/index.js";
 import type { ReplayFrame } from "../gen/starport/v1/protocol_pb.js";
 import { verifyCommitment } from "../fairness.js";
 import { RulesButton } from "../kit/lazy_rules.js";
+import { TableBox } from "../kit/table_box.js";
 import { errorSentence, fillSeats, namesCards, outcomeText, plainSeatName, seatNameFrom } from "../kit/words.js";
 import { useCardNames } from "../decks/pool_cache.js";
 import { routeHash, routeUrl, type Route } from "../router.js";
@@ -175,7 +176,7 @@ export function ReplayPage({ app, route }: { app: App; route: Route }) {
         </div>
         <ShareLink app={app} url={url} />
       </section>
-      <div class="table-box">{table}</div>
+      <TableBox>{table}</TableBox>
       <section class="card-box">
         <h3>Action log</h3>
         {frame?.openingLog ? (

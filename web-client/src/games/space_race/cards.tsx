@@ -75,7 +75,8 @@ export function SrCard({ card, marks = {}, agency, over = false }: { card: SrCar
     ) : null,
     card.right ? (
       <span key="right" class={`sr-ab single${covered ? " covered" : ""}${rightUsed && !covered ? " used" : ""}`}>
-        <Tip class="sr-ab-kind" text={abilityTips.single}>①</Tip> <Stripe s={card.rightStripe} /> {card.right}
+        {/* The words alone, so a covered ability strikes them and not its ① and "covered" mark. */}
+        <Tip class="sr-ab-kind" text={abilityTips.single}>①</Tip> <Stripe s={card.rightStripe} /> <span class="sr-ab-words">{card.right}</span>
         {covered ? <em class="sr-covered"> covered</em> : rightUsed ? <em> used this round</em> : null}
       </span>
     ) : null,

@@ -225,8 +225,6 @@ function YourCards({ view, seat, ctx, pool }: { view: View; seat: Seat; ctx: Tab
   );
   return (
     <section class="tm-your-cards" aria-label="Your cards">
-      {/* Shown (terminus.css) only while a card on the table has text cut short ("…"). */}
-      <p class="muted tm-cut-hint" aria-hidden="true">A card’s text ends in “…” where it does not fit: tap or click the card to read all of it.</p>
       {drafting && seat.draftPool.length ? (
         <div class="tm-draft" data-testid="tm-draft">
           <h3>{view.step === Step.MODULE_DRAFT ? "Module Draft" : "Recruit Draft"} <span class="muted">· pick {view.draftRound} of 3{seat.drafted ? " · you have picked" : ""}</span></h3>

@@ -1,0 +1,46 @@
+// The box a page draws a game's table in (the match page and the replay), with the kit's one
+// hint about cut cards: "A card's text ends in “…” where it does not fit: tap or click the
+// card to read all of it." It is shown (kit.css) only while a card of this table has text
+// cut short (`data-cut`, kit/card.tsx), so every game's table says it, in the same words and
+// place, and no page without cards does. Screen readers do not get it (aria-hidden): they
+// read a card's whole text on the card itself, and the keyboard focus opens the zoom.
+//
+// Once shown, it keeps its room while no card is cut (invisible, `data-cut-seen`): it stands
+// above the table's moves, and coming and going it moved them. Space War at 390 px: the Flip
+// button jumped 46 px down and back up 16 times in 60 moves, as a contest's cards with a
+// cut Power came and went.
+import type { ComponentChildren, JSX } from "preact";
+import { useLayoutEffect, useRef } from "preact/hooks";
+
+import "./kit.css";
+
+export function CutHint() {
+  return <p class="muted cut-hint" aria-hidden="true">A card’s text ends in “…” where it does not fit: tap or click the card to read all of it.</p>;
+}
+
+// Marks `box` data-cut-seen once a card inside it is cut, now or later; returns the stop.
+export function keepCutHintRoom(box: Element): () => void {
+  const seen = () => {
+    if (!box.querySelector(".card[data-cut]")) return false;
+    box.setAttribute("data-cut-seen", "");
+    return true;
+  };
+  if (seen() || typeof MutationObserver === "undefined") return () => {};
+  const watch = new MutationObserver(() => {
+    if (seen()) watch.disconnect();
+  });
+  watch.observe(box, { subtree: true, attributes: true, attributeFilter: ["data-cut"] });
+  return () => watch.disconnect();
+}
+
+export function TableBox({ children, ...rest }: Omit<JSX.HTMLAttributes<HTMLDivElement>, "class" | "className" | "ref"> & { children: ComponentChildren }) {
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => (box.current ? keepCutHintRoom(box.current) : undefined), []);
+  return (
+    <div ref={box} class="table-box" {...rest}>
+      {/* Above the table: read before any card, and on a phone in the screen the table opens on (below it: screens away). */}
+      <CutHint />
+      {children}
+    </div>
+  );
+}
