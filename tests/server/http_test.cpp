@@ -6,6 +6,9 @@
 #include <ctime>
 #include <string>
 #include <thread>
+#include <vector>
+
+#include <unistd.h>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -117,4 +120,26 @@ TEST_CASE("metrics: the network lag is how late the network thread ran what was 
   CHECK(bucket("+Inf") >= 3);            // ~4 probes in 700 ms with one late
   CHECK(bucket("+Inf") - bucket("0.1") >= 1);   // the late one
   CHECK(bucket("+Inf") - bucket("0.5") == 0);
+}
+
+TEST_CASE("metrics: open descriptors are counted as they open and close") {
+  // The kernel's count (the size of /proc/self/fd, Linux 6.2 on) or, before it, the listing.
+  starport::server::metrics m;
+  auto open_fds = [&m] {
+    const std::string body = m.render(0);
+    const std::size_t at = body.find("\nprocess_open_fds ");
+    REQUIRE(at != std::string::npos);
+    return std::stod(body.substr(at + 18));
+  };
+  const double before = open_fds();
+  CHECK(before >= 3);
+  std::vector<int> pipes;
+  for (int i = 0; i < 50; ++i) {
+    int ends[2];
+    REQUIRE(::pipe(ends) == 0);
+    pipes.insert(pipes.end(), {ends[0], ends[1]});
+  }
+  CHECK(open_fds() == before + 100);
+  for (const int fd : pipes) ::close(fd);
+  CHECK(open_fds() == before);
 }
