@@ -24,10 +24,9 @@ double resident_bytes() {
 }
 
 // Descriptors open now. Linux 6.2 and later give their number as the size of /proc/self/fd,
-// in one call; listing it instead makes the kernel write out every entry, which with 20,000
-// connections took ~20 ms of the network thread per scrape (docs/capacity.md, "What to
-// watch in /metrics"). Older kernels report size 0: their entries are counted, less the one
-// reading them.
+// in one call; listing it instead makes the kernel write out every entry, which at capacity
+// holds the network thread for a scrape's length (docs/capacity.md, "The wait before a move
+// is read"). Older kernels report size 0: their entries are counted, less the one reading them.
 double open_fds() {
   struct stat fd_dir {};
   if (::stat("/proc/self/fd", &fd_dir) == 0 && fd_dir.st_size > 0) return static_cast<double>(fd_dir.st_size);

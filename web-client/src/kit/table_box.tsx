@@ -6,9 +6,8 @@
 // read a card's whole text on the card itself, and the keyboard focus opens the zoom.
 //
 // Once shown, it keeps its room while no card is cut (invisible, `data-cut-seen`): it stands
-// above the table's moves, and coming and going it moved them. Space War at 390 px: the Flip
-// button jumped 46 px down and back up 16 times in 60 moves, as a contest's cards with a
-// cut Power came and went.
+// above the table's moves, and coming and going it moved them (Space War's Flip button on a
+// phone jumped down and back up as a contest's cards with a cut Power came and went).
 import type { ComponentChildren, JSX } from "preact";
 import { useLayoutEffect, useRef } from "preact/hooks";
 
