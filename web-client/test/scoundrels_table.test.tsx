@@ -559,7 +559,7 @@ test("an offer from the computer in its Movement is asked at the top: who offers
   assert.equal(decisionHeading(v, 0, seatName), "Bot Brigid offers you a trade: accept or decline it.");
   // The server shows the computer's wait for the answer as its seat's timer.
   const timer = (seat: number) => (seat === 1 ? <Timer deadlineMs={Date.now() + 11_400} serverNow={() => Date.now()} /> : null);
-  const botCtx = { ...ctx(0), info: { seats: [{ seat: 1, bot: true }] } as unknown as TableContext["info"], timer };
+  const botCtx = { ...ctx(0), info: { seats: [{ seat: 1, bot: true, botKind: "heuristic" }] } as unknown as TableContext["info"], timer };
   const html = renderToString(<ScoundrelsTable view={v} ctx={botCtx} />).replace(/&#39;/g, "'");
   const moves = html.slice(html.indexOf('data-testid="sc-moves"'), html.indexOf('data-testid="sc-map"') > 0 ? html.indexOf('data-testid="sc-map"') : undefined);
   // The move panel (at the top, where a phone's player looks) holds the offer and its answers.
@@ -571,11 +571,15 @@ test("an offer from the computer in its Movement is asked at the top: who offers
   // Each answer has exactly one button on the page; the trades panel says where it is asked.
   assert.deepEqual(buttons(html).sort(), ["20:7", "21:7", "23:1"]);
   assert.match(html, /Your answer is asked above, with your moves\./);
-  // A person's offer has no such clock; a computer with no wait shown (it has moved on) says nothing of one.
+  // A person's offer has no such clock, though their turn timer runs; a computer with no wait
+  // shown (it has moved on) says nothing of one.
   assert.doesNotMatch(renderToString(<ScoundrelsTable view={v} ctx={ctx(0)} />), /sc-patience/);
+  const personCtx = { ...ctx(0), info: { seats: [{ seat: 1, bot: false, botKind: "" }] } as unknown as TableContext["info"], timer };
+  assert.doesNotMatch(renderToString(<ScoundrelsTable view={v} ctx={personCtx} />), /sc-patience/);
   assert.doesNotMatch(renderToString(<ScoundrelsTable view={v} ctx={{ ...botCtx, timer: () => null }} />), /sc-patience/);
   // A person away, whose seat the computer plays, waits the same way, said so.
-  assert.match(renderToString(<ScoundrelsTable view={v} ctx={{ ...ctx(0), timer }} />), /Bot Brigid is away and the computer plays for them: it waits for your answer until its timer runs out/);
+  const standInCtx = { ...ctx(0), info: { seats: [{ seat: 1, bot: true, botKind: "" }] } as unknown as TableContext["info"], timer };
+  assert.match(renderToString(<ScoundrelsTable view={v} ctx={standInCtx} />), /Bot Brigid is away and the computer plays for them: it waits for your answer until its timer runs out/);
 });
 
 test("an offer made to you that ends is told: declined, withdrawn, taken, or lapsed as its proposer moves on or its Movement ends", () => {

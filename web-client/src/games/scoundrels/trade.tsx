@@ -266,7 +266,9 @@ export function incomingOffers(view: View, viewer: number | null): { offer: Offe
 // table): who offers, what each side gives, how long the computer waits, Accept / Decline.
 export function IncomingOffer({ view, ctx, offer, answers }: { view: View; ctx: TableContext; offer: Offer; answers: Action[] }) {
   const B = ctx.ActionButton;
-  const bot = !!ctx.info?.seats.find((s) => s.seat === offer.from)?.bot;
+  // MatchSeat.bot: the computer plays the seat (a bot's, or a stand-in's for an absent player,
+  // whose bot_kind is empty). A person's seat may have a turn timer: not a wait for you.
+  const proposer = ctx.info?.seats.find((s) => s.seat === offer.from);
   const who = ctx.seatName(offer.from);
   return (
     <div class="sc-incoming" data-testid="sc-incoming" data-offer={offer.id} data-from={offer.from}>
@@ -277,7 +279,7 @@ export function IncomingOffer({ view, ctx, offer, answers }: { view: View; ctx: 
         <dd data-side="take">{sideList(view, offer.take, offer.takeCargo, ctx.seatName)}</dd>
       </dl>
       {noBayFor(view, ctx.viewer, offer.giveCargo.map((c) => c.id), offer.takeCargo.map((c) => c.id)) ? <p class="sc-no-bay" data-testid="sc-no-bay">{noBayWords}</p> : null}
-      {ctx.live ? <ProposerWaits name={who} bot={bot} timer={ctx.timer(offer.from)} /> : null}
+      {ctx.live && proposer?.bot ? <ProposerWaits name={who} standIn={!proposer.botKind} timer={ctx.timer(offer.from)} /> : null}
       {B ? (
         <div class="buttons">
           {answers.map((a) => <B key={a.kind} action={a} class={a.kind === ActionKind.ACCEPT ? undefined : "secondary"}>{actionLabel(a, view, ctx.seatName)}</B>)}
@@ -290,11 +292,11 @@ export function IncomingOffer({ view, ctx, offer, answers }: { view: View; ctx: 
 // How long a proposer who plays on without your answer waits for it: the server shows the
 // computer's wait (a bot seat's, or a stand-in's for an absent player) as its seat's timer,
 // so the countdown is the server's own, after a reload too. A person's offer has none.
-function ProposerWaits({ name, bot, timer }: { name: string; bot: boolean; timer: VNode | null }) {
+function ProposerWaits({ name, standIn, timer }: { name: string; standIn: boolean; timer: VNode | null }) {
   if (!timer) return null;
   return (
     <div class="sc-patience" data-testid="sc-patience">
-      {bot ? `${name} is the computer: it` : `${name} is away and the computer plays for them: it`} waits for your answer
+      {standIn ? `${name} is away and the computer plays for them: it` : `${name} is the computer: it`} waits for your answer
       until its timer runs out, then plays on (moving away ends the offer). {timer}
     </div>
   );
