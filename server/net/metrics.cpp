@@ -1,8 +1,6 @@
 #include "server/net/metrics.hpp"
 
-#include <dirent.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <sys/syscall.h>
@@ -21,22 +19,6 @@ double resident_bytes() {
   const int n = std::fscanf(f, "%llu %llu", &size, &resident);
   std::fclose(f);
   return n == 2 ? double(resident) * double(sysconf(_SC_PAGESIZE)) : 0;
-}
-
-// Descriptors open now. Linux 6.2 and later give their number as the size of /proc/self/fd,
-// in one call; listing it instead makes the kernel write out every entry, which at capacity
-// holds the network thread for a scrape's length (docs/capacity.md, "The wait before a move
-// is read"). Older kernels report size 0: their entries are counted, less the one reading them.
-double open_fds() {
-  struct stat fd_dir {};
-  if (::stat("/proc/self/fd", &fd_dir) == 0 && fd_dir.st_size > 0) return static_cast<double>(fd_dir.st_size);
-  DIR* d = opendir("/proc/self/fd");
-  if (!d) return 0;
-  double n = 0;
-  while (const dirent* e = readdir(d))
-    if (e->d_name[0] != '.') ++n;
-  closedir(d);
-  return n > 0 ? n - 1 : 0;
 }
 
 // The CPU this process has used, user and system.
@@ -167,7 +149,7 @@ std::string metrics::render(std::size_t storage_queue_depth) const {
   value("process_resident_memory_bytes", resident_bytes());
   line("# HELP process_open_fds Number of open file descriptors.");
   line("# TYPE process_open_fds gauge");
-  value("process_open_fds", open_fds());
+  value("process_open_fds", open_fds_.read());
   line("# HELP process_cpu_seconds_total Total user and system CPU time spent in seconds.");
   line("# TYPE process_cpu_seconds_total counter");
   value("process_cpu_seconds_total", cpu_seconds());

@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <string>
 
+#include "server/net/open_fds.hpp"
+
 namespace starport::server {
 
 class metrics {
@@ -103,6 +105,7 @@ class metrics {
   std::array<std::atomic<std::uint64_t>, stop_names.size()> stopped_{};
   std::array<std::atomic<int>, 64> network_threads_{};   // their thread ids (0: none yet)
   std::atomic<std::size_t> network_thread_count_{0};
+  mutable open_fds open_fds_;   // process_open_fds: not always one call (open_fds.hpp)
 };
 
 }  // namespace starport::server
