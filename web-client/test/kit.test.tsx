@@ -17,7 +17,7 @@ import { LogPanel } from "../src/kit/log_panel.js";
 import { keepCutHintRoom } from "../src/kit/table_box.js";
 import { RevealQueue, type Clock } from "../src/kit/reveal.js";
 import { revealSpeed, savedPreferences, savePreferences, setRevealSpeed, soundOn, type KeyValueStore } from "../src/kit/settings.js";
-import { errorSentence, fillSeats, nameLength, outcomeText, readerWon, seatNameFrom } from "../src/kit/words.js";
+import { errorSentence, fillSeats, headingWords, moveOnItsWay, nameLength, outcomeText, readerWon, resignOnItsWay, seatNameFrom, turnAsksNow, turnWords } from "../src/kit/words.js";
 import terminus from "../src/games/terminus.js";
 import { botLine, startProblem } from "../src/pages/lobby.js";
 import { validName } from "../src/token_store.js";
@@ -234,6 +234,31 @@ test("the action button: sending state, a confirm sentence, keyboard-focusable w
   assert.match(html, /sending/);
   assert.match(html, /data-action="0"/);
   assert.match(html, />Resign</);
+});
+
+// A move just pressed is on its way until the server answers (hundreds of ms on a slow
+// network): meanwhile every button waits, and a table's sentence asking for the move said
+// "Your turn: …" as if nothing had been pressed. The kit's turn words say it is on its way,
+// and come back to the asking sentence once nothing is in flight.
+test("turn words: a move of the viewer's on its way is said so instead of being asked for again", () => {
+  const ask = "Your turn: flip the top card of your deck.";
+  const flip = create(ActionSchema, { seat: 0, kind: 1, args: [] });
+  assert.equal(turnWords({}, ask), ask, "nothing in flight: the sentence asks");
+  assert.equal(turnWords({ inFlight: { resign: false } }, ask), moveOnItsWay);
+  assert.equal(moveOnItsWay, "Your move is on its way.");
+  assert.equal(turnWords({ inFlight: { resign: true } }, ask), resignOnItsWay);
+  assert.equal(resignOnItsWay, "Your resignation is on its way.");
+  assert.equal(turnWords({ inFlight: { resign: false } }, ""), "", "no sentence, nothing to say");
+  // On its way says more than the reveal's words (the move was made; none can be pending behind it).
+  assert.equal(turnWords({ inFlight: { resign: false }, revealing: { yourMoveNext: true } }, ask), moveOnItsWay);
+  assert.equal(turnAsksNow({}), true);
+  assert.equal(turnAsksNow({ inFlight: { resign: false } }), false, "a table's asides that go with the ask wait too");
+  assert.equal(turnAsksNow({ revealing: { yourMoveNext: true } }), false);
+  // A heading asks the viewer only when the view lists a move of theirs; another seat's is as it is.
+  assert.equal(headingWords({ viewer: 0, inFlight: { resign: false } }, [flip], "Your Movement."), moveOnItsWay);
+  assert.equal(headingWords({ viewer: 1, inFlight: { resign: false } }, [flip], "Waiting for Ann."), "Waiting for Ann.");
+  assert.equal(headingWords({ viewer: null, inFlight: { resign: false } }, [flip], "Waiting for Ann."), "Waiting for Ann.");
+  assert.equal(headingWords({ viewer: 0 }, [flip], "Your Movement."), "Your Movement.", "answered: it asks again");
 });
 
 test("the tab title says when a move is awaited", () => {

@@ -109,6 +109,12 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
   // comes after it. The Skip box and the table's words (ctx.revealing) say so alike.
   const yourMoveNext = legal.some((a) => a.kind !== 0 && a.seat === session.seat);
   const revealing = viewer !== null && session.reveal.behind ? { yourMoveNext: yourMoveNext && !info?.over } : undefined;
+  // The shown seat's own move was sent and its answer has not come (MatchSession.inFlight: a
+  // newer view of that seat, a refusal, a resync or reconnect, or 8 s without an answer end
+  // it): every button waits, the pressed one says "sending", and the table's words say the
+  // move is on its way rather than ask for it again.
+  const flight = session.inFlight;
+  const inFlight = viewer !== null && flight !== null && flight.action.seat === viewer && !info?.over ? { resign: flight.action.kind === 0 } : undefined;
   const ctx: TableContext = {
     info,
     viewer,
@@ -123,6 +129,7 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
     ActionButton: moving ? StableButton : undefined,
     claim: moving ? (actions) => void placed.push(...actions) : undefined,
     revealing,
+    inFlight,
     // The lobby's chat, for a table that places it beside itself (Quasar Search's team chat).
     chat: viewer !== null && lobbyId ? <TeamChat app={app} lobbyId={lobbyId} /> : null,
   };
