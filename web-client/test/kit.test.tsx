@@ -14,7 +14,7 @@ import { GameInfoSchema, LobbySchema, LobbySeatSchema, BotInfoSchema } from "../
 import { ActionButton } from "../src/kit/action_button.js";
 import { titleFor } from "../src/kit/attention.js";
 import { LogPanel } from "../src/kit/log_panel.js";
-import { keepCutHintRoom } from "../src/kit/table_box.js";
+import { holdDecisionRoom, keepCutHintRoom, releaseDecisionRoom } from "../src/kit/table_box.js";
 import { RevealQueue, type Clock } from "../src/kit/reveal.js";
 import { revealSpeed, savedPreferences, savePreferences, setRevealSpeed, soundOn, type KeyValueStore } from "../src/kit/settings.js";
 import { errorSentence, fillSeats, headingWords, moveOnItsWay, nameLength, outcomeText, readerWon, resignOnItsWay, seatNameFrom, turnAsksNow, turnWords } from "../src/kit/words.js";
@@ -471,5 +471,49 @@ test("the table box keeps the hint's room from the first cut card on, and not be
     assert.equal(observers.length, 1, "nothing to watch");
   } finally {
     (globalThis as { MutationObserver?: unknown }).MutationObserver = saved;
+  }
+});
+
+// "Your move is on its way." is shorter than most questions it stands for: on a phone the
+// buttons under Scoundrels' three-line "Your Movement: …" moved up two lines as they were
+// pressed, and a quick second tap landed on the map. At the press the decision sentences keep
+// the height they had, and let it go once the answer is drawn.
+test("the table box holds its decision sentences' room while a move is on its way, and lets it go", () => {
+  const el = (height: string) => {
+    const style = new Map<string, string>();
+    const attrs = new Set<string>();
+    return {
+      height,
+      style: {
+        set minHeight(v: string) { style.set("min-height", v); },
+        get minHeight() { return style.get("min-height") ?? ""; },
+        removeProperty: (p: string) => void style.delete(p),
+      },
+      setAttribute: (a: string) => void attrs.add(a),
+      removeAttribute: (a: string) => void attrs.delete(a),
+      attrs,
+    };
+  };
+  const decisions = [el("72px"), el("20px")];
+  const asked: string[] = [];
+  const box = {
+    querySelectorAll: (sel: string) => {
+      asked.push(sel);
+      return sel.endsWith("[data-held]") ? decisions.filter((d) => d.attrs.has("data-held")) : decisions;
+    },
+  } as unknown as Element;
+  const saved = (globalThis as { getComputedStyle?: unknown }).getComputedStyle;
+  (globalThis as { getComputedStyle?: unknown }).getComputedStyle = (e: { height: string }) => ({ height: e.height });
+  try {
+    holdDecisionRoom(box);
+    assert.equal(asked[0], ".decision", "every table's decision sentence (the five tables' class)");
+    assert.deepEqual(decisions.map((d) => d.style.minHeight), ["72px", "20px"], "each keeps the height it had at the press");
+    releaseDecisionRoom(box);
+    assert.deepEqual(decisions.map((d) => d.style.minHeight), ["", ""], "the answer's sentence takes its own room");
+    assert.deepEqual(decisions.map((d) => d.attrs.size), [0, 0]);
+    holdDecisionRoom(null);   // no table drawn yet
+    releaseDecisionRoom(undefined);
+  } finally {
+    (globalThis as { getComputedStyle?: unknown }).getComputedStyle = saved;
   }
 });
