@@ -365,6 +365,36 @@ test("a card zoom's keyword Tips are no tab stops; the card's own Tips are", asy
   assert.equal([...card.matchAll(/<span class="tip tm-tag" tabindex="0"/g)].length, 2, "the card's own keywords stay tab stops");
 });
 
+// With a card's zoom open (the keyboard focus on the card), Tab went on to the card's own
+// keyword Tips, whose focus ring was then drawn under the zoom: Space Race's "T1" at 1280 px
+// was wholly hidden, its explanation opened over the zoom's own text. And the zoom closed only
+// on the card's own blur, so Tabbing on from a keyword left it open: one zoom per card passed
+// stayed on the screen. The zoom is the focused card's: a keyword of the card taking the focus
+// closes it, the card taking it back opens it, the focus leaving the card closes it.
+test("a card's zoom gets out of the way of its focused keyword, and closes when the focus leaves the card", async () => {
+  const { zoomOnFocusIn, zoomOnFocusOut, zoomOnKey } = await import("../src/kit/card.js");
+  // Stand-ins for the card, its own keyword, the zoom's keyword and something outside.
+  const zoom = { closest: (sel: string) => (sel === ".card--zoom" ? zoom : null) };
+  const zoomTip = { closest: (sel: string) => (sel === ".card--zoom" ? zoom : null) };
+  const cardTip = { closest: () => null };
+  const outside = { closest: () => null };
+  const inside = new Set<unknown>([cardTip, zoomTip, zoom]);
+  const card = { closest: () => null, contains: (n: unknown) => n === card || inside.has(n) } as unknown as EventTarget;
+  const t = (x: unknown) => x as EventTarget;
+  assert.equal(zoomOnFocusIn(card, card, false), true, "the keyboard focus on the card opens it");
+  assert.equal(zoomOnFocusIn(card, card, true), undefined, "a tap's click decides");
+  assert.equal(zoomOnFocusIn(card, t(cardTip), false), false, "Tab on to the card's keyword: out of its way");
+  assert.equal(zoomOnFocusIn(card, t(zoomTip), true), undefined, "a keyword tapped in the zoom keeps it");
+  assert.equal(zoomOnFocusOut(card, t(cardTip)), undefined, "to a keyword of the card: its focusin decides");
+  assert.equal(zoomOnFocusOut(card, t(outside)), false, "out of the card: closed, from the card or its keyword");
+  assert.equal(zoomOnFocusOut(card, null), false, "out of the page");
+  assert.equal(zoomOnKey("Escape", false), "close");
+  assert.equal(zoomOnKey("Enter", true), "toggle", "Enter on the card zooms it");
+  assert.equal(zoomOnKey(" ", true), "toggle");
+  assert.equal(zoomOnKey("Enter", false), undefined, "Enter on a keyword does not open the zoom over it");
+  assert.equal(zoomOnKey("Tab", true), undefined);
+});
+
 test("the subset picker maps ticked places to the listed action, and says so when none matches", async () => {
   const { chosenPlaces, maskOf, SubsetPicker } = await import("../src/kit/subset_picker.js");
   assert.deepEqual(chosenPlaces(new Set([3, 0, 7]), 4), [0, 3]);
