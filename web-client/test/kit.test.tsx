@@ -14,10 +14,10 @@ import { GameInfoSchema, LobbySchema, LobbySeatSchema, BotInfoSchema } from "../
 import { ActionButton } from "../src/kit/action_button.js";
 import { titleFor } from "../src/kit/attention.js";
 import { LogPanel } from "../src/kit/log_panel.js";
-import { keepCutHintRoom } from "../src/kit/table_box.js";
+import { holdDecisionRoom, keepCutHintRoom, releaseDecisionRoom } from "../src/kit/table_box.js";
 import { RevealQueue, type Clock } from "../src/kit/reveal.js";
 import { revealSpeed, savedPreferences, savePreferences, setRevealSpeed, soundOn, type KeyValueStore } from "../src/kit/settings.js";
-import { errorSentence, fillSeats, nameLength, outcomeText, readerWon, seatNameFrom } from "../src/kit/words.js";
+import { errorSentence, fillSeats, headingWords, moveOnItsWay, nameLength, outcomeText, readerWon, resignOnItsWay, seatNameFrom, turnAsksNow, turnWords } from "../src/kit/words.js";
 import terminus from "../src/games/terminus.js";
 import { botLine, startProblem } from "../src/pages/lobby.js";
 import { validName } from "../src/token_store.js";
@@ -236,6 +236,31 @@ test("the action button: sending state, a confirm sentence, keyboard-focusable w
   assert.match(html, />Resign</);
 });
 
+// A move just pressed is on its way until the server answers (hundreds of ms on a slow
+// network): meanwhile every button waits, and a table's sentence asking for the move said
+// "Your turn: …" as if nothing had been pressed. The kit's turn words say it is on its way,
+// and come back to the asking sentence once nothing is in flight.
+test("turn words: a move of the viewer's on its way is said so instead of being asked for again", () => {
+  const ask = "Your turn: flip the top card of your deck.";
+  const flip = create(ActionSchema, { seat: 0, kind: 1, args: [] });
+  assert.equal(turnWords({}, ask), ask, "nothing in flight: the sentence asks");
+  assert.equal(turnWords({ inFlight: { resign: false } }, ask), moveOnItsWay);
+  assert.equal(moveOnItsWay, "Your move is on its way.");
+  assert.equal(turnWords({ inFlight: { resign: true } }, ask), resignOnItsWay);
+  assert.equal(resignOnItsWay, "Your resignation is on its way.");
+  assert.equal(turnWords({ inFlight: { resign: false } }, ""), "", "no sentence, nothing to say");
+  // On its way says more than the reveal's words (the move was made; none can be pending behind it).
+  assert.equal(turnWords({ inFlight: { resign: false }, revealing: { yourMoveNext: true } }, ask), moveOnItsWay);
+  assert.equal(turnAsksNow({}), true);
+  assert.equal(turnAsksNow({ inFlight: { resign: false } }), false, "a table's asides that go with the ask wait too");
+  assert.equal(turnAsksNow({ revealing: { yourMoveNext: true } }), false);
+  // A heading asks the viewer only when the view lists a move of theirs; another seat's is as it is.
+  assert.equal(headingWords({ viewer: 0, inFlight: { resign: false } }, [flip], "Your Movement."), moveOnItsWay);
+  assert.equal(headingWords({ viewer: 1, inFlight: { resign: false } }, [flip], "Waiting for Ann."), "Waiting for Ann.");
+  assert.equal(headingWords({ viewer: null, inFlight: { resign: false } }, [flip], "Waiting for Ann."), "Waiting for Ann.");
+  assert.equal(headingWords({ viewer: 0 }, [flip], "Your Movement."), "Your Movement.", "answered: it asks again");
+});
+
 test("the tab title says when a move is awaited", () => {
   assert.equal(titleFor(true), "● Your turn — Starport");
   assert.equal(titleFor(false), "Starport");
@@ -338,6 +363,36 @@ test("a card zoom's keyword Tips are no tab stops; the card's own Tips are", asy
   assert.doesNotMatch(zoom, /<(button|a|input|select|textarea)\b/);
   const card = renderToString(<Card name="Tactical Retreat" kindLabel="Action" text="Move a Ship back.">{tags}</Card>);
   assert.equal([...card.matchAll(/<span class="tip tm-tag" tabindex="0"/g)].length, 2, "the card's own keywords stay tab stops");
+});
+
+// With a card's zoom open (the keyboard focus on the card), Tab went on to the card's own
+// keyword Tips, whose focus ring was then drawn under the zoom: Space Race's "T1" at 1280 px
+// was wholly hidden, its explanation opened over the zoom's own text. And the zoom closed only
+// on the card's own blur, so Tabbing on from a keyword left it open: one zoom per card passed
+// stayed on the screen. The zoom is the focused card's: a keyword of the card taking the focus
+// closes it, the card taking it back opens it, the focus leaving the card closes it.
+test("a card's zoom gets out of the way of its focused keyword, and closes when the focus leaves the card", async () => {
+  const { zoomOnFocusIn, zoomOnFocusOut, zoomOnKey } = await import("../src/kit/card.js");
+  // Stand-ins for the card, its own keyword, the zoom's keyword and something outside.
+  const zoom = { closest: (sel: string) => (sel === ".card--zoom" ? zoom : null) };
+  const zoomTip = { closest: (sel: string) => (sel === ".card--zoom" ? zoom : null) };
+  const cardTip = { closest: () => null };
+  const outside = { closest: () => null };
+  const inside = new Set<unknown>([cardTip, zoomTip, zoom]);
+  const card = { closest: () => null, contains: (n: unknown) => n === card || inside.has(n) } as unknown as EventTarget;
+  const t = (x: unknown) => x as EventTarget;
+  assert.equal(zoomOnFocusIn(card, card, false), true, "the keyboard focus on the card opens it");
+  assert.equal(zoomOnFocusIn(card, card, true), undefined, "a tap's click decides");
+  assert.equal(zoomOnFocusIn(card, t(cardTip), false), false, "Tab on to the card's keyword: out of its way");
+  assert.equal(zoomOnFocusIn(card, t(zoomTip), true), undefined, "a keyword tapped in the zoom keeps it");
+  assert.equal(zoomOnFocusOut(card, t(cardTip)), undefined, "to a keyword of the card: its focusin decides");
+  assert.equal(zoomOnFocusOut(card, t(outside)), false, "out of the card: closed, from the card or its keyword");
+  assert.equal(zoomOnFocusOut(card, null), false, "out of the page");
+  assert.equal(zoomOnKey("Escape", false), "close");
+  assert.equal(zoomOnKey("Enter", true), "toggle", "Enter on the card zooms it");
+  assert.equal(zoomOnKey(" ", true), "toggle");
+  assert.equal(zoomOnKey("Enter", false), undefined, "Enter on a keyword does not open the zoom over it");
+  assert.equal(zoomOnKey("Tab", true), undefined);
 });
 
 test("the subset picker maps ticked places to the listed action, and says so when none matches", async () => {
@@ -446,5 +501,49 @@ test("the table box keeps the hint's room from the first cut card on, and not be
     assert.equal(observers.length, 1, "nothing to watch");
   } finally {
     (globalThis as { MutationObserver?: unknown }).MutationObserver = saved;
+  }
+});
+
+// "Your move is on its way." is shorter than most questions it stands for: on a phone the
+// buttons under Scoundrels' three-line "Your Movement: …" moved up two lines as they were
+// pressed, and a quick second tap landed on the map. At the press the decision sentences keep
+// the height they had, and let it go once the answer is drawn.
+test("the table box holds its decision sentences' room while a move is on its way, and lets it go", () => {
+  const el = (height: string) => {
+    const style = new Map<string, string>();
+    const attrs = new Set<string>();
+    return {
+      height,
+      style: {
+        set minHeight(v: string) { style.set("min-height", v); },
+        get minHeight() { return style.get("min-height") ?? ""; },
+        removeProperty: (p: string) => void style.delete(p),
+      },
+      setAttribute: (a: string) => void attrs.add(a),
+      removeAttribute: (a: string) => void attrs.delete(a),
+      attrs,
+    };
+  };
+  const decisions = [el("72px"), el("20px")];
+  const asked: string[] = [];
+  const box = {
+    querySelectorAll: (sel: string) => {
+      asked.push(sel);
+      return sel.endsWith("[data-held]") ? decisions.filter((d) => d.attrs.has("data-held")) : decisions;
+    },
+  } as unknown as Element;
+  const saved = (globalThis as { getComputedStyle?: unknown }).getComputedStyle;
+  (globalThis as { getComputedStyle?: unknown }).getComputedStyle = (e: { height: string }) => ({ height: e.height });
+  try {
+    holdDecisionRoom(box);
+    assert.equal(asked[0], ".decision", "every table's decision sentence (the five tables' class)");
+    assert.deepEqual(decisions.map((d) => d.style.minHeight), ["72px", "20px"], "each keeps the height it had at the press");
+    releaseDecisionRoom(box);
+    assert.deepEqual(decisions.map((d) => d.style.minHeight), ["", ""], "the answer's sentence takes its own room");
+    assert.deepEqual(decisions.map((d) => d.attrs.size), [0, 0]);
+    holdDecisionRoom(null);   // no table drawn yet
+    releaseDecisionRoom(undefined);
+  } finally {
+    (globalThis as { getComputedStyle?: unknown }).getComputedStyle = saved;
   }
 });

@@ -11,7 +11,7 @@ import { create, toBinary } from "@bufbuild/protobuf";
 import { renderToString } from "preact-render-to-string";
 
 import { App } from "../src/app.js";
-import { ActionSchema, OutcomeSchema } from "../src/gen/starport/v1/common_pb.js";
+import { ActionSchema, ErrorCode, OutcomeSchema } from "../src/gen/starport/v1/common_pb.js";
 import {
   BotInfoSchema,
   GameInfoSchema,
@@ -32,7 +32,9 @@ import { LobbyPage } from "../src/pages/lobby.js";
 import { focusAfterLoss, MatchPage } from "../src/pages/match.js";
 import { ReplayPage } from "../src/pages/replay.js";
 import { diffViews } from "../src/view_diff.js";
+import { packedReady } from "../src/packed_view.js";
 import { stubBrowserGlobals } from "./browser_globals.js";
+import { FakeSocket } from "./fake_socket.js";
 
 stubBrowserGlobals();
 await loadAllGames();
@@ -312,6 +314,102 @@ test("while the reveal pacing is behind, the table's turn words say the move com
   assert.equal(decision(html), "The table is still showing earlier moves.");
   assert.doesNotMatch(html, /Your turn|Your move comes/);
   session.dispose();
+});
+
+// A move pressed is on its way until the server answers: the next view, or a refusal (on a
+// slow network, hundreds of ms later). Meanwhile every move button waits (aria-disabled, the
+// pressed one "sending"), yet the table still said "Your turn: flip the top card of your
+// deck." as if nothing had been pressed. Played through the App's own connection (a fake
+// socket): the press, a second press, the answer, a refusal with its toast, and a resync.
+test("while Ann's move is on its way the table says so and a second press sends nothing; the answer, a refusal or a resync end it", async () => {
+  await packedReady;   // Hello waits for the view dictionaries
+  const sockets: FakeSocket[] = [];
+  const a = new App({
+    openSocket: () => {
+      const s = new FakeSocket();
+      sockets.push(s);
+      return s;
+    },
+  });
+  const toasts: string[] = [];
+  a.toast = (text) => void toasts.push(text);   // the same sentence, without the toast's timer
+  a.identity.name = "Ann";
+  a.conn.start();
+  const socket = sockets[0];
+  socket.open();
+  socket.push({ requestId: socket.sent[0].requestId, body: { case: "welcome", value: { protocolVersion: 3, displayName: "Ann" } } });
+  socket.push({
+    body: {
+      case: "match",
+      value: create(MatchInfoSchema, {
+        matchId: "m8", game: "space_war", yourSeat: 0,
+        seats: [create(MatchSeatSchema, { seat: 0, name: "Ann" }), create(MatchSeatSchema, { seat: 1, name: "Vega", bot: true })],
+      }),
+    },
+  });
+  const session = a.match("m8");
+  session.game = { ...session.game!, revealPauseMs: () => 0 };
+  const flip = create(ActionSchema, { seat: 0, kind: ActionKind.FLIP });
+  const seats = [create(SeatSchema, { seat: 0 }), create(SeatSchema, { seat: 1 })];
+  // Contest n's flip phase, Vega's flip made: Ann's is due.
+  const v = (contest: number) => create(ViewSchema, {
+    legalActions: [flip], viewerSeat: 0, contest, seats, phase: Phase.FLIP_PHASE, seatsToAct: 1, seatsFlipped: 2,
+  });
+  const snapshot = (number: bigint, contest: number) =>
+    socket.push({ body: { case: "view", value: create(ViewUpdateSchema, { matchId: "m8", number, snapshot: true, view: toBinary(ViewSchema, v(contest)) }) } });
+  snapshot(1n, 1);
+  const page = () => renderToString(<MatchPage app={a} route={{ page: "match", matchId: "m8" }} />);
+  const decision = (html: string) => html.match(/<p class="decision" data-decision(?:="")?>([^<]*)<\/p>/)?.[1] ?? "";
+  const flipButton = (html: string) => html.match(new RegExp(`<button[^>]*data-action="${ActionKind.FLIP}"[^>]*>`))?.[0] ?? "";
+  const plays = () => socket.sent.filter((m) => m.body.case === "play");
+  const asking = "Your turn: flip the top card of your deck.";
+
+  let html = page();
+  assert.equal(decision(html), asking);
+  assert.doesNotMatch(flipButton(html), /aria-disabled|aria-busy/, "the flip can be pressed");
+
+  // Pressed (the button's onPress): on its way.
+  assert.equal(session.play(flip), true);
+  assert.equal(plays().length, 1);
+  html = page();
+  assert.equal(decision(html), "Your move is on its way.", "the table no longer asks for the flip just made");
+  assert.doesNotMatch(html, /Your turn:/);
+  assert.match(flipButton(html), /aria-disabled="true"/, "every move waits for the answer");
+  assert.match(flipButton(html), /aria-busy="true"/, "the pressed one says it is sending");
+  // The page's own "Your turn." (aria-live) and the tab title stay: each step of a turn of
+  // several moves would otherwise announce, and beep, again.
+  assert.match(html, /data-turn-announce(?:="")?>Your turn\.</);
+  // A second press: the button is aria-disabled (its click does nothing), and the session
+  // would refuse it too; nothing more is sent.
+  assert.equal(session.play(flip), false);
+  assert.equal(plays().length, 1, "the second press sent nothing");
+
+  // The answer: the next view (contest 2, Ann's flip due again) ends it.
+  socket.push({ body: { case: "view", value: create(ViewUpdateSchema, { matchId: "m8", number: 2n, patch: diffViews(ViewSchema, v(1), v(2)), logLine: "{seat:0} flips." }) } });
+  html = page();
+  assert.equal(decision(html), asking, "answered: the next flip is asked for");
+  assert.doesNotMatch(flipButton(html), /aria-disabled|aria-busy/);
+
+  // A refusal: its sentence in a toast, and the move can be made again.
+  assert.equal(session.play(flip), true);
+  assert.equal(decision(page()), "Your move is on its way.");
+  socket.push({ requestId: plays().at(-1)!.requestId, body: { case: "error", value: { code: ErrorCode.ILLEGAL_ACTION, detail: "" } } });
+  assert.deepEqual(toasts, ["That move is not allowed now."]);
+  html = page();
+  assert.equal(decision(html), asking, "refused: asked again");
+  assert.doesNotMatch(flipButton(html), /aria-disabled|aria-busy/);
+
+  // A resync (after a reconnect's Welcome the page asks for a snapshot): the move's answer
+  // may never come on this connection; the snapshot says what became of it.
+  assert.equal(session.play(flip), true);
+  session.resubscribe(true);
+  assert.notEqual(decision(page()), "Your move is on its way.", "no longer said to be on its way");
+  snapshot(5n, 3);
+  html = page();
+  assert.equal(decision(html), asking);
+  assert.doesNotMatch(flipButton(html), /aria-disabled|aria-busy/);
+  session.dispose();
+  a.conn.stop();
 });
 
 // The declarations of styles.css's rules whose selector list holds exactly `selector`, in

@@ -155,6 +155,19 @@ test("your hand carries its moves: a button under each card, the Project's in th
   assert.match(textOf(pickHand), /Warp Steady Hands \(4\)/);
 });
 
+// A move pressed is on its way until the server answers (TableContext.inFlight, from the
+// match page): the prompt no longer asks for the card just confronted with, or the Rank.
+test("while the viewer's move is on its way, the heading says so instead of the prompt's question", () => {
+  const decision = (v: View, more: Partial<TableContext> = {}) =>
+    textOf(render(v, v.viewerSeat, more).match(/<p class="decision" data-decision(?:="")?>(.*?)<\/p>/)?.[1] ?? "").trim();
+  const sent = { inFlight: { resign: false } };
+  assert.equal(decision(confrontView(0)), "Confront the Ion Storm: choose one card in secret.");
+  assert.equal(decision(confrontView(0), sent), "Your move is on its way.");
+  assert.equal(decision(rankView(0)), "Choose your Rank card for Act 2, in secret.");
+  assert.equal(decision(rankView(0), sent), "Your move is on its way.");
+  assert.equal(decision(confrontView(0), { inFlight: { resign: true } }), "Your resignation is on its way.");
+});
+
 test("the Confrontation as it is built: a nameless back for a secret choice, 'choosing' for the others", () => {
   const v = confrontView(0);
   const html = render(v);

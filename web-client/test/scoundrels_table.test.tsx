@@ -582,6 +582,24 @@ test("an offer from the computer in its Movement is asked at the top: who offers
   assert.match(renderToString(<ScoundrelsTable view={v} ctx={standInCtx} />), /Bot Brigid is away and the computer plays for them: it waits for your answer until its timer runs out/);
 });
 
+// A move pressed is on its way until the server answers (TableContext.inFlight, from the
+// match page): a Go on the map, or an answer to an offer; the heading no longer asks for it.
+test("while Ada's move or answer is on its way, the heading says so instead of asking for it", () => {
+  const decision = (v: ReturnType<typeof view>, c: TableContext) =>
+    renderToString(<ScoundrelsTable view={v} ctx={c} />).replace(/&#39;/g, "'").match(/<p class="decision" data-decision(?:="")?>(.*?)<\/p>/)?.[1] ?? "";
+  const sent = { inFlight: { resign: false } };
+  const moving = view({ fight: undefined });
+  assert.match(decision(moving, ctx(0)), /^Your Movement: move, pick up a contract/);
+  assert.equal(decision(moving, { ...ctx(0), ...sent }), "Your move is on its way.");
+  assert.match(decision(view(), ctx(0)), /^Ship combat: /);
+  assert.equal(decision(view(), { ...ctx(0), ...sent }), "Your move is on its way.");
+  assert.equal(decision(offeredToAda(), ctx(0)), "Bot Brigid offers you a trade: accept or decline it.");
+  assert.equal(decision(offeredToAda(), { ...ctx(0), ...sent }), "Your move is on its way.");
+  assert.equal(decision(view(), { ...ctx(0), inFlight: { resign: true } }), "Your resignation is on its way.");
+  // Another seat's view of Ada's Movement is not about the viewer's move.
+  assert.equal(decision(view(), { ...ctx(1), ...sent }), decision(view(), ctx(1)));
+});
+
 test("an offer made to you that ends is told: declined, withdrawn, taken, or lapsed as its proposer moves on or its Movement ends", () => {
   const open = offeredToAda();
   const after = (next: ReturnType<typeof view>) => followOffers(followOffers(undefined, open, 0, new Set(), seatName), next, 0, new Set(), seatName).heard ?? [];

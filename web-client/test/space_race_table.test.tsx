@@ -143,6 +143,20 @@ test("the reveal of the secret Control Card choices is held on screen; the choic
   assert.match(render(a1), /class="sr-control hidden-choice" data-chosen="1">chosen<\/span>/);
 });
 
+// A move pressed is on its way until the server answers (TableContext.inFlight, from the
+// match page): the heading no longer asks for the Control Card just chosen.
+test("while the viewer's move is on its way, the heading says so instead of asking for it", () => {
+  const file = join(work, "in-flight.json");
+  writeFileSync(file, JSON.stringify({ game: "space_race", seats: 2, seed: 3, options: {}, actions: [] }));
+  const [ann] = viewsAt(file, 0);
+  assert.ok(ann.legalActions.some((a) => a.seat === 0), "the first view asks seat 0 for its Control Card");
+  const decision = (more: Partial<TableContext>) =>
+    decode(renderToString(<SpaceRaceTable view={ann} ctx={{ ...ctxFor(ann), ...more }} />).match(/<p class="decision" data-decision(?:="")?>(.*?)<\/p>/)?.[1] ?? "");
+  assert.match(decision({}), /^Plan Development: choose your Control Card for round 1\./);
+  assert.equal(decision({ inFlight: { resign: false } }), "Your move is on its way.");
+  assert.equal(decision({ inFlight: { resign: true } }), "Your resignation is on its way.");
+});
+
 test("a JFK round's Control Card reveal (the opponent's cards) is held too", () => {
   const m = record("jfk2", 1, "heuristic", 3, '{"jfk_decks": 1}');
   let prev: View | undefined;

@@ -451,6 +451,32 @@ test("Contest and War: the table says whose flip is due and, in a War, who tied 
   assert.equal(flipWords(create(ViewSchema, { phase: Phase.BEFORE_BATTLE, seats: [create(SeatSchema, { seat: 0 })], seatsToAct: 1 }), 0, seatName), "");
 });
 
+// A move pressed is on its way until the server answers (TableContext.inFlight, from the
+// match page): the flip sentence and the Power question no longer ask for what was just done.
+test("while Ada's flip or Power decision is on its way, the table says so instead of asking again", () => {
+  const words = (view: View, more: Partial<TableContext>) => decode(renderToString(<SpaceWarTable view={view} ctx={{ ...ctxFor(view), ...more }} />));
+  const sent = { inFlight: { resign: false } };
+  const flipping = flipView(0, { toAct: 0b111, inContest: 0b111 });
+  assert.match(words(flipping, {}), /data-decision(?:="")?>Your turn: flip the top card of your deck\.</);
+  assert.match(words(flipping, sent), /data-decision(?:="")?>Your move is on its way\.</);
+  assert.doesNotMatch(words(flipping, sent), /Your turn/);
+  assert.match(words(flipping, { inFlight: { resign: true } }), /data-decision(?:="")?>Your resignation is on its way\.</);
+  // In a War: the part asking Ada to flip; the rest still says who is at War.
+  const war = flipView(0, { warStep: 1, toAct: 0b101, inContest: 0b101 });
+  assert.match(words(war, sent), /fight on\. Your move is on its way\.</);
+  // A Power decision: the question and its "Declining keeps it Active" aside.
+  const a = (kind: ActionKind) => ({ seat: 0, kind, args: [] }) as unknown as Action;
+  const power = create(ViewSchema, {
+    viewerSeat: 0, contest: 3, phase: Phase.BEFORE_BATTLE, decidingSeat: 0, offeredPower: "Regeneration",
+    seats: [create(SeatSchema, { seat: 0, faction: Faction.TROLLS, powerName: "Regeneration" }), create(SeatSchema, { seat: 1 })],
+    legalActions: [a(ActionKind.TRIGGER), a(ActionKind.DECLINE)],
+  });
+  assert.match(words(power, {}), /You may trigger Regeneration \(before battle\)\./);
+  assert.match(words(power, {}), /Declining keeps it Active for later\./);
+  assert.doesNotMatch(words(power, sent), /You may trigger|Declining keeps it/);
+  assert.match(words(power, sent), /<p>Your move is on its way\.<\/p>/);
+});
+
 test("the end names no War step, is said once (by the page, not again by the table), and shows the final contest instead of an empty Battlefield", () => {
   const view = create(ViewSchema, {
     viewerSeat: 0,

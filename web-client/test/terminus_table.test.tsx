@@ -399,14 +399,20 @@ test("the mulligan: tick the cards to replace, one confirm button, not a button 
 
 // Every table's decision sentence goes through the kit's turn words: while the match page's
 // reveal still shows older views (ctx.revealing, no ActionButton) the mulligan is not asked
-// for yet; a heading that asks nothing of the viewer stays as it is.
-test("while the reveal is behind, the heading says the move comes after it instead of asking for it", () => {
+// for yet, and once pressed (ctx.inFlight) it is on its way until the server answers; a
+// heading that asks nothing of the viewer stays as it is.
+test("while the reveal is behind, or the move is on its way, the heading says so instead of asking for it", () => {
   const view = mulliganView();
   const decision = (ctx: TableContext) => textOf(renderToString(<TerminusTable view={view} ctx={ctx} />).match(/<p class="decision" data-decision(?:="")?>(.*?)<\/p>/)?.[1] ?? "");
   assert.match(decision(ctxFor(view)), /^Mulligan: choose any of your 4 Actions/);
   const behind = { ...ctxFor(view), ActionButton: undefined };
   assert.equal(decision({ ...behind, revealing: { yourMoveNext: true } }), "Your move comes after the reveal.");
   assert.equal(decision({ ...behind, revealing: { yourMoveNext: false } }), "The table is still showing earlier moves.");
+  // Pressed: the mulligan is on its way until the server answers (the picker's buttons wait).
+  assert.equal(decision({ ...ctxFor(view), inFlight: { resign: false } }), "Your move is on its way.");
+  assert.equal(decision({ ...ctxFor(view), inFlight: { resign: true } }), "Your resignation is on its way.");
+  assert.equal(decision({ ...ctxFor(view, 1), inFlight: { resign: false } }), "Ada is choosing: Mulligan: choose any of Ada's 4 Actions to discard and replace, or keep them",
+    "another seat's decision is not the viewer's move");
   assert.equal(decision({ ...ctxFor(view, 1), revealing: { yourMoveNext: true } }), "Ada is choosing: Mulligan: choose any of Ada's 4 Actions to discard and replace, or keep them",
     "another seat's decision is said as it is");
 });

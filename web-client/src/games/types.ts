@@ -39,6 +39,13 @@ export interface TableContext {
   // `yourMoveNext`: the newest view asks the viewer for a move (the page's "Skip to your
   // move" box says the same). Absent: the presented view is the newest, or no one is seated.
   revealing?: { yourMoveNext: boolean };
+  // Set at a live match while the viewer's own move has been sent and its answer (the next
+  // view, or a refusal) has not come (MatchSession.inFlight): every move button waits
+  // (aria-disabled, the pressed one "sending"), so a sentence asking for the move ("Your turn:
+  // flip …") would ask for what was just done. turnWords and headingWords say it is on its
+  // way instead, until the answer comes, the move is refused, or the page resyncs.
+  // `resign`: the move is Resign. Absent: nothing of the viewer's is on its way.
+  inFlight?: { resign: boolean };
   // Legal actions the table offers itself without drawing their buttons now (S.P.A.C.E.'s
   // trade offers, chosen in a dialog that is closed): the generic move panel leaves them
   // out. Call it while rendering, as ctx.ActionButton registers. Absent where there are no

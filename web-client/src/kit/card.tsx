@@ -5,7 +5,9 @@
 // more where the card is taller than its words — a card beside a taller one in its row);
 // what is still cut ends in "…" and the card says so (`data-cut`). Tapping a card or
 // focusing it with the keyboard zooms it: a larger copy with the whole text, in the top
-// layer (kit/top_layer.ts), so nothing around the card clips or misplaces it.
+// layer (kit/top_layer.ts), so nothing around the card clips or misplaces it. The zoom is
+// the focused card's: Tab on to one of the card's keywords closes it (it covered the
+// keyword's focus ring), Shift+Tab back to the card opens it again, leaving the card closes it.
 // A card that turns face up while on screen plays a flip (none under reduced motion):
 // the table keys cards by id (or position), so the same component sees the change.
 import type { ComponentChildren } from "preact";
@@ -161,6 +163,32 @@ export function CardZoom(p: CardProps) {
   );
 }
 
+// The zoom is the focused card's. What the focus arriving at `target` inside `card` does to
+// it: true opens it (the card itself, focused by the keyboard; a tap's click decides), false
+// closes it (one of the card's own keywords, Tab on from the card: the zoom, drawn over the
+// card, hid that keyword's focus ring; Shift+Tab back to the card opens it again), undefined
+// leaves it (a keyword of the zoom itself, tapped there: what the player is reading).
+export function zoomOnFocusIn(card: EventTarget, target: EventTarget | null, tapped: boolean): boolean | undefined {
+  if (target === card) return tapped ? undefined : true;
+  const el = target as Element | null;
+  return typeof el?.closest === "function" && el.closest(".card--zoom") ? undefined : false;
+}
+
+// The focus leaving for `to` (null: nowhere, or out of the page): anywhere outside the card
+// closes the zoom, from the card or from one of its keywords (only the card's own blur did:
+// Tab on through a card's keywords left one zoom open for every card passed).
+export function zoomOnFocusOut(card: EventTarget, to: EventTarget | null): false | undefined {
+  const inside = to !== null && typeof (card as Node).contains === "function" && (card as Node).contains(to as Node);
+  return inside ? undefined : false;
+}
+
+// A key pressed in the card: Escape closes the zoom; Enter and Space zoom the card itself
+// (on one of its keywords they opened the zoom over the keyword just focused).
+export function zoomOnKey(key: string, onCard: boolean): "close" | "toggle" | undefined {
+  if (key === "Escape") return "close";
+  return (key === "Enter" || key === " ") && onCard ? "toggle" : undefined;
+}
+
 export function Card(p: CardProps) {
   const [zoomed, setZoomed] = useState(false);
   const pointer = useRef(false);
@@ -214,12 +242,14 @@ export function Card(p: CardProps) {
       aria-label={label}
       // A tap focuses and clicks: the click decides, so the zoom does not open and close at once.
       onPointerDown={() => (pointer.current = true)}
-      onFocus={() => {
-        if (!pointer.current) setZoomed(true);
+      onFocusIn={(e) => {
+        const zoom = zoomOnFocusIn(e.currentTarget, e.target, pointer.current);
+        // A Tip's click never reaches the card (it stops there), so a tap on one ends here.
+        if (e.target !== e.currentTarget) pointer.current = false;
+        if (zoom !== undefined) setZoomed(zoom);
       }}
-      onBlur={(e) => {
-        // Focus moving to a Tip inside the card keeps the zoom.
-        if (!(e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget))) setZoomed(false);
+      onFocusOut={(e) => {
+        if (zoomOnFocusOut(e.currentTarget, e.relatedTarget) === false) setZoomed(false);
       }}
       onClick={(e) => {
         pointer.current = false;
@@ -227,8 +257,9 @@ export function Card(p: CardProps) {
         setZoomed((z) => !z);
       }}
       onKeyDown={(e) => {
-        if (e.key === "Escape") setZoomed(false);
-        if (e.key === "Enter" || e.key === " ") {
+        const key = zoomOnKey(e.key, e.target === e.currentTarget);
+        if (key === "close") setZoomed(false);
+        if (key === "toggle") {
           e.preventDefault();
           setZoomed((z) => !z);
         }

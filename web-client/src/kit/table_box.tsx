@@ -32,6 +32,28 @@ export function keepCutHintRoom(box: Element): () => void {
   return () => watch.disconnect();
 }
 
+// While a move is on its way, the table's decision sentences keep the room they had when it
+// was pressed: the sentence then says "Your move is on its way." (kit/words.ts), shorter than
+// most of the questions it stands for, and on a phone the buttons under a three-line question
+// moved up by two lines as the finger pressed them (a quick second tap landed on something
+// else). `holdDecisionRoom` is called at the press, before the page redraws; the room is let
+// go once nothing is in flight (`releaseDecisionRoom`), as the answer's sentence is drawn.
+const decisions = ".decision";
+export function holdDecisionRoom(box: Element | null | undefined): void {
+  for (const el of box?.querySelectorAll<HTMLElement>(decisions) ?? []) {
+    // The used height, as box-sizing counts it, so min-height keeps exactly that.
+    el.style.minHeight = getComputedStyle(el).height;
+    el.setAttribute("data-held", "");
+  }
+}
+
+export function releaseDecisionRoom(box: Element | null | undefined): void {
+  for (const el of box?.querySelectorAll<HTMLElement>(`${decisions}[data-held]`) ?? []) {
+    el.style.removeProperty("min-height");
+    el.removeAttribute("data-held");
+  }
+}
+
 export function TableBox({ children, ...rest }: Omit<JSX.HTMLAttributes<HTMLDivElement>, "class" | "className" | "ref"> & { children: ComponentChildren }) {
   const box = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => (box.current ? keepCutHintRoom(box.current) : undefined), []);

@@ -139,6 +139,10 @@ export function nameLength(name: string): number {
   return [...name].length;
 }
 
+// The viewer's move was sent and its answer has not come (TableContext.inFlight): said in
+// place of the sentence that asked for it, as the pressed button says "sending".
+export const moveOnItsWay = "Your move is on its way.";
+export const resignOnItsWay = "Your resignation is on its way.";
 // While the reveal pacing presents older views, the viewer's move waits behind them (the
 // match page's "Skip to your move" box): said in place of a sentence asking for it.
 export const moveAfterReveal = "Your move comes after the reveal.";
@@ -146,17 +150,26 @@ export const moveAfterReveal = "Your move comes after the reveal.";
 // for them, by Play for me or the turn timer, or the match went on without it).
 export const revealCatchingUp = "The table is still showing earlier moves.";
 
+// Whether a sentence asking the viewer for a move may stand as it is: no move of theirs is on
+// its way and the table shows the newest view. A table's asides that go with such a sentence
+// ("Declining keeps it Active for later.") follow it.
+export function turnAsksNow(ctx: Pick<TableContext, "revealing" | "inFlight">): boolean {
+  return !ctx.inFlight && !ctx.revealing;
+}
+
 // A sentence in which the presented view asks the viewer to act ("Your turn: flip the top
-// card of your deck."), true at this moment: as it is when the move can be made, else (the
-// reveal pacing still shows older views, TableContext.revealing) when the move comes.
-export function turnWords(ctx: Pick<TableContext, "revealing">, sentence: string): string {
-  if (!ctx.revealing || !sentence) return sentence;
-  return ctx.revealing.yourMoveNext ? moveAfterReveal : revealCatchingUp;
+// card of your deck."), true at this moment: as it is when the move can be made; while the
+// viewer's move is on its way (TableContext.inFlight), that it is; while the reveal pacing
+// still shows older views (TableContext.revealing), when the move comes.
+export function turnWords(ctx: Pick<TableContext, "revealing" | "inFlight">, sentence: string): string {
+  if (!sentence || turnAsksNow(ctx)) return sentence;
+  if (ctx.inFlight) return ctx.inFlight.resign ? resignOnItsWay : moveOnItsWay;
+  return ctx.revealing!.yourMoveNext ? moveAfterReveal : revealCatchingUp;
 }
 
 // A table's decision heading for the presented view: through turnWords when that view lists
 // a move for the viewer (the heading then asks for it), else as it is ("Waiting for Vega.").
-export function headingWords(ctx: Pick<TableContext, "viewer" | "revealing">, legal: readonly Action[], heading: string): string {
+export function headingWords(ctx: Pick<TableContext, "viewer" | "revealing" | "inFlight">, legal: readonly Action[], heading: string): string {
   const asks = ctx.viewer !== null && legal.some((a) => a.seat === ctx.viewer && a.kind !== 0);
   return asks ? turnWords(ctx, heading) : heading;
 }

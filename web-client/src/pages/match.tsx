@@ -13,7 +13,7 @@ import { ActionButton, actionKey, sameAction } from "../kit/action_button.js";
 import { beep, titleFor } from "../kit/attention.js";
 import { LogPanel } from "../kit/log_panel.js";
 import { RulesButton } from "../kit/lazy_rules.js";
-import { TableBox } from "../kit/table_box.js";
+import { holdDecisionRoom, releaseDecisionRoom, TableBox } from "../kit/table_box.js";
 import { revealLabels, revealSpeed, savedPreferences, savePreferences, setRevealSpeed, setSoundOn, soundOn, type RevealSpeed } from "../kit/settings.js";
 import { Timer } from "../kit/timer.js";
 import { errorSentence, namesCards, outcomeText, plainSeatName, readerWon, seatNameFrom } from "../kit/words.js";
@@ -80,6 +80,9 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
   const replayHref = routeHash({ page: "replay", matchId, step: 0, asSeat: false });
   const press = (a: Action) => {
     if (!session.play(a)) app.toast("That move is no longer offered.", "error", 2500);
+    // The table says the move is on its way in a shorter sentence: the buttons under it stay
+    // where the finger is (the page redraws after this handler).
+    else holdDecisionRoom(pageRef.current?.querySelector(".table-box"));
   };
   const label = (a: Action) => (newest && game ? game.actionLabel(a, newest, seatName) : `Action ${a.kind}`);
   const sending = (a: Action) => session.inFlight !== null && sameAction(session.inFlight.action, a);
@@ -109,6 +112,12 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
   // comes after it. The Skip box and the table's words (ctx.revealing) say so alike.
   const yourMoveNext = legal.some((a) => a.kind !== 0 && a.seat === session.seat);
   const revealing = viewer !== null && session.reveal.behind ? { yourMoveNext: yourMoveNext && !info?.over } : undefined;
+  // The shown seat's own move was sent and its answer has not come (MatchSession.inFlight: a
+  // newer view of that seat, a refusal, a resync or reconnect, or 8 s without an answer end
+  // it): every button waits, the pressed one says "sending", and the table's words say the
+  // move is on its way rather than ask for it again.
+  const flight = session.inFlight;
+  const inFlight = viewer !== null && flight !== null && flight.action.seat === viewer && !info?.over ? { resign: flight.action.kind === 0 } : undefined;
   const ctx: TableContext = {
     info,
     viewer,
@@ -123,6 +132,7 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
     ActionButton: moving ? StableButton : undefined,
     claim: moving ? (actions) => void placed.push(...actions) : undefined,
     revealing,
+    inFlight,
     // The lobby's chat, for a table that places it beside itself (Quasar Search's team chat).
     chat: viewer !== null && lobbyId ? <TeamChat app={app} lobbyId={lobbyId} /> : null,
   };
@@ -138,6 +148,12 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
   // now offered, else to the move panel, else to the table.
   const pageRef = useRef<HTMLDivElement>(null);
   const hadFocus = useRef(false);
+  // The answer came (or the move was refused, or the page resynced): the decision's words are
+  // the answer's own, in their own room.
+  const flying = session.inFlight !== null;
+  useLayoutEffect(() => {
+    if (!flying) releaseDecisionRoom(pageRef.current?.querySelector(".table-box"));
+  }, [flying]);
   useLayoutEffect(() => {
     const root = pageRef.current;
     if (!root || !hadFocus.current) return;

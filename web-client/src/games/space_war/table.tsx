@@ -11,7 +11,7 @@ import { usePool } from "../../decks/pool_cache.js";
 import { Card } from "../../kit/card.js";
 import { SeatPanel } from "../../kit/seat_panel.js";
 import { Tip } from "../../kit/tip.js";
-import { joinNames, turnWords } from "../../kit/words.js";
+import { joinNames, turnAsksNow, turnWords } from "../../kit/words.js";
 import type { TableContext, TableProps } from "../types.js";
 import { cardId, lastContestCards, lastContestNumber, type Revealed } from "./reveal.js";
 import { hasSeat } from "./seat_masks.js";
@@ -184,7 +184,7 @@ function SeatView(p: { seat: Seat; view: View; ctx: TableContext }) {
 // from the view's marks (seats_to_act, seats_in_contest) and its War step; "" when no flip
 // is due (a Power decision says its own words, the end has its outcome). `yours` turns the
 // part asking the viewer to flip into words true now (kit/words.ts turnWords: while the
-// reveal still shows the moves before it, the flip waits).
+// reveal still shows the moves before it, the flip waits; once pressed, it is on its way).
 export function flipWords(view: View, viewer: number | null, seatName: (seat: number) => string, yours: (sentence: string) => string = (s) => s): string {
   if (view.phase !== Phase.FLIP_PHASE || view.outcome?.over) return "";
   const seats = view.seats.filter((s) => !s.conquered).map((s) => s.seat);
@@ -226,7 +226,7 @@ function Decision(p: { view: View; ctx: TableContext }) {
           {text ? (
             <p class="sw-power-text">
               <Tip text={text}><strong>{view.offeredPower}</strong></Tip>: {text}
-              {mine && !ctx.revealing ? " Declining keeps it Active for later." : ""}
+              {mine && turnAsksNow(ctx) ? " Declining keeps it Active for later." : ""}
             </p>
           ) : null}
         </div>

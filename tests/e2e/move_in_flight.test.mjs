@@ -1,0 +1,119 @@
+// Browser end-to-end: a move on its way. A pressed move is answered by the server's next view
+// some time later (hundreds of ms on a slow network). Until then every table said "Your turn:
+// …" over the button just pressed; now its sentence says "Your move is on its way." (the kit's
+// turn words, TableContext.inFlight), the pressed button says it is sending, a quick second
+// press sends nothing, the buttons stay where the finger is (the sentence keeps its room), and
+// the answer brings the table's own words back. The server's frames reach the page 800 ms
+// late here (a WebSocket wrapper), so the wait is seen; Space War at desktop and phone size,
+// S.P.A.C.E. (whose "Your Movement: …" is three lines on a phone) at phone size.
+//
+//   node --test tests/e2e/move_in_flight.test.mjs      (after npm run build in web-client)
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+
+import { join } from "node:path";
+
+import { browserPage, cleanUp, pickName, shoot, shots, startServer, withEvidence } from "./harness.mjs";
+
+const desktop = { width: 1280, height: 800 };
+const phone = { width: 390, height: 844 };
+const onItsWay = "Your move is on its way.";
+let baseUrl = "";
+
+before(async () => {
+  baseUrl = await startServer(["--bot-delay-ms", "1500"]);
+});
+
+after(cleanUp);
+
+// Holds every frame from the server `window.__lag` ms (0: none) before the page reads it, in
+// order; installed before the page loads.
+async function slowAnswers(page) {
+  await page.context().addInitScript(() => {
+    const Socket = window.WebSocket;
+    window.__lag = 0;
+    window.WebSocket = class extends Socket {
+      set onmessage(fn) {
+        super.onmessage = fn && ((ev) => (window.__lag ? setTimeout(() => fn.call(this, ev), window.__lag) : fn.call(this, ev)));
+      }
+      get onmessage() {
+        return super.onmessage;
+      }
+    };
+  });
+}
+
+// The Play messages the page sends (ClientMessage: request_id = 1, then play = 20).
+function countPlays(page) {
+  const sent = { plays: 0 };
+  page.on("websocket", (ws) => ws.on("framesent", (f) => {
+    const b = typeof f.payload === "string" ? Buffer.from(f.payload) : f.payload;
+    let i = 1;
+    if (b[0] !== 8) return;
+    while (b[i] & 0x80) i++;
+    if (b[i + 1] === 162 && b[i + 2] === 1) sent.plays++;
+  }));
+  return sent;
+}
+
+const decision = (page) => page.evaluate(() => document.querySelector(".table-box [data-decision]")?.textContent ?? "");
+
+// Presses the table's first offered move twice in quick succession while the answer is held,
+// checks the wait as a player sees it, shoots it, and waits for the answer.
+async function pressAndWatch(page, sent, shot) {
+  const offered = page.locator(".table-box button.action:not([aria-disabled]):visible").first();
+  await offered.waitFor({ timeout: 120_000 });
+  await page.waitForTimeout(300);
+  const asking = await decision(page);
+  assert.ok(asking && !asking.endsWith(onItsWay), `the table asks for a move: "${asking}"`);
+  const key = await offered.getAttribute("data-action");
+  const button = page.locator(`.table-box button[data-action="${key}"]`).first();
+  await button.scrollIntoViewIfNeeded();
+  const before = await button.boundingBox();
+  const plays = sent.plays;
+  await page.evaluate(() => (window.__lag = 800));
+  await button.dblclick();
+  await page.waitForTimeout(150);
+  // In a War the sentence keeps who is at War: "… fight on. Your move is on its way."
+  const waiting = await decision(page);
+  assert.ok(waiting.endsWith(onItsWay) && !waiting.includes("Your turn") && !waiting.includes("Flip to add"), `after pressing, "${asking}" gives way: "${waiting}"`);
+  assert.equal(await button.getAttribute("aria-busy"), "true", "the pressed button says it is sending");
+  assert.equal(await button.getAttribute("aria-disabled"), "true", "no move can be pressed meanwhile");
+  const during = await button.boundingBox();
+  assert.ok(Math.abs(during.y - before.y) < 1 && Math.abs(during.x - before.x) < 1,
+    `the button stays under the finger (moved ${during.x - before.x}, ${during.y - before.y})`);
+  assert.equal(sent.plays - plays, 1, "the second press sent nothing");
+  // The screen as the player sees it (the button just pressed in it), and the whole page.
+  await page.screenshot({ path: join(shots, shot.replace(/\.png$/, "-screen.png")) });
+  await shoot(page, shot);
+  await page.waitForFunction((words) => !document.querySelector(".table-box [data-decision]")?.textContent?.endsWith(words), onItsWay, { timeout: 10_000 });
+  await page.evaluate(() => (window.__lag = 0));
+  assert.equal(await page.locator("button[aria-busy]").count(), 0, "answered: nothing is sending");
+  assert.ok(!(await decision(page)).endsWith(onItsWay));
+  assert.deepEqual(await page.evaluate(() => window.__errors), [], "no error shown");
+}
+
+async function playComputer(name, game, viewport) {
+  const page = await browserPage(name, viewport);
+  await slowAnswers(page);
+  const sent = countPlays(page);
+  await pickName(page, baseUrl, "Ann");
+  await page.click(`[data-play-computer=${game}]`);
+  await page.waitForURL(/#\/match\//);
+  return { page, sent };
+}
+
+test("a move on its way is said so, pressed once, without moving the buttons; the answer ends it", { timeout: 300_000 }, async () => {
+  const war = await playComputer("fly-war", "space_war", desktop);
+  await withEvidence({ "fly-war": war.page }, async () => {
+    await pressAndWatch(war.page, war.sent, "move-in-flight-space-war-desktop.png");
+    await war.page.setViewportSize(phone);
+    await pressAndWatch(war.page, war.sent, "move-in-flight-space-war-phone.png");
+  });
+  const space = await playComputer("fly-space", "scoundrels", phone);
+  await withEvidence({ "fly-space": space.page }, async () => {
+    await pressAndWatch(space.page, space.sent, "move-in-flight-scoundrels-phone.png");
+    await space.page.setViewportSize(desktop);
+    await pressAndWatch(space.page, space.sent, "move-in-flight-scoundrels-desktop.png");
+  });
+});
