@@ -7,8 +7,10 @@
 #include <chrono>
 #include <ctime>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -16,6 +18,7 @@
 #include "server/tools/loadgen/loadgen.hpp"
 #include "server/tools/loadgen/play_window.hpp"
 #include "server/tools/loadgen/server_latency.hpp"
+#include "serve_process.hpp"
 
 using namespace starport;
 
@@ -254,4 +257,44 @@ TEST_CASE("loadgen: bytes on the wire - frame headers over the messages, and few
   REQUIRE(deflated.healthy());
   // The same messages, deflated on the way: the frames say the same things in fewer bytes.
   CHECK(deflated.wire_bytes_per_move() < deflated.bytes_per_move());
+}
+
+TEST_CASE("loadgen: with --reconnect, matches come back and play on after the server is killed and restarted on its data") {
+  using server::testing::metric;
+  using server::testing::scratch_dir;
+  using server::testing::serve_process;
+  scratch_dir dir;
+  auto server = std::make_unique<serve_process>(dir.file("data"), dir.file("web"));
+  const std::uint16_t port = server->port();
+  loadgen::config cfg;
+  cfg.matches = 3;
+  cfg.moves = 100000;      // bounded by time: a Space War match lasts longer than the run
+  cfg.seconds = 10;
+  cfg.think_ms = 400;
+  cfg.jitter = 0.5;
+  cfg.reconnect = true;
+  cfg.url = "ws://127.0.0.1:" + std::to_string(port) + "/ws";
+  std::optional<loadgen::load_report> report;
+  std::string error;
+  std::thread run([&] { report = loadgen::measure(cfg, error); });
+  // Every match plays before the crash (bounded).
+  for (int i = 0; i < 100 && metric(port, "starport_actions_total") < 15; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  const double before_crash = metric(port, "starport_actions_total");
+  server->kill9();
+  server = std::make_unique<serve_process>(dir.file("data"), dir.file("web"), std::vector<std::string>{}, port);
+  run.join();
+  REQUIRE_MESSAGE(report, error);
+  INFO(report->summary());
+  CHECK(before_crash >= 15);
+  CHECK(report->started() == 3);
+  CHECK(report->failed_plays() == 0);
+  // Each of the six seats lost its connection once and saw the table again.
+  CHECK(report->reconnects() >= 6);
+  CHECK(report->outages() == 6);
+  CHECK(report->still_out() == 0);
+  CHECK(report->outage_max_ms() > 0);
+  // And the matches played on against the restarted server.
+  CHECK(metric(server->port(), "starport_actions_total") >= 3);
+  CHECK(metric(server->port(), "starport_matches") == 3);
 }

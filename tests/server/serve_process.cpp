@@ -74,10 +74,10 @@ scratch_dir::~scratch_dir() {
 }
 
 serve_process::serve_process(const std::string& data, const std::string& web_root,
-                             std::vector<std::string> extra) {
+                             std::vector<std::string> extra, std::uint16_t port) {
   // Two network threads whatever the machine: the tests exercise strands across threads
   // (the default on 2 cores is one).
-  std::vector<std::string> args = {STARPORT_BINARY, "serve", "--port", "0", "--data", data,
+  std::vector<std::string> args = {STARPORT_BINARY, "serve", "--port", std::to_string(port), "--data", data,
                                    "--web-root", web_root, "--threads", "2"};
   args.insert(args.end(), extra.begin(), extra.end());
   pid_ = spawn(args, stdout_fd_);

@@ -26,10 +26,11 @@ class scratch_dir {
 
 class serve_process {
  public:
-  // Starts `starport serve --port 0 --data <data> --web-root <web_root> <extra…>` and waits
-  // (bounded) for its "listening on 127.0.0.1:<port>" line; throws if it never comes.
+  // Starts `starport serve --port <port> --data <data> --web-root <web_root> <extra…>` and
+  // waits (bounded) for its "listening on 127.0.0.1:<port>" line; throws if it never comes.
+  // Port 0: the kernel's choice; a restart after kill9() may ask for the port it had.
   serve_process(const std::string& data, const std::string& web_root,
-                std::vector<std::string> extra = {});
+                std::vector<std::string> extra = {}, std::uint16_t port = 0);
   ~serve_process();   // SIGKILL if still running
   serve_process(const serve_process&) = delete;
   serve_process& operator=(const serve_process&) = delete;

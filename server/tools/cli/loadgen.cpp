@@ -44,6 +44,9 @@ void add_loadgen(CLI::App& app) {
   cmd->add_flag("--plain{false}", cfg->packed,
                 "ask for plain view updates (by default the clients name every view dictionary, as "
                 "the web client does, and view updates come packed)");
+  cmd->add_flag("--reconnect", cfg->reconnect,
+                "a connection lost during play comes back as a page does (backoff, Hello with its token, "
+                "Resync) and plays on; the report gives each match's outage (for a server restarted under it)");
   cmd->add_flag("--compress", cfg->compress,
                 "offer permessage-deflate as browsers do (a server this run starts gets --ws-compress)");
   cmd->add_option("--server-arg", cfg->server_args,

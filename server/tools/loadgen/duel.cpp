@@ -230,7 +230,10 @@ void duel::on_open(int side) {
   out_.Clear();
   v1::Hello* hello = out_.mutable_hello();
   hello->set_protocol_version(protocol_v3);
-  hello->set_display_name("lg" + std::to_string(index_) + (side == host ? "h" : "g"));
+  if (!seats_[side].token.empty())
+    hello->set_token(seats_[side].token);   // back after a loss: the same account
+  else
+    hello->set_display_name("lg" + std::to_string(index_) + (side == host ? "h" : "g"));
   if (cfg_.packed)
     for (const server::view_dictionary& d : server::view_dictionaries()) hello->add_dictionaries(d.name());
   send(side, out_);
@@ -249,6 +252,21 @@ void duel::on_frame(int side, std::string_view bytes) {
     case v1::ServerMessage::kWelcome:
       if (!seats_[side].welcomed) ++stats_.welcomed;
       seats_[side].welcomed = true;
+      if (!in_.welcome().token().empty()) seats_[side].token = in_.welcome().token();
+      if (seats_[side].rejoining) {
+        // Back after a loss: the match must still be this account's, as a page finds it.
+        seat& s = seats_[side];
+        s.rejoining = false;
+        const auto& active = in_.welcome().active_matches();
+        if (std::find(active.begin(), active.end(), s.match_id) == active.end())
+          return finish("reconnected, but the match is not among the account's active matches");
+        out_.Clear();
+        out_.mutable_resync()->set_match_id(s.match_id);
+        send(side, out_);
+        s.resync_request = s.next_request;
+        s.resync_sent = true;
+        return;
+      }
       if (cfg_.idle) return;   // held until the run's end, nothing more
       if (side == host) {
         out_.Clear();
@@ -333,6 +351,8 @@ void duel::on_error(int side, const v1::ServerMessage& msg) {
   auto reason = [&] {
     return v1::ErrorCode_Name(error.code()) + " (" + error.detail() + ")";
   };
+  if (s.resync_request != 0 && request == s.resync_request)
+    return finish("reconnected, but Resync was refused: " + reason());
   if (s.waiting && request == s.action_request) {
     // Typically STALE_VIEW: the other seat's move was shown first. Act on the newer view.
     ++stats_.refused[error.code()];
@@ -383,6 +403,12 @@ void duel::on_view(int side, std::uint32_t request, std::uint32_t stream, const 
     s.have_view = s.view.ParseFromString(s.view_bytes) && read_log_and_timers();
     s.number = update.number();
     s.resync_sent = false;
+    s.resync_request = 0;
+    s.attempts = 0;
+    if (s.lost_at != clock_type::time_point{}) {   // back at the table, as a page would show it
+      stats_.outage_us.push_back(micros_since(s.lost_at, clock_type::now()));
+      s.lost_at = {};
+    }
   } else if (s.have_view && stream == s.stream && server::view_number(false, update.number(), s.number) == s.number + 1 &&
              server::apply_encoded(s.view_bytes, update.patch(), *space_war::v1::View::descriptor()) &&
              s.view.ParseFromString(s.view_bytes) && read_log_and_timers()) {
@@ -464,25 +490,67 @@ void duel::finish(std::string failure) {
   finishing_ = true;
   window_.match_ended();
   if (ramp_) ramp_->cancel();
+  for (const seat& s : seats_) stats_.still_out = stats_.still_out || s.lost_at != clock_type::time_point{};
   for (seat& s : seats_) {
     if (s.think) s.think->cancel();
-    if (s.client) s.client->close();
+    if (s.retry) s.retry->cancel();
+    if (s.client && !s.closed) s.client->close();
   }
-  // A duel stopped before its clients were even created has nothing left to close.
-  if (!seats_[host].client && !done_) {
-    done_ = true;
-    on_done_();
-  }
+  // Stopped before its clients were made, or while both wait to reconnect: nothing to close.
+  done_if_all_closed();
+}
+
+void duel::done_if_all_closed() {
+  for (const seat& s : seats_)
+    if (s.client && !s.closed) return;
+  if (done_) return;
+  done_ = true;
+  on_done_();
 }
 
 void duel::on_closed(int side, beast::error_code ec) {
   seats_[side].closed = true;
+  if (!finishing_ && cfg_.reconnect && stats_.started && !seats_[side].match_id.empty()) {
+    ++stats_.losses[ec.message()];
+    return lose(side);
+  }
   if (!finishing_)
     finish("connection " + std::to_string(side) + " closed during the run: " + ec.message());
-  if (seats_[host].closed && seats_[guest].closed && !done_) {
-    done_ = true;
-    on_done_();
-  }
+  if (finishing_) done_if_all_closed();
+}
+
+void duel::lose(int side) {
+  seat& s = seats_[side];
+  if (s.lost_at == clock_type::time_point{}) s.lost_at = clock_type::now();
+  if (s.waiting) ++stats_.lost_in_flight;   // in or not, the snapshot after shows
+  s.waiting = false;
+  if (s.think) s.think->cancel();
+  s.have_view = false;
+  s.rejoining = false;
+  s.resync_request = 0;
+  // As the web client (connection.ts): 0.5, 1, 2, 4, then 8 s, each drawn from ±25 %.
+  static constexpr double backoff_ms[] = {500, 1000, 2000, 4000, 8000};
+  std::uniform_real_distribution<double> spread(0.75, 1.25);
+  const double ms = backoff_ms[std::min(s.attempts, 4)] * spread(random_);
+  ++s.attempts;
+  if (!s.retry) s.retry.emplace(strand_);
+  s.retry->expires_after(std::chrono::microseconds(static_cast<std::int64_t>(ms * 1000)));
+  s.retry->async_wait([this, side](beast::error_code ec) {
+    if (!ec && !finishing_) reconnect(side);
+  });
+}
+
+void duel::reconnect(int side) {
+  seat& s = seats_[side];
+  ++stats_.reconnects;
+  s.closed = false;
+  s.rejoining = true;
+  s.client = std::make_shared<ws_client>(strand_, *this, side, cfg_.compress, cfg_.stamp_arrivals);
+  // Each seat from its own loopback address, as players come from their own hosts: from one
+  // address, a new connection's port often matched one the killed server's side still held
+  // in TIME_WAIT, and the kernel answered its SYN only on the retry a second or more later.
+  const auto n = static_cast<std::uint32_t>(index_ * 2 + side) % 0xFFFEu + 1u;
+  s.client->start(server_, host_name_, path_, net::ip::address_v4((127u << 24) | n));
 }
 
 }  // namespace starport::loadgen

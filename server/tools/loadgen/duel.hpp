@@ -4,7 +4,8 @@
 // → both ready → the host starts (with a turn timer unless --turn-seconds 0); then each
 // seat sends the first legal action of its latest view (snapshot + applied diffs) until the
 // match has sent its share of moves, at once or (--think-ms) after a pause. With --idle
-// both clients stop after Hello and only hold their connections.
+// both clients stop after Hello and only hold their connections. With --reconnect a
+// connection lost during play comes back as a page does: Hello with its token, Resync, play on.
 // Both clients share one strand, so the lobby hand-off between them needs no locks.
 #include <array>
 #include <cstdint>
@@ -65,6 +66,12 @@ class duel final : public ws_events {
     std::uint32_t lobby_request = 0;    // CreateLobby (host) or JoinLobby (guest)
     std::uint32_t ready_request = 0;
     bool welcomed = false;
+    std::string token;                  // from the first Welcome: a reconnect says Hello with it
+    bool rejoining = false;             // reconnected: the next Welcome asks for the match again
+    std::uint32_t resync_request = 0;   // that Resync, until its snapshot
+    int attempts = 0;                   // reconnects since the connection was lost
+    clock_type::time_point lost_at{};   // when it was lost, until the snapshot after it
+    std::optional<net::steady_timer> retry;
     bool ready = false;
     // The view as this client holds it.
     std::string match_id;
@@ -102,6 +109,9 @@ class duel final : public ws_events {
   void finish(std::string failure);
   void open_connections();
   void begin_play();   // the match began: counted once
+  void lose(int side);     // --reconnect: the connection went during play; try again later
+  void reconnect(int side);
+  void done_if_all_closed();
   std::chrono::microseconds think_time();
 
   const config& cfg_;

@@ -27,6 +27,15 @@ struct duel_stats {
   std::uint64_t sent = 0;
   std::map<int, std::uint64_t> refused;      // by starport.v1.ErrorCode
   std::uint64_t resyncs = 0;                 // gaps in view numbers, or a diff that failed
+  // With --reconnect: connections opened again after a loss (attempts, failed ones included);
+  // each seat's outage, from its connection lost to the snapshot that shows it the table
+  // again; actions that were waiting for their answer when the connection went (the snapshot
+  // after says if they counted); and whether a seat was still out when the run ended.
+  std::uint64_t reconnects = 0;
+  std::vector<std::int64_t> outage_us;
+  std::uint64_t lost_in_flight = 0;
+  bool still_out = false;
+  std::map<std::string, std::uint64_t> losses;   // why connections went, by the error's words
   std::uint64_t play_bytes = 0;              // server → client payload once the match began
   // The same frames as the socket read them: headers and (compressed) payloads.
   std::uint64_t wire_bytes = 0;

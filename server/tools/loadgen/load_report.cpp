@@ -38,8 +38,9 @@ load_report::load_report(std::span<const duel_stats* const> duels, std::string v
       version_(std::move(version)),
       elapsed_s_(elapsed_s),
       client_cpu_s_(client_cpu_s) {
-  std::vector<std::int64_t> samples, playing, arrivals, playing_arrivals;
+  std::vector<std::int64_t> samples, playing, arrivals, playing_arrivals, outages;
   std::map<int, std::uint64_t> refused;
+  std::map<std::string, std::uint64_t> losses;
   std::uint64_t bytes = 0, wire = 0;
   clock_type::time_point first{}, last{};
   for (const duel_stats* d : duels) {
@@ -54,6 +55,11 @@ load_report::load_report(std::span<const duel_stats* const> duels, std::string v
     }
     sent_ += d->sent;
     resyncs_ += d->resyncs;
+    reconnects_ += d->reconnects;
+    outages.insert(outages.end(), d->outage_us.begin(), d->outage_us.end());
+    lost_in_flight_ += d->lost_in_flight;
+    still_out_ += d->still_out;
+    for (const auto& [why, n] : d->losses) losses[why] += n;
     bytes += d->play_bytes;
     wire += d->wire_bytes;
     started_ += d->started;
@@ -85,6 +91,12 @@ load_report::load_report(std::span<const duel_stats* const> duels, std::string v
   playing_arrival_p50_ms_ = percentile_ms(playing_arrivals, 50);
   playing_arrival_p99_ms_ = percentile_ms(playing_arrivals, 99);
   max_ms_ = samples.empty() ? 0 : double(samples.back()) / 1000.0;
+  for (const auto& [why, n] : losses) losses_ += (losses_.empty() ? "" : ", ") + why + " " + std::to_string(n);
+  std::sort(outages.begin(), outages.end());
+  outages_ = outages.size();
+  outage_p50_ms_ = percentile_ms(outages, 50);
+  outage_p99_ms_ = percentile_ms(outages, 99);
+  outage_max_ms_ = outages.empty() ? 0 : double(outages.back()) / 1000.0;
   play_s_ = last > first ? std::chrono::duration<double>(last - first).count() : 0;
   moves_per_s_ = play_s_ > 0 ? double(accepted_) / play_s_ : 0;
   // Little's law: the time-average number of actions waiting for their answer.
@@ -151,6 +163,16 @@ std::string load_report::json() const {
               bound(server_p99_le_ms_) + window;
     }
   }
+  if (reconnects_ > 0 || still_out_ > 0) {
+    char lost[256];
+    std::snprintf(lost, sizeof lost,
+                  ",\"reconnects\":%llu,\"outages\":%llu,\"outage_p50_ms\":%.1f,\"outage_p99_ms\":%.1f,"
+                  "\"outage_max_ms\":%.1f,\"lost_in_flight\":%llu,\"still_out\":%d",
+                  static_cast<unsigned long long>(reconnects_), static_cast<unsigned long long>(outages_),
+                  outage_p50_ms_, outage_p99_ms_, outage_max_ms_, static_cast<unsigned long long>(lost_in_flight_),
+                  still_out_);
+    more += lost;
+  }
   if (think_ms_ > 0) {
     char think[64];
     std::snprintf(think, sizeof think, ",\"think_ms\":%.3f", think_ms_);
@@ -180,6 +202,17 @@ std::string load_report::summary() const {
                 refusals_.c_str(), refusals_.empty() ? "" : ")",
                 static_cast<unsigned long long>(resyncs_), play_s_, elapsed_s_, max_ms_);
   std::string out = text;
+  if (reconnects_ > 0 || still_out_ > 0) {
+    std::snprintf(text, sizeof text,
+                  "\nloadgen: connections lost during play came back (--reconnect): %llu reconnects, %llu "
+                  "outages, from a connection lost to the snapshot after it (p50 %.1f ms, p99 %.1f ms, longest "
+                  "%.1f ms), %llu actions in flight at a loss, %d matches with a seat still out at the end",
+                  static_cast<unsigned long long>(reconnects_), static_cast<unsigned long long>(outages_),
+                  outage_p50_ms_, outage_p99_ms_, outage_max_ms_, static_cast<unsigned long long>(lost_in_flight_),
+                  still_out_);
+    out += text;
+    out += "\nloadgen: connections lost, by the error: " + losses_;
+  }
   if (accepted_ > 0) {
     // Both processes share the machine: what each spends per move bounds the throughput.
     const double per_move = 1e6 / double(accepted_);

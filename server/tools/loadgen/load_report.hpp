@@ -63,6 +63,12 @@ class load_report {
   int failed_plays() const { return failed_plays_; }
 
   int started() const { return started_; }
+  // --reconnect: connections opened again, outages seen through (a loss to its snapshot),
+  // and matches with a seat still out when the run ended.
+  std::uint64_t reconnects() const { return reconnects_; }
+  std::uint64_t outages() const { return outages_; }
+  int still_out() const { return still_out_; }
+  double outage_max_ms() const { return outage_max_ms_; }
   std::uint64_t accepted() const { return accepted_; }
   double moves_per_s() const { return moves_per_s_; }
   double p50_ms() const { return p50_ms_; }
@@ -111,6 +117,13 @@ class load_report {
   std::uint64_t accepted_ = 0;
   std::uint64_t refused_ = 0;
   std::uint64_t resyncs_ = 0;
+  // --reconnect (duel_stats): connections opened again, outages (a connection lost to the
+  // snapshot after it) and their p50, p99 and longest, actions in flight at a loss, matches
+  // with a seat still out at the end.
+  std::uint64_t reconnects_ = 0, outages_ = 0, lost_in_flight_ = 0;
+  int still_out_ = 0;
+  double outage_p50_ms_ = 0, outage_p99_ms_ = 0, outage_max_ms_ = 0;
+  std::string losses_;   // "connection refused 20000, end of stream 19916, …"
   int started_ = 0;
   int game_overs_ = 0;
   int failed_setups_ = 0;

@@ -1,11 +1,18 @@
 #include "server/tools/loadgen/ws_client.hpp"
 
+#include <netinet/in.h>
+#include <sys/socket.h>
+
 #include <chrono>
 #include <utility>
 
 namespace starport::loadgen {
 
 namespace websocket = beast::websocket;
+
+namespace {
+const int one = 1;
+}  // namespace
 
 ws_client::ws_client(strand executor, ws_events& events, int side, bool compress, bool stamp_arrivals)
     : ws_(std::move(executor)), events_(events), side_(side), stamp_arrivals_(stamp_arrivals) {
@@ -18,9 +25,19 @@ ws_client::ws_client(strand executor, ws_events& events, int side, bool compress
   }
 }
 
-void ws_client::start(const tcp::endpoint& server, std::string host, std::string path) {
+void ws_client::start(const tcp::endpoint& server, std::string host, std::string path,
+                      std::optional<net::ip::address_v4> source) {
   host_ = std::move(host);
   path_ = std::move(path);
+  if (source && server.address().is_v4()) {
+    beast::error_code ec;
+    auto& socket = beast::get_lowest_layer(ws_).socket();
+    socket.open(tcp::v4(), ec);
+    // The port is chosen at connect, for the whole 4-tuple: no port range per address to run out of.
+    if (!ec) ::setsockopt(socket.native_handle(), IPPROTO_IP, IP_BIND_ADDRESS_NO_PORT, &one, sizeof one);
+    if (!ec) socket.bind(tcp::endpoint(*source, 0), ec);
+    if (ec) return net::post(ws_.get_executor(), [self = shared_from_this(), ec] { self->finish(ec); });
+  }
   beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(15));
   beast::get_lowest_layer(ws_).async_connect(
       server, beast::bind_front_handler(&ws_client::on_connect, shared_from_this()));

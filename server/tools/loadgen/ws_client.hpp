@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -39,7 +40,10 @@ class ws_client : public std::enable_shared_from_this<ws_client> {
   // `stamp_arrivals`: take the kernel's receive stamps (frame_arrived).
   ws_client(strand executor, ws_events& events, int side, bool compress = false, bool stamp_arrivals = false);
 
-  void start(const tcp::endpoint& server, std::string host, std::string path);
+  // `source`: connect from this loopback address (127.0.x.y) instead of the kernel's
+  // choice, so that clients look like different hosts (duel.cpp, --reconnect).
+  void start(const tcp::endpoint& server, std::string host, std::string path,
+             std::optional<net::ip::address_v4> source = std::nullopt);
   // On the strand. Frames sent after close() are dropped.
   void send(std::string frame);
   // On the strand: a normal close once queued frames are written.
