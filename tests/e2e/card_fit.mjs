@@ -8,7 +8,8 @@
 // the top layer, inside the screen, with the whole text (Terminus's text was cut after 4
 // lines beside empty room, and its zoom opened off the screen's edge under a disabled
 // Module's filter). The zoom, hidden from screen readers, holds no tab stop; Tab on to one of
-// the card's own keywords shows it in sight, not under the zoom. The kit's hint
+// the card's own keywords shows it in sight, not under the zoom. The card's note and badge
+// line are never cut (only its text is). The kit's hint
 // above the table ("tap or click the card to read all of it") shows exactly while a card of
 // that table is cut.
 import assert from "node:assert/strict";
@@ -71,6 +72,16 @@ export async function assertCardTextReachable(page, label) {
         const overflow = getComputedStyle(el).overflowY;
         if ((overflow === "hidden" || overflow === "clip") && el.scrollHeight > el.clientHeight + 1)
           out.push(`${name}: "${el.innerText.slice(0, 40)}…" (${el.className}) is cut by a clamp of its own, not the kit's`);
+      }
+      // The kit cuts only the text: the lines above it — the note and the badge line, where a
+      // game puts what must be seen at a glance (Space Race's levels and "① covered") — are
+      // whole on the card, inside its frame (the covered mark once ended the text, and went
+      // with its cut on a phone).
+      const frameBottom = card.getBoundingClientRect().bottom - parseFloat(getComputedStyle(card).borderBottomWidth);
+      for (const mark of card.querySelectorAll(":scope > .card__note, :scope > .card__badges")) {
+        const r = mark.getBoundingClientRect();
+        if (mark.scrollHeight > mark.clientHeight + 1 || mark.scrollWidth > mark.clientWidth + 1 || r.bottom > frameBottom + 0.5)
+          out.push(`${name}: its ${mark.className} line "${mark.innerText.slice(0, 40)}" is cut`);
       }
       card.focus();
       await frame();
