@@ -317,3 +317,25 @@ test("a covered ability: its words struck through, its ① icon not, and \"① c
   // The mark is never cut or hidden by Space Race's own rules.
   for (const rule of css.matchAll(/([^{}]*\.sr-covered-mark[^{}]*)\{([^}]*)\}/g)) assert.doesNotMatch(rule[2], /display:\s*none|overflow|visibility|clip/, `${rule[1].trim()} hides the mark`);
 });
+
+// Space Race's styles lived in two places: the table's layout in the page's stylesheet
+// (styles.css), from before the kit card, and its card inside in space_race.css. The old
+// rules styled the kit card's own box (`.sr-card { display: grid … }`, `.sr-mini`,
+// `.sr-back`: a grid, a stripe, a fixed size) and lost to the kit only by coming first in
+// the page; `.sr-ab.used` greyed the words with a filter space_race.css then had to undo.
+// All of it is in space_race.css now, loaded with the game, and what is inside a card is
+// styled through `.space-race .card …`, never the card's box itself.
+test("Space Race's styles are all in space_race.css, and none styles the kit card's own box", () => {
+  const strip = (file: string) => readFileSync(join(webClient, file), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
+  const selectors = (css: string) => [...css.matchAll(/([^{}@]+)\{[^{}]*\}/g)].flatMap((m) => m[1].split(",").map((x) => x.trim()));
+  const page = selectors(strip("src/styles.css")).filter((sel) => /\.sr-|\.space-race\b/.test(sel));
+  assert.deepEqual(page, [], "no Space Race rule in the page's stylesheet");
+  const own = selectors(strip("src/games/space_race/space_race.css"));
+  assert.ok(own.length > 40, `space_race.css has the table's rules (${own.length} selectors)`);
+  for (const sel of own) {
+    assert.doesNotMatch(sel, /\.sr-(card|mini|back)(?![\w-])/, `${sel}: the kit card's own box, by the game's class`);
+    if (/\.card(?![\w-])/.test(sel)) assert.match(sel, /^\.space-race \.card \S/, `${sel}: only what is inside a card`);
+  }
+  // No filter or fading on an ability: used and covered ones say so in words, at 4.5:1.
+  assert.doesNotMatch(strip("src/games/space_race/space_race.css"), /\.sr-ab[^{]*\{[^}]*(filter|opacity)/);
+});
