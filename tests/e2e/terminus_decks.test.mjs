@@ -107,8 +107,13 @@ async function scenario(page) {
   assert.match(text, new RegExp(added.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
   await shoot(page, "tm-builder-desktop.png");
   await fits(page, desktop.width);
+  // The pool's cards are the kit's: each read whole, on the card or in its zoom, inside the
+  // screen (the builder's own "width: 100%" reached the zoom: as wide as the screen, its
+  // right edge off it).
+  await assertCardsReadable(page, "the deck builder's Actions at desktop size");
   await shoot(page, "tm-builder-phone.png", phone);
   await fits(page, phone.width);
+  await assertCardsReadable(page, "the deck builder's Actions at 390 px");
   await page.setViewportSize(desktop);
 
   // Import: a broken list is refused with every broken line, and nothing is saved.
