@@ -8,9 +8,10 @@
 // the top layer, inside the screen, with the whole text (Terminus's text was cut after 4
 // lines beside empty room, and its zoom opened off the screen's edge under a disabled
 // Module's filter). The zoom, hidden from screen readers, holds no tab stop; Tab on to one of
-// the card's own keywords shows it in sight, not under the zoom. The kit's hint
-// above the table ("tap or click the card to read all of it") shows exactly while a card of
-// that table is cut.
+// the card's own keywords shows it in sight, not under the zoom. The card's note and badge
+// line are never cut (only its text is). The kit's hint above a table or the deck builder's
+// pool ("tap or click the card to read all of it") shows exactly while a card of it is cut,
+// and every cut card has one above it.
 import assert from "node:assert/strict";
 
 export async function assertCardsReadable(page, label) {
@@ -72,6 +73,16 @@ export async function assertCardTextReachable(page, label) {
         if ((overflow === "hidden" || overflow === "clip") && el.scrollHeight > el.clientHeight + 1)
           out.push(`${name}: "${el.innerText.slice(0, 40)}…" (${el.className}) is cut by a clamp of its own, not the kit's`);
       }
+      // The kit cuts only the text: the lines above it — the note and the badge line, where a
+      // game puts what must be seen at a glance (Space Race's levels and "① covered") — are
+      // whole on the card, inside its frame (the covered mark once ended the text, and went
+      // with its cut on a phone).
+      const frameBottom = card.getBoundingClientRect().bottom - parseFloat(getComputedStyle(card).borderBottomWidth);
+      for (const mark of card.querySelectorAll(":scope > .card__note, :scope > .card__badges")) {
+        const r = mark.getBoundingClientRect();
+        if (mark.scrollHeight > mark.clientHeight + 1 || mark.scrollWidth > mark.clientWidth + 1 || r.bottom > frameBottom + 0.5)
+          out.push(`${name}: its ${mark.className} line "${mark.innerText.slice(0, 40)}" is cut`);
+      }
       card.focus();
       await frame();
       const zoom = card.querySelector(":scope > .card--zoom");
@@ -112,15 +123,19 @@ export async function assertCardTextReachable(page, label) {
       card.blur();
       await frame();
     }
-    // The kit's hint on cut cards (kit/table_box.tsx), above each table: seen while a card of
-    // that table is cut, hidden (its room kept once seen) while none is; nowhere but above a table.
+    // The kit's hint on cut cards (kit/table_box.tsx), above each table and the deck builder's
+    // pool: seen while a card of its box is cut, hidden (its room kept once seen) while none
+    // is; nowhere but first in such a box. And no cut card outside one: the deck builder's
+    // cut cards once said nothing of how to read them whole.
     for (const hint of document.querySelectorAll(".cut-hint")) {
       const box = hint.parentElement;
-      if (!box?.matches(".table-box")) { out.push(`the cut-card hint outside a table's box (${box?.className})`); continue; }
+      if (!box?.matches(".cut-hint-box") || box.firstElementChild !== hint) { out.push(`the cut-card hint outside a box of cards (${box?.className})`); continue; }
       const cut = !!box.querySelector(".card[data-cut]");
       const shown = hint.checkVisibility({ visibilityProperty: true });
-      if (cut !== shown) out.push(cut ? "a card of the table is cut (…) but the hint saying how to read it is hidden" : "the cut-card hint shows though no card of the table is cut");
+      if (cut !== shown) out.push(cut ? "a card of the box is cut (…) but the hint saying how to read it is hidden" : "the cut-card hint shows though no card of its box is cut");
     }
+    for (const card of document.querySelectorAll(".card[data-cut]:not(.card--zoom)"))
+      if (!card.closest(".cut-hint-box")) out.push(`${card.querySelector(".card__name")?.textContent ?? "?"}: cut (…) on a page that does not say how to read it whole`);
     return out;
   });
   assert.deepEqual(faults, [], `${label}: card text a player cannot reach: ${faults.join("; ")}`);

@@ -3,7 +3,7 @@
 // profile, screenshots, and cleanup. STARPORT_BIN and E2E_SHOTS override the defaults.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -78,8 +78,16 @@ export async function cleanUp() {
   console.log(`screenshots in ${shots}`);
 }
 
-export async function browserPage(name, viewport = { width: 1200, height: 900 }) {
-  const ctx = await chromium.launchPersistentContext(tempDir(`starport-e2e-${name}-`), {
+// `minimumFontSize`: the browser's "minimum font size" (px), as a player who needs larger
+// text sets it (Chromium's preference, written into the fresh profile before it starts).
+export async function browserPage(name, viewport = { width: 1200, height: 900 }, { minimumFontSize } = {}) {
+  const profile = tempDir(`starport-e2e-${name}-`);
+  if (minimumFontSize) {
+    mkdirSync(join(profile, "Default"), { recursive: true });
+    const webprefs = { minimum_font_size: minimumFontSize, minimum_logical_font_size: minimumFontSize };
+    writeFileSync(join(profile, "Default", "Preferences"), JSON.stringify({ webkit: { webprefs } }));
+  }
+  const ctx = await chromium.launchPersistentContext(profile, {
     executablePath: "/usr/bin/chromium",
     headless: true,
     args: launchArgs,

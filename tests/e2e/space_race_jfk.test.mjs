@@ -79,6 +79,31 @@ async function playUntilOver(page, onMove) {
   throw new Error(`the game did not end within ${gameTimeoutMs / 1000}s / ${maxMoves} moves (made ${moves})`);
 }
 
+// Every covered ability is seen as covered on its card, whole, without the zoom: "① covered"
+// in the card's badge line, on screen, not under the card's cut text (at 390 px the mark ended
+// the text and went with its cut). Returns how many covered cards there were.
+async function assertCoveredMarksSeen(page, label) {
+  const { covered, faults } = await page.evaluate(() => {
+    const faults = [];
+    const cards = [...document.querySelectorAll(".card--face:not(.card--zoom)")].filter((c) => c.querySelector(":scope > .card__text .sr-ab.covered"));
+    for (const card of cards) {
+      const name = card.querySelector(".card__name")?.textContent ?? "?";
+      const mark = card.querySelector(":scope > .card__badges .sr-covered-mark");
+      if (!mark) { faults.push(`${name}: no "covered" mark in its badge line`); continue; }
+      mark.scrollIntoView({ block: "center" });
+      const r = mark.getBoundingClientRect();
+      const c = card.getBoundingClientRect();
+      const text = card.querySelector(":scope > .card__text").getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      if (!/covered/.test(mark.innerText) || r.width < 1 || r.top < c.top || r.bottom > c.bottom || r.bottom > text.top + 0.5 || !mark.contains(hit))
+        faults.push(`${name}: its "covered" mark is not seen (${Math.round(r.top - c.top)}–${Math.round(r.bottom - c.top)} px in a ${Math.round(c.height)} px card, hit ${hit?.className})`);
+    }
+    return { covered: cards.length, faults };
+  });
+  assert.deepEqual(faults, [], `${label}: ${faults.join("; ")}`);
+  return covered;
+}
+
 before(async () => {
   baseUrl = await startServer();
 });
@@ -203,6 +228,7 @@ async function scenario(page) {
     const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
     assert.ok(fits, "the table fits a 390 px wide screen without sideways scrolling");
     await assertCardsReadable(page, "the table at 390 px");
+    await assertCoveredMarksSeen(page, "the table at 390 px");
     // The JFK opponent's Stage levels once had black text on their dark boxes.
     await assertAxeClean(page, "the JFK opponent's panel", { context: ".sr-opp-levels", rules: ["color-contrast"] });
     await page.setViewportSize({ width: 1200, height: 900 });
@@ -242,6 +268,8 @@ async function scenario(page) {
   const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
   assert.ok(fits, "the final table fits a 390 px wide screen");
   await assertCardsReadable(page, "the final table at 390 px");
+  const covered = await assertCoveredMarksSeen(page, "the final table at 390 px");
+  console.log(`covered abilities marked on the final table at 390 px: ${covered}`);
   await page.setViewportSize({ width: 1200, height: 900 });
 
   // The replay: the same table without choices, stepped back and forth, to the end.

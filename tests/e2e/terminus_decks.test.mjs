@@ -39,6 +39,39 @@ test("Terminus: build a deck, bring it to a lobby, play a bot to the end, open t
   await withEvidence({ terminus: page }, () => scenario(page));
 });
 
+// The deck builder's cards are the kit's cards, cut ("…") where their text does not fit, as
+// on a table; only a table said how to read a cut card whole. At the default text size no
+// card of the Terminus pool is cut, from 320 to 1280 px; with the browser's minimum font
+// size at 14 px some are (13 at 1280 px, "Chart the Unknown" at 390 px), and the builder
+// says what a table says, above the pool, and keeps its room while filters change the cards.
+test("the deck builder's cut cards: the kit's hint above the pool, its room kept", { timeout: 180_000 }, async () => {
+  const page = await browserPage("terminus-large-text", desktop, { minimumFontSize: 14 });
+  await withEvidence({ "terminus-large-text": page }, async () => {
+    await pickName(page, baseUrl, "Lena");
+    await page.goto(`${baseUrl}/#/decks/terminus`);
+    await page.waitForSelector(".pool-item");
+    const hint = page.locator(".deck-pool .cut-hint-box > .cut-hint");
+    for (const [size, label] of [[desktop, "desktop size"], [phone, "390 px"]]) {
+      await page.setViewportSize(size);
+      await page.waitForSelector(".pool-item .card[data-cut]");
+      await assertCardsReadable(page, `the deck builder with larger text at ${label}`);
+      assert.ok(await hint.isVisible(), `a card of the pool is cut at ${label}, and the hint says how to read it`);
+      // Filtered to no card, the hint goes and its room stays: the list does not move up.
+      const top = () => page.locator(".pool-list").evaluate((e) => Math.round(e.getBoundingClientRect().top + scrollY));
+      const cut = await page.locator(".pool-item:has(.card[data-cut])").first().getAttribute("data-card");
+      await page.fill('input[name="filter-text"]', cut);
+      await page.waitForFunction(() => document.querySelectorAll(".pool-item").length === 1);
+      await shoot(page, `tm-builder-cut-${size === phone ? "phone" : "desktop"}.png`);
+      const withHint = await top();
+      await page.fill('input[name="filter-text"]', `${cut} and no such card`);
+      await page.waitForFunction(() => document.querySelectorAll(".pool-item").length === 0);
+      assert.ok(!(await hint.isVisible()), "no card cut: the hint is not seen");
+      assert.equal(await top(), withHint, "and the list stays where it was");
+      await page.click('button[name="clear-filters"]');
+    }
+  });
+});
+
 // The page fits its width: nothing wider than the viewport.
 async function fits(page, width) {
   const wide = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -107,8 +140,13 @@ async function scenario(page) {
   assert.match(text, new RegExp(added.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
   await shoot(page, "tm-builder-desktop.png");
   await fits(page, desktop.width);
+  // The pool's cards are the kit's: each read whole, on the card or in its zoom, inside the
+  // screen (the builder's own "width: 100%" reached the zoom: as wide as the screen, its
+  // right edge off it).
+  await assertCardsReadable(page, "the deck builder's Actions at desktop size");
   await shoot(page, "tm-builder-phone.png", phone);
   await fits(page, phone.width);
+  await assertCardsReadable(page, "the deck builder's Actions at 390 px");
   await page.setViewportSize(desktop);
 
   // Import: a broken list is refused with every broken line, and nothing is saved.

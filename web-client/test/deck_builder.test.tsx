@@ -123,6 +123,26 @@ test("the pool view: filters, counts in the deck, and blocked + buttons with the
   assert.match(legacy, /At Turn 0 it stays next to your Ship\./, "a keyword carries its glossary text as a tooltip");
 });
 
+// The pool's cards are the kit's cards, cut ("…", data-cut) as on a table, but only a table's
+// box said how to read one whole. The pool is in the kit's box too: its hint first, then the
+// cards, once, hidden from screen readers (they read the card's whole text on the card); the
+// kit shows it while a card of the box is cut and keeps its room once seen (kit.test.tsx).
+test("the pool is in the kit's cut-hint box: the hint on cut cards above the cards, once", () => {
+  const html = renderToString(<PoolView pool={cards} rules={terminusDeckRules} glossary={[]}
+    filter={{ ...noFilter, kind: "Action" }} setFilter={() => {}} deck={[]} readOnly={false} change={() => {}} />);
+  const hint = '<p class="muted cut-hint" aria-hidden="true">A card’s text ends in “…” where it does not fit: tap or click the card to read all of it.</p>';
+  const box = html.indexOf('<div class="pool-box cut-hint-box">');
+  assert.ok(box >= 0, "the pool's box");
+  assert.ok(html.startsWith(`${hint}<ul class="plain pool-list">`, box + '<div class="pool-box cut-hint-box">'.length), "the hint, then the cards");
+  assert.equal(html.split(hint).length - 1, 1, "said once");
+  assert.ok(html.indexOf('class="card tm-card', box) > box, "every card inside the box");
+  assert.equal(html.slice(0, box).indexOf('class="card '), -1, "no card before it");
+  // Filtered to nothing: the box stays (its kept room with it), no card in it.
+  const none = renderToString(<PoolView pool={cards} rules={terminusDeckRules} glossary={[]}
+    filter={{ ...noFilter, text: "no such card anywhere" }} setFilter={() => {}} deck={[]} readOnly={false} change={() => {}} />);
+  assert.match(none, /<div class="pool-box cut-hint-box"><p class="muted cut-hint"[^>]*>[^<]*<\/p><ul class="plain pool-list"><\/ul><\/div>/);
+});
+
 test("problems say whose check they are; the shelf lists your decks and the starters", () => {
   const local = renderToString(<Problems problems={["The Modules Pile has 9 cards; it needs exactly 10."]} from="local" empty={false} />);
   assert.match(local, /This deck cannot be played yet/);

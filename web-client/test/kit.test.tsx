@@ -14,7 +14,7 @@ import { GameInfoSchema, LobbySchema, LobbySeatSchema, BotInfoSchema } from "../
 import { ActionButton } from "../src/kit/action_button.js";
 import { titleFor } from "../src/kit/attention.js";
 import { LogPanel } from "../src/kit/log_panel.js";
-import { holdDecisionRoom, keepCutHintRoom, releaseDecisionRoom } from "../src/kit/table_box.js";
+import { CutHintBox, holdDecisionRoom, keepCutHintRoom, releaseDecisionRoom, TableBox } from "../src/kit/table_box.js";
 import { RevealQueue, type Clock } from "../src/kit/reveal.js";
 import { revealSpeed, savedPreferences, savePreferences, setRevealSpeed, soundOn, type KeyValueStore } from "../src/kit/settings.js";
 import { errorSentence, fillSeats, headingWords, moveOnItsWay, nameLength, outcomeText, readerWon, resignOnItsWay, seatNameFrom, turnAsksNow, turnWords } from "../src/kit/words.js";
@@ -455,17 +455,35 @@ test("the subset picker puts four cards on one row of a 390 px phone, and stays 
 // a card of that table is cut: the kit marks such a card `data-cut` (card.tsx). Hidden
 // otherwise, so a table whose cards all fit, and a box without cards, say nothing; once
 // shown, it keeps its room (invisible) so the moves under it do not jump as it comes and goes.
-test("kit.css: the cut-card hint is seen only while a card of its table box is marked data-cut", () => {
+// The same box holds the deck builder's pool (`CutHintBox`; `TableBox` is one), so the rules
+// are on the box's kit class, not the table's.
+test("kit.css: the cut-card hint is seen only while a card of its box is marked data-cut", () => {
   const css = readFileSync(resolve(webClient, "src/kit/kit.css"), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
   const rules = [...css.matchAll(/([^{}]*\.cut-hint[^{}]*)\{([^}]*)\}/g)].map((m) => ({ selector: m[1].trim(), body: m[2] }));
   const rule = (selector: string) => rules.find((r) => r.selector === selector)?.body ?? "";
   assert.match(rule(".cut-hint"), /display:\s*none/, "hidden by default");
-  assert.match(rule(".table-box:has(.card[data-cut]) > .cut-hint"), /display:\s*block;\s*visibility:\s*visible/, "seen under a cut card's table box");
-  assert.match(rule(".table-box[data-cut-seen] > .cut-hint"), /display:\s*block;\s*visibility:\s*hidden/, "its room kept, invisible, once seen");
+  assert.match(rule(".cut-hint-box:has(.card[data-cut]) > .cut-hint"), /display:\s*block;\s*visibility:\s*visible/, "seen under a cut card's box");
+  assert.match(rule(".cut-hint-box[data-cut-seen] > .cut-hint"), /display:\s*block;\s*visibility:\s*hidden/, "its room kept, invisible, once seen");
   assert.deepEqual(rules.map((r) => r.selector).sort(),
-    [".cut-hint", ".table-box:has(.card[data-cut]) > .cut-hint", ".table-box[data-cut-seen] > .cut-hint"].sort(), "no other rule shows it");
+    [".cut-hint", ".cut-hint-box:has(.card[data-cut]) > .cut-hint", ".cut-hint-box[data-cut-seen] > .cut-hint"].sort(), "no other rule shows it");
   // The :has rule comes last: a cut card shows the hint in a box that already kept its room.
-  assert.ok(css.indexOf(".table-box:has(.card[data-cut]) > .cut-hint") > css.indexOf(".table-box[data-cut-seen] > .cut-hint"));
+  assert.ok(css.indexOf(".cut-hint-box:has(.card[data-cut]) > .cut-hint") > css.indexOf(".cut-hint-box[data-cut-seen] > .cut-hint"));
+});
+
+// CutHintBox: the hint first, then what it is given, in a box with the kit's class beside the
+// page's own; TableBox is the same box for a table, with its focus target and name.
+test("CutHintBox and TableBox: the hint first in a cut-hint-box, the page's class and attributes kept", () => {
+  const hint = /^<p class="muted cut-hint" aria-hidden="true">A card’s text ends in “…” where it does not fit: tap or click the card to read all of it\.<\/p>/;
+  const open = /^<div class="([^"]*)"([^>]*)>([\s\S]*)<\/div>$/;
+  const [, cls, attrs, inner] = renderToString(<CutHintBox class="pool-box" data-x="1"><ul /></CutHintBox>).match(open) ?? [];
+  assert.equal(cls, "pool-box cut-hint-box");
+  assert.equal(attrs, ' data-x="1"');
+  assert.match(inner, hint);
+  assert.match(inner, /<\/p><ul><\/ul>$/);
+  assert.match(renderToString(<CutHintBox><i /></CutHintBox>), /^<div class="cut-hint-box"><p class="muted cut-hint"/);
+  const [, tcls, tattrs] = renderToString(<TableBox tabIndex={-1} role="region" aria-label="Table"><i /></TableBox>).match(open) ?? [];
+  assert.equal(tcls, "table-box cut-hint-box");
+  assert.equal(tattrs, ' tabindex="-1" role="region" aria-label="Table"');
 });
 
 // keepCutHintRoom marks the box once a card in it is cut, then stops watching; never before.

@@ -130,14 +130,14 @@ test("the match page and the replay open the table's box with the kit's hint on 
     view: toBinary(ViewSchema, create(ViewSchema, { viewerSeat: 0, contest: 1, seats: [create(SeatSchema, { seat: 0 }), create(SeatSchema, { seat: 1 })] })),
   }));
   const match = renderToString(<MatchPage app={a} route={{ page: "match", matchId: "m7" }} />);
-  const box = match.slice(match.indexOf('<div class="table-box"'));
-  assert.match(box, new RegExp(`^<div class="table-box"[^>]*>${cutHint.source}<div class="space-war"`), "the hint, then the table");
-  assert.match(box, /^<div class="table-box" tabindex="-1" role="region" aria-label="Table">/, "the box keeps its focus target and name");
+  const box = match.slice(match.indexOf('<div class="table-box cut-hint-box"'));
+  assert.match(box, new RegExp(`^<div class="table-box cut-hint-box"[^>]*>${cutHint.source}<div class="space-war"`), "the hint, then the table");
+  assert.match(box, /^<div class="table-box cut-hint-box" tabindex="-1" role="region" aria-label="Table">/, "the box keeps its focus target and name");
   assert.equal(match.match(new RegExp(cutHint.source, "g"))?.length, 1, "said once");
   session.dispose();
 
   const replay = renderToString(<ReplayPage app={a} route={{ page: "replay", matchId: "m7", step: 0, asSeat: false }} />);
-  assert.match(replay, new RegExp(`<div class="table-box">${cutHint.source}<p class="muted">Loading the replay…</p></div>`), "the replay's table box too");
+  assert.match(replay, new RegExp(`<div class="table-box cut-hint-box">${cutHint.source}<p class="muted">Loading the replay…</p></div>`), "the replay's table box too");
   assert.equal(replay.match(new RegExp(cutHint.source, "g"))?.length, 1);
   // A page that draws no table says nothing of cut cards.
   assert.doesNotMatch(renderToString(<HomePage app={app("Ann")} />), /cut-hint|read all of it/);

@@ -55,6 +55,7 @@ const tooltips = (html: string): string[] => [...html.matchAll(/role="tooltip"[^
 
 let badgesChecked = 0;
 let controlsChecked = 0;
+let coveredChecked = 0;
 
 function checkView(view: View, where: string) {
   const html = render(view);
@@ -96,6 +97,12 @@ function checkView(view: View, where: string) {
     }
     if (s.unusedControls.length) assert.ok(text.includes(`Unused Control Cards: ${s.unusedControls.length}</summary>`), `${where}: no Unused section`);
   }
+  // A covered ability's card says so in its badge line, never only in the text the kit cuts.
+  const covered = view.seats.reduce((n, s) => n + s.agency.filter((a) => a.covered).length, 0);
+  const faces = html.split('<div class="card sr-card ').slice(1);
+  const marked = faces.filter((f) => /<span class="card__badges">(?:(?!<span class="card__text)[\s\S])*class="tip sr-covered-mark"/.test(f));
+  assert.equal(marked.length, covered, `${where}: ${covered} covered cards, ${marked.length} with the mark in their badge line`);
+  coveredChecked += covered;
   for (const term of ["Universe", "Laboratory", "Agency", "Hand"]) assert.ok(text.includes(`>${term}<`) || text.includes(`${term}</`), `${where}: ${term}`);
   assert.ok(tips.some((t) => t.startsWith("Laboratory:")), `${where}: the Lab has no tip`);
   return html;
@@ -122,6 +129,7 @@ test("JFK, standard and Cold War matches: every view renders every choice, backs
   assert.ok(views > 100, `too few views (${views})`);
   assert.ok(badgesChecked > 50, `too few badges checked (${badgesChecked})`);
   assert.ok(controlsChecked > 10, `too few Control Cards checked (${controlsChecked})`);
+  assert.ok(coveredChecked > 10, `too few covered cards checked (${coveredChecked})`);
 });
 
 test("the reveal of the secret Control Card choices is held on screen; the choices before it are not", () => {
@@ -262,7 +270,7 @@ test("a card's abilities are the kit card's text (fitted by the kit, whole in th
   assert.ok(badges > 0, "the levels and symbols in the kit's badge line");
   assert.ok(text > badges, "the abilities in the kit's fitted text, below the badges");
   const abilities = face.slice(text);
-  assert.match(abilities, /^<span class="card__text card__text--clamp"><span class="sr-ab reusable used">[\s\S]*?the bottom row \(cards from your Hand into your Agency\)\.<em> used this round<\/em><\/span><span class="sr-ab single covered">[\s\S]*?<em class="sr-covered"> covered<\/em><\/span><span class="sr-ab bottom">[\s\S]*?\(if you can\)\.<\/span><\/span>$/);
+  assert.match(abilities, /^<span class="card__text card__text--clamp"><span class="sr-ab reusable used">[\s\S]*?the bottom row \(cards from your Hand into your Agency\)\.<em> used this round<\/em><\/span><span class="sr-ab single covered">[\s\S]*?into your Hand\.<\/span><\/span><span class="sr-ab bottom">[\s\S]*?\(if you can\)\.<\/span><\/span>$/);
   assert.doesNotMatch(face, /card__extra/, "no ability outside the kit's text");
   assert.match(abilities, /aria-describedby[^>]*>↻<span class="tip__text" role="tooltip"[^>]*>Reusable/, "each ability keeps its Tip");
   // A card without abilities has no empty text line.
@@ -276,24 +284,58 @@ test("a card's abilities are the kit card's text (fitted by the kit, whole in th
 // A covered ability was struck through as a whole row (`.sr-ab.covered`, line-through): a
 // text decoration reaches every inline piece inside, so the line crossed its ① icon and the
 // "covered" mark that says why it is struck. Only its words are struck now.
-test("a covered ability: its words struck through, its ① icon and its \"covered\" mark not", () => {
+// The mark then stood after the words, the last of the kit's fitted text: on a phone the text
+// was cut before it ("…"), and only the zoom said the ability was covered. It is in the badge
+// line now, beside the levels, which the kit never cuts.
+test("a covered ability: its words struck through, its ① icon not, and \"① covered\" in the badge line the kit never cuts", () => {
   const card = {
     code: "solar_panels", name: "Solar Panels", type: Stage.TECHNOLOGY, levels: [0, 1, 0, 0], symbols: [],
-    left: "", right: "Put up to 2 cards from the Universe into your Hand.", rightStripe: Stage.TECHNOLOGY, bottom: "",
+    left: "Split 2 between the top row (cards from the Deck into your Hand) and the bottom row (cards from your Hand into your Agency).",
+    leftStripe: Stage.TECHNOLOGY,
+    right: "Put up to 2 cards from the Universe into your Hand.", rightStripe: Stage.TECHNOLOGY, bottom: "",
   };
   const html = decode(renderToString(<SrCard card={card as never} agency={{ covered: true } as never} />));
-  const row = html.match(/<span class="sr-ab single covered">([\s\S]*?<em class="sr-covered"> covered<\/em>)<\/span>/)?.[1] ?? "";
-  assert.ok(row, "the covered ability and its mark");
-  const words = row.match(/<span class="sr-ab-words">([^<]*)<\/span>/);
-  assert.equal(words?.[1], card.right, "the ability's words, alone in their own span");
-  const before = row.slice(0, words!.index), after = row.slice(words!.index! + words![0].length);
-  assert.match(before, /①/, "the icon outside the struck words");
-  assert.match(after, /^<em class="sr-covered"> covered<\/em>$/, "the mark outside the struck words");
-  // Every line-through, in Space Race's sheet and the page's, is on the words, never on the row.
-  for (const file of ["src/games/space_race/space_race.css", "src/styles.css"]) {
-    const css = readFileSync(join(webClient, file), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
-    const struck = [...css.matchAll(/([^{}]*\.sr-ab[^{}]*)\{([^}]*line-through[^}]*)\}/g)].map((m) => m[1].trim());
-    assert.ok(struck.length > 0, `${file} strikes a covered ability's words`);
-    for (const selector of struck) assert.match(selector, /\.sr-ab\.covered \.sr-ab-words$/, `${file}: ${selector} strikes more than the words`);
+  const row = html.match(/<span class="sr-ab single covered">([\s\S]*?)<span class="sr-ab-words">([^<]*)<\/span>([\s\S]*?)<\/span>(?:<span class="sr-ab|<\/span><\/div>$)/);
+  assert.ok(row, "the covered ability");
+  assert.equal(row[2], card.right, "the ability's words, alone in their own span");
+  assert.match(row[1], /①/, "the icon outside the struck words");
+  assert.equal(row[3], "", "nothing after the words in the row: no mark in the text");
+  // The mark: in the badge line, before the text; nothing in the text says "covered".
+  const badges = html.slice(html.indexOf('<span class="card__badges">'), html.indexOf('<span class="card__text'));
+  assert.match(badges, /<span class="tip sr-covered-mark"[^>]*>① covered<span class="tip__text" role="tooltip"[^>]*>Covered: this card's single-use ability/, "the mark and its Tip in the badge line");
+  const text = html.slice(html.indexOf('<span class="card__text'));
+  assert.doesNotMatch(text, /sr-covered|<em[^>]*>[^<]*covered/, "no mark in the text the kit cuts");
+  // An uncovered card has no mark; a used one says "used this round" in its row as before.
+  const open = decode(renderToString(<SrCard card={card as never} agency={{ covered: false, rightUsed: true } as never} />));
+  assert.doesNotMatch(open, /sr-covered-mark|① covered/);
+  assert.match(open, /<span class="sr-ab single used">[\s\S]*?into your Hand\.<\/span><em> used this round<\/em><\/span>/);
+  // Every line-through in Space Race's sheet is on the words, never on the row.
+  const css = readFileSync(join(webClient, "src/games/space_race/space_race.css"), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
+  const struck = [...css.matchAll(/([^{}]*\.sr-ab[^{}]*)\{([^}]*line-through[^}]*)\}/g)].map((m) => m[1].trim());
+  assert.ok(struck.length > 0, "space_race.css strikes a covered ability's words");
+  for (const selector of struck) assert.match(selector, /\.sr-ab\.covered \.sr-ab-words$/, `${selector} strikes more than the words`);
+  // The mark is never cut or hidden by Space Race's own rules.
+  for (const rule of css.matchAll(/([^{}]*\.sr-covered-mark[^{}]*)\{([^}]*)\}/g)) assert.doesNotMatch(rule[2], /display:\s*none|overflow|visibility|clip/, `${rule[1].trim()} hides the mark`);
+});
+
+// Space Race's styles lived in two places: the table's layout in the page's stylesheet
+// (styles.css), from before the kit card, and its card inside in space_race.css. The old
+// rules styled the kit card's own box (`.sr-card { display: grid … }`, `.sr-mini`,
+// `.sr-back`: a grid, a stripe, a fixed size) and lost to the kit only by coming first in
+// the page; `.sr-ab.used` greyed the words with a filter space_race.css then had to undo.
+// All of it is in space_race.css now, loaded with the game, and what is inside a card is
+// styled through `.space-race .card …`, never the card's box itself.
+test("Space Race's styles are all in space_race.css, and none styles the kit card's own box", () => {
+  const strip = (file: string) => readFileSync(join(webClient, file), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
+  const selectors = (css: string) => [...css.matchAll(/([^{}@]+)\{[^{}]*\}/g)].flatMap((m) => m[1].split(",").map((x) => x.trim()));
+  const page = selectors(strip("src/styles.css")).filter((sel) => /\.sr-|\.space-race\b/.test(sel));
+  assert.deepEqual(page, [], "no Space Race rule in the page's stylesheet");
+  const own = selectors(strip("src/games/space_race/space_race.css"));
+  assert.ok(own.length > 40, `space_race.css has the table's rules (${own.length} selectors)`);
+  for (const sel of own) {
+    assert.doesNotMatch(sel, /\.sr-(card|mini|back)(?![\w-])/, `${sel}: the kit card's own box, by the game's class`);
+    if (/\.card(?![\w-])/.test(sel)) assert.match(sel, /^\.space-race \.card \S/, `${sel}: only what is inside a card`);
   }
+  // No filter or fading on an ability: used and covered ones say so in words, at 4.5:1.
+  assert.doesNotMatch(strip("src/games/space_race/space_race.css"), /\.sr-ab[^{]*\{[^}]*(filter|opacity)/);
 });

@@ -27,7 +27,7 @@ export interface CardProps {
   // (Space Race's ability rows, each with its Tips and used or covered mark), fitted the same
   // way as a whole: its lines count together, the last shown one ends in "…".
   text?: ComponentChildren;
-  badges?: ComponentChildren;  // a line above the text, never cut by it (Space Race's levels and symbols)
+  badges?: ComponentChildren;  // a line above the text, never cut by it (Space Race's levels, symbols, "① covered")
   faceDown?: boolean;      // a back: no name, no value
   backLabel?: string;      // what a back is, for screen readers ("a card in Hand")
   highlight?: boolean;     // a move on offer is about this card

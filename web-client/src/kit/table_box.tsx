@@ -8,6 +8,10 @@
 // Once shown, it keeps its room while no card is cut (invisible, `data-cut-seen`): it stands
 // above the table's moves, and coming and going it moved them (Space War's Flip button on a
 // phone jumped down and back up as a contest's cards with a cut Power came and went).
+//
+// `CutHintBox` is that box for any cards a page shows, not only a table's: the deck builder's
+// pool (Terminus, Quasar Search) draws the same kit cards, cut the same way, and said nothing
+// of how to read them whole. A page puts it around its cards; `TableBox` is one.
 import type { ComponentChildren, JSX } from "preact";
 import { useLayoutEffect, useRef } from "preact/hooks";
 
@@ -54,14 +58,21 @@ export function releaseDecisionRoom(box: Element | null | undefined): void {
   }
 }
 
-export function TableBox({ children, ...rest }: Omit<JSX.HTMLAttributes<HTMLDivElement>, "class" | "className" | "ref"> & { children: ComponentChildren }) {
+type BoxProps = Omit<JSX.HTMLAttributes<HTMLDivElement>, "class" | "className" | "ref"> & { children: ComponentChildren };
+
+// The hint, then the cards: read before any card, and on a phone in the screen the cards
+// open on (below them it is screens away). `class`: the page's own class for the box.
+export function CutHintBox({ children, class: cls, ...rest }: BoxProps & { class?: string }) {
   const box = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => (box.current ? keepCutHintRoom(box.current) : undefined), []);
   return (
-    <div ref={box} class="table-box" {...rest}>
-      {/* Above the table: read before any card, and on a phone in the screen the table opens on (below it: screens away). */}
+    <div ref={box} class={cls ? `${cls} cut-hint-box` : "cut-hint-box"} {...rest}>
       <CutHint />
       {children}
     </div>
   );
+}
+
+export function TableBox(p: BoxProps) {
+  return <CutHintBox class="table-box" {...p} />;
 }

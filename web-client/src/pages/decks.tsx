@@ -32,6 +32,7 @@ import { cardPool, loadedPool } from "../decks/pool_cache.js";
 import { gameTitle, loadGame } from "../games/index.js";
 import type { CardPool, Deck, DeckList, PoolCard } from "../gen/starport/v1/protocol_pb.js";
 import { Card } from "../kit/card.js";
+import { CutHintBox } from "../kit/table_box.js";
 import { Tip } from "../kit/tip.js";
 import { errorSentence } from "../kit/words.js";
 import type { Route } from "../router.js";
@@ -389,14 +390,17 @@ export function PoolView(p: { pool: readonly PoolCard[]; rules: DeckRules; gloss
         {p.filter.kind || p.filter.tag || p.filter.requirement || p.filter.text ? <button class="secondary" name="clear-filters" onClick={() => p.setFilter(noFilter)}>Clear</button> : null}
       </div>
       <p class="muted" aria-live="polite" data-shown={shown.length}>{shown.length === p.pool.length ? `All ${shown.length} cards` : `${shown.length} of ${p.pool.length} cards`}</p>
-      <ul class="plain pool-list">
-        {shown.map((c) => (
-          <li key={c.index} class="pool-item" data-card={c.name} data-kind={c.kind}>
-            <PoolCardFace card={c} glossary={p.glossary} />
-            <CountButtons card={c} deck={p.deck} pool={p.pool} rules={p.rules} readOnly={p.readOnly} change={p.change} />
-          </li>
-        ))}
-      </ul>
+      {/* The kit's hint on cut cards, as above a table: seen while a card of the pool is cut. */}
+      <CutHintBox class="pool-box">
+        <ul class="plain pool-list">
+          {shown.map((c) => (
+            <li key={c.index} class="pool-item" data-card={c.name} data-kind={c.kind}>
+              <PoolCardFace card={c} glossary={p.glossary} />
+              <CountButtons card={c} deck={p.deck} pool={p.pool} rules={p.rules} readOnly={p.readOnly} change={p.change} />
+            </li>
+          ))}
+        </ul>
+      </CutHintBox>
     </>
   );
 }

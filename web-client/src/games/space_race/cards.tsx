@@ -35,6 +35,7 @@ export const abilityTips = {
   bottom: "Bureaucracy: resolved after the four Stages, one per turn; a mandatory one must be resolved.",
   leader: "Leader (★): an Agency holds one Leader only; another one goes to the Lab.",
   symbols: "Breakthrough symbols: the most symbols in a category scores 6 Development Points.",
+  covered: "Covered: this card's single-use ability (①, struck through) was used; it cannot be used again until an ability uncovers it.",
 };
 
 const categoryList = [0, 1, 2, 3].map((i) => categoryNames[i as keyof typeof categoryNames]);
@@ -58,7 +59,10 @@ function Stripe({ s }: { s: Stage }) {
 // A card in full. `agency` adds the covered and used marks of a card in an Agency. The
 // abilities are the kit card's text, so the kit fits them to the card: every whole line the
 // card has room for, "…" and data-cut where they are still cut, all of them in the zoom.
-// The levels and symbols stand above them and are never cut. Once the game is over (`over`)
+// The levels, the symbols and the "① covered" mark stand above them, in the kit's badge
+// line, and are never cut: a covered ability's words are struck where they show, but its
+// mark was the last words of the text and went with the cut (a phone saw it only in the
+// zoom), and which abilities are covered is what a player reads the Agency for. Once the game is over (`over`)
 // no ability is "used this round": there is no round left to use it in.
 export function SrCard({ card, marks = {}, agency, over = false }: { card: SrCardMsg; marks?: CardMarks; agency?: AgencyCard; over?: boolean }) {
   const covered = agency?.covered ?? false;
@@ -75,9 +79,10 @@ export function SrCard({ card, marks = {}, agency, over = false }: { card: SrCar
     ) : null,
     card.right ? (
       <span key="right" class={`sr-ab single${covered ? " covered" : ""}${rightUsed && !covered ? " used" : ""}`}>
-        {/* The words alone, so a covered ability strikes them and not its ① and "covered" mark. */}
+        {/* The words alone, so a covered ability strikes them and not its ①. Its "covered"
+            mark is in the badge line (below), where the text's cut never reaches it. */}
         <Tip class="sr-ab-kind" text={abilityTips.single}>①</Tip> <Stripe s={card.rightStripe} /> <span class="sr-ab-words">{card.right}</span>
-        {covered ? <em class="sr-covered"> covered</em> : rightUsed ? <em> used this round</em> : null}
+        {!covered && rightUsed ? <em> used this round</em> : null}
       </span>
     ) : null,
     card.bottom ? (
@@ -103,6 +108,11 @@ export function SrCard({ card, marks = {}, agency, over = false }: { card: SrCar
           {symbols ? (
             <Tip class="sr-symbols" text={`${abilityTips.symbols} Categories: ${categoryList.join(", ")}.`}>
               {symbols}
+            </Tip>
+          ) : null}
+          {covered ? (
+            <Tip class="sr-covered-mark" text={abilityTips.covered}>
+              ① covered
             </Tip>
           ) : null}
         </span>
