@@ -39,7 +39,7 @@ inline constexpr std::size_t max_dictionary_size = 4096;
 // `update` (an encoded ViewUpdate) packed against `dict` (a built-in one, or any other
 // whose bytes outlive the thread) into `out` (replacing it): the
 // dictionary's ID, then the update as raw deflate (RFC 1951) with the dictionary preset
-// (preset_deflate.hpp).
+// (preset_deflate.hpp; zlib for an update of 8 KiB or more, a snapshot with its log).
 void pack_view(const view_dictionary& dict, std::string_view update, std::string& out);
 
 // The reverse, for clients: the dictionary is the one the frame names. False (and `out`

@@ -1,5 +1,6 @@
 // What a running match pays to keep its log (server/match/match_log.hpp): a line added, plain
-// or packed in blocks against the game's dictionary, and a snapshot's copy of the whole log.
+// or packed in blocks against the game's dictionary, a snapshot's copy of the whole log, and
+// that snapshot packed for the wire (pack_view: what every join, reload and reconnect costs).
 // Space War's own lines, from a random playout. Run: build/match_log_bench
 #include <benchmark/benchmark.h>
 
@@ -65,8 +66,28 @@ void BM_copy_to(benchmark::State& state) {
     benchmark::DoNotOptimize(update);
   }
   state.counters["lines"] = static_cast<double>(log.lines());
+  state.counters["held_bytes"] = static_cast<double>(log.held());
 }
 BENCHMARK(BM_copy_to)->ArgName("packed")->Arg(0)->Arg(1);
+
+// A snapshot with the whole log (500 lines), serialized and packed against the game's
+// dictionary, as the server sends it to a page that joins, reloads or reconnects.
+void BM_pack_snapshot(benchmark::State& state) {
+  server::match_log log(dictionary(true));
+  for (const std::string& w : space_war_words()) log.add(w);
+  v1::ViewUpdate update;
+  update.set_snapshot(true);
+  log.copy_to(update);
+  const std::string plain = update.SerializeAsString();
+  std::string packed;
+  for (auto _ : state) {
+    server::pack_view(*dictionary(true), plain, packed);
+    benchmark::DoNotOptimize(packed);
+  }
+  state.counters["plain_bytes"] = static_cast<double>(plain.size());
+  state.counters["packed_bytes"] = static_cast<double>(packed.size());
+}
+BENCHMARK(BM_pack_snapshot);
 
 }  // namespace
 

@@ -35,7 +35,7 @@ struct config {
   // the report also gives the latency without the load generator's own delay in reading.
   bool stamp_arrivals = true;
   // A connection lost while its match plays comes back as a page does (docs/capacity.md, "A
-  // restart after a crash, at capacity"): after 0.5, 1, 2, 4, then every 8 s, each ±25 %, it
+  // restart after a crash, at capacity"): after 0.5, 1, 2, 4, 8, then every 15 s, each ±25 %, it
   // says Hello with its token, asks for its match again and plays on; the report gives each
   // match's outage. Off: a lost connection ends its match's run (a failure).
   bool reconnect = false;

@@ -528,10 +528,10 @@ void duel::lose(int side) {
   s.have_view = false;
   s.rejoining = false;
   s.resync_request = 0;
-  // As the web client (connection.ts): 0.5, 1, 2, 4, then 8 s, each drawn from ±25 %.
-  static constexpr double backoff_ms[] = {500, 1000, 2000, 4000, 8000};
+  // As the web client (connection.ts): 0.5, 1, 2, 4, 8, then 15 s, each drawn from ±25 %.
+  static constexpr double backoff_ms[] = {500, 1000, 2000, 4000, 8000, 15000};
   std::uniform_real_distribution<double> spread(0.75, 1.25);
-  const double ms = backoff_ms[std::min(s.attempts, 4)] * spread(random_);
+  const double ms = backoff_ms[std::min<std::size_t>(static_cast<std::size_t>(s.attempts), std::size(backoff_ms) - 1)] * spread(random_);
   ++s.attempts;
   if (!s.retry) s.retry.emplace(strand_);
   s.retry->expires_after(std::chrono::microseconds(static_cast<std::int64_t>(ms * 1000)));
