@@ -4,8 +4,8 @@
 # same data, timed from its start to "listening on" (every running match is re-played from
 # storage first). The load generator's clients come back as pages do (--reconnect) and play on
 # for `after` seconds. Prints the metrics at the crash, the time, memory and CPU of the restart,
-# what it resumed, and the load generator's report: each match's outage, from its connections'
-# loss to its next accepted move.
+# what it resumed, and the load generator's report: each seat's outage, from its connection's
+# loss to the snapshot that shows it the table again.
 # Usage: tests/bench/crash_restart.sh <starport binary> [matches=9968] [seconds of play=150] [after=60] [port=18121]
 set -u
 exe=$1; matches=${2:-9968}; play=${3:-150}; after=${4:-60}; port=${5:-18121}
@@ -15,7 +15,7 @@ ulimit -n "$(ulimit -Hn)"
 echo "start $(date -u +%T) load $(cut -d' ' -f1-3 /proc/loadavg)"
 "$exe" serve --port "$port" --data "$data" > "$data/first.log" 2>&1 &
 server=$!
-for _ in $(seq 1 100); do grep -q 'listening on' "$data/first.log" && break; sleep 0.05; done
+for _ in $(seq 1 100); do grep -qs 'listening on' "$data/first.log" && break; sleep 0.05; done
 "$exe" loadgen --url "ws://127.0.0.1:$port/ws" --reconnect --matches "$matches" --think-ms 2000 \
   --jitter 0.5 --ramp-seconds 30 --moves 100000 --seconds $((play + after)) > "$data/loadgen.json" 2> "$data/loadgen.err" &
 loadgen=$!
@@ -28,7 +28,7 @@ ls -l "$data"/starport.db*
 start=$(date +%s.%N)
 "$exe" serve --port "$port" --data "$data" > "$data/second.log" 2>&1 &
 server=$!
-for _ in $(seq 1 12000); do grep -q 'listening on' "$data/second.log" && break; sleep 0.01; done
+for _ in $(seq 1 12000); do grep -qs 'listening on' "$data/second.log" && break; sleep 0.01; done
 echo "restart to listening: $(echo "$(date +%s.%N) - $start" | bc) s"
 grep -E 'VmHWM|VmRSS' "/proc/$server/status"
 echo "CPU $(ps -o cputime= -p "$server")"
