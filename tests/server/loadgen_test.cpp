@@ -269,7 +269,7 @@ TEST_CASE("loadgen: with --reconnect, matches come back and play on after the se
   loadgen::config cfg;
   cfg.matches = 3;
   cfg.moves = 100000;      // bounded by time: a Space War match lasts longer than the run
-  cfg.seconds = 10;
+  cfg.seconds = 15;        // the crash comes within ~5 s; the reconnects within ~4 s of it
   cfg.think_ms = 400;
   cfg.jitter = 0.5;
   cfg.reconnect = true;
