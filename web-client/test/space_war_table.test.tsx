@@ -511,3 +511,29 @@ test("the end names no War step, is said once (by the page, not again by the tab
   assert.equal(outcomeText({ ...view.outcome!, winners: [], reason: "all_conquered" }, 0, seatName, [], spaceWar.reasonWords), "You lost (every player was Conquered).");
   assert.equal(outcomeText({ ...view.outcome!, reason: "last_standing" }, null, seatName, [], spaceWar.reasonWords), "Bot Brigid won (last standing).");
 });
+
+// Space War's styles lived in two places: its first table's rules in the page's stylesheet
+// (styles.css), from before the kit card, and the kit-era table in space_war.css. The old
+// rules styled the kit card's own box (`.card { width: 4.6rem; height: 6.2rem … }`, `.card.face`,
+// `.card.back`, a phone-size `.card`) and lost to the kit only because kit.css comes later in
+// the page; the rest named classes nothing draws any more (`.seat`, `.battlefield`, `.step` …).
+// All of Space War is in space_war.css now, loaded with the game, as the other games keep
+// theirs; the page's stylesheet keeps what every page shares (the move panel, `.moves`) and
+// styles no card.
+test("Space War's styles are all in space_war.css, and the page's stylesheet never styles the kit card's own box", () => {
+  const strip = (file: string) => readFileSync(resolve(webClient, file), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
+  const selectors = (css: string) => [...css.matchAll(/([^{}@]+)\{[^{}]*\}/g)].flatMap((m) => m[1].split(",").map((x) => x.trim()));
+  const page = selectors(strip("src/styles.css"));
+  assert.ok(page.length > 100, `styles.css read (${page.length} selectors)`);
+  const offending = page.filter((sel) =>
+    /\.card(?![\w-])/.test(sel) ||                       // the kit card's own box, or anything in it
+    /\.sw-|\.space-war\b/.test(sel) ||                   // Space War's table
+    /\.(seats?|counts|power|battlefield|step|step-title|step-cards|contribution|owner|cards|strength|last-contest|omniscient)(?![\w-])/.test(sel));
+  assert.deepEqual(offending, [], "no Space War rule and no kit card rule in the page's stylesheet");
+  const own = selectors(strip("src/games/space_war/space_war.css"));
+  assert.ok(own.includes(".sw-status") && own.includes(".space-war .omniscient"), "space_war.css has the table's rules");
+  for (const sel of own) if (/\.card(?![\w-])/.test(sel)) assert.match(sel, /^\.space-war \.card \S/, `${sel}: only what is inside a card`);
+  // What the old rules still gave the table, kept: the status line's weight, the omniscient piles' size.
+  assert.match(strip("src/games/space_war/space_war.css"), /\.sw-status \{[^}]*font-weight: 600/);
+  assert.match(strip("src/games/space_war/space_war.css"), /\.space-war \.omniscient \{[^}]*font-size: \.8rem/);
+});
