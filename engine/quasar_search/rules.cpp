@@ -549,14 +549,19 @@ void state::reveal() {
     player& p = players_[s];
     const copy_id c = p.confronting;
     p.chose = false;
-    if (holds(p.hand, c)) remove(p.hand, c);
+    bool picked = false;   // from the Hand or a Project; else Overcommit took the Deck's top
+    if (holds(p.hand, c)) {
+      remove(p.hand, c);
+      picked = true;
+    }
     for (int i = 0; i < p.projects.size; ++i)
       if (p.projects.cards[static_cast<std::size_t>(i)] == c) {
         p.projects.take(i);
+        picked = true;
         break;
       }
     if (slot_of(c) == lost_slot) note(event_kind::lost_in_space, static_cast<std::uint8_t>(s));
-    else note(event_kind::revealed, static_cast<std::uint8_t>(s), c);
+    else note(event_kind::revealed, static_cast<std::uint8_t>(s), c, picked ? 0 : 1);
   }
 }
 

@@ -143,7 +143,7 @@ enum class event_kind : std::uint8_t {
   act_begins,        // extra = Act index
   ranks_revealed,
   challenge,         // extra = Challenge index (enters the Challenge Zone)
-  revealed,          // seat, card: a confronting card turns face up
+  revealed,          // seat, card: a confronting card turns face up; extra 1: Overcommit put it in (the Deck's top)
   lost_in_space,     // seat
   judged,            // extra = 1 success, 0 failure
   morale,            // extra = change

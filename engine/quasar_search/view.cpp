@@ -416,7 +416,11 @@ std::string state::describe_effects() const {
         line("Challenge: " + std::string(ch.name) + " (" + target_text(ch, seats_) + ").");
         break;
       }
-      case event_kind::revealed: line(who + " confronts with " + std::string(card_of(e.card).name) + "."); break;
+      case event_kind::revealed:
+        // extra: the card was the Deck's top, put in by Overcommit rather than picked.
+        line(who + " confronts with " + std::string(card_of(e.card).name) +
+             (e.extra ? ", the top card of their Deck (Overcommit)." : "."));
+        break;
       case event_kind::lost_in_space: line(who + " is Lost in Space."); break;
       case event_kind::judged: line(e.extra ? std::string("Success!") : std::string("Failure.")); break;
       case event_kind::morale:

@@ -178,6 +178,10 @@ TEST_CASE("quasar_search Overcommit: to the Personal Zone, the next confrontatio
   CHECK(g.challenge() == find_challenge(test_content(), "Hold"));
   CHECK(g.must_act() == engine::seat_bit(1));
   play(g, act(1, kind::confront, {card_id(g, 1, "Nine")}));
+  // The log says why seat 0 had no pick; a picked card's line says nothing more.
+  const std::string words = g.describe_effects();
+  CHECK(words.find("{seat:0} confronts with Seven, the top card of their Deck (Overcommit).") != std::string::npos);
+  CHECK(words.find("{seat:1} confronts with Nine.") != std::string::npos);
   CHECK(g.successes() == 2);   // Seven and Nine, both >= 3
   CHECK(g.seat(0).overcommit.size == 0);
   CHECK(names(g, g.seat(0).discard.items()) == std::vector<std::string>{"Burner", "Seven"});
