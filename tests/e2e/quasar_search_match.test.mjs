@@ -69,6 +69,24 @@ async function play(page, seed, seen) {
     let pick;
     const confront = offered.filter((m) => kind(m) === K.CONFRONT);
     if (confront.length) {
+      if (!seen.aligned) {
+        // The hand's moves line up under cards of different heights (each row of stacks),
+        // at 390 px, where card texts are cut to different heights.
+        seen.aligned = true;
+        await page.setViewportSize(phone);
+        await page.waitForTimeout(100);
+        const stacks = await page.locator('[data-testid="qs-hand"] .qs-choice').evaluateAll((els) => els.map((e) => ({
+          row: Math.round(e.getBoundingClientRect().top),
+          card: Math.round(e.firstElementChild?.getBoundingClientRect().height ?? 0),
+          move: Math.round(e.querySelector("button.action")?.getBoundingClientRect().top ?? -1),
+        })));
+        const rows = new Map();
+        for (const x of stacks) rows.set(x.row, [...(rows.get(x.row) ?? []), x]);
+        for (const [row, xs] of rows)
+          assert.ok(xs.every((x) => Math.abs(x.move - xs[0].move) <= 1), `the moves under the hand's row at ${row}px line up: ${JSON.stringify(xs)}`);
+        console.log(`quasar_search e2e: the hand at 390 px, card heights by row: ${[...rows.values()].map((xs) => xs.map((x) => x.card).join("/")).join(", ")}`);
+        await page.setViewportSize(desktop);
+      }
       const value = (m) => Number(/\((-?\d+)\)\s*$/.exec(m.label)?.[1] ?? -99);
       pick = confront.sort((a, b) => value(b) - value(a))[0];
       seen.confronts++;
