@@ -187,6 +187,16 @@ test("the Confrontation as it is built: a nameless back for a secret choice, 'ch
   assert.doesNotMatch(html, /Secret \d/);
 });
 
+test("a Mission ended mid-Confrontation (a resignation): no seat is still 'choosing'", () => {
+  const v = confrontView(0);
+  v.step = Step.MISSION_RESOLUTION;
+  const zone = part(render(v), 'data-testid="qs-confrontation"');
+  assert.match(zone, /data-seat="1" data-state="chosen"/);
+  assert.match(zone, /data-seat="0" data-state="none"/);
+  assert.doesNotMatch(zone, /choosing/);
+  assert.match(zone, /no card: the Mission ended/);
+});
+
 test("the revealed Confrontation: values after Shifts, Lost in Space without a value", () => {
   const html = render(shiftView());
   const zone = part(html, 'data-testid="qs-confrontation"');

@@ -300,9 +300,9 @@ function ConfrontationZone({ view, previous, ctx }: { view: View; previous?: Vie
       <h3>Confrontation <span class="muted">{revealed ? "· revealed" : choosing ? <>· <Tip text={qsTips.secret}>chosen in secret</Tip></> : ""}</span></h3>
       <ol class="plain qs-slots">
         {slots.map(({ seat, c }) => (
-          <li key={seat} class={`qs-slot seat-colour-${seat % 6}`} data-seat={seat} data-state={slotState(c)}>
+          <li key={seat} class={`qs-slot seat-colour-${seat % 6}`} data-seat={seat} data-state={slotState(c, over(view))}>
             <span class="qs-slot__who">{ctx.seatName(seat)}{seat === ctx.viewer ? " (you)" : ""}</span>
-            <Slot c={c} seat={seat} ctx={ctx} wasHidden={!!previous?.confrontation.find((p) => p.seat === seat && !p.revealed)} />
+            <Slot c={c} seat={seat} ctx={ctx} wasHidden={!!previous?.confrontation.find((p) => p.seat === seat && !p.revealed)} ended={over(view)} />
           </li>
         ))}
       </ol>
@@ -349,13 +349,15 @@ export function LastVerdict({ judged, ctx }: { judged: Judged; ctx: TableContext
   );
 }
 
-function slotState(c: Confronting | undefined): string {
-  if (!c) return "choosing";
-  if (c.revealed) return "revealed";
-  return c.committed ? "chosen" : "choosing";
+// `ended`: the Mission is over (a resignation can end it mid-Confrontation), so a seat that
+// had not chosen never will.
+function slotState(c: Confronting | undefined, ended: boolean): string {
+  if (c?.revealed) return "revealed";
+  if (c?.committed) return "chosen";
+  return ended ? "none" : "choosing";
 }
 
-function Slot({ c, seat, ctx, wasHidden }: { c: Confronting | undefined; seat: number; ctx: TableContext; wasHidden: boolean }) {
+function Slot({ c, seat, ctx, wasHidden, ended }: { c: Confronting | undefined; seat: number; ctx: TableContext; wasHidden: boolean; ended: boolean }) {
   const name = ctx.seatName(seat);
   if (c?.revealed && c.card) {
     return (
@@ -374,7 +376,7 @@ function Slot({ c, seat, ctx, wasHidden }: { c: Confronting | undefined; seat: n
       return <><QsCard card={c.card} note={seat === ctx.viewer ? "your secret choice" : "chosen in secret"} /><span class="mark">chosen</span></>;
     return <><ChosenBack label={`${name}'s card, chosen in secret`} /><span class="mark">chosen</span></>;
   }
-  return <span class="qs-slot__empty muted">choosing…</span>;
+  return <span class="qs-slot__empty muted">{ended ? "no card: the Mission ended" : "choosing…"}</span>;
 }
 
 // The viewer's hand, each card with its moves under it.
