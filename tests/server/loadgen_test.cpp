@@ -1,5 +1,6 @@
 // `starport loadgen` end to end, small: it starts the real server binary itself, plays a
-// few 2-player Space War matches over loopback WebSockets, and its figures add up.
+// few 2-player matches (Space War, and each game once) over loopback WebSockets, and its
+// figures add up.
 #include <doctest/doctest.h>
 
 #include <unistd.h>
@@ -14,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/registry.hpp"
 #include "server/tools/loadgen/load_report.hpp"
 #include "server/tools/loadgen/loadgen.hpp"
 #include "server/tools/loadgen/play_window.hpp"
@@ -68,6 +70,46 @@ TEST_CASE("loadgen: a few matches against a server it starts, then stops") {
                           "\"server_peak_rss_mb\":", "\"bytes_per_move\":", "\"accepted\":", "\"refused\":",
                           "\"turn_seconds\":60", "\"arrival_p50_ms\":", "\"arrival_p99_ms\":"})
     CHECK_MESSAGE(json.find(key) != std::string::npos, key);
+}
+
+TEST_CASE("loadgen: every 2-seat game plays under it, starter decks taken, every diff applied") {
+  for (const engine::game_info* game : engine::games()) {
+    if (game->min_seats > 2 || game->max_seats < 2) continue;
+    for (const bool packed : {true, false}) {   // as pages ask (the game's dictionary), then plain
+      CAPTURE(game->id);
+      CAPTURE(packed);
+      loadgen::config cfg;
+      cfg.game = std::string(game->id);
+      cfg.matches = 2;
+      cfg.moves = 40;
+      cfg.seconds = 60;
+      cfg.packed = packed;
+      const loadgen::load_report report = run_against_own_server(cfg);
+      INFO(report.summary());
+      CHECK(report.healthy());
+      CHECK(report.started() == 2);
+      CHECK(report.failed_plays() == 0);
+      CHECK(report.resyncs() == 0);   // each diff applied to the game's View, each log line decoded
+      CHECK(report.accepted() >= 20);
+      CHECK(report.json().find("\"game\":\"" + cfg.game + "\"") != std::string::npos);
+      if (packed) continue;
+      // Plain, the breakdown names each patch's fields by the game's own View.
+      const google::protobuf::Descriptor& view = *game->new_view()->GetDescriptor();
+      int named = 0;
+      for (int i = 0; i < view.field_count(); ++i)
+        named += report.summary().find("view.patch: " + view.field(i)->name() + " ") != std::string::npos;
+      CHECK(named >= 3);
+    }
+  }
+}
+
+TEST_CASE("loadgen: a game it cannot seat two in is refused up front") {
+  loadgen::config cfg;
+  cfg.game = "no_such_game";
+  cfg.server_exe = STARPORT_BINARY;
+  std::string error;
+  CHECK_FALSE(loadgen::measure(cfg, error));
+  CHECK(error.find("no such game") != std::string::npos);
 }
 
 TEST_CASE("loadgen: a paced run with jitter and a ramp, no turn timer") {

@@ -11,8 +11,12 @@ namespace starport::cli {
 void add_loadgen(CLI::App& app) {
   auto cfg = std::make_shared<loadgen::config>();
   CLI::App* cmd = app.add_subcommand(
-      "loadgen", "play M concurrent 2-player Space War matches over loopback WebSockets; "
-                 "print one JSON line of figures");
+      "loadgen", "play M concurrent 2-player matches (Space War unless --game) over loopback "
+                 "WebSockets; print one JSON line of figures");
+  cmd->add_option("--game", cfg->game,
+                  "the game played (a registered id: space_war, space_race, terminus, scoundrels, "
+                  "quasar_search); deck games take starter decks")
+      ->capture_default_str();
   cmd->add_option("-m,--matches", cfg->matches, "concurrent matches (two clients each)")
       ->capture_default_str()->check(CLI::Range(1, 20000));
   cmd->add_option("--moves", cfg->moves, "actions sent per match, both seats together")

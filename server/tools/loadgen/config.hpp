@@ -8,7 +8,10 @@
 namespace starport::loadgen {
 
 struct config {
-  int matches = 50;                  // concurrent 2-player Space War matches
+  int matches = 50;                  // concurrent 2-player matches
+  // Which game they play (a registered id). Space War is the benchmark's own: its figures
+  // compare across the project's history; the others measure what their views cost.
+  std::string game = "space_war";
   int moves = 400;                   // PlayActions sent per match (both seats together)
   double seconds = 60;               // the whole run, setup included
   int threads = 1;                   // client-side io_context threads (1: leaves the server the rest)

@@ -98,9 +98,31 @@ void add_patch(duel_stats& stats, std::string_view patch, const google::protobuf
   }
 }
 
+// Every game's View lists its viewer's legal actions as field 1 (starport.v1.Action), and
+// says whether the match is over in an `outcome` (starport.v1.Outcome), each its own number.
+struct legal_actions {
+  explicit legal_actions(const google::protobuf::Message& of) : view(of) {
+    const google::protobuf::FieldDescriptor* f = of.GetDescriptor()->FindFieldByNumber(1);
+    if (f && f->is_repeated() && f->message_type() == v1::Action::descriptor()) field = f;
+  }
+  int size() const { return field ? view.GetReflection()->FieldSize(view, field) : 0; }
+  bool empty() const { return size() == 0; }
+  const v1::Action& operator[](int i) const {
+    return *google::protobuf::DynamicCastToGenerated<v1::Action>(&view.GetReflection()->GetRepeatedMessage(view, field, i));
+  }
+  const google::protobuf::Message& view;
+  const google::protobuf::FieldDescriptor* field = nullptr;
+};
+
+bool over(const google::protobuf::Message& view) {
+  const google::protobuf::FieldDescriptor* f = view.GetDescriptor()->FindFieldByName("outcome");
+  if (!f || f->message_type() != v1::Outcome::descriptor() || !view.GetReflection()->HasField(view, f)) return false;
+  return google::protobuf::DynamicCastToGenerated<v1::Outcome>(&view.GetReflection()->GetMessage(view, f))->over();
+}
+
 }  // namespace
 
-void tally_frame(duel_stats& stats, std::string_view frame) {
+void tally_frame(duel_stats& stats, std::string_view frame, const google::protobuf::Descriptor& view_type) {
   std::size_t stream = 0;   // the connection's handle for the match, in front of the body
   for_each_record(frame, [&](std::uint64_t field, std::size_t begin, std::size_t payload, std::size_t end) {
     if (field == v1::ServerMessage::kStreamFieldNumber) {
@@ -118,7 +140,7 @@ void tally_frame(duel_stats& stats, std::string_view frame) {
           if (f == v1::ViewUpdate::kSnapshotFieldNumber) snapshot = true;
           if (f < slot_width[1]) add(stats, update_slot + f, e - b);
           if (f == v1::ViewUpdate::kPatchFieldNumber)
-            add_patch(stats, body.substr(p, e - p), *space_war::v1::View::descriptor());
+            add_patch(stats, body.substr(p, e - p), view_type);
         });
         add(stats, update_slot, envelope);
         add(stats, snapshot ? snapshot_slot : kind_slot + field, frame.size());
@@ -132,7 +154,8 @@ void tally_frame(duel_stats& stats, std::string_view frame) {
   });
 }
 
-std::string byte_breakdown(std::span<const duel_stats* const> duels, std::uint64_t accepted) {
+std::string byte_breakdown(std::span<const duel_stats* const> duels, std::uint64_t accepted,
+                           const google::protobuf::Descriptor& view_type) {
   if (accepted == 0) return {};
   std::array<std::uint64_t, 256> bytes{}, count{};
   for (const duel_stats* d : duels)
@@ -163,21 +186,23 @@ std::string byte_breakdown(std::span<const duel_stats* const> duels, std::uint64
   line("view: envelope (request id, tag, length)", update_slot);
   for (std::size_t f = 1; f < slot_width[1]; ++f) line("view." + name_of(*v1::ViewUpdate::descriptor(), f), update_slot + f);
   for (std::size_t f = 1; f < slot_width[2]; ++f)
-    line("view.patch: " + name_of(*space_war::v1::View::descriptor(), f), patch_slot + f);
+    line("view.patch: " + name_of(view_type, f), patch_slot + f);
   for (std::size_t f = 1; f < slot_width[3]; ++f) line("error." + name_of(*v1::Error::descriptor(), f), error_slot + f);
   for (std::size_t f = 1; f < slot_width[4]; ++f) line("match." + name_of(*v1::MatchInfo::descriptor(), f), info_slot + f);
   return out;
 }
 
-duel::duel(net::io_context& ioc, const config& cfg, int index, play_window& window,
-           std::function<void()> on_done)
+duel::duel(net::io_context& ioc, const config& cfg, const engine::game_info& game, int index,
+           play_window& window, std::function<void()> on_done)
     : cfg_(cfg),
+      game_(game),
       index_(index),
       window_(window),
       strand_(net::make_strand(ioc)),
       on_done_(std::move(on_done)),
       random_(static_cast<std::uint32_t>(index) * 2654435761u + 1) {
   stats_.latency_us.reserve(static_cast<std::size_t>(cfg.moves));
+  for (seat& s : seats_) s.view = game.new_view();
 }
 
 void duel::start(const tcp::endpoint& server, const std::string& host_name,
@@ -244,7 +269,7 @@ void duel::on_frame(int side, std::string_view bytes) {
   if (stats_.started) {
     stats_.play_bytes += bytes.size();
     stats_.wire_bytes += seats_[side].client->frame_wire_bytes();
-    tally_frame(stats_, bytes);
+    tally_frame(stats_, bytes, *seats_[side].view->GetDescriptor());
   }
   if (!in_.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
     return finish("a server frame did not parse as a ServerMessage");
@@ -271,9 +296,9 @@ void duel::on_frame(int side, std::string_view bytes) {
       if (side == host) {
         out_.Clear();
         v1::LobbySettings* settings = out_.mutable_create_lobby()->mutable_settings();
-        settings->set_game("space_war");
+        settings->set_game(std::string(game_.id));
         settings->set_seats(2);
-        settings->set_options(space_war::v1::Options().SerializeAsString());
+        settings->set_options(game_.new_options()->SerializeAsString());   // the game's defaults
         settings->set_is_private(true);
         settings->set_turn_seconds(cfg_.turn_seconds);
         send(host, out_);
@@ -325,6 +350,17 @@ void duel::on_answer(int side, const v1::ServerMessage& msg) {
       invite_code_ = msg.lobby().invite_code();
       if (invite_code_.empty()) return finish("CreateLobby answered without an invite code");
       join(guest);
+    }
+    if (game_.decks) {
+      // A seat brings a deck before it may be ready: a starter, as "A starter deck for me"
+      // picks on the page ("starter:<id>", protocol.proto's Deck). The answer (the Lobby) is
+      // not waited for: the server takes one connection's requests in order.
+      const auto starters = game_.decks->starters();
+      out_.Clear();
+      out_.mutable_choose_deck()->set_lobby_id(lobby_id_);
+      out_.mutable_choose_deck()->set_deck_id(
+          "starter:" + starters[static_cast<std::size_t>(index_ * 2 + side) % starters.size()].id);
+      send(side, out_);
     }
     out_.Clear();
     out_.mutable_set_ready()->set_lobby_id(lobby_id_);
@@ -400,7 +436,7 @@ void duel::on_view(int side, std::uint32_t request, std::uint32_t stream, const 
   if (update.snapshot()) {
     s.stream = stream;
     s.view_bytes = update.view();
-    s.have_view = s.view.ParseFromString(s.view_bytes) && read_log_and_timers();
+    s.have_view = s.view->ParseFromString(s.view_bytes) && read_log_and_timers();
     s.number = update.number();
     s.resync_sent = false;
     s.resync_request = 0;
@@ -410,8 +446,8 @@ void duel::on_view(int side, std::uint32_t request, std::uint32_t stream, const 
       s.lost_at = {};
     }
   } else if (s.have_view && stream == s.stream && server::view_number(false, update.number(), s.number) == s.number + 1 &&
-             server::apply_encoded(s.view_bytes, update.patch(), *space_war::v1::View::descriptor()) &&
-             s.view.ParseFromString(s.view_bytes) && read_log_and_timers()) {
+             server::apply_encoded(s.view_bytes, update.patch(), *s.view->GetDescriptor()) &&
+             s.view->ParseFromString(s.view_bytes) && read_log_and_timers()) {
     s.number = server::view_number(false, update.number(), s.number);   // left out: the previous + 1
   } else {
     // A gap or a diff that did not apply: ask for a snapshot once and wait for it.
@@ -425,7 +461,7 @@ void duel::on_view(int side, std::uint32_t request, std::uint32_t stream, const 
     return;
   }
   if (!s.have_view) return;
-  if (s.view.outcome().over()) {
+  if (over(*s.view)) {
     stats_.game_over = true;
     return finish({});
   }
@@ -435,8 +471,7 @@ void duel::on_view(int side, std::uint32_t request, std::uint32_t stream, const 
 
 void duel::maybe_act(int side) {
   seat& s = seats_[side];
-  if (finishing_ || s.waiting || s.thinking || !s.have_view || s.view.legal_actions_size() == 0)
-    return;
+  if (finishing_ || s.waiting || s.thinking || !s.have_view || legal_actions(*s.view).empty()) return;
   if (stats_.sent >= static_cast<std::uint64_t>(cfg_.moves)) return;
   if (cfg_.think_ms <= 0) return act(side);
   if (!s.think) s.think.emplace(strand_);
@@ -451,9 +486,24 @@ void duel::maybe_act(int side) {
 // After a pause: the view may have changed meanwhile; act on the latest one, if any.
 void duel::maybe_act_now(int side) {
   seat& s = seats_[side];
-  if (s.waiting || !s.have_view || s.view.legal_actions_size() == 0) return;
+  if (s.waiting || !s.have_view || legal_actions(*s.view).empty()) return;
   if (stats_.sent >= static_cast<std::uint64_t>(cfg_.moves)) return check_done();
   act(side);
+}
+
+// Space War's first legal action, as the benchmark has always played it (its figures then
+// compare across the project's history); in the other games a seeded random one that is not
+// resigning (kind 0), as their first is often a pass that would stall the match.
+const v1::Action& duel::choose(const google::protobuf::Message& view) {
+  const legal_actions legal(view);
+  if (game_.id == "space_war") return legal[0];
+  int moves = 0;
+  for (int i = 0; i < legal.size(); ++i) moves += legal[i].kind() != 0;
+  if (moves == 0) return legal[0];
+  int pick = std::uniform_int_distribution<int>(0, moves - 1)(random_);
+  for (int i = 0; i < legal.size(); ++i)
+    if (legal[i].kind() != 0 && pick-- == 0) return legal[i];
+  return legal[0];
 }
 
 void duel::act(int side) {
@@ -462,7 +512,7 @@ void duel::act(int side) {
   v1::PlayAction* play = out_.mutable_play();
   play->set_match_id(s.match_id);
   play->set_view_number(s.number);
-  *play->mutable_action() = s.view.legal_actions(0);
+  *play->mutable_action() = choose(*s.view);
   s.sent_at = clock_type::now();
   s.sent_wall = wall_clock::now();
   if (stats_.sent++ == 0) stats_.first_send = s.sent_at;

@@ -1,9 +1,11 @@
 #pragma once
-// One 2-player Space War match of the load run, played by two bot clients over real
-// WebSockets: Hello → the host creates a private lobby → the guest joins by invite code
-// → both ready → the host starts (with a turn timer unless --turn-seconds 0); then each
-// seat sends the first legal action of its latest view (snapshot + applied diffs) until the
-// match has sent its share of moves, at once or (--think-ms) after a pause. With --idle
+// One 2-player match of the load run (Space War unless --game), played by two bot clients
+// over real WebSockets: Hello → the host creates a private lobby → the guest joins by invite
+// code → each takes a starter deck if the game has decks → both ready → the host starts
+// (with a turn timer unless --turn-seconds 0); then each seat sends a legal action of its
+// latest view (snapshot + applied diffs: the first one in Space War, as the benchmark always
+// has; a seeded random one in the other games, so matches move on) until the match has sent
+// its share of moves, at once or (--think-ms) after a pause. With --idle
 // both clients stop after Hello and only hold their connections. With --reconnect a
 // connection lost during play comes back as a page does: Hello with its token, Resync, play on.
 // Both clients share one strand, so the lobby hand-off between them needs no locks.
@@ -19,6 +21,7 @@
 
 #include <boost/asio/steady_timer.hpp>
 
+#include "engine/core/match.hpp"
 #include "server/protocol/log_table.hpp"
 #include "server/protocol/turn_timers.hpp"
 #include "server/tools/loadgen/config.hpp"
@@ -26,24 +29,26 @@
 #include "server/tools/loadgen/play_window.hpp"
 #include "server/tools/loadgen/ws_client.hpp"
 #include "starport/v1/protocol.pb.h"
-#include "starport/v1/space_war.pb.h"
 
 namespace starport::loadgen {
 
 // Adds one server frame to the byte breakdown (duel_stats::bytes_by): the frame under its
-// kind, and each field of a ViewUpdate (each top-level View field of its patch), a
-// MatchInfo or an Error under its own slot.
-void tally_frame(duel_stats& stats, std::string_view frame);
+// kind, and each field of a ViewUpdate (each top-level field of its patch, a `view_type`),
+// a MatchInfo or an Error under its own slot.
+void tally_frame(duel_stats& stats, std::string_view frame, const google::protobuf::Descriptor& view_type);
 
 // The breakdown of every match's frames, one line per frame kind and per field, in bytes
 // per accepted move (stderr; docs/server.md, "Bytes").
-std::string byte_breakdown(std::span<const duel_stats* const> duels, std::uint64_t accepted);
+std::string byte_breakdown(std::span<const duel_stats* const> duels, std::uint64_t accepted,
+                           const google::protobuf::Descriptor& view_type);
 
 class duel final : public ws_events {
  public:
   // `on_done` runs once, on the strand, when both connections have closed. `window` is
   // told when this match starts and ends and of every accepted move.
-  duel(net::io_context& ioc, const config& cfg, int index, play_window& window, std::function<void()> on_done);
+  // `game`: the registered game `cfg.game` names.
+  duel(net::io_context& ioc, const config& cfg, const engine::game_info& game, int index, play_window& window,
+       std::function<void()> on_done);
 
   void start(const tcp::endpoint& server, const std::string& host, const std::string& path);
   // Any thread: wind down now (the deadline).
@@ -76,7 +81,7 @@ class duel final : public ws_events {
     // The view as this client holds it.
     std::string match_id;
     std::string view_bytes;       // serialized: diffs apply to the bytes (view_diff.hpp)
-    space_war::v1::View view;     // parsed from view_bytes after each update
+    engine::message_ptr view;     // the game's View, parsed from view_bytes after each update
     server::log_reader log;       // the stream's log line shapes (log_table.hpp)
     std::vector<std::string> log_lines;   // the last update's lines, decoded
     std::uint32_t turn_seconds = 0;       // MatchInfo's: what a whole turn (full_turns) lasts
@@ -105,6 +110,8 @@ class duel final : public ws_events {
   void maybe_act(int side);
   void maybe_act_now(int side);
   void act(int side);
+  // One of the legal actions of `view` (the game's View, with some).
+  const v1::Action& choose(const google::protobuf::Message& view);
   void check_done();
   void finish(std::string failure);
   void open_connections();
@@ -115,6 +122,7 @@ class duel final : public ws_events {
   std::chrono::microseconds think_time();
 
   const config& cfg_;
+  const engine::game_info& game_;
   int index_;
   play_window& window_;
   strand strand_;
@@ -126,7 +134,7 @@ class duel final : public ws_events {
   bool finishing_ = false;
   bool done_ = false;
   std::optional<net::steady_timer> ramp_;   // delays this match's start (--ramp-seconds)
-  std::minstd_rand random_;                 // think-time jitter
+  std::minstd_rand random_;                 // think-time jitter, and the moves chosen
   tcp::endpoint server_;
   std::string host_name_;
   std::string path_;

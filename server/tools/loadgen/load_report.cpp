@@ -105,7 +105,6 @@ load_report::load_report(std::span<const duel_stats* const> duels, std::string v
   wire_bytes_per_move_ = accepted_ ? double(wire) / double(accepted_) : 0;
   if (before && after) server_cpu_s_ = after->cpu_seconds - before->cpu_seconds;
   if (after) server_peak_rss_mb_ = after->peak_rss_mb;
-  bytes_ = byte_breakdown(duels, accepted_);
   for (auto [code, n] : refused) {
     if (!refusals_.empty()) refusals_ += ", ";
     std::string name = v1::ErrorCode_IsValid(code) ? v1::ErrorCode_Name(code) : std::to_string(code);
@@ -123,10 +122,10 @@ std::string load_report::json() const {
     return "{\"peer\":\"starport\",\"version\":" + json_string(version_) + "," + numbers + "}";
   }
   std::snprintf(numbers, sizeof numbers,
-                "\"matches\":%d,\"moves_per_s\":%.1f,\"p50_ms\":%.3f,\"p99_ms\":%.3f,"
+                "\"game\":\"%s\",\"matches\":%d,\"moves_per_s\":%.1f,\"p50_ms\":%.3f,\"p99_ms\":%.3f,"
                 "\"server_cpu_s\":%.2f,\"server_cpu_us_per_move\":%.1f,\"server_peak_rss_mb\":%.1f,"
                 "\"bytes_per_move\":%.1f,\"wire_bytes_per_move\":%.1f,\"accepted\":%llu,\"refused\":%llu,\"turn_seconds\":%u",
-                matches_, moves_per_s_, p50_ms_, p99_ms_, server_cpu_s_,
+                game_.c_str(), matches_, moves_per_s_, p50_ms_, p99_ms_, server_cpu_s_,
                 accepted_ ? server_cpu_s_ * 1e6 / double(accepted_) : 0.0, server_peak_rss_mb_,
                 bytes_per_move_, wire_bytes_per_move_, static_cast<unsigned long long>(accepted_),
                 static_cast<unsigned long long>(refused_), turn_seconds_);

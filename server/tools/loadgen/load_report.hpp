@@ -20,6 +20,12 @@ class load_report {
               std::optional<process_usage> before, std::optional<process_usage> after,
               double elapsed_s, double client_cpu_s);
 
+  // The game played (--game), and the byte breakdown of its frames (duel.hpp,
+  // byte_breakdown), which names the fields of that game's View.
+  void set_game(std::string id, std::string byte_breakdown) {
+    game_ = std::move(id);
+    bytes_ = std::move(byte_breakdown);
+  }
   // A paced run (--think-ms) says so in both outputs: it is not the benchmark as specified.
   void set_think_ms(double ms) { think_ms_ = ms; }
   void set_turn_seconds(std::uint32_t s) { turn_seconds_ = s; }
@@ -63,6 +69,7 @@ class load_report {
   int failed_plays() const { return failed_plays_; }
 
   int started() const { return started_; }
+  std::uint64_t resyncs() const { return resyncs_; }
   // --reconnect: connections opened again, outages seen through (a loss to its snapshot),
   // and matches with a seat still out when the run ended.
   std::uint64_t reconnects() const { return reconnects_; }
@@ -131,6 +138,7 @@ class load_report {
   std::string refusals_;          // "STALE_VIEW 12, ..."
   std::string first_failure_;
   std::string bytes_;             // the byte breakdown (duel.hpp, byte_breakdown)
+  std::string game_ = "space_war";
 };
 
 }  // namespace starport::loadgen

@@ -15,6 +15,7 @@
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 
+#include "engine/registry.hpp"
 #include "server/tools/loadgen/duel.hpp"
 #include "server/tools/loadgen/load_report.hpp"
 #include "server/tools/loadgen/server_process.hpp"
@@ -91,6 +92,9 @@ double seconds_since(clock_type::time_point t) {
 }  // namespace
 
 std::optional<load_report> measure(const config& cfg, std::string& error) {
+  const engine::game_info* game = engine::find_game(cfg.game);
+  if (!game) return error = "--game " + cfg.game + ": no such game", std::nullopt;
+  if (game->min_seats > 2 || game->max_seats < 2) return error = "--game " + cfg.game + ": not a 2-seat game", std::nullopt;
   if (!raise_descriptor_limit(cfg.matches, error)) return std::nullopt;
   std::unique_ptr<server_process> server;
   target to;
@@ -124,7 +128,7 @@ std::optional<load_report> measure(const config& cfg, std::string& error) {
   std::vector<std::unique_ptr<duel>> duels;
   play_window window(cfg.idle ? 0 : cfg.matches, pid, [to] { return read_latency(to.endpoint, to.host); });
   for (int i = 0; i < cfg.matches; ++i)
-    duels.push_back(std::make_unique<duel>(ioc, cfg, i, window, [&] {
+    duels.push_back(std::make_unique<duel>(ioc, cfg, *game, i, window, [&] {
       std::lock_guard lock(mutex);
       if (--remaining == 0) all_done.notify_all();
     }));
@@ -163,6 +167,7 @@ std::optional<load_report> measure(const config& cfg, std::string& error) {
   std::vector<const duel_stats*> stats;
   for (auto& d : duels) stats.push_back(&d->stats());
   load_report report(stats, STARPORT_VERSION, before, after, elapsed, client_cpu);
+  report.set_game(cfg.game, byte_breakdown(stats, report.accepted(), *game->new_view()->GetDescriptor()));
   report.set_think_ms(cfg.think_ms);
   report.set_turn_seconds(cfg.turn_seconds);
   report.set_idle(cfg.idle);
