@@ -89,6 +89,35 @@ std::string state::source_words(const pending& p) const {
   return "";
 }
 
+namespace {
+
+// A choice's card is left out when the action already names it (a CONFRONT, TRIGGER or PICK
+// by its first argument, a DRAW_FROM by its second) and the view shows that card in a zone
+// every reader indexes (a Hand, a Personal or Warp Zone, a Faction card, a discard top, the
+// Confrontation): the web client's `actionCard` and the bots' table find it there. A
+// Confrontation prompt otherwise sent the whole Hand twice, once per update.
+bool named_elsewhere(const pb::View& out, const action& a, std::uint32_t id) {
+  const auto by_first = {pb::CONFRONT, pb::TRIGGER, pb::PICK};
+  const bool named = a.kind == pb::DRAW_FROM ? static_cast<std::uint32_t>(a.args[1]) == id
+                     : std::find(by_first.begin(), by_first.end(), static_cast<pb::ActionKind>(a.kind)) != by_first.end()
+                         ? static_cast<std::uint32_t>(a.args[0]) == id
+                         : false;
+  if (!named || id == 0) return false;
+  auto has = [id](const pb::PlayerCard& c) { return c.id() == id; };
+  for (const pb::Confronting& c : out.confrontation())
+    if (c.has_card() && has(c.card())) return true;
+  for (const pb::Seat& s : out.seats()) {
+    if ((s.has_faction_card() && has(s.faction_card())) || (s.has_discard_top() && has(s.discard_top()))) return true;
+    if (std::any_of(s.hand().begin(), s.hand().end(), has) || std::any_of(s.warp().begin(), s.warp().end(), has))
+      return true;
+    for (const pb::PersonalCard& p : s.personal())
+      if (has(p.card())) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 void state::fill_prompt(viewer who, pb::View& out) const {
   if (over_ || frame_count_ == 0) return;
   const frame& f = frames_[frame_count_ - 1u];
@@ -108,7 +137,7 @@ void state::fill_prompt(viewer who, pb::View& out) const {
     c->set_value(a.args[0]);
     c->set_arg2(a.args[1]);
     c->set_label(std::move(label));
-    if (card != no_card) fill_card(*c->mutable_card(), card);
+    if (card != no_card && !named_elsewhere(out, a, wire_id(card))) fill_card(*c->mutable_card(), card);
   };
   switch (f.kind) {
     case task::run: break;

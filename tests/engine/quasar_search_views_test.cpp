@@ -44,6 +44,19 @@ TEST_CASE("quasar_search views: a Hand goes to its owner only, teammates and spe
   CHECK(spectator.prompt().choices_size() == 0);
 }
 
+TEST_CASE("quasar_search views: a choice does not send its card again when the action names it and the view shows it") {
+  const state g = game(2, two_hands);
+  const pb::View own = view_of(g, engine::viewer::of_seat(0));
+  REQUIRE(own.prompt().choices_size() == 2);
+  std::vector<std::uint32_t> hand;
+  for (const pb::PlayerCard& c : own.seats(0).hand()) hand.push_back(c.id());
+  for (const pb::Choice& c : own.prompt().choices()) {
+    CHECK_FALSE(c.has_card());   // the Hand holds it, found by the CONFRONT's card id
+    CHECK(std::find(hand.begin(), hand.end(), static_cast<std::uint32_t>(c.value())) != hand.end());
+    CHECK((c.label() == "Nine" || c.label() == "Two"));
+  }
+}
+
 TEST_CASE("quasar_search views: a card id follows one copy from the Hand to the Confrontation and the Discard Zone") {
   state g = game(2, two_hands);
   const std::int32_t nine = card_id(g, 0, "Nine");
