@@ -160,13 +160,44 @@ bool diff_message(std::string& out, std::string_view before, std::string_view af
 
 // The element's stable id: a message element's own integer field named `id`, when nonzero
 // (the table kit's card ids). 0 when it has none.
-const FieldDescriptor* id_field(const Descriptor* type) {
-  if (!type) return nullptr;
-  const FieldDescriptor* f = type->FindFieldByName("id");
+const FieldDescriptor* find_id_field(const Descriptor& type) {
+  const FieldDescriptor* f = type.FindFieldByName("id");
   if (!f || f->is_repeated() || wire_type_of(*f) != 0 || f->type() == FieldDescriptor::TYPE_BOOL ||
       f->type() == FieldDescriptor::TYPE_ENUM)
     return nullptr;
   return f;
+}
+
+// Looked up once per type and thread: a lookup by name hashes it, for every element diffed.
+const FieldDescriptor* id_field(const Descriptor* type) {
+  if (!type) return nullptr;
+  thread_local std::unordered_map<const Descriptor*, const FieldDescriptor*> known;
+  const auto [at, added] = known.try_emplace(type, nullptr);
+  if (added) at->second = find_id_field(*type);
+  return at->second;
+}
+
+// Buffers for one depth of a diff, kept by each thread: a view diff reuses them instead of
+// allocating its record lists, element lists and maps for every nested message. Each kind
+// is used at a depth by one call at a time: diff_fields at depth d, the diff_list it calls
+// (also at d), and the old view's index walk, which has its own.
+struct fields_scratch {
+  std::vector<record> was, now;
+  std::vector<std::string_view> old_elements, new_elements;
+  std::string nested;
+};
+struct list_scratch {
+  std::unordered_map<std::string_view, std::size_t> by_bytes;   // first old index of each value
+  std::unordered_map<std::uint64_t, std::size_t> by_id;
+  std::string nested;
+};
+struct walk_scratch {
+  std::vector<record> records;
+};
+template <class T>
+T& scratch_at(int depth) {
+  thread_local std::vector<T> each(max_depth + 2);
+  return each[static_cast<std::size_t>(depth)];
 }
 
 std::uint64_t id_of(std::string_view element, const FieldDescriptor& f) {
@@ -223,8 +254,9 @@ class id_index {
   };
 
   void walk(std::string_view data, const Descriptor& type, int depth) {
-    std::vector<record> records;
-    if (depth > max_depth || !split_records(data, records)) return;
+    if (depth > max_depth) return;
+    std::vector<record>& records = scratch_at<walk_scratch>(depth).records;
+    if (!split_records(data, records)) return;
     for (const record& r : records) {
       const FieldDescriptor* f = type.FindFieldByNumber(static_cast<int>(r.number));
       if (!f || f->type() != FieldDescriptor::TYPE_MESSAGE || r.wire != 2) continue;
@@ -246,11 +278,14 @@ class id_index {
 bool diff_list(std::string& out, const std::vector<std::string_view>& was, const std::vector<std::string_view>& now,
                const Descriptor* type, int depth, id_index& old_ids) {
   put_varint(out, now.size());
-  std::unordered_map<std::string_view, std::size_t> by_bytes;   // first old index of each value
-  std::unordered_map<std::uint64_t, std::size_t> by_id;
+  list_scratch& scratch = scratch_at<list_scratch>(depth);
+  auto& by_bytes = scratch.by_bytes;   // first old index of each value
+  auto& by_id = scratch.by_id;
+  by_bytes.clear();
+  by_id.clear();
   bool indexed = false;
   const FieldDescriptor* id = id_field(type);
-  std::string nested;
+  std::string& nested = scratch.nested;
   for (std::size_t i = 0; i < now.size();) {
     if (i < was.size() && now[i] == was[i]) {
       ++i;
@@ -329,10 +364,14 @@ bool diff_message(std::string& out, std::string_view before, std::string_view af
 
 bool diff_fields(std::string& out, std::string_view before, std::string_view after, const Descriptor& type,
                  int depth, id_index& old_ids) {
-  std::vector<record> was, now;
+  if (depth > max_depth) return false;
+  fields_scratch& scratch = scratch_at<fields_scratch>(depth);
+  std::vector<record>& was = scratch.was;
+  std::vector<record>& now = scratch.now;
   if (!split_records(before, was) || !split_records(after, now)) return false;
-  std::string nested;
-  std::vector<std::string_view> old_elements, new_elements;
+  std::string& nested = scratch.nested;
+  std::vector<std::string_view>& old_elements = scratch.old_elements;
+  std::vector<std::string_view>& new_elements = scratch.new_elements;
   std::size_t i = 0, j = 0;
   while (i < was.size() || j < now.size()) {
     const std::uint32_t number = j == now.size()   ? was[i].number
