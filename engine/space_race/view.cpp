@@ -21,6 +21,20 @@ std::string bottom_text(const card_def& d) {
   return out;
 }
 
+// A card type's words, written once: cards never change, and a view shows dozens of them
+// (the Universe, the Labs, the Hand), rebuilt for every seat after every move.
+struct card_words {
+  std::string left, right, bottom;
+};
+const card_words& words_of(card_id type) {
+  static const std::vector<card_words> all = [] {
+    std::vector<card_words> out;
+    for (const card_def& d : all_cards()) out.push_back({describe(d.left), describe(d.right), bottom_text(d)});
+    return out;
+  }();
+  return all[static_cast<std::size_t>(type)];
+}
+
 void fill_card(copy_id c, std::uint32_t id, pb::Card& out) {
   out.set_id(id);
   const card_def& d = card_of(c);
@@ -30,9 +44,10 @@ void fill_card(copy_id c, std::uint32_t id, pb::Card& out) {
   out.set_leader(d.leader);
   for (auto l : d.level) out.add_levels(l);
   for (auto s : d.symbol) out.add_symbols(s);
-  out.set_left(describe(d.left));
-  out.set_right(describe(d.right));
-  out.set_bottom(bottom_text(d));
+  const card_words& w = words_of(type_of(c));
+  out.set_left(w.left);
+  out.set_right(w.right);
+  out.set_bottom(w.bottom);
   out.set_left_stripe(static_cast<pb::Stage>(d.left.stripe));
   out.set_right_stripe(static_cast<pb::Stage>(d.right.stripe));
 }
