@@ -334,6 +334,7 @@ class state {
   bool forced_boarding(int s) const;
   int working_systems(int s) const;
   bool adjacent(int a, int b) const { return (adj_[a] >> b) & 1u; }
+  void fill_board(pb::Board& board) const;
   bool is_contract(card_no n) const { return n < c_->contracts.size(); }
   bool is_bribe(card_no n) const { return n >= bribe_base_ && n != no_card; }
   const card& card_of(card_no n) const;

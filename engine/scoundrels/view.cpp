@@ -178,13 +178,9 @@ void state::fill_prompt(viewer who, pb::View& out) const {
   }
 }
 
-void state::view(viewer who, pb::View& out) const {
-  out.Clear();
-  engine::fill_legal_actions(*this, who, *out.mutable_legal_actions());
-  out.set_spectator(who.who != viewer::kind::seat);
-  if (who.who == viewer::kind::seat) out.set_viewer_seat(static_cast<std::uint32_t>(who.seat));
-  // The board.
-  pb::Board& board = *out.mutable_board();
+// The board as every view shows it: locations, connections and Sectors. It depends on the
+// content only (adj_ is its connections).
+void state::fill_board(pb::Board& board) const {
   const auto& locs = c_->board.locations;
   for (int l = 0; l < static_cast<int>(locs.size()); ++l) {
     pb::Location& x = *board.add_locations();
@@ -220,6 +216,24 @@ void state::view(viewer who, pb::View& out) const {
     x.add_locations(static_cast<std::uint32_t>(r));
     for (int l = 0; l < static_cast<int>(locs.size()); ++l)
       if (locs[l].kind == loc_kind::destination && adjacent(l, r)) x.add_locations(static_cast<std::uint32_t>(l));
+  }
+}
+
+void state::view(viewer who, pb::View& out) const {
+  out.Clear();
+  engine::fill_legal_actions(*this, who, *out.mutable_legal_actions());
+  out.set_spectator(who.who != viewer::kind::seat);
+  if (who.who == viewer::kind::seat) out.set_viewer_seat(static_cast<std::uint32_t>(who.seat));
+  // The board: the content's alone, so the standard one is built once and copied.
+  if (c_ == &standard_content()) {
+    static const pb::Board standard = [this] {
+      pb::Board b;
+      fill_board(b);
+      return b;
+    }();
+    *out.mutable_board() = standard;
+  } else {
+    fill_board(*out.mutable_board());
   }
   // Ships.
   const engine::seat_mask must = must_act();
