@@ -4,7 +4,8 @@
 // turn words, TableContext.inFlight), the pressed button says it is sending, a quick second
 // press sends nothing, the buttons stay where the finger is (the sentence keeps its room), and
 // the answer brings the table's own words back. The viewer's seat panel agrees: "move sent"
-// where it said "to act" beside "Your move is on its way.". The server's frames reach the page 800 ms
+// where it said "to act" beside "Your move is on its way.". An answer later than 8 s keeps
+// the move on its way (the page asks for the match again) rather than offer a second tap. The server's frames reach the page 800 ms
 // late here (a WebSocket wrapper), so the wait is seen; Space War at desktop and phone size,
 // S.P.A.C.E. (whose "Your Movement: …" is three lines on a phone) at phone size.
 //
@@ -115,6 +116,32 @@ async function pressAndWatch(page, sent, shot, mustBeToAct = false) {
   assert.deepEqual(await page.evaluate(() => window.__errors), [], "no error shown");
 }
 
+// An answer later than 8 s (a slow server): the buttons let go at 8 s, and a second tap sent a
+// move naming the view the seat had already acted on (STALE_VIEW, an error toast). The page
+// now asks for the match again (Resync, "syncing…") and the move stays on its way until an
+// answer comes: no second move, no error.
+async function slowServer(page, sent) {
+  const offered = page.locator(".table-box button.action:not([aria-disabled]):visible").first();
+  await offered.waitFor({ timeout: 120_000 });
+  await page.waitForTimeout(300);
+  const key = await offered.getAttribute("data-action");
+  const button = page.locator(`.table-box button[data-action="${key}"]`).first();
+  const plays = sent.plays;
+  await page.evaluate(() => (window.__lag = 8700));
+  await button.click();
+  const pressed = Date.now();
+  await page.waitForSelector("[data-syncing]", { timeout: 9_000 });
+  assert.ok(Date.now() - pressed < 8_650, "the answer had not come yet");
+  assert.equal(await button.getAttribute("aria-disabled"), "true", "after 8 s the move is still on its way: nothing to press");
+  assert.ok((await decision(page)).endsWith(onItsWay), "and the table still says so");
+  await button.click({ force: true });
+  assert.equal(sent.plays - plays, 1, "a second tap sent nothing");
+  await page.waitForFunction((words) => !document.querySelector(".table-box [data-decision]")?.textContent?.endsWith(words), onItsWay, { timeout: 15_000 });
+  await page.waitForSelector("[data-syncing]", { state: "detached", timeout: 15_000 });
+  await page.evaluate(() => (window.__lag = 0));
+  assert.deepEqual(await page.evaluate(() => window.__errors), [], "no error shown");
+}
+
 async function playComputer(name, game, viewport) {
   const page = await browserPage(name, viewport);
   await slowAnswers(page);
@@ -132,6 +159,7 @@ test("a move on its way is said so, pressed once, without moving the buttons; th
     await pressAndWatch(war.page, war.sent, "move-in-flight-space-war-desktop.png", true);
     await war.page.setViewportSize(phone);
     await pressAndWatch(war.page, war.sent, "move-in-flight-space-war-phone.png", true);
+    await slowServer(war.page, war.sent);
   });
   const space = await playComputer("fly-space", "scoundrels", phone);
   await withEvidence({ "fly-space": space.page }, async () => {
