@@ -3,7 +3,9 @@
 // …" over the button just pressed; now its sentence says "Your move is on its way." (the kit's
 // turn words, TableContext.inFlight), the pressed button says it is sending, a quick second
 // press sends nothing, the buttons stay where the finger is (the sentence keeps its room), and
-// the answer brings the table's own words back. The server's frames reach the page 800 ms
+// the answer brings the table's own words back. The viewer's seat panel agrees: "move sent"
+// where it said "to act" beside "Your move is on its way.". An answer later than 8 s keeps
+// the move on its way (the page asks for the match again) rather than offer a second tap. The server's frames reach the page 800 ms
 // late here (a WebSocket wrapper), so the wait is seen; Space War at desktop and phone size,
 // S.P.A.C.E. (whose "Your Movement: …" is three lines on a phone) at phone size.
 //
@@ -58,14 +60,28 @@ function countPlays(page) {
 
 const decision = (page) => page.evaluate(() => document.querySelector(".table-box [data-decision]")?.textContent ?? "");
 
+// The viewer's own seat panel's marks: "to act" (mark--act) while the move is to make; "move
+// sent" (mark--sent, its Tip the table's sentence) while it is on its way.
+const yourMarks = (page) => page.evaluate(() => {
+  const marks = document.querySelector(".table-box .seat-panel--you .seat-panel__marks");
+  const sent = marks?.querySelector(".mark--sent");
+  return {
+    act: !!marks?.querySelector(".mark--act"),
+    sent: sent?.firstChild?.textContent ?? "",
+    sentTip: sent?.querySelector(".tip__text")?.textContent ?? "",
+    text: marks?.innerText.replace(/\s+/g, " ") ?? "",
+  };
+});
+
 // Presses the table's first offered move twice in quick succession while the answer is held,
 // checks the wait as a player sees it, shoots it, and waits for the answer.
-async function pressAndWatch(page, sent, shot) {
+async function pressAndWatch(page, sent, shot, mustBeToAct = false) {
   const offered = page.locator(".table-box button.action:not([aria-disabled]):visible").first();
   await offered.waitFor({ timeout: 120_000 });
   await page.waitForTimeout(300);
   const asking = await decision(page);
   assert.ok(asking && !asking.endsWith(onItsWay), `the table asks for a move: "${asking}"`);
+  const toAct = await yourMarks(page);
   const key = await offered.getAttribute("data-action");
   const button = page.locator(`.table-box button[data-action="${key}"]`).first();
   await button.scrollIntoViewIfNeeded();
@@ -83,6 +99,13 @@ async function pressAndWatch(page, sent, shot) {
   assert.ok(Math.abs(during.y - before.y) < 1 && Math.abs(during.x - before.x) < 1,
     `the button stays under the finger (moved ${during.x - before.x}, ${during.y - before.y})`);
   assert.equal(sent.plays - plays, 1, "the second press sent nothing");
+  // The seat panel agrees with the sentence: "to act" said the move was still to make.
+  const during_ = await yourMarks(page);
+  if (toAct.act) {
+    assert.ok(!during_.act && /move sent/.test(during_.sent), `your seat's mark reads "${during_.text}" while the move is on its way`);
+    assert.equal(during_.sentTip, onItsWay, "its Tip says the move is on its way");
+  }
+  assert.ok(toAct.act || !mustBeToAct, `your seat was "to act" before the press: "${toAct.text}"`);
   // The screen as the player sees it (the button just pressed in it), and the whole page.
   await page.screenshot({ path: join(shots, shot.replace(/\.png$/, "-screen.png")) });
   await shoot(page, shot);
@@ -90,6 +113,32 @@ async function pressAndWatch(page, sent, shot) {
   await page.evaluate(() => (window.__lag = 0));
   assert.equal(await page.locator("button[aria-busy]").count(), 0, "answered: nothing is sending");
   assert.ok(!(await decision(page)).endsWith(onItsWay));
+  assert.deepEqual(await page.evaluate(() => window.__errors), [], "no error shown");
+}
+
+// An answer later than 8 s (a slow server): the buttons let go at 8 s, and a second tap sent a
+// move naming the view the seat had already acted on (STALE_VIEW, an error toast). The page
+// now asks for the match again (Resync, "syncing…") and the move stays on its way until an
+// answer comes: no second move, no error.
+async function slowServer(page, sent) {
+  const offered = page.locator(".table-box button.action:not([aria-disabled]):visible").first();
+  await offered.waitFor({ timeout: 120_000 });
+  await page.waitForTimeout(300);
+  const key = await offered.getAttribute("data-action");
+  const button = page.locator(`.table-box button[data-action="${key}"]`).first();
+  const plays = sent.plays;
+  await page.evaluate(() => (window.__lag = 8700));
+  await button.click();
+  const pressed = Date.now();
+  await page.waitForSelector("[data-syncing]", { timeout: 9_000 });
+  assert.ok(Date.now() - pressed < 8_650, "the answer had not come yet");
+  assert.equal(await button.getAttribute("aria-disabled"), "true", "after 8 s the move is still on its way: nothing to press");
+  assert.ok((await decision(page)).endsWith(onItsWay), "and the table still says so");
+  await button.click({ force: true });
+  assert.equal(sent.plays - plays, 1, "a second tap sent nothing");
+  await page.waitForFunction((words) => !document.querySelector(".table-box [data-decision]")?.textContent?.endsWith(words), onItsWay, { timeout: 15_000 });
+  await page.waitForSelector("[data-syncing]", { state: "detached", timeout: 15_000 });
+  await page.evaluate(() => (window.__lag = 0));
   assert.deepEqual(await page.evaluate(() => window.__errors), [], "no error shown");
 }
 
@@ -106,9 +155,11 @@ async function playComputer(name, game, viewport) {
 test("a move on its way is said so, pressed once, without moving the buttons; the answer ends it", { timeout: 300_000 }, async () => {
   const war = await playComputer("fly-war", "space_war", desktop);
   await withEvidence({ "fly-war": war.page }, async () => {
-    await pressAndWatch(war.page, war.sent, "move-in-flight-space-war-desktop.png");
+    // A flip: Ann's seat is to act (Space War marks every seat that must flip).
+    await pressAndWatch(war.page, war.sent, "move-in-flight-space-war-desktop.png", true);
     await war.page.setViewportSize(phone);
-    await pressAndWatch(war.page, war.sent, "move-in-flight-space-war-phone.png");
+    await pressAndWatch(war.page, war.sent, "move-in-flight-space-war-phone.png", true);
+    await slowServer(war.page, war.sent);
   });
   const space = await playComputer("fly-space", "scoundrels", phone);
   await withEvidence({ "fly-space": space.page }, async () => {

@@ -81,27 +81,50 @@ async function playUntilOver(page, onMove) {
 
 // Every covered ability is seen as covered on its card, whole, without the zoom: "① covered"
 // in the card's badge line, on screen, not under the card's cut text (at 390 px the mark ended
-// the text and went with its cut). Returns how many covered cards there were.
-async function assertCoveredMarksSeen(page, label) {
-  const { covered, faults } = await page.evaluate(() => {
+// the text and went with its cut). Likewise every ability used this round: "↻ used" (or "①
+// used", "▤ resolved") in the badge line (it ended its row as "used this round", and at 390 px
+// Solar Panels' text was cut before it). Returns how many such cards there were.
+const markKinds = {
+  covered: { row: ".sr-ab.covered", mark: ".sr-covered-mark", words: /covered/ },
+  used: { row: ".sr-ab.used", mark: ".sr-used-mark", words: /used|resolved/ },
+};
+async function assertMarksSeen(page, label, kind = "covered") {
+  const { count, faults } = await page.evaluate(({ row, mark: markSel, words }) => {
     const faults = [];
-    const cards = [...document.querySelectorAll(".card--face:not(.card--zoom)")].filter((c) => c.querySelector(":scope > .card__text .sr-ab.covered"));
+    const cards = [...document.querySelectorAll(".card--face:not(.card--zoom)")].filter((c) => c.querySelector(`:scope > .card__text ${row}`));
     for (const card of cards) {
       const name = card.querySelector(".card__name")?.textContent ?? "?";
-      const mark = card.querySelector(":scope > .card__badges .sr-covered-mark");
-      if (!mark) { faults.push(`${name}: no "covered" mark in its badge line`); continue; }
+      const mark = card.querySelector(`:scope > .card__badges ${markSel}`);
+      if (!mark) { faults.push(`${name}: no mark in its badge line`); continue; }
+      if (card.querySelector(":scope > .card__text em")) faults.push(`${name}: a mark is still in its text, where the kit cuts it`);
       mark.scrollIntoView({ block: "center" });
       const r = mark.getBoundingClientRect();
       const c = card.getBoundingClientRect();
       const text = card.querySelector(":scope > .card__text").getBoundingClientRect();
       const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      if (!/covered/.test(mark.innerText) || r.width < 1 || r.top < c.top || r.bottom > c.bottom || r.bottom > text.top + 0.5 || !mark.contains(hit))
-        faults.push(`${name}: its "covered" mark is not seen (${Math.round(r.top - c.top)}–${Math.round(r.bottom - c.top)} px in a ${Math.round(c.height)} px card, hit ${hit?.className})`);
+      if (!new RegExp(words).test(mark.innerText) || r.width < 1 || r.top < c.top || r.bottom > c.bottom || r.right > c.right || r.bottom > text.top + 0.5 || !mark.contains(hit))
+        faults.push(`${name}: its mark is not seen (${Math.round(r.top - c.top)}–${Math.round(r.bottom - c.top)} px in a ${Math.round(c.height)} px card, hit ${hit?.className})`);
     }
-    return { covered: cards.length, faults };
+    return { count: cards.length, faults };
+  }, { ...markKinds[kind], words: markKinds[kind].words.source });
+  assert.deepEqual(faults, [], `${label} (${kind}): ${faults.join("; ")}`);
+  return count;
+}
+const assertCoveredMarksSeen = (page, label) => assertMarksSeen(page, label, "covered");
+
+// The marks are short so that a card's badge line stays one line at desktop size: the card
+// is no taller for them (its levels, symbols and marks side by side).
+async function assertBadgeLinesOneLine(page, label) {
+  const faults = await page.evaluate(() => {
+    const out = [];
+    for (const line of document.querySelectorAll(".card--face:not(.card--zoom) > .card__badges .sr-card-marks")) {
+      const items = [...line.children].filter((e) => e.getBoundingClientRect().width > 0);
+      const tops = new Set(items.map((e) => Math.round(e.getBoundingClientRect().top)));
+      if (tops.size > 1) out.push(`${line.closest(".card").querySelector(".card__name")?.textContent}: "${line.innerText.replace(/\s+/g, " ")}" wraps`);
+    }
+    return out;
   });
   assert.deepEqual(faults, [], `${label}: ${faults.join("; ")}`);
-  return covered;
 }
 
 before(async () => {
@@ -218,7 +241,17 @@ async function scenario(page) {
 
   // Play: screenshots once the table has something on it, at desktop and phone sizes.
   let midShots = false;
+  let usedSeen = 0;
   const { moves, labels } = await playUntilOver(page, async (n) => {
+    // The first time an ability is used, its mark is seen on a phone, and at desktop size
+    // the card's badge line is one line still.
+    if (!usedSeen && (await page.locator(".card__text .sr-ab.used").count())) {
+      await shoot(page, "sr-used-phone.png", { width: 390, height: 844 });
+      usedSeen = await assertMarksSeen(page, "the first ability used, at 390 px", "used");
+      await shoot(page, "sr-used-desktop.png", { width: 1280, height: 800 });
+      await assertBadgeLinesOneLine(page, "the first ability used, at 1280 px");
+      await page.setViewportSize({ width: 1200, height: 900 });
+    }
     if (midShots || n < 40) return;
     const stage = await page.locator(".sr-stage-tag").count();
     if (!stage || !(await page.locator(".sr-moves button.action").count())) return;
@@ -229,12 +262,14 @@ async function scenario(page) {
     assert.ok(fits, "the table fits a 390 px wide screen without sideways scrolling");
     await assertCardsReadable(page, "the table at 390 px");
     await assertCoveredMarksSeen(page, "the table at 390 px");
+    await assertMarksSeen(page, "the table at 390 px", "used");
     // The JFK opponent's Stage levels once had black text on their dark boxes.
     await assertAxeClean(page, "the JFK opponent's panel", { context: ".sr-opp-levels", rules: ["color-contrast"] });
     await page.setViewportSize({ width: 1200, height: 900 });
   });
   assert.ok(moves >= 30, `a whole game takes more than ${moves} clicks`);
   assert.ok(midShots, "a mid-game screenshot was taken");
+  console.log(`cards with an ability used this round when one was first used: ${usedSeen}`);
   const raw = [...labels].filter((l) => /^Action \d|undefined|NaN/.test(l));
   assert.deepEqual(raw, [], "every offered choice has a label in the players' words");
   for (const want of [/^Technology|^Propaganda|^Space Program|^Breakthrough/, /^Acquire with /, /^Pass$|^Done investing$/])

@@ -39,6 +39,51 @@ test("Terminus: build a deck, bring it to a lobby, play a bot to the end, open t
   await withEvidence({ terminus: page }, () => scenario(page));
 });
 
+// Clear came and went as a fifth filter: at every size it took a row of its own, so the first
+// filter set moved the pool's cards 52 px down and Clear moved them back up (and the focus fell
+// to the page with the pressed button). It stands beside the count now, always; with nothing
+// to clear it is aria-disabled and keeps the focus. Both deck games' builders, both sizes.
+test("the deck builder's pool stays put while filters are set and cleared, and Clear keeps the focus", { timeout: 180_000 }, async () => {
+  const page = await browserPage("decks-filters", desktop);
+  await withEvidence({ "decks-filters": page }, async () => {
+    await pickName(page, baseUrl, "Fil");
+    for (const game of ["terminus", "quasar_search"]) {
+      await page.goto(`${baseUrl}/#/decks/${game}`);
+      await page.waitForSelector(".pool-item");
+      const all = await page.locator(".pool-item").count();
+      const shown = (n) => page.waitForFunction((n) => document.querySelectorAll(".pool-item").length === n, n);
+      for (const [size, label] of [[desktop, "1280 px"], [phone, "390 px"]]) {
+        await page.setViewportSize(size);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const top = () => page.locator(".pool-list").evaluate((e) => Math.round(e.getBoundingClientRect().top + scrollY));
+        const where = `${game}'s builder at ${label}`;
+        const before = await top();
+        // A search, then a type as well: the list neither jumps down at the first filter…
+        const name = await page.locator(".pool-item").last().getAttribute("data-card");
+        await page.fill('input[name="filter-text"]', name);
+        await page.waitForFunction((n) => document.querySelectorAll(".pool-item").length < n, all);
+        assert.equal(await top(), before, `${where}: the list moved when a filter was typed`);
+        assert.equal(await page.locator('button[name="clear-filters"]:not([aria-disabled])').count(), 1, `${where}: Clear offered`);
+        const kind = await page.locator('select[name="filter-kind"] option').nth(1).getAttribute("value");
+        await page.fill('input[name="filter-text"]', "");
+        await page.selectOption('select[name="filter-kind"]', kind);
+        assert.equal(await top(), before, `${where}: the list moved when a type was chosen`);
+        await shoot(page, `decks-filtered-${game}-${size === phone ? "phone" : "desktop"}.png`);
+        // …nor up at Clear, pressed from the keyboard; the focus stays on Clear.
+        await page.focus('button[name="clear-filters"]');
+        await page.keyboard.press("Enter");
+        await shown(all);
+        assert.equal(await top(), before, `${where}: the list moved when the filters were cleared`);
+        assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("name")), "clear-filters", `${where}: the focus left Clear`);
+        assert.equal(await page.getAttribute('button[name="clear-filters"]', "aria-disabled"), "true", `${where}: nothing left to clear`);
+        await shoot(page, `decks-cleared-${game}-${size === phone ? "phone" : "desktop"}.png`);
+      }
+      await page.setViewportSize(desktop);
+    }
+    assert.deepEqual(await page.evaluate(() => window.__errors), [], "no error shown");
+  });
+});
+
 // The deck builder's cards are the kit's cards, cut ("…") where their text does not fit, as
 // on a table; only a table said how to read a cut card whole. At the default text size no
 // card of the Terminus pool is cut, from 320 to 1280 px; with the browser's minimum font

@@ -31,6 +31,8 @@ export const missedMoves = "(moves made while this page was not connected are no
 const maxBuffered = 256;
 const maxResends = 3;
 const resyncMs = 12000;
+// A move unanswered this long: the page asks for the match again (armFlightTimer).
+const flightAnswerMs = 8000;
 // After the table follows another held seat by itself, its moves wait this long: a second tap
 // meant for the seat just played lands on nothing rather than on the next seat's button.
 export const seatSwitchGuardMs = 900;
@@ -80,7 +82,7 @@ export class MatchSession {
   // the next, so nothing later would tell; the streams resync once the game is known.
   private lostWhileLoading_ = false;
   private listeners_ = new Set<() => void>();
-  private flightTimer_: ReturnType<typeof setTimeout> | null = null;
+  private flightTimer_: unknown = null;
   private lastMove_: InFlight | null = null;
   private online_ = true;
   private loading_ = false;
@@ -529,21 +531,29 @@ export class MatchSession {
     return true;
   }
 
-  // A move with no visible answer in a few seconds stops blocking the buttons.
+  // A move with no answer in flightAnswerMs: the page asks for the match again (Resync) and the
+  // move stays on its way until the snapshot shows what became of it (it settles the move like
+  // any view of the seat). The server answers every move, its view or a refusal, and a Resync
+  // only once the moves in flight are stored, so the snapshot tells: taken, or not (then the
+  // same move may be made again, naming the current view). Letting the buttons go instead, as
+  // the page did, meant a second tap on a slow server sent a move naming a view the seat had
+  // already acted on: refused STALE_VIEW, an error for a move that had been taken. A dead
+  // connection is found by the Ping (connection.ts) and a reconnect settles the move; a Resync
+  // left unanswered says so after resyncMs and offers Try again, which settles it too.
   private armFlightTimer(): void {
-    if (this.flightTimer_ !== null) clearTimeout(this.flightTimer_);
-    this.flightTimer_ = setTimeout(() => {
+    if (this.flightTimer_ !== null) this.clock_.clearTimeout(this.flightTimer_);
+    this.flightTimer_ = this.clock_.setTimeout(() => {
       this.flightTimer_ = null;
-      if (this.inFlight) {
-        this.inFlight = null;
+      if (this.inFlight && !this.resyncing) {
+        this.askResync();
         this.changed();
       }
-    }, 8000);
+    }, flightAnswerMs);
   }
 
   private settle(): void {
     this.inFlight = null;
-    if (this.flightTimer_ !== null) clearTimeout(this.flightTimer_);
+    if (this.flightTimer_ !== null) this.clock_.clearTimeout(this.flightTimer_);
     this.flightTimer_ = null;
   }
 

@@ -115,7 +115,13 @@ test("the pool view: filters, counts in the deck, and blocked + buttons with the
   assert.match(html, /14 of 62 cards/);
   assert.doesNotMatch(html, /data-card="Module 0"/);
   assert.match(html, /data-card="Action 4"[\s\S]*?data-copies="2"/);
-  assert.match(html, /name="clear-filters"/);
+  assert.match(html, /<button class="secondary" name="clear-filters">Clear filters<\/button>/);
+  // With no filter set Clear is still there, beside the count, only not pressable: appearing
+  // at the first filter it took a row of its own and moved the cards down 52 px.
+  const all = renderToString(<PoolView pool={cards} rules={terminusDeckRules} glossary={[]}
+    filter={noFilter} setFilter={() => {}} deck={deck} readOnly={false} change={() => {}} />);
+  assert.match(all, /<div class="pool-count"><p [^>]*>All 62 cards<\/p><button class="secondary" name="clear-filters" aria-disabled="true">Clear filters<\/button><\/div>/);
+  assert.match(html, /<div class="pool-count"><p [^>]*>14 of 62 cards<\/p><button/);
   assert.match(html, /aria-label="Action 4: 2 copies at most\."[^>]*aria-disabled="true"/);
   const legacy = renderToString(<PoolView pool={cards} rules={terminusDeckRules} glossary={[{ term: "Legacy", text: "At Turn 0 it stays next to your Ship." }]}
     filter={{ ...noFilter, tag: "Legacy" }} setFilter={() => {}} deck={[]} readOnly={false} change={() => {}} />);

@@ -554,7 +554,7 @@ test("the table box holds its decision sentences' room while a move is on its wa
   (globalThis as { getComputedStyle?: unknown }).getComputedStyle = (e: { height: string }) => ({ height: e.height });
   try {
     holdDecisionRoom(box);
-    assert.equal(asked[0], ".decision", "every table's decision sentence (the five tables' class)");
+    assert.equal(asked[0], ".decision, [data-hold-room]", "every table's decision sentence (the five tables' class), and lines that give way with it (S.P.A.C.E.'s \"waits for your answer\")");
     assert.deepEqual(decisions.map((d) => d.style.minHeight), ["72px", "20px"], "each keeps the height it had at the press");
     releaseDecisionRoom(box);
     assert.deepEqual(decisions.map((d) => d.style.minHeight), ["", ""], "the answer's sentence takes its own room");

@@ -317,3 +317,58 @@ test("a whole turn in a match without turn timers changes nothing", () => {
   session.onUpdate(create(ViewUpdateSchema, { number: 4n, patch: new Uint8Array(), fullTurns: 0b10 }));
   assert.equal(session.deadlineOf(1), seat1);
 });
+
+// The server answers every move (the view that shows it, or a refusal), and a Resync only once
+// the moves in flight are stored. A move with no answer in 8 s let the buttons go: on a slow
+// server a second tap then sent a move naming the view the seat had already acted on, refused
+// STALE_VIEW (an error toast for a move that had been taken). Now the page asks for the match
+// again instead, and the move is on its way until the snapshot says what became of it.
+test("a move unanswered for 8 s asks for the match again; the buttons wait for the snapshot, not for a clock", () => {
+  const timers: { at: number; fn: () => void; id: number }[] = [];
+  let now = 0;
+  let ids = 0;
+  const clock = {
+    setTimeout: (fn: () => void, ms: number) => (timers.push({ at: now + ms, fn, id: ++ids }), ids),
+    clearTimeout: (h: unknown) => {
+      const i = timers.findIndex((t) => t.id === h);
+      if (i >= 0) timers.splice(i, 1);
+    },
+  };
+  const advance = (ms: number) => {
+    now += ms;
+    for (let t = timers.sort((a, b) => a.at - b.at)[0]; t && t.at <= now; t = timers.sort((a, b) => a.at - b.at)[0]) {
+      timers.shift();
+      t.fn();
+    }
+  };
+  const sent: Body[] = [];
+  const session = new MatchSession("m1", (b) => (sent.push(b), sent.length), () => 1, clock);
+  sessions.push(session);
+  session.setGame("space_war");
+  session.onInfo(create(MatchInfoSchema, { matchId: "m1", game: "space_war", yourSeat: 1 }));
+  session.onUpdate(snapshot(5, view([flip], 5)));
+  assert.equal(session.play(flip), true);
+  advance(7_900);
+  assert.notEqual(session.inFlight, null, "on its way");
+  assert.equal(sent.filter((b) => b.case === "resync").length, 0);
+  advance(200);
+  assert.notEqual(session.inFlight, null, "still on its way at 8 s: no second move can be pressed");
+  assert.equal(session.canMove, false);
+  assert.equal(session.play(flip), false, "a second tap sends nothing");
+  assert.deepEqual(sent.map((b) => b.case), ["play", "resync"], "the page asked for the match again, once");
+  assert.equal(session.resyncing, true, "and says it is syncing");
+  advance(3_000);
+  assert.equal(sent.filter((b) => b.case === "resync").length, 1, "once");
+  // The snapshot (the move was taken: the next contest) settles the move, like its own view.
+  session.onUpdate(snapshot(6, view([flip], 6)));
+  assert.equal(session.inFlight, null);
+  assert.equal(session.resyncing, false);
+  assert.equal(session.canMove, true);
+  // A move answered in time asks for nothing.
+  assert.equal(session.play(flip), true);
+  advance(1_000);
+  session.onUpdate(create(ViewUpdateSchema, { matchId: "m1", patch: diffViews(ViewSchema, view([flip], 6), view([flip], 7)) }));
+  assert.equal(session.inFlight, null);
+  advance(10_000);
+  assert.deepEqual(sent.map((b) => b.case), ["play", "resync", "play"]);
+});

@@ -582,6 +582,25 @@ test("an offer from the computer in its Movement is asked at the top: who offers
   assert.match(renderToString(<ScoundrelsTable view={v} ctx={standInCtx} />), /Bot Brigid is away and the computer plays for them: it waits for your answer until its timer runs out/);
 });
 
+// Ada answered (TableContext.inFlight, from the match page): the heading said "Your move is
+// on its way." while the line above her buttons still said the computer waits for her answer.
+// It says her answer is on its way (another move of hers, or Resign, in its own words), in
+// the room it had: the line is held with the decision sentences at the press.
+test("once Ada answered the computer's offer, the line about its wait says her answer is on its way", () => {
+  const v = offeredToAda();
+  const timer = (seat: number) => (seat === 1 ? <Timer deadlineMs={Date.now() + 11_400} serverNow={() => Date.now()} /> : null);
+  const botCtx = { ...ctx(0), info: { seats: [{ seat: 1, bot: true, botKind: "heuristic" }] } as unknown as TableContext["info"], timer };
+  const patience = (c: TableContext) => renderToString(<ScoundrelsTable view={v} ctx={c} />).replace(/&#39;/g, "'").match(/<div class="sc-patience"[^>]*>([\s\S]*?)<\/div>(?:<div class="buttons"|<\/div>)/)?.[1] ?? "";
+  assert.match(patience(botCtx), /^Bot Brigid is the computer: it waits for your answer/);
+  for (const kind of [ActionKind.ACCEPT, ActionKind.DECLINE])
+    assert.equal(patience({ ...botCtx, inFlight: { resign: false, action: act(0, kind, 7) } }), "Your answer is on its way.");
+  assert.equal(patience({ ...botCtx, inFlight: { resign: false, action: act(0, ActionKind.BRAWL, 1) } }), "Your move is on its way.");
+  assert.equal(patience({ ...botCtx, inFlight: { resign: false } }), "Your move is on its way.");
+  assert.equal(patience({ ...botCtx, inFlight: { resign: true, action: act(0, 0) } }), "Your resignation is on its way.");
+  for (const c of [botCtx, { ...botCtx, inFlight: { resign: false, action: act(0, ActionKind.ACCEPT, 7) } }])
+    assert.match(renderToString(<ScoundrelsTable view={v} ctx={c} />), /<div class="sc-patience" data-testid="sc-patience" data-hold-room(?:="")?[ >]/, "held with the decision at the press");
+});
+
 // A move pressed is on its way until the server answers (TableContext.inFlight, from the
 // match page): a Go on the map, or an answer to an offer; the heading no longer asks for it.
 test("while Ada's move or answer is on its way, the heading says so instead of asking for it", () => {

@@ -56,6 +56,7 @@ const tooltips = (html: string): string[] => [...html.matchAll(/role="tooltip"[^
 let badgesChecked = 0;
 let controlsChecked = 0;
 let coveredChecked = 0;
+let usedChecked = 0;
 
 function checkView(view: View, where: string) {
   const html = render(view);
@@ -103,6 +104,14 @@ function checkView(view: View, where: string) {
   const marked = faces.filter((f) => /<span class="card__badges">(?:(?!<span class="card__text)[\s\S])*class="tip sr-covered-mark"/.test(f));
   assert.equal(marked.length, covered, `${where}: ${covered} covered cards, ${marked.length} with the mark in their badge line`);
   coveredChecked += covered;
+  // So does an ability used (or resolved) this round, while the game goes on: "↻ used",
+  // "① used", "▤ resolved" in the badge line, and no "used this round" left in the text.
+  const over = !!view.outcome?.over;
+  const used = over ? 0 : view.seats.reduce((n, s) => n + s.agency.filter((a) => a.leftUsed || (a.rightUsed && !a.covered) || a.bottomUsed).length, 0);
+  const usedMarked = faces.filter((f) => /<span class="card__badges">(?:(?!<span class="card__text)[\s\S])*class="tip sr-used-mark"/.test(f));
+  assert.equal(usedMarked.length, used, `${where}: ${used} cards with an ability used this round, ${usedMarked.length} with the mark in their badge line`);
+  for (const f of faces) assert.doesNotMatch(f.slice(f.indexOf('<span class="card__text')), /used this round<\/em>|resolved this round<\/em>/, `${where}: a used mark in the text the kit cuts`);
+  usedChecked += used;
   for (const term of ["Universe", "Laboratory", "Agency", "Hand"]) assert.ok(text.includes(`>${term}<`) || text.includes(`${term}</`), `${where}: ${term}`);
   assert.ok(tips.some((t) => t.startsWith("Laboratory:")), `${where}: the Lab has no tip`);
   return html;
@@ -130,6 +139,7 @@ test("JFK, standard and Cold War matches: every view renders every choice, backs
   assert.ok(badgesChecked > 50, `too few badges checked (${badgesChecked})`);
   assert.ok(controlsChecked > 10, `too few Control Cards checked (${controlsChecked})`);
   assert.ok(coveredChecked > 10, `too few covered cards checked (${coveredChecked})`);
+  assert.ok(usedChecked > 10, `too few cards with a used ability checked (${usedChecked})`);
 });
 
 test("the reveal of the secret Control Card choices is held on screen; the choices before it are not", () => {
@@ -234,7 +244,7 @@ test("the end is said once, by the page (in players' words), not again by the ta
     assert.match(html, /<h3>Final score<\/h3>/, `${name}: the final score`);
     for (const s of view.seats) assert.match(html, new RegExp(`data-score-seat="${s.seat}"[\\s\\S]*?data-points="${s.score!.halves}">${s.score!.halves / 2 | 0}(\\.5)?<`), `${name}: seat ${s.seat}'s points`);
     // Nothing of a turn or a round to come: no Initiative, no "passed", no "This round".
-    assert.doesNotMatch(text, /Initiative|passed|This round|if the game ended now|used this round|resolved this round/, `${name}: nothing of a next turn`);
+    assert.doesNotMatch(text, /Initiative|passed|This round|if the game ended now|used this round|resolved this round|↻ used|① used|▤ resolved/i, `${name}: nothing of a next turn`);
     assert.match(text, /Final round/, `${name}: the last round's Control Cards are the final round's`);
   }
   assert.match(decode(render(jfk)), /class="sr-score-row opponent"><span class="sr-score-name">Eastern bloc<\/span><b class="sr-points">44<\/b>/);
@@ -244,8 +254,8 @@ test("the end is said once, by the page (in players' words), not again by the ta
   assert.match(playing, /Initiative: Bot Brigid/);
   assert.match(playing, />This round</);
   assert.match(playing, /Development Points if the game ended now/);
-  assert.match(playing, /Put up to 1 card from your Hand into your Agency\.<em> used this round<\/em>/);
-  assert.match(playing, /<em> resolved this round<\/em>/);
+  assert.match(playing, /class="tip sr-used-mark"[^>]*>↻ used</);
+  assert.match(playing, /class="tip sr-used-mark"[^>]*>▤ resolved</);
 });
 
 // Space Race clamped each ability at 3 lines with a clamp of its own (space_race.css), so
@@ -270,7 +280,7 @@ test("a card's abilities are the kit card's text (fitted by the kit, whole in th
   assert.ok(badges > 0, "the levels and symbols in the kit's badge line");
   assert.ok(text > badges, "the abilities in the kit's fitted text, below the badges");
   const abilities = face.slice(text);
-  assert.match(abilities, /^<span class="card__text card__text--clamp"><span class="sr-ab reusable used">[\s\S]*?the bottom row \(cards from your Hand into your Agency\)\.<em> used this round<\/em><\/span><span class="sr-ab single covered">[\s\S]*?into your Hand\.<\/span><\/span><span class="sr-ab bottom">[\s\S]*?\(if you can\)\.<\/span><\/span>$/);
+  assert.match(abilities, /^<span class="card__text card__text--clamp"><span class="sr-ab reusable used">[\s\S]*?the bottom row \(cards from your Hand into your Agency\)\.<\/span><span class="sr-ab single covered">[\s\S]*?into your Hand\.<\/span><\/span><span class="sr-ab bottom">[\s\S]*?\(if you can\)\.<\/span><\/span>$/);
   assert.doesNotMatch(face, /card__extra/, "no ability outside the kit's text");
   assert.match(abilities, /aria-describedby[^>]*>↻<span class="tip__text" role="tooltip"[^>]*>Reusable/, "each ability keeps its Tip");
   // A card without abilities has no empty text line.
@@ -305,10 +315,10 @@ test("a covered ability: its words struck through, its ① icon not, and \"① c
   assert.match(badges, /<span class="tip sr-covered-mark"[^>]*>① covered<span class="tip__text" role="tooltip"[^>]*>Covered: this card's single-use ability/, "the mark and its Tip in the badge line");
   const text = html.slice(html.indexOf('<span class="card__text'));
   assert.doesNotMatch(text, /sr-covered|<em[^>]*>[^<]*covered/, "no mark in the text the kit cuts");
-  // An uncovered card has no mark; a used one says "used this round" in its row as before.
+  // An uncovered card has no covered mark; a used one is marked used (below).
   const open = decode(renderToString(<SrCard card={card as never} agency={{ covered: false, rightUsed: true } as never} />));
   assert.doesNotMatch(open, /sr-covered-mark|① covered/);
-  assert.match(open, /<span class="sr-ab single used">[\s\S]*?into your Hand\.<\/span><em> used this round<\/em><\/span>/);
+  assert.match(open, /<span class="sr-ab single used">[\s\S]*?into your Hand\.<\/span><\/span>/);
   // Every line-through in Space Race's sheet is on the words, never on the row.
   const css = readFileSync(join(webClient, "src/games/space_race/space_race.css"), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
   const struck = [...css.matchAll(/([^{}]*\.sr-ab[^{}]*)\{([^}]*line-through[^}]*)\}/g)].map((m) => m[1].trim());
@@ -338,4 +348,45 @@ test("Space Race's styles are all in space_race.css, and none styles the kit car
   }
   // No filter or fading on an ability: used and covered ones say so in words, at 4.5:1.
   assert.doesNotMatch(strip("src/games/space_race/space_race.css"), /\.sr-ab[^{]*\{[^}]*(filter|opacity)/);
+});
+
+// "used this round" ended its ability's row, the last words of the kit's fitted text: at
+// 390 px Solar Panels' "↻ Split 2 between the top row …" filled the 4 lines the card shows,
+// and the mark went with the cut ("…"); only the zoom said the ability was used. Like "①
+// covered", the marks are in the badge line the kit never cuts, short enough to keep it one
+// line: "↻ used", "① used", "▤ resolved", each with a Tip that says "this round".
+test("an ability used this round is marked in the badge line the kit never cuts, not at the end of its text", () => {
+  const card = {
+    code: "solar_panels", name: "Solar Panels", type: Stage.TECHNOLOGY, levels: [0, 1, 0, 0], symbols: [0, 1, 0, 0],
+    left: "Split 2 between the top row (cards from the Deck into your Hand) and the bottom row (cards from your Hand into your Agency).",
+    leftStripe: Stage.TECHNOLOGY,
+    right: "Put up to 2 cards from the Universe into your Hand.", rightStripe: Stage.TECHNOLOGY,
+    bottom: "Bureaucracy: Put exactly 1 card from your Hand into the Universe face down (if you can).",
+  };
+  const parts = (agency: object, over = false) => {
+    const html = decode(renderToString(<SrCard card={card as never} agency={agency as never} over={over} />));
+    const at = html.indexOf('<span class="card__text');
+    return { badges: html.slice(html.indexOf('<span class="card__badges">'), at), text: html.slice(at) };
+  };
+  const marks = (badges: string) => [...badges.matchAll(/<span class="tip sr-used-mark"[^>]*>([^<]*)<span class="tip__text" role="tooltip"[^>]*>([^<]*)</g)].map((m) => [m[1], m[2]]);
+  const all = parts({ leftUsed: true, rightUsed: true, bottomUsed: true });
+  assert.deepEqual(marks(all.badges), [
+    ["↻ used", "Used this round: this card's reusable ability (↻) was used this round; it can be used again next round."],
+    ["① used", "Used this round: this card's single-use ability (①) was used this round."],
+    ["▤ resolved", "Resolved this round: this card's Bureaucracy ability (▤) was resolved this round."],
+  ]);
+  assert.doesNotMatch(all.text, /used this round|resolved this round|sr-used-mark/, "nothing of the marks in the text the kit cuts");
+  // The rows still read as used (their colour), each mark beside the levels.
+  assert.match(all.text, /<span class="sr-ab reusable used">[\s\S]*<span class="sr-ab single used">[\s\S]*<span class="sr-ab bottom used">/);
+  assert.match(all.badges, /sr-levels[\s\S]*sr-used-mark/);
+  // One mark per used ability; a covered single-use ability says "① covered", not "① used".
+  assert.deepEqual(marks(parts({ leftUsed: true }).badges).map((m) => m[0]), ["↻ used"]);
+  assert.deepEqual(marks(parts({ covered: true, rightUsed: true }).badges).map((m) => m[0]), []);
+  assert.deepEqual(marks(parts({}).badges), []);
+  // Once the game is over there is no round left to use anything in.
+  assert.deepEqual(marks(parts({ leftUsed: true, bottomUsed: true }, true).badges), []);
+  // Never cut or hidden by Space Race's own rules.
+  const css = readFileSync(join(webClient, "src/games/space_race/space_race.css"), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
+  for (const rule of css.matchAll(/([^{}]*\.sr-used-mark[^{}]*)\{([^}]*)\}/g)) assert.doesNotMatch(rule[2], /display:\s*none|overflow|visibility|clip/, `${rule[1].trim()} hides the mark`);
+  assert.ok(/\.sr-used-mark[^{]*\{[^}]*white-space:\s*nowrap/.test(css), "a mark never breaks inside");
 });

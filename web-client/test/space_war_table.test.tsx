@@ -370,6 +370,10 @@ test("kit: the seat panel says you, bot, away, to act and out in words", () => {
   const out = renderToString(<SeatPanel name="Ada" seat={0} you toAct out="conquered" />);
   assert.ok(out.includes(">conquered<") && out.includes(">you<"));
   assert.ok(!out.includes(">to act<"), "a conquered seat is not to act");
+  // Your own move on its way: "move sent" in place of "to act"; nothing when not to act.
+  const sent = renderToString(<SeatPanel name="Ada" seat={0} you toAct sent={{ resign: false }} />);
+  assert.ok(sent.includes(">move sent<") && !sent.includes(">to act<") && !sent.includes("seat-panel--to-act"));
+  assert.ok(!renderToString(<SeatPanel name="Ada" seat={0} you sent={{ resign: false }} />).includes("move sent"));
 });
 
 // WCAG relative luminance and contrast of two #rrggbb colours.
@@ -461,6 +465,15 @@ test("while Ada's flip or Power decision is on its way, the table says so instea
   assert.match(words(flipping, sent), /data-decision(?:="")?>Your move is on its way\.</);
   assert.doesNotMatch(words(flipping, sent), /Your turn/);
   assert.match(words(flipping, { inFlight: { resign: true } }), /data-decision(?:="")?>Your resignation is on its way\.</);
+  // Ada's seat panel said "to act" meanwhile, beside "Your move is on its way.": it says the
+  // move is sent (and its Tip the sentence), the others' seats still say "to act".
+  const marks = (html: string, seat: number) => html.match(new RegExp(`data-seat="${seat}"><div class="seat-panel__head">[\\s\\S]*?<div class="seat-panel__marks">([\\s\\S]*?)</div>`))?.[1] ?? "";
+  assert.match(marks(words(flipping, {}), 0), />to act</);
+  assert.doesNotMatch(marks(words(flipping, sent), 0), />to act</);
+  assert.match(marks(words(flipping, sent), 0), /class="tip mark mark--sent"[^>]*>move sent<span class="tip__text" role="tooltip"[^>]*>Your move is on its way\.</);
+  assert.doesNotMatch(words(flipping, sent), /seat-panel--you seat-panel--to-act|seat-panel--to-act[^"]*seat-panel--you/, "nor outlined as to act");
+  assert.match(marks(words(flipping, sent), 1), />to act</, "another seat still is");
+  assert.match(marks(words(flipping, { inFlight: { resign: true } }), 0), />resigning<span class="tip__text"[^>]*>Your resignation is on its way\.</);
   // In a War: the part asking Ada to flip; the rest still says who is at War.
   const war = flipView(0, { warStep: 1, toAct: 0b101, inContest: 0b101 });
   assert.match(words(war, sent), /fight on\. Your move is on its way\.</);

@@ -44,8 +44,9 @@ export interface TableContext {
   // (aria-disabled, the pressed one "sending"), so a sentence asking for the move ("Your turn:
   // flip …") would ask for what was just done. turnWords and headingWords say it is on its
   // way instead, until the answer comes, the move is refused, or the page resyncs.
-  // `resign`: the move is Resign. Absent: nothing of the viewer's is on its way.
-  inFlight?: { resign: boolean };
+  // `resign`: the move is Resign; `action`: the move itself (S.P.A.C.E. tells an answer to
+  // an offer from another move). Absent: nothing of the viewer's is on its way.
+  inFlight?: { resign: boolean; action?: Action };
   // Legal actions the table offers itself without drawing their buttons now (S.P.A.C.E.'s
   // trade offers, chosen in a dialog that is closed): the generic move panel leaves them
   // out. Call it while rendering, as ctx.ActionButton registers. Absent where there are no

@@ -4,6 +4,7 @@
 import type { ComponentChildren, VNode } from "preact";
 
 import { Tip } from "./tip.js";
+import { moveOnItsWay, resignOnItsWay } from "./words.js";
 
 export interface SeatPanelProps {
   name: string;
@@ -12,6 +13,10 @@ export interface SeatPanelProps {
   bot?: boolean;
   away?: boolean;
   toAct?: boolean;
+  // This seat's own move was sent and its answer has not come (TableContext.inFlight, for
+  // the viewer's seat): "to act" would ask for what was just done while the table's words say
+  // "Your move is on its way."; the mark says "move sent" (or "resigning") instead.
+  sent?: { resign: boolean };
   out?: string;            // "conquered", "resigned": no longer in play
   timer?: VNode | null;
   score?: string;
@@ -30,12 +35,13 @@ export const markTips = {
 };
 
 export function SeatPanel(p: SeatPanelProps) {
+  const sent = p.toAct && !p.out ? p.sent : undefined;
   const cls = [
     "seat-panel",
     p.class ?? "",
     p.seat !== undefined ? `seat-colour-${p.seat % 6}` : "",
     p.you ? "seat-panel--you" : "",
-    p.toAct ? "seat-panel--to-act" : "",
+    p.toAct && !sent ? "seat-panel--to-act" : "",
     p.out ? "seat-panel--out" : "",
   ]
     .filter(Boolean)
@@ -56,7 +62,11 @@ export function SeatPanel(p: SeatPanelProps) {
         {p.you ? <Tip class="mark mark--you" text={markTips.you}>you</Tip> : null}
         {p.bot ? <Tip class="mark mark--bot" text={markTips.bot}>bot</Tip> : null}
         {p.away ? <Tip class="mark mark--away" text={markTips.away}>away</Tip> : null}
-        {p.toAct && !p.out ? <Tip class="mark mark--act" text={markTips.toAct}>to act</Tip> : null}
+        {sent ? (
+          <Tip class="mark mark--sent" text={sent.resign ? resignOnItsWay : moveOnItsWay}>{sent.resign ? "resigning" : "move sent"}</Tip>
+        ) : p.toAct && !p.out ? (
+          <Tip class="mark mark--act" text={markTips.toAct}>to act</Tip>
+        ) : null}
         {p.out ? <span class="mark mark--out">{p.out}</span> : null}
         {p.marks}
       </div>

@@ -42,7 +42,9 @@ export function keepCutHintRoom(box: Element): () => void {
 // moved up by two lines as the finger pressed them (a quick second tap landed on something
 // else). `holdDecisionRoom` is called at the press, before the page redraws; the room is let
 // go once nothing is in flight (`releaseDecisionRoom`), as the answer's sentence is drawn.
-const decisions = ".decision";
+// (`data-hold-room`: a table's other line that gives way to the move, S.P.A.C.E.'s "the
+// computer waits for your answer".)
+const decisions = ".decision, [data-hold-room]";
 export function holdDecisionRoom(box: Element | null | undefined): void {
   for (const el of box?.querySelectorAll<HTMLElement>(decisions) ?? []) {
     // The used height, as box-sizing counts it, so min-height keeps exactly that.
@@ -52,7 +54,7 @@ export function holdDecisionRoom(box: Element | null | undefined): void {
 }
 
 export function releaseDecisionRoom(box: Element | null | undefined): void {
-  for (const el of box?.querySelectorAll<HTMLElement>(`${decisions}[data-held]`) ?? []) {
+  for (const el of box?.querySelectorAll<HTMLElement>("[data-held]") ?? []) {
     el.style.removeProperty("min-height");
     el.removeAttribute("data-held");
   }

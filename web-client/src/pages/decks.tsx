@@ -362,6 +362,7 @@ export function PoolView(p: { pool: readonly PoolCard[]; rules: DeckRules; gloss
   const shown = filterPool(p.pool, p.filter);
   const set = (k: keyof PoolFilter) => (ev: Event) => p.setFilter({ ...p.filter, [k]: (ev.target as HTMLInputElement | HTMLSelectElement).value });
   const label = (kind: string) => p.rules.piles.find((x) => x.kind === kind)?.label ?? kind;
+  const filtered = !!(p.filter.kind || p.filter.tag || p.filter.requirement || p.filter.text);
   return (
     <>
       <div class="pool-filters">
@@ -387,9 +388,15 @@ export function PoolView(p: { pool: readonly PoolCard[]; rules: DeckRules; gloss
         <label class="grow">Search
           <input name="filter-text" type="search" placeholder="Name or text" value={p.filter.text} onInput={set("text")} />
         </label>
-        {p.filter.kind || p.filter.tag || p.filter.requirement || p.filter.text ? <button class="secondary" name="clear-filters" onClick={() => p.setFilter(noFilter)}>Clear</button> : null}
       </div>
-      <p class="muted" aria-live="polite" data-shown={shown.length}>{shown.length === p.pool.length ? `All ${shown.length} cards` : `${shown.length} of ${p.pool.length} cards`}</p>
+      {/* Clear stands beside the count, always: coming and going as a fifth filter it took a
+          row of its own and moved the cards 52 px at every first filter and every Clear (and
+          the focus fell to the page when the pressed button went). With nothing to clear it
+          is aria-disabled, so a keyboard player's focus stays on it. */}
+      <div class="pool-count">
+        <p class="muted" aria-live="polite" data-shown={shown.length}>{shown.length === p.pool.length ? `All ${shown.length} cards` : `${shown.length} of ${p.pool.length} cards`}</p>
+        <button class="secondary" name="clear-filters" aria-disabled={filtered ? undefined : "true"} onClick={() => filtered && p.setFilter(noFilter)}>Clear filters</button>
+      </div>
       {/* The kit's hint on cut cards, as above a table: seen while a card of the pool is cut. */}
       <CutHintBox class="pool-box">
         <ul class="plain pool-list">

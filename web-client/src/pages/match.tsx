@@ -117,7 +117,7 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
   // it): every button waits, the pressed one says "sending", and the table's words say the
   // move is on its way rather than ask for it again.
   const flight = session.inFlight;
-  const inFlight = viewer !== null && flight !== null && flight.action.seat === viewer && !info?.over ? { resign: flight.action.kind === 0 } : undefined;
+  const inFlight = viewer !== null && flight !== null && flight.action.seat === viewer && !info?.over ? { resign: flight.action.kind === 0, action: flight.action } : undefined;
   const ctx: TableContext = {
     info,
     viewer,

@@ -436,6 +436,7 @@ function SeatArea({ view, seat, ctx }: { view: View; seat: Seat; ctx: TableConte
       bot={info?.bot}
       away={ctx.live && !!info && !info.bot && !info.connected}
       toAct={seat.toAct}
+      sent={you ? ctx.inFlight : undefined}
       timer={ctx.timer(seat.seat)}
       subtitle={seat.factionName}
       score={`Glory ${seat.glory}`}

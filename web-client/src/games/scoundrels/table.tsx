@@ -366,6 +366,7 @@ function ShipSheet({ view, ship, ctx }: { view: View; ship: Ship; ctx: TableCont
       bot={info?.bot}
       away={ctx.live && !!info && !info.bot && !info.connected}
       toAct={ship.toAct || ship.mayAct}
+      sent={you ? ctx.inFlight : undefined}
       out={ship.out ? "resigned" : undefined}
       timer={ctx.timer(ship.seat)}
       score={ship.reputation ? `Rep ${ship.reputation}` : "No rep yet"}

@@ -18,6 +18,7 @@ import { useRef, useState } from "preact/hooks";
 import type { Action } from "../../gen/starport/v1/common_pb.js";
 import { ActionKind, FightKind, type Card, type Contract, type Offer, type View } from "../../gen/starport/v1/scoundrels_pb.js";
 import { Dialog } from "../../kit/dialog.js";
+import { moveOnItsWay, resignOnItsWay } from "../../kit/words.js";
 import type { TableContext } from "../types.js";
 import { actionLabel, cardIndex, cardName, distinctName, hiddenCardName, hiddenPlace, proposalTerms, proposeLabel, type Named } from "./words.js";
 
@@ -279,7 +280,7 @@ export function IncomingOffer({ view, ctx, offer, answers }: { view: View; ctx: 
         <dd data-side="take">{sideList(view, offer.take, offer.takeCargo, ctx.seatName)}</dd>
       </dl>
       {noBayFor(view, ctx.viewer, offer.giveCargo.map((c) => c.id), offer.takeCargo.map((c) => c.id)) ? <p class="sc-no-bay" data-testid="sc-no-bay">{noBayWords}</p> : null}
-      {ctx.live && proposer?.bot ? <ProposerWaits name={who} standIn={!proposer.botKind} timer={ctx.timer(offer.from)} /> : null}
+      {ctx.live && proposer?.bot ? <ProposerWaits name={who} standIn={!proposer.botKind} timer={ctx.timer(offer.from)} sent={ctx.inFlight && sentWords(ctx.inFlight, offer)} /> : null}
       {B ? (
         <div class="buttons">
           {answers.map((a) => <B key={a.kind} action={a} class={a.kind === ActionKind.ACCEPT ? undefined : "secondary"}>{actionLabel(a, view, ctx.seatName)}</B>)}
@@ -289,13 +290,26 @@ export function IncomingOffer({ view, ctx, offer, answers }: { view: View; ctx: 
   );
 }
 
+// What the viewer's move on its way is to this offer (TableContext.inFlight): its answer, or
+// another move (moving away, which ends the offer), or Resign.
+export function sentWords(flight: NonNullable<TableContext["inFlight"]>, offer: Offer): string {
+  if (flight.resign) return resignOnItsWay;
+  const a = flight.action;
+  const answer = !!a && (a.kind === ActionKind.ACCEPT || a.kind === ActionKind.DECLINE) && a.args[0] === offer.id;
+  return answer ? "Your answer is on its way." : moveOnItsWay;
+}
+
 // How long a proposer who plays on without your answer waits for it: the server shows the
 // computer's wait (a bot seat's, or a stand-in's for an absent player) as its seat's timer,
 // so the countdown is the server's own, after a reload too. A person's offer has none.
-function ProposerWaits({ name, standIn, timer }: { name: string; standIn: boolean; timer: VNode | null }) {
+// Once the viewer answered (`sent`: their answer, or another move, is on its way) the
+// computer no longer waits for it: the line says so, in the room it had (data-hold-room,
+// kit/table_box.tsx), so the Accept / Decline under it stay under the finger.
+function ProposerWaits({ name, standIn, timer, sent }: { name: string; standIn: boolean; timer: VNode | null; sent?: string }) {
   if (!timer) return null;
+  if (sent) return <div class="sc-patience" data-testid="sc-patience" data-hold-room="" data-sent="">{sent}</div>;
   return (
-    <div class="sc-patience" data-testid="sc-patience">
+    <div class="sc-patience" data-testid="sc-patience" data-hold-room="">
       {standIn ? `${name} is away and the computer plays for them: it` : `${name} is the computer: it`} waits for your answer
       until its timer runs out, then plays on (moving away ends the offer). {timer}
     </div>

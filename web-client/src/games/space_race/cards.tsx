@@ -36,6 +36,9 @@ export const abilityTips = {
   leader: "Leader (★): an Agency holds one Leader only; another one goes to the Lab.",
   symbols: "Breakthrough symbols: the most symbols in a category scores 6 Development Points.",
   covered: "Covered: this card's single-use ability (①, struck through) was used; it cannot be used again until an ability uncovers it.",
+  leftUsed: "Used this round: this card's reusable ability (↻) was used this round; it can be used again next round.",
+  rightUsed: "Used this round: this card's single-use ability (①) was used this round.",
+  bottomUsed: "Resolved this round: this card's Bureaucracy ability (▤) was resolved this round.",
 };
 
 const categoryList = [0, 1, 2, 3].map((i) => categoryNames[i as keyof typeof categoryNames]);
@@ -62,8 +65,13 @@ function Stripe({ s }: { s: Stage }) {
 // The levels, the symbols and the "① covered" mark stand above them, in the kit's badge
 // line, and are never cut: a covered ability's words are struck where they show, but its
 // mark was the last words of the text and went with the cut (a phone saw it only in the
-// zoom), and which abilities are covered is what a player reads the Agency for. Once the game is over (`over`)
-// no ability is "used this round": there is no round left to use it in.
+// zoom), and which abilities are covered is what a player reads the Agency for. So do the
+// marks of the abilities used (or resolved) this round, "↻ used", "① used", "▤ resolved":
+// they ended their rows as " used this round", and a phone cut them with the text (Solar
+// Panels' "↻ Split 2 between …" fills the 4 lines a 390 px card shows). They are short, so
+// the badge line stays one line and the card no taller; their Tips say "this round".
+// Once the game is over (`over`) no ability is "used this round": there is no round left
+// to use it in.
 export function SrCard({ card, marks = {}, agency, over = false }: { card: SrCardMsg; marks?: CardMarks; agency?: AgencyCard; over?: boolean }) {
   const covered = agency?.covered ?? false;
   const leftUsed = !over && !!agency?.leftUsed;
@@ -74,21 +82,18 @@ export function SrCard({ card, marks = {}, agency, over = false }: { card: SrCar
     card.left ? (
       <span key="left" class={`sr-ab reusable${leftUsed ? " used" : ""}`}>
         <Tip class="sr-ab-kind" text={abilityTips.reusable}>↻</Tip> <Stripe s={card.leftStripe} /> {card.left}
-        {leftUsed ? <em> used this round</em> : null}
       </span>
     ) : null,
     card.right ? (
       <span key="right" class={`sr-ab single${covered ? " covered" : ""}${rightUsed && !covered ? " used" : ""}`}>
         {/* The words alone, so a covered ability strikes them and not its ①. Its "covered"
-            mark is in the badge line (below), where the text's cut never reaches it. */}
+            or "used" mark is in the badge line (below), where the text's cut never reaches it. */}
         <Tip class="sr-ab-kind" text={abilityTips.single}>①</Tip> <Stripe s={card.rightStripe} /> <span class="sr-ab-words">{card.right}</span>
-        {!covered && rightUsed ? <em> used this round</em> : null}
       </span>
     ) : null,
     card.bottom ? (
       <span key="bottom" class={`sr-ab bottom${bottomUsed ? " used" : ""}`}>
         <Tip class="sr-ab-kind" text={abilityTips.bottom}>▤</Tip> {card.bottom}
-        {bottomUsed ? <em> resolved this round</em> : null}
       </span>
     ) : null,
   ].filter(Boolean);
@@ -115,6 +120,9 @@ export function SrCard({ card, marks = {}, agency, over = false }: { card: SrCar
               ① covered
             </Tip>
           ) : null}
+          {leftUsed ? <Tip class="sr-used-mark" text={abilityTips.leftUsed}>↻ used</Tip> : null}
+          {rightUsed && !covered ? <Tip class="sr-used-mark" text={abilityTips.rightUsed}>① used</Tip> : null}
+          {bottomUsed ? <Tip class="sr-used-mark" text={abilityTips.bottomUsed}>▤ resolved</Tip> : null}
         </span>
       }
       text={abilities.length ? abilities : undefined}

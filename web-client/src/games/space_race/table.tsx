@@ -307,6 +307,7 @@ function SeatArea({ seat, view, ctx, offered }: { seat: Seat; view: View; ctx: T
       bot={info?.bot}
       away={ctx.live && !!info && !info.bot && !info.connected}
       toAct={seat.toAct}
+      sent={you ? ctx.inFlight : undefined}
       out={seat.resigned ? "resigned" : undefined}
       timer={ctx.timer(seat.seat)}
       score={`${points(seat.score?.halves ?? 0)} pts`}

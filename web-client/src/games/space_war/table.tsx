@@ -151,6 +151,8 @@ function SeatView(p: { seat: Seat; view: View; ctx: TableContext }) {
       bot={info?.bot}
       away={ctx.live && !!info && !info.bot && !info.connected}
       toAct={hasSeat(p.view.seatsToAct, seat.seat)}
+      // Your own move sent: "move sent" rather than "to act", as the flip sentence says.
+      sent={ctx.viewer === seat.seat ? ctx.inFlight : undefined}
       out={seat.conquered ? "conquered" : undefined}
       timer={ctx.timer(seat.seat)}
       score={`${deck + discard} cards`}

@@ -284,6 +284,7 @@ function SeatArea({ view, seat, ctx, pool }: { view: View; seat: Seat; ctx: Tabl
       bot={info?.bot}
       away={ctx.live && !!info && !info.bot && !info.connected}
       toAct={seat.toAct || seat.mayAct}
+      sent={you ? ctx.inFlight : undefined}
       out={seat.out ? "out" : undefined}
       timer={ctx.timer(seat.seat)}
       score={`Proximity ${primary?.proximity ?? 0}`}
