@@ -484,9 +484,12 @@ void state::remember(const action& a) {
       } else if (t == task::pick_card) {
         const copy_id c = picked(frames_[frame_count_ - 1], a.args[0]);
         if (c != no_card && !hidden_in_ship(c)) last_card_ = c;
-      } else if (t == task::discard || t == task::burn || t == task::look ||
-                 t == task::weapon || t == task::bustle_pick) {
+      } else if (t == task::discard || t == task::burn || t == task::look || t == task::weapon) {
         last_card_ = from_wire(a.args[0]);
+      } else if (t == task::bustle_pick) {
+        // An Ambush Module enters face down (put_module): the others see only a back.
+        const copy_id c = from_wire(a.args[0]);
+        if (!card_of(c).has(keyword::ambush)) last_card_ = c;
       }
       break;
     default: break;

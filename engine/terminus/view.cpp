@@ -383,7 +383,10 @@ std::string state::describe(const action& a) const {
         case task::optional: return who + " uses " + card_words(f.source) + ".";
         case task::discard: case task::look: return who + " discards " + card_words(card_arg(0)) + ".";
         case task::burn: return who + " burns " + card_words(card_arg(0)) + ".";
-        case task::bustle_pick: return who + " adds " + card_words(card_arg(0)) + " to the Ship.";
+        case task::bustle_pick:
+          // An Ambush Module enters face down: its name would tell the others what it is.
+          if (card_of(card_arg(0)).has(keyword::ambush)) return who + " adds a face-down Module to the Ship.";
+          return who + " adds " + card_words(card_arg(0)) + " to the Ship.";
         case task::chaotic: return who + " puts the top Complication at the bottom.";
         case task::look_order: return who + " puts a card back on the Action Pile.";
         default: return who + " chooses.";
