@@ -200,9 +200,10 @@ void state::view(viewer who, pb::View& out) const {
     if (priority_ >= 0) out.set_priority(static_cast<std::uint32_t>(priority_));
   }
   if (frame_count_) fill_prompt(who, out);
-  if (last_seat_ != 0xff && (last_card_ != no_card || last_source_ != no_card || last_target_seat_ != 0xff)) {
+  if (last_seat_ != 0xff && last_kind_ != pb::LastMove::KIND_UNSPECIFIED) {
     pb::LastMove& lm = *out.mutable_last_move();
     lm.set_seat(last_seat_);
+    lm.set_kind(last_kind_);
     if (last_card_ != no_card) fill_card(*lm.mutable_card(), last_card_, true);
     if (last_source_ != no_card) fill_card(*lm.mutable_source(), last_source_, true);
     if (last_target_seat_ != 0xff) {
