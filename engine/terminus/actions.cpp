@@ -338,6 +338,7 @@ void state::apply(const action& a) {
   last_card_ = last_source_ = no_card;
   last_target_seat_ = 0xff;
   last_target_ship_ = 0;
+  last_kind_ = pb::LastMove::KIND_UNSPECIFIED;
   remember(a);
   const int seat = a.seat;
   player& p = players_[seat];
@@ -455,40 +456,80 @@ void state::apply(const action& a) {
   advance();
 }
 
-// The public part of an action, before it changes anything (View.last_move).
+// The public part of an action, before it changes anything (View.last_move): what was done,
+// with which cards, aimed at which Ship. A card that is face down once the move is made is
+// not named (the view shows it as a back).
 void state::remember(const action& a) {
   const kind k = static_cast<kind>(a.kind);
-  const task t = frame_count_ ? frames_[frame_count_ - 1].kind : task::run;
   switch (k) {
     case kind::play:
+      last_kind_ = pb::LastMove::PLAYED;
       last_card_ = from_wire(a.args[0]);
       if (a.args[2] >= 0) last_target_seat_ = static_cast<std::uint8_t>(a.args[2]), last_target_ship_ = static_cast<std::uint8_t>(a.args[3]);
       break;
     case kind::activate:
+      last_kind_ = pb::LastMove::ACTIVATED;
       last_card_ = from_wire(a.args[0]);
       if (a.args[1] >= 0) last_target_seat_ = static_cast<std::uint8_t>(a.args[1]), last_target_ship_ = static_cast<std::uint8_t>(a.args[2]);
       break;
     case kind::override_:
+      last_kind_ = pb::LastMove::OVERRIDDEN;
       last_card_ = from_wire(a.args[0]);
       last_source_ = from_wire(a.args[1]);
       break;
     case kind::detach:
+      last_kind_ = pb::LastMove::DETACHED;
       last_card_ = from_wire(a.args[0]);
       break;
-    case kind::choose:
+    case kind::reattach: {
+      if (a.args[0] < 1 || a.args[0] >= max_ships) break;
+      const ship& x = players_[a.seat].ships[a.args[0]];
+      if (x.runabout == no_card) break;
+      last_kind_ = pb::LastMove::REATTACHED;
+      last_card_ = x.runabout;
+      break;
+    }
+    case kind::choose: {
       if (!frame_count_) break;
-      if (t == task::pick_ship) {
-        last_source_ = frames_[frame_count_ - 1].source;
-        last_target_seat_ = static_cast<std::uint8_t>(a.args[0] / 4);
-        last_target_ship_ = static_cast<std::uint8_t>(a.args[0] % 4);
-      } else if (t == task::pick_card) {
-        const copy_id c = picked(frames_[frame_count_ - 1], a.args[0]);
-        if (c != no_card && !hidden_in_ship(c)) last_card_ = c;
-      } else if (t == task::discard || t == task::burn || t == task::look ||
-                 t == task::weapon || t == task::bustle_pick) {
-        last_card_ = from_wire(a.args[0]);
+      const frame& f = frames_[frame_count_ - 1];
+      switch (f.kind) {
+        case task::pick_ship:
+          last_kind_ = pb::LastMove::TARGETED;
+          last_source_ = f.source;
+          last_target_seat_ = static_cast<std::uint8_t>(a.args[0] / 4);
+          last_target_ship_ = static_cast<std::uint8_t>(a.args[0] % 4);
+          break;
+        case task::pick_card: {
+          // A face-down card is chosen by its place; which one it is stays hidden.
+          last_kind_ = pb::LastMove::CHOSE;
+          last_source_ = f.source;
+          const copy_id c = picked(f, a.args[0]);
+          if (c != no_card && !hidden_in_ship(c)) last_card_ = c;
+          break;
+        }
+        case task::discard: case task::look:
+          last_kind_ = pb::LastMove::DISCARDED;
+          last_card_ = from_wire(a.args[0]);
+          break;
+        case task::burn:
+          last_kind_ = pb::LastMove::BURNED;
+          last_card_ = from_wire(a.args[0]);
+          break;
+        case task::weapon:
+          last_kind_ = pb::LastMove::WEAPON;
+          last_card_ = from_wire(a.args[0]);
+          break;
+        case task::bustle_pick: {
+          // An Ambush Module enters face down (put_module): the others see only a back.
+          last_kind_ = pb::LastMove::ADDED;
+          const copy_id c = from_wire(a.args[0]);
+          if (!card_of(c).has(keyword::ambush)) last_card_ = c;
+          break;
+        }
+        default: break;
       }
       break;
+    }
     default: break;
   }
 }

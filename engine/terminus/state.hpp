@@ -478,6 +478,7 @@ class state {
   copy_id last_source_ = no_card;
   std::uint8_t last_target_seat_ = 0xff;
   std::uint8_t last_target_ship_ = 0;
+  pb::LastMove::Kind last_kind_ = pb::LastMove::KIND_UNSPECIFIED;   // what the move was
 
   std::uint8_t event_count_ = 0;
   bool events_cut_ = false;

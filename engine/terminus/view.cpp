@@ -200,9 +200,10 @@ void state::view(viewer who, pb::View& out) const {
     if (priority_ >= 0) out.set_priority(static_cast<std::uint32_t>(priority_));
   }
   if (frame_count_) fill_prompt(who, out);
-  if (last_seat_ != 0xff && (last_card_ != no_card || last_source_ != no_card || last_target_seat_ != 0xff)) {
+  if (last_seat_ != 0xff && last_kind_ != pb::LastMove::KIND_UNSPECIFIED) {
     pb::LastMove& lm = *out.mutable_last_move();
     lm.set_seat(last_seat_);
+    lm.set_kind(last_kind_);
     if (last_card_ != no_card) fill_card(*lm.mutable_card(), last_card_, true);
     if (last_source_ != no_card) fill_card(*lm.mutable_source(), last_source_, true);
     if (last_target_seat_ != 0xff) {
@@ -383,7 +384,10 @@ std::string state::describe(const action& a) const {
         case task::optional: return who + " uses " + card_words(f.source) + ".";
         case task::discard: case task::look: return who + " discards " + card_words(card_arg(0)) + ".";
         case task::burn: return who + " burns " + card_words(card_arg(0)) + ".";
-        case task::bustle_pick: return who + " adds " + card_words(card_arg(0)) + " to the Ship.";
+        case task::bustle_pick:
+          // An Ambush Module enters face down: its name would tell the others what it is.
+          if (card_of(card_arg(0)).has(keyword::ambush)) return who + " adds a face-down Module to the Ship.";
+          return who + " adds " + card_words(card_arg(0)) + " to the Ship.";
         case task::chaotic: return who + " puts the top Complication at the bottom.";
         case task::look_order: return who + " puts a card back on the Action Pile.";
         default: return who + " chooses.";

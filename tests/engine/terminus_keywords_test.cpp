@@ -163,6 +163,40 @@ TEST_CASE("Bustling: a Crewed Ship may Bustle: add a Module (best of the top 3 w
   CHECK(g.active_seat() == 1);          // no Play Step
 }
 
+// Ambush cards enter face down (docs/rules/terminus.md), a Bustle's Upgrade too: the log line
+// and the last move named the Module, so every seat knew which face-down card it was.
+TEST_CASE("Bustling: an Ambush Module the Bustle adds enters face down, unnamed in the words and the view") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].starting_system = "Dyson Shipyards";
+  s.seats[0].upgrade_pile = {"Stealth Plating", "Decoy Beacon", "Cryo Bay", "Repair Drones"};
+  tr::state g = table(s);
+  play(g, act(0, tr::kind::bustle, {1}));
+  REQUIRE(g.pending().back().kind == tr::task::bustle_pick);
+  auto looked = [&](const std::string& name) {
+    const tr::frame& f = g.pending().back();
+    for (int i = 0; i < f.look_count; ++i)
+      if (g.card_of(f.looked[i]).name == name) return static_cast<std::int32_t>(tr::wire_id(f.looked[i]));
+    FAIL("not looked at: " << name);
+    return 0;
+  };
+  const action stealth = act(0, tr::kind::choose, {looked("Stealth Plating")});
+  const action decoy = act(0, tr::kind::choose, {looked("Decoy Beacon")});
+  CHECK(g.describe(stealth) == "{seat:0} adds a face-down Module to the Ship.");
+  CHECK(g.describe(decoy) == g.describe(stealth));
+  CHECK(g.describe(act(0, tr::kind::choose, {looked("Cryo Bay")})).find("Cryo Bay") != std::string::npos);
+  tr::state a = g, b = g;
+  play(a, stealth);
+  play(b, decoy);
+  CHECK_FALSE(a.seat(0).ships[0].modules[1].face_up);
+  CHECK(a.describe_effects() == b.describe_effects());
+  for (const viewer v : {viewer::of_seat(1), viewer::spectator()}) {
+    trpb::View va, vb;
+    a.view(v, va);
+    b.view(v, vb);
+    CHECK(va.SerializeAsString() == vb.SerializeAsString());
+  }
+}
+
 TEST_CASE("Override: discard an Action and use an Override ability instead of playing an Action") {
   setup s{{crewed_seat(), crewed_seat()}};
   s.seats[0].ships[0].crew = {{"Star Seer"}, {hand_crew}};

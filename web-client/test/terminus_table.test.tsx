@@ -19,6 +19,7 @@ import {
   CascadeEntrySchema,
   ChartSpaceSchema,
   LastMoveSchema,
+  LastMove_Kind,
   PromptKind,
   PromptSchema,
   SeatSchema,
@@ -231,10 +232,34 @@ test("labels for every kind of move, from the view alone", () => {
 test("the last move names its player, its card and the Ship it aimed at", () => {
   const view = playView();
   assert.doesNotMatch(render(view), /tm-last-move/);
-  view.lastMove = create(LastMoveSchema, { seat: 1, card: card("Action 9", CardType.ACTION, { owner: 1 }), targets: true, targetSeat: 0, targetShip: 0 });
-  assert.match(textOf(render(view)), /Last move: Bot Brigid · Action 9 → Ada's Ship/);
-  view.lastMove = create(LastMoveSchema, { seat: 0, card: card("Action 2", CardType.ACTION), source: card("Module 2", CardType.MODULE) });
-  assert.match(textOf(render(view)), /Last move: Ada · uses Module 2, discarding Action 2/);
+  view.lastMove = create(LastMoveSchema, { seat: 1, kind: LastMove_Kind.PLAYED, card: card("Action 9", CardType.ACTION, { owner: 1 }), targets: true, targetSeat: 0, targetShip: 0 });
+  assert.match(textOf(render(view)), /Last move: Bot Brigid plays Action 9 → Ada's Ship/);
+  view.lastMove = create(LastMoveSchema, { seat: 0, kind: LastMove_Kind.OVERRIDDEN, card: card("Action 2", CardType.ACTION), source: card("Module 2", CardType.MODULE) });
+  assert.match(textOf(render(view)), /Last move: Ada uses Module 2's Override, discarding Action 2/);
+});
+
+test("the last move says what was done: a detach is not a play of the same card", () => {
+  const view = playView();
+  const runabout = card("Module 2", CardType.MODULE, { owner: 1 });
+  const said = (m: Parameters<typeof create<typeof LastMoveSchema>>[1]) => {
+    view.lastMove = create(LastMoveSchema, m);
+    return textOf(render(view).match(/<p class="tm-last-move[^>]*>(.*?)<\/p>/)?.[1] ?? "");
+  };
+  const detach = said({ seat: 1, kind: LastMove_Kind.DETACHED, card: runabout });
+  assert.match(detach, /Last move: Bot Brigid detaches Module 2/);
+  assert.match(said({ seat: 1, kind: LastMove_Kind.REATTACHED, card: runabout }), /Bot Brigid re-attaches Module 2/);
+  assert.match(said({ seat: 1, kind: LastMove_Kind.ACTIVATED, card: runabout, targets: true, targetSeat: 0, targetShip: 1 }), /Bot Brigid activates Module 2 → Ada's Runabout 1/);
+  assert.match(said({ seat: 1, kind: LastMove_Kind.TARGETED, source: card("Complication 4", CardType.COMPLICATION, { owner: 1 }), targets: true, targetSeat: 0 }), /Bot Brigid aims Complication 4 → Ada's Ship/);
+  assert.match(said({ seat: 0, kind: LastMove_Kind.CHOSE, source: card("Action 9", CardType.ACTION), card: card("Recruit 3", CardType.RECRUIT, { owner: 1 }) }), /Ada chooses Recruit 3 for Action 9/);
+  assert.match(said({ seat: 0, kind: LastMove_Kind.CHOSE, source: card("Action 9", CardType.ACTION) }), /Ada chooses a face-down card for Action 9/);
+  assert.match(said({ seat: 0, kind: LastMove_Kind.DISCARDED, card: card("Action 2", CardType.ACTION) }), /Ada discards Action 2/);
+  assert.match(said({ seat: 0, kind: LastMove_Kind.BURNED, card: card("Complication 4", CardType.COMPLICATION) }), /Ada burns Complication 4/);
+  assert.match(said({ seat: 0, kind: LastMove_Kind.WEAPON, card: runabout }), /Ada answers with a Weapon, disabling Module 2/);
+  assert.match(said({ seat: 0, kind: LastMove_Kind.ADDED, card: card("Module 2", CardType.MODULE) }), /Ada adds Module 2 to the Ship/);
+  // A Bustle's Ambush Module enters face down: the engine sends no card, the words name none.
+  assert.match(said({ seat: 0, kind: LastMove_Kind.ADDED }), /Ada adds a face-down Module to the Ship/);
+  assert.equal(said({ seat: 1, kind: LastMove_Kind.PLAYED, card: runabout }), "Last move: Bot Brigid plays Module 2");
+  assert.equal(detach, "Last move: Bot Brigid detaches Module 2");
 });
 
 test("spectators and replays: the same table without buttons; headings name who is awaited", () => {

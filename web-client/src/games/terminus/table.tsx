@@ -14,7 +14,7 @@ import { Tip } from "../../kit/tip.js";
 import { headingWords } from "../../kit/words.js";
 import type { TableContext, TableProps } from "../types.js";
 import { TmCard } from "./cards.js";
-import { actionLabel, cardName, decisionHeading, entryTargets, gameId, shipName, shipOf, stepNames } from "./words.js";
+import { actionLabel, cardName, decisionHeading, entryTargets, gameId, lastMoveWords, shipName, shipOf, stepNames } from "./words.js";
 
 export const termTips = {
   proximity: "Proximity: how far the Ship is along the Star Chart; 10 reaches the Terminus and wins.",
@@ -88,14 +88,15 @@ function StatusLine({ view, ctx }: { view: View; ctx: TableContext }) {
   );
 }
 
-// The public part of the action just played (View.last_move): who, which card, aimed at whom.
+// The public part of the action just played (View.last_move): who did what, with which card,
+// aimed at whom ("Last move: Vega detaches Scout Skiff").
 function LastMoveLine({ view, ctx, pool }: { view: View; ctx: TableContext; pool: CardPool | undefined }) {
   const m = view.lastMove;
-  if (!m || (!m.card && !m.source && !m.targets)) return null;
-  const what = m.source ? `uses ${cardName(m.source, pool)}${m.card ? `, discarding ${cardName(m.card, pool)}` : ""}` : m.card ? cardName(m.card, pool) : "";
+  if (!m) return null;
+  const what = lastMoveWords(m, ctx.seatName, pool);
   return (
-    <p class="tm-last-move muted" data-testid="tm-last-move">
-      Last move: <strong>{ctx.seatName(m.seat)}</strong>{what ? ` · ${what}` : ""}{m.targets ? ` → ${shipOf(m.targetSeat, m.targetShip, ctx.seatName)}` : ""}
+    <p class="tm-last-move muted" data-testid="tm-last-move" data-kind={m.kind}>
+      Last move: <strong>{ctx.seatName(m.seat)}</strong>{what ? ` ${what}` : ""}
     </p>
   );
 }

@@ -2,7 +2,7 @@
 // legal action (the move buttons), read from the view alone — nothing here decides a rule.
 import type { Action } from "../../gen/starport/v1/common_pb.js";
 import type { CardPool, PoolCard } from "../../gen/starport/v1/protocol_pb.js";
-import { ActionKind, CardType, PromptKind, Step, type Card, type CascadeEntry, type View } from "../../gen/starport/v1/terminus_pb.js";
+import { ActionKind, CardType, LastMove_Kind, PromptKind, Step, type Card, type CascadeEntry, type LastMove, type View } from "../../gen/starport/v1/terminus_pb.js";
 import { loadedPool } from "../../decks/pool_cache.js";
 
 export const stepNames: Record<Step, string> = {
@@ -173,6 +173,32 @@ export function actionLabel(action: Action, view: View, seatName: (seat: number)
 // "Vega's Ship", "Vega's Runabout 1".
 export function shipOf(seat: number, ship: number, seatName: (seat: number) => string): string {
   return `${seatName(seat)}'s ${ship > 0 ? `Runabout ${ship}` : "Ship"}`;
+}
+
+// The last move (View.last_move) after its player's name, in the players' words: "detaches
+// Scout Skiff", "plays Hard Burn → Vega's Ship", "uses Galley's Override, discarding Hard
+// Burn". The engine names no card that is face down after the move, so neither does this.
+export function lastMoveWords(m: LastMove, seatName: (seat: number) => string, pool: CardPool | undefined = loadedPool(gameId)): string {
+  const card = (fallback: string) => (m.card ? cardName(m.card, pool) : fallback);
+  const target = m.targets ? ` → ${shipOf(m.targetSeat, m.targetShip, seatName)}` : "";
+  switch (m.kind) {
+    case LastMove_Kind.PLAYED: return `plays ${card("a card")}${target}`;
+    case LastMove_Kind.ACTIVATED: return `activates ${card("a card")}${target}`;
+    case LastMove_Kind.OVERRIDDEN: return `uses ${cardName(m.source, pool)}'s Override${m.card ? `, discarding ${cardName(m.card, pool)}` : ""}`;
+    case LastMove_Kind.DETACHED: return `detaches ${card("a Runabout")}`;
+    case LastMove_Kind.REATTACHED: return `re-attaches ${card("a Runabout")}`;
+    case LastMove_Kind.TARGETED: return `aims ${cardName(m.source, pool)}${target}`;
+    case LastMove_Kind.CHOSE: return `chooses ${card("a face-down card")}${m.source ? ` for ${cardName(m.source, pool)}` : ""}`;
+    case LastMove_Kind.DISCARDED: return `discards ${card("a card")}`;
+    case LastMove_Kind.BURNED: return `burns ${card("a card")}`;
+    case LastMove_Kind.WEAPON: return `answers with a Weapon, disabling ${card("a Module")}`;
+    case LastMove_Kind.ADDED: return `adds ${card("a face-down Module")} to the Ship`;
+    default: {
+      // A view without a kind names what it has.
+      const what = [m.source ? cardName(m.source, pool) : "", m.card ? cardName(m.card, pool) : ""].filter((w) => w).join(", ");
+      return `${what ? `· ${what}` : ""}${target}`.trim();
+    }
+  }
 }
 
 // Whether a Cascade entry aims at a Ship (the engine's `targets`; target_seat 0 alone is
