@@ -235,7 +235,13 @@ void state::note_lapsed_offers(std::span<const offer> open, const action& a) {
     else if ((o.give != no_card && !holds(o.from, o.give)) || (o.give2 != no_card && !holds(o.from, o.give2)) ||
              (o.take != no_card && !holds(o.to, o.take)))
       why = lapse::item_gone;
-    note_(note_kind::offer_lapsed, o.from, no_card, o.to * 4 + static_cast<int>(why));
+    else if (k == kind::dockyard)   // the visit closes the market, even for Semyorka who moves on
+      why = lapse::dockyard;
+    else if (k == kind::intercept || k == kind::ambush)
+      why = lapse::fight_starts;
+    else if (k == kind::pass || engine::has_seat(done_, o.from))   // the proposer's Movement is over
+      why = lapse::movement_ends;
+    note_(note_kind::offer_lapsed, o.from, no_card, o.to * 8 + static_cast<int>(why));
   }
 }
 
@@ -474,7 +480,10 @@ void state::apply_move(const action& a) {
               placed = true;
               break;
             }
-          if (!placed) to_bottom(c);
+          if (!placed) {
+            to_bottom(c);
+            note_(note_kind::cargo_to_deck, to, c);   // a cargo is public: everyone may read it
+          }
           return;
         }
         const int b = bay_of(from, c);
@@ -487,7 +496,6 @@ void state::apply_move(const action& a) {
       hand_over(o.give2, o.from, o.to);
       hand_over(o.take, o.to, o.from);
       ships_[o.from].traded = static_cast<std::uint8_t>(ships_[o.from].traded | seat_bit(o.to));
-      note_(note_kind::traded, o.from, no_card, o.to);
       void_offers();
       break;
     }

@@ -231,7 +231,6 @@ enum class note_kind : std::uint8_t {
   dockyard,       // value = location
   first_player,   // seat
   won,            // seat
-  traded,         // seat, value = other seat
   escaped,        // seat
   stolen,         // seat (the thief), card (public cards only; no_card: a face-down item)
   kept,           // seat: kept one of the viewed cards (face down)
@@ -245,10 +244,11 @@ enum class note_kind : std::uint8_t {
   tie_broken,     // seat: tied on it, the syndicate's last delivery decides
   limit_most,     // value = reputation * 16 + deliveries: the best among affiliates of the most-delivered
   limit_table,    // value = reputation: nobody affiliated with the most-delivered; the table's best
-  offer_lapsed,   // seat = the proposer, value = the other seat * 4 + lapse: an offer ended unanswered
+  offer_lapsed,   // seat = the proposer, value = the other seat * 8 + lapse: an offer ended unanswered
+  cargo_to_deck,  // seat, card: a cargo received in a trade with no open bay goes under the contract deck
 };
 // Why an offer ended without an answer (note_kind::offer_lapsed).
-enum class lapse : std::uint8_t { other, ships_parted, item_gone };
+enum class lapse : std::uint8_t { other, ships_parted, item_gone, movement_ends, fight_starts, dockyard };
 struct note {
   note_kind kind = note_kind::encounter;
   std::uint8_t seat = 0;
@@ -398,6 +398,12 @@ class state {
   bool holds(int s, card_no n) const;
   bool in_locker(int s, card_no n) const;
   void void_offers();
+  // The open offer with this id, or nullptr.
+  const offer* offer_by_id(std::int32_t offer_id) const {
+    for (int i = 0; i < offer_count_; ++i)
+      if (offers_[i].id == offer_id) return &offers_[i];
+    return nullptr;
+  }
   void push(const frame& f);
   frame& top() { return frames_[frame_count_ - 1]; }
   const frame& top() const { return frames_[frame_count_ - 1]; }

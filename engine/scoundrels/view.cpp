@@ -472,9 +472,20 @@ std::string state::describe(const action& a) const {
       else if (a.args[2] != 0) takes = "a small item";
       return w + ": " + (gives.empty() ? "nothing" : gives) + " for " + (takes.empty() ? "nothing" : takes) + ".";
     }
-    case kind::accept: return who + " accepts the trade.";
-    case kind::decline: return who + " declines the trade.";
-    case kind::withdraw: return who + " withdraws the offer.";
+    // One line for an answer, naming the offer's other seat (the items stay out of it: face-down
+    // ones are the two seats' to see, and the offer's own line named the public ones).
+    case kind::accept: {
+      const offer* o = offer_by_id(a.args[0]);
+      return who + " accepts " + (o ? seat_ref(o->from) + "'s offer" : std::string("the offer")) + ": they trade.";
+    }
+    case kind::decline: {
+      const offer* o = offer_by_id(a.args[0]);
+      return who + " declines " + (o ? seat_ref(o->from) + "'s offer." : std::string("the offer."));
+    }
+    case kind::withdraw: {
+      const offer* o = offer_by_id(a.args[0]);
+      return who + " withdraws the offer" + (o ? " to " + seat_ref(o->to) : std::string()) + ".";
+    }
     case kind::brawl:
       if (a.args[0] >= 0) return who + " starts a brawl with " + seat_ref(a.args[0]) + ".";
       return who + (attempt_ != no_card && attempt_bury_ ? " lets the burial go ahead." : " lets the delivery go ahead.");
@@ -547,12 +558,22 @@ std::string state::describe_effects() const {
       case note_kind::dockyard: line("The Dockyard is at " + std::string(c_->board.locations[static_cast<std::size_t>(n.value)].name) + "."); break;
       case note_kind::first_player: line(who + " takes the 1st Player token."); break;
       case note_kind::won: line(who + " wins."); break;
-      case note_kind::traded: line(who + " and " + seat_ref(n.value) + " trade."); break;
       case note_kind::offer_lapsed: {
-        static const char* why[] = {".", ": the ships part.", ": an item in it is gone."};
-        line(who + "'s offer to " + seat_ref(n.value / 4) + " ends unanswered" + why[std::clamp(n.value % 4, 0, 2)]);
+        std::string why = ".";
+        switch (static_cast<lapse>(n.value % 8)) {
+          case lapse::other: break;
+          case lapse::ships_parted: why = ": the ships part."; break;
+          case lapse::item_gone: why = ": an item in it is gone."; break;
+          case lapse::movement_ends: why = ": " + who + "'s Movement ends."; break;
+          case lapse::fight_starts: why = ": a fight starts."; break;
+          case lapse::dockyard: why = ": " + who + " visits the Dockyard."; break;
+        }
+        line(who + "'s offer to " + seat_ref(n.value / 8) + " ends unanswered" + why);
         break;
       }
+      case note_kind::cargo_to_deck:
+        line("The " + card_name(n.card) + " cargo goes under the contract deck: " + who + " has no open bay for it.");
+        break;
       case note_kind::escaped: line(who + " escapes."); break;
       case note_kind::stolen: line(who + " takes " + (n.card == no_card ? std::string("a face-down item") : card_name(n.card)) + "."); break;
       case note_kind::kept: line(who + " keeps a card."); break;

@@ -22,7 +22,10 @@ void write_turn_timers(std::span<const std::int64_t> sent, std::span<const std::
     const std::int64_t was = snapshot ? 0 : at(sent, i);
     const std::int64_t is = deadlines[i];
     if (is == was) continue;
-    const bool whole_turn = is != 0 && turn_ms > 0 && i < full_turn_seats && is - now_ms >= turn_ms - full_turn_slack_ms;
+    // A whole turn from now, no more: a computer's wait for an answer (docs/protocol.md) may
+    // outlast a short turn, and told as one it would be cut to the turn's length.
+    const std::int64_t left = is - now_ms;
+    const bool whole_turn = is != 0 && turn_ms > 0 && i < full_turn_seats && left >= turn_ms - full_turn_slack_ms && left <= turn_ms;
     if (whole_turn)
       full_turns |= std::uint32_t{1} << i;
     else if (is == 0 && i < full_turn_seats)   // (a snapshot's reader starts from none: never here)

@@ -106,6 +106,32 @@ TEST_CASE("scoundrels words: a burial a later ship may brawl over is about to ha
   CHECK(g.describe_effects().find("{seat:0} buries the Spice cargo and draws another.") != std::string::npos);
 }
 
+TEST_CASE("scoundrels rule Delivery brawl: a delivery with a brawl window is told once - about to, then made") {
+  // Before, "{seat:0} delivers the Spice cargo." was the move's words and, once the window
+  // closed, said again as it happened.
+  state g = game(2, R"({
+    "phase": "DELIVERY", "activeSeat": 0, "firstPlayer": 0,
+    "ships": [
+      {"location": "Pandora", "bays": [{"card": "Captain Vega", "captain": true}, {"cargo": "Spice"}]},
+      {"location": "Pandora", "bays": [{"card": "Captain Orr", "captain": true}]}
+    ],
+    "encounterDeck": ["Quiet", "Quiet", "Quiet", "Quiet"]
+  })");
+  const action deliver = act(0, kind::deliver, {contract_id(g, "Spice")});
+  const std::string announced = g.describe(deliver);
+  play(g, deliver);
+  const std::string window = g.describe_effects();
+  const action go_ahead = act(1, kind::brawl, {-1});
+  const std::string let = g.describe(go_ahead);
+  play(g, go_ahead);
+  const std::string made = g.describe_effects();
+  CHECK(announced == "{seat:0} is about to deliver the Spice cargo.");
+  CHECK(window.find("delivers") == std::string::npos);
+  CHECK(let == "{seat:1} lets the delivery go ahead.");
+  CHECK(made.find("{seat:0} delivers the Spice cargo.") != std::string::npos);
+  CHECK(g.ship_of(0).rep == 1);
+}
+
 TEST_CASE("scoundrels rule Grudge: no delivery to a syndicate that holds a grudge, an affiliated player may still bury") {
   state g = game(2, delivery(R"("location": "Pandora", "reputation": 2, "affiliation": "ANUBIS", "grudges": ["FIDANZA"])"));
   CHECK_FALSE(g.check(act(0, kind::deliver, {contract_id(g, "Spice")})));

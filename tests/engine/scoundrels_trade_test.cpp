@@ -141,7 +141,7 @@ TEST_CASE("scoundrels trade: an offer dies when the proposer's Movement ends") {
   play(g, act(0, kind::propose, {1, held(g, 0, "Frag Grenade"), 0, 0}));
   play(g, act(0, kind::pass));
   CHECK(offer_count(g) == 0);
-  CHECK(says(g, "{seat:0}'s offer to {seat:1} ends unanswered."));
+  CHECK(says(g, "{seat:0}'s offer to {seat:1} ends unanswered: {seat:0}'s Movement ends."));
   CHECK(g.active_seat() == 1);
 }
 
@@ -154,6 +154,60 @@ TEST_CASE("scoundrels trade: an offer dies when the proposer gives the item away
   // Visiting the Dockyard closes the market.
   play(g, act(0, kind::dockyard));
   CHECK(offer_count(g) == 0);
+  CHECK(says(g, "{seat:0}'s offer to {seat:1} ends unanswered: {seat:0} visits the Dockyard."));
+}
+
+TEST_CASE("scoundrels trade: an offer dies when its proposer starts a fight, and the log says so") {
+  // Three ships in the Maw (deep space): seat 0 offers to seat 1, then intercepts seat 2.
+  const char* maw_market = R"({
+    "phase": "MOVEMENT", "activeSeat": 0, "firstPlayer": 0,
+    "ships": [
+      {"location": "Maw", "bays": [{"card": "Captain Vega", "captain": true}, {"card": "Laser Cannon"}],
+       "weaponsLocker": ["Frag Grenade"]},
+      {"location": "Maw", "bays": [{"card": "Captain Orr", "captain": true}], "storageLocker": ["Medkit"]},
+      {"location": "Maw", "bays": [{"card": "Captain Lux", "captain": true}, {"card": "+1 Hyperdrive"}]}
+    ],
+    "encounterDeck": ["Quiet"]
+  })";
+  state g = game(3, maw_market);
+  play(g, act(0, kind::propose, {1, held(g, 0, "Frag Grenade"), 0, 0}));
+  REQUIRE(offer_count(g) == 1);
+  play(g, act(0, kind::intercept, {2}));
+  CHECK(offer_count(g) == 0);
+  CHECK(says(g, "{seat:0}'s offer to {seat:1} ends unanswered: a fight starts."));
+}
+
+TEST_CASE("scoundrels trade: an answer is one line naming the offer's proposer, and no face-down item") {
+  // Before, "X accepts the trade." was followed by "X and Y trade.", which said nothing new.
+  state g = game(3, market);
+  play(g, act(0, kind::propose, {1, held(g, 0, "Frag Grenade"), -1, 0}));   // for seat 1's Medkit
+  const action accept = act(1, kind::accept, {g.offers()[0].id});
+  const std::string words = g.describe(accept);
+  CHECK(words == "{seat:1} accepts {seat:0}'s offer: they trade.");
+  play(g, accept);
+  CHECK(held(g, 1, "Frag Grenade") > 0);
+  const std::string effects = g.describe_effects();
+  CHECK(effects.find("trade") == std::string::npos);   // the answer's own line said it
+  for (const char* hidden : {"Frag Grenade", "Medkit"}) {
+    CHECK(words.find(hidden) == std::string::npos);
+    CHECK(effects.find(hidden) == std::string::npos);
+  }
+
+  state d = game(3, market);
+  play(d, act(0, kind::propose, {1, held(d, 0, "Frag Grenade"), 0, 0}));
+  CHECK(d.describe(act(1, kind::decline, {d.offers()[0].id})) == "{seat:1} declines {seat:0}'s offer.");
+  CHECK(d.describe(act(0, kind::withdraw, {d.offers()[0].id})) == "{seat:0} withdraws the offer to {seat:1}.");
+}
+
+TEST_CASE("scoundrels trade: a cargo received with no open bay goes under the contract deck, and the log says so") {
+  // Seat 1's five bays are full: the Guns it accepts cannot be placed (Trades, rules notes).
+  std::string pos = market;
+  const std::string bays = R"({"card": "Captain Orr", "captain": true}, {"card": "Laser Cannon"}, {"cargo": "Chips"})";
+  pos.replace(pos.find(bays), bays.size(), bays + R"(, {"cargo": "Spice"}, {"cargo": "Spice Two"})");
+  state g = game(3, pos);
+  play(g, act(0, kind::propose, {1, contract_id(g, "Guns"), -1, 0}));
+  play(g, act(1, kind::accept, {g.offers()[0].id}));
+  CHECK(says(g, "The Guns cargo goes under the contract deck: {seat:1} has no open bay for it."));
 }
 
 TEST_CASE("scoundrels trade: the target's timeout declines") {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <memory>
 #include <set>
 #include <thread>
@@ -108,24 +109,34 @@ TEST_CASE("match timers: a bot waiting for the answer to its offer shows when it
   const starport::engine::game_info* game = starport::engine::find_game("scoundrels");
   REQUIRE(game);
   bool seen_offer = false;
+  int offer_to_me_from = -1;
   int bot_moves_without_offer = 0;
-  // A match may end with no bot offering: a few matches at most, each bounded.
-  for (int match = 0; match < 6 && !seen_offer; ++match) {
+  // A match may end with no bot offering to Ada (about 1 in 4 has one): 20 at most, each bounded.
+  int match = 0;
+  for (; match < 20 && offer_to_me_from < 0; ++match) {
     test_client a(f.port());
     a.hello("Ada");
-    v1::ClientMessage m;
-    m.mutable_play_computer()->set_game("scoundrels");
-    m.mutable_play_computer()->set_bot("heuristic");
-    m.mutable_play_computer()->set_seats(4);
-    const v1::ServerMessage lobby = a.request(std::move(m));
-    REQUIRE(lobby.has_lobby());
+    // Ada and three computers, as "Play against the computer" seats them, at a table that
+    // lets spectators in (that one does not).
+    v1::LobbySettings settings;
+    settings.set_game("scoundrels");
+    settings.set_seats(4);
+    settings.set_allow_spectators(true);
+    const table t = start_match(a, {}, settings, {"heuristic", "heuristic", "heuristic"});
     streams st;
     st.game = game;
-    st.match_id = lobby.lobby().match_id();
+    st.match_id = t.match_id;
     const test_client::match_state& seen = a.matches[st.match_id];
     std::set<std::uint32_t> offers_before;
-    for (int i = 0; i < 20000 && !seen_offer && !st.info.over(); ++i) {
-      const v1::ServerMessage frame = read_into(a, st);
+    for (int i = 0; i < 20000 && offer_to_me_from < 0 && !st.info.over(); ++i) {
+      // The first pass reads the snapshot start_match stopped at (Ada may have to act on it).
+      v1::ServerMessage frame;
+      if (i == 0) {
+        sync(a, st);
+        REQUIRE(frame.ParseFromString(a.frames.back().bytes));
+      } else {
+        frame = read_into(a, st);
+      }
       if (!frame.has_view() || frame.view().match_id() != st.match_id || !st.seats[0].have) continue;
       const auto& view = static_cast<const sc::View&>(*st.seats[0].view);
       const std::uint32_t me = st.info.your_seat();
@@ -138,9 +149,27 @@ TEST_CASE("match timers: a bot waiting for the answer to its offer shows when it
         CHECK(seen.ms_left(o.from()) > 10000);
         CHECK(seen.ms_left(o.from()) <= 12000 + 50);
         seen_offer = true;
+        if (o.to() == me) offer_to_me_from = static_cast<int>(o.from());
       }
       offers_before = std::move(offers_now);
-      if (seen_offer) break;
+      if (offer_to_me_from >= 0) {
+        // The bot waits for Ada, who does not answer. A spectator who comes in now sees the
+        // same wait, part-way, in its snapshot: the offer is public (who offers whom; the
+        // face-down items only to the two seats), and so is when its proposer plays on.
+        const auto from = static_cast<std::uint32_t>(offer_to_me_from);
+        test_client c(f.port());
+        c.hello("Cid");
+        v1::ClientMessage watch;
+        watch.mutable_watch()->set_match_id(st.match_id);
+        REQUIRE(c.request(watch).has_match());
+        if (!c.matches[st.match_id].have_view)
+          c.read_until([&](const v1::ServerMessage& msg) { return msg.has_view() && msg.view().snapshot(); });
+        const std::int64_t left = c.matches[st.match_id].ms_left(from);
+        CHECK(left > 0);
+        CHECK(left <= 12000 + 50);
+        CHECK(std::abs(left - seen.ms_left(from)) < 1000);   // the seat's page and the spectator's agree
+        break;
+      }
       for (std::uint32_t bot = 0; bot < 4; ++bot)
         if (bot == me) continue;
         else if (seen.ms_left(bot) == 0) ++bot_moves_without_offer;
@@ -157,6 +186,8 @@ TEST_CASE("match timers: a bot waiting for the answer to its offer shows when it
       }
     }
   }
+  MESSAGE("matches played until a bot offered Ada a trade: " << match);
   CHECK(seen_offer);
+  CHECK(offer_to_me_from >= 0);
   CHECK(bot_moves_without_offer > 0);
 }

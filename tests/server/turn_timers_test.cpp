@@ -50,6 +50,18 @@ v1::ViewUpdate last_update(const test_client& c) {
 
 }  // namespace
 
+TEST_CASE("turn timers: a timer longer than a whole turn (a computer waiting for an answer) keeps its milliseconds") {
+  // A S.P.A.C.E. bot waits 12 s for the answer to its offer; in a match with shorter turns
+  // that wait, told as a whole turn, read as the turn's length and ran out on the page early.
+  const std::int64_t now = 1'000'000;
+  const written w = write({0, 0}, {now + 30000 + 12000, now + 30000}, now, false);
+  CHECK(w.full_turns == 0b10);   // seat 1's turn is still a bit; seat 0's wait is not one
+  CHECK(w.deadlines_ms == std::vector<std::uint32_t>{42000, 0});
+  CHECK(read(w, false, 500) == std::vector<std::int64_t>{42500, 30500});
+  // Alone, the whole turn is still a bit.
+  CHECK(write({0, 0}, {0, now + 30000}, now, false).full_turns == 0b10);
+}
+
 TEST_CASE("turn timers: both seats' turns starting afresh are one bit each, no milliseconds") {
   const std::int64_t now = 1'000'000;
   const written w = write({0, 0}, {now + 30000, now + 30000}, now, false);
