@@ -111,9 +111,10 @@ TEST_CASE("match timers: a bot waiting for the answer to its offer shows when it
   bool seen_offer = false;
   int offer_to_me_from = -1;
   int bot_moves_without_offer = 0;
-  // A match may end with no bot offering to Ada (about 1 in 4 has one): 20 at most, each bounded.
+  // A match may end with no bot offering to Ada (about 1 in 4 has one): 40 at most, each
+  // bounded, so that all 40 go without one about once in 100,000 runs.
   int match = 0;
-  for (; match < 20 && offer_to_me_from < 0; ++match) {
+  for (; match < 40 && offer_to_me_from < 0; ++match) {
     test_client a(f.port());
     a.hello("Ada");
     // Ada and three computers, as "Play against the computer" seats them, at a table that
