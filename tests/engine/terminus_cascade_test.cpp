@@ -7,25 +7,6 @@ using starport::engine::seat_bit;
 using starport::engine::viewer;
 using tr::step;
 
-namespace {
-
-// The shared crewed seat, with Complications to draw.
-seat_setup crewed_seat_drawing() {
-  seat_setup s = crewed_seat();
-  s.complication_pile = {"Lucky Break", "Bad Press", "Sensor Ghost"};
-  return s;
-}
-
-// Seat 0 plays Press Conference; the end of its Play Step opens a window.
-tr::state after_seat0_plays(setup s) {
-  tr::state g = table(s);
-  REQUIRE(g.current_step() == step::play);
-  play(g, act(0, tr::kind::play, {in_hand(g, 0, "Press Conference"), 0, -1, 0}));
-  return g;
-}
-
-}  // namespace
-
 TEST_CASE("Response windows: the end of a Play Step asks, in Initiative order, every seat holding a Complication") {
   setup s{{crewed_seat_drawing(), crewed_seat_drawing(), crewed_seat_drawing()}};
   s.seats[1].hand = {"Lucky Break"};
@@ -337,14 +318,7 @@ TEST_CASE("Ruling 6a: killing a Digital Recruit resolves but nothing happens") {
 }
 
 TEST_CASE("Ruling 10: burning moves a card of the hand straight to Dead Space") {
-  setup s{{crewed_seat_drawing(), crewed_seat_drawing()}};
-  s.seats[0].hand = {"Jump"};
-  s.seats[1].hand = {"Short Circuit"};
-  tr::state g = after_seat0_plays(s);
-  play(g, act(1, tr::kind::play, {in_hand(g, 1, "Short Circuit"), 0, 0, 0}));
-  pass_windows(g);
-  REQUIRE(!g.pending().empty());
-  CHECK(g.pending().back().kind == tr::task::burn);
+  tr::state g = short_circuit_burning();
   CHECK(g.must_act() == seat_bit(0));
   play(g, act(0, tr::kind::choose, {in_hand(g, 0, "Jump")}));
   bool dead = false;
@@ -366,16 +340,7 @@ TEST_CASE("Preference pass_windows: passes for the seat whenever a window asks i
 }
 
 TEST_CASE("Hidden information: another seat's face-down card is chosen by its place, never by an id or a name") {
-  setup s{{crewed_seat_drawing(), crewed_seat_drawing()}};
-  s.seats[0].ships[0].modules = {{hull}, {"Stealth Plating", true}};
-  s.seats[1].hand = {"Hull Breach"};
-  tr::state h = after_seat0_plays(s);
-  // Seat 0 is asked too (its face-down card); it passes, seat 1 plays.
-  if (h.priority() == 0) play(h, act(0, tr::kind::pass));
-  play(h, act(1, tr::kind::play, {in_hand(h, 1, "Hull Breach"), 0, 0, 0}));
-  pass_windows(h);
-  REQUIRE(!h.pending().empty());
-  REQUIRE(h.pending().back().kind == tr::task::pick_card);
+  tr::state h = hull_breach_picking();
   std::vector<action> legal;
   h.legal_actions(1, legal);
   const auto face_up = static_cast<std::int32_t>(tr::wire_id(h.seat(0).ships[0].modules[0].card));

@@ -21,20 +21,6 @@ std::string named(const trpb::Card& c) {
   return c.known() ? std::string(tr::card(static_cast<tr::card_id>(c.index())).name) : std::string();
 }
 
-seat_setup crewed_seat_drawing() {
-  seat_setup s = crewed_seat();
-  s.complication_pile = {"Lucky Break", "Bad Press", "Sensor Ghost"};
-  return s;
-}
-
-// Seat 0 plays Press Conference; the end of its Play Step opens a window.
-tr::state after_seat0_plays(setup s) {
-  tr::state g = table(s);
-  REQUIRE(g.current_step() == step::play);
-  play(g, act(0, tr::kind::play, {in_hand(g, 0, "Press Conference"), 0, -1, 0}));
-  return g;
-}
-
 std::int32_t wire(tr::copy_id c) { return static_cast<std::int32_t>(tr::wire_id(c)); }
 
 }  // namespace
@@ -115,13 +101,7 @@ TEST_CASE("Terminus last move: an Ambush flip and a Weapon's answer (ACTIVATED, 
 }
 
 TEST_CASE("Terminus last move: a card burned from the hand, an Action discarded (BURNED, DISCARDED)") {
-  setup s{{crewed_seat_drawing(), crewed_seat_drawing()}};
-  s.seats[0].hand = {"Jump"};
-  s.seats[1].hand = {"Short Circuit"};
-  tr::state g = after_seat0_plays(s);
-  play(g, act(1, tr::kind::play, {in_hand(g, 1, "Short Circuit"), 0, 0, 0}));
-  pass_windows(g);
-  REQUIRE(g.pending().back().kind == tr::task::burn);
+  tr::state g = short_circuit_burning();
   play(g, act(0, tr::kind::choose, {in_hand(g, 0, "Jump")}));
   CHECK(seen_move(g, 1).kind() == Kind::BURNED);
   CHECK(named(seen_move(g, 1).card()) == "Jump");
@@ -153,14 +133,7 @@ TEST_CASE("Terminus last move: a card burned from the hand, an Action discarded 
 }
 
 TEST_CASE("Terminus last move: a card chosen for an effect, named only when face up (CHOSE)") {
-  setup s{{crewed_seat_drawing(), crewed_seat_drawing()}};
-  s.seats[0].ships[0].modules = {{hull}, {"Stealth Plating", true}};
-  s.seats[1].hand = {"Hull Breach"};
-  tr::state g = after_seat0_plays(s);
-  if (g.priority() == 0) play(g, act(0, tr::kind::pass));
-  play(g, act(1, tr::kind::play, {in_hand(g, 1, "Hull Breach"), 0, 0, 0}));
-  pass_windows(g);
-  REQUIRE(g.pending().back().kind == tr::task::pick_card);
+  tr::state g = hull_breach_picking();
   tr::state up = g;
   play(g, act(1, tr::kind::choose, {-2}));   // the face-down Stealth Plating, by its place
   for (int v : {-1, 0, 1}) {
@@ -176,16 +149,8 @@ TEST_CASE("Terminus last move: a card chosen for an effect, named only when face
 
 TEST_CASE("Terminus last move: an effect aimed at a Ship names its source and the Ship (TARGETED)") {
   // Seat 0 played Refit; its first part added Scout Skiff, whose "when revealed" Intel asks
-  // which opponent (as in terminus_position_test).
-  setup s{{crewed_seat(), crewed_seat(), crewed_seat()}};
-  s.seats[0].ships[0].modules.push_back({"Scout Skiff"});
-  trpb::Position p = at_step(s, trpb::PLAY_STEP, {0, 1, 2});
-  p.mutable_seats(0)->mutable_ships(0)->add_actions("Refit");
-  p.mutable_seats(0)->set_certainty(1);
-  p.mutable_resolving()->set_effect(1);
-  p.mutable_resolving()->mutable_nested()->set_source(trpb::ResolvingPosition::REVEAL);
-  p.mutable_resolving()->mutable_nested()->set_card("Scout Skiff");
-  tr::state g = start(p);
+  // which opponent.
+  tr::state g = start(resolving_nested());
   REQUIRE(g.pending().back().kind == tr::task::pick_ship);
   play(g, act(0, tr::kind::choose, {2 * 4 + 0}));
   const trpb::LastMove m = seen_move(g, 1);

@@ -14,12 +14,27 @@ namespace terminus_test {
 
 using starport::engine::viewer;
 
-inline trpb::Position at_step(const setup& s, trpb::Step at, std::initializer_list<unsigned> tracker) {
+// The position of `s` at `at`, the Turn Tracker given (for a Turn's steps).
+inline trpb::Position at_step(const setup& s, trpb::Step at, std::initializer_list<unsigned> tracker = {}) {
   setup copy = s;
-  copy.step = trpb::ENTROPY_STEP;
+  copy.step = trpb::ENTROPY_STEP;   // position_of adds a tracker only for START and PLAY
   trpb::Position p = position_of(copy);
   p.set_step(at);
   for (unsigned t : tracker) p.add_turn_order(t);
+  return p;
+}
+
+// Three seats: seat 0 played Refit; its first part added Scout Skiff from the Upgrade Pile,
+// whose "when revealed" Intel asks which opponent; Refit's last part (-1 Certainty) waits.
+inline trpb::Position resolving_nested() {
+  setup s{{crewed_seat(), crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].modules.push_back({"Scout Skiff"});
+  trpb::Position p = at_step(s, trpb::PLAY_STEP, {0, 1, 2});
+  p.mutable_seats(0)->mutable_ships(0)->add_actions("Refit");
+  p.mutable_seats(0)->set_certainty(1);
+  p.mutable_resolving()->set_effect(1);
+  p.mutable_resolving()->mutable_nested()->set_source(trpb::ResolvingPosition::REVEAL);
+  p.mutable_resolving()->mutable_nested()->set_card("Scout Skiff");
   return p;
 }
 

@@ -5,37 +5,13 @@
 
 #include "engine/core/scenario.hpp"
 #include "position_mutator.hpp"
-#include "terminus_table.hpp"
+#include "terminus_posed.hpp"
 
 using namespace terminus_test;
 using starport::engine::seat_bit;
 using tr::step;
 
 namespace {
-
-// The position of `s` at `at`, the Turn Tracker given (for a Turn's steps).
-trpb::Position at_step(const setup& s, trpb::Step at, std::initializer_list<unsigned> tracker = {}) {
-  setup copy = s;
-  copy.step = trpb::ENTROPY_STEP;   // position_of adds a tracker only for START and PLAY
-  trpb::Position p = position_of(copy);
-  p.set_step(at);
-  for (unsigned t : tracker) p.add_turn_order(t);
-  return p;
-}
-
-tr::state start(const trpb::Position& p) {
-  const int seats = p.seats_size();
-  auto v = tr::state::validate(seats, trpb::Options(), p);
-  REQUIRE_MESSAGE(v, v.detail);
-  return tr::state(seats, trpb::Options(), p, 3);
-}
-
-std::string refusal(const trpb::Position& p) {
-  auto v = tr::state::validate(p.seats_size(), trpb::Options(), p);
-  if (v) return "";
-  CHECK(v.code == starport::engine::rule_error::bad_options);
-  return v.detail;
-}
 
 std::vector<std::string> names(const tr::state& g, const auto& pile) {
   std::vector<std::string> out;
@@ -707,23 +683,6 @@ TEST_CASE("Position: random edits of pending choices of other sources are refuse
   CHECK(position_mutator::check(game, 2, trpb::Options(), resolving_from(window_ambush(), source::CASCADE), 60, 15) > 0);
 }
 
-namespace {
-
-// Three seats: seat 0 played Refit; its first part added Scout Skiff from the Upgrade Pile,
-// whose "when revealed" Intel asks which opponent; Refit's last part (-1 Certainty) waits.
-trpb::Position resolving_nested() {
-  setup s{{crewed_seat(), crewed_seat(), crewed_seat()}};
-  s.seats[0].ships[0].modules.push_back({"Scout Skiff"});
-  trpb::Position p = at_step(s, trpb::PLAY_STEP, {0, 1, 2});
-  p.mutable_seats(0)->mutable_ships(0)->add_actions("Refit");
-  p.mutable_seats(0)->set_certainty(1);
-  p.mutable_resolving()->set_effect(1);
-  p.mutable_resolving()->mutable_nested()->set_source(trpb::ResolvingPosition::REVEAL);
-  p.mutable_resolving()->mutable_nested()->set_card("Scout Skiff");
-  return p;
-}
-
-}  // namespace
 
 TEST_CASE("Position: a choice nested under an Action's part (a revealed Module's ability) resolves first") {
   tr::state g = start(resolving_nested());

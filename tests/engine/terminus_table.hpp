@@ -233,6 +233,51 @@ inline seat_setup crewed_seat() {
   return s;
 }
 
+// The crewed seat, with Complications to draw.
+inline seat_setup crewed_seat_drawing() {
+  seat_setup s = crewed_seat();
+  s.complication_pile = {"Lucky Break", "Bad Press", "Sensor Ghost"};
+  return s;
+}
+
+// Seat 0 plays Press Conference; the end of its Play Step opens a window.
+inline tr::state after_seat0_plays(setup s) {
+  tr::state g = table(s);
+  REQUIRE(g.current_step() == tr::step::play);
+  play(g, act(0, tr::kind::play, {in_hand(g, 0, "Press Conference"), 0, -1, 0}));
+  return g;
+}
+
+// Seat 1 plays Short Circuit at seat 0, who holds Jump: seat 0 is asked which card of its
+// hand burns.
+inline tr::state short_circuit_burning() {
+  setup s{{crewed_seat_drawing(), crewed_seat_drawing()}};
+  s.seats[0].hand = {"Jump"};
+  s.seats[1].hand = {"Short Circuit"};
+  tr::state g = after_seat0_plays(s);
+  play(g, act(1, tr::kind::play, {in_hand(g, 1, "Short Circuit"), 0, 0, 0}));
+  pass_windows(g);
+  REQUIRE(!g.pending().empty());
+  REQUIRE(g.pending().back().kind == tr::task::burn);
+  return g;
+}
+
+// Seat 0's Ship holds a face-up hull and a face-down Stealth Plating; seat 1 plays Hull
+// Breach on it, whose effect asks seat 1 to pick one of the two (the face-down one by its place).
+inline tr::state hull_breach_picking() {
+  setup s{{crewed_seat_drawing(), crewed_seat_drawing()}};
+  s.seats[0].ships[0].modules = {{hull}, {"Stealth Plating", true}};
+  s.seats[1].hand = {"Hull Breach"};
+  tr::state g = after_seat0_plays(s);
+  // Seat 0 is asked too (its face-down card); it passes, seat 1 plays.
+  if (g.priority() == 0) play(g, act(0, tr::kind::pass));
+  play(g, act(1, tr::kind::play, {in_hand(g, 1, "Hull Breach"), 0, 0, 0}));
+  pass_windows(g);
+  REQUIRE(!g.pending().empty());
+  REQUIRE(g.pending().back().kind == tr::task::pick_card);
+  return g;
+}
+
 // Plays the timeout action for whoever must act until `done` or the match ends.
 template <class F>
 void run_until(tr::state& g, F done, int limit = 500) {

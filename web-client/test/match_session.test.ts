@@ -224,13 +224,17 @@ test("after a reload the snapshot's log_history fills the log: nothing is marked
   assert.deepEqual(session.presentedLog, session.log);
 });
 
-test("reveal pacing: views are presented in order, the log follows the presented view, moves come from the newest", () => {
+// A clock for MatchSession whose time moves only when the test says (`advance`).
+function fakeClock() {
   const timers: { at: number; fn: () => void; id: number }[] = [];
   let now = 0;
   let ids = 0;
   const clock = {
     setTimeout: (fn: () => void, ms: number) => (timers.push({ at: now + ms, fn, id: ++ids }), ids),
-    clearTimeout: (h: unknown) => void timers.splice(timers.findIndex((t) => t.id === h), 1),
+    clearTimeout: (h: unknown) => {
+      const i = timers.findIndex((t) => t.id === h);
+      if (i >= 0) timers.splice(i, 1);
+    },
   };
   const advance = (ms: number) => {
     now += ms;
@@ -239,6 +243,11 @@ test("reveal pacing: views are presented in order, the log follows the presented
       t.fn();
     }
   };
+  return { clock, advance };
+}
+
+test("reveal pacing: views are presented in order, the log follows the presented view, moves come from the newest", () => {
+  const { clock, advance } = fakeClock();
   const sent: Body[] = [];
   const session = new MatchSession("m1", (b) => (sent.push(b), sent.length), () => 1, clock);
   sessions.push(session);
@@ -324,23 +333,7 @@ test("a whole turn in a match without turn timers changes nothing", () => {
 // STALE_VIEW (an error toast for a move that had been taken). Now the page asks for the match
 // again instead, and the move is on its way until the snapshot says what became of it.
 test("a move unanswered for 8 s asks for the match again; the buttons wait for the snapshot, not for a clock", () => {
-  const timers: { at: number; fn: () => void; id: number }[] = [];
-  let now = 0;
-  let ids = 0;
-  const clock = {
-    setTimeout: (fn: () => void, ms: number) => (timers.push({ at: now + ms, fn, id: ++ids }), ids),
-    clearTimeout: (h: unknown) => {
-      const i = timers.findIndex((t) => t.id === h);
-      if (i >= 0) timers.splice(i, 1);
-    },
-  };
-  const advance = (ms: number) => {
-    now += ms;
-    for (let t = timers.sort((a, b) => a.at - b.at)[0]; t && t.at <= now; t = timers.sort((a, b) => a.at - b.at)[0]) {
-      timers.shift();
-      t.fn();
-    }
-  };
+  const { clock, advance } = fakeClock();
   const sent: Body[] = [];
   const session = new MatchSession("m1", (b) => (sent.push(b), sent.length), () => 1, clock);
   sessions.push(session);
