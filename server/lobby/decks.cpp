@@ -28,10 +28,6 @@ std::optional<std::string> clean_deck_name(std::string_view name) {
   return std::string(name);
 }
 
-bool is_starter_id(std::string_view deck_id) { return deck_id.starts_with(starter_prefix); }
-
-std::string starter_deck_id(const engine::starter_deck& s) { return std::string(starter_prefix) + s.id; }
-
 const engine::starter_deck* find_starter(const engine::game_info& game, std::string_view deck_id) {
   if (!game.decks || !is_starter_id(deck_id)) return nullptr;
   deck_id.remove_prefix(starter_prefix.size());

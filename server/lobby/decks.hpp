@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/core/match.hpp"
+#include "server/protocol/deck_ids.hpp"
 #include "starport/v1/protocol.pb.h"
 #include "storage/records.hpp"
 
@@ -16,7 +17,6 @@ namespace starport::server {
 
 inline constexpr std::size_t max_deck_name_chars = 40;
 inline constexpr std::size_t max_decks_per_account = 100;   // all games together
-inline constexpr std::string_view starter_prefix = "starter:";
 inline constexpr std::size_t max_deck_id_chars = 64;        // ours are 16 hex; a longer id is nobody's
 
 // The game of a deck request: known and with decks. Null, with a sentence in `why`, otherwise.
@@ -26,10 +26,8 @@ const engine::game_info* deck_game(const std::string& game, std::string& why);
 // of text_rules, longer); nothing when invalid.
 std::optional<std::string> clean_deck_name(std::string_view name);
 
-bool is_starter_id(std::string_view deck_id);
 // The starter whose Deck.id is `deck_id` ("starter:<id>"), or null.
 const engine::starter_deck* find_starter(const engine::game_info& game, std::string_view deck_id);
-std::string starter_deck_id(const engine::starter_deck& s);
 // "Pathfinders, Iron Wall and …": the starters a seat may take, for refusals.
 std::string starter_choices(const engine::game_info& game);
 

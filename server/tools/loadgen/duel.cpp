@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "server/protocol/deck_ids.hpp"
 #include "server/protocol/view_dictionaries.hpp"
 #include "server/protocol/view_diff.hpp"
 #include "server/protocol/view_number.hpp"
@@ -99,25 +100,32 @@ void add_patch(duel_stats& stats, std::string_view patch, const google::protobuf
 }
 
 // Every game's View lists its viewer's legal actions as field 1 (starport.v1.Action), and
-// says whether the match is over in an `outcome` (starport.v1.Outcome), each its own number.
+// says whether the match is over in an `outcome` (starport.v1.Outcome), each its own number:
+// looked up once per match (null where a View has no such field).
+const google::protobuf::FieldDescriptor* legal_actions_field(const google::protobuf::Descriptor& view) {
+  const google::protobuf::FieldDescriptor* f = view.FindFieldByNumber(1);
+  return f && f->is_repeated() && f->message_type() == v1::Action::descriptor() ? f : nullptr;
+}
+
+const google::protobuf::FieldDescriptor* outcome_field(const google::protobuf::Descriptor& view) {
+  const google::protobuf::FieldDescriptor* f = view.FindFieldByName("outcome");
+  return f && !f->is_repeated() && f->message_type() == v1::Outcome::descriptor() ? f : nullptr;
+}
+
 struct legal_actions {
-  explicit legal_actions(const google::protobuf::Message& of) : view(of) {
-    const google::protobuf::FieldDescriptor* f = of.GetDescriptor()->FindFieldByNumber(1);
-    if (f && f->is_repeated() && f->message_type() == v1::Action::descriptor()) field = f;
-  }
+  legal_actions(const google::protobuf::Message& of, const google::protobuf::FieldDescriptor* f) : view(of), field(f) {}
   int size() const { return field ? view.GetReflection()->FieldSize(view, field) : 0; }
   bool empty() const { return size() == 0; }
   const v1::Action& operator[](int i) const {
     return *google::protobuf::DynamicCastToGenerated<v1::Action>(&view.GetReflection()->GetRepeatedMessage(view, field, i));
   }
   const google::protobuf::Message& view;
-  const google::protobuf::FieldDescriptor* field = nullptr;
+  const google::protobuf::FieldDescriptor* field;
 };
 
-bool over(const google::protobuf::Message& view) {
-  const google::protobuf::FieldDescriptor* f = view.GetDescriptor()->FindFieldByName("outcome");
-  if (!f || f->message_type() != v1::Outcome::descriptor() || !view.GetReflection()->HasField(view, f)) return false;
-  return google::protobuf::DynamicCastToGenerated<v1::Outcome>(&view.GetReflection()->GetMessage(view, f))->over();
+bool over(const google::protobuf::Message& view, const google::protobuf::FieldDescriptor* outcome) {
+  if (!outcome || !view.GetReflection()->HasField(view, outcome)) return false;
+  return google::protobuf::DynamicCastToGenerated<v1::Outcome>(&view.GetReflection()->GetMessage(view, outcome))->over();
 }
 
 }  // namespace
@@ -203,6 +211,8 @@ duel::duel(net::io_context& ioc, const config& cfg, const engine::game_info& gam
       random_(static_cast<std::uint32_t>(index) * 2654435761u + 1) {
   stats_.latency_us.reserve(static_cast<std::size_t>(cfg.moves));
   for (seat& s : seats_) s.view = game.new_view();
+  legal_field_ = legal_actions_field(*seats_[host].view->GetDescriptor());
+  outcome_field_ = outcome_field(*seats_[host].view->GetDescriptor());
 }
 
 void duel::start(const tcp::endpoint& server, const std::string& host_name,
@@ -353,13 +363,13 @@ void duel::on_answer(int side, const v1::ServerMessage& msg) {
     }
     if (game_.decks) {
       // A seat brings a deck before it may be ready: a starter, as "A starter deck for me"
-      // picks on the page ("starter:<id>", protocol.proto's Deck). The answer (the Lobby) is
+      // picks on the page. The answer (the Lobby) is
       // not waited for: the server takes one connection's requests in order.
       const auto starters = game_.decks->starters();
       out_.Clear();
       out_.mutable_choose_deck()->set_lobby_id(lobby_id_);
       out_.mutable_choose_deck()->set_deck_id(
-          "starter:" + starters[static_cast<std::size_t>(index_ * 2 + side) % starters.size()].id);
+          server::starter_deck_id(starters[static_cast<std::size_t>(index_ * 2 + side) % starters.size()]));
       send(side, out_);
     }
     out_.Clear();
@@ -461,7 +471,7 @@ void duel::on_view(int side, std::uint32_t request, std::uint32_t stream, const 
     return;
   }
   if (!s.have_view) return;
-  if (over(*s.view)) {
+  if (over(*s.view, outcome_field_)) {
     stats_.game_over = true;
     return finish({});
   }
@@ -471,7 +481,7 @@ void duel::on_view(int side, std::uint32_t request, std::uint32_t stream, const 
 
 void duel::maybe_act(int side) {
   seat& s = seats_[side];
-  if (finishing_ || s.waiting || s.thinking || !s.have_view || legal_actions(*s.view).empty()) return;
+  if (finishing_ || s.waiting || s.thinking || !s.have_view || legal_actions(*s.view, legal_field_).empty()) return;
   if (stats_.sent >= static_cast<std::uint64_t>(cfg_.moves)) return;
   if (cfg_.think_ms <= 0) return act(side);
   if (!s.think) s.think.emplace(strand_);
@@ -486,7 +496,7 @@ void duel::maybe_act(int side) {
 // After a pause: the view may have changed meanwhile; act on the latest one, if any.
 void duel::maybe_act_now(int side) {
   seat& s = seats_[side];
-  if (s.waiting || !s.have_view || legal_actions(*s.view).empty()) return;
+  if (s.waiting || !s.have_view || legal_actions(*s.view, legal_field_).empty()) return;
   if (stats_.sent >= static_cast<std::uint64_t>(cfg_.moves)) return check_done();
   act(side);
 }
@@ -495,7 +505,7 @@ void duel::maybe_act_now(int side) {
 // compare across the project's history); in the other games a seeded random one that is not
 // resigning (kind 0), as their first is often a pass that would stall the match.
 const v1::Action& duel::choose(const google::protobuf::Message& view) {
-  const legal_actions legal(view);
+  const legal_actions legal(view, legal_field_);
   if (game_.id == "space_war") return legal[0];
   int moves = 0;
   for (int i = 0; i < legal.size(); ++i) moves += legal[i].kind() != 0;

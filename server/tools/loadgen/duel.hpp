@@ -123,6 +123,9 @@ class duel final : public ws_events {
 
   const config& cfg_;
   const engine::game_info& game_;
+  // The game's View fields every client reads: its legal actions and its outcome.
+  const google::protobuf::FieldDescriptor* legal_field_ = nullptr;
+  const google::protobuf::FieldDescriptor* outcome_field_ = nullptr;
   int index_;
   play_window& window_;
   strand strand_;
