@@ -338,6 +338,7 @@ class state {
   void fill_challenge(pb::Challenge& out, int index) const;
   void fill_prompt(viewer who, pb::View& out) const;
   std::string source_words(const pending& p) const;
+  std::string card_words(copy_id c) const;   // "{card:K}" in the log
 
   const content_set* content_ = nullptr;
   engine::rng random_;

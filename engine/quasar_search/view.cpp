@@ -363,6 +363,10 @@ void state::view(viewer who, pb::View& out) const {
 
 // ---- Words ----------------------------------------------------------------------------------
 
+// A card in the log, by its kind ("{card:K}", its pool index): every reader fills its name, so
+// a line's shape does not change with the card it names (docs/protocol.md, "Log lines").
+std::string state::card_words(copy_id c) const { return engine::card_ref(index_of(c)); }
+
 std::string state::describe(const action& a) const {
   const std::string who = engine::seat_ref(a.seat);
   const kind k = static_cast<kind>(a.kind);
@@ -376,7 +380,7 @@ std::string state::describe(const action& a) const {
       if (c == no_card || a.args[1] < 0 || a.args[1] >= max_card_effects) return who + " triggers an effect.";
       // The card's words, quoted (its "You" is the trigger's player), without the phase marker
       // the card shows: "{seat:0} triggers Shifter: "Spend 1 Glory: You Shift 2"."
-      return who + " triggers " + std::string(card_of(c).name) + ": \"" +
+      return who + " triggers " + card_words(c) + ": \"" +
              effect_words(card_of(c).effects[static_cast<std::size_t>(a.args[1])]) + "\".";
     }
     case kind::pass:
@@ -403,15 +407,15 @@ std::string state::describe(const action& a) const {
       if (a.args[0] == pb::DRAW_DECK) return who + " draws a card from their Deck.";
       if (a.args[0] == pb::DRAW_DISCARD) return who + " draws a card from their Discard Zone.";
       if (const copy_id c = from_wire(a.args[1]); c != no_card && owner_of(c) < seats_ && slot_of(c) < players_[owner_of(c)].list_size)
-        return who + " draws " + std::string(card_of(c).name) + " from their Warp Zone.";
+        return who + " draws " + card_words(c) + " from their Warp Zone.";
       return who + " draws from their Warp Zone.";
     case kind::pick: {
       const copy_id c = from_wire(a.args[0]);
       const bool known = c != no_card && owner_of(c) < seats_ && slot_of(c) < players_[owner_of(c)].list_size;
       if (f && f->kind == task::stockpile) return who + " puts a card under their Deck.";
-      if (f && f->kind == task::project && known) return who + " starts the Project " + std::string(card_of(c).name) + ".";
-      if (f && f->kind == task::warp && known) return who + " Warps " + std::string(card_of(c).name) + ".";
-      if (f && f->kind == task::discard && known) return who + " discards " + std::string(card_of(c).name) + ".";
+      if (f && f->kind == task::project && known) return who + " starts the Project " + card_words(c) + ".";
+      if (f && f->kind == task::warp && known) return who + " Warps " + card_words(c) + ".";
+      if (f && f->kind == task::discard && known) return who + " discards " + card_words(c) + ".";
       return who + " picks a card.";
     }
     case kind::decide:
@@ -447,7 +451,7 @@ std::string state::describe_effects() const {
       }
       case event_kind::revealed:
         // extra: the card was the Deck's top, put in by Overcommit rather than picked.
-        line(who + " confronts with " + std::string(card_of(e.card).name) +
+        line(who + " confronts with " + card_words(e.card) +
              (e.extra ? ", the top card of their Deck (Overcommit)." : "."));
         break;
       case event_kind::lost_in_space: line(who + " is Lost in Space."); break;
@@ -471,11 +475,11 @@ std::string state::describe_effects() const {
         line("Sensors: " + std::string(content_->challenges[static_cast<std::uint8_t>(e.extra)].name) + ".");
         break;
       case event_kind::drew: line(who + " draws " + plural(e.extra, "card", "cards") + "."); break;
-      case event_kind::drew_card: line(who + " takes " + std::string(card_of(e.card).name) + " into their Hand."); break;
-      case event_kind::lesson: line(who + " learns a Lesson: " + std::string(card_of(e.card).name) + "."); break;
-      case event_kind::project: line(who + " starts the Project " + std::string(card_of(e.card).name) + "."); break;
-      case event_kind::damage: line(who + " takes Crew Damage: " + std::string(card_of(e.card).name) + " is discarded."); break;
-      case event_kind::discarded: line(who + " discards " + std::string(card_of(e.card).name) + "."); break;
+      case event_kind::drew_card: line(who + " takes " + card_words(e.card) + " into their Hand."); break;
+      case event_kind::lesson: line(who + " learns a Lesson: " + card_words(e.card) + "."); break;
+      case event_kind::project: line(who + " starts the Project " + card_words(e.card) + "."); break;
+      case event_kind::damage: line(who + " takes Crew Damage: " + card_words(e.card) + " is discarded."); break;
+      case event_kind::discarded: line(who + " discards " + card_words(e.card) + "."); break;
       case event_kind::warped: break;   // describe() named it
       case event_kind::stockpiled: line(who + " Stockpiles " + plural(e.extra, "card", "cards") + "."); break;
       case event_kind::shifted: break;  // describe() said it

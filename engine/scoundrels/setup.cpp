@@ -43,7 +43,8 @@ state::state(int seats, const pb::Options& options, std::uint64_t seed) : state(
 state::state(int seats, const pb::Options& options, const pb::Position& position, std::uint64_t seed)
     : state(standard_content(), seats, options, position, seed) {}
 
-state::state(const content& c, int seats, const pb::Options& options, std::uint64_t seed) : c_(&c), random_(seed) {
+state::state(const content& c, int seats, const pb::Options& options, std::uint64_t seed)
+    : c_(&c), kinds_(&catalog_of(c)), random_(seed) {
   init(seats, options);
   deal(seed);
   begin_turn();
@@ -52,7 +53,7 @@ state::state(const content& c, int seats, const pb::Options& options, std::uint6
 
 state::state(const content& c, int seats, const pb::Options& options, const pb::Position& position,
              std::uint64_t seed)
-    : c_(&c), random_(seed) {
+    : c_(&c), kinds_(&catalog_of(c)), random_(seed) {
   init(seats, options);
   std::string error;
   place(position, error);

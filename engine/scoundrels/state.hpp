@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "engine/core/bot.hpp"
+#include "engine/core/deck.hpp"
 #include "engine/core/dice.hpp"
 #include "engine/core/game.hpp"
 #include "engine/core/pile.hpp"
@@ -50,6 +51,14 @@ struct content {
 };
 // The game's data (board.cpp, cards.cpp), gathered once.
 const content& standard_content();
+
+// A content set's card kinds (catalog.cpp): what "{card:K}" in the log names, and each card
+// number's kind. Public: never where a card is.
+struct card_catalog {
+  std::vector<engine::pool_card> kinds;
+  std::vector<std::uint16_t> kind_of;   // card number → index in kinds
+};
+const card_catalog& catalog_of(const content& c);
 
 inline constexpr int max_players = 6;
 inline constexpr int base_movement = 3;
@@ -281,6 +290,8 @@ class state {
   std::string seat_label(int seat) const;
   std::string describe(const action& a) const;
   std::string describe_effects() const;
+  // The shipped content's card kinds ("{card:K}" in the log; ListCards).
+  static std::span<const engine::pool_card> catalog();
   // The first Turn's encounters happen in the deal: its notes are what describe_effects reads.
   std::string describe_setup() const { return describe_effects(); }
 
@@ -341,6 +352,7 @@ class state {
   const contract& contract_of(card_no n) const { return c_->contracts[n]; }
   int deck_of(card_no n) const;            // cantina colour 0..2, 3 bribes, -1 contract
   std::string card_name(card_no n) const;
+  std::string card_words(card_no n) const;   // the log's "{card:K}"
   int site_of(int location) const;
   bool can_deliver(int s, card_no contract) const;
   bool delivery_stopped() const { return delivery_stopped_; }   // the active ship's, this phase
@@ -456,6 +468,7 @@ class state {
   std::string roll_words(const engine::die_roll& d) const;
 
   const content* c_ = nullptr;
+  const card_catalog* kinds_ = nullptr;   // c_'s
   card_no green_base_ = 0, bribe_base_ = 0;
   std::array<card_no, colour_count + 1> deck_base_{};
   engine::rng random_;

@@ -431,8 +431,8 @@ std::string state::describe(const action& a) const {
   auto public_card = [&](std::int32_t w) -> std::string {
     if (w <= 0) return "a face-down item";
     const card_no n = static_cast<card_no>(w - 1);
-    if (is_contract(n)) return "the " + card_name(n) + " cargo";
-    return card_name(n);
+    if (is_contract(n)) return "the " + card_words(n) + " cargo";
+    return card_words(n);
   };
   switch (static_cast<kind>(a.kind)) {
     case kind::resign: return who + " resigns.";
@@ -534,20 +534,20 @@ std::string state::describe_effects() const {
              std::string(site_name(static_cast<site>(n.value))) + "): " + event_words(c_->encounters[n.card].events[n.value]) + ".");
         break;
       case note_kind::drew: line(who + " draws " + plural(n.value, "cantina card", "cantina cards") + "."); break;
-      case note_kind::installed: line(card_name(n.card) + " goes into a bay of " + who + "."); break;
-      case note_kind::revealed: line("The " + card_name(n.card) + " contract is revealed."); break;
+      case note_kind::installed: line(card_words(n.card) + " goes into a bay of " + who + "."); break;
+      case note_kind::revealed: line("The " + card_words(n.card) + " contract is revealed."); break;
       case note_kind::dice: {
         const std::size_t idx = dice_.size() - static_cast<std::size_t>(rolls_in_notes) + dice_seen;
         if (idx < dice_.size()) line(roll_words(dice_.recent(idx)));
         ++dice_seen;
         break;
       }
-      case note_kind::damaged: line(card_name(n.card) + " of " + who + " takes damage."); break;
-      case note_kind::cargo_lost: line(who + " loses the " + card_name(n.card) + " cargo."); break;
-      case note_kind::repaired: line(who + " repairs " + card_name(n.card) + "."); break;
-      case note_kind::healed: line(who + " heals " + card_name(n.card) + "."); break;
-      case note_kind::delivered: line(who + " delivers the " + card_name(n.card) + " cargo."); break;
-      case note_kind::buried: line(who + " buries the " + card_name(n.card) + " cargo and draws another."); break;
+      case note_kind::damaged: line(card_words(n.card) + " of " + who + " takes damage."); break;
+      case note_kind::cargo_lost: line(who + " loses the " + card_words(n.card) + " cargo."); break;
+      case note_kind::repaired: line(who + " repairs " + card_words(n.card) + "."); break;
+      case note_kind::healed: line(who + " heals " + card_words(n.card) + "."); break;
+      case note_kind::delivered: line(who + " delivers the " + card_words(n.card) + " cargo."); break;
+      case note_kind::buried: line(who + " buries the " + card_words(n.card) + " cargo and draws another."); break;
       case note_kind::reputation: line(who + "'s reputation is " + std::to_string(n.value) + "."); break;
       case note_kind::affiliated: line(who + " affiliates with " + std::string(syndicate_name(static_cast<syndicate>(n.value))) + "."); break;
       case note_kind::grudge: line(std::string(syndicate_name(static_cast<syndicate>(n.value))) + " holds a grudge against " + who + "."); break;
@@ -572,13 +572,13 @@ std::string state::describe_effects() const {
         break;
       }
       case note_kind::cargo_to_deck:
-        line("The " + card_name(n.card) + " cargo goes under the contract deck: " + who + " has no open bay for it.");
+        line("The " + card_words(n.card) + " cargo goes under the contract deck: " + who + " has no open bay for it.");
         break;
       case note_kind::escaped: line(who + " escapes."); break;
-      case note_kind::stolen: line(who + " takes " + (n.card == no_card ? std::string("a face-down item") : card_name(n.card)) + "."); break;
+      case note_kind::stolen: line(who + " takes " + (n.card == no_card ? std::string("a face-down item") : card_words(n.card)) + "."); break;
       case note_kind::kept: line(who + " keeps a card."); break;
-      case note_kind::discarded: line(who + " discards " + card_name(n.card) + "."); break;
-      case note_kind::played: line(who + " plays " + card_name(n.card) + "."); break;
+      case note_kind::discarded: line(who + " discards " + card_words(n.card) + "."); break;
+      case note_kind::played: line(who + " plays " + card_words(n.card) + "."); break;
       case note_kind::held: line(who + " is held back by the ambush."); break;
       case note_kind::fight_over: line(n.value < 0 ? std::string("The fight ends.") : who + " wins the fight."); break;
       case note_kind::turn_limit: line("The turn limit is reached."); break;

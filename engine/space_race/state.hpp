@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "engine/core/bot.hpp"
+#include "engine/core/deck.hpp"
 #include "engine/core/game.hpp"
 #include "engine/core/pile.hpp"
 #include "engine/space_race/cards.hpp"
@@ -168,6 +169,8 @@ class state {
   std::string seat_label(int seat) const;
   std::string describe(const action& a) const;
   std::string describe_effects() const;
+  // Every card type, public, by card_id ("{card:K}" in the log; ListCards).
+  static std::span<const engine::pool_card> catalog();
 
   static verdict validate(int seats, const pb::Options& options);
   static verdict validate(int seats, const pb::Options& options, const pb::Position& position);

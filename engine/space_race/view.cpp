@@ -256,13 +256,37 @@ void state::view(viewer who, pb::View& out) const {
     if (engine::has_seat(o.winners, s)) out.mutable_outcome()->add_winners(static_cast<std::uint32_t>(s));
 }
 
+// Every card type, public, by card_id: what "{card:K}" in the log names (ListCards).
+std::span<const engine::pool_card> state::catalog() {
+  static const std::vector<engine::pool_card> cards = [] {
+    std::vector<engine::pool_card> out;
+    for (const card_def& d : all_cards()) {
+      engine::pool_card c;
+      c.index = static_cast<engine::card_index>(out.size());
+      c.name = std::string(d.name);
+      c.kind = std::string(stage_name(d.type));
+      if (d.leader) c.tags.emplace_back("Leader");
+      c.tags.emplace_back(d.code);
+      const card_words& w = words_of(static_cast<card_id>(out.size()));
+      for (const std::string* part : {&w.left, &w.right, &w.bottom})
+        if (!part->empty()) c.text += (c.text.empty() ? "" : " | ") + *part;
+      c.stats = {{"Copies", d.copies}};
+      out.push_back(std::move(c));
+    }
+    return out;
+  }();
+  return cards;
+}
+
 }  // namespace starport::space_race
 
 namespace starport::space_race {
 namespace {
 
 std::string who_of(int seat) { return engine::seat_ref(seat); }
-std::string named(copy_id c) { return std::string(card_of(c).name); }
+// A card in the log, by its type ("{card:K}", K its catalog index): every reader fills its
+// name, so a line's shape does not change with the card it names (docs/protocol.md, "Log lines").
+std::string named(copy_id c) { return engine::card_ref(type_of(c)); }
 std::string control_name(int k) { return std::string(control(k).name); }
 
 std::string zone_words(zone z, bool own) {
@@ -302,9 +326,10 @@ std::string state::describe(const action& a) const {
         return who + " uses " + std::string(c.name) + ": " + space_race::describe(ab);
       }
       if (source < 0 || source >= p.agency.size) break;
-      const card_def& d = card_of(p.agency.cards[source].card);
+      const copy_id used = p.agency.cards[source].card;
+      const card_def& d = card_of(used);
       const ability& ab = slot == 0 ? d.left : slot == 1 ? d.right : d.bottom;
-      return who + " uses " + std::string(d.name) + ": " + space_race::describe(ab);
+      return who + " uses " + named(used) + ": " + space_race::describe(ab);
     }
     case kind::pass: return who + " passes.";
     case kind::split:

@@ -10,6 +10,7 @@ namespace starport::terminus {
 using engine::has_seat;
 using engine::plural;
 using engine::seat_ref;
+using engine::card_ref;
 
 namespace {
 
@@ -327,7 +328,9 @@ void state::fill_prompt(viewer who, pb::View& out) const {
 
 // ------------------------------------------------------------------ words
 
-std::string state::card_words(copy_id c) const { return name_of(*this, c); }
+// A card in the log, by its kind ("{card:K}", the pool's index): every reader fills its name,
+// so a line's shape does not change with the card it names (docs/protocol.md, "Log lines").
+std::string state::card_words(copy_id c) const { return card_ref(index_of(c)); }
 
 std::string state::describe(const action& a) const {
   const std::string who = seat_ref(a.seat);

@@ -174,6 +174,22 @@ export async function pickName(page, baseUrl, name) {
   assert.equal(state, "open", `the client could not connect: ${await conn.getAttribute("title")}`);
 }
 
+// The match log's lines as the page shows them. A card travels as "{card:K}" and the page
+// names it from the game's catalog (ListCards), which it asks for once: a line that still
+// reads "card 17" after 10 s, or shows a placeholder, fails. `names` (a RegExp) must match
+// some line: the log did name a card. `lines` picks the log (the replay's is ".replay-log li").
+export async function namedLogLines(page, names, lines = ".log li:not(.muted)") {
+  const unnamed = (l) => /\bcard \d|[{}\u0001]/.test(l);
+  let read = await page.locator(lines).allTextContents();
+  for (let i = 0; i < 50 && read.some(unnamed); i++) {
+    await page.waitForTimeout(200);
+    read = await page.locator(lines).allTextContents();
+  }
+  for (const l of read) assert.ok(!unnamed(l), `a log line in words, its cards named: ${l}`);
+  if (names) assert.ok(read.some((l) => names.test(l)), `the log names a card (${names}): ${read.slice(-20).join(" | ")}`);
+  return read;
+}
+
 export async function shoot(page, file, size) {
   if (size) await page.setViewportSize(size);
   await page.waitForTimeout(250);

@@ -13,7 +13,7 @@ import { after, before, test } from "node:test";
 
 import { assertCardsReadable } from "./card_fit.mjs";
 import { assertAxeClean as axe } from "./axe.mjs";
-import { browserPage, cleanUp, pickName, shoot, startServer, withEvidence } from "./harness.mjs";
+import { browserPage, cleanUp, namedLogLines, pickName, shoot, startServer, withEvidence } from "./harness.mjs";
 
 const missionTimeoutMs = 150_000;
 const desktop = { width: 1280, height: 800 };
@@ -229,6 +229,8 @@ async function scenario(alice, bob) {
     assert.deepEqual(shown, [], `${name}'s page showed errors: ${shown.join(" | ")}`);
   }
   await alice.waitForSelector('[data-fairness="ok"]', { timeout: 15_000 });
+  // Cards travel in log lines as "{card:K}"; both pages name them from the catalog.
+  for (const page of [alice, bob]) await namedLogLines(page, / confronts with [A-Z]/);
   await alice.locator('[data-testid="qs-ending"]').scrollIntoViewIfNeeded();
   await shoot(alice, "qs-end-desktop.png");
   await axe(alice, "the Quasar Search table at the end");
@@ -245,6 +247,7 @@ async function scenario(alice, bob) {
   await alice.click('button[name="last"]');
   await alice.waitForSelector(`.step-label[data-step="${total}"]`);
   await alice.waitForSelector(`[data-testid="qs-ending"][data-letter="${letter}"]`);
+  await namedLogLines(alice, / confronts with [A-Z]/, ".replay-log li");
   await shoot(alice, "qs-replay-desktop.png");
   await shoot(alice, "qs-replay-phone.png", phone);
   await fits(alice, "the replay's last step");

@@ -14,7 +14,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { assertCardsReadable } from "./card_fit.mjs";
-import { browserPage, cleanUp, pickName, root, shoot, shots, startServer, withEvidence } from "./harness.mjs";
+import { browserPage, cleanUp, namedLogLines, pickName, root, shoot, shots, startServer, withEvidence } from "./harness.mjs";
 
 const matchTimeoutMs = 300_000;
 const desktop = { width: 1280, height: 800 };
@@ -306,6 +306,8 @@ async function scenario(alice, bob) {
     assert.deepEqual(shown, [], `${name}'s page showed errors: ${shown.join(" | ")}`);
   }
   await alice.waitForSelector('[data-fairness="ok"]', { timeout: 15_000 });
+  // Cards travel in log lines as "{card:K}"; both pages name them from the catalog.
+  for (const page of [alice, bob]) await namedLogLines(page, /contract is revealed\.|goes into a bay of | plays [A-Z]| takes [A-Z]| delivers the [A-Z]| picks up [A-Z]/);
   const sheet = alice.locator('[data-testid="sc-ship"][data-seat="0"]');
   await sheet.scrollIntoViewIfNeeded();
   await shoot(alice, "sc-end-desktop.png");
@@ -327,6 +329,7 @@ async function scenario(alice, bob) {
   await alice.click('button[name="last"]');
   await alice.waitForSelector(`.step-label[data-step="${total}"]`);
   await alice.waitForSelector('[data-testid="outcome"]');
+  await namedLogLines(alice, /contract is revealed\.|goes into a bay of | plays [A-Z]| takes [A-Z]| delivers the [A-Z]| picks up [A-Z]/, ".replay-log li");
   await shoot(alice, "sc-replay-desktop.png");
   await shoot(alice, "sc-replay-phone.png", phone);
   assert.ok(await alice.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), "the replay fits 390 px");

@@ -10,7 +10,7 @@ import { after, before, test } from "node:test";
 
 import { assertAxeClean } from "./axe.mjs";
 import { assertCardsReadable } from "./card_fit.mjs";
-import { browserPage, cleanUp, shoot, startServer, withEvidence } from "./harness.mjs";
+import { browserPage, cleanUp, namedLogLines, shoot, startServer, withEvidence } from "./harness.mjs";
 
 const gameTimeoutMs = 300_000;
 const maxMoves = 1500;   // a JFK game takes about 80–250 choices
@@ -294,6 +294,8 @@ async function scenario(page) {
   assert.equal(await page.locator(".sr-moves button.action").count(), 0, "no choices once the game is over");
   assert.match(await page.locator(".sr-status").innerText(), /Round 7 of 7/);
   await page.waitForSelector('[data-fairness="ok"]', { timeout: 15_000 });
+  // Cards travel in log lines as "{card:K}"; the page names them from the catalog.
+  await namedLogLines(page, /The Eastern bloc takes [A-Z]/);
   await shoot(page, "sr-end-desktop.png");
   // Every card's abilities, on the card as far as it has room and whole in its zoom (the
   // abilities were clamped at 3 lines each by Space Race's own CSS, beside empty room, with
@@ -332,6 +334,7 @@ async function scenario(page) {
   await page.waitForSelector(`.step-label[data-step="${total}"]`);
   // The replay's end is said by its outcome line (the table below it no longer says it again).
   await page.locator('.replay-info [data-testid="outcome"]').filter({ hasText: /^(Jack won|Eastern bloc won|You won|You lost)/ }).waitFor();
+  await namedLogLines(page, /The Eastern bloc takes [A-Z]/, ".replay-log li");
   assert.equal(await page.locator(".space-race [data-outcome]").count(), 0);
   assert.match(await page.locator(".sr-scores h3").innerText(), /Final score/);
   await shoot(page, "sr-replay-end-phone.png", { width: 390, height: 844 });

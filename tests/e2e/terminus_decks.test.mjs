@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 
 import { assertCardsReadable } from "./card_fit.mjs";
-import { browserPage, cleanUp, pickName, shoot, startServer, withEvidence } from "./harness.mjs";
+import { browserPage, cleanUp, namedLogLines, pickName, shoot, startServer, withEvidence } from "./harness.mjs";
 
 const gameTimeoutMs = 420_000;
 const maxMoves = 3000;
@@ -286,6 +286,8 @@ async function scenario(page) {
   const outcome = await page.locator('[data-testid="outcome"]').innerText();
   assert.match(outcome, /You won|You lost|won/);
   console.log(`terminus: ${moves} moves, outcome "${outcome.split("\n")[0]}", cascade seen: ${sawCascade}`);
+  // Cards travel in log lines as "{card:K}"; the page names them from the pool.
+  await namedLogLines(page, / plays [A-Z]|Discovery: [A-Z]/);
   await shoot(page, "tm-end-desktop.png");
   const shown = await page.evaluate(() => window.__errors);
   assert.deepEqual(shown, [], `the page showed errors: ${shown.join(" | ")}`);
@@ -296,6 +298,7 @@ async function scenario(page) {
   assert.equal(await page.locator(".page button.action").count(), 0);
   await page.click('button[name="last"]');
   await page.waitForSelector('[data-testid="tm-chart"]');
+  await namedLogLines(page, / plays [A-Z]|Discovery: [A-Z]/, ".replay-log li");
   await shoot(page, "tm-replay-desktop.png");
   await shoot(page, "tm-replay-phone.png", phone);
   await fits(page, phone.width);

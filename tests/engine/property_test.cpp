@@ -94,19 +94,23 @@ void check_hidden_information(const match& m, rng& r) {
   }
 }
 
-// Every "{seat:N}" in `words` has digits and names a seat of the table.
-void check_seat_refs(const match& m, const std::string& words) {
-  static constexpr std::string_view open = "{seat:";
-  for (std::size_t at = words.find(open); at != std::string::npos; at = words.find(open, at + 1)) {
-    const std::size_t close = words.find('}', at);
-    const bool closed = close != std::string::npos;
-    REQUIRE_MESSAGE(closed, m.info().id << ": unclosed seat reference in '" << words << "'");
-    const std::string digits = words.substr(at + open.size(), close - at - open.size());
-    const bool number = !digits.empty() && digits.find_first_not_of("0123456789") == std::string::npos;
-    REQUIRE_MESSAGE(number, m.info().id << ": bad seat reference in '" << words << "'");
-    const bool at_table = std::stoi(digits) < m.seat_count();
-    CHECK_MESSAGE(at_table, m.info().id << ": '" << words << "' names no seat of the table");
-  }
+// Every "{seat:N}" names a seat of the table and every "{card:K}" a kind of the game's
+// catalog (what the clients fill them from).
+void check_refs(const match& m, const std::string& words) {
+  const auto refs = [&](std::string_view open, std::size_t bound, std::string_view what) {
+    for (std::size_t at = words.find(open); at != std::string::npos; at = words.find(open, at + 1)) {
+      const std::size_t close = words.find('}', at);
+      const bool closed = close != std::string::npos;
+      REQUIRE_MESSAGE(closed, m.info().id << ": unclosed " << what << " reference in '" << words << "'");
+      const std::string digits = words.substr(at + open.size(), close - at - open.size());
+      const bool number = !digits.empty() && digits.size() < 9 && digits.find_first_not_of("0123456789") == std::string::npos;
+      REQUIRE_MESSAGE(number, m.info().id << ": bad " << what << " reference in '" << words << "'");
+      const bool known = static_cast<std::size_t>(std::stoi(digits)) < bound;
+      CHECK_MESSAGE(known, m.info().id << ": '" << words << "' names no " << what << " of the game");
+    }
+  };
+  refs("{seat:", static_cast<std::size_t>(m.seat_count()), "seat");
+  refs("{card:", m.info().cards().size(), "card");
 }
 
 // Everything the server may say or do for a seat without asking it, as one string: the
@@ -139,11 +143,11 @@ std::string public_words(const match& m, int skip_describe_of) {
 }
 
 void check_hidden_words(const match& m, rng& r) {
-  check_seat_refs(m, m.describe_effects());
+  check_refs(m, m.describe_effects());
   std::vector<action> legal;
   for (int s = 0; s < m.seat_count(); ++s) {
     m.legal_actions(s, legal);
-    for (const action& a : legal) check_seat_refs(m, m.describe(a));
+    for (const action& a : legal) check_refs(m, m.describe(a));
   }
   for (int other = 0; other < m.seat_count(); ++other) {
     // describe() of `other`'s own actions may name its own cards that the action makes

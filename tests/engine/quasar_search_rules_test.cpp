@@ -103,7 +103,7 @@ TEST_CASE("quasar_search Shift: cumulative, bounded at ±10, once per Trigger ea
   CHECK(v == 10);
   CHECK_FALSE(listed(g, act(0, kind::trigger, {free_shifter, 0})));   // once per phase
   // The log quotes the card's words, without its phase marker or "You may".
-  const std::string said = g.describe(act(0, kind::trigger, {shifter, 0}));
+  const std::string said = filled(g, g.describe(act(0, kind::trigger, {shifter, 0})));
   CAPTURE(said);
   CHECK(said.starts_with("{seat:0} triggers Shifter: \"Spend 1 Glory: You Shift"));
   CHECK(said.find("PRE-RESOLUTION") == std::string::npos);
@@ -136,7 +136,7 @@ TEST_CASE("quasar_search Triggered effects: optional, and only when the cost can
   CHECK(v.last_judged().cards(1).value() == 10);
   state h = game(2, pre_resolution("Push", "Shifter", "Ten", R"("glory": 1)"));
   REQUIRE(h.frames().back().kind == task::triggers);
-  CHECK(h.describe(act(0, kind::pass)) == "{seat:0} triggers nothing more.");
+  CHECK(filled(h, h.describe(act(0, kind::pass))) == "{seat:0} triggers nothing more.");
   play(h, act(0, kind::pass));   // declined: nothing paid, nothing Shifted
   CHECK(h.seat(0).glory == 1);
   CHECK(h.successes() == 1);
@@ -149,7 +149,7 @@ TEST_CASE("quasar_search Confrontation: picks are secret until every seat has ch
   CHECK(g.must_act() == 3);   // both at once
   const action nine = act(0, kind::confront, {card_id(g, 0, "Nine")});
   const action two = act(0, kind::confront, {card_id(g, 0, "Two")});
-  CHECK(g.describe(nine) == g.describe(two));
+  CHECK(filled(g, g.describe(nine)) == filled(g, g.describe(two)));
   play(g, nine);
   pb::View other;
   g.view(engine::viewer::of_seat(1), other);
@@ -162,7 +162,7 @@ TEST_CASE("quasar_search Confrontation: picks are secret until every seat has ch
   CHECK(own.confrontation(0).card().name() == "Nine");
   CHECK(g.must_act() == engine::seat_bit(1));
   play(g, act(1, kind::confront, {card_id(g, 1, "Ten")}));
-  CHECK(g.describe_effects().find("{seat:0} confronts with Nine") != std::string::npos);
+  CHECK(filled(g, g.describe_effects()).find("{seat:0} confronts with Nine") != std::string::npos);
   CHECK(g.successes() == 1);
 }
 
@@ -179,7 +179,7 @@ TEST_CASE("quasar_search Overcommit: to the Personal Zone, the next confrontatio
   CHECK(g.must_act() == engine::seat_bit(1));
   play(g, act(1, kind::confront, {card_id(g, 1, "Nine")}));
   // The log says why seat 0 had no pick; a picked card's line says nothing more.
-  const std::string words = g.describe_effects();
+  const std::string words = filled(g, g.describe_effects());
   CHECK(words.find("{seat:0} confronts with Seven, the top card of their Deck (Overcommit).") != std::string::npos);
   CHECK(words.find("{seat:1} confronts with Nine.") != std::string::npos);
   CHECK(g.successes() == 2);   // Seven and Nine, both >= 3
@@ -241,7 +241,7 @@ TEST_CASE("quasar_search Rank: secret picks, Team Leader by Rank Value then Rank
   REQUIRE(g.frames().back().kind == task::rank);
   CHECK(g.must_act() == 3);
   play(g, act(0, kind::choose_rank, {1}));   // Alpha: 3
-  CHECK(g.describe(act(1, kind::choose_rank, {0})) == g.describe(act(1, kind::choose_rank, {1})));
+  CHECK(filled(g, g.describe(act(1, kind::choose_rank, {0}))) == filled(g, g.describe(act(1, kind::choose_rank, {1}))));
   pb::View v;
   g.view(engine::viewer::of_seat(1), v);
   CHECK(v.seats(0).rank() == 0);   // hidden
@@ -289,7 +289,7 @@ TEST_CASE("quasar_search Stockpile: exchange as many as you are able, draw as ma
   play(g, act(0, kind::pick, {card_id(g, 0, "Two")}));
   CHECK(names(g, g.seat(0).hand.items()) == std::vector<std::string>{"Three", "Four", "Five"});
   CHECK(g.seat(0).deck.size == 2);
-  CHECK(g.describe_effects().find("Stockpiles 2 cards") != std::string::npos);
+  CHECK(filled(g, g.describe_effects()).find("Stockpiles 2 cards") != std::string::npos);
 }
 
 TEST_CASE("quasar_search Warp: up to N cards from the Hand, face up, kept between Acts") {
@@ -298,7 +298,7 @@ TEST_CASE("quasar_search Warp: up to N cards from the Hand, face up, kept betwee
     {"faction": "Beta", "rank": 2, "hand": ["Ten"]}]})");
   play(g, act(0, kind::trigger, {card_id(g, 0, "Warper"), 0}));
   const action one = act(0, kind::pick, {card_id(g, 0, "One")});
-  CHECK(g.describe(one) == "{seat:0} Warps One.");
+  CHECK(filled(g, g.describe(one)) == "{seat:0} Warps One.");
   play(g, one);
   play(g, act(0, kind::pass));   // "up to"
   pb::View v;
@@ -355,7 +355,7 @@ TEST_CASE("quasar_search Morale words: the failure's own cost is said as such, a
     {"faction": "Beta", "rank": 2, "hand": ["Three"]}]})");
   confront(g, "One", "Three");
   REQUIRE(g.failures() == 1);
-  const std::string words = g.describe_effects();
+  const std::string words = filled(g, g.describe_effects());
   CAPTURE(words);
   CHECK(words.find("The failure costs the team 1 Morale (Morale 4).") != std::string::npos);
 }
@@ -379,12 +379,12 @@ TEST_CASE("quasar_search Demand: the Team Leader pays the Energy or the team los
   CHECK(pay.energy() == 1);
   CHECK(pay.morale() == 4);   // only the failure's own Morale
   // The log says what is left: two "The team loses 1 Morale." lines in a row told nothing.
-  CHECK(pay.describe_effects().find("The team consumes 2 Energy (Energy 1).") != std::string::npos);
+  CHECK(filled(pay, pay.describe_effects()).find("The team consumes 2 Energy (Energy 1).") != std::string::npos);
   play(g, act(0, kind::decide, {1}));
   CHECK(g.energy() == 3);
   CHECK(g.morale() == 3);
   // The Demand's Morale, then the failure's own, each in its own words.
-  CHECK(g.describe_effects().find("The team loses 1 Morale (Morale 4).\nThe failure costs the team 1 Morale (Morale 3).") !=
+  CHECK(filled(g, g.describe_effects()).find("The team loses 1 Morale (Morale 4).\nThe failure costs the team 1 Morale (Morale 3).") !=
         std::string::npos);
   state poor = game(2, pre_resolution("Tribute", "One", "Two", R"("hand": ["Five"])", R"("hand": ["Six"])", R"("morale": 5, "energy": 1, "challengeDeck": ["Hold"], )"));
   CHECK(poor.morale() == 3);   // could not pay: no question asked

@@ -11,6 +11,7 @@
 
 #include "engine/core/scenario.hpp"
 #include "engine/quasar_search/state.hpp"
+#include "tests/engine/card_names.hpp"
 
 namespace qs_test {
 
@@ -150,6 +151,17 @@ inline void play(state& g, const action& a) {
 }
 
 inline std::string name_of(const state& g, copy_id c) { return std::string(g.card_of(c).name); }
+
+// Log words with the names of `g`'s own content for "{card:K}", as players read them.
+inline std::string filled(const state& g, std::string_view words) {
+  std::vector<engine::pool_card> cards;
+  for (const player_card& c : g.content().pool) {
+    engine::pool_card& p = cards.emplace_back();
+    p.index = static_cast<engine::card_index>(cards.size() - 1);
+    p.name = std::string(c.name);
+  }
+  return engine::testing::with_card_names(words, cards);
+}
 
 // The wire id of the card named `name` in seat `s`'s Hand, Projects or Warp Zone.
 inline std::int32_t card_id(const state& g, int s, std::string_view name) {

@@ -68,9 +68,9 @@ TEST_CASE("quasar_search views: a card id follows one copy from the Hand to the 
 
 TEST_CASE("quasar_search words: the log names a card only once it is public") {
   state g = game(2, two_hands);
-  CHECK(g.describe(act(0, kind::confront, {card_id(g, 0, "Nine")})) == "{seat:0} chooses a card to confront with.");
+  CHECK(filled(g, g.describe(act(0, kind::confront, {card_id(g, 0, "Nine")}))) == "{seat:0} chooses a card to confront with.");
   confront(g, "Two", "One");
-  const std::string words = g.describe_effects();
+  const std::string words = filled(g, g.describe_effects());
   CHECK(words.find("{seat:0} confronts with Two.") != std::string::npos);
   CHECK(words.find("{seat:1} confronts with One.") != std::string::npos);
   CHECK(words.find("Failure.") != std::string::npos);

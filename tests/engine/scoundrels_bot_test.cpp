@@ -14,6 +14,7 @@
 #include "engine/core/match.hpp"
 #include "engine/core/playout.hpp"
 #include "engine/scoundrels/state.hpp"
+#include "tests/engine/scoundrels_table.hpp"
 
 namespace sc = starport::scoundrels;
 using starport::engine::action;
@@ -114,7 +115,7 @@ void play_first(sc::state& g, int seat, sc::kind k) {
 }
 
 // The same, in the log's words.
-std::string heuristic_plays(const sc::state& g, int seat) { return g.describe(heuristic_action(g, seat)); }
+std::string heuristic_plays(const sc::state& g, int seat) { return scoundrels_test::filled(g, g.describe(heuristic_action(g, seat))); }
 
 }  // namespace
 
@@ -301,7 +302,7 @@ TEST_CASE("Scoundrels bots, Game End: the heuristic bot plays a stop-delivery br
   play_first(g, 1, sc::kind::deliver);
   REQUIRE(starport::engine::has_seat(g.must_act(), 0));
   const action a = heuristic_action(g, 0);
-  CAPTURE(g.describe(a));
+  CAPTURE(scoundrels_test::filled(g, g.describe(a)));
   REQUIRE(a.kind == static_cast<std::uint16_t>(sc::kind::play));
   CHECK(g.card_name(static_cast<sc::card_no>(a.args[0] - 1)) == "Judge's Ruling");
 }
@@ -338,7 +339,7 @@ TEST_CASE("Scoundrels bots, Trades: the heuristic bot proposes its unwanted carg
   };
   sc::state g = meeting();
   const action a = plays(g);
-  const std::string said = g.describe(a);
+  const std::string said = scoundrels_test::filled(g, g.describe(a));
   CAPTURE(said);
   CHECK(a.kind == static_cast<std::uint16_t>(sc::kind::propose));
   CHECK(said.find("Siren Smoke") != std::string::npos);
@@ -349,14 +350,14 @@ TEST_CASE("Scoundrels bots, Trades: the heuristic bot proposes its unwanted carg
   g.apply(a);
   play_first(g, 1, sc::kind::decline);
   const action next = plays(g);
-  CAPTURE(g.describe(next));
+  CAPTURE(scoundrels_test::filled(g, g.describe(next)));
   CHECK(next.kind != static_cast<std::uint16_t>(sc::kind::propose));
   CHECK(bot->waits_for_others_ms() == 0);
   // Nor in a later Movement: the same meeting afresh (no declined offers on record in this
   // Movement), and it does not ask again what it was refused.
   const sc::state later = meeting();
   const action again = plays(later);
-  CAPTURE(later.describe(again));
+  CAPTURE(scoundrels_test::filled(later, later.describe(again)));
   CHECK(again.kind != static_cast<std::uint16_t>(sc::kind::propose));
 }
 
@@ -364,6 +365,6 @@ TEST_CASE("Scoundrels bots, Trades: the heuristic bot asks nothing for nothing -
   // The other ship carries only what seat 0 will not deliver: no proposal.
   const sc::state g = meeting("Dream Jammers", "Siren Smoke");
   const action a = heuristic_action(g, 0);
-  CAPTURE(g.describe(a));
+  CAPTURE(scoundrels_test::filled(g, g.describe(a)));
   CHECK(a.kind != static_cast<std::uint16_t>(sc::kind::propose));
 }

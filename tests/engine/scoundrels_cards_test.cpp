@@ -13,7 +13,9 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/match.hpp"
 #include "engine/scoundrels/cards.hpp"
+#include "engine/scoundrels/state.hpp"
 
 namespace sc = starport::scoundrels;
 using sc::card_kind;
@@ -557,4 +559,30 @@ TEST_CASE("Scoundrels content, docs list the map and every card with its text") 
     const std::string line = row(e.name);
     for (const sc::event& x : e.events) CHECK(line.find(sc::event_text(x)) != std::string::npos);
   }
+}
+
+TEST_CASE("S.P.A.C.E. catalog: one kind per contract and per family, every card number's kind bears its name") {
+  const sc::content& c = sc::standard_content();
+  const sc::card_catalog& cat = sc::catalog_of(c);
+  CHECK(&sc::catalog_of(c) == &cat);   // built once
+  CHECK(starport::engine::info_of<sc::state>().cards().data() == cat.kinds.data());   // what ListCards lists
+  // Card numbers as the rules give them: contracts, then the cantina decks, then the bribes.
+  std::vector<std::string_view> names;
+  std::vector<const sc::card*> cards;
+  for (const sc::contract& k : c.contracts) names.push_back(k.name), cards.push_back(nullptr);
+  for (auto deck : {c.cantina[0], c.cantina[1], c.cantina[2], c.bribes})
+    for (const sc::card& k : deck) names.push_back(k.name), cards.push_back(&k);
+  REQUIRE(cat.kind_of.size() == names.size());
+  for (std::size_t n = 0; n < names.size(); ++n) {
+    CAPTURE(names[n]);
+    REQUIRE(cat.kind_of[n] < cat.kinds.size());
+    const starport::engine::pool_card& kind = cat.kinds[cat.kind_of[n]];
+    CHECK(kind.index == cat.kind_of[n]);
+    CHECK(kind.name == names[n]);
+    // Copies that share a name are one kind: the same card, so the kind's text is each one's.
+    if (cards[n] != nullptr) CHECK(kind.text == sc::card_text(*cards[n]));
+  }
+  for (std::size_t k = 0; k < cat.kinds.size(); ++k)
+    for (std::size_t j = k + 1; j < cat.kinds.size(); ++j)
+      if (cat.kinds[k].name == cat.kinds[j].name) CHECK_MESSAGE(cat.kinds[k].kind != cat.kinds[j].kind, cat.kinds[k].name);
 }

@@ -132,7 +132,7 @@ TEST_CASE("scoundrels rule Ambush: a ship with no working systems that fails its
   play(g, act(1, kind::press, {3}));
   CHECK(g.fight().kind == fight_kind::none);
   CHECK(g.ship_of(0).location == drift);   // the arrival failed: back in deep space
-  CHECK(g.describe_effects().find("held back") != std::string::npos);
+  CHECK(filled(g, g.describe_effects()).find("held back") != std::string::npos);
 }
 
 TEST_CASE("scoundrels rule Intercept: free on moving in, two movement points for a ship already there, once per defender") {
@@ -225,7 +225,7 @@ TEST_CASE("scoundrels rule Melee: equipped weapons add hits, one hit per crew pe
   const std::int32_t medic = held(g, 0, "Medic");
   play(g, act(0, kind::heal, {medic, held(g, 0, "Captain Vega")}));
   CHECK(damage_of(g, 0, "Captain Vega") == 0);
-  CHECK(g.describe_effects().find("heals Captain Vega") != std::string::npos);
+  CHECK(filled(g, g.describe_effects()).find("heals Captain Vega") != std::string::npos);
   CHECK_FALSE(g.check(act(0, kind::heal, {medic, medic})));   // used this round
   play(g, act(0, kind::heal, {held(g, 0, "Medkit"), medic}));
   CHECK(damage_of(g, 0, "Medic") == 0);

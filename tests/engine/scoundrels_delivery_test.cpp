@@ -27,10 +27,10 @@ std::string delivery(std::string_view seat0, std::string_view seat1 = R"("locati
 TEST_CASE("scoundrels rule Delivery: the first delivery places the reputation die at 1, a freelancer draws one reward") {
   state g = game(2, delivery(R"("location": "Pandora")"));
   const int green = g.deck_size(0);
-  const std::string words = g.describe(act(0, kind::deliver, {contract_id(g, "Spice")}));
+  const std::string words = filled(g, g.describe(act(0, kind::deliver, {contract_id(g, "Spice")})));
   CHECK(words.find("delivers the Spice cargo.") != std::string::npos);
   CHECK(words.find("the the") == std::string::npos);
-  CHECK(g.describe(act(0, kind::bury, {contract_id(g, "Spice")})).find("buries the Spice cargo.") != std::string::npos);
+  CHECK(filled(g, g.describe(act(0, kind::bury, {contract_id(g, "Spice")}))).find("buries the Spice cargo.") != std::string::npos);
   play(g, act(0, kind::deliver, {contract_id(g, "Spice")}));
   CHECK(g.ship_of(0).rep == 1);
   CHECK(g.deliveries(static_cast<int>(syndicate::fidanza)) == 1);
@@ -97,13 +97,13 @@ TEST_CASE("scoundrels rule Affiliation: an affiliated player delivering elsewher
 TEST_CASE("scoundrels words: a burial a later ship may brawl over is about to happen until it is let go ahead") {
   state g = game(2, delivery(R"("location": "Pandora")", R"("location": "Pandora")"));
   const std::int32_t spice = contract_id(g, "Spice");
-  CHECK(g.describe(act(0, kind::bury, {spice})) == "{seat:0} is about to bury the Spice cargo.");
+  CHECK(filled(g, g.describe(act(0, kind::bury, {spice}))) == "{seat:0} is about to bury the Spice cargo.");
   play(g, act(0, kind::bury, {spice}));
   REQUIRE(g.must_act() == engine::seat_bit(1));
   const action go_ahead = act(1, kind::brawl, {-1});
-  CHECK(g.describe(go_ahead) == "{seat:1} lets the burial go ahead.");
+  CHECK(filled(g, g.describe(go_ahead)) == "{seat:1} lets the burial go ahead.");
   play(g, go_ahead);
-  CHECK(g.describe_effects().find("{seat:0} buries the Spice cargo and draws another.") != std::string::npos);
+  CHECK(filled(g, g.describe_effects()).find("{seat:0} buries the Spice cargo and draws another.") != std::string::npos);
 }
 
 TEST_CASE("scoundrels rule Delivery brawl: a delivery with a brawl window is told once - about to, then made") {
@@ -118,13 +118,13 @@ TEST_CASE("scoundrels rule Delivery brawl: a delivery with a brawl window is tol
     "encounterDeck": ["Quiet", "Quiet", "Quiet", "Quiet"]
   })");
   const action deliver = act(0, kind::deliver, {contract_id(g, "Spice")});
-  const std::string announced = g.describe(deliver);
+  const std::string announced = filled(g, g.describe(deliver));
   play(g, deliver);
-  const std::string window = g.describe_effects();
+  const std::string window = filled(g, g.describe_effects());
   const action go_ahead = act(1, kind::brawl, {-1});
-  const std::string let = g.describe(go_ahead);
+  const std::string let = filled(g, g.describe(go_ahead));
   play(g, go_ahead);
-  const std::string made = g.describe_effects();
+  const std::string made = filled(g, g.describe_effects());
   CHECK(announced == "{seat:0} is about to deliver the Spice cargo.");
   CHECK(window.find("delivers") == std::string::npos);
   CHECK(let == "{seat:1} lets the delivery go ahead.");
@@ -156,9 +156,9 @@ TEST_CASE("scoundrels rule Delivery brawl: a later player at the location is ask
   })");
   const std::int32_t spice = contract_id(g, "Spice");
   // Not "delivers" yet: the delivery is told once it happens, if it does.
-  CHECK(g.describe(act(0, kind::deliver, {spice})) == "{seat:0} is about to deliver the Spice cargo.");
+  CHECK(filled(g, g.describe(act(0, kind::deliver, {spice}))) == "{seat:0} is about to deliver the Spice cargo.");
   play(g, act(0, kind::deliver, {spice}));
-  CHECK(g.describe(act(1, kind::brawl, {-1})) == "{seat:1} lets the delivery go ahead.");
+  CHECK(filled(g, g.describe(act(1, kind::brawl, {-1}))) == "{seat:1} lets the delivery go ahead.");
   CHECK(g.ship_of(0).rep == 0);   // not yet: seat 1 is asked first
   REQUIRE(g.pending().size() == 1);
   CHECK(g.pending().back().kind == task::brawl_ask);
@@ -199,7 +199,7 @@ TEST_CASE("scoundrels rule Delivery brawl: a stop-delivery bribe played when ask
   })");
   play(g, act(0, kind::deliver, {contract_id(g, "Spice")}));
   play(g, act(1, kind::play, {held(g, 1, "Hush Money"), 0, 0}));
-  CHECK(g.describe_effects().find("{seat:1} plays Hush Money.") != std::string::npos);
+  CHECK(filled(g, g.describe_effects()).find("{seat:1} plays Hush Money.") != std::string::npos);
   CHECK(g.deliveries(static_cast<int>(syndicate::fidanza)) == 0);
   CHECK(g.ship_of(0).bays[1].card == contract_id(g, "Spice") - 1);
   CHECK(g.ship_of(1).log.size == 0);
@@ -234,7 +234,7 @@ TEST_CASE("scoundrels rule End: the syndicate's last delivery ends the game, the
     CHECK(g.result().winners == engine::seat_bit(rep == 5 ? 1 : 0));
     CHECK(g.pending().empty());   // no rewards: the game is over
     // The log says why (players asked why the deliverer lost, or won a tie).
-    const std::string words = g.describe_effects();
+    const std::string words = filled(g, g.describe_effects());
     CHECK(words.find("The best Reputation among Fidanza's affiliates is " + std::to_string(rep) + ".") != std::string::npos);
     CHECK((words.find("{seat:0} made the last delivery, which breaks the tie.") != std::string::npos) == (rep == 3));
   }
@@ -270,6 +270,6 @@ TEST_CASE("scoundrels rule Turn limit: the safeguard ends the game with the lead
   CHECK(std::string(g.result().reason) == "turn_limit");
   CHECK(g.result().winners == engine::seat_bit(0));
   // Seat 1's better Reputation does not count: its syndicate is not the most delivered.
-  CHECK(g.describe_effects().find("The best Reputation among the affiliates of the syndicates with the most deliveries (2) is 2.") !=
+  CHECK(filled(g, g.describe_effects()).find("The best Reputation among the affiliates of the syndicates with the most deliveries (2) is 2.") !=
         std::string::npos);
 }

@@ -111,7 +111,7 @@ TEST_CASE("scoundrels rule Turn: Encounter, Movement, Delivery in turn from the 
   CHECK(g.first_player() == 0);
   REQUIRE(g.dice().last() != nullptr);
   CHECK(g.dice().last()->faces[0] == 6);
-  CHECK(g.describe_effects().find("rolls 6 for Dockyard") != std::string::npos);
+  CHECK(filled(g, g.describe_effects()).find("rolls 6 for Dockyard") != std::string::npos);
 }
 
 TEST_CASE("scoundrels rule Dockyard roll: faces 1 to 5 name its planet") {
@@ -197,7 +197,7 @@ TEST_CASE("scoundrels rule Encounter: a cancel-encounter favor ignores a harmful
   CHECK(h.pending().back().kind == task::encounter_ask);
   const std::int32_t papers = held(g, 0, "Forged Papers");
   play(g, act(0, kind::play, {papers, -1, 0}));
-  CHECK(g.describe_effects().find("plays Forged Papers") != std::string::npos);
+  CHECK(filled(g, g.describe_effects()).find("plays Forged Papers") != std::string::npos);
   CHECK(damage_of(g, 0, "Deflector") == 0);
   CHECK(g.ship_of(0).log.size == 0);
   CHECK(g.current_phase() == phase::movement);

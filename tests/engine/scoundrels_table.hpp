@@ -14,12 +14,18 @@
 
 #include "engine/core/scenario.hpp"
 #include "engine/scoundrels/state.hpp"
+#include "tests/engine/card_names.hpp"
 
 namespace scoundrels_test {
 
 using namespace starport;
 using namespace starport::scoundrels;
 using engine::action;
+
+// Log words with the names of `g`'s own content for "{card:K}", as players read them.
+inline std::string filled(const state& g, std::string_view words) {
+  return engine::testing::with_card_names(words, catalog_of(g.data()).kinds);
+}
 
 inline constexpr location test_locations[] = {
     {"Metis Prime", loc_kind::destination, colour::green, false, true, 100, 100},

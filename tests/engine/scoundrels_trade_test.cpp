@@ -21,7 +21,7 @@ const char* market = R"({
 
 int offer_count(const state& g) { return static_cast<int>(g.offers().size()); }
 
-bool says(const state& g, const std::string& words) { return g.describe_effects().find(words) != std::string::npos; }
+bool says(const state& g, const std::string& words) { return filled(g, g.describe_effects()).find(words) != std::string::npos; }
 
 }  // namespace
 
@@ -45,7 +45,7 @@ TEST_CASE("scoundrels trade: an offer makes its target act, accepting swaps both
 TEST_CASE("scoundrels trade: the offered items show to the two seats only, the words name no face-down card") {
   state g = game(3, market);
   const action offer = act(0, kind::propose, {1, held(g, 0, "Frag Grenade"), -2, 0});
-  const std::string words = g.describe(offer);
+  const std::string words = filled(g, g.describe(offer));
   CHECK(words.find("Frag Grenade") == std::string::npos);
   CHECK(words.find("Flak Armour") == std::string::npos);
   play(g, offer);
@@ -182,11 +182,11 @@ TEST_CASE("scoundrels trade: an answer is one line naming the offer's proposer, 
   state g = game(3, market);
   play(g, act(0, kind::propose, {1, held(g, 0, "Frag Grenade"), -1, 0}));   // for seat 1's Medkit
   const action accept = act(1, kind::accept, {g.offers()[0].id});
-  const std::string words = g.describe(accept);
+  const std::string words = filled(g, g.describe(accept));
   CHECK(words == "{seat:1} accepts {seat:0}'s offer: they trade.");
   play(g, accept);
   CHECK(held(g, 1, "Frag Grenade") > 0);
-  const std::string effects = g.describe_effects();
+  const std::string effects = filled(g, g.describe_effects());
   CHECK(effects.find("trade") == std::string::npos);   // the answer's own line said it
   for (const char* hidden : {"Frag Grenade", "Medkit"}) {
     CHECK(words.find(hidden) == std::string::npos);
@@ -195,8 +195,8 @@ TEST_CASE("scoundrels trade: an answer is one line naming the offer's proposer, 
 
   state d = game(3, market);
   play(d, act(0, kind::propose, {1, held(d, 0, "Frag Grenade"), 0, 0}));
-  CHECK(d.describe(act(1, kind::decline, {d.offers()[0].id})) == "{seat:1} declines {seat:0}'s offer.");
-  CHECK(d.describe(act(0, kind::withdraw, {d.offers()[0].id})) == "{seat:0} withdraws the offer to {seat:1}.");
+  CHECK(filled(d, d.describe(act(1, kind::decline, {d.offers()[0].id}))) == "{seat:1} declines {seat:0}'s offer.");
+  CHECK(filled(d, d.describe(act(0, kind::withdraw, {d.offers()[0].id}))) == "{seat:0} withdraws the offer to {seat:1}.");
 }
 
 TEST_CASE("scoundrels trade: a cargo received with no open bay goes under the contract deck, and the log says so") {

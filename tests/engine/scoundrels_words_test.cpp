@@ -90,10 +90,10 @@ TEST_CASE("scoundrels hidden information: the cards viewed to keep one show to t
   // Keeping one says so, without its name.
   const std::string kept = own.prompt().cards(1).name();
   play(g, act(0, kind::choose, {static_cast<std::int32_t>(own.prompt().cards(1).id())}));
-  CHECK(g.describe_effects().find("keeps a card") != std::string::npos);
+  CHECK(filled(g, g.describe_effects()).find("keeps a card") != std::string::npos);
   if (g.card_of(static_cast<card_no>(own.prompt().cards(1).id() - 1)).kind != card_kind::crew &&
       g.card_of(static_cast<card_no>(own.prompt().cards(1).id() - 1)).kind != card_kind::ship_system)
-    CHECK(g.describe_effects().find(kept) == std::string::npos);
+    CHECK(filled(g, g.describe_effects()).find(kept) == std::string::npos);
 }
 
 TEST_CASE("scoundrels words: every die is told with what it was for and its result") {
@@ -110,7 +110,7 @@ TEST_CASE("scoundrels words: every die is told with what it was for and its resu
   play(g, act(1, kind::pass));
   play(g, act(0, kind::pass));
   play(g, act(1, kind::pass));
-  const std::string words = g.describe_effects();
+  const std::string words = filled(g, g.describe_effects());
   CHECK(words.find("{seat:0} rolls 6 for Dockyard: the Dockyard stays.") != std::string::npos);
   CHECK(words.find("{seat:1} takes the 1st Player token.") != std::string::npos);
   pb::View v;
@@ -139,9 +139,9 @@ TEST_CASE("scoundrels words: a pillaged face-down item is not named") {
   REQUIRE(g.fight().winner == 1);
   const action take = act(1, kind::pillage, {-1});
   CHECK(listed(g, take));
-  CHECK(g.describe(take).find("Lucky Charm") == std::string::npos);
+  CHECK(filled(g, g.describe(take)).find("Lucky Charm") == std::string::npos);
   play(g, take);
-  CHECK(g.describe_effects().find("Lucky Charm") == std::string::npos);
+  CHECK(filled(g, g.describe_effects()).find("Lucky Charm") == std::string::npos);
   CHECK(held(g, 1, "Lucky Charm") > 0);
 }
 

@@ -197,7 +197,7 @@ TEST_CASE("No Appropriate Card in the Universe: a card of a finished Stage, or d
   CHECK(s.seat(0).hand.size == 3);
   CHECK(s.current_stage() == 2);   // nothing left to use: the seat leaves the Stage by itself
   // and the log says so (its "passed" mark appears with no move of its own)
-  const std::string said = s.describe_effects();
+  const std::string said = filled(s.describe_effects());
   CAPTURE(said);
   CHECK(said.find("{seat:0} has nothing left to use and passes.") != std::string::npos);
   // In the first Stage there is no finished Stage: only the draw.

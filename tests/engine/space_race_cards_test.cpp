@@ -86,3 +86,14 @@ TEST_CASE("Card text: every ability reads as a sentence") {
       if (a->present()) CHECK_MESSAGE(sr::describe(*a).size() > 10, d.code);
   CHECK(sr::describe(named("press_conference").left) == "Put up to 2 cards from the Deck into your Hand.");
 }
+
+TEST_CASE("Space Race catalog: one kind per card type, by card_id, as the log's {card:K} names it") {
+  const auto catalog = sr::state::catalog();
+  REQUIRE(catalog.size() == sr::all_cards().size());
+  CHECK(starport::engine::info_of<sr::state>().cards().data() == catalog.data());   // what ListCards lists
+  for (std::size_t k = 0; k < catalog.size(); ++k) {
+    CHECK(catalog[k].index == k);
+    CHECK(catalog[k].name == sr::all_cards()[k].name);
+  }
+  CHECK(filled(starport::engine::card_ref(sr::type_of(sr::first_copy(0)))) == std::string(sr::card(0).name));
+}

@@ -8,12 +8,18 @@
 
 #include "engine/core/match.hpp"
 #include "engine/space_race/state.hpp"
+#include "tests/engine/card_names.hpp"
 
 namespace sr = starport::space_race;
 namespace srpb = starport::space_race::v1;
 
 // Its own namespace: other games' test helpers use the same short names (one definition rule).
 namespace space_race_test {
+
+// Log words with the catalog's names for "{card:K}", as players read them.
+inline std::string filled(std::string_view words) {
+  return starport::engine::testing::with_card_names<sr::state>(words);
+}
 
 // Control Card indices, as CHOOSE takes them.
 enum control_index : int {

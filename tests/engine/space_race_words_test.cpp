@@ -5,7 +5,7 @@
 
 namespace {
 
-std::string words_of(const sr::state& s, const std::string& move) { return s.describe(parse(move)); }
+std::string words_of(const sr::state& s, const std::string& move) { return filled(s.describe(parse(move))); }
 
 bool says(const std::string& text, const std::string& line) {
   CAPTURE(text);
@@ -32,9 +32,9 @@ TEST_CASE("Manage words: a chosen Control Card stays unnamed until every seat ha
   CHECK(words_of(s, "0 choose " + std::to_string(P6)) == "{seat:0} chooses a Control Card.");
   CHECK(words_of(s, "0 choose " + std::to_string(T6)) == "{seat:0} chooses a Control Card.");
   play(s, "0 choose " + std::to_string(P6));
-  CHECK(s.describe_effects() == "");
+  CHECK(filled(s.describe_effects()) == "");
   play(s, "1 choose " + std::to_string(T6));
-  CHECK(says(s.describe_effects(), "Control Cards: {seat:0} Propaganda VI, {seat:1} Technology VI."));
+  CHECK(says(filled(s.describe_effects()), "Control Cards: {seat:0} Propaganda VI, {seat:1} Technology VI."));
 }
 
 TEST_CASE("Hidden cards words: Clever Investments and draws into the Hand never name the card") {
@@ -45,7 +45,7 @@ TEST_CASE("Hidden cards words: Clever Investments and draws into the Hand never 
   play(s, "0 split 1");
   CHECK(words_of(s, "0 draw 1") == "{seat:0} draws 1 card.");
   play(s, "0 draw 1");
-  CHECK_FALSE(says(s.describe_effects(), "Moon Landing"));
+  CHECK_FALSE(says(filled(s.describe_effects()), "Moon Landing"));
 }
 
 TEST_CASE("JFK words: the opponent's Control Card and every card it takes, from the Universe and from the Deck") {
@@ -53,7 +53,7 @@ TEST_CASE("JFK words: the opponent's Control Card and every card it takes, from 
                   .deck = {"moon_landing", "titan_rocket"}, .variant = srpb::JFK,
                   .opponent_controls = {"technology_3", "space_program_1"}, .opponent_deck = {"propaganda_6"}});
   play(s, "0 choose " + std::to_string(B6));
-  const std::string effects = s.describe_effects();
+  const std::string effects = filled(s.describe_effects());
   CHECK(says(effects, "Control Cards: {seat:0} Breakthrough VI."));
   CHECK(says(effects, "The Eastern bloc plays Propaganda VI."));
   CHECK(says(effects, "The Eastern bloc takes Espionage from the Universe."));
@@ -84,7 +84,7 @@ TEST_CASE("JFK Scoring: a loss to the Eastern bloc is named in the outcome and i
   REQUIRE(s.result().over);
   CHECK(s.result().winners == 0);
   CHECK(std::string(s.result().reason) == "eastern_bloc_won");
-  CHECK(says(s.describe_effects(), "The match is over: the Eastern bloc wins."));
+  CHECK(says(filled(s.describe_effects()), "The match is over: the Eastern bloc wins."));
 }
 
 namespace {

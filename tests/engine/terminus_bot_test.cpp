@@ -64,7 +64,7 @@ std::string heuristic_plays(const tr::state& g, int seat) {
   trpb::View v;
   g.view(viewer::of_seat(seat), v);
   auto bot = starport::engine::info_of<tr::state>().find_bot("heuristic")->make(1);
-  return g.describe(bot->choose(v, legal));
+  return filled(g.describe(bot->choose(v, legal)));
 }
 
 }  // namespace

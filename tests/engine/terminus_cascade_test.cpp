@@ -193,7 +193,7 @@ TEST_CASE("A Complication is played for a Ship its player chooses: a detached Ru
   CHECK(g.seat(1).ships[1].proximity == 4);
   CHECK(g.seat(1).ships[0].proximity == 0);
   // The log names the Runabout: its Proximity is not the Ship's.
-  const std::string said = g.describe_effects();
+  const std::string said = filled(g.describe_effects());
   CAPTURE(said);
   CHECK(said.find("{seat:1}'s Runabout 1 is at Proximity 4.") != std::string::npos);
 }
@@ -223,7 +223,7 @@ TEST_CASE("Exhaust: a face-up card flips face down to use its ability") {
   const auto thrusters = static_cast<std::int32_t>(tr::wire_id(g.seat(1).ships[0].modules[1].card));
   play(g, act(1, tr::kind::activate, {thrusters, -1, 0}));
   CHECK_FALSE(g.seat(1).ships[0].modules[1].face_up);
-  CHECK(g.describe_effects().find("Emergency Thrusters of {seat:1} turns face down.") != std::string::npos);
+  CHECK(filled(g.describe_effects()).find("Emergency Thrusters of {seat:1} turns face down.") != std::string::npos);
   // Everyone saw it face up: face down it is still known (Ruling 4), not an anonymous back.
   trpb::View v;
   g.view(viewer::of_seat(0), v);
@@ -348,7 +348,7 @@ TEST_CASE("Hidden information: another seat's face-down card is chosen by its pl
   CHECK(has_legal(h, act(1, tr::kind::choose, {-2})));
   const auto hidden = static_cast<std::int32_t>(tr::wire_id(h.seat(0).ships[0].modules[1].card));
   CHECK_FALSE(has_legal(h, act(1, tr::kind::choose, {hidden})));
-  CHECK(h.describe(act(1, tr::kind::choose, {-2})).find("face-down") != std::string::npos);
+  CHECK(filled(h.describe(act(1, tr::kind::choose, {-2}))).find("face-down") != std::string::npos);
   play(h, act(1, tr::kind::choose, {-2}));
   CHECK(h.seat(0).ships[0].module_count == 1);
 }

@@ -181,14 +181,14 @@ TEST_CASE("Bustling: an Ambush Module the Bustle adds enters face down, unnamed 
   };
   const action stealth = act(0, tr::kind::choose, {looked("Stealth Plating")});
   const action decoy = act(0, tr::kind::choose, {looked("Decoy Beacon")});
-  CHECK(g.describe(stealth) == "{seat:0} adds a face-down Module to the Ship.");
-  CHECK(g.describe(decoy) == g.describe(stealth));
-  CHECK(g.describe(act(0, tr::kind::choose, {looked("Cryo Bay")})).find("Cryo Bay") != std::string::npos);
+  CHECK(filled(g.describe(stealth)) == "{seat:0} adds a face-down Module to the Ship.");
+  CHECK(filled(g.describe(decoy)) == filled(g.describe(stealth)));
+  CHECK(filled(g.describe(act(0, tr::kind::choose, {looked("Cryo Bay")}))).find("Cryo Bay") != std::string::npos);
   tr::state a = g, b = g;
   play(a, stealth);
   play(b, decoy);
   CHECK_FALSE(a.seat(0).ships[0].modules[1].face_up);
-  CHECK(a.describe_effects() == b.describe_effects());
+  CHECK(filled(a.describe_effects()) == filled(b.describe_effects()));
   for (const viewer v : {viewer::of_seat(1), viewer::spectator()}) {
     trpb::View va, vb;
     a.view(v, va);
@@ -254,7 +254,7 @@ TEST_CASE("Farsight X: put the rest back in any order, the player choosing the t
   // Both orders are open, and the words do not say which card went where.
   CHECK(has_legal(g, act(0, tr::kind::choose, {press})));
   CHECK(has_legal(g, act(0, tr::kind::choose, {jump})));
-  CHECK(g.describe(act(0, tr::kind::choose, {press})) == g.describe(act(0, tr::kind::choose, {jump})));
+  CHECK(filled(g.describe(act(0, tr::kind::choose, {press}))) == filled(g.describe(act(0, tr::kind::choose, {jump}))));
   play(g, act(0, tr::kind::choose, {press}));   // on top
   play(g, act(0, tr::kind::choose, {jump}));    // next; Plot a Course goes last by itself
   // The Regroup draw takes the chosen top card; the order below is the chosen one.

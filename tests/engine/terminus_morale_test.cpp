@@ -62,7 +62,7 @@ TEST_CASE("Space Madness: one Member of the target's Crew loses 2 Morale, one pi
 
   const tr::copy_id navigator = g.seat(0).ships[0].crew[2].card;
   const action pick = act(1, tr::kind::choose, {static_cast<std::int32_t>(tr::wire_id(navigator))});
-  CHECK(g.describe(pick) == "{seat:1} chooses Veteran Navigator for Space Madness: it loses 2 Morale.");
+  CHECK(filled(g.describe(pick)) == "{seat:1} chooses Veteran Navigator for Space Madness: it loses 2 Morale.");
   play(g, pick);
   one_member_lost(g, 0, navigator, 2);
 }

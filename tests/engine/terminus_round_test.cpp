@@ -59,7 +59,7 @@ TEST_CASE("Proximity: a Ship with 0 Active Modules cannot gain Proximity") {
   CHECK(g.seat(0).ships[0].proximity == 0);
   CHECK(g.seat(0).certainty == 0);
   // The log says why the Jump did nothing.
-  const std::string said = g.describe_effects();
+  const std::string said = filled(g.describe_effects());
   CAPTURE(said);
   CHECK(said.find("{seat:0}'s Ship has no Active Module: it gains no Proximity.") != std::string::npos);
 }

@@ -12,6 +12,7 @@
 
 #include "engine/core/match.hpp"
 #include "engine/terminus/state.hpp"
+#include "tests/engine/card_names.hpp"
 
 namespace tr = starport::terminus;
 namespace trpb = starport::terminus::v1;
@@ -21,6 +22,11 @@ namespace terminus_test {
 
 using starport::engine::action;
 using starport::engine::make_action;
+
+// Log words with the pool's names for "{card:K}", as players read them.
+inline std::string filled(std::string_view words) {
+  return starport::engine::testing::with_card_names<tr::state>(words);
+}
 
 // The name of the n-th pool card (0 first) that satisfies `pred`; fails the test if none.
 inline std::string pool_card(const std::function<bool(const tr::card_def&)>& pred, int n = 0) {

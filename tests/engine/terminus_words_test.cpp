@@ -22,9 +22,9 @@ TEST_CASE("Log words: a played Action is named with its target, the draws that f
   s.seats[0].certainty = 2;
   tr::state g = table(s);
   const action a = act(0, tr::kind::play, {in_hand(g, 0, "Jump"), 0, -1, 0});
-  CHECK(g.describe(a) == "{seat:0} plays Jump.");
+  CHECK(filled(g.describe(a)) == "{seat:0} plays Jump.");
   play(g, a);
-  const std::string effects = g.describe_effects();
+  const std::string effects = filled(g.describe_effects());
   CHECK(effects.find("{seat:0} is at Proximity 2.") != std::string::npos);
   CHECK(effects.find("Discovery: ") != std::string::npos);
   CHECK(effects.find("{seat:1} draws 1 Action.") != std::string::npos);
@@ -36,8 +36,8 @@ TEST_CASE("Log words: secret choices say who chose, never what") {
   std::vector<action> legal;
   g.legal_actions(0, legal);
   REQUIRE(legal.size() >= 2);
-  CHECK(g.describe(legal.front()) == "{seat:0} picks a Module.");
-  CHECK(g.describe(legal.back()) == g.describe(legal.front()));
+  CHECK(filled(g.describe(legal.front())) == "{seat:0} picks a Module.");
+  CHECK(filled(g.describe(legal.back())) == filled(g.describe(legal.front())));
 }
 
 TEST_CASE("Log words: a Complication names its card and target, its resolution and the draws follow") {
@@ -46,9 +46,9 @@ TEST_CASE("Log words: a Complication names its card and target, its resolution a
   tr::state g = table(s);
   play(g, act(0, tr::kind::play, {in_hand(g, 0, "Press Conference"), 0, -1, 0}));
   const action a = act(1, tr::kind::play, {in_hand(g, 1, "Bad Press"), 0, 0, 0});
-  CHECK(g.describe(a) == "{seat:1} plays Bad Press, targeting {seat:0}'s Ship.");
+  CHECK(filled(g.describe(a)) == "{seat:1} plays Bad Press, targeting {seat:0}'s Ship.");
   play(g, a);
-  const std::string effects = g.describe_effects();
+  const std::string effects = filled(g.describe_effects());
   CHECK(effects.find("Bad Press resolves.") != std::string::npos);
   CHECK(effects.find("{seat:0} draws a Complication.") != std::string::npos);
 }
@@ -63,11 +63,11 @@ TEST_CASE("Log words: what an effect did is said, not only that its card resolve
     tr::state g = table(s);
     play(g, act(0, tr::kind::play, {in_hand(g, 0, "Press Conference"), 0, -1, 0}));
     play(g, act(1, tr::kind::play, {in_hand(g, 1, card), 0, 0, 0}));
-    std::string said = g.describe_effects() + "\n";
+    std::string said = filled(g.describe_effects()) + "\n";
     for (int guard = 0; guard < 64 && g.open_window() != tr::window::none && g.priority() >= 0 && g.pending().empty();
          ++guard) {
       play(g, act(g.priority(), tr::kind::pass));
-      said += g.describe_effects() + "\n";
+      said += filled(g.describe_effects()) + "\n";
     }
     return said;
   };

@@ -206,24 +206,26 @@ TEST_CASE("decks: the card pool is public and is the engine's, and only deck gam
 
   // A game with a catalog but no decks answers ListCards only: every card kind its views
   // and log lines name ("{card:K}"), in index order, no deck limit.
-  const v1::ServerMessage catalog = viewer.request(list_cards("space_war"));
-  REQUIRE(catalog.has_card_pool());
-  const auto war_cards = starport::engine::find_game("space_war")->cards();
-  REQUIRE(catalog.card_pool().cards_size() == static_cast<int>(war_cards.size()));
-  CHECK(war_cards.size() > 30);
-  CHECK(catalog.card_pool().max_cards() == 0);
-  for (int i = 0; i < catalog.card_pool().cards_size(); ++i) {
-    CHECK(catalog.card_pool().cards(i).index() == static_cast<std::uint32_t>(i));
-    CHECK(catalog.card_pool().cards(i).name() == war_cards[static_cast<std::size_t>(i)].name);
-  }
-  refused(ada, list_decks("space_war"), v1::BAD_REQUEST);
-
-  // Games without decks, and no game at all.
-  for (const char* game : {"space_war", "space_race", "no_such_game"}) {
-    if (std::string(game) != "space_war") refused(ada, list_cards(game), v1::BAD_REQUEST);
+  for (const char* game : {"space_war", "space_race", "scoundrels"}) {
+    CAPTURE(game);
+    const v1::ServerMessage catalog = viewer.request(list_cards(game));
+    REQUIRE(catalog.has_card_pool());
+    const auto kinds = starport::engine::find_game(game)->cards();
+    REQUIRE(catalog.card_pool().cards_size() == static_cast<int>(kinds.size()));
+    CHECK(kinds.size() > 30);
+    CHECK(catalog.card_pool().max_cards() == 0);
+    for (int i = 0; i < catalog.card_pool().cards_size(); ++i) {
+      CHECK(catalog.card_pool().cards(i).index() == static_cast<std::uint32_t>(i));
+      CHECK(catalog.card_pool().cards(i).name() == kinds[static_cast<std::size_t>(i)].name);
+    }
     refused(ada, list_decks(game), v1::BAD_REQUEST);
     refused(ada, save_deck(game, "", "Mine", {0, 1}), v1::BAD_REQUEST);
   }
+
+  // No game at all.
+  refused(ada, list_cards("no_such_game"), v1::BAD_REQUEST);
+  refused(ada, list_decks("no_such_game"), v1::BAD_REQUEST);
+  refused(ada, save_deck("no_such_game", "", "Mine", {0, 1}), v1::BAD_REQUEST);
   const v1::Lobby war = lobby_of(ada, create_lobby(space_war_lobby(2, 3)));
   refused(ada, choose_deck(war.lobby_id(), starter_id(0)), v1::BAD_REQUEST);
   refused(ada, add_bot_with(war.lobby_id(), starter_id(0)), v1::BAD_REQUEST);
