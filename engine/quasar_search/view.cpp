@@ -91,7 +91,7 @@ std::string state::source_words(const pending& p) const {
 
 namespace {
 
-// A choice's card is left out when the action already names it (a CONFRONT, TRIGGER or PICK
+// A choice's card (and its label) is left out when the action already names it (a CONFRONT, TRIGGER or PICK
 // by its first argument, a DRAW_FROM by its second) and the view shows that card in a zone
 // every reader indexes (a Hand, a Personal or Warp Zone, a Faction card, a discard top, the
 // Confrontation): the web client's `actionCard` and the bots' table find it there. A
@@ -136,8 +136,11 @@ void state::fill_prompt(viewer who, pb::View& out) const {
     c->set_kind(a.kind);
     c->set_value(a.args[0]);
     c->set_arg2(a.args[1]);
+    // A card the view shows elsewhere goes without its card and its label: a reader words the
+    // choice from the card it finds (web-client quasar_search/words.ts, actionLabel).
+    if (card != no_card && named_elsewhere(out, a, wire_id(card))) return;
     c->set_label(std::move(label));
-    if (card != no_card && !named_elsewhere(out, a, wire_id(card))) fill_card(*c->mutable_card(), card);
+    if (card != no_card) fill_card(*c->mutable_card(), card);
   };
   switch (f.kind) {
     case task::run: break;
