@@ -1,5 +1,6 @@
 // What each viewer sees, the log words, and the hidden-information scramble.
 #include <algorithm>
+#include <vector>
 
 #include "engine/core/match.hpp"
 #include "engine/core/words.hpp"
@@ -474,11 +475,33 @@ std::string state::describe_effects() const {
 // ------------------------------------------------------------------ hidden information
 
 // Permutes what `seat` holds hidden from others: its hand (unless someone peeks at it), its
-// Piles' order, its secret Draft pick, its face-down Modules among themselves.
+// Piles' order, its secret Draft pick; and which card each face-down card on its Ships is
+// that nobody has seen, among those of its type and, for Modules, the Upgrade Pile's (cards
+// nobody else has seen either: the pile only ever gives). Moving copies alone would not
+// move a line or a view that names a hidden copy's card: the kind must change under it (an
+// Ambush Module's name once leaked so). The other piles also take back cards everyone saw
+// (a reshuffled discard, a dead Member), so their kinds stay.
 void state::scramble_hidden(int seat, engine::rng& r) {
   player& p = players_[seat];
   bool peeked = false;
   for (int s = 0; s < seats_; ++s) peeked = peeked || players_[s].seen_hand[seat] != 0;
+  {
+    std::vector<copy_id> modules(p.upgrades.cards.begin(), p.upgrades.cards.begin() + p.upgrades.size);
+    std::vector<copy_id> members;
+    for (const ship& x : p.ships) {
+      for (const module_slot& m : x.module_list())
+        if (!m.face_up && !m.known) modules.push_back(m.card);
+      for (const member& m : x.crew_list())
+        if (!m.face_up && !m.known) members.push_back(m.card);
+    }
+    for (const std::vector<copy_id>* group : {&modules, &members}) {
+      std::vector<engine::card_index> kinds;
+      for (copy_id c : *group) kinds.push_back(index_of(c));
+      r.shuffle(kinds.data(), static_cast<int>(kinds.size()));
+      for (std::size_t i = 0; i < group->size(); ++i)
+        players_[owner_of((*group)[i])].list[slot_of((*group)[i])] = kinds[i];
+    }
+  }
   if (!peeked) r.shuffle(p.hand.cards.data(), p.hand.size);
   r.shuffle(p.action_pile.cards.data(), p.action_pile.size);
   r.shuffle(p.complications.cards.data(), p.complications.size);

@@ -77,6 +77,16 @@ action random_action(rng& r, const game_info& g, int seats) {
   return a;
 }
 
+// Where two "\x1f"-separated word lists part: the first entry that differs, each side's.
+std::string first_difference(const std::string& a, const std::string& b) {
+  std::size_t at = 0;
+  while (at < a.size() && at < b.size() && a[at] == b[at]) ++at;
+  const std::size_t from = a.rfind('\x1f', at == 0 ? 0 : at - 1);
+  const std::size_t start = from == std::string::npos ? 0 : from + 1;
+  auto entry = [&](const std::string& s) { return s.substr(start, s.find('\x1f', start) - start); };
+  return "'" + entry(a) + "' became '" + entry(b) + "'";
+}
+
 void check_hidden_information(const match& m, rng& r) {
   const int seats = m.seat_count();
   for (int v = -1; v < seats; ++v) {
@@ -87,7 +97,9 @@ void check_hidden_information(const match& m, rng& r) {
       auto scrambled = m.clone();
       scrambled->scramble_hidden(other, r);
       if (serialized_view(*scrambled, who) != before) {
-        FAIL_CHECK(m.info().id << ": viewer " << v << " saw seat " << other << "'s hidden cards move");
+        FAIL_CHECK(m.info().id << ": viewer " << v << " saw seat " << other << "'s hidden cards move: "
+                               << m.view(who)->ShortDebugString() << "\n  became\n"
+                               << scrambled->view(who)->ShortDebugString());
         return;
       }
     }
@@ -155,8 +167,9 @@ void check_hidden_words(const match& m, rng& r) {
     const std::string before = public_words(m, other);
     auto scrambled = m.clone();
     scrambled->scramble_hidden(other, r);
-    if (public_words(*scrambled, other) != before) {
-      FAIL_CHECK(m.info().id << ": words or preferences changed when seat " << other << "'s hidden cards moved");
+    if (const std::string after = public_words(*scrambled, other); after != before) {
+      FAIL_CHECK(m.info().id << ": words or preferences changed when seat " << other
+                             << "'s hidden cards moved: " << first_difference(before, after));
       return;
     }
   }

@@ -1,5 +1,6 @@
 // Race to the Terminus rule scenarios: the Keyword and Subtype Glossaries (Systems, Crew,
 // Modules, Runabouts, Legacy) and the Specific Rulings about skipped Steps.
+#include "engine/core/rng.hpp"
 #include "terminus_table.hpp"
 
 using namespace terminus_test;
@@ -195,6 +196,24 @@ TEST_CASE("Bustling: an Ambush Module the Bustle adds enters face down, unnamed 
     b.view(v, vb);
     CHECK(va.SerializeAsString() == vb.SerializeAsString());
   }
+  // The property harness's scramble deals the face-down Module's card again among the Upgrade
+  // Pile's (nobody else has seen either): nothing the others see or read may move. With the
+  // words above naming the Module, this is what fails.
+  bool moved = false;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    tr::state c = a;
+    starport::engine::rng r(seed, 77);
+    c.scramble_hidden(0, r);
+    moved = moved || c.card_of(c.seat(0).ships[0].modules[1].card).name != "Stealth Plating";
+    CHECK(filled(c.describe_effects()) == filled(a.describe_effects()));
+    for (const viewer v : {viewer::of_seat(1), viewer::spectator()}) {
+      trpb::View va, vc;
+      a.view(v, va);
+      c.view(v, vc);
+      CHECK(va.SerializeAsString() == vc.SerializeAsString());
+    }
+  }
+  CHECK(moved);
 }
 
 TEST_CASE("Override: discard an Action and use an Override ability instead of playing an Action") {
