@@ -565,7 +565,7 @@ test("an offer from the computer in its Movement is asked at the top: who offers
   // The move panel (at the top, where a phone's player looks) holds the offer and its answers.
   assert.match(moves, /data-testid="sc-incoming" data-offer="7" data-from="1"/);
   assert.match(moves, /<dt>Bot Brigid gives you<\/dt><dd data-side="give">Field Kit<\/dd><dt>You give<\/dt><dd data-side="take">Medkit<\/dd>/);
-  assert.match(moves, /Bot Brigid is the computer: it waits for your answer until its timer runs out, then plays on \(moving away ends the offer\)\. <div class="timer( urgent)?" data-deadline="\d+">Timer 1[12]s<\/div>/);
+  assert.match(moves, /Bot Brigid is the computer: it waits for your answer until its timer runs out, then plays on \(moving away ends the offer\)\. <div class="timer( urgent)?" data-deadline="\d+">1[12]s left<\/div>/);
   assert.match(moves, />Accept Bot Brigid's offer</);
   assert.match(moves, />Decline Bot Brigid's offer</);
   // Each answer has exactly one button on the page; the trades panel says where it is asked.
@@ -610,6 +610,9 @@ test("while Ada's move or answer is on its way, the heading says so instead of a
   const moving = view({ fight: undefined });
   assert.match(decision(moving, ctx(0)), /^Your Movement: move, pick up a contract/);
   assert.equal(decision(moving, { ...ctx(0), ...sent }), "Your move is on its way.");
+  // The hint that goes with the asking heading goes with it.
+  assert.match(renderToString(<ScoundrelsTable view={moving} ctx={ctx(0)} />), /To move, press a ringed place on the map\./);
+  assert.doesNotMatch(renderToString(<ScoundrelsTable view={moving} ctx={{ ...ctx(0), ...sent }} />), /press a ringed place/);
   assert.match(decision(view(), ctx(0)), /^Ship combat: /);
   assert.equal(decision(view(), { ...ctx(0), ...sent }), "Your move is on its way.");
   assert.equal(decision(offeredToAda(), ctx(0)), "Bot Brigid offers you a trade: accept or decline it.");

@@ -327,7 +327,7 @@ test("the Cascade names a target only for an entry that has one", () => {
   const text = textOf(render(view));
   assert.match(text, /Bot Brigid plays Complication 4 on Ada's Ship/, "the engine says it targets seat 0's Ship");
   assert.match(text, /Bot Brigid plays Complication 6(?! on)/, "a Complication aimed at nobody (target_seat 0 is also 'none')");
-  assert.match(text, /Bot Brigid uses Module 5(?! on)/, "an ability aimed at nobody");
+  assert.match(text, /Bot Brigid activates Module 5(?! on)/, "an ability aimed at nobody, in the log's verb");
   view.cascade[1].targets = true;
   view.cascade[1].target = 1;
   assert.match(textOf(render(view)), /Bot Brigid plays Complication 6 on Ada's Runabout 1/);

@@ -1,4 +1,5 @@
-// A live countdown to a turn deadline (on the clock `serverNow` reads), red for the last 10 s.
+// A live countdown to a turn deadline (on the clock `serverNow` reads), red for the last 10 s:
+// "13s left", which reads alone beside a name and inside a sentence.
 import { useEffect, useState } from "preact/hooks";
 
 import { formatSeconds, timerUrgent } from "../ui/format.js";
@@ -12,7 +13,7 @@ export function Timer(p: { deadlineMs: number; serverNow: () => number }) {
   const left = p.deadlineMs - p.serverNow();
   return (
     <div class={`timer${timerUrgent(left) ? " urgent" : ""}`} data-deadline={String(p.deadlineMs)}>
-      Timer {formatSeconds(left)}
+      {formatSeconds(left)} left
     </div>
   );
 }

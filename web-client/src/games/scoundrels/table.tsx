@@ -26,7 +26,7 @@ import { Card as KitCard } from "../../kit/card.js";
 import { DiceRollView, DiceTray, Die } from "../../kit/dice.js";
 import { SeatPanel } from "../../kit/seat_panel.js";
 import { Tip } from "../../kit/tip.js";
-import { fillSeats, headingWords, ordinal } from "../../kit/words.js";
+import { fillSeats, headingWords, ordinal, turnAsksNow } from "../../kit/words.js";
 import type { TableContext, TableProps } from "../types.js";
 import { SpaceMap } from "./map.js";
 import { heardOfferText, IncomingOffer, incomingOffers, OffersPanel, useOfferTracker, type OfferTracker } from "./trade.js";
@@ -155,7 +155,7 @@ function MovePanel({ view, ctx, offers }: { view: View; ctx: TableContext; offer
           })}
         </div>
       ) : null}
-      {moves ? <p class="muted sc-hint">To move, press a ringed place on the map.</p> : null}
+      {moves && turnAsksNow(ctx) ? <p class="muted sc-hint">To move, press a ringed place on the map.</p> : null}
       {B && rest.length ? (
         <div class="buttons">
           {rest.map((a, i) => (

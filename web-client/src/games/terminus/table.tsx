@@ -187,7 +187,7 @@ function CascadePanel({ view, ctx, pool }: { view: View; ctx: TableContext; pool
           <li key={e.card?.id || `c${i}`} class={`tm-entry${e.negated ? " negated" : ""}`} data-negated={e.negated ? "1" : "0"}>
             <TmCard card={e.card} pool={pool} small />
             <span class="tm-entry-text">
-              <strong>{ctx.seatName(e.seat)}</strong> {e.ability ? "uses" : "plays"} {cardName(e.card, pool)}
+              <strong>{ctx.seatName(e.seat)}</strong> {e.ability ? "activates" : "plays"} {cardName(e.card, pool)}
               {entryTargets(e) ? ` on ${shipOf(e.targetSeat, e.target, ctx.seatName)}` : ""}
               {i === 0 && !over ? <span class="badge act">resolves next</span> : null}
               {e.negated ? <span class="badge lost">negated</span> : null}
