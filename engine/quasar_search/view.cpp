@@ -91,7 +91,7 @@ std::string state::source_words(const pending& p) const {
 
 namespace {
 
-// A choice's card (and its label) is left out when the action already names it (a CONFRONT, TRIGGER or PICK
+// A choice is left out when the action already names its card (a CONFRONT, TRIGGER or PICK
 // by its first argument, a DRAW_FROM by its second) and the view shows that card in a zone
 // every reader indexes (a Hand, a Personal or Warp Zone, a Faction card, a discard top, the
 // Confrontation): the web client's `actionCard` and the bots' table find it there. A
@@ -132,13 +132,13 @@ void state::fill_prompt(viewer who, pb::View& out) const {
   legal.clear();
   if (sees && !(all_decide && who.sees_all())) frame_actions(f, chooser, legal);
   auto choice = [&](const action& a, std::string label, copy_id card) {
+    // A choice about a card the view shows elsewhere would say no more than its legal action:
+    // a reader words it from the card it finds (web-client quasar_search/words.ts, actionLabel).
+    if (card != no_card && named_elsewhere(out, a, wire_id(card))) return;
     pb::Choice* c = pr.add_choices();
     c->set_kind(a.kind);
     c->set_value(a.args[0]);
     c->set_arg2(a.args[1]);
-    // A card the view shows elsewhere goes without its card and its label: a reader words the
-    // choice from the card it finds (web-client quasar_search/words.ts, actionLabel).
-    if (card != no_card && named_elsewhere(out, a, wire_id(card))) return;
     c->set_label(std::move(label));
     if (card != no_card) fill_card(*c->mutable_card(), card);
   };
@@ -200,7 +200,7 @@ void state::fill_prompt(viewer who, pb::View& out) const {
     case task::shift:
       pr.set_kind(pb::PROMPT_SHIFT);
       pr.set_text("Shift your confronting card by up to " + std::to_string(f.count));
-      for (const action& a : legal) choice(a, (a.args[0] > 0 ? "+" : "") + std::to_string(a.args[0]), no_card);
+      // No choices: a SHIFT's amount is its words ("+2"), and the prompt's count bounds them.
       break;
     case task::draw:
       pr.set_kind(pb::PROMPT_DRAW);
