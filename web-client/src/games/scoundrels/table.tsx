@@ -155,7 +155,9 @@ function MovePanel({ view, ctx, offers }: { view: View; ctx: TableContext; offer
           })}
         </div>
       ) : null}
-      {moves && turnAsksNow(ctx) ? <p class="muted sc-hint">To move, press a ringed place on the map.</p> : null}
+      {/* The hint goes with the asking heading; while the move is on its way it keeps its room
+          unseen, so the buttons below stay under the finger. */}
+      {moves ? <p class={`muted sc-hint${turnAsksNow(ctx) ? "" : " sc-hint--held"}`} aria-hidden={turnAsksNow(ctx) ? undefined : "true"}>To move, press a ringed place on the map.</p> : null}
       {B && rest.length ? (
         <div class="buttons">
           {rest.map((a, i) => (
