@@ -2,6 +2,7 @@
 // face-down Universe cards (their placer knows its own; Carl Sagan's holder sees them while
 // choosing), and a Control Card chosen this round until every seat has chosen.
 #include <algorithm>
+#include <array>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,17 @@ void fill_card(copy_id c, std::uint32_t id, pb::Card& out) {
   out.set_right_stripe(static_cast<pb::Stage>(d.right.stripe));
 }
 
+// A Control Card's two ability texts, written once as the cards' are: every view shows each
+// seat's unused Control Cards.
+const std::array<std::string, 2>& control_words(int k) {
+  static const std::vector<std::array<std::string, 2>> all = [] {
+    std::vector<std::array<std::string, 2>> out;
+    for (const control_def& c : all_controls()) out.push_back({describe(acquire_of(c)), describe(c.extra)});
+    return out;
+  }();
+  return all[static_cast<std::size_t>(k)];
+}
+
 void fill_control(int k, pb::ControlCard& out) {
   const control_def& c = control(k);
   out.set_index(static_cast<std::uint32_t>(k));
@@ -59,8 +71,9 @@ void fill_control(int k, pb::ControlCard& out) {
   out.set_name(std::string(c.name));
   out.set_type(static_cast<pb::Stage>(c.type));
   out.set_level(c.level);
-  out.set_acquire(describe(acquire_of(c)));
-  out.set_extra(describe(c.extra));
+  const std::array<std::string, 2>& words = control_words(k);
+  out.set_acquire(words[0]);
+  out.set_extra(words[1]);
   out.set_extra_is_bureaucracy(c.extra_is_bureaucracy);
 }
 
