@@ -1,7 +1,7 @@
 // S.P.A.C.E.'s card kinds as the log names them ("{card:K}") and ListCards lists them: each
 // contract, then each family of cantina cards and bribes (the copies of a family share a
 // name, so they are one kind), in card-number order. Built once per content set: the
-// shipped one, or a test's.
+// shipped one, or a test's. Views take a card's rules text from here too: it never changes.
 #include <map>
 #include <memory>
 #include <mutex>
@@ -25,8 +25,8 @@ card_catalog build(const content& c) {
     engine::pool_card p;
     p.name = std::string(k.name);
     p.kind = "contract";
-    p.tags = {std::string(syndicate_name(k.owner)), std::string(colour_name(k.reward))};
-    p.text = std::string(k.goods);
+    p.tags = {std::string(syndicate_name(k.owner)), std::string(colour_name(k.reward)), std::string(k.goods)};
+    p.text = contract_text(k, c.board);
     out.kind_of.push_back(add(std::move(p)));
   }
   auto cards = [&](std::span<const card> deck, std::string_view deck_name) {

@@ -100,7 +100,7 @@ void state::fill_card(pb::Card& out, card_no n, bool known) const {
   else out.set_kind(wire_kind(card_of(n).kind));
   const int d = deck_of(n);
   if (d >= 0 && d < colour_count) out.set_deck(wire_colour(static_cast<colour>(d)));
-  out.set_text(card_text(card_of(n)));
+  out.set_text(kinds_->kinds[kinds_->kind_of[n]].text);   // card_text, written once
 }
 
 void state::fill_contract(pb::Contract& out, card_no n) const {
@@ -112,7 +112,7 @@ void state::fill_contract(pb::Contract& out, card_no n) const {
   for (std::uint8_t l : k.deliver_to)
     if (l != no_location) out.add_deliver_to(l);
   out.set_reward(wire_colour(k.reward));
-  out.set_text(contract_text(k, c_->board));
+  out.set_text(kinds_->kinds[kinds_->kind_of[n]].text);   // contract_text, written once
 }
 
 void state::fill_prompt(viewer who, pb::View& out) const {

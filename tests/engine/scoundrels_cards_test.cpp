@@ -581,6 +581,7 @@ TEST_CASE("S.P.A.C.E. catalog: one kind per contract and per family, every card 
     CHECK(kind.name == names[n]);
     // Copies that share a name are one kind: the same card, so the kind's text is each one's.
     if (cards[n] != nullptr) CHECK(kind.text == sc::card_text(*cards[n]));
+    else CHECK(kind.text == sc::contract_text(c.contracts[n], c.board));
   }
   for (std::size_t k = 0; k < cat.kinds.size(); ++k)
     for (std::size_t j = k + 1; j < cat.kinds.size(); ++j)
