@@ -268,6 +268,9 @@ std::string validate_effect(const effect& e);   // one effect (tests feed broken
 
 // Rules text generated from the data, so text and behaviour never disagree (text.cpp).
 std::string effect_text(const effect& e);        // "PRE-RESOLUTION | Spend 1 Glory: Shift 2"
+// effect_text, worded once per thread for each distinct effect: views show dozens after
+// every move (every card's, the Challenge's), and the words depend on the effect alone.
+const std::string& effect_text_once(const effect& e);
 // The same as the log quotes it once played: no phase marker, no "You may" ("Spend 1 Glory: You Shift 2").
 std::string effect_words(const effect& e);
 std::string card_text(const player_card& c);

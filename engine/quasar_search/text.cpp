@@ -2,7 +2,9 @@
 // checks every content set must pass (cards.hpp).
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <string>
+#include <unordered_map>
 
 #include "engine/core/words.hpp"
 #include "engine/quasar_search/cards.hpp"
@@ -164,6 +166,20 @@ std::string effect_text(const effect& e) {
   return s;
 }
 
+const std::string& effect_text_once(const effect& e) {
+  // Keyed by the effect's value, not its address: a test's content may come and go.
+  const std::uint64_t key = static_cast<std::uint64_t>(e.kind) | static_cast<std::uint64_t>(e.at) << 8 |
+                            static_cast<std::uint64_t>(e.pay) << 16 |
+                            static_cast<std::uint64_t>(static_cast<std::uint8_t>(e.cost_amount)) << 24 |
+                            static_cast<std::uint64_t>(e.what) << 32 |
+                            static_cast<std::uint64_t>(static_cast<std::uint8_t>(e.amount)) << 40 |
+                            static_cast<std::uint64_t>(e.target) << 48 | static_cast<std::uint64_t>(e.only) << 56;
+  thread_local std::unordered_map<std::uint64_t, std::string> worded;
+  auto [at, fresh] = worded.try_emplace(key);
+  if (fresh) at->second = effect_text(e);
+  return at->second;
+}
+
 std::string effect_words(const effect& e) {
   const std::string c = e.kind == style::triggered ? cost_words(e) : std::string();
   return condition_words(e) + (c.empty() ? std::string() : c + ": ") + action_words(e);
@@ -186,7 +202,7 @@ std::string card_text(const player_card& c) {
   if (c.kind == card_kind::project) line("Project");
   for (const std::string& k : card_keywords(c)) line(k);
   for (const effect& e : c.effects)
-    if (e.present()) line(effect_text(e));
+    if (e.present()) line(effect_text_once(e));
   return out;
 }
 
@@ -206,7 +222,7 @@ std::string results_text(std::span<const effect> results) {
   for (const effect& e : results) {
     if (!e.present()) continue;
     if (!out.empty()) out += ". ";
-    out += effect_text(e);
+    out += effect_text_once(e);
   }
   return out.empty() ? std::string("Nothing happens") : out;
 }

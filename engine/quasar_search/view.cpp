@@ -23,7 +23,7 @@ void fill_effect(pb::Effect& out, const effect& e) {
   out.set_amount(e.amount);
   out.set_who(static_cast<std::uint32_t>(e.target));
   out.set_condition(static_cast<std::uint32_t>(e.only));
-  out.set_text(effect_text(e));
+  out.set_text(effect_text_once(e));
 }
 
 }  // namespace
