@@ -38,6 +38,7 @@ std::string state::card_name(card_no n) const {
 // change with the card it names (docs/protocol.md, "Log lines").
 std::string state::card_words(card_no n) const {
   if (n == no_card) return "nothing";
+  if (n >= kinds_->kind_of.size()) return "a card";   // no card of this content
   return engine::card_ref(kinds_->kind_of[n]);
 }
 

@@ -185,23 +185,36 @@ struct field_entry {
   const Descriptor* message = nullptr;   // for a message field
   const FieldDescriptor* id = nullptr;   // the message's id_field
 };
-const std::vector<field_entry>& fields_of(const Descriptor& type) {
-  thread_local std::unordered_map<const Descriptor*, std::vector<field_entry>> known;
+constexpr int max_tabled_number = 4096;   // fields numbered higher are looked up each time
+field_entry entry_for(const FieldDescriptor* f) {
+  const Descriptor* m = f && f->type() == FieldDescriptor::TYPE_MESSAGE ? f->message_type() : nullptr;
+  return {f, m, id_field(m)};
+}
+struct field_table {
+  const Descriptor* type = nullptr;
+  std::vector<field_entry> by_number;
+};
+const field_table& fields_of(const Descriptor& type) {
+  thread_local std::unordered_map<const Descriptor*, field_table> known;
   const auto [at, added] = known.try_emplace(&type);
   if (added) {
+    at->second.type = &type;
     int top = 0;
-    for (int k = 0; k < type.field_count(); ++k) top = std::max(top, type.field(k)->number());
-    at->second.resize(static_cast<std::size_t>(top) + 1);
-    for (int k = 0; k < type.field_count(); ++k) {
-      const FieldDescriptor* f = type.field(k);
-      const Descriptor* m = f->type() == FieldDescriptor::TYPE_MESSAGE ? f->message_type() : nullptr;
-      at->second[static_cast<std::size_t>(f->number())] = {f, m, id_field(m)};
-    }
+    for (int k = 0; k < type.field_count(); ++k)
+      if (type.field(k)->number() <= max_tabled_number) top = std::max(top, type.field(k)->number());
+    at->second.by_number.resize(static_cast<std::size_t>(top) + 1);
+    for (int k = 0; k < type.field_count(); ++k)
+      if (const FieldDescriptor* f = type.field(k); f->number() <= max_tabled_number)
+        at->second.by_number[static_cast<std::size_t>(f->number())] = entry_for(f);
   }
   return at->second;
 }
-const field_entry* entry_of(const std::vector<field_entry>& fields, std::uint32_t number) {
-  return number < fields.size() && fields[number].field ? &fields[number] : nullptr;
+const field_entry* entry_of(const field_table& fields, std::uint32_t number) {
+  if (number < fields.by_number.size()) return fields.by_number[number].field ? &fields.by_number[number] : nullptr;
+  if (number <= static_cast<std::uint32_t>(max_tabled_number)) return nullptr;
+  thread_local field_entry looked_up;
+  looked_up = entry_for(fields.type->FindFieldByNumber(static_cast<int>(number)));
+  return looked_up.field ? &looked_up : nullptr;
 }
 
 // Buffers for one depth of a diff, kept by each thread: a view diff reuses them instead of
@@ -284,7 +297,7 @@ class id_index {
     if (depth > max_depth) return;
     std::vector<record>& records = scratch_at<walk_scratch>(depth).records;
     if (!split_records(data, records)) return;
-    const std::vector<field_entry>& fields = fields_of(type);
+    const field_table& fields = fields_of(type);
     for (const record& r : records) {
       const field_entry* e = entry_of(fields, r.number);
       if (!e || !e->message || r.wire != 2) continue;
@@ -400,7 +413,7 @@ bool diff_fields(std::string& out, std::string_view before, std::string_view aft
   std::string& nested = scratch.nested;
   std::vector<std::string_view>& old_elements = scratch.old_elements;
   std::vector<std::string_view>& new_elements = scratch.new_elements;
-  const std::vector<field_entry>& fields = fields_of(type);
+  const field_table& fields = fields_of(type);
   std::size_t i = 0, j = 0;
   while (i < was.size() || j < now.size()) {
     const std::uint32_t number = j == now.size()   ? was[i].number
