@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <bit>
 
-#include "engine/core/words.hpp"
 #include "engine/scoundrels/state.hpp"
 
 namespace starport::scoundrels {
@@ -32,14 +31,6 @@ std::string state::card_name(card_no n) const {
   if (n == no_card) return "nothing";
   if (is_contract(n)) return std::string(contract_of(n).name);
   return std::string(card_of(n).name);
-}
-
-// A card in the log, by its kind: every reader fills its name, so a line's shape does not
-// change with the card it names (docs/protocol.md, "Log lines").
-std::string state::card_words(card_no n) const {
-  if (n == no_card) return "nothing";
-  if (n >= kinds_->kind_of.size()) return "a card";   // no card of this content
-  return engine::card_ref(kinds_->kind_of[n]);
 }
 
 int state::site_of(int location) const {

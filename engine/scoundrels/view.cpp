@@ -425,6 +425,14 @@ void state::scramble_hidden(int seat, engine::rng& r) {
 
 // ---- Words -----------------------------------------------------------------------------------
 
+// A card in the log, by its kind: every reader fills its name, so a line's shape does not
+// change with the card it names (docs/protocol.md, "Log lines").
+std::string state::card_words(card_no n) const {
+  if (n == no_card) return "nothing";
+  if (n >= kinds_->kind_of.size()) return "a card";   // no card of this content
+  return engine::card_ref(kinds_->kind_of[n]);
+}
+
 std::string state::describe(const action& a) const {
   const std::string who = seat_ref(a.seat);
   auto loc = [&](int l) { return std::string(c_->board.locations[static_cast<std::size_t>(l)].name); };
