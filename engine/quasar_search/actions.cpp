@@ -258,11 +258,15 @@ void state::apply_frame(const action& a) {
       start_project(s, from_wire(arg));
       return;
     }
-    case task::shift:
-      p.shift = static_cast<std::int8_t>(p.shift + arg);
+    case task::shift: {
+      // From the value as it stands, 10 at most: a boosted 10 Shifted by -3 is 7, not 8
+      // (the boost past the bound is lost, as the almanac's "maximum value" says).
+      if (int v = 0; current_value(s, v))
+        p.shift = static_cast<std::int8_t>(v + arg - card_of(p.confronting).value - boost_of(s));
       --frame_count_;
       if (arg != 0) note(event_kind::shifted, s, no_card, arg);
       return;
+    }
     case task::draw: {
       copy_id c = no_card;
       if (arg == pb::DRAW_DECK) {

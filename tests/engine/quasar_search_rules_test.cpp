@@ -118,6 +118,21 @@ TEST_CASE("quasar_search Shift: cumulative, bounded at ±10, once per Trigger ea
   CHECK(g.seat(0).shift == 0);   // a Shift ends after Resolution
 }
 
+TEST_CASE("quasar_search Shift: from the value as it stands, so a boost past 10 is lost, not kept for later") {
+  // Free Shifter 5, Shifted 5 already, and Booster Rig's +1: 11, which is 10 (the maximum).
+  state g = game(2, pre_resolution("Needle", "Free Shifter", "Four", R"("shift": 5, "projects": ["Booster Rig"])"));
+  REQUIRE(g.frames().back().kind == task::triggers);
+  int v = 0;
+  REQUIRE(g.current_value(0, v));
+  CHECK(v == 10);
+  play(g, act(0, kind::trigger, {card_id(g, 0, "Free Shifter"), 0}));
+  CHECK_FALSE(listed(g, act(0, kind::shift, {1})));   // past the maximum: no effect, not offered
+  CHECK(listed(g, act(0, kind::shift, {-2})));
+  play(g, act(0, kind::shift, {-2}));
+  // 10 - 2 = 8 (not 9: the boost beyond 10 does not come back), and 8 + 4 threads the Needle.
+  CHECK(g.successes() == 1);
+}
+
 TEST_CASE("quasar_search Triggered effects: optional, and only when the cost can be paid in full") {
   state g = game(2, pre_resolution("Push", "Shifter", "Ten"));   // no Glory
   // Nobody had a Trigger to perform: the Challenge resolved by itself.
