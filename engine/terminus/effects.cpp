@@ -154,32 +154,35 @@ void state::card_candidates(int seat, const effect& e, int ts, int tsh, copy_id 
   out.clear();
   const ship& x = players_[ts].ships[tsh];
   const bool foreign = ts != seat;
-  auto ok = [&](copy_id c) { return !(foreign && untargetable(c)); };
+  // "Cannot be targeted" is an ability, and a face-down card has none (Ruling 8), except
+  // to an effect that flips it face up, which may look at its abilities.
+  const bool flips_up = e.kind == op::enable_module || e.kind == op::rally_recruit;
+  auto ok_as = [&](copy_id c, bool face_up) { return !(foreign && (face_up || flips_up) && untargetable(c)); };
   switch (e.kind) {
     case op::disable_module:
       for (const module_slot& m : x.module_list())
-        if (m.face_up && ok(m.card)) out.push_back(m.card);
+        if (m.face_up && ok_as(m.card, m.face_up)) out.push_back(m.card);
       break;
     case op::enable_module:
       for (const module_slot& m : x.module_list())
-        if (!m.face_up && ok(m.card)) out.push_back(m.card);
+        if (!m.face_up && ok_as(m.card, m.face_up)) out.push_back(m.card);
       break;
     case op::destroy_module:
       for (const module_slot& m : x.module_list())
-        if (ok(m.card)) out.push_back(m.card);
+        if (ok_as(m.card, m.face_up)) out.push_back(m.card);
       break;
     case op::morale:
     case op::flip_recruit:
       for (const member& m : x.crew_list())
-        if (m.face_up && ok(m.card)) out.push_back(m.card);
+        if (m.face_up && ok_as(m.card, m.face_up)) out.push_back(m.card);
       break;
     case op::kill_recruit:
       for (const member& m : x.crew_list())
-        if (ok(m.card)) out.push_back(m.card);
+        if (ok_as(m.card, m.face_up)) out.push_back(m.card);
       break;
     case op::rally_recruit:
       for (const member& m : x.crew_list())
-        if (!m.face_up && ok(m.card)) out.push_back(m.card);
+        if (!m.face_up && ok_as(m.card, m.face_up)) out.push_back(m.card);
       break;
     default: break;
   }
@@ -349,7 +352,8 @@ void state::card_op(int seat, const effect& e, int ts, int tsh, copy_id c) {
         }
         return;
       case op::kill_recruit:
-        if (card_of(c).is(subtype::digital)) return;   // Ruling 6a: resolved, nothing happens
+        // Ruling 6a: resolved, nothing happens; face down it has no subtype (Ruling 8).
+        if (m.face_up && card_of(c).is(subtype::digital)) return;
         remove_member(ts, tsh, i);
         to_dead_space(c);
         return;

@@ -640,8 +640,25 @@ void state::end_turn() {
 // Tidy: Cleanup (Ships with no Modules lose), then the Initiative passes to the player at
 // or tied for the lowest Proximity, next clockwise from the holder (the holder last).
 void state::tidy() {
+  // Every Ship with no Modules loses at once: when that is every player left, nobody wins
+  // (one at a time, the last of them would have been left standing).
+  seat_mask losing = 0, left = 0;
+  for (int s = 0; s < seats_; ++s)
+    if (!players_[s].out) {
+      left |= seat_bit(s);
+      if (total_modules(s) == 0) losing |= seat_bit(s);
+    }
+  if (losing != 0 && losing == left) {
+    for (int s = 0; s < seats_; ++s)
+      if (has_seat(losing, s)) {
+        players_[s].out = true;
+        note(event_kind::eliminated, s);
+      }
+    finish(0, "no_ship_left");
+    return;
+  }
   for (int s = 0; s < seats_ && !over_; ++s)
-    if (!players_[s].out && total_modules(s) == 0) eliminate(s, "no_modules");
+    if (has_seat(losing, s)) eliminate(s, "no_modules");
   if (over_) return;
   int lowest = terminus;
   for (int s = 0; s < seats_; ++s)

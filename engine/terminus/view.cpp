@@ -379,7 +379,7 @@ std::string state::describe(const action& a) const {
           const std::string for_what = " for " + card_words(f.source);
           // A face-down card's fate would say what it is (a Digital one is not killed).
           if (c == no_card || hidden_in_ship(c)) return who + " chooses a face-down card" + for_what + ".";
-          if (e.kind == op::kill_recruit && card_of(c).is(subtype::digital))
+          if (e.kind == op::kill_recruit && card_of(c).is(subtype::digital) && !face_down_in_ship(c, false))
             return who + " chooses " + card_words(c) + for_what + ": Digital, it is not killed.";
           return who + " chooses " + card_words(c) + for_what + ": it " + pick_words(e) + ".";
         }

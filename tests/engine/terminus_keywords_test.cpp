@@ -225,6 +225,38 @@ TEST_CASE("Override: discard an Action and use an Override ability instead of pl
   CHECK(g.card_of(g.seat(0).discard.top()).name == "Press Conference");
 }
 
+TEST_CASE("Ruling 8: a face-down card has no abilities or subtypes, so a face-down Digital Recruit is Killed and a face-down Ablative Shielding is targeted") {
+  // Void Hound's Override Kills 1 opponent Recruit; Ship Mind ECHO is Digital, but face down.
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].crew = {{"Void Hound"}, {hand_crew}};
+  s.seats[1].ships[0].crew = {{"Ship Mind ECHO"}, {hand_crew}};
+  s.seats[1].ships[0].crew[0].face_down = true;
+  tr::state g = table(s);
+  const auto hound = static_cast<std::int32_t>(tr::wire_id(g.seat(0).ships[0].crew[0].card));
+  play(g, act(0, tr::kind::override_, {in_hand(g, 0, "Press Conference"), hound}));
+  play(g, act(0, tr::kind::choose, {-1}));   // another seat's face-down Member, by its place
+  CHECK(g.seat(1).ships[0].crew_count == 1);
+  CHECK(g.card_of(g.seat(1).ships[0].crew[0].card).name != "Ship Mind ECHO");
+
+  // Mercenary Gunner's Override destroys 1 opponent Module: a face-down Ablative Shielding
+  // may be chosen (face up, "effects controlled by other players cannot target this card").
+  for (const bool face_down : {true, false}) {
+    CAPTURE(face_down);
+    setup t{{crewed_seat(), crewed_seat()}};
+    t.seats[0].ships[0].crew = {{"Mercenary Gunner"}, {hand_crew}};
+    t.seats[1].ships[0].modules.push_back({"Ablative Shielding"});
+    t.seats[1].ships[0].modules.back().face_down = face_down;
+    tr::state h = table(t);
+    const auto gunner = static_cast<std::int32_t>(tr::wire_id(h.seat(0).ships[0].crew[0].card));
+    play(h, act(0, tr::kind::override_, {in_hand(h, 0, "Press Conference"), gunner}));
+    std::vector<action> legal;
+    h.legal_actions(0, legal);
+    bool offered = false;
+    for (const action& a : legal) offered = offered || a.kind == static_cast<std::uint16_t>(tr::kind::choose);
+    CHECK(offered == face_down);   // face up it is not offered: Crew Lounge is destroyed at once
+  }
+}
+
 TEST_CASE("Farsight X: look at the top X Actions at the start of the Turn, discard any, the rest back") {
   setup s{{crewed_seat(), crewed_seat()}};
   s.seats[0].ships[0].modules = {{"Long-Range Scanner"}};

@@ -54,6 +54,20 @@ TEST_CASE("Position: the Cleanup Step loses a seat whose Ships have no Modules")
   CHECK(g.result().winners == seat_bit(0));
 }
 
+TEST_CASE("Position: the Cleanup Step loses every seat with no Modules at once, so when that is all of them nobody wins") {
+  setup s{{crewed_seat(), crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].modules = {};
+  s.seats[2].ships[0].modules = {};
+  tr::state g = start(at_step(s, trpb::CLEANUP_STEP));
+  CHECK(g.result().over);
+  CHECK(g.result().winners == seat_bit(1));   // the one Ship with Modules
+  s.seats[1].ships[0].modules = {};
+  tr::state none = start(at_step(s, trpb::CLEANUP_STEP));
+  CHECK(none.result().over);
+  CHECK(none.result().winners == 0);   // before: seat 3, the last one knocked out, "won"
+  CHECK(std::string_view(none.result().reason) == "no_ship_left");
+}
+
 TEST_CASE("Position: the Regroup Step draws an Action for each Ship, then the Play Step") {
   setup s{{crewed_seat(), crewed_seat()}};
   s.seats[0].hand = {"Jump"};
