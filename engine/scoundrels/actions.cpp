@@ -239,10 +239,8 @@ void state::fight_actions(int s, std::vector<action>& out) const {
     case fight_step::equip_attacker:
     case fight_step::equip_defender: {
       out.push_back(act(s, kind::fight));
-      int crews = 0;
-      for (int b = 0; b < max_bays && crews < 3; ++b) {
+      for (int b = 0; b < max_bays; ++b) {   // any conscious crew member (rulebook "Melee")
         if (!working(s, b) || card_of(sh.bays[b].card).kind != card_kind::crew) continue;
-        ++crews;
         for (const locker* l : {&sh.weapons, &sh.storage})
           for (card_no c : l->items()) {
             const card_kind k = card_of(c).kind;

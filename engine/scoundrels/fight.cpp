@@ -259,11 +259,14 @@ bool state::heal_source(int s, card_no src, card_no target) const {
       if (a.kind == prim::heal) heals = true;
     return heals && able && !((used >> sb) & 1u);
   }
-  // A medkit equipped or in the storage locker: once per crew per melee.
+  // A medkit equipped, or in a boarding action one from the storage locker (its crew may be
+  // equipped every round): once per crew per melee. In a brawl crew are equipped at its start
+  // and "may not retrieve additional items from their ship" (rulebook "Melee").
   const std::uint8_t healed = side == 0 ? fight_.healed_a : fight_.healed_d;
   if ((healed >> tb) & 1u) return false;
   for (int i = 0; i < fight_.kit_count[side]; ++i)
     if (src != no_card && fight_.kit[side][i].item == src && card_of(src).kind == card_kind::medkit) return true;
+  if (fight_.kind == fight_kind::brawl) return false;
   for (card_no c : ships_[s].storage.items())
     if (c == src && card_of(c).kind == card_kind::medkit) return true;
   return false;

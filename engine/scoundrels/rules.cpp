@@ -667,6 +667,12 @@ void state::complete_delivery_attempt() {
   attempt_ = no_card;
   const int s = active_;
   if (c == no_card || bay_of(s, c) < 0) return;
+  // Rulebook "Delivery": it takes at least one conscious crew member; a brawl nobody won
+  // can leave none.
+  if (!conscious_crew(s)) {
+    note_(note_kind::no_crew_left, s, c);
+    return;
+  }
   if (attempt_bury_) bury(s, c);
   else deliver(s, c);
 }

@@ -255,6 +255,7 @@ enum class note_kind : std::uint8_t {
   limit_table,    // value = reputation: nobody affiliated with the most-delivered; the table's best
   offer_lapsed,   // seat = the proposer, value = the other seat * 8 + lapse: an offer ended unanswered
   cargo_to_deck,  // seat, card: a cargo received in a trade with no open bay goes under the contract deck
+  no_crew_left,   // seat, card: a delivery or burial whose ship has no conscious crew left (a brawl) does not happen
 };
 // Why an offer ended without an answer (note_kind::offer_lapsed).
 enum class lapse : std::uint8_t { other, ships_parted, item_gone, movement_ends, fight_starts, dockyard };
@@ -278,7 +279,7 @@ class state {
   static constexpr int min_seats = 2;
   static constexpr int max_seats = max_players;
   static constexpr int default_seats = 4;
-  static constexpr int rules_version = 1;
+  static constexpr int rules_version = 2;
   static constexpr std::array<std::string_view, kind_count> action_names = {
       "resign", "move", "pick_up", "dockyard", "dismiss", "view_cantina", "install", "reveal",
       "intercept", "ambush", "allocate", "repair", "press", "escape", "stay", "equip", "fight",

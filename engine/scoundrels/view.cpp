@@ -556,6 +556,8 @@ std::string state::describe_effects() const {
       case note_kind::healed: line(who + " heals " + card_words(n.card) + "."); break;
       case note_kind::delivered: line(who + " delivers the " + card_words(n.card) + " cargo."); break;
       case note_kind::buried: line(who + " buries the " + card_words(n.card) + " cargo and draws another."); break;
+      case note_kind::no_crew_left:
+        line(who + " has no conscious crew left: the " + card_words(n.card) + " cargo stays aboard."); break;
       case note_kind::reputation: line(who + "'s reputation is " + std::to_string(n.value) + "."); break;
       case note_kind::affiliated: line(who + " affiliates with " + std::string(syndicate_name(static_cast<syndicate>(n.value))) + "."); break;
       case note_kind::grudge: line(std::string(syndicate_name(static_cast<syndicate>(n.value))) + " holds a grudge against " + who + "."); break;

@@ -232,6 +232,36 @@ TEST_CASE("scoundrels rule Melee: equipped weapons add hits, one hit per crew pe
   CHECK(g.ship_of(0).storage.size == 0);   // the medkit is used up
 }
 
+TEST_CASE("scoundrels rule Melee: any conscious crew member may be equipped, and in a brawl a medkit must have been") {
+  // Rulebook "Melee": "the players may equip any conscious crew members"; "In a brawl, crew
+  // are equipped at the start of melee and may not retrieve additional items from their ship".
+  for (const bool brawl : {false, true}) {
+    CAPTURE(brawl);
+    // A boarding action in deep space, a delivery brawl at Pandora.
+    std::string ships = R"(
+      {"location": "AT", "bays": [{"card": "Captain Vega", "captain": true}, {"card": "Medic"}, {"card": "Mechanic"},
+                                  {"card": "Gunner"}, {"cargo": "Spice"}], "storageLocker": ["Medkit"]},
+      {"location": "AT", "bays": [{"card": "Captain Orr", "captain": true}], "weaponsLocker": ["Blaster Pistol"]})";
+    for (std::size_t at; (at = ships.find("AT")) != std::string::npos;) ships.replace(at, 2, brawl ? "Pandora" : "Drift");
+    state g = game(2, brawl ? R"({"phase": "DELIVERY", "activeSeat": 0, "firstPlayer": 0, "ships": [)" + ships + R"(],
+        "encounterDeck": ["Quiet"], "delivering": {"cargo": "Spice", "asking": 1},
+        "fight": {"kind": "BRAWL_FIGHT", "attacker": 1, "defender": 0, "round": 1}, "dice": [1, 1]})"
+                            : R"({"phase": "MOVEMENT", "activeSeat": 1, "firstPlayer": 0, "ships": [)" + ships + R"(],
+        "encounterDeck": ["Quiet"], "fight": {"kind": "BOARDING", "attacker": 1, "defender": 0, "round": 1}, "dice": [1, 1]})");
+    play(g, act(1, kind::equip, {held(g, 1, "Blaster Pistol"), held(g, 1, "Captain Orr")}));
+    play(g, act(1, kind::fight));
+    // The defender's fourth crew member may be equipped too.
+    CHECK(listed(g, act(0, kind::equip, {held(g, 0, "Medkit"), held(g, 0, "Gunner")})));
+    play(g, act(0, kind::fight));   // the Medkit stays in the storage locker
+    // Orr (fists 1) + pistol 1: two hits.
+    play(g, act(0, kind::allocate, {held(g, 0, "Captain Vega")}));
+    play(g, act(0, kind::allocate, {held(g, 0, "Gunner")}));
+    play(g, act(1, kind::allocate, {held(g, 1, "Captain Orr")}));
+    // A boarding action may equip every round, so its locker's medkit is at hand; a brawl's is not.
+    CHECK(listed(g, act(0, kind::heal, {held(g, 0, "Medkit"), held(g, 0, "Gunner")})) == !brawl);
+  }
+}
+
 TEST_CASE("scoundrels rule Melee: a boarding-only ability counts in boarding actions, not in brawls") {
   const char* pos = R"({
     "phase": "MOVEMENT", "activeSeat": 1, "firstPlayer": 0,

@@ -188,6 +188,33 @@ TEST_CASE("scoundrels rule Delivery brawl: a later player at the location is ask
   CHECK(g.delivery_stopped());
 }
 
+TEST_CASE("scoundrels rule Delivery brawl: a brawl that leaves the deliverer no conscious crew stops the delivery, even with no winner") {
+  // Both captains are hurt already; the melee dice give no extra hits, so each takes one
+  // hit in round 1 and both are disabled: nobody wins.
+  state g = game(2, R"({
+    "phase": "DELIVERY", "activeSeat": 0, "firstPlayer": 0,
+    "ships": [
+      {"location": "Pandora", "bays": [{"card": "Captain Vega", "captain": true, "damage": 1}, {"cargo": "Spice"}]},
+      {"location": "Pandora", "bays": [{"card": "Captain Orr", "captain": true, "damage": 1}]}
+    ],
+    "encounterDeck": ["Quiet", "Quiet", "Quiet", "Quiet"],
+    "dice": [1, 1, 1, 1]
+  })");
+  const std::int32_t spice = contract_id(g, "Spice");
+  play(g, act(0, kind::deliver, {spice}));
+  play(g, act(1, kind::brawl, {0}));
+  play(g, act(1, kind::fight));
+  play(g, act(0, kind::fight));
+  play(g, act(0, kind::allocate, {held(g, 0, "Captain Vega")}));
+  play(g, act(1, kind::allocate, {held(g, 1, "Captain Orr")}));
+  CHECK(g.fight().kind == fight_kind::none);
+  // Rulebook "Delivery": a delivery needs at least one conscious crew member.
+  CHECK(g.deliveries(static_cast<int>(syndicate::fidanza)) == 0);
+  CHECK(g.ship_of(0).rep == 0);
+  CHECK(g.ship_of(0).bays[1].card == spice - 1);   // still aboard
+  CHECK(filled(g, g.describe_effects()).find("has no conscious crew left: the Spice cargo stays aboard.") != std::string::npos);
+}
+
 TEST_CASE("scoundrels rule Delivery brawl: a stop-delivery bribe played when asked stops it") {
   state g = game(2, R"({
     "phase": "DELIVERY", "activeSeat": 0, "firstPlayer": 0,

@@ -129,7 +129,7 @@ inline state game(int seats, std::string_view position_json, std::string_view op
   std::string error;
   REQUIRE_MESSAGE(engine::from_json(position_json, p, error), error);
   const verdict v = state::validate(test_content(), seats, options(options_json), p);
-  REQUIRE_MESSAGE(v, v.detail);
+  REQUIRE_MESSAGE(v, std::string(v.detail));
   return state(test_content(), seats, options(options_json), p, 7);
 }
 
