@@ -100,16 +100,22 @@ void state::start_project(int s, copy_id c) {
   note(event_kind::project, s, c);
 }
 
-// Boon outcomes cards declare (almanac "Boons"): your own cards in play, and the Challenge.
+// Boon outcomes cards declare (almanac "Boons"): your own cards in play, the cards the
+// others confront with (the Confrontation Zone is unowned, so theirs are "available to all
+// players"), and the Challenge.
 int state::declared_boons(int s, std::array<effect, 8>* out) const {
   int n = 0;
-  for_each_in_play(s, [&](copy_id c) {
+  const auto take = [&](copy_id c) {
     for (const effect& e : card_of(c).effects)
       if (e.kind == style::boon_outcome && n < 8) {
         if (out) (*out)[static_cast<std::size_t>(n)] = e;
         ++n;
       }
-  });
+  };
+  for_each_in_play(s, take);
+  if (revealed_)
+    for (int o = 0; o < seats_; ++o)
+      if (o != s && players_[o].confronting != no_card) take(players_[o].confronting);
   if (challenge_ != no_challenge)
     for (const effect& e : content_->challenges[challenge_].effects)
       if (e.kind == style::boon_outcome && n < 8) {

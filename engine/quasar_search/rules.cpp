@@ -136,9 +136,9 @@ void state::gather_required(phase p) {
       for (const effect& e : card.effects)
         if (e.kind == style::required && e.at == p && condition_met(e.only))
           add_pending(e, s, source_kind::card, c);
-      // Adrenaline X: Pre-Cleanup, if the Challenge is successful, Draw X.
-      if (p == phase::pre_cleanup && card.has(keyword::adrenaline) && c == players_[s].confronting &&
-          resolved_ && success_) {
+      // Adrenaline X: Pre-Cleanup, if the Challenge is successful, Draw X; like any effect,
+      // while its card is in play (confronting, or a Lesson).
+      if (p == phase::pre_cleanup && card.has(keyword::adrenaline) && resolved_ && success_) {
         effect draw{style::required, phase::pre_cleanup, cost::none, 0, op::draw,
                     static_cast<std::int8_t>(card.adrenaline), who::you, condition::on_success};
         add_pending(draw, s, source_kind::adrenaline, c);

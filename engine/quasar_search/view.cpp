@@ -263,6 +263,7 @@ void state::view(viewer who, pb::View& out) const {
   a.set_back(next_text(act()));
   out.set_acts_played(acts_played_);
   out.set_challenge_deck(challenge_deck_.size);
+  if (!challenge_deck_.empty()) fill_challenge(*out.mutable_challenge_deck_top(), challenge_deck_.items().back());
   if (challenge_ != no_challenge) fill_challenge(*out.mutable_challenge(), challenge_);
   if (last_judged_.challenge != no_challenge) {
     // Public: every card in it was revealed when the Challenge was judged.

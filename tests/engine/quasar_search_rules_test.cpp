@@ -210,6 +210,10 @@ TEST_CASE("quasar_search Adrenaline: on a success, Pre-Cleanup, Draw X") {
   state h = game(2, pre_resolution("Push", "Rusher", "Nine"));
   CHECK(h.failures() == 1);
   CHECK(h.seat(0).hand.size == 0);
+  // A Lesson is in play, so its Adrenaline draws too (Ten + Four = 14 succeeds).
+  state lesson = game(2, pre_resolution("Push", "Ten", "Four", R"("lessons": ["Rusher"])"));
+  CHECK(lesson.successes() == 1);
+  CHECK(lesson.seat(0).hand.size == 2);
 }
 
 TEST_CASE("quasar_search Required effects: when their order matters the Team Leader orders them") {
@@ -345,6 +349,19 @@ TEST_CASE("quasar_search Boons: the granted player picks Lesson, Project, Glory,
   CHECK(glory_of(glory, 0) == 1);
   play(declared_draw, act(0, kind::boon, {declared_boon}));
   CHECK(declared_draw.seat(0).hand.size == 3);   // Drill Rig and two drawn
+}
+
+TEST_CASE("quasar_search Boons: an outcome declared by another player's confronting card is available to all") {
+  // Almanac "Boons": a card in an Unowned Zone (the Confrontation Zone) declares its outcome
+  // for every player. Blessing grants the highest value (seat 1's Three) a Boon; seat 0
+  // confronts with Sage ("Draw 2").
+  state g = game(2, pre_resolution("Blessing", "Sage", "Three"));
+  REQUIRE(g.frames().back().kind == task::boon);
+  REQUIRE(g.frames().back().seat == 1);
+  CHECK(listed(g, act(1, kind::boon, {declared_boon})));
+  const int hand = g.seat(1).hand.size;
+  play(g, act(1, kind::boon, {declared_boon}));
+  CHECK(g.seat(1).hand.size == hand + 2);   // seat 1 draws: "you" is the one granted
 }
 
 TEST_CASE("quasar_search Projects: a Project in the Personal Zone is in play and may confront") {

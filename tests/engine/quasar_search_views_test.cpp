@@ -44,6 +44,24 @@ TEST_CASE("quasar_search views: a Hand goes to its owner only, teammates and spe
   CHECK(spectator.prompt().choices_size() == 0);
 }
 
+TEST_CASE("quasar_search views: the Challenge Deck lies face up, so every viewer sees its top card") {
+  // Almanac "Act Setup": the stack is placed faceup; "Sensors": they preview more than its top.
+  state g = game(2, R"({"step": "CONFRONTATION", "challenge": "Push", "challengeDeck": ["Needle", "Hold"], "seats": [
+    {"faction": "Alpha", "rank": 3, "hand": ["Nine"], "deck": ["One", "Two", "Three"]},
+    {"faction": "Beta", "rank": 2, "hand": ["Ten"], "deck": ["Four", "Five", "Six"]}]})");
+  for (const engine::viewer who : {engine::viewer::of_seat(0), engine::viewer::of_seat(1), engine::viewer::spectator()}) {
+    const pb::View v = view_of(g, who);
+    CHECK(v.challenge_deck() == 2);
+    CHECK(v.challenge_deck_top().name() == "Needle");
+  }
+  // At the next Challenge Setup the top it showed comes into play, and the next one shows.
+  const state h = game(2, R"({"step": "CHALLENGE_SETUP", "challengeDeck": ["Needle", "Hold"], "seats": [
+    {"faction": "Alpha", "rank": 3, "hand": ["Nine"]}, {"faction": "Beta", "rank": 2, "hand": ["Ten"]}]})");
+  const pb::View next = view_of(h, engine::viewer::of_seat(1));
+  CHECK(next.challenge().name() == "Needle");
+  CHECK(next.challenge_deck_top().name() == "Hold");
+}
+
 TEST_CASE("quasar_search views: a choice is not sent when its action names a card the view shows") {
   const state g = game(2, two_hands);
   const pb::View own = view_of(g, engine::viewer::of_seat(0));

@@ -225,6 +225,17 @@ test("the Mission Zone: Mission, Act and its back, the Challenge Deck, the Chall
   assert.match(renderToString(<QuasarSearchTable view={Object.assign(baseView(0), { challenge: challenge("Odd One", TargetKind.SPLIT_DECISION, 2) })} ctx={ctxFor(baseView(0))} />), /Split Decision 2/);
 });
 
+test("the Challenge Deck lies face up: its top card shows, after the Sensors or as the next", () => {
+  const top = challenge("Solar Flare", TargetKind.THREAD_THE_NEEDLE, 12);
+  const withSensors = textOf(part(render(Object.assign(baseView(0), { challengeDeckTop: top })), 'data-testid="qs-mission"'));
+  for (const s of ["Solar Flare", "Thread the Needle", "top of the deck, after the Sensors"])
+    assert.ok(withSensors.includes(s), `the Mission Zone shows "${s}": ${withSensors}`);
+  const alone = render(Object.assign(baseView(0), { challengeDeckTop: top, sensors: [] }));
+  assert.match(alone, /data-testid="qs-challenge-deck-top"/);
+  assert.ok(textOf(part(alone, 'data-testid="qs-mission"')).includes("Solar Flare"));
+  assert.doesNotMatch(render(baseView(0)), /qs-challenge-deck-top/);   // an empty deck shows no top
+});
+
 test("every seat's panel: faction, Glory, Rank, Team Leader, piles, Personal and Warp Zones; yours first", () => {
   const html = render(baseView(0));
   const seats = html.slice(html.indexOf('class="qs-seats"'));

@@ -38,7 +38,7 @@ export const qsTips = {
   rankbreaker: "Rankbreaker: breaks ties between equal Rank values (higher is higher Rank).",
   moraleNumber: "Morale Number: the Morale tokens this Faction adds to the team at each Act Setup.",
   sensors: "Sensors: upcoming Challenges, first in first out; the next Challenge comes from here before the Challenge Deck.",
-  challengeDeck: "Challenge Deck: the Act's remaining Challenges, face down.",
+  challengeDeck: "Challenge Deck: the Act's remaining Challenges, face up: everyone sees the top one.",
   warp: "Warp Zone: cards put aside face up; you may Draw from it instead of your Deck.",
   personal: "Personal Zone: your cards in play — Active Projects, Lessons, an Overcommit card waiting.",
   secret: "Chosen in secret: every card turns face up when the last seat has chosen.",
@@ -222,6 +222,11 @@ function MissionZone({ view }: { view: View }) {
           <Tip text={qsTips.challengeDeck}>Challenge Deck</Tip>: <strong>{view.challengeDeck}</strong> card{view.challengeDeck === 1 ? "" : "s"} left
           {view.challengeLimit ? <span class="muted"> · {view.challengesPlayed} Challenge{view.challengesPlayed === 1 ? "" : "s"} played this Mission</span> : null}
         </p>
+        {view.challengeDeckTop ? (
+          <div class="qs-deck-top" data-testid="qs-challenge-deck-top">
+            <ChallengeCard challenge={view.challengeDeckTop} small note={view.sensors.length ? "top of the deck, after the Sensors" : "next"} />
+          </div>
+        ) : null}
       </div>
       {ch ? <CurrentChallenge view={view} challenge={ch} /> : <p class="muted qs-no-challenge">No Challenge in play.</p>}
       <Sensors sensors={view.sensors} />
