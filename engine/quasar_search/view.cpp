@@ -292,8 +292,11 @@ void state::view(viewer who, pb::View& out) const {
       pb::Confronting& cf = *out.add_confrontation();
       cf.set_seat(static_cast<std::uint32_t>(s));
       cf.set_committed(p.confronting != no_card);
-      const bool face_up = revealed_ || who.sees_all();
+      // An Overcommit's forced card goes in face up (almanac "Overcommit"): nobody chose it.
+      const bool forced = p.confronting != no_card && under_overcommit(s);
+      const bool face_up = revealed_ || who.sees_all() || forced;
       cf.set_revealed(revealed_);
+      cf.set_forced(forced);
       if (p.confronting != no_card && (face_up || who.is_seat(s))) fill_card(*cf.mutable_card(), p.confronting);
     }
   }

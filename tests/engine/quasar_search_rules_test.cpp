@@ -192,6 +192,15 @@ TEST_CASE("quasar_search Overcommit: to the Personal Zone, the next confrontatio
   // Hold: seat 0 confronts with the top of its Deck, without a choice.
   CHECK(g.challenge() == find_challenge(test_content(), "Hold"));
   CHECK(g.must_act() == engine::seat_bit(1));
+  // It is placed face up (almanac "Overcommit"): seat 1 sees it while still choosing.
+  for (const engine::viewer who : {engine::viewer::of_seat(1), engine::viewer::spectator()}) {
+    pb::View v;
+    g.view(who, v);
+    REQUIRE(v.confrontation_size() >= 1);
+    CHECK(v.confrontation(0).seat() == 0);
+    CHECK(v.confrontation(0).card().name() == "Seven");
+    CHECK(v.confrontation(0).forced());
+  }
   play(g, act(1, kind::confront, {card_id(g, 1, "Nine")}));
   // The log says why seat 0 had no pick; a picked card's line says nothing more.
   const std::string words = filled(g, g.describe_effects());

@@ -187,6 +187,14 @@ test("the Confrontation as it is built: a nameless back for a secret choice, 'ch
   assert.doesNotMatch(html, /Secret \d/);
 });
 
+test("an Overcommit's forced card is face up in the Confrontation before the reveal, said to be forced", () => {
+  const v = confrontView(0);
+  v.confrontation[0].forced = true;
+  v.confrontation[0].card = card(131, "Void Marine", 7);
+  const zone = textOf(part(render(v), 'data-testid="qs-confrontation"'));
+  for (const s of ["Void Marine", "the top of the Deck (Overcommit)", "forced"]) assert.ok(zone.includes(s), `the slot shows "${s}": ${zone}`);
+});
+
 test("a Mission ended mid-Confrontation (a resignation): no seat is still 'choosing'", () => {
   const v = confrontView(0);
   v.step = Step.MISSION_RESOLUTION;

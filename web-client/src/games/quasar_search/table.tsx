@@ -374,6 +374,10 @@ function Slot({ c, seat, ctx, wasHidden, ended }: { c: Confronting | undefined; 
       </>
     );
   }
+  if (c?.committed && c.forced && c.card) {
+    // An Overcommit's forced card: face up from the start, nobody chose it.
+    return <><QsCard card={c.card} note="the top of the Deck (Overcommit)" /><span class="mark">forced</span></>;
+  }
   if (c?.committed) {
     // Your own secret choice, if the view shows it to you; anyone else's is a back — except
     // in a replay whose view holds it (the omniscient perspective after the Mission).
