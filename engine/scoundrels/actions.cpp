@@ -258,6 +258,7 @@ void state::fight_actions(int s, std::vector<action>& out) const {
         for (int b = 0; b < max_bays; ++b) {
           const card_no t = sh.bays[b].card;
           if (t == no_card || is_contract(t) || !sh.bays[b].damage || card_of(t).kind != card_kind::ship_system) continue;
+          if (repair_source(s, no_card, t)) out.push_back(act(s, kind::repair, 0, wire_id(t)));   // Allmacht's
           for (int sb = 0; sb < max_bays; ++sb) {
             const card_no src = sh.bays[sb].card;
             if (src != no_card && !is_contract(src) && repair_source(s, src, t)) out.push_back(act(s, kind::repair, wire_id(src), wire_id(t)));

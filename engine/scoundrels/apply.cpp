@@ -361,6 +361,7 @@ void state::apply_move(const action& a) {
           note_(note_kind::discarded, s, src);
         }
       }
+      if (src == no_card) sh.free_repaired = true;   // Allmacht's
       if (fight_.kind == fight_kind::combat) {
         const int sb = bay_of(s, src);
         if (sb >= 0) {
@@ -369,7 +370,7 @@ void state::apply_move(const action& a) {
         }
         next_fight_step();
       } else if (fight_.kind == fight_kind::none) {
-        if (src == no_card || bay_of(s, src) >= 0) sh.repaired = true;
+        if (src != no_card && bay_of(s, src) >= 0) sh.repaired = true;
       }
       break;
     }

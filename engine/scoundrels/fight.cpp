@@ -219,9 +219,10 @@ bool state::repair_source(int s, card_no src, card_no target) const {
   const int tb = bay_of(s, target);
   if (tb < 0 || ships_[s].bays[tb].damage == 0 || card_of(target).kind != card_kind::ship_system) return false;
   if (src == no_card) {
-    // Allmacht: one free repair per turn, outside fights.
-    return ships_[s].affiliation == static_cast<int>(syndicate::allmacht) && !ships_[s].repaired &&
-           fight_.kind == fight_kind::none;
+    // Allmacht "may repair one ship system per turn": a bonus beside any repair ability, out
+    // of a fight or at a ship combat's repair step.
+    return ships_[s].affiliation == static_cast<int>(syndicate::allmacht) && !ships_[s].free_repaired &&
+           (fight_.kind == fight_kind::none || fight_.kind == fight_kind::combat);
   }
   const int sb = bay_of(s, src);
   if (sb >= 0) {

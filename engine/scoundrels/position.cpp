@@ -133,6 +133,7 @@ bool state::place(const pb::Position& p, std::string& error) {
     if (sp.movement_bonus() < -8 || sp.movement_bonus() > 8) return fail("ships[].movement_bonus is -8 to 8");
     sh.bonus = static_cast<std::int8_t>(sp.movement_bonus());
     sh.repaired = sp.repaired();
+    sh.free_repaired = sp.free_repaired();
     for (std::uint32_t o : sp.attacked()) {
       if (o >= seats_ || static_cast<int>(o) == s) return fail("ships[].attacked names another seat");
       sh.attacked = static_cast<std::uint8_t>(sh.attacked | seat_bit(static_cast<int>(o)));

@@ -323,6 +323,7 @@ void state::begin_turn() {
     sh.picked = 0;
     sh.docked = false;
     sh.repaired = false;
+    sh.free_repaired = false;
     sh.attacked = 0;
     sh.traded = 0;
     // Encounter: disabled crew recover to injured.

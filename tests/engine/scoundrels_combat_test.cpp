@@ -262,6 +262,34 @@ TEST_CASE("scoundrels rule Melee: any conscious crew member may be equipped, and
   }
 }
 
+TEST_CASE("scoundrels rule Affiliation: Allmacht's free repair comes on top of a repair ability, and at a ship combat's repair step") {
+  // Rulebook "Affiliation": Allmacht "may repair one ship system per turn", a bonus.
+  state g = game(2, R"({
+    "phase": "MOVEMENT", "activeSeat": 0, "firstPlayer": 0,
+    "ships": [
+      {"location": "Drift", "affiliation": "ALLMACHT", "bays": [{"card": "Captain Vega", "captain": true}, {"card": "Mechanic"},
+        {"card": "+1 Hyperdrive", "damage": 1}, {"card": "Laser Cannon", "damage": 1}]},
+      {"location": "Surya II", "bays": [{"card": "Captain Orr", "captain": true}]}
+    ],
+    "encounterDeck": ["Quiet"]
+  })");
+  play(g, act(0, kind::repair, {held(g, 0, "Mechanic"), held(g, 0, "+1 Hyperdrive")}));
+  CHECK(damage_of(g, 0, "+1 Hyperdrive") == 0);
+  CHECK(listed(g, act(0, kind::repair, {0, held(g, 0, "Laser Cannon")})));   // the free one is still there
+  play(g, act(0, kind::repair, {0, held(g, 0, "Laser Cannon")}));
+  CHECK(damage_of(g, 0, "Laser Cannon") == 0);
+
+  // In a ship combat, at the defender's repair step (its own turn's free repair not used).
+  std::string pos = combat("", "6");
+  const std::string defender = R"({"location": "Drift", "bays": [{"card": "Captain Vega")";
+  pos.replace(pos.find(defender), defender.size(), R"({"location": "Drift", "affiliation": "ALLMACHT", "bays": [{"card": "Captain Vega")");
+  state c = game(2, pos);
+  play(c, act(0, kind::allocate, {held(c, 0, "Deflector")}));
+  CHECK(c.fight().step == fight_step::repair_defender);
+  play(c, act(0, kind::repair, {0, held(c, 0, "Deflector")}));
+  CHECK(damage_of(c, 0, "Deflector") == 0);
+}
+
 TEST_CASE("scoundrels rule Melee: a boarding-only ability counts in boarding actions, not in brawls") {
   const char* pos = R"({
     "phase": "MOVEMENT", "activeSeat": 1, "firstPlayer": 0,

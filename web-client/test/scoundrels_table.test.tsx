@@ -209,6 +209,7 @@ test("every action kind has a label in players' words from the view", () => {
   assert.equal(l(ActionKind.ALLOCATE, 12), "Damage +1 Hyperdrive");
   assert.equal(l(ActionKind.ALLOCATE, 40), "Destroy cargo Spice Run");
   assert.equal(l(ActionKind.REPAIR, 14, 12), "Repair +1 Hyperdrive with Medkit");
+  assert.equal(l(ActionKind.REPAIR, 0, 12), "Repair +1 Hyperdrive (Allmacht's free repair)");
   assert.equal(l(ActionKind.PRESS, 0), "End the combat");
   assert.equal(l(ActionKind.PRESS, 2), "Board their ship");
   assert.equal(l(ActionKind.ESCAPE, 0, 0), "Try to escape");

@@ -273,7 +273,7 @@ export function actionLabel(action: Action, view: View, seatName: (seat: number)
       return n?.contract ? `Destroy cargo ${n.contract.name || "contract"}` : `Damage ${name(a[0], 0)}`;
     }
     case ActionKind.REPAIR:
-      return `Repair ${name(a[1])} with ${name(a[0])}`;
+      return a[0] === 0 ? `Repair ${name(a[1])} (Allmacht's free repair)` : `Repair ${name(a[1])} with ${name(a[0])}`;
     case ActionKind.PRESS:
       return pressLabels[a[0]] ?? `Choose ${a[0]}`;
     case ActionKind.ESCAPE: {
