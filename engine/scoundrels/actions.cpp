@@ -400,21 +400,24 @@ void state::frame_actions(const frame& f, std::vector<action>& out) const {
           out.push_back(act(s, kind::play, wire_id(c), -1, 0));
       break;
     case task::pillage: {
+      // Rulebook "Melee": each conscious crew member of the winner takes one item (`count`
+      // left), and the winner may also take one cargo (boarding) or the stake (a brawl).
       out.push_back(act(s, kind::pillage, 0));
       const ship& loser = ships_[f.target];
       const int side = side_of(f.target);
-      if (fight_.kind == fight_kind::boarding) {
-        for (int i = 0; i < loser.weapons.size + loser.storage.size; ++i) out.push_back(act(s, kind::pillage, -(1 + i)));
-        if (!(f.mask & 1u) && open_bays(s) > 0)
+      if (f.count > 0) {
+        if (fight_.kind == fight_kind::boarding)
+          for (int i = 0; i < loser.weapons.size + loser.storage.size; ++i) out.push_back(act(s, kind::pillage, -(1 + i)));
+        for (int i = 0; i < fight_.kit_count[side]; ++i)
+          if (fight_.kit[side][i].item != no_card && !(fight_.kit[side][i].used && card_of(fight_.kit[side][i].item).kind == card_kind::explosive))
+            out.push_back(act(s, kind::pillage, wire_id(fight_.kit[side][i].item)));
+      }
+      if (!(f.mask & 1u)) {
+        if (fight_.kind == fight_kind::boarding && open_bays(s) > 0)
           for (const bay& b : loser.bays)
             if (!b.empty() && is_contract(b.card)) out.push_back(act(s, kind::pillage, wire_id(b.card)));
+        if (stake_open(s, f.target)) out.push_back(act(s, kind::pillage, wire_id(fight_.stake)));
       }
-      for (int i = 0; i < fight_.kit_count[side]; ++i)
-        if (fight_.kit[side][i].item != no_card && !(fight_.kit[side][i].used && card_of(fight_.kit[side][i].item).kind == card_kind::explosive))
-          out.push_back(act(s, kind::pillage, wire_id(fight_.kit[side][i].item)));
-      if (fight_.stake != no_card && holds(f.target, fight_.stake) && !(f.mask & 1u) &&
-          (!is_contract(fight_.stake) || open_bays(s) > 0) && bay_of(f.target, fight_.stake) >= 0)
-        out.push_back(act(s, kind::pillage, wire_id(fight_.stake)));
       break;
     }
   }

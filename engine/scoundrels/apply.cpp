@@ -186,6 +186,7 @@ void state::apply_frame(const action& a) {
       const int loser = t.target;
       const int side = side_of(loser);
       card_no c = a.args[0] < 0 ? from_wire(s, loser, a.args[0]) : unwire(a.args[0]);
+      const bool extra = is_contract(c) || c == fight_.stake;   // the one "also" pick
       bool from_kit = false;
       for (int i = 0; i < fight_.kit_count[side]; ++i)
         if (fight_.kit[side][i].item == c) {
@@ -193,8 +194,9 @@ void state::apply_frame(const action& a) {
           from_kit = true;
         }
       if (!from_kit) remove_card(loser, c);
+      if (extra) t.mask = static_cast<std::uint8_t>(t.mask | 1u);
+      else --t.count;
       if (is_contract(c)) {
-        t.mask = static_cast<std::uint8_t>(t.mask | 1u);
         for (bay& b : sh.bays)
           if (b.empty()) {
             b.card = c;
@@ -204,7 +206,7 @@ void state::apply_frame(const action& a) {
         gain_card(s, c, false);
       }
       note_(note_kind::stolen, s, a.args[0] < 0 ? no_card : c);
-      if (--t.count == 0) pop();
+      if (t.count == 0 && !pillage_extra_open(t)) pop();
       break;
     }
   }

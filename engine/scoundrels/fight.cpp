@@ -389,6 +389,22 @@ void state::end_fight(int winner) {
   resume_after_fight();
 }
 
+// The brawl's stake (the cargo being delivered, or the loser's side of an open offer) is still
+// the loser's to take, and the winner has room for a cargo.
+bool state::stake_open(int winner, int loser) const {
+  const card_no c = fight_.stake;
+  return c != no_card && holds(loser, c) && bay_of(loser, c) >= 0 && (!is_contract(c) || open_bays(winner) > 0);
+}
+
+// A pillage's extra pick, beside the crew's one item each: a cargo (boarding) or the stake.
+bool state::pillage_extra_open(const frame& f) const {
+  if (f.mask & 1u) return false;
+  if (fight_.kind == fight_kind::boarding && open_bays(f.seat) > 0)
+    for (const bay& b : ships_[f.target].bays)
+      if (!b.empty() && is_contract(b.card)) return true;
+  return stake_open(f.seat, f.target);
+}
+
 // The fight is over (pillage done): play goes back to where it started.
 void state::resume_after_fight() {
   return_kit();

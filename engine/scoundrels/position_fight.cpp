@@ -284,9 +284,8 @@ bool state::place_fight(const pb::Position& p, std::string& error) {
       const int loser = w == a ? d : a;
       if (conscious_crew(loser) || !conscious_crew(w))
         return fail("fight.winner: a melee is won with conscious crew against none");
-      if (f.pillage_left() < 1 || static_cast<int>(f.pillage_left()) > conscious_count(w))
-        return fail("fight.pillage_left: 1 to the winner's conscious crew");
-      if (f.cargo_pillaged() && k != fight_kind::boarding) return fail("fight.cargo_pillaged: cargo is pillaged in a boarding action");
+      if (static_cast<int>(f.pillage_left()) > conscious_count(w))
+        return fail("fight.pillage_left: at most the winner's conscious crew");
       note_round();
       fight_.winner = static_cast<std::int8_t>(w);
       fight_.step = fight_step::pillage;
@@ -296,6 +295,8 @@ bool state::place_fight(const pb::Position& p, std::string& error) {
       x.target = static_cast<std::uint8_t>(loser);
       x.count = static_cast<std::uint8_t>(f.pillage_left());
       x.mask = f.cargo_pillaged() ? 1 : 0;
+      if (x.count == 0 && !pillage_extra_open(x))
+        return fail("fight.pillage_left: 0 with no cargo or stake left to take (the pillage is over)");
       push(x);
       return true;
     }

@@ -853,7 +853,7 @@ void state::advance() {
           continue;
         }
         if (f.kind == task::allocate && f.count == 0) { pop(); continue; }
-        if (f.kind == task::pillage && f.count == 0) { pop(); continue; }
+        if (f.kind == task::pillage && f.count == 0 && !pillage_extra_open(f)) { pop(); continue; }
         return;
       }
     }

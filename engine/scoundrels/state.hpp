@@ -454,6 +454,8 @@ class state {
   int conscious_count(int s) const;
   bool repair_source(int s, card_no src, card_no target) const;
   bool heal_source(int s, card_no src, card_no target) const;
+  bool pillage_extra_open(const frame& f) const;
+  bool stake_open(int winner, int loser) const;
   void return_kit();
   int side_of(int s) const { return s == fight_.attacker ? 0 : 1; }
   // actions.cpp

@@ -215,6 +215,40 @@ TEST_CASE("scoundrels rule Delivery brawl: a brawl that leaves the deliverer no 
   CHECK(filled(g, g.describe_effects()).find("has no conscious crew left: the Spice cargo stays aboard.") != std::string::npos);
 }
 
+TEST_CASE("scoundrels rule Melee: the winner takes the cargo at stake as well as one item a conscious crew member") {
+  // Rulebook "Melee": "each conscious, victorious crew member may pillage one small item ...
+  // the winner may also steal" the cargo; "Delivery": "the attacker may steal one of any
+  // attempted deliveries". Orr alone wins (die 6: an extra hit) against Vega, hurt already.
+  state g = game(2, R"({
+    "phase": "DELIVERY", "activeSeat": 0, "firstPlayer": 0,
+    "ships": [
+      {"location": "Pandora", "bays": [{"card": "Captain Vega", "captain": true, "damage": 1}, {"cargo": "Spice"}],
+       "weaponsLocker": ["Blaster Pistol"]},
+      {"location": "Pandora", "bays": [{"card": "Captain Orr", "captain": true}]}
+    ],
+    "encounterDeck": ["Quiet", "Quiet", "Quiet", "Quiet"],
+    "dice": [6, 1]
+  })");
+  const std::int32_t spice = contract_id(g, "Spice");
+  const std::int32_t pistol = held(g, 0, "Blaster Pistol");
+  play(g, act(0, kind::deliver, {spice}));
+  play(g, act(1, kind::brawl, {0}));
+  play(g, act(1, kind::fight));
+  play(g, act(0, kind::equip, {pistol, held(g, 0, "Captain Vega")}));
+  play(g, act(0, kind::fight));
+  play(g, act(0, kind::allocate, {held(g, 0, "Captain Vega")}));
+  play(g, act(1, kind::allocate, {held(g, 1, "Captain Orr")}));
+  REQUIRE(g.fight().winner == 1);
+  REQUIRE(g.pending().back().kind == task::pillage);
+  play(g, act(1, kind::pillage, {spice}));
+  // The cargo did not use up Orr's pick: the pistol Vega had equipped may still be taken.
+  REQUIRE(listed(g, act(1, kind::pillage, {pistol})));
+  CHECK_FALSE(listed(g, act(1, kind::pillage, {spice})));
+  play(g, act(1, kind::pillage, {pistol}));
+  CHECK(g.fight().kind == fight_kind::none);   // nothing more to take: the pillage is over
+  CHECK(g.ship_of(1).weapons.size == 1);
+}
+
 TEST_CASE("scoundrels rule Delivery brawl: a stop-delivery bribe played when asked stops it") {
   state g = game(2, R"({
     "phase": "DELIVERY", "activeSeat": 0, "firstPlayer": 0,
