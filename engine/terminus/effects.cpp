@@ -417,9 +417,13 @@ void state::discovery(int prox, int by_seat, int by_ship) {
   }
   if (n == 0) return;
   const int pick = static_cast<int>(random_.below(static_cast<std::uint32_t>(n)));
-  for (int i = 0; i < n; ++i)
-    if (i != pick) insert_bottom(players_[owner_of(shown[i])].systems, shown[i]);
   place_system(prox, shown[pick], by_seat, by_ship);
+  // Every revealed System was seen by all (rulebook "Discovery"); the others go to the bottom.
+  for (int i = 0; i < n; ++i)
+    if (i != pick) {
+      insert_bottom(players_[owner_of(shown[i])].systems, shown[i]);
+      note(event_kind::not_chosen, owner_of(shown[i]), shown[i]);
+    }
 }
 
 void state::offer_chaotic(int seat) {

@@ -211,6 +211,7 @@ enum class event_kind : std::uint8_t {
   proximity,         // seat, other = ship (0: the Ship, k: Runabout k), extra = value
   no_gain,           // seat, other = ship: it has no Active Module, so a gain of Proximity does nothing
   discovery,         // card (the System), extra = Proximity
+  not_chosen,        // seat, card: a System a Discovery revealed and did not pick, to the bottom
   backslide,         // seat
   deadlock,          // seat
   dead_space,        // card: a card to Dead Space

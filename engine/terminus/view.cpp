@@ -437,6 +437,9 @@ std::string state::describe_effects() const {
       case event_kind::discovery:
         line("Discovery: " + card_words(e.card) + " at Proximity " + std::to_string(e.extra) + ".");
         break;
+      case event_kind::not_chosen:
+        line("The Discovery also revealed " + who + "'s " + card_words(e.card) + ": it goes to the bottom of their System Pile.");
+        break;
       case event_kind::backslide: line(who + " begins a Backslide."); break;
       case event_kind::deadlock: line(who + " Deadlocks and reveals their hand."); break;
       case event_kind::dead_space: line(card_words(e.card) + " goes to Dead Space."); break;

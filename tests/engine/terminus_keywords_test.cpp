@@ -402,6 +402,14 @@ TEST_CASE("Discovery: a Ship reaching an empty space reveals every top System, o
   const std::string placed(g.card_of(g.chart(1)).name);
   CHECK((placed == "Shattered Lanes" || placed == "Whispering Pulsar"));
   CHECK(g.seat(0).systems.size + g.seat(1).systems.size == 2);
+  // Both were revealed to all: the log names the one that went under as well.
+  const std::string other = placed == "Shattered Lanes" ? "Whispering Pulsar" : "Shattered Lanes";
+  const std::string owner = placed == "Shattered Lanes" ? "{seat:1}" : "{seat:0}";
+  const std::string words = filled(g.describe_effects());
+  CAPTURE(words);
+  CHECK(words.find("Discovery: " + placed + " at Proximity 1.") != std::string::npos);
+  CHECK(words.find("The Discovery also revealed " + owner + "'s " + other + ": it goes to the bottom of their System Pile.") !=
+        std::string::npos);
 }
 
 TEST_CASE("Legacy: at Turn 0 it leaves the Module Pile and stays beside the primary Ship, always active") {
