@@ -404,21 +404,20 @@ void state::begin_turn(int seat) {
   p.detached_this_turn = 0;
 }
 
-// Start Step: Start effects (Legacies and Destinies, Modules, Recruits, the System, Ship by
-// Ship), Research, Farsight, Runabouts detach, Bustling; then the Backslide check.
+// Start Step: Research, then the other Start effects (Legacies and Destinies, Modules,
+// Recruits, the System, Ship by Ship), Farsight, Runabouts detach, Bustling; then the
+// Backslide check.
 void state::start_step() {
   player& p = players_[active_];
   switch (sub_++) {
     case 0:
-      for (int k = max_ships - 1; k >= 0; --k)
-        if (p.ships[k].present) push_triggers(active_, k, when::start_turn);
-      return;
-    case 1:
       for (int k = 0; k < max_ships; ++k) {
         ship& x = p.ships[k];
         if (!x.present) continue;
         // Research: after the Ship's first Turn, no Certainty or Proximity gained since its
-        // last Turn began: 1 Certainty per Research Module (one trigger, Ruling 2b).
+        // last Turn began: 1 Certainty per Research Module (one trigger, Ruling 2b). A Module
+        // ability, it comes before any Recruit's or the System's (Ruling 2), so their gains now
+        // count for the next Turn, as does this one.
         int research = 0;
         for (const module_slot& m : x.module_list())
           research += m.face_up && card_of(m.card).has(keyword::research);
@@ -428,6 +427,10 @@ void state::start_step() {
         x.had_turn = true;
         if (research && !first && !gained) gain_certainty(active_, k, research);
       }
+      for (int k = max_ships - 1; k >= 0; --k)
+        if (p.ships[k].present) push_triggers(active_, k, when::start_turn);
+      return;
+    case 1:
       return;
     case 2:
       for (int k = max_ships - 1; k >= 0; --k)

@@ -791,6 +791,17 @@ TEST_CASE("Position: a Ship's memory between Turns - Research after its first Tu
   p.mutable_seats(0)->mutable_ships(0)->set_gained(true);
   CHECK(start(p).seat(0).certainty == 0);
   p.mutable_seats(0)->mutable_ships(0)->set_gained(false);
+  // Research is a Module's ability: it comes before the System's (Ruling 2), so Whispering
+  // Pulsar's Start Certainty does not cancel it (before, the Ship got 1, not 2).
+  {
+    setup t = s;
+    t.seats[0].starting_system = "Whispering Pulsar";
+    trpb::Position q = at_step(t, trpb::START_STEP, {0, 1});
+    q.mutable_seats(0)->mutable_ships(0)->set_had_turn(true);
+    const tr::state pulsar = start(q);
+    CHECK(pulsar.seat(0).certainty == 2);
+    CHECK(pulsar.seat(0).ships[0].gained);   // and both count for its next Turn
+  }
   p.mutable_seats(0)->mutable_ships(0)->set_skip_play(true);
   tr::state g = start(p);
   CHECK(g.active_seat() == 1);   // seat 0 skipped its Play Step: its Turn is over
