@@ -365,7 +365,7 @@ void state::apply_move(const action& a) {
       }
       if (src == no_card) sh.free_repaired = true;   // Allmacht's
       if (fight_.kind == fight_kind::combat) {
-        const int sb = bay_of(s, src);
+        const int sb = src == no_card ? -1 : bay_of(s, src);   // (no card: not an empty bay)
         if (sb >= 0) {
           std::uint8_t& used = s == fight_.attacker ? fight_.repaired_a : fight_.repaired_d;
           used = static_cast<std::uint8_t>(used | (1u << sb));

@@ -42,7 +42,7 @@ test("every seat's view of 2- and 4-seat engine Missions draws one labelled butt
   const prompts = new Set<string>();
   const letters = new Set<string>();
   let views = 0;
-  let secrets = 0;
+  let secrets = 0, forced = 0;
   let maxAct = 0;
   let orders = 0;
   for (const [name, players, bots, seed] of [["two", 2, "heuristic", 3], ["four", 4, "random,heuristic", 8]] as const) {
@@ -73,10 +73,19 @@ test("every seat's view of 2- and 4-seat engine Missions draws one labelled butt
           kinds.add(ActionKind[a.kind]);
         }
         if (legal.length) assert.ok(decisionHeading(view, view.viewerSeat, seatName).length > 0, `${where}: no heading`);
-        // A card chosen in secret by another seat is a back without a name.
+        // A card chosen in secret by another seat is a back without a name; an Overcommit's
+        // forced card (the top of its Deck, no choice) is face up for everyone, and says so.
         for (const c of view.confrontation) {
           if (c.revealed || c.seat === view.viewerSeat) continue;
           const slot = html.match(new RegExp(`<li class="qs-slot[^"]*" data-seat="${c.seat}"[^>]*>(.*?)</li>`))?.[1] ?? "";
+          if (c.forced) {
+            assert.ok(c.card, `${where}: seat ${c.seat}'s forced card is in the view`);
+            assert.match(slot, /card__name/, `${where}: seat ${c.seat}'s forced card is named`);
+            assert.match(slot, /Overcommit/, `${where}: seat ${c.seat}'s forced card says why`);
+            forced++;
+            continue;
+          }
+          assert.equal(c.card, undefined, `${where}: seat ${c.seat}'s secret card is in the view`);
           assert.doesNotMatch(slot, /card__name/, `${where}: seat ${c.seat}'s secret card is named`);
           if (c.committed) secrets++;
         }
@@ -102,5 +111,5 @@ test("every seat's view of 2- and 4-seat engine Missions draws one labelled butt
   assert.ok(maxAct >= 2, `the Missions reached Act ${maxAct} only`);
   assert.ok(letters.size > 0, "no Mission reached its Ending");
   assert.ok(orders > 0, "no Team Leader's order of effects was labelled");
-  console.log(`quasar_search engine views: ${views} drawn, ${secrets} secret picks, acts up to ${maxAct}, endings ${[...letters].join(", ")}, kinds ${[...kinds].join(", ")}, prompts ${[...prompts].join(", ")}, steps ${[...steps].join(", ")}`);
+  console.log(`quasar_search engine views: ${views} drawn, ${secrets} secret picks, ${forced} forced (Overcommit), acts up to ${maxAct}, endings ${[...letters].join(", ")}, kinds ${[...kinds].join(", ")}, prompts ${[...prompts].join(", ")}, steps ${[...steps].join(", ")}`);
 });
