@@ -63,6 +63,7 @@ void state::fill_card(pb::PlayerCard& out, copy_id c) const {
 void state::fill_challenge(pb::Challenge& out, int index) const {
   const challenge_def& ch = content_->challenges[static_cast<std::size_t>(index)];
   out.set_index(static_cast<std::uint32_t>(index));
+  out.set_id(static_cast<std::uint32_t>(index) + 1);
   out.set_name(std::string(ch.name));
   out.set_act(ch.act);
   out.set_target(static_cast<pb::TargetKind>(ch.target));

@@ -60,6 +60,9 @@ TEST_CASE("quasar_search views: the Challenge Deck lies face up, so every viewer
   const pb::View next = view_of(h, engine::viewer::of_seat(1));
   CHECK(next.challenge().name() == "Needle");
   CHECK(next.challenge_deck_top().name() == "Hold");
+  // The same id in both places, so the update that moves it there says so by reference.
+  CHECK(next.challenge().id() == static_cast<std::uint32_t>(find_challenge(test_content(), "Needle")) + 1);
+  CHECK(view_of(g, engine::viewer::spectator()).challenge_deck_top().id() == next.challenge().id());
 }
 
 TEST_CASE("quasar_search views: a choice is not sent when its action names a card the view shows") {
