@@ -192,7 +192,7 @@ test("an Overcommit's forced card is face up in the Confrontation before the rev
   v.confrontation[0].forced = true;
   v.confrontation[0].card = card(131, "Void Marine", 7);
   const zone = textOf(part(render(v), 'data-testid="qs-confrontation"'));
-  for (const s of ["Void Marine", "the top of the Deck (Overcommit)", "forced"]) assert.ok(zone.includes(s), `the slot shows "${s}": ${zone}`);
+  for (const s of ["Void Marine", "forced", "Overcommit"]) assert.ok(zone.includes(s), `the slot shows "${s}": ${zone}`);
 });
 
 test("a Mission ended mid-Confrontation (a resignation): no seat is still 'choosing'", () => {

@@ -376,7 +376,7 @@ function Slot({ c, seat, ctx, wasHidden, ended }: { c: Confronting | undefined; 
   }
   if (c?.committed && c.forced && c.card) {
     // An Overcommit's forced card: face up from the start, nobody chose it.
-    return <><QsCard card={c.card} note="the top of the Deck (Overcommit)" /><span class="mark">forced</span></>;
+    return <><QsCard card={c.card} note="forced" /><span class="mark" title="An Overcommit card makes its owner confront with the top of their Deck, face up.">Overcommit</span></>;
   }
   if (c?.committed) {
     // Your own secret choice, if the view shows it to you; anyone else's is a back — except
