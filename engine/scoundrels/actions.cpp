@@ -199,19 +199,17 @@ void state::movement_actions(int s, std::vector<action>& out) const {
       case prim::reveal_contract:
       case prim::draw_cantina: out.push_back(act(s, kind::play, wire_id(c), -1, 0)); break;
       case prim::repair_all:
-        if (working_systems(s) < [&] {
-              int n = 0;
-              for (const bay& b : sh.bays)
-                if (!b.empty() && !is_contract(b.card) && card_of(b.card).kind == card_kind::ship_system) ++n;
-              return n;
-            }())
-          out.push_back(act(s, kind::play, wire_id(c), -1, 0));
-        break;
       case prim::heal_all: {
-        bool hurt = false;
-        for (const bay& b : sh.bays)
-          if (!b.empty() && !is_contract(b.card) && card_of(b.card).kind == card_kind::crew && b.damage) hurt = true;
-        if (hurt) out.push_back(act(s, kind::play, wire_id(c), -1, 0));
+        // Shipyard Debt repairs and heals: playable when either would do something.
+        bool does = false;
+        for (const ability& x : k.abilities)
+          for (const bay& b : sh.bays) {
+            if (b.empty() || is_contract(b.card) || !b.damage) continue;
+            const card_kind bk = card_of(b.card).kind;
+            does = does || (x.kind == prim::repair_all && bk == card_kind::ship_system) ||
+                   (x.kind == prim::heal_all && bk == card_kind::crew);
+          }
+        if (does) out.push_back(act(s, kind::play, wire_id(c), -1, 0));
         break;
       }
       case prim::reputation:

@@ -63,10 +63,11 @@ void state::apply_frame(const action& a) {
       } else {
         ++sh.bays[b].damage;
         note_(note_kind::damaged, s, c);
-        if (f.flags & frame_melee) {
-          t.hit_mask = static_cast<std::uint16_t>(t.hit_mask | (1u << b));
+        // One point a crew member: a melee round's hits, or an encounter's ("2 crew members
+        // take 1 damage").
+        if (f.flags & frame_crew) t.hit_mask = static_cast<std::uint16_t>(t.hit_mask | (1u << b));
+        if (f.flags & frame_melee)
           fight_.hit[side_of(s)] = static_cast<std::uint16_t>(fight_.hit[side_of(s)] | (1u << b));
-        }
       }
       // Nothing left to take the rest: it is wasted.
       std::vector<action> rest;
@@ -538,45 +539,48 @@ void state::apply_move(const action& a) {
       break;
     case kind::play: {
       const card_no c = unwire(a.args[0]);
-      const ability& x = card_of(c).abilities[0];
       remove_card(s, c);
       to_bottom(c);
       show(c);
       note_(note_kind::played, s, c);
-      switch (x.kind) {
-        case prim::gain_movement: sh.bonus = static_cast<std::int8_t>(sh.bonus + x.amount); break;
-        case prim::reveal_contract:
-          for (int i = 0; i < std::max<int>(1, x.amount); ++i) reveal_contract();
-          break;
-        case prim::draw_cantina: draw_cantina(s, static_cast<int>(x.deck), std::max<int>(1, x.amount)); break;
-        case prim::repair_all:
-          for (bay& b : sh.bays)
-            if (!b.empty() && !is_contract(b.card) && card_of(b.card).kind == card_kind::ship_system) b.damage = 0;
-          break;
-        case prim::heal_all:
-          for (bay& b : sh.bays)
-            if (!b.empty() && !is_contract(b.card) && card_of(b.card).kind == card_kind::crew) b.damage = 0;
-          break;
-        case prim::reputation: rep_change(s, x.amount); break;
-        case prim::move_dockyard:
-          dockyard_ = static_cast<std::uint8_t>(a.args[2]);
-          note_(note_kind::dockyard, s, no_card, dockyard_);
-          break;
-        case prim::steal_item: {
-          const int o = a.args[1];
-          const int n = ships_[o].weapons.size + ships_[o].storage.size;
-          const card_no got = from_wire(s, o, -(1 + static_cast<int>(random_.below(static_cast<std::uint32_t>(n)))));
-          remove_card(o, got);
-          gain_card(s, got, false);
-          note_(note_kind::stolen, s);
-          void_offers();
-          break;
+      // Every ability it prints happens, in order ("Repair every disabled ship system; every
+      // crew member recovers fully"; "...; +1 movement this turn").
+      for (const ability& x : card_of(c).abilities) {
+        switch (x.kind) {
+          case prim::gain_movement: sh.bonus = static_cast<std::int8_t>(sh.bonus + x.amount); break;
+          case prim::reveal_contract:
+            for (int i = 0; i < std::max<int>(1, x.amount); ++i) reveal_contract();
+            break;
+          case prim::draw_cantina: draw_cantina(s, static_cast<int>(x.deck), std::max<int>(1, x.amount)); break;
+          case prim::repair_all:
+            for (bay& b : sh.bays)
+              if (!b.empty() && !is_contract(b.card) && card_of(b.card).kind == card_kind::ship_system) b.damage = 0;
+            break;
+          case prim::heal_all:
+            for (bay& b : sh.bays)
+              if (!b.empty() && !is_contract(b.card) && card_of(b.card).kind == card_kind::crew) b.damage = 0;
+            break;
+          case prim::reputation: rep_change(s, x.amount); break;
+          case prim::move_dockyard:
+            dockyard_ = static_cast<std::uint8_t>(a.args[2]);
+            note_(note_kind::dockyard, s, no_card, dockyard_);
+            break;
+          case prim::steal_item: {
+            const int o = a.args[1];
+            const int n = ships_[o].weapons.size + ships_[o].storage.size;
+            const card_no got = from_wire(s, o, -(1 + static_cast<int>(random_.below(static_cast<std::uint32_t>(n)))));
+            remove_card(o, got);
+            gain_card(s, got, false);
+            note_(note_kind::stolen, s);
+            void_offers();
+            break;
+          }
+          case prim::auto_escape:
+            note_(note_kind::escaped, s);
+            end_fight(-1);
+            break;
+          default: break;
         }
-        case prim::auto_escape:
-          note_(note_kind::escaped, s);
-          end_fight(-1);
-          break;
-        default: break;
       }
       break;
     }

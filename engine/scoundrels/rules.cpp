@@ -394,6 +394,9 @@ void state::start_encounter(int s) {
   // Before harm befalls the ship its captain may wave a favor; whether to ask depends on
   // the event only (public), never on what the captain holds.
   switch (ev.kind) {
+    case event_kind::reputation:   // Loose Lips: harm only when it takes reputation away
+      if (ev.amount >= 0) break;
+      [[fallthrough]];
     case event_kind::patrol:
     case event_kind::pirates:
     case event_kind::breakdown:
@@ -441,7 +444,9 @@ void state::resolve_event(int s, const event& e) {
       }
       break;
     }
-    case event_kind::windfall: draw_cantina(s, static_cast<int>(e.deck), amount); break;
+    case event_kind::windfall:   // an encounter draw too: Quartermaster's +1 counts
+      draw_cantina(s, static_cast<int>(e.deck), amount + ability_sum(s, prim::extra_draw) + item_sum(s, prim::extra_draw));
+      break;
     case event_kind::patrol: {
       if (has_ability(s, prim::patrol_dodge) || item_sum(s, prim::patrol_dodge) > 0) break;
       if (rep_check(s, e.check)) break;
@@ -482,7 +487,7 @@ void state::resolve_event(int s, const event& e) {
       break;
     }
     case event_kind::injury: {
-      const int count = std::min(amount, conscious_count(s) * 2);
+      const int count = std::min(amount, conscious_count(s));   // distinct crew members, one point each
       ask_to_allocate(s, count, frame_crew);
       break;
     }

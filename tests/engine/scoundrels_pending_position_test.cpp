@@ -307,8 +307,12 @@ TEST_CASE("scoundrels Position choices: the deck to draw from in deep space, dam
     "ships": [{"location": "Pandora", "bays": [{"card": "Vex Marlowe", "captain": true, "damage": 1}, {"card": "Deckhand"}]},
               {"location": "Metis Prime", "bays": [{"card": "Rook Adeyemi", "captain": true}]}],
     "allocating": {"points": 3, "targets": "CREW"}, "encounterDeck": ["Quiet Night"]})");
-  for (int i = 0; i < 3; ++i) play(h, legal(h, 0).front());
-  CHECK(h.ship_of(0).bays[0].damage + h.ship_of(0).bays[1].damage == 4);
+  // One point a crew member ("2 crew members take 1 damage"): with two crew the third is wasted.
+  for (int i = 0; i < 2; ++i) play(h, legal(h, 0).front());
+  CHECK(h.ship_of(0).bays[0].damage + h.ship_of(0).bays[1].damage == 3);
+  CHECK(h.ship_of(0).bays[0].damage == 2);
+  CHECK(h.ship_of(0).bays[1].damage == 1);
+  CHECK((h.pending().empty() || h.pending().back().kind != sc::task::allocate));
   sc::state k = start(R"({"phase": "ENCOUNTER", "turn": 2, "activeSeat": 0,
     "ships": [{"location": "Pandora", "bays": [{"card": "Vex Marlowe", "captain": true}],
                "weaponsLocker": ["Blaster Pistol"], "storageLocker": ["Medkit"]},

@@ -1,0 +1,85 @@
+// S.P.A.C.E. favors and bribes on the shipped cards (docs/rules/scoundrels_cards.md): a card
+// that prints two abilities does both.
+#include "tests/engine/scoundrels_positions.hpp"
+#include "tests/engine/scoundrels_table.hpp"
+
+using namespace scoundrels_test;
+
+TEST_CASE("scoundrels favors: every ability a favor prints happens, and it may be played when any of them would do something") {
+  // Shipyard Debt: "Repair every disabled ship system; every crew member recovers fully."
+  // Dockmaster's Key and Stolen Codes: "...; +1 movement this turn."
+  state g = scoundrels_positions::start(R"({"phase": "MOVEMENT", "turn": 3, "activeSeat": 0, "ships": [
+    {"location": "Metis Prime", "reputation": 2, "bays": [{"card": "Vex Marlowe", "captain": true, "damage": 1},
+      {"card": "Deckhand", "damage": 1}, {"card": "+1 Hyperdrive", "damage": 1}],
+     "captainsLog": ["Shipyard Debt", "Dockmaster's Key", "Stolen Codes"]},
+    {"location": "Metis Prime", "bays": [{"card": "Rook Adeyemi", "captain": true}], "storageLocker": ["Medkit"]}]})");
+  const int movement = g.movement(0);
+  play(g, act(0, kind::play, {held(g, 0, "Shipyard Debt"), -1, 0}));
+  CHECK(damage_of(g, 0, "+1 Hyperdrive") == 0);
+  CHECK(damage_of(g, 0, "Vex Marlowe") == 0);   // before, the crew stayed hurt
+  CHECK(damage_of(g, 0, "Deckhand") == 0);
+  const int repaired = g.movement(0);            // the hyperdrive works again
+  CHECK(repaired >= movement);
+  std::vector<action> legal;
+  g.legal_actions(0, legal);
+  action key{};
+  for (const action& a : legal)
+    if (a.kind == static_cast<std::uint16_t>(kind::play) && a.args[0] == held(g, 0, "Dockmaster's Key")) key = a;
+  REQUIRE(key.argc == 3);
+  play(g, key);
+  CHECK(g.movement(0) == repaired + 1);
+  play(g, act(0, kind::play, {held(g, 0, "Stolen Codes"), 1, 0}));
+  CHECK(g.movement(0) == repaired + 2);
+  CHECK(g.ship_of(0).storage.size + g.ship_of(0).weapons.size == 1);   // the Medkit, taken
+
+  // Shipyard Debt with only a crew member hurt is playable, for its second ability.
+  state h = scoundrels_positions::start(R"({"phase": "MOVEMENT", "turn": 3, "activeSeat": 0, "ships": [
+    {"location": "Metis Prime", "bays": [{"card": "Vex Marlowe", "captain": true, "damage": 1}], "captainsLog": ["Shipyard Debt"]},
+    {"location": "Metis Prime", "bays": [{"card": "Rook Adeyemi", "captain": true}]}]})");
+  CHECK(listed(h, act(0, kind::play, {held(h, 0, "Shipyard Debt"), -1, 0})));
+}
+
+namespace {
+int cards_aboard(const state& g, int s) {
+  int n = g.ship_of(s).log.size + g.ship_of(s).weapons.size + g.ship_of(s).storage.size;
+  for (const auto& b : g.ship_of(s).bays) n += !b.empty();
+  return n;
+}
+}  // namespace
+
+TEST_CASE("scoundrels encounters: a windfall is an encounter draw, so a Quartermaster's +1 counts") {
+  // Quartermaster and Juno Reyes: "+1 cantina card when an encounter draws"; Black Market and
+  // Market Day draw from a richer deck.
+  state g = scoundrels_positions::start(R"({"turn": 3, "firstPlayer": 0, "activeSeat": 0, "ships": [
+    {"location": "Pandora", "bays": [{"card": "Rook Adeyemi", "captain": true}, {"card": "Quartermaster"}]},
+    {"location": "Pandora", "bays": [{"card": "Vex Marlowe", "captain": true}, {"card": "Juno Reyes"}]}],
+    "encounterDeck": ["Black Market", "Market Day"]})");
+  // At Pandora Black Market is a windfall of 1 red card, Market Day a plain draw of 1: each
+  // one more with the extra-draw crew (before, the windfall gave 1).
+  CHECK(cards_aboard(g, 0) == 2 + 2);
+  CHECK(cards_aboard(g, 1) == 2 + 2);
+}
+
+TEST_CASE("scoundrels encounters: a favor that ignores the encounter just drawn may stop Loose Lips") {
+  state g = scoundrels_positions::start(R"({"turn": 3, "firstPlayer": 0, "activeSeat": 0, "ships": [
+    {"location": "Hedone", "reputation": 3, "deliveries": 3, "affiliation": "FIDANZA",
+     "bays": [{"card": "Rook Adeyemi", "captain": true}], "captainsLog": ["Port Authority Pass"]},
+    {"location": "Metis Prime", "bays": [{"card": "Vex Marlowe", "captain": true}]}],
+    "tracks": [{"syndicate": "FIDANZA", "delivered": ["Dreamdust", "Glowcaps", "Moonsugar"]}],
+    "encounterDeck": ["Loose Lips", "Quiet Night"], "dice": [1]})");
+  REQUIRE(!g.pending().empty());
+  CHECK(g.pending().back().kind == task::encounter_ask);
+  play(g, act(0, kind::play, {held(g, 0, "Port Authority Pass"), -1, 0}));
+  CHECK(g.ship_of(0).rep == 3);   // ignored: no check, no loss
+}
+
+TEST_CASE("scoundrels encounters: Riot's '2 crew members take 1 damage' hurts a lone captain once, not twice") {
+  state g = scoundrels_positions::start(R"({"turn": 3, "firstPlayer": 0, "activeSeat": 0, "ships": [
+    {"location": "Pandora", "bays": [{"card": "Rook Adeyemi", "captain": true}, {"card": "+1 Hyperdrive"}]},
+    {"location": "Metis Prime", "bays": [{"card": "Vex Marlowe", "captain": true}]}],
+    "encounterDeck": ["Riot", "Quiet Night"]})");
+  play(g, act(0, kind::pass));   // let it happen
+  play(g, act(0, kind::allocate, {held(g, 0, "Rook Adeyemi")}));
+  CHECK(damage_of(g, 0, "Rook Adeyemi") == 1);   // injured, still conscious (before: disabled)
+  CHECK_FALSE(listed(g, act(0, kind::allocate, {held(g, 0, "Rook Adeyemi")})));
+}
