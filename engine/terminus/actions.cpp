@@ -130,7 +130,12 @@ void state::frame_actions(const frame& f, std::vector<action>& out) const {
       std::vector<copy_id> cands;
       card_candidates(seat, e, f.target_seat, f.target_ship, f.source, cands);
       if (cands.empty()) return;
-      out.push_back(act(seat, kind::pass, {}));
+      // "Disable 1 Active Module of your Ship" is a cost, not an option: a pick that harms
+      // the controller's own Ship cannot be declined (an attack on another's, or a benefit,
+      // stays "up to").
+      const bool harm = e.kind == op::disable_module || e.kind == op::destroy_module || e.kind == op::kill_recruit ||
+                        e.kind == op::flip_recruit || (e.kind == op::morale && e.amount < 0);
+      if (f.target_seat != seat || !harm) out.push_back(act(seat, kind::pass, {}));
       for (copy_id c : cands) out.push_back(act(seat, kind::choose, {pick_arg(seat, f, c)}));
       return;
     }

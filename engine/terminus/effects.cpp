@@ -125,15 +125,35 @@ void state::start_effect(const frame& run, int i) {
     case target::each_opponent:
     case target::each_ship: {
       // In turn order from the controller; pushed last first where choices are needed.
+      // "Each opponent" is each player: what is the player's (Certainty, Reputation, Intel,
+      // the hand and piles) happens once to them, however many Ships they have; what is a
+      // Ship's (Proximity, its cards, its System) happens to each of their Ships.
+      const bool players = e.who == target::each_opponent && player_level(e.kind);
       for (int k = seats_ - 1; k >= 0; --k) {
         const int o = (run.seat + k) % seats_;
         if (players_[o].out) continue;
         if (o == run.seat && e.who == target::each_opponent) continue;
-        for (int sh = max_ships - 1; sh >= 0; --sh)
-          if (players_[o].ships[sh].present) do_effect(run, i, o, sh);
+        for (int sh = max_ships - 1; sh >= 0; --sh) {
+          if (!players_[o].ships[sh].present) continue;
+          if (players) {   // once, on the player's first Ship present
+            int first = 0;
+            while (first < max_ships && !players_[o].ships[first].present) ++first;
+            if (sh != first) continue;
+          }
+          do_effect(run, i, o, sh);
+        }
       }
       return;
     }
+  }
+}
+
+// An effect on what belongs to the player rather than to one of their Ships.
+bool state::player_level(op k) {
+  switch (k) {
+    case op::certainty: case op::reputation: case op::intel: case op::draw_actions: case op::draw_complications:
+    case op::discard: case op::burn: case op::look_actions: case op::peek_hand: return true;
+    default: return false;
   }
 }
 

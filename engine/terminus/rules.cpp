@@ -101,13 +101,15 @@ int state::certainty_for_requirements(int s) const {
   return players_[s].certainty + (brtpb && face_up == 1 ? 1 : 0);
 }
 
-bool state::requirement_met(int s, const requirement& r, int target_seat) const {
+bool state::requirement_met(int s, const requirement& r, int target_seat, bool action) const {
   if (!r.present()) return true;
   auto cmp = [&](int have) { return r.cmp == compare::at_least ? have >= r.value : have <= r.value; };
   switch (r.on) {
     case resource::certainty: {
-      // Brtpb eases a Requirement either way: >= counts one more Certainty, <= one less.
+      // Brtpb eases an Action's Certainty Requirement either way: >= counts one more
+      // Certainty, <= one less. Other conditions on Certainty (a System's, a Member's) as is.
       const int have = players_[s].certainty;
+      if (!action) return cmp(have);
       const int eased = certainty_for_requirements(s);
       return r.cmp == compare::at_least ? eased >= r.value : have - (eased - have) <= r.value;
     }
@@ -123,7 +125,7 @@ bool state::requirement_met(int s, const requirement& r, int target_seat) const 
 }
 
 bool state::meets_requirement(int s, copy_id c) const {
-  return requirement_met(s, card_of(c).needs, -1);
+  return requirement_met(s, card_of(c).needs, -1, card_of(c).type == card_type::action);
 }
 
 bool state::needs_opponent(copy_id c) const {

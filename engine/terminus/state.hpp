@@ -354,7 +354,8 @@ class state {
   bool module_is(copy_id c, subtype t) const;
   bool system_has(int s, int sh, keyword k) const;
   int certainty_for_requirements(int s) const;
-  bool requirement_met(int s, const requirement& r, int target_seat) const;
+  // `action`: an Action card's own Requirement (the one Brtpb eases).
+  bool requirement_met(int s, const requirement& r, int target_seat, bool action = false) const;
   bool needs_opponent(copy_id c) const;
   bool needs_opponent_at(copy_id c, when at) const;
   bool target_allowed(int s, copy_id c, int ts, int tsh) const;
@@ -388,6 +389,7 @@ class state {
   void card_candidates(int seat, const effect& e, int ts, int tsh, copy_id source,
                        std::vector<copy_id>& out) const;
   static bool card_primitive(op k);
+  static bool player_level(op k);   // the player's, not a Ship's: once per player for "each opponent"
   void do_effect(const frame& run, int i, int ts, int tsh);
   void card_op(int seat, const effect& e, int ts, int tsh, copy_id c);
   void replace_system(int ts, int tsh, int by);

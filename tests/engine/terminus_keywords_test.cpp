@@ -257,6 +257,40 @@ TEST_CASE("Ruling 8: a face-down card has no abilities or subtypes, so a face-do
   }
 }
 
+TEST_CASE("A card's cost on your own Ship cannot be declined: Overclock Engines disables one of your Active Modules") {
+  // "Gain 2 Proximity, then lose 1 Certainty, then disable 1 Active Module of your Ship."
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].modules = {{hull}, {"Survey Telescope"}};
+  s.seats[0].hand = {"Overclock Engines"};
+  s.seats[0].certainty = 1;
+  tr::state g = table(s);
+  play(g, act(0, tr::kind::play, {in_hand(g, 0, "Overclock Engines"), 0, -1, 0}));
+  REQUIRE(!g.pending().empty());
+  REQUIRE(g.pending().back().kind == tr::task::pick_card);
+  std::vector<action> legal;
+  g.legal_actions(0, legal);
+  REQUIRE(legal.size() == 2);   // either Module; no PASS (before, passing kept both Active)
+  for (const action& a : legal) CHECK(a.kind == static_cast<std::uint16_t>(tr::kind::choose));
+  play(g, legal.front());
+  int active = 0;
+  for (int i = 0; i < g.seat(0).ships[0].module_count; ++i) active += g.seat(0).ships[0].modules[i].face_up;
+  CHECK(active == 1);
+  CHECK(g.seat(0).ships[0].proximity == 2);
+}
+
+TEST_CASE("'Each opponent' is each player: Eavesdrop gives 1 Intel on an opponent however many Ships they have") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].hand = {"Eavesdrop"};
+  s.seats[0].certainty = 1;
+  s.seats[1].ships.push_back(ship_setup{{{"Scout Skiff"}}, {{"Rock Eater"}}, 0, "Scout Skiff"});
+  s.seats[1].ships.push_back(ship_setup{{{"Pathfinder Pod"}}, {{"Field Medic"}}, 0, "Pathfinder Pod"});
+  tr::state g = table(s);
+  REQUIRE(g.seat(1).ships[2].present);
+  play(g, act(0, tr::kind::play, {in_hand(g, 0, "Eavesdrop"), 0, -1, 0}));
+  pass_windows(g);
+  CHECK(g.seat(0).intel[1] == 1);   // before: 3, once per Ship
+}
+
 TEST_CASE("Farsight X: look at the top X Actions at the start of the Turn, discard any, the rest back") {
   setup s{{crewed_seat(), crewed_seat()}};
   s.seats[0].ships[0].modules = {{"Long-Range Scanner"}};

@@ -68,6 +68,20 @@ TEST_CASE("Position: the Cleanup Step loses every seat with no Modules at once, 
   CHECK(std::string_view(none.result().reason) == "no_ship_left");
 }
 
+TEST_CASE("Brtpb eases only an Action's Certainty Requirement: Tidal Anomaly's 'Certainty 0 or less' is read as it stands") {
+  for (const char* member : {"Brtpb", "Vent Dweller"}) {
+    CAPTURE(member);
+    setup s{{crewed_seat(), crewed_seat()}};
+    s.seats[0].ships[0].crew = {{member}};
+    s.seats[0].ships[0].proximity = 2;
+    s.seats[0].certainty = 1;
+    s.chart = {{2, "Tidal Anomaly"}};
+    s.active = 0;
+    tr::state g = start(at_step(s, trpb::END_STEP, {0, 1}));
+    CHECK(g.seat(0).ships[0].proximity == 2);   // Certainty 1: nothing (before, with Brtpb it lost 1)
+  }
+}
+
 TEST_CASE("Position: the Regroup Step draws an Action for each Ship, then the Play Step") {
   setup s{{crewed_seat(), crewed_seat()}};
   s.seats[0].hand = {"Jump"};
