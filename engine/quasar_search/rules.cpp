@@ -189,6 +189,12 @@ bool state::trigger_ready(int s, copy_id c, int i) const {
   for (int k = 0; k < p.used_count; ++k)
     if (p.used[static_cast<std::size_t>(k)] == key) return false;
   if (p.used_count >= p.used.size()) return false;
+  // Once paid, its action must be performed (almanac "Triggered Effects"): not offered when it
+  // cannot be — a Shift with no valued card to Shift, Sensors with the Challenge Deck empty.
+  if (int v = 0; e.what == op::shift && (e.target == who::you || e.target == who::team_leader) &&
+                 !current_value(e.target == who::you ? s : team_leader(), v))
+    return false;
+  if (e.what == op::sensors && challenge_deck_.empty()) return false;
   switch (e.pay) {
     case cost::none: return true;
     case cost::spend_glory: return p.glory >= e.cost_amount;

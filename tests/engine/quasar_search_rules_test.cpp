@@ -133,6 +133,15 @@ TEST_CASE("quasar_search Shift: from the value as it stands, so a boost past 10 
   CHECK(g.successes() == 1);
 }
 
+TEST_CASE("quasar_search Triggered effects: a paid Shift is not offered when there is no value to Shift") {
+  // Almanac: once the Trigger is paid its action must be performed; Lost in Space has no value.
+  state g = game(2, pre_resolution("Needle", "Lost in Space", "Five", R"("lessons": ["Shifter"], "glory": 1)"));
+  CHECK_FALSE(listed(g, act(0, kind::trigger, {card_id(g, 0, "Shifter"), 0})));
+  CHECK(g.seat(0).glory == 1);   // nothing was paid for nothing (before: 1 Glory for no Shift)
+  state h = game(2, pre_resolution("Needle", "Two", "Five", R"("lessons": ["Shifter"], "glory": 1)"));
+  CHECK(listed(h, act(0, kind::trigger, {card_id(h, 0, "Shifter"), 0})));   // with a value, it is
+}
+
 TEST_CASE("quasar_search Triggered effects: optional, and only when the cost can be paid in full") {
   state g = game(2, pre_resolution("Push", "Shifter", "Ten"));   // no Glory
   // Nobody had a Trigger to perform: the Challenge resolved by itself.
