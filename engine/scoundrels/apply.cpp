@@ -373,7 +373,8 @@ void state::apply_move(const action& a) {
         }
         next_fight_step();
       } else if (fight_.kind == fight_kind::none) {
-        if (src != no_card && bay_of(s, src) >= 0) sh.repaired = true;
+        if (const int sb = src == no_card ? -1 : bay_of(s, src); sb >= 0)
+          sh.repaired_bays = static_cast<std::uint16_t>(sh.repaired_bays | (1u << sb));
       }
       break;
     }

@@ -235,7 +235,8 @@ bool state::repair_source(int s, card_no src, card_no target) const {
       const std::uint8_t used = s == fight_.attacker ? fight_.repaired_a : fight_.repaired_d;
       return !((used >> sb) & 1u);
     }
-    return fight_.kind == fight_kind::none && !ships_[s].repaired;
+    // "Repairs 1 disabled ship system per combat round and per Movement": each card its own.
+    return fight_.kind == fight_kind::none && !((ships_[s].repaired_bays >> sb) & 1u);
   }
   // A repair item from the storage locker (one use).
   for (card_no c : ships_[s].storage.items())

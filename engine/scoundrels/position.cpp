@@ -132,7 +132,7 @@ bool state::place(const pb::Position& p, std::string& error) {
     sh.out = sp.out();
     if (sp.movement_bonus() < -8 || sp.movement_bonus() > 8) return fail("ships[].movement_bonus is -8 to 8");
     sh.bonus = static_cast<std::int8_t>(sp.movement_bonus());
-    sh.repaired = sp.repaired();
+    sh.repaired_bays = sp.repaired() ? 0xffff : 0;   // every repair ability used
     sh.free_repaired = sp.free_repaired();
     for (std::uint32_t o : sp.attacked()) {
       if (o >= seats_ || static_cast<int>(o) == s) return fail("ships[].attacked names another seat");

@@ -322,7 +322,7 @@ void state::begin_turn() {
     sh.bonus = 0;
     sh.picked = 0;
     sh.docked = false;
-    sh.repaired = false;
+    sh.repaired_bays = 0;
     sh.free_repaired = false;
     sh.attacked = 0;
     sh.traded = 0;

@@ -115,7 +115,7 @@ struct ship {
   std::uint8_t deliveries = 0;
   std::uint8_t picked = 0;             // contracts picked up this turn
   bool docked = false;                 // visited the Dockyard this turn
-  bool repaired = false;               // used its once-per-Movement repair ability
+  std::uint16_t repaired_bays = 0;     // bays whose repair ability was used this Movement (one each)
   bool free_repaired = false;          // used Allmacht's free repair this turn (a bonus of its own)
   bool out = false;                    // resigned
   std::uint8_t attacked = 0;           // seats this ship attacked this turn (bit per seat)

@@ -1,5 +1,5 @@
-// S.P.A.C.E. favors and bribes on the shipped cards (docs/rules/scoundrels_cards.md): a card
-// that prints two abilities does both.
+// S.P.A.C.E.'s shipped cards do what they print (docs/rules/scoundrels_cards.md): favors and
+// bribes with two abilities, encounter draws and injuries, repair abilities.
 #include "tests/engine/scoundrels_positions.hpp"
 #include "tests/engine/scoundrels_table.hpp"
 
@@ -82,4 +82,17 @@ TEST_CASE("scoundrels encounters: Riot's '2 crew members take 1 damage' hurts a 
   play(g, act(0, kind::allocate, {held(g, 0, "Rook Adeyemi")}));
   CHECK(damage_of(g, 0, "Rook Adeyemi") == 1);   // injured, still conscious (before: disabled)
   CHECK_FALSE(listed(g, act(0, kind::allocate, {held(g, 0, "Rook Adeyemi")})));
+}
+
+TEST_CASE("scoundrels cards: each repair ability repairs once a Movement, not one repair for the whole ship") {
+  // Ship's Mechanic and Repair Drones: "Repairs 1 disabled ship system per combat round and per Movement."
+  state g = scoundrels_positions::start(R"({"phase": "MOVEMENT", "turn": 3, "activeSeat": 0, "ships": [
+    {"location": "Metis Prime", "bays": [{"card": "Vex Marlowe", "captain": true}, {"card": "Ship's Mechanic"},
+      {"card": "Repair Drones"}, {"card": "+1 Hyperdrive", "damage": 1}, {"card": "Laser Turret", "damage": 1}]},
+    {"location": "Pandora", "bays": [{"card": "Rook Adeyemi", "captain": true}]}]})");
+  play(g, act(0, kind::repair, {held(g, 0, "Ship's Mechanic"), held(g, 0, "+1 Hyperdrive")}));
+  CHECK_FALSE(listed(g, act(0, kind::repair, {held(g, 0, "Ship's Mechanic"), held(g, 0, "Laser Turret")})));   // used
+  REQUIRE(listed(g, act(0, kind::repair, {held(g, 0, "Repair Drones"), held(g, 0, "Laser Turret")})));   // before: no
+  play(g, act(0, kind::repair, {held(g, 0, "Repair Drones"), held(g, 0, "Laser Turret")}));
+  CHECK(damage_of(g, 0, "Laser Turret") == 0);
 }
