@@ -331,12 +331,16 @@ TEST_CASE("loadgen: with --reconnect, matches come back and play on after the se
   CHECK(before_crash >= 15);
   CHECK(report->started() == 3);
   CHECK(report->failed_plays() == 0);
-  // Each of the six seats lost its connection once and saw the table again.
-  CHECK(report->reconnects() >= 6);
-  CHECK(report->outages() == 6);
+  // Each of the six seats lost its connection once and saw the table again — all but those of
+  // a match the rules ended before the crash (a Space War match seldom ends within the run,
+  // but can: a sanitized run, slower, once saw one end).
+  const int running = 3 - report->game_overs();
+  CHECK(report->reconnects() >= static_cast<std::uint64_t>(2 * running));
+  CHECK(report->outages() >= static_cast<std::uint64_t>(2 * running));
+  CHECK(report->outages() <= 6);
   CHECK(report->still_out() == 0);
   CHECK(report->outage_max_ms() > 0);
   // And the matches played on against the restarted server.
   CHECK(metric(server->port(), "starport_actions_total") >= 3);
-  CHECK(metric(server->port(), "starport_matches") == 3);
+  CHECK(metric(server->port(), "starport_matches") == running);
 }

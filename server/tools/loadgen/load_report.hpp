@@ -69,6 +69,7 @@ class load_report {
   int failed_plays() const { return failed_plays_; }
 
   int started() const { return started_; }
+  int game_overs() const { return game_overs_; }   // matches that ended by the rules
   std::uint64_t resyncs() const { return resyncs_; }
   // --reconnect: connections opened again, outages seen through (a loss to its snapshot),
   // and matches with a seat still out when the run ended.
