@@ -133,15 +133,14 @@ void state::start_effect(const frame& run, int i) {
         const int o = (run.seat + k) % seats_;
         if (players_[o].out) continue;
         if (o == run.seat && e.who == target::each_opponent) continue;
-        for (int sh = max_ships - 1; sh >= 0; --sh) {
-          if (!players_[o].ships[sh].present) continue;
-          if (players) {   // once, on the player's first Ship present
-            int first = 0;
-            while (first < max_ships && !players_[o].ships[first].present) ++first;
-            if (sh != first) continue;
-          }
-          do_effect(run, i, o, sh);
+        if (players) {   // once, on the player's first Ship present
+          int first = 0;
+          while (first < max_ships && !players_[o].ships[first].present) ++first;
+          if (first < max_ships) do_effect(run, i, o, first);
+          continue;
         }
+        for (int sh = max_ships - 1; sh >= 0; --sh)
+          if (players_[o].ships[sh].present) do_effect(run, i, o, sh);
       }
       return;
     }

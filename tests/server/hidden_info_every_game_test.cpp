@@ -15,7 +15,6 @@
 // this test holds the server to it: audiences, diffs, packing, replays, the log and chat.
 #include <doctest/doctest.h>
 
-#include <map>
 #include <random>
 #include <set>
 #include <string>
