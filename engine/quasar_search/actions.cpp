@@ -30,7 +30,15 @@ bool action_less(const action& a, const action& b) {
 
 }  // namespace
 
-bool state::under_overcommit(int s) const { return !players_[s].overcommit.empty(); }
+// An Overcommit card binds its owner while it is in play: waiting in the Personal Zone, or
+// learned as a Lesson (almanac "Overcommit": "only active while the card is in play").
+bool state::under_overcommit(int s) const {
+  const player& p = players_[s];
+  if (!p.overcommit.empty()) return true;
+  for (copy_id c : p.lessons.items())
+    if (card_of(c).has(keyword::overcommit)) return true;
+  return false;
+}
 
 void state::confront_choices(int s, std::vector<copy_id>& out) const {
   out.clear();

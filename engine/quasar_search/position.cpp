@@ -88,6 +88,17 @@ task task_of(pb::OpenKind k) {
   }
 }
 
+// A seat confronts with its Deck's top while an Overcommit card of its is in play: one
+// waiting in the Personal Zone, or one learned as a Lesson.
+bool overcommitted(const content_set& c, const pb::SeatPosition& s) {
+  if (s.overcommit_size() > 0) return true;
+  for (const std::string& n : s.lessons()) {
+    const int i = find_card(c, n);
+    if (i >= 0 && c.pool[static_cast<std::size_t>(i)].has(keyword::overcommit)) return true;
+  }
+  return false;
+}
+
 bool branch_of(const act_def& a, int sequence) {
   return sequence != 0 && (a.on_success.sequence == sequence || a.on_failure.sequence == sequence ||
                            a.on_broken.sequence == sequence);
@@ -155,7 +166,7 @@ verdict state::validate(const content_set& c, int seats, const pb::Options& opti
       const bool held = std::find(s.hand().begin(), s.hand().end(), s.confronting()) != s.hand().end() ||
                         std::find(s.projects().begin(), s.projects().end(), s.confronting()) != s.projects().end();
       if (!held) return no("a CONFRONTATION pick (confronting) is a card of that seat's Hand or Projects");
-      if (s.overcommit_size() > 0)
+      if (overcommitted(c, s))
         return no("a seat under Overcommit confronts with its Deck's top card, not a pick (confronting)");
     }
     if (revealed_step(step)) {
@@ -194,7 +205,7 @@ verdict state::validate(const content_set& c, int seats, const pb::Options& opti
   if (step == pb::CONFRONTATION) {
     bool open = false;
     for (const pb::SeatPosition& s : pos.seats())
-      if (s.confronting().empty() && s.overcommit_size() == 0 && (s.hand_size() > 0 || s.projects_size() > 0)) open = true;
+      if (s.confronting().empty() && !overcommitted(c, s) && (s.hand_size() > 0 || s.projects_size() > 0)) open = true;
     if (!open) return no("every seat has picked its confronting card: the Confrontation would be revealed");
   }
 

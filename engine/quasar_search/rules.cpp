@@ -653,6 +653,12 @@ void state::cleanup_challenge() {
   for (int s = 0; s < seats_; ++s) {
     player& p = players_[s];
     while (!p.overcommit.empty()) p.discard.push(p.overcommit.take(0));
+    // A Lesson with Overcommit is in the Personal Zone too: its Cleanup effect discards it.
+    for (int i = p.lessons.size - 1; i >= 0; --i) {
+      if (!card_of(p.lessons.cards[static_cast<std::size_t>(i)]).has(keyword::overcommit)) continue;
+      if (i >= p.lessons.size - p.next_act_lessons) --p.next_act_lessons;
+      p.discard.push(p.lessons.take(i));
+    }
     const copy_id c = p.confronting;
     p.confronting = no_card;
     p.shift = 0;

@@ -151,6 +151,11 @@ TEST_CASE("quasar_search Position: impossible half-made picks are refused with t
     "seats": [{"faction": "Helix Cartographers", "rank": 3, "hand": ["Rigger"], "confronting": "Rigger", "overcommit": ["Deckhand"]},
               {"faction": "Vanguard Wing", "rank": 5, "hand": ["Gunnery Chief"]}]})") ==
         std::string("a seat under Overcommit confronts with its Deck's top card, not a pick (confronting)"));
+  // An Overcommit card learned as a Lesson is in play too (rules version 5).
+  CHECK(refusal_of(R"({"step": "CONFRONTATION", "challenge": "Dock Traffic Jam",
+    "seats": [{"faction": "Helix Cartographers", "rank": 3, "hand": ["Rigger"], "confronting": "Rigger", "lessons": ["Scrap Golem"]},
+              {"faction": "Vanguard Wing", "rank": 5, "hand": ["Gunnery Chief"]}]})") ==
+        std::string("a seat under Overcommit confronts with its Deck's top card, not a pick (confronting)"));
   CHECK(refusal_of(R"({"step": "CHALLENGE_SETUP",
     "seats": [{"faction": "Helix Cartographers", "rank": 3, "hand": ["Rigger"], "confronting": "Rigger"},
               {"faction": "Vanguard Wing", "rank": 5}]})") ==

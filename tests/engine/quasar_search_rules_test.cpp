@@ -221,6 +221,30 @@ TEST_CASE("quasar_search Overcommit: to the Personal Zone, the next confrontatio
   CHECK(names(g, g.seat(0).hand.items()) == std::vector<std::string>{"One"});
 }
 
+TEST_CASE("quasar_search Overcommit on a Lesson: in play, so the next confrontation is the Deck's top, and Cleanup discards it") {
+  // Almanac "Overcommit": both effects are active while the card is in play, and a Lesson is
+  // in play in the Personal Zone. (Rules version 5; before, a Lesson's Overcommit did nothing.)
+  state g = game(2, R"({"step": "CONFRONTATION", "challenge": "Push", "challengeDeck": ["Hold"], "seats": [
+    {"faction": "Alpha", "rank": 3, "lessons": ["Burner", "Shifter"], "hand": ["One"], "deck": ["Seven", "Two"]},
+    {"faction": "Beta", "rank": 2, "hand": ["Ten", "Nine"]}]})");
+  // Seat 0 has no pick: the Deck's top went in face up.
+  CHECK(g.must_act() == engine::seat_bit(1));
+  pb::View v;
+  g.view(engine::viewer::of_seat(1), v);
+  REQUIRE(v.confrontation_size() >= 1);
+  CHECK(v.confrontation(0).card().name() == "Seven");
+  CHECK(v.confrontation(0).forced());
+  play(g, act(1, kind::confront, {card_id(g, 1, "Ten")}));
+  CHECK(filled(g, g.describe_effects()).find("{seat:0} confronts with Seven, the top card of their Deck (Overcommit).") !=
+        std::string::npos);
+  // Cleanup: "if this card is in your Personal Zone discard it"; the other Lesson stays.
+  CHECK(g.challenge() == find_challenge(test_content(), "Hold"));
+  CHECK(names(g, g.seat(0).lessons.items()) == std::vector<std::string>{"Shifter"});
+  CHECK(names(g, g.seat(0).discard.items()) == std::vector<std::string>{"Burner", "Seven"});
+  // Free again: seat 0 picks from its Hand.
+  CHECK(g.must_act() == (engine::seat_bit(0) | engine::seat_bit(1)));
+}
+
 TEST_CASE("quasar_search Adrenaline: on a success, Pre-Cleanup, Draw X") {
   state g = game(2, pre_resolution("Push", "Rusher", "Ten"));
   CHECK(g.successes() == 1);
