@@ -10,14 +10,15 @@ import { create } from "@bufbuild/protobuf";
 import { renderToString } from "preact-render-to-string";
 
 import { ActionSchema, ErrorCode, OutcomeSchema } from "../src/gen/starport/v1/common_pb.js";
-import { GameInfoSchema, LobbySchema, LobbySeatSchema, BotInfoSchema } from "../src/gen/starport/v1/protocol_pb.js";
+import { CardPoolSchema, GameInfoSchema, LobbySchema, LobbySeatSchema, BotInfoSchema, PoolCardSchema } from "../src/gen/starport/v1/protocol_pb.js";
 import { ActionButton } from "../src/kit/action_button.js";
 import { titleFor } from "../src/kit/attention.js";
 import { LogPanel } from "../src/kit/log_panel.js";
+import { setPool, useCardNames } from "../src/decks/pool_cache.js";
 import { CutHintBox, holdDecisionRoom, keepCutHintRoom, releaseDecisionRoom, TableBox } from "../src/kit/table_box.js";
 import { RevealQueue, type Clock } from "../src/kit/reveal.js";
 import { revealSpeed, savedPreferences, savePreferences, setRevealSpeed, soundOn, type KeyValueStore } from "../src/kit/settings.js";
-import { errorSentence, fillSeats, headingWords, moveOnItsWay, nameLength, outcomeText, readerWon, resignOnItsWay, seatNameFrom, turnAsksNow, turnWords } from "../src/kit/words.js";
+import { cardOnItsWay, errorSentence, fillSeats, headingWords, moveOnItsWay, nameLength, outcomeText, readerWon, resignOnItsWay, seatNameFrom, turnAsksNow, turnWords } from "../src/kit/words.js";
 import terminus from "../src/games/terminus.js";
 import { botLine, startProblem } from "../src/pages/lobby.js";
 import { validName } from "../src/token_store.js";
@@ -106,6 +107,19 @@ test("log lines name seats with the one naming scheme", () => {
   assert.equal(html.match(/<li/g)?.length, 3);
   assert.match(html, /<li>Ann takes Project Gemini<\/li>/);
   assert.doesNotMatch(html, /\{seat:/);
+});
+
+test("a log line's card reads \"…\" while the game's catalog is on its way, its name once it is here, \"card K\" past its end", () => {
+  function Line(p: { game: string }) {
+    const cardName = useCardNames(p.game, true);
+    return <LogPanel lines={["{seat:0} reveals {card:1} (8); {seat:1} reveals {card:7} (2)."]} seatName={(n) => ["Ann", "Vega"][n] ?? ""} cardName={cardName} />;
+  }
+  const waiting = renderToString(<Line game="kit_test_game" />);
+  assert.ok(waiting.includes(`Ann reveals ${cardOnItsWay} (8); Vega reveals ${cardOnItsWay} (2).`), waiting);
+  assert.doesNotMatch(waiting, /card 1|card 7/);
+  setPool(create(CardPoolSchema, { game: "kit_test_game", cards: [create(PoolCardSchema, { index: 0, name: "Zero" }), create(PoolCardSchema, { index: 1, name: "Thane" })] }));
+  const here = renderToString(<Line game="kit_test_game" />);
+  assert.ok(here.includes("Ann reveals Thane (8); Vega reveals card 7 (2)."), here);
 });
 
 class FakeClock implements Clock {

@@ -6,7 +6,7 @@ import { useEffect, useState } from "preact/hooks";
 
 import type { Connection } from "../connection.js";
 import type { CardPool, PoolCard } from "../gen/starport/v1/protocol_pb.js";
-import { unknownCard } from "../kit/words.js";
+import { cardOnItsWay, unknownCard } from "../kit/words.js";
 
 const pools = new Map<string, Promise<CardPool>>();
 const ready = new Map<string, CardPool>();
@@ -64,7 +64,7 @@ export function poolCardAt(pool: CardPool | undefined, kind: number): PoolCard |
 }
 
 // The names for "{card:K}" in log lines: the game's catalog, asked for only when `wanted`
-// (a line names a card), "card K" until it arrives.
+// (a line names a card), "…" until it arrives ("card K" for a K past its end).
 export function useCardNames(game: string | undefined, wanted: boolean): (kind: number) => string {
   const [pool, setPoolState] = useState<CardPool | undefined>(game ? ready.get(game) : undefined);
   useEffect(() => {
@@ -76,5 +76,6 @@ export function useCardNames(game: string | undefined, wanted: boolean): (kind: 
     };
   }, [game, wanted]);
   const have = game ? ready.get(game) ?? (pool?.game === game ? pool : undefined) : undefined;
-  return (kind) => poolCardAt(have, kind)?.name ?? unknownCard(kind);
+  // Until the catalog arrives a card reads as the table's "…", not "card 17" for a moment.
+  return (kind) => (have ? poolCardAt(have, kind)?.name ?? unknownCard(kind) : cardOnItsWay);
 }

@@ -114,6 +114,9 @@ export function unknownCard(kind: number): string {
   return `card ${kind}`;
 }
 
+// A card's name while its game's catalog is still on its way (the tables show the same).
+export const cardOnItsWay = "…";
+
 // True when a line names a card kind, so its page needs the game's catalog.
 export function namesCards(lines: readonly string[]): boolean {
   return lines.some((l) => l.includes("{card:"));
