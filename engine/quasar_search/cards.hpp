@@ -278,7 +278,7 @@ std::string card_text(const player_card& c);
 // "Adrenaline 1"), as card_text lists them.
 std::vector<std::string> card_keywords(const player_card& c);
 std::string target_text(const challenge_def& c, int seats);   // "All-Out 14"
-std::string results_text(std::span<const effect> results);
+std::string results_text(std::span<const effect> results, bool failure = false);
 std::string next_text(const act_def& a);          // the Act's back in words
 std::string_view phase_name(phase p);             // "Pre-Resolution"
 std::string_view target_name(target_kind t);      // "All-Out"

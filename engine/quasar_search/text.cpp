@@ -217,14 +217,16 @@ std::string target_text(const challenge_def& c, int seats) {
   }
 }
 
-std::string results_text(std::span<const effect> results) {
+std::string results_text(std::span<const effect> results, bool failure) {
   std::string out;
   for (const effect& e : results) {
     if (!e.present()) continue;
     if (!out.empty()) out += ". ";
     out += effect_text_once(e);
   }
-  return out.empty() ? std::string("Nothing happens") : out;
+  // An empty Failure box still costs the Morale every failure costs: "Nothing happens" misled.
+  if (out.empty()) return failure ? "Nothing more than the failure's 1 Morale" : "Nothing happens";
+  return out;
 }
 
 std::string next_text(const act_def& a) {

@@ -74,7 +74,7 @@ void state::fill_challenge(pb::Challenge& out, int index) const {
   for (const effect& e : ch.failure)
     if (e.present()) fill_effect(*out.add_failure(), e);
   out.set_success_text(results_text(ch.success));
-  out.set_failure_text(results_text(ch.failure));
+  out.set_failure_text(results_text(ch.failure, true));
   for (const effect& e : ch.effects)
     if (e.present()) fill_effect(*out.add_effects(), e);
   out.set_flavor(std::string(ch.flavor));
@@ -275,7 +275,7 @@ void state::view(viewer who, pb::View& out) const {
     j.set_target_text(target_text(ch, seats_));
     j.set_target(static_cast<pb::TargetKind>(ch.target));
     j.set_success(last_judged_.success);
-    j.set_result_text(results_text(last_judged_.success ? ch.success : ch.failure));
+    j.set_result_text(last_judged_.success ? results_text(ch.success) : results_text(ch.failure, true));
     for (int s = 0; s < seats_; ++s) {
       if (!(last_judged_.confronted >> s & 1u)) continue;
       pb::JudgedCard& jc = *j.add_cards();

@@ -535,10 +535,14 @@ TEST_CASE("Quasar Search content, docs list every card, faction, Challenge, Act 
     REQUIRE(!line.empty());
     const std::string target = qs::target_text(c, 1) + (c.per_player ? " per player" : "");
     CHECK(line.find("| " + std::to_string(c.act) + " | " + target + " | " + cell(qs::results_text(c.success)) + " | " +
-                    cell(qs::results_text(c.failure)) + " |") != std::string::npos);
+                    cell(qs::results_text(c.failure, true)) + " |") != std::string::npos);
     for (const qs::effect& e : c.effects)
       if (e.present()) CHECK(line.find(cell(qs::effect_text(e))) != std::string::npos);
   }
+  // An empty Failure box says what a failure still costs, not "Nothing happens".
+  CHECK(qs::results_text({}, true) == "Nothing more than the failure's 1 Morale");
+  CHECK(qs::results_text({}) == "Nothing happens");
+  CHECK(row("Station Farewell").find("| Nothing more than the failure's 1 Morale |") != std::string::npos);
   for (const qs::act_def& a : qs::mission().acts) {
     CAPTURE(a.name);
     const std::string line = row(a.name);
