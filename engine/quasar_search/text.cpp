@@ -225,7 +225,7 @@ std::string results_text(std::span<const effect> results, bool failure) {
     out += effect_text_once(e);
   }
   // An empty Failure box still costs the Morale every failure costs: "Nothing happens" misled.
-  if (out.empty()) return failure ? "Nothing more than the failure's 1 Morale" : "Nothing happens";
+  if (out.empty()) return failure ? "Nothing more" : "Nothing happens";
   return out;
 }
 
