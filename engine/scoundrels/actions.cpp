@@ -334,7 +334,14 @@ void state::frame_actions(const frame& f, std::vector<action>& out) const {
         payable = others > 0 || items >= 2;
       }
       if (payable)
-        for (int i = 0; i < f.look_count; ++i) out.push_back(act(s, kind::choose, wire_id(f.looked[i])));
+        for (int i = 0; i < f.look_count; ++i) {
+          out.push_back(act(s, kind::choose, wire_id(f.looked[i])));
+          // A reward ship system or crew member with an open bay: installed ([card]) or kept
+          // in the captain's log ([card, -1]).
+          if ((f.flags & frame_reward) && !is_bribe(f.looked[i]) && open_bays(s) > 0 &&
+              (card_of(f.looked[i]).kind == card_kind::ship_system || card_of(f.looked[i]).kind == card_kind::crew))
+            out.push_back(act(s, kind::choose, wire_id(f.looked[i]), -1));
+        }
       if (f.flags & frame_optional) out.push_back(act(s, kind::pass));
       break;
     }

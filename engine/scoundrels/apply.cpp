@@ -23,7 +23,9 @@ void state::apply_frame(const action& a) {
       for (int i = 0; i < f.look_count; ++i)
         if (f.looked[i] != kept) to_bottom(f.looked[i]);
       if (kept == no_card) break;
-      gain_card(s, kept, (f.flags & frame_reward) != 0);
+      // A reward ship system or crew member goes into an open bay, or with [card, -1] into the
+      // captain's log (rulebook "Delivery": "placed in the captain's log or installed").
+      gain_card(s, kept, (f.flags & frame_reward) != 0 && !(a.argc > 1 && a.args[1] < 0));
       note_(note_kind::kept, s);
       if (f.flags & frame_dock) {
         frame cost;
@@ -96,9 +98,9 @@ void state::apply_frame(const action& a) {
         push_keep(s, reward, views);         // delivering to one's own syndicate (asked second)
         push_keep(s, colour_count, views);   // bribes: one per point of reputation
       } else {
-        // Freelance: draw one reward.
-        if (!cantina_[reward].empty()) gain_card(s, cantina_[reward].pop(), true);
-        note_(note_kind::drew, s, no_card, 1);
+        // Freelance: draw one reward, placed as the player chooses (a bay or the captain's
+        // log): asked whatever the card is, so the question tells nobody what was drawn.
+        push_keep(s, reward, 1);
       }
       break;
     }

@@ -482,7 +482,7 @@ class heuristic_bot final : public engine::bot {
         return c && !t.t_wanted(*c) ? 25 : -5;
       }
       case kind::affiliate: return affiliate_value(t, x);
-      case kind::choose: return choose_value(t, x);
+      case kind::choose: return choose_value(t, x) - (a.argc > 1 && a.args[1] < 0 ? 0.5 : 0.0);   // installs a reward
       case kind::play: return play_value(t, a);
       case kind::pass: return 0;
     }

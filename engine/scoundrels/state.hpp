@@ -141,7 +141,7 @@ inline constexpr std::uint8_t frame_cargo = 1;     // allocate: cargo may take a
 inline constexpr std::uint8_t frame_crew = 2;      // allocate: crew take the points (melee, injuries)
 inline constexpr std::uint8_t frame_optional = 4;  // keep_one: PASS keeps none
 inline constexpr std::uint8_t frame_dock = 8;      // keep_one: the Dockyard view (asks the cost next)
-inline constexpr std::uint8_t frame_reward = 16;   // keep_one: rewards (systems and crew may go in a bay)
+inline constexpr std::uint8_t frame_reward = 16;   // keep_one: rewards (systems and crew: a bay, or [card, -1] the log)
 inline constexpr std::uint8_t frame_melee = 32;    // allocate: inside a melee round (one hit per crew)
 inline constexpr std::uint8_t frame_combat = 64;   // allocate: inside a ship-combat round
 
@@ -280,7 +280,7 @@ class state {
   static constexpr int min_seats = 2;
   static constexpr int max_seats = max_players;
   static constexpr int default_seats = 4;
-  static constexpr int rules_version = 2;
+  static constexpr int rules_version = 3;
   static constexpr std::array<std::string_view, kind_count> action_names = {
       "resign", "move", "pick_up", "dockyard", "dismiss", "view_cantina", "install", "reveal",
       "intercept", "ambush", "allocate", "repair", "press", "escape", "stay", "equip", "fight",

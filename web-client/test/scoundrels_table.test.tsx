@@ -463,6 +463,10 @@ test("two same-named cards of one zone read apart wherever one is chosen by its 
   const pick = view({ prompt: create(PromptSchema, { seat: 0, kind: PromptKind.PICK_CARD, cards: [card(50, "Medkit", CardKind.MEDKIT), card(51, "Medkit", CardKind.MEDKIT)] }) });
   pick.legalActions = [act(0, ActionKind.CHOOSE, 50), act(0, ActionKind.CHOOSE, 51)];
   assert.deepEqual(pick.legalActions.map((a) => actionLabel(a, pick, seatName)), ["Keep Medkit (1st)", "Keep Medkit (2nd)"]);
+  // A delivery's reward ship system or crew member: installed, or kept in the captain's log.
+  const reward = view({ prompt: create(PromptSchema, { seat: 0, kind: PromptKind.PICK_CARD, cards: [card(50, "Medkit", CardKind.MEDKIT), card(52, "Deck Gunner", CardKind.CREW)] }) });
+  reward.legalActions = [act(0, ActionKind.CHOOSE, 50), act(0, ActionKind.CHOOSE, 52), act(0, ActionKind.CHOOSE, 52, -1)];
+  assert.deepEqual(reward.legalActions.map((a) => actionLabel(a, reward, seatName)), ["Keep Medkit", "Keep Deck Gunner and install it", "Keep Deck Gunner in the captain's log"]);
 });
 
 // At 390 px a select shows only the start of its chosen label: "Overcharged Hyperdrive (weap…",
