@@ -421,7 +421,12 @@ void state::frame_actions(const frame& f, std::vector<action>& out) const {
         if (fight_.kind == fight_kind::boarding && open_bays(s) > 0)
           for (const bay& b : loser.bays)
             if (!b.empty() && is_contract(b.card)) out.push_back(act(s, kind::pillage, wire_id(b.card)));
-        if (stake_open(s, f.target)) out.push_back(act(s, kind::pillage, wire_id(fight_.stake)));
+        if (fight_.from == fight_from::trade) {
+          for (card_no c : {fight_.trade.give, fight_.trade.give2, fight_.trade.take})
+            if (trade_item_open(s, f.target, c)) out.push_back(act(s, kind::pillage, wire_id(c)));
+        } else if (stake_open(s, f.target)) {
+          out.push_back(act(s, kind::pillage, wire_id(fight_.stake)));
+        }
       }
       break;
     }

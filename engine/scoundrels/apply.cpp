@@ -189,13 +189,16 @@ void state::apply_frame(const action& a) {
       const int loser = t.target;
       const int side = side_of(loser);
       card_no c = a.args[0] < 0 ? from_wire(s, loser, a.args[0]) : unwire(a.args[0]);
-      const bool extra = is_contract(c) || c == fight_.stake;   // the one "also" pick
       bool from_kit = false;
       for (int i = 0; i < fight_.kit_count[side]; ++i)
         if (fight_.kit[side][i].item == c) {
           fight_.kit[side][i].item = no_card;
           from_kit = true;
         }
+      // The one "also" pick: a cargo, the delivery's stake, or an item brought for trade (an
+      // equipped one is a crew member's pick while those last).
+      const bool extra = is_contract(c) || c == fight_.stake || (in_trade(c) && !(from_kit && t.count > 0));
+      const bool face_down = !from_kit && in_locker(loser, c);   // a trade's item from a locker
       if (!from_kit) remove_card(loser, c);
       if (extra) t.mask = static_cast<std::uint8_t>(t.mask | 1u);
       else --t.count;
@@ -208,7 +211,7 @@ void state::apply_frame(const action& a) {
       } else {
         gain_card(s, c, false);
       }
-      note_(note_kind::stolen, s, a.args[0] < 0 ? no_card : c);
+      note_(note_kind::stolen, s, a.args[0] < 0 || face_down ? no_card : c);
       if (t.count == 0 && !pillage_extra_open(t)) pop();
       break;
     }
@@ -502,6 +505,7 @@ void state::apply_move(const action& a) {
       hand_over(o.give, o.from, o.to);
       hand_over(o.give2, o.from, o.to);
       hand_over(o.take, o.to, o.from);
+      exchanged_[o.to] = trade_cards{o.give, o.give2, o.take};
       ships_[o.from].traded = static_cast<std::uint8_t>(ships_[o.from].traded | seat_bit(o.to));
       void_offers();
       break;
@@ -520,16 +524,16 @@ void state::apply_move(const action& a) {
       break;
     }
     case kind::brawl: {
-      // A trade brawl: the items of the open offer are at stake.
+      // A trade brawl: what both sides brought to the open offer, or to the exchange the two
+      // ships made this Movement, is at stake.
       const int other = a.args[0];
-      card_no stake = no_card;
+      trade_cards stake = exchanged_[s == active_ ? other : s];
       for (int i = 0; i < offer_count_; ++i) {
         const offer& o = offers_[i];
-        if ((o.from == s && o.to == other)) stake = o.take != no_card ? o.take : no_card;
-        if ((o.from == other && o.to == s)) stake = o.give;
+        if ((o.from == s && o.to == other) || (o.from == other && o.to == s)) stake = trade_cards{o.give, o.give2, o.take};
       }
       start_fight(fight_kind::brawl, fight_from::trade, s, other);
-      fight_.stake = stake;
+      fight_.trade = stake;
       // One brawl a trade: it spends the trade it follows, or a crew that heals could brawl
       // the same ship again and again and the Movement would never end.
       ships_[s].traded = static_cast<std::uint8_t>(ships_[s].traded & ~seat_bit(other));

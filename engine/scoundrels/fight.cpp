@@ -390,11 +390,35 @@ void state::end_fight(int winner) {
   resume_after_fight();
 }
 
-// The brawl's stake (the cargo being delivered, or the loser's side of an open offer) is still
-// the loser's to take, and the winner has room for a cargo.
+// The brawl's stake is still the loser's to take: a delivery brawl's cargo being delivered
+// (the winner with room for it), or in a trade brawl any item brought for trade, by either
+// side, that the loser holds now (rulebook "Melee": "the winner may also steal a single item
+// brought for trade").
 bool state::stake_open(int winner, int loser) const {
+  if (fight_.from == fight_from::trade) {
+    for (card_no c : {fight_.trade.give, fight_.trade.give2, fight_.trade.take})
+      if (trade_item_open(winner, loser, c)) return true;
+    return false;
+  }
   const card_no c = fight_.stake;
   return c != no_card && holds(loser, c) && bay_of(loser, c) >= 0 && (!is_contract(c) || open_bays(winner) > 0);
+}
+
+bool state::in_trade(card_no c) const {
+  return fight_.from == fight_from::trade && c != no_card &&
+         (c == fight_.trade.give || c == fight_.trade.give2 || c == fight_.trade.take);
+}
+
+// An item of the trade the loser holds (a bay, a locker, or equipped on its crew); a cargo
+// needs an open bay on the winner's ship.
+bool state::trade_item_open(int winner, int loser, card_no c) const {
+  if (c == no_card) return false;
+  if (is_contract(c)) return bay_of(loser, c) >= 0 && open_bays(winner) > 0;
+  if (holds(loser, c)) return true;
+  const int side = side_of(loser);
+  for (int i = 0; i < fight_.kit_count[side]; ++i)
+    if (fight_.kit[side][i].item == c) return !(fight_.kit[side][i].used && card_of(c).kind == card_kind::explosive);
+  return false;
 }
 
 // A pillage's extra pick, beside the crew's one item each: a cargo (boarding) or the stake.

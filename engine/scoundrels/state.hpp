@@ -188,6 +188,13 @@ struct kit_entry {
 };
 inline constexpr int max_kit = 12;
 
+// The cards a trade named: an open offer's, or an exchange made this Movement (a trade
+// brawl's stake: the items each side brought for trade).
+struct trade_cards {
+  card_no give = no_card, give2 = no_card, take = no_card;
+  friend bool operator==(const trade_cards&, const trade_cards&) = default;
+};
+
 struct fight_state {
   fight_kind kind = fight_kind::none;
   fight_from from = fight_from::intercept;
@@ -205,7 +212,8 @@ struct fight_state {
   std::uint8_t healed_a = 0, healed_d = 0;       // bays healed by a medkit this melee (bit per bay)
   std::array<std::uint16_t, 2> hit{};            // melee: bays hit this round (a healer hit may still heal)
   std::int8_t winner = -1;
-  card_no stake = no_card;             // delivery brawl: the cargo being delivered; trade brawl: an offered item
+  card_no stake = no_card;             // delivery brawl: the cargo being delivered
+  trade_cards trade{};                 // trade brawl: what both sides brought; the winner may take one the loser holds
   bool bury = false;                   // delivery brawl: the defender was burying
   std::uint8_t note_count = 0;
   std::array<round_note, max_round_notes> notes{};
@@ -456,6 +464,8 @@ class state {
   bool heal_source(int s, card_no src, card_no target) const;
   bool pillage_extra_open(const frame& f) const;
   bool stake_open(int winner, int loser) const;
+  bool trade_item_open(int winner, int loser, card_no c) const;
+  bool in_trade(card_no c) const;
   void return_kit();
   int side_of(int s) const { return s == fight_.attacker ? 0 : 1; }
   // actions.cpp
@@ -520,6 +530,7 @@ class state {
   std::array<offer, max_declined> declined_{};   // declined this Movement: not proposed again
   std::uint8_t declined_count_ = 0;
   std::uint8_t proposals_ = 0;             // offers made this Movement
+  std::array<trade_cards, max_players> exchanged_{};   // the active seat's exchanges this Movement, by the other seat
   // The delivery attempt a brawl window is open for.
   card_no attempt_ = no_card;
   bool attempt_bury_ = false;
