@@ -463,7 +463,11 @@ void state::legal_actions(int seat, std::vector<action>& out) const {
       if (offers_[i].to == seat) {
         out.push_back(act(seat, kind::accept, offers_[i].id));
         out.push_back(act(seat, kind::decline, offers_[i].id));
-        if (conscious_crew(seat) && conscious_crew(offers_[i].from)) out.push_back(act(seat, kind::brawl, offers_[i].from));
+        // A brawl before the exchange, or [offer id, 1]: after it (rulebook "Melee").
+        if (conscious_crew(seat) && conscious_crew(offers_[i].from)) {
+          out.push_back(act(seat, kind::brawl, offers_[i].from));
+          out.push_back(act(seat, kind::accept, offers_[i].id, 1));
+        }
       }
   std::sort(out.begin(), out.end(), [](const action& a, const action& b) {
     return std::tie(a.kind, a.argc, a.args) < std::tie(b.kind, b.argc, b.args);

@@ -508,6 +508,13 @@ void state::apply_move(const action& a) {
       exchanged_[o.to] = trade_cards{o.give, o.give2, o.take};
       ships_[o.from].traded = static_cast<std::uint8_t>(ships_[o.from].traded | seat_bit(o.to));
       void_offers();
+      if (a.argc > 1 && a.args[1] == 1) {
+        // The target brawls right after the exchange ("a player may initiate a brawl before or
+        // after exchanging items in a trade"); it spends the trade as the proposer's would.
+        start_fight(fight_kind::brawl, fight_from::trade, o.to, o.from);
+        fight_.trade = exchanged_[o.to];
+        ships_[o.from].traded = static_cast<std::uint8_t>(ships_[o.from].traded & ~seat_bit(o.to));
+      }
       break;
     }
     case kind::decline:

@@ -469,7 +469,7 @@ class heuristic_bot final : public engine::bot {
         return c ? 5 + worth(content_card(c->name())) : 6;   // a face-down item: worth a look
       }
       case kind::propose: return propose_value(t, a);
-      case kind::accept: return offer_value(t, x);
+      case kind::accept: return offer_value(t, x) - (a.argc > 1 && a.args[1] == 1 ? 20.0 : 0.0);   // then a brawl
       case kind::decline: return 0;
       case kind::withdraw: return -1;
       case kind::brawl: return brawl_value(t, x);

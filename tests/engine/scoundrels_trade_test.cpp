@@ -293,3 +293,29 @@ TEST_CASE("scoundrels trade: a trade brawl's winner, either side, may take an it
   play(g, act(1, kind::pillage, {0}));
   CHECK(g.fight().kind == fight_kind::none);
 }
+
+TEST_CASE("scoundrels trade: the offer's target may start a brawl after the exchange, and win back what it gave") {
+  // Rulebook "Melee": "A player may initiate a brawl before or after exchanging items in a
+  // trade." The target answers ACCEPT [offer, 1]: the items change hands, then it brawls.
+  // (Rules version 3; before, only the proposer could brawl after an exchange.)
+  state g = game(2, weak_proposer);
+  const std::int32_t grenade = held(g, 0, "Frag Grenade");
+  const std::int32_t medkit = held(g, 1, "Medkit");
+  play(g, act(0, kind::propose, {1, grenade, -1, 0}));
+  const int id = g.offers()[0].id;
+  const action after = act(1, kind::accept, {id, 1});
+  CHECK(filled(g, g.describe(after)) == filled(g, "{seat:1} accepts {seat:0}'s offer: they trade, then {seat:1} starts a brawl with {seat:0}."));
+  play(g, after);
+  CHECK(held(g, 1, "Frag Grenade") == grenade);   // the exchange is made first
+  CHECK(held(g, 0, "Medkit") == medkit);
+  REQUIRE(g.fight().kind == fight_kind::brawl);
+  CHECK(g.fight().attacker == 1);
+  CHECK(g.fight().defender == 0);
+  brawl_until_pillage(g);
+  // What the winner brought for trade, now the loser's, is at stake.
+  play(g, act(1, kind::pillage, {medkit}));
+  CHECK(held(g, 1, "Medkit") == medkit);
+  play(g, act(1, kind::pillage, {0}));
+  REQUIRE(g.fight().kind == fight_kind::none);
+  CHECK_FALSE(listed(g, act(0, kind::brawl, {1})));   // one brawl a trade: the proposer's is spent too
+}

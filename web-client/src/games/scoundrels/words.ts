@@ -298,6 +298,7 @@ export function actionLabel(action: Action, view: View, seatName: (seat: number)
       const o = view.offers.find((x) => x.id === a[0]);
       const verb = action.kind === ActionKind.ACCEPT ? "Accept" : action.kind === ActionKind.DECLINE ? "Decline" : "Withdraw";
       if (!o) return `${verb} offer ${a[0]}`;
+      if (action.kind === ActionKind.ACCEPT && a[1] === 1) return `Accept ${seatName(o.from)}'s offer, then brawl with ${seatName(o.from)}`;
       return action.kind === ActionKind.WITHDRAW ? `Withdraw your offer to ${seatName(o.to)}` : `${verb} ${seatName(o.from)}'s offer`;
     }
     case ActionKind.BRAWL:
