@@ -264,6 +264,22 @@ void state::fight_actions(int s, std::vector<action>& out) const {
           for (card_no src : sh.storage.items())
             if (repair_source(s, src, t)) out.push_back(act(s, kind::repair, wire_id(src), wire_id(t)));
         }
+        // A favor that repairs every disabled system (Maintenance Credit, Shipyard Debt): its
+        // text sets no time, and the rulebook repairs "after allocating damage".
+        if (f.step == fight_step::repair_defender || f.step == fight_step::repair_attacker) {
+          bool disabled = false;
+          for (const bay& b : sh.bays)
+            disabled = disabled || (!b.empty() && !is_contract(b.card) && b.damage && card_of(b.card).kind == card_kind::ship_system);
+          if (disabled)
+            for (card_no c : sh.log.items()) {
+              if (card_of(c).kind != card_kind::favor) continue;
+              for (const ability& x : card_of(c).abilities)
+                if (x.kind == prim::repair_all) {
+                  out.push_back(act(s, kind::play, wire_id(c), -1, 0));
+                  break;
+                }
+            }
+        }
       } else {
         for (int b = 0; b < max_bays; ++b) {
           const card_no t = sh.bays[b].card;

@@ -596,6 +596,9 @@ void state::apply_move(const action& a) {
           default: break;
         }
       }
+      // Played at a ship combat's repair step: on to the next step when nothing is left to do.
+      if (fight_.kind == fight_kind::combat && (fight_.step == fight_step::repair_defender || fight_.step == fight_step::repair_attacker))
+        next_fight_step();
       break;
     }
     case kind::pass:
