@@ -264,6 +264,22 @@ void state::fight_actions(int s, std::vector<action>& out) const {
           for (card_no src : sh.storage.items())
             if (repair_source(s, src, t)) out.push_back(act(s, kind::repair, wire_id(src), wire_id(t)));
         }
+        // A favor that repairs every disabled system (Maintenance Credit, Shipyard Debt): its
+        // text sets no time, and the rulebook repairs "after allocating damage".
+        if (f.step == fight_step::repair_defender || f.step == fight_step::repair_attacker) {
+          bool disabled = false;
+          for (const bay& b : sh.bays)
+            disabled = disabled || (!b.empty() && !is_contract(b.card) && b.damage && card_of(b.card).kind == card_kind::ship_system);
+          if (disabled)
+            for (card_no c : sh.log.items()) {
+              if (card_of(c).kind != card_kind::favor) continue;
+              for (const ability& x : card_of(c).abilities)
+                if (x.kind == prim::repair_all) {
+                  out.push_back(act(s, kind::play, wire_id(c), -1, 0));
+                  break;
+                }
+            }
+        }
       } else {
         for (int b = 0; b < max_bays; ++b) {
           const card_no t = sh.bays[b].card;
@@ -334,7 +350,14 @@ void state::frame_actions(const frame& f, std::vector<action>& out) const {
         payable = others > 0 || items >= 2;
       }
       if (payable)
-        for (int i = 0; i < f.look_count; ++i) out.push_back(act(s, kind::choose, wire_id(f.looked[i])));
+        for (int i = 0; i < f.look_count; ++i) {
+          out.push_back(act(s, kind::choose, wire_id(f.looked[i])));
+          // A reward ship system or crew member with an open bay: installed ([card]) or kept
+          // in the captain's log ([card, -1]).
+          if ((f.flags & frame_reward) && !is_bribe(f.looked[i]) && open_bays(s) > 0 &&
+              (card_of(f.looked[i]).kind == card_kind::ship_system || card_of(f.looked[i]).kind == card_kind::crew))
+            out.push_back(act(s, kind::choose, wire_id(f.looked[i]), -1));
+        }
       if (f.flags & frame_optional) out.push_back(act(s, kind::pass));
       break;
     }
@@ -414,7 +437,12 @@ void state::frame_actions(const frame& f, std::vector<action>& out) const {
         if (fight_.kind == fight_kind::boarding && open_bays(s) > 0)
           for (const bay& b : loser.bays)
             if (!b.empty() && is_contract(b.card)) out.push_back(act(s, kind::pillage, wire_id(b.card)));
-        if (stake_open(s, f.target)) out.push_back(act(s, kind::pillage, wire_id(fight_.stake)));
+        if (fight_.from == fight_from::trade) {
+          for (card_no c : {fight_.trade.give, fight_.trade.give2, fight_.trade.take})
+            if (trade_item_open(s, f.target, c)) out.push_back(act(s, kind::pillage, wire_id(c)));
+        } else if (stake_open(s, f.target)) {
+          out.push_back(act(s, kind::pillage, wire_id(fight_.stake)));
+        }
       }
       break;
     }
@@ -451,7 +479,11 @@ void state::legal_actions(int seat, std::vector<action>& out) const {
       if (offers_[i].to == seat) {
         out.push_back(act(seat, kind::accept, offers_[i].id));
         out.push_back(act(seat, kind::decline, offers_[i].id));
-        if (conscious_crew(seat) && conscious_crew(offers_[i].from)) out.push_back(act(seat, kind::brawl, offers_[i].from));
+        // A brawl before the exchange, or [offer id, 1]: after it (rulebook "Melee").
+        if (conscious_crew(seat) && conscious_crew(offers_[i].from)) {
+          out.push_back(act(seat, kind::brawl, offers_[i].from));
+          out.push_back(act(seat, kind::accept, offers_[i].id, 1));
+        }
       }
   std::sort(out.begin(), out.end(), [](const action& a, const action& b) {
     return std::tie(a.kind, a.argc, a.args) < std::tie(b.kind, b.argc, b.args);

@@ -23,7 +23,9 @@ void state::apply_frame(const action& a) {
       for (int i = 0; i < f.look_count; ++i)
         if (f.looked[i] != kept) to_bottom(f.looked[i]);
       if (kept == no_card) break;
-      gain_card(s, kept, (f.flags & frame_reward) != 0);
+      // A reward ship system or crew member goes into an open bay, or with [card, -1] into the
+      // captain's log (rulebook "Delivery": "placed in the captain's log or installed").
+      gain_card(s, kept, (f.flags & frame_reward) != 0 && !(a.argc > 1 && a.args[1] < 0));
       note_(note_kind::kept, s);
       if (f.flags & frame_dock) {
         frame cost;
@@ -96,9 +98,9 @@ void state::apply_frame(const action& a) {
         push_keep(s, reward, views);         // delivering to one's own syndicate (asked second)
         push_keep(s, colour_count, views);   // bribes: one per point of reputation
       } else {
-        // Freelance: draw one reward.
-        if (!cantina_[reward].empty()) gain_card(s, cantina_[reward].pop(), true);
-        note_(note_kind::drew, s, no_card, 1);
+        // Freelance: draw one reward, placed as the player chooses (a bay or the captain's
+        // log): asked whatever the card is, so the question tells nobody what was drawn.
+        push_keep(s, reward, 1);
       }
       break;
     }
@@ -187,13 +189,16 @@ void state::apply_frame(const action& a) {
       const int loser = t.target;
       const int side = side_of(loser);
       card_no c = a.args[0] < 0 ? from_wire(s, loser, a.args[0]) : unwire(a.args[0]);
-      const bool extra = is_contract(c) || c == fight_.stake;   // the one "also" pick
       bool from_kit = false;
       for (int i = 0; i < fight_.kit_count[side]; ++i)
         if (fight_.kit[side][i].item == c) {
           fight_.kit[side][i].item = no_card;
           from_kit = true;
         }
+      // The one "also" pick: a cargo, the delivery's stake, or an item brought for trade (an
+      // equipped one is a crew member's pick while those last).
+      const bool extra = is_contract(c) || c == fight_.stake || (in_trade(c) && !(from_kit && t.count > 0));
+      const bool face_down = !from_kit && in_locker(loser, c);   // a trade's item from a locker
       if (!from_kit) remove_card(loser, c);
       if (extra) t.mask = static_cast<std::uint8_t>(t.mask | 1u);
       else --t.count;
@@ -206,7 +211,7 @@ void state::apply_frame(const action& a) {
       } else {
         gain_card(s, c, false);
       }
-      note_(note_kind::stolen, s, a.args[0] < 0 ? no_card : c);
+      note_(note_kind::stolen, s, a.args[0] < 0 || face_down ? no_card : c);
       if (t.count == 0 && !pillage_extra_open(t)) pop();
       break;
     }
@@ -500,8 +505,16 @@ void state::apply_move(const action& a) {
       hand_over(o.give, o.from, o.to);
       hand_over(o.give2, o.from, o.to);
       hand_over(o.take, o.to, o.from);
+      exchanged_[o.to] = trade_cards{o.give, o.give2, o.take};
       ships_[o.from].traded = static_cast<std::uint8_t>(ships_[o.from].traded | seat_bit(o.to));
       void_offers();
+      if (a.argc > 1 && a.args[1] == 1) {
+        // The target brawls right after the exchange ("a player may initiate a brawl before or
+        // after exchanging items in a trade"); it spends the trade as the proposer's would.
+        start_fight(fight_kind::brawl, fight_from::trade, o.to, o.from);
+        fight_.trade = exchanged_[o.to];
+        ships_[o.from].traded = static_cast<std::uint8_t>(ships_[o.from].traded & ~seat_bit(o.to));
+      }
       break;
     }
     case kind::decline:
@@ -518,16 +531,16 @@ void state::apply_move(const action& a) {
       break;
     }
     case kind::brawl: {
-      // A trade brawl: the items of the open offer are at stake.
+      // A trade brawl: what both sides brought to the open offer, or to the exchange the two
+      // ships made this Movement, is at stake.
       const int other = a.args[0];
-      card_no stake = no_card;
+      trade_cards stake = exchanged_[s == active_ ? other : s];
       for (int i = 0; i < offer_count_; ++i) {
         const offer& o = offers_[i];
-        if ((o.from == s && o.to == other)) stake = o.take != no_card ? o.take : no_card;
-        if ((o.from == other && o.to == s)) stake = o.give;
+        if ((o.from == s && o.to == other) || (o.from == other && o.to == s)) stake = trade_cards{o.give, o.give2, o.take};
       }
       start_fight(fight_kind::brawl, fight_from::trade, s, other);
-      fight_.stake = stake;
+      fight_.trade = stake;
       // One brawl a trade: it spends the trade it follows, or a crew that heals could brawl
       // the same ship again and again and the Movement would never end.
       ships_[s].traded = static_cast<std::uint8_t>(ships_[s].traded & ~seat_bit(other));
@@ -583,6 +596,9 @@ void state::apply_move(const action& a) {
           default: break;
         }
       }
+      // Played at a ship combat's repair step: on to the next step when nothing is left to do.
+      if (fight_.kind == fight_kind::combat && (fight_.step == fight_step::repair_defender || fight_.step == fight_step::repair_attacker))
+        next_fight_step();
       break;
     }
     case kind::pass:

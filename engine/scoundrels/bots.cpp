@@ -469,7 +469,7 @@ class heuristic_bot final : public engine::bot {
         return c ? 5 + worth(content_card(c->name())) : 6;   // a face-down item: worth a look
       }
       case kind::propose: return propose_value(t, a);
-      case kind::accept: return offer_value(t, x);
+      case kind::accept: return offer_value(t, x) - (a.argc > 1 && a.args[1] == 1 ? 20.0 : 0.0);   // then a brawl
       case kind::decline: return 0;
       case kind::withdraw: return -1;
       case kind::brawl: return brawl_value(t, x);
@@ -482,7 +482,7 @@ class heuristic_bot final : public engine::bot {
         return c && !t.t_wanted(*c) ? 25 : -5;
       }
       case kind::affiliate: return affiliate_value(t, x);
-      case kind::choose: return choose_value(t, x);
+      case kind::choose: return choose_value(t, x) - (a.argc > 1 && a.args[1] < 0 ? 0.5 : 0.0);   // installs a reward
       case kind::play: return play_value(t, a);
       case kind::pass: return 0;
     }

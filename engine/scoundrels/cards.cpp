@@ -474,7 +474,7 @@ std::string ability_text(const ability& a) {
     case prim::none: return "";
     case prim::attack: s = signed_amount(n) + " " + std::string(weapon_name(a.kind_of)) + " attack in ship combat"; break;
     case prim::defence:
-      s = "ignores " + std::to_string(n) + " damage from each " + (a.vs ? kinds(a.vs) + " " : "") + "ship attack";
+      s = "ignores up to " + std::to_string(n) + " damage a round from " + (a.vs ? kinds(a.vs) + " " : "") + "ship attacks";
       break;
     case prim::escape:
       s = n > 0 ? signed_amount(n) + " to escape rolls" : signed_amount(n) + " to the defender's escape roll when you attack";

@@ -1,5 +1,6 @@
 // Fights in rounds: ship combat (intercept, ambush), boarding actions and brawls.
 #include <algorithm>
+#include <bit>
 
 #include "engine/scoundrels/state.hpp"
 
@@ -7,8 +8,10 @@ namespace starport::scoundrels {
 
 using engine::seat_bit;
 
-// Ship combat damage `from` deals to `to` this round: the attack of each weapon kind, less
-// the defender's defences against that kind (never below 0).
+// Ship combat damage `from` deals to `to` this round: the attacks added up, less the
+// defender's defensive bonuses. Each defence takes up to its amount off the total of the
+// weapon kinds it covers (all kinds when it names none), like melee armour; the narrowest
+// defences are counted first, so every defence is used where only it can help.
 int state::combat_damage(int from, int to, bool defended) const {
   std::array<int, weapon_count> by_kind{};
   const bool ambush_round = fight_.from == fight_from::ambush_departure || fight_.from == fight_from::ambush_arrival;
@@ -19,14 +22,23 @@ int state::combat_damage(int from, int to, bool defended) const {
         if ((a.flags & flag_ambush_only) && !(ambush_round && from == fight_.attacker)) continue;
         by_kind[static_cast<int>(a.kind_of)] += a.amount;
       }
-  for (int b = 0; b < max_bays && defended; ++b)
-    if (working(to, b))
-      for (const ability& a : card_of(ships_[to].bays[b].card).abilities) {
-        if (a.kind != prim::defence) continue;
-        if ((a.flags & flag_defending) && to != fight_.defender) continue;
-        for (int k = 0; k < weapon_count; ++k)
-          if (a.vs == 0 || (a.vs >> k) & 1u) by_kind[k] = std::max(0, by_kind[k] - a.amount);
-      }
+  // Pass 1: defences naming one kind; 2: several kinds; 3: every kind.
+  for (int pass = 1; pass <= 3 && defended; ++pass)
+    for (int b = 0; b < max_bays; ++b)
+      if (working(to, b))
+        for (const ability& a : card_of(ships_[to].bays[b].card).abilities) {
+          if (a.kind != prim::defence) continue;
+          if ((a.flags & flag_defending) && to != fight_.defender) continue;
+          const int breadth = a.vs == 0 ? 3 : std::popcount(static_cast<unsigned>(a.vs)) == 1 ? 1 : 2;
+          if (breadth != pass) continue;
+          int left = a.amount;
+          for (int k = 0; k < weapon_count && left > 0; ++k)
+            if (a.vs == 0 || (a.vs >> k) & 1u) {
+              const int n = std::min(left, by_kind[k]);
+              by_kind[k] -= n;
+              left -= n;
+            }
+        }
   int total = 0;
   for (int v : by_kind) total += v;
   return total;
@@ -390,11 +402,35 @@ void state::end_fight(int winner) {
   resume_after_fight();
 }
 
-// The brawl's stake (the cargo being delivered, or the loser's side of an open offer) is still
-// the loser's to take, and the winner has room for a cargo.
+// The brawl's stake is still the loser's to take: a delivery brawl's cargo being delivered
+// (the winner with room for it), or in a trade brawl any item brought for trade, by either
+// side, that the loser holds now (rulebook "Melee": "the winner may also steal a single item
+// brought for trade").
 bool state::stake_open(int winner, int loser) const {
+  if (fight_.from == fight_from::trade) {
+    for (card_no c : {fight_.trade.give, fight_.trade.give2, fight_.trade.take})
+      if (trade_item_open(winner, loser, c)) return true;
+    return false;
+  }
   const card_no c = fight_.stake;
   return c != no_card && holds(loser, c) && bay_of(loser, c) >= 0 && (!is_contract(c) || open_bays(winner) > 0);
+}
+
+bool state::in_trade(card_no c) const {
+  return fight_.from == fight_from::trade && c != no_card &&
+         (c == fight_.trade.give || c == fight_.trade.give2 || c == fight_.trade.take);
+}
+
+// An item of the trade the loser holds (a bay, a locker, or equipped on its crew); a cargo
+// needs an open bay on the winner's ship.
+bool state::trade_item_open(int winner, int loser, card_no c) const {
+  if (c == no_card) return false;
+  if (is_contract(c)) return bay_of(loser, c) >= 0 && open_bays(winner) > 0;
+  if (holds(loser, c)) return true;
+  const int side = side_of(loser);
+  for (int i = 0; i < fight_.kit_count[side]; ++i)
+    if (fight_.kit[side][i].item == c) return !(fight_.kit[side][i].used && card_of(c).kind == card_kind::explosive);
+  return false;
 }
 
 // A pillage's extra pick, beside the crew's one item each: a cargo (boarding) or the stake.

@@ -88,10 +88,13 @@ bool state::place_fight(const pb::Position& p, std::string& error) {
   }
   if (!f.stake().empty()) {
     if (from != fight_from::trade) return fail("fight.stake: only a trade brawl has one (a delivery brawl's is delivering.cargo)");
-    const card_no c = held_named(d, f.stake());
-    if (c == no_card || !tradable(d, c, ships_[d].location == dockyard_))
-      return fail("fight.stake: an item or cargo the defender holds and could trade");
-    fight_.stake = c;
+    // An item brought for trade, by either side (the one the position names).
+    int holder = d;
+    card_no c = held_named(d, f.stake());
+    if (c == no_card) c = held_named(holder = a, f.stake());
+    if (c == no_card || !tradable(holder, c, ships_[d].location == dockyard_))
+      return fail("fight.stake: an item or cargo either side holds and could trade");
+    fight_.trade.take = c;
   }
   // The two sides: equipment, abilities used this round, hits taken, medkits used.
   const pb::FightSidePosition* sides[] = {&f.attacker_side(), &f.defender_side()};

@@ -554,6 +554,7 @@ void state::begin_movement(int s) {
   arrived_ = false;
   declined_count_ = 0;
   proposals_ = 0;
+  exchanged_ = {};
 }
 
 void state::end_movement() {

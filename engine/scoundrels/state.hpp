@@ -141,7 +141,7 @@ inline constexpr std::uint8_t frame_cargo = 1;     // allocate: cargo may take a
 inline constexpr std::uint8_t frame_crew = 2;      // allocate: crew take the points (melee, injuries)
 inline constexpr std::uint8_t frame_optional = 4;  // keep_one: PASS keeps none
 inline constexpr std::uint8_t frame_dock = 8;      // keep_one: the Dockyard view (asks the cost next)
-inline constexpr std::uint8_t frame_reward = 16;   // keep_one: rewards (systems and crew may go in a bay)
+inline constexpr std::uint8_t frame_reward = 16;   // keep_one: rewards (systems and crew: a bay, or [card, -1] the log)
 inline constexpr std::uint8_t frame_melee = 32;    // allocate: inside a melee round (one hit per crew)
 inline constexpr std::uint8_t frame_combat = 64;   // allocate: inside a ship-combat round
 
@@ -188,6 +188,13 @@ struct kit_entry {
 };
 inline constexpr int max_kit = 12;
 
+// The cards a trade named: an open offer's, or an exchange made this Movement (a trade
+// brawl's stake: the items each side brought for trade).
+struct trade_cards {
+  card_no give = no_card, give2 = no_card, take = no_card;
+  friend bool operator==(const trade_cards&, const trade_cards&) = default;
+};
+
 struct fight_state {
   fight_kind kind = fight_kind::none;
   fight_from from = fight_from::intercept;
@@ -205,7 +212,8 @@ struct fight_state {
   std::uint8_t healed_a = 0, healed_d = 0;       // bays healed by a medkit this melee (bit per bay)
   std::array<std::uint16_t, 2> hit{};            // melee: bays hit this round (a healer hit may still heal)
   std::int8_t winner = -1;
-  card_no stake = no_card;             // delivery brawl: the cargo being delivered; trade brawl: an offered item
+  card_no stake = no_card;             // delivery brawl: the cargo being delivered
+  trade_cards trade{};                 // trade brawl: what both sides brought; the winner may take one the loser holds
   bool bury = false;                   // delivery brawl: the defender was burying
   std::uint8_t note_count = 0;
   std::array<round_note, max_round_notes> notes{};
@@ -280,7 +288,7 @@ class state {
   static constexpr int min_seats = 2;
   static constexpr int max_seats = max_players;
   static constexpr int default_seats = 4;
-  static constexpr int rules_version = 2;
+  static constexpr int rules_version = 3;
   static constexpr std::array<std::string_view, kind_count> action_names = {
       "resign", "move", "pick_up", "dockyard", "dismiss", "view_cantina", "install", "reveal",
       "intercept", "ambush", "allocate", "repair", "press", "escape", "stay", "equip", "fight",
@@ -456,6 +464,8 @@ class state {
   bool heal_source(int s, card_no src, card_no target) const;
   bool pillage_extra_open(const frame& f) const;
   bool stake_open(int winner, int loser) const;
+  bool trade_item_open(int winner, int loser, card_no c) const;
+  bool in_trade(card_no c) const;
   void return_kit();
   int side_of(int s) const { return s == fight_.attacker ? 0 : 1; }
   // actions.cpp
@@ -520,6 +530,7 @@ class state {
   std::array<offer, max_declined> declined_{};   // declined this Movement: not proposed again
   std::uint8_t declined_count_ = 0;
   std::uint8_t proposals_ = 0;             // offers made this Movement
+  std::array<trade_cards, max_players> exchanged_{};   // the active seat's exchanges this Movement, by the other seat
   // The delivery attempt a brawl window is open for.
   card_no attempt_ = no_card;
   bool attempt_bury_ = false;

@@ -484,7 +484,9 @@ std::string state::describe(const action& a) const {
     // ones are the two seats' to see, and the offer's own line named the public ones).
     case kind::accept: {
       const offer* o = offer_by_id(a.args[0]);
-      return who + " accepts " + (o ? seat_ref(o->from) + "'s offer" : std::string("the offer")) + ": they trade.";
+      const std::string trade = who + " accepts " + (o ? seat_ref(o->from) + "'s offer" : std::string("the offer")) + ": they trade";
+      if (a.argc > 1 && a.args[1] == 1) return trade + ", then " + who + " starts a brawl" + (o ? " with " + seat_ref(o->from) : std::string()) + ".";
+      return trade + ".";
     }
     case kind::decline: {
       const offer* o = offer_by_id(a.args[0]);

@@ -323,7 +323,7 @@ TEST_CASE("Scoundrels content, texts are generated from the data") {
         "Ship system. +1 movement (a hyperdrive: may be damaged before an escape roll for a bonus to that roll).");
   CHECK(sc::card_text(c.card_named(c.green, "Blaster Pistol")) == "Firearm. +1 firearm hit per melee round.");
   CHECK(sc::card_text(c.card_named(c.red, "Reactive Armour")) ==
-        "Ship system. Ignores 2 damage from each missile and cannon ship attack.");
+        "Ship system. Ignores up to 2 damage a round from missile and cannon ship attacks.");
   CHECK(sc::card_text(c.card_named(c.bribes, "Ghost Protocol")) ==
         "Favor. Play once: Escape the current ship combat, no roll; +1 movement this turn.");
   CHECK(sc::card_text(c.card_named(c.purple, "Needle Gun")) ==

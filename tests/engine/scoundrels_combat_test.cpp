@@ -43,6 +43,17 @@ TEST_CASE("scoundrels rule Ship combat: attack less defence, both sides at once,
   CHECK(g.active_seat() == 1);   // the player whose turn it is continues
 }
 
+TEST_CASE("scoundrels rule Ship combat: a defence takes its amount off the round's total, not off each weapon kind") {
+  // Rulebook "Ship Combat": the attack bonuses are added up and the defensive bonuses
+  // accounted for. Laser 2 and missile 2 against the Deflector (1, every kind): 3, not 2.
+  // (Rules version 3; before, 1 came off each kind.)
+  state g = game(2, combat(R"(, {"card": "Missile Rack"})", "6"));
+  CHECK(g.fight().attack_a == 3);
+  REQUIRE(g.fight().note_count == 1);
+  CHECK(g.fight().notes[0].attacker_attack == 4);   // before defences
+  CHECK(g.fight().notes[0].to_defender == 2);       // all its working systems
+}
+
 TEST_CASE("scoundrels rule Escape: 6 or more with modifiers, each hyperdrive burnt adds 2 for that roll") {
   state g = game(2, combat("", "4, 4"));
   play(g, act(0, kind::allocate, {held(g, 0, "Deflector")}));

@@ -41,6 +41,40 @@ TEST_CASE("scoundrels rule Delivery: the first delivery places the reputation di
   CHECK(g.deck_size(0) == green - 1);   // Spice pays from the green deck
 }
 
+TEST_CASE("scoundrels rule Delivery: a reward ship system or crew member is installed or kept in the captain's log, as the player chooses") {
+  // Rulebook "Delivery": "Ship systems and crew may be placed in the captain's log or installed
+  // immediately, if the player has an open bay." (Rules version 3; before, always installed.)
+  state g = game(2, delivery(R"("location": "Pandora")", R"("location": "Surya II")", R"(, "greenDeck": ["Laser Cannon", "Medkit"])"));
+  play(g, act(0, kind::deliver, {contract_id(g, "Spice")}));
+  play(g, act(0, kind::affiliate, {0}));
+  // The freelancer's one reward is shown to be placed, whatever it is.
+  REQUIRE(g.pending().size() == 1);
+  REQUIRE(g.pending().back().kind == task::keep_one);
+  REQUIRE(g.pending().back().look_count == 1);
+  const std::int32_t cannon = wire_id(g.pending().back().looked[0]);
+  CHECK(g.card_name(g.pending().back().looked[0]) == "Laser Cannon");
+  CHECK(listed(g, act(0, kind::choose, {cannon})));       // installed
+  CHECK(listed(g, act(0, kind::choose, {cannon, -1})));   // or kept in the captain's log
+  CHECK_FALSE(listed(g, act(0, kind::pass)));              // it is kept either way
+  play(g, act(0, kind::choose, {cannon, -1}));
+  CHECK(g.pending().empty());
+  CHECK(g.ship_of(0).log.size == 1);
+  CHECK(g.ship_of(0).log.cards[0] == cannon - 1);
+  for (const bay& b : g.ship_of(0).bays) CHECK(b.card != cannon - 1);
+  // Installing stays the plain choice; a small item has no bay to go to.
+  state h = game(2, delivery(R"("location": "Pandora", "reputation": 1, "affiliation": "FIDANZA")", R"("location": "Surya II")",
+                             R"(, "greenDeck": ["Laser Cannon", "Medkit"])"));
+  play(h, act(0, kind::deliver, {contract_id(h, "Spice")}));
+  REQUIRE(h.pending().size() == 1);
+  REQUIRE(h.pending().back().look_count == 2);
+  const std::int32_t medkit = wire_id(h.pending().back().looked[1]);
+  CHECK(h.card_name(static_cast<card_no>(medkit - 1)) == "Medkit");
+  CHECK_FALSE(listed(h, act(0, kind::choose, {medkit, -1})));
+  play(h, act(0, kind::choose, {wire_id(h.pending().back().looked[0])}));
+  CHECK(damage_of(h, 0, "Laser Cannon") == 0);   // in a bay
+  CHECK(h.ship_of(0).log.size == 0);
+}
+
 TEST_CASE("scoundrels rule Delivery: only at a delivery location, with conscious crew") {
   state g = game(2, delivery(R"("location": "Metis Prime")"));
   CHECK_FALSE(g.check(act(0, kind::deliver, {contract_id(g, "Spice")})));

@@ -96,3 +96,26 @@ TEST_CASE("scoundrels cards: each repair ability repairs once a Movement, not on
   play(g, act(0, kind::repair, {held(g, 0, "Repair Drones"), held(g, 0, "Laser Turret")}));
   CHECK(damage_of(g, 0, "Laser Turret") == 0);
 }
+
+TEST_CASE("scoundrels favors: Maintenance Credit may be played at a ship combat's repair step") {
+  // "Repair every disabled ship system", with no time set; rulebook "Ship Combat": "After
+  // allocating damage, ship systems may be repaired using suitable abilities/items." (Rules
+  // version 3; before, it could only be played outside a fight.)
+  state g = scoundrels_positions::start(R"({"phase": "MOVEMENT", "turn": 4, "activeSeat": 1, "ships": [
+    {"location": "Kessler Belt", "bays": [{"card": "Vex Marlowe", "captain": true}, {"card": "+1 Hyperdrive"}, {"card": "Afterburners"}],
+     "captainsLog": ["Maintenance Credit"]},
+    {"location": "Kessler Belt", "bays": [{"card": "Rook Adeyemi", "captain": true}, {"card": "Laser Turret"}]}],
+    "fight": {"kind": "SHIP_COMBAT", "attacker": 1, "defender": 0}, "dice": [2, 1, 1]})");
+  // Rook Adeyemi's 1 and the turret's 1: both the defender's systems are disabled.
+  play(g, act(0, kind::allocate, {held(g, 0, "Afterburners")}));
+  play(g, act(0, kind::allocate, {held(g, 0, "+1 Hyperdrive")}));
+  REQUIRE(g.fight().step == fight_step::repair_defender);
+  const action credit = act(0, kind::play, {held(g, 0, "Maintenance Credit"), -1, 0});
+  REQUIRE(listed(g, credit));
+  play(g, credit);
+  CHECK(damage_of(g, 0, "Afterburners") == 0);
+  CHECK(damage_of(g, 0, "+1 Hyperdrive") == 0);
+  CHECK(g.ship_of(0).log.size == 0);
+  // Nothing else to do for either side: the attacker decides.
+  CHECK(g.fight().step == fight_step::attacker_decides);
+}

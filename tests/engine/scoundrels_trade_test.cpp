@@ -118,7 +118,7 @@ TEST_CASE("scoundrels trade: an offer dies when a fight starts, and a trade braw
   CHECK(offer_count(g) == 0);
   CHECK_FALSE(says(g, "ends unanswered"));   // the brawl is its answer, in its own words
   CHECK(g.fight().kind == fight_kind::brawl);
-  CHECK(g.fight().stake == contract_id(g, "Guns") - 1);   // the item brought for trade is at stake
+  CHECK(g.fight().trade.give == contract_id(g, "Guns") - 1);   // the item brought for trade is at stake
 }
 
 TEST_CASE("scoundrels trade: an offer dies when what it names leaves its holder (a one-use repair item)") {
@@ -238,4 +238,84 @@ TEST_CASE("scoundrels trade: one brawl a trade - a brawl spends the trade it fol
   // Healed or not, the same trade does not start a second brawl.
   CHECK_FALSE(listed(g, brawl));
   CHECK_FALSE(g.check(brawl));
+}
+
+namespace {
+
+// Seat 0 (Captain Lux, no blows) offers its Frag Grenade for seat 1's Medkit; seat 1's crew
+// (Captain Orr and a Brute) win any brawl in two rounds: every die misses.
+const char* weak_proposer = R"({
+  "phase": "MOVEMENT", "activeSeat": 0, "firstPlayer": 0,
+  "ships": [
+    {"location": "Pandora", "bays": [{"card": "Captain Lux", "captain": true}], "weaponsLocker": ["Frag Grenade"], "storageLocker": ["Lucky Charm"]},
+    {"location": "Pandora", "bays": [{"card": "Captain Orr", "captain": true}, {"card": "Brute"}], "storageLocker": ["Medkit"]}
+  ],
+  "encounterDeck": ["Quiet"],
+  "dice": [1, 1, 1, 1, 1, 1]
+})";
+
+// Plays the brawl under way (no one equips; the attacker fights on) until seat 1 pillages.
+void brawl_until_pillage(state& g) {
+  for (int guard = 0; guard < 40 && !(g.pending().size() && g.pending().back().kind == task::pillage); ++guard) {
+    const int seat = std::countr_zero(static_cast<unsigned>(g.must_act()));
+    if (listed(g, act(seat, kind::fight))) play(g, act(seat, kind::fight));
+    else if (listed(g, act(seat, kind::press, {1}))) play(g, act(seat, kind::press, {1}));
+    else if (listed(g, act(seat, kind::allocate, {held(g, seat, "Captain Lux")}))) play(g, act(seat, kind::allocate, {held(g, seat, "Captain Lux")}));
+    else FAIL("nothing to play for seat " << seat);
+  }
+  REQUIRE(g.pending().size());
+  REQUIRE(g.pending().back().kind == task::pillage);
+  REQUIRE(g.pending().back().seat == 1);
+}
+
+}  // namespace
+
+TEST_CASE("scoundrels trade: a trade brawl's winner, either side, may take an item the loser brought for trade") {
+  // Rulebook "Melee": "In a trade brawl, the winner may also steal a single item brought for
+  // trade." (Rules version 3; before, only the defender's item was at stake, and a small item
+  // never could be taken.) Seat 0 proposes and starts the brawl; seat 1 defends and wins.
+  state g = game(2, weak_proposer);
+  const std::int32_t grenade = held(g, 0, "Frag Grenade");
+  play(g, act(0, kind::propose, {1, grenade, -1, 0}));
+  play(g, act(0, kind::brawl, {1}));
+  brawl_until_pillage(g);
+  const action take = act(1, kind::pillage, {grenade});
+  CHECK(listed(g, take));                                               // the proposer's item
+  CHECK_FALSE(listed(g, act(1, kind::pillage, {held(g, 0, "Lucky Charm")})));   // not brought for trade
+  play(g, take);
+  CHECK(held(g, 1, "Frag Grenade") == grenade);
+  // Taken from a face-down locker: the log does not name it.
+  CHECK(says(g, "{seat:1} takes a face-down item"));
+  // The one "also" pick is spent, and nothing was equipped: stopping is all that is left.
+  std::vector<action> legal;
+  g.legal_actions(1, legal);
+  CHECK(legal.size() == 1);
+  play(g, act(1, kind::pillage, {0}));
+  CHECK(g.fight().kind == fight_kind::none);
+}
+
+TEST_CASE("scoundrels trade: the offer's target may start a brawl after the exchange, and win back what it gave") {
+  // Rulebook "Melee": "A player may initiate a brawl before or after exchanging items in a
+  // trade." The target answers ACCEPT [offer, 1]: the items change hands, then it brawls.
+  // (Rules version 3; before, only the proposer could brawl after an exchange.)
+  state g = game(2, weak_proposer);
+  const std::int32_t grenade = held(g, 0, "Frag Grenade");
+  const std::int32_t medkit = held(g, 1, "Medkit");
+  play(g, act(0, kind::propose, {1, grenade, -1, 0}));
+  const int id = g.offers()[0].id;
+  const action after = act(1, kind::accept, {id, 1});
+  CHECK(filled(g, g.describe(after)) == filled(g, "{seat:1} accepts {seat:0}'s offer: they trade, then {seat:1} starts a brawl with {seat:0}."));
+  play(g, after);
+  CHECK(held(g, 1, "Frag Grenade") == grenade);   // the exchange is made first
+  CHECK(held(g, 0, "Medkit") == medkit);
+  REQUIRE(g.fight().kind == fight_kind::brawl);
+  CHECK(g.fight().attacker == 1);
+  CHECK(g.fight().defender == 0);
+  brawl_until_pillage(g);
+  // What the winner brought for trade, now the loser's, is at stake.
+  play(g, act(1, kind::pillage, {medkit}));
+  CHECK(held(g, 1, "Medkit") == medkit);
+  play(g, act(1, kind::pillage, {0}));
+  REQUIRE(g.fight().kind == fight_kind::none);
+  CHECK_FALSE(listed(g, act(0, kind::brawl, {1})));   // one brawl a trade: the proposer's is spent too
 }

@@ -223,6 +223,7 @@ test("every action kind has a label in players' words from the view", () => {
   // A face-down card of the other side of the fight: never a name.
   assert.equal(l(ActionKind.PILLAGE, -2), "Take the face-down card in Bot Brigid's weapons locker (2 of 2)");
   assert.equal(l(ActionKind.ACCEPT, 5), "Accept Bot Brigid's offer");
+  assert.equal(l(ActionKind.ACCEPT, 5, 1), "Accept Bot Brigid's offer, then brawl with Bot Brigid");
   assert.equal(actionLabel(act(1, ActionKind.WITHDRAW, 5), v, seatName), "Withdraw your offer to Ada");
   assert.equal(l(ActionKind.BRAWL, 1), "Brawl with Bot Brigid");
   assert.equal(l(ActionKind.BRAWL, -1), "Let the delivery go ahead");
@@ -463,6 +464,10 @@ test("two same-named cards of one zone read apart wherever one is chosen by its 
   const pick = view({ prompt: create(PromptSchema, { seat: 0, kind: PromptKind.PICK_CARD, cards: [card(50, "Medkit", CardKind.MEDKIT), card(51, "Medkit", CardKind.MEDKIT)] }) });
   pick.legalActions = [act(0, ActionKind.CHOOSE, 50), act(0, ActionKind.CHOOSE, 51)];
   assert.deepEqual(pick.legalActions.map((a) => actionLabel(a, pick, seatName)), ["Keep Medkit (1st)", "Keep Medkit (2nd)"]);
+  // A delivery's reward ship system or crew member: installed, or kept in the captain's log.
+  const reward = view({ prompt: create(PromptSchema, { seat: 0, kind: PromptKind.PICK_CARD, cards: [card(50, "Medkit", CardKind.MEDKIT), card(52, "Deck Gunner", CardKind.CREW)] }) });
+  reward.legalActions = [act(0, ActionKind.CHOOSE, 50), act(0, ActionKind.CHOOSE, 52), act(0, ActionKind.CHOOSE, 52, -1)];
+  assert.deepEqual(reward.legalActions.map((a) => actionLabel(a, reward, seatName)), ["Keep Medkit", "Keep Deck Gunner and install it", "Keep Deck Gunner in the captain's log"]);
 });
 
 // At 390 px a select shows only the start of its chosen label: "Overcharged Hyperdrive (weap…",
@@ -549,7 +554,7 @@ function offeredToAda(extra: Parameters<typeof view>[0] = {}) {
     activeSeat: 1,
     fight: undefined,
     offers: [offer],
-    legalActions: [act(0, ActionKind.BRAWL, 1), act(0, ActionKind.ACCEPT, 7), act(0, ActionKind.DECLINE, 7)],
+    legalActions: [act(0, ActionKind.BRAWL, 1), act(0, ActionKind.ACCEPT, 7), act(0, ActionKind.ACCEPT, 7, 1), act(0, ActionKind.DECLINE, 7)],
     ...extra,
   });
 }
@@ -569,8 +574,9 @@ test("an offer from the computer in its Movement is asked at the top: who offers
   assert.match(moves, /Bot Brigid is the computer: it waits for your answer until its timer runs out, then plays on \(moving away ends the offer\)\. <div class="timer( urgent)?" data-deadline="\d+">1[12]s left<\/div>/);
   assert.match(moves, />Accept Bot Brigid's offer</);
   assert.match(moves, />Decline Bot Brigid's offer</);
+  assert.match(moves, />Accept Bot Brigid's offer, then brawl with Bot Brigid</);
   // Each answer has exactly one button on the page; the trades panel says where it is asked.
-  assert.deepEqual(buttons(html).sort(), ["20:7", "21:7", "23:1"]);
+  assert.deepEqual(buttons(html).sort(), ["20:7", "20:7,1", "21:7", "23:1"]);
   assert.match(html, /Your answer is asked above, with your moves\./);
   // A person's offer has no such clock, though their turn timer runs; a computer with no wait
   // shown (it has moved on) says nothing of one.

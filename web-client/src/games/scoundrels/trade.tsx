@@ -256,9 +256,8 @@ export function incomingOffers(view: View, viewer: number | null): { offer: Offe
     .filter((o) => o.to === viewer)
     .map((o) => ({
       offer: o,
-      answers: [ActionKind.ACCEPT, ActionKind.DECLINE]
-        .map((k) => view.legalActions.find((a) => a.seat === viewer && a.kind === k && a.args[0] === o.id))
-        .filter((a): a is Action => !!a),
+      // Accept, accept then brawl (ACCEPT [offer, 1]), decline.
+      answers: [ActionKind.ACCEPT, ActionKind.DECLINE].flatMap((k) => view.legalActions.filter((a) => a.seat === viewer && a.kind === k && a.args[0] === o.id)),
     }))
     .filter((x) => x.answers.length);
 }
@@ -283,7 +282,7 @@ export function IncomingOffer({ view, ctx, offer, answers }: { view: View; ctx: 
       {ctx.live && proposer?.bot ? <ProposerWaits name={who} standIn={!proposer.botKind} timer={ctx.timer(offer.from)} sent={ctx.inFlight && sentWords(ctx.inFlight, offer)} /> : null}
       {B ? (
         <div class="buttons">
-          {answers.map((a) => <B key={a.kind} action={a} class={a.kind === ActionKind.ACCEPT ? undefined : "secondary"}>{actionLabel(a, view, ctx.seatName)}</B>)}
+          {answers.map((a) => <B key={`${a.kind}:${a.args.join(",")}`} action={a} class={a.kind === ActionKind.ACCEPT && a.args[1] !== 1 ? undefined : "secondary"}>{actionLabel(a, view, ctx.seatName)}</B>)}
         </div>
       ) : null}
     </div>

@@ -298,6 +298,7 @@ export function actionLabel(action: Action, view: View, seatName: (seat: number)
       const o = view.offers.find((x) => x.id === a[0]);
       const verb = action.kind === ActionKind.ACCEPT ? "Accept" : action.kind === ActionKind.DECLINE ? "Decline" : "Withdraw";
       if (!o) return `${verb} offer ${a[0]}`;
+      if (action.kind === ActionKind.ACCEPT && a[1] === 1) return `Accept ${seatName(o.from)}'s offer, then brawl with ${seatName(o.from)}`;
       return action.kind === ActionKind.WITHDRAW ? `Withdraw your offer to ${seatName(o.to)}` : `${verb} ${seatName(o.from)}'s offer`;
     }
     case ActionKind.BRAWL:
@@ -313,7 +314,7 @@ export function actionLabel(action: Action, view: View, seatName: (seat: number)
     case ActionKind.AFFILIATE:
       return a[0] ? `Affiliate${affiliateWith(view, action.seat)}` : "Stay as you are";
     case ActionKind.CHOOSE:
-      return chooseLabel(a[0], prompt?.kind, view, (id) => name(id, 0));
+      return chooseLabel(a[0], prompt?.kind, view, (id) => name(id, 0), action.seat, a[1]);
     case ActionKind.PLAY: {
       const on = a[1] >= 0 ? ` on ${seatName(a[1])}` : "";
       // The third argument is a location for a card that moves the Dockyard, else 0.
@@ -337,7 +338,9 @@ function affiliateWith(view: View, seat: number): string {
   return "";
 }
 
-function chooseLabel(option: number, kind: PromptKind | undefined, view: View, name: (id: number) => string): string {
+// `second`: a delivery's reward ship system or crew member kept in the captain's log (-1)
+// rather than installed (the choice without it, named so when both are offered).
+function chooseLabel(option: number, kind: PromptKind | undefined, view: View, name: (id: number) => string, seat?: number, second?: number): string {
   switch (kind) {
     case PromptKind.PLACE_CARD:
       // Bays are numbered from 0 on the wire and from 1 on the ship sheet.
@@ -349,8 +352,11 @@ function chooseLabel(option: number, kind: PromptKind | undefined, view: View, n
       return `Choose ${option}`;
     case PromptKind.DISCARD:
       return `Discard ${name(option)}`;
-    case PromptKind.PICK_CARD:
-      return `Keep ${name(option)}`;
+    case PromptKind.PICK_CARD: {
+      if (second === -1) return `Keep ${name(option)} in the captain's log`;
+      const toLog = view.legalActions.some((x) => x.seat === seat && x.kind === ActionKind.CHOOSE && x.args[0] === option && x.args[1] === -1);
+      return toLog ? `Keep ${name(option)} and install it` : `Keep ${name(option)}`;
+    }
     default:
       return view.prompt?.cards.some((c) => c.id === option) ? `Choose ${name(option)}` : `Choose ${option}`;
   }
