@@ -299,7 +299,24 @@ void state::after_allocation() {
   next_fight_step();
 }
 
-// Skips the steps where the seat has nothing it could do.
+// Whether a repair step must wait for `s` even with nothing to do, so that its wait tells
+// nobody what its face-down cards are: it has something to mend (a disabled ship system in
+// ship combat, an injured crew member in a boarding action) and cards the others see only as
+// a count that could mend it (the storage locker's items; in ship combat the captain's log's
+// repair favors).
+bool state::mend_could_be_hidden(int s) const {
+  const ship& sh = ships_[s];
+  const card_kind mended = fight_.kind == fight_kind::combat ? card_kind::ship_system : card_kind::crew;
+  if (fight_.kind != fight_kind::combat && fight_.kind != fight_kind::boarding) return false;
+  bool hurt = false;
+  for (const bay& b : sh.bays)
+    hurt = hurt || (!b.empty() && !is_contract(b.card) && b.damage && card_of(b.card).kind == mended);
+  if (!hurt) return false;
+  return !sh.storage.empty() || (fight_.kind == fight_kind::combat && !sh.log.empty());
+}
+
+// Skips the steps where the seat has nothing it could do (and nothing others could think it
+// might: mend_could_be_hidden).
 void state::next_fight_step() {
   std::vector<action> scratch;
   for (int guard = 0; guard < 8; ++guard) {
@@ -309,7 +326,7 @@ void state::next_fight_step() {
         const int s = fight_.step == fight_step::repair_defender ? fight_.defender : fight_.attacker;
         scratch.clear();
         fight_actions(s, scratch);
-        if (scratch.size() > 1) return;   // something besides PASS
+        if (scratch.size() > 1 || mend_could_be_hidden(s)) return;   // something besides PASS, or it may seem so
         fight_.step = fight_.step == fight_step::repair_defender ? fight_step::repair_attacker : fight_step::attacker_decides;
         continue;
       }

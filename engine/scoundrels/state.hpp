@@ -464,6 +464,7 @@ class state {
   bool heal_source(int s, card_no src, card_no target) const;
   bool pillage_extra_open(const frame& f) const;
   bool stake_open(int winner, int loser) const;
+  bool mend_could_be_hidden(int s) const;
   bool trade_item_open(int winner, int loser, card_no c) const;
   bool in_trade(card_no c) const;
   void return_kit();

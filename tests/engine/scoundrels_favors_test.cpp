@@ -119,3 +119,32 @@ TEST_CASE("scoundrels favors: Maintenance Credit may be played at a ship combat'
   // Nothing else to do for either side: the attacker decides.
   CHECK(g.fight().step == fight_step::attacker_decides);
 }
+
+TEST_CASE("scoundrels favors: a repair step waits alike for a face-down repair favor and for any other face-down card") {
+  // Whether the fight waits for the defender at its repair step must not tell the attacker
+  // what its face-down cards are: with a system disabled and a card in the captain's log or
+  // the storage locker, it waits (PASS at least) whatever the card is.
+  const auto at_repair = [](const std::string& hidden) {
+    state g = scoundrels_positions::start(R"({"phase": "MOVEMENT", "turn": 4, "activeSeat": 1, "ships": [
+      {"location": "Kessler Belt", "bays": [{"card": "Vex Marlowe", "captain": true}, {"card": "+1 Hyperdrive"}, {"card": "Afterburners"}])" +
+                                          hidden + R"(},
+      {"location": "Kessler Belt", "bays": [{"card": "Rook Adeyemi", "captain": true}, {"card": "Laser Turret"}]}],
+      "fight": {"kind": "SHIP_COMBAT", "attacker": 1, "defender": 0}, "dice": [2, 1, 1]})");
+    play(g, act(0, kind::allocate, {held(g, 0, "Afterburners")}));
+    play(g, act(0, kind::allocate, {held(g, 0, "+1 Hyperdrive")}));
+    return g;
+  };
+  const state credit = at_repair(R"(, "captainsLog": ["Maintenance Credit"])");
+  const state other_favor = at_repair(R"(, "captainsLog": ["Ghost Protocol"])");
+  const state medkit = at_repair(R"(, "storageLocker": ["Medkit"])");
+  const state nothing = at_repair("");
+  CHECK(credit.fight().step == fight_step::repair_defender);
+  CHECK(other_favor.fight().step == fight_step::repair_defender);
+  CHECK(medkit.fight().step == fight_step::repair_defender);
+  CHECK(other_favor.must_act() == credit.must_act());
+  std::vector<action> answers;
+  other_favor.legal_actions(0, answers);
+  CHECK(answers == std::vector<action>{act(0, kind::pass)});
+  // Nothing face down and nothing to repair with: on to the attacker's decision.
+  CHECK(nothing.fight().step == fight_step::attacker_decides);
+}
