@@ -458,8 +458,14 @@ void state::offer_chaotic(int seat) {
 void state::place_system(int prox, copy_id c, int by_seat, int by_ship) {
   chart_[prox] = c;
   note(event_kind::discovery, by_seat, c, prox);
-  const card_def& d = card_of(c);
-  if (d.has(keyword::chaotic)) {
+  system_revealed(by_seat, by_ship, c);
+}
+
+// A System goes from unknown to known (Ruling 4: a Discovery, or the Starting Systems shown
+// at the Opening): its Chaotic offers, then its "when revealed" ability on top of them, so
+// the ability resolves first.
+void state::system_revealed(int by_seat, int by_ship, copy_id c) {
+  if (card_of(c).has(keyword::chaotic)) {
     // Chaotic: each player looks at their top Complication and may put it at the bottom.
     for (int k = seats_ - 1; k >= 0; --k) offer_chaotic((initiative_ + k) % seats_);
   }

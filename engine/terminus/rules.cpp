@@ -251,7 +251,10 @@ void state::advance() {
         break;
       case step::starting_system:
         if (must_act()) return;
-        begin_mulligan();
+        // Every seat has chosen: the choices are shown, a reveal whose abilities resolve
+        // (frames) before the Opening's hands are drawn.
+        if (sub_ == 0) show_starting_systems();
+        else begin_mulligan();
         break;
       case step::mulligan:
         if (must_act()) return;
@@ -337,11 +340,24 @@ void state::flip_picks() {
   }
 }
 
-void state::begin_mulligan() {
-  step_ = step::mulligan;
-  // The Starting Systems, chosen in secret, are shown together.
+// The Starting Systems, chosen in secret, are shown together: going from unknown to known,
+// they are revealed (Ruling 4), so each one's Chaotic offers and "when revealed" ability
+// happen now, as a Discovery's do, in Initiative order (frames are a stack: the last seat's
+// are pushed first). The Complication Piles are full then (the first Complications are drawn
+// after the Mulligan), so a Chaotic look always finds a card.
+void state::show_starting_systems() {
+  sub_ = 1;
   for (int s = 0; s < seats_; ++s)
     if (players_[s].starting_system != no_card) note(event_kind::starting_system, s, players_[s].starting_system);
+  for (int k = seats_ - 1; k >= 0; --k) {
+    const int s = (initiative_ + k) % seats_;
+    if (!players_[s].out && players_[s].starting_system != no_card) system_revealed(s, 0, players_[s].starting_system);
+  }
+}
+
+void state::begin_mulligan() {
+  step_ = step::mulligan;
+  sub_ = 0;
   for (int s = 0; s < seats_; ++s) {
     draw_actions(s, opening_hand);
     players_[s].decided = players_[s].out;

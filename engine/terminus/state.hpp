@@ -255,7 +255,7 @@ class state {
   static constexpr int min_seats = 2;
   static constexpr int max_seats = max_players;
   static constexpr int default_seats = 2;
-  static constexpr int rules_version = 2;
+  static constexpr int rules_version = 3;
   static constexpr std::array<std::string_view, 13> action_names = {
       "resign", "draft", "start_system", "mulligan", "entropy", "play", "pass",
       "override", "activate", "choose", "detach", "reattach", "bustle"};
@@ -293,6 +293,8 @@ class state {
   int round() const { return round_; }
   int initiative() const { return initiative_; }
   int active_seat() const { return active_; }
+  // The Starting Systems chosen in secret have been shown (their reveal, then the Mulligan).
+  bool starting_systems_shown() const { return step_ > step::starting_system || (step_ == step::starting_system && sub_ > 0); }
   bool turn_under_way() const { return step_ >= step::start && step_ <= step::end; }   // active_ is taking its Turn
   const player& seat(int s) const { return players_[s]; }
   engine::card_index index_of(copy_id c) const { return players_[owner_of(c)].list[slot_of(c)]; }
@@ -332,6 +334,7 @@ class state {
   // rules.cpp: the flow, one step after another until a seat must decide
   void advance();
   void flip_picks();
+  void show_starting_systems();
   void begin_mulligan();
   void begin_round();
   void compute_turn_order();
@@ -396,6 +399,7 @@ class state {
   static void insert_bottom(pile<pile_size>& p, copy_id c);
   void discovery(int prox, int by_seat, int by_ship);
   void place_system(int prox, copy_id c, int by_seat, int by_ship);
+  void system_revealed(int by_seat, int by_ship, copy_id c);
   void gain_proximity(int s, int sh, int amount);
   void gain_certainty(int s, int sh, int amount);
   void draw_actions(int s, int n);

@@ -147,7 +147,7 @@ void state::view(viewer who, pb::View& out) const {
     ps.set_gig_pile(p.gigs.size);
     if (p.starting_system != no_card) {
       // Chosen in secret with the others; everyone sees it once the Opening goes on.
-      const bool shown = own || step_ > step::starting_system;
+      const bool shown = own || starting_systems_shown();
       fill_card(*ps.mutable_starting_system(), p.starting_system, shown);
       ps.mutable_starting_system()->set_face_up(shown && !system_down(p.starting_system));
     }

@@ -174,3 +174,67 @@ TEST_CASE("Entropy Step: each seat holding a Complication puts one under its Pil
   CHECK(g.hand_complications(1) == 2);
   CHECK(g.current_step() == step::destiny);
 }
+
+// Rules version 3: showing the Starting Systems is a reveal (Ruling 4), so a Starting
+// System's "when revealed" ability and its Chaotic offers happen then, in Initiative order,
+// before the Opening's hands are drawn.
+TEST_CASE("Opening Phase: the Starting Systems shown are revealed - their ability and Chaotic offers, in Initiative order") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.initiative = 1;
+  s.seats[0].starting_system = {};   // chooses now
+  s.seats[0].system_pile = {"Prism Rift", "Cinder Belt", "Quiet Expanse"};   // Chaotic, when revealed: every Ship +1 Certainty
+  s.seats[0].complication_pile = {"Bad Press", "Lucky Break"};
+  s.seats[1].starting_system = "Shattered Lanes";   // Chaotic, chosen already in secret
+  s.seats[1].complication_pile = {"Sensor Ghost", "Lucky Break"};
+  trpb::Position p = position_of(s);
+  p.set_step(trpb::STARTING_SYSTEM);
+  p.clear_turn_order();
+  auto v = tr::state::validate(2, trpb::Options(), p);
+  REQUIRE_MESSAGE(v, v.detail);
+  tr::state g(2, trpb::Options(), p, 3);
+  REQUIRE(g.must_act() == seat_bit(0));
+  const tr::player& me = g.seat(0);
+  const auto wire = [&](int from_top) {
+    return static_cast<std::int32_t>(tr::wire_id(me.systems.cards[me.systems.size - 1 - from_top]));
+  };
+  play(g, act(0, tr::kind::start_system, {wire(0), wire(1)}));
+  // Shown together, both known to the other seat while the reveal resolves.
+  CHECK(g.current_step() == step::starting_system);
+  trpb::View v0, v1;
+  g.view(viewer::of_seat(0), v0);
+  g.view(viewer::of_seat(1), v1);
+  CHECK(v0.seats(1).starting_system().known());
+  CHECK(v1.seats(0).starting_system().known());
+  // Seat 1 holds the Initiative: Shattered Lanes first (no ability; its offers, seat 1 then
+  // seat 0), then Prism Rift (its ability, then its offers). No hand is drawn before.
+  CHECK(g.seat(0).hand.size == 0);
+  CHECK(g.seat(0).certainty == 0);
+  REQUIRE(g.pending().back().kind == tr::task::chaotic);
+  REQUIRE(g.must_act() == seat_bit(1));
+  // The look is seat 1's alone.
+  g.view(viewer::of_seat(0), v0);
+  g.view(viewer::of_seat(1), v1);
+  REQUIRE(v1.prompt().cards_size() == 1);
+  CHECK(tr::card(static_cast<tr::card_id>(v1.prompt().cards(0).index())).name == std::string("Sensor Ghost"));
+  CHECK(v0.prompt().cards_size() == 0);
+  trpb::View spectator;
+  g.view(viewer::spectator(), spectator);
+  CHECK(spectator.prompt().cards_size() == 0);
+  play(g, act(1, tr::kind::choose, {1}));   // Sensor Ghost to the bottom
+  CHECK(g.card_of(g.seat(1).complications.top()).name == "Lucky Break");
+  REQUIRE(g.must_act() == seat_bit(0));
+  play(g, act(0, tr::kind::pass));
+  // Prism Rift's "when revealed": every Ship gains 1 Certainty, then its offers.
+  CHECK(g.seat(0).certainty == 1);
+  CHECK(g.seat(1).certainty == 1);
+  REQUIRE(g.must_act() == seat_bit(1));
+  play(g, act(1, tr::kind::pass));
+  REQUIRE(g.must_act() == seat_bit(0));
+  play(g, act(0, tr::kind::choose, {1}));   // Bad Press to the bottom
+  CHECK(g.card_of(g.seat(0).complications.top()).name == "Lucky Break");
+  // Then the Opening's hands.
+  CHECK(g.current_step() == step::mulligan);
+  CHECK(g.seat(0).hand.size == 4);
+  CHECK(g.seat(1).hand.size == 4);
+  CHECK(g.must_act() == 0b11);
+}
