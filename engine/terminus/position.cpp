@@ -252,7 +252,9 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
         return refuse(rule_error::bad_options, "a Starting System being chosen is not face down");
       to_choose += !sp.out() && sp.starting_system().empty() && sp.system_pile_size() > 0;
     }
-    if (to_choose == 0)
+    // OPENING: every seat chose; the Starting Systems are shown and their reveal resolves.
+    const bool revealing = position.has_resolving() && position.resolving().source() == pb::ResolvingPosition::OPENING;
+    if (to_choose == 0 && !revealing)
       return refuse(rule_error::bad_options,
                     "STARTING_SYSTEM needs a seat still to choose: one with a System Pile and no Starting System yet");
   }
