@@ -471,7 +471,7 @@ void state::place_resolving(const pb::Position& position, bool in_window, std::s
         turn_ship_ = static_cast<std::uint8_t>(sh + 1);
       } else {
         // The step goes on after its triggered abilities.
-        sub_ = step_ == step::regroup || step_ == step::aftermath ? 2 : 1;
+        sub_ = step_ == step::start || step_ == step::regroup || step_ == step::aftermath ? 2 : 1;
       }
       push_run(active_, sh, c, at, -1, 0);
       from_part();

@@ -422,9 +422,9 @@ void state::begin_turn(int seat) {
   p.detached_this_turn = 0;
 }
 
-// Start Step: Research, then the other Start effects (Legacies and Destinies, Modules,
-// Recruits, the System, Ship by Ship), Farsight, Runabouts detach, Bustling; then the
-// Backslide check.
+// Start Step: the Legacies' and Destinies' Start effects (Ruling 2a), Research, then the
+// other Start effects (Modules, Recruits, the System, Ship by Ship), Farsight, Runabouts
+// detach, Bustling; then the Backslide check.
 void state::start_step() {
   player& p = players_[active_];
   switch (sub_++) {
@@ -433,22 +433,29 @@ void state::start_step() {
         ship& x = p.ships[k];
         if (!x.present) continue;
         // Research: after the Ship's first Turn, no Certainty or Proximity gained since its
-        // last Turn began: 1 Certainty per Research Module (one trigger, Ruling 2b). A Module
-        // ability, it comes before any Recruit's or the System's (Ruling 2), so their gains now
-        // count for the next Turn, as does this one.
+        // last Turn began. Whether it is due is settled as the Turn starts, so every gain of
+        // this Start Step counts for the next Turn, as does Research's own.
+        x.research_due = x.had_turn && !x.gained;
+        x.gained = false;
+        x.had_turn = true;
+      }
+      // The Special Objects (Legacies, Destinies) first of all (Ruling 2a).
+      if (p.ships[0].present) push_special_triggers(active_, when::start_turn);
+      return;
+    case 1:
+      for (int k = 0; k < max_ships; ++k) {
+        ship& x = p.ships[k];
+        if (!x.present || !x.research_due) continue;
+        x.research_due = false;
+        // 1 Certainty per Research Module (one trigger, Ruling 2b). A Module ability, it
+        // comes before any other Module's, a Recruit's or the System's (Ruling 2).
         int research = 0;
         for (const module_slot& m : x.module_list())
           research += m.face_up && card_of(m.card).has(keyword::research);
-        const bool gained = x.gained;
-        const bool first = !x.had_turn;
-        x.gained = false;
-        x.had_turn = true;
-        if (research && !first && !gained) gain_certainty(active_, k, research);
+        if (research) gain_certainty(active_, k, research);
       }
       for (int k = max_ships - 1; k >= 0; --k)
-        if (p.ships[k].present) push_triggers(active_, k, when::start_turn);
-      return;
-    case 1:
+        if (p.ships[k].present) push_triggers(active_, k, when::start_turn, false);
       return;
     case 2:
       for (int k = max_ships - 1; k >= 0; --k)

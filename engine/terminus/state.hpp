@@ -103,6 +103,7 @@ struct ship {
   bool backslide = false;                  // in Backslide until its Aftermath Step
   bool gained = false;                     // Research: gained Certainty or Proximity since its last Turn began
   bool had_turn = false;                   // Research: "after the first Turn"
+  bool research_due = false;               // Research: due this Start Step (after the Special Objects)
   bool skip_play = false;                  // skips its next Play Step
   std::uint8_t target_seat = 0xff;         // the last Action's target Ship (0xff: none)
   std::uint8_t target_ship = 0;
@@ -383,7 +384,9 @@ class state {
   bool has_effect_at(copy_id c, when at) const;
   void push_run(int seat, int sh, copy_id source, when at, int target_seat, int target_ship);
   void push_triggers_of(int seat, int sh, copy_id c, when at);
-  void push_triggers(int seat, int sh, when at);
+  // `special`: with the Special Objects beside the primary Ship (sh 0), first.
+  void push_triggers(int seat, int sh, when at, bool special = true);
+  void push_special_triggers(int seat, when at);
   void step_run();
   bool petty_active(int seat, copy_id c) const;
   void start_effect(const frame& run, int i);
