@@ -258,6 +258,7 @@ void state::advance() {
         break;
       case step::mulligan:
         if (must_act()) return;
+        make_mulligans();
         // Opening: with exactly 2 players both draw 2 Complications.
         if (seats_ == 2)
           for (int s = 0; s < seats_; ++s) {
@@ -361,6 +362,34 @@ void state::begin_mulligan() {
   for (int s = 0; s < seats_; ++s) {
     draw_actions(s, opening_hand);
     players_[s].decided = players_[s].out;
+  }
+}
+
+// Every seat has chosen its mulligan in secret (as the Draft picks and the Starting
+// Systems): the choices are made together, in Initiative order. The Actions go to the
+// Discard Pile (public), and as many are drawn.
+void state::make_mulligans() {
+  for (int k = 0; k < seats_; ++k) {
+    const int s = (initiative_ + k) % seats_;
+    player& p = players_[s];
+    const int mask = p.mulligan;
+    p.mulligan = 0;
+    if (p.out) continue;
+    // The 4 Actions drawn: the last ones of the hand (Prompt.cards).
+    std::array<copy_id, opening_hand> hand{};
+    const int n = std::min<int>(p.hand.size, opening_hand);
+    for (int i = 0; i < n; ++i) hand[i] = p.hand.cards[p.hand.size - n + i];
+    int discarded = 0;
+    for (int i = 0; i < n; ++i)
+      if (mask >> i & 1) ++discarded;
+    note(event_kind::mulligan, s, no_card, discarded);
+    for (int i = 0; i < n; ++i)
+      if (mask >> i & 1) {
+        remove_from_hand(s, hand[i]);
+        p.discard.push(hand[i]);
+        note(event_kind::discarded, s, hand[i]);
+      }
+    if (discarded) draw_actions(s, discarded);
   }
 }
 

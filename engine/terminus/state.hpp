@@ -147,6 +147,9 @@ struct player {
   // ends with the next one).
   std::uint8_t peeks_in_own_turn = 0;
   std::uint8_t turn_place = 0;              // 1-based on this Round's Turn Tracker; 0: done
+  // The Opening's mulligan (a mask of the 4 Actions drawn, as MULLIGAN), chosen in secret and
+  // made once every seat has chosen.
+  std::uint8_t mulligan = 0;
   friend bool operator==(const player&, const player&) = default;
 };
 
@@ -234,6 +237,7 @@ enum class event_kind : std::uint8_t {
   turned_down,       // seat, card: a face-up Member, or a Module paying an Exhaust, turns face down
   morale,            // seat, card, extra = the Member's Morale now
   peeked,            // seat, other = whose Hand it looks at
+  mulligan,          // seat, extra = how many Actions its mulligan replaces (0: it keeps its hand)
 };
 struct event {
   event_kind kind = event_kind::flipped;
@@ -337,6 +341,7 @@ class state {
   void flip_picks();
   void show_starting_systems();
   void begin_mulligan();
+  void make_mulligans();
   void begin_round();
   void compute_turn_order();
   void begin_turn(int seat);
