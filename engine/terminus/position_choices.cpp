@@ -267,7 +267,7 @@ verdict resolving_fits(int seats, const pb::Position& position) {
       if (st != pb::STARTING_SYSTEM)
         return refuse(rule_error::bad_options, "resolving: OPENING is the Starting Systems' reveal, at STARTING_SYSTEM");
       for (const pb::SeatPosition& sp : position.seats())
-        if (!sp.out() && sp.starting_system().empty())
+        if (!sp.out() && sp.starting_system().empty() && sp.system_pile_size() > 0)
           return refuse(rule_error::bad_options, "resolving: OPENING comes once every seat still in has its Starting System");
       if (act.out() || !find_card(act.starting_system(), id) || !card(id).has(keyword::chaotic))
         return refuse(rule_error::bad_options,
