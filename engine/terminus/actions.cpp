@@ -409,24 +409,11 @@ void state::apply(const action& a) {
       p.decided = true;
       break;
     }
-    case kind::mulligan: {
-      const int mask = a.args[0];
-      // The 4 Actions just drawn: the last ones of the hand (Prompt.cards).
-      std::array<copy_id, opening_hand> hand{};
-      const int n = std::min<int>(p.hand.size, opening_hand);
-      for (int i = 0; i < n; ++i) hand[i] = p.hand.cards[p.hand.size - n + i];
-      int discarded = 0;
-      for (int i = 0; i < n; ++i)
-        if (mask >> i & 1) {
-          remove_from_hand(seat, hand[i]);
-          p.discard.push(hand[i]);
-          note(event_kind::discarded, seat, hand[i]);
-          ++discarded;
-        }
-      if (discarded) draw_actions(seat, discarded);
+    case kind::mulligan:
+      // Chosen in secret: made when every seat has chosen (make_mulligans).
+      p.mulligan = static_cast<std::uint8_t>(a.args[0]);
       p.decided = true;
       break;
-    }
     case kind::entropy: {
       const copy_id c = from_wire(a.args[0]);
       remove_from_hand(seat, c);

@@ -45,7 +45,7 @@ void state::push_triggers_of(int seat, int sh, copy_id c, when at) { push_run(se
 // A Ship's triggered abilities of one timing, in the order of Ruling 2: Special Objects in
 // the Ship Zone (Legacies, Destinies) first, then Modules, Recruits, the System. Frames are
 // a stack, so they are pushed last first.
-void state::push_triggers(int seat, int sh, when at) {
+void state::push_triggers(int seat, int sh, when at, bool special) {
   const player& p = players_[seat];
   const ship& x = p.ships[sh];
   const copy_id sys = system_of(seat, sh);
@@ -54,10 +54,15 @@ void state::push_triggers(int seat, int sh, when at) {
     if (x.crew[i].face_up) push_run(seat, sh, x.crew[i].card, at, -1, 0);
   for (int i = x.module_count - 1; i >= 0; --i)
     if (x.modules[i].face_up) push_run(seat, sh, x.modules[i].card, at, -1, 0);
-  if (sh == 0) {
-    for (int i = p.destiny.size - 1; i >= 0; --i) push_run(seat, sh, p.destiny.cards[i], at, -1, 0);
-    for (int i = p.legacies.size - 1; i >= 0; --i) push_run(seat, sh, p.legacies.cards[i], at, -1, 0);
-  }
+  if (sh == 0 && special) push_special_triggers(seat, at);
+}
+
+// The Special Objects beside the primary Ship (Legacies, then Destinies): before every other
+// triggered ability of the Step (Ruling 2a).
+void state::push_special_triggers(int seat, when at) {
+  const player& p = players_[seat];
+  for (int i = p.destiny.size - 1; i >= 0; --i) push_run(seat, 0, p.destiny.cards[i], at, -1, 0);
+  for (int i = p.legacies.size - 1; i >= 0; --i) push_run(seat, 0, p.legacies.cards[i], at, -1, 0);
 }
 
 // The top frame is a `run`: the next effect of its source at its timing happens (or asks).
@@ -458,8 +463,14 @@ void state::offer_chaotic(int seat) {
 void state::place_system(int prox, copy_id c, int by_seat, int by_ship) {
   chart_[prox] = c;
   note(event_kind::discovery, by_seat, c, prox);
-  const card_def& d = card_of(c);
-  if (d.has(keyword::chaotic)) {
+  system_revealed(by_seat, by_ship, c);
+}
+
+// A System goes from unknown to known (Ruling 4: a Discovery, or the Starting Systems shown
+// at the Opening): its Chaotic offers, then its "when revealed" ability on top of them, so
+// the ability resolves first.
+void state::system_revealed(int by_seat, int by_ship, copy_id c) {
+  if (card_of(c).has(keyword::chaotic)) {
     // Chaotic: each player looks at their top Complication and may put it at the bottom.
     for (int k = seats_ - 1; k >= 0; --k) offer_chaotic((initiative_ + k) % seats_);
   }

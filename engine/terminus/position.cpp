@@ -252,7 +252,9 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
         return refuse(rule_error::bad_options, "a Starting System being chosen is not face down");
       to_choose += !sp.out() && sp.starting_system().empty() && sp.system_pile_size() > 0;
     }
-    if (to_choose == 0)
+    // OPENING: every seat chose; the Starting Systems are shown and their reveal resolves.
+    const bool revealing = position.has_resolving() && position.resolving().source() == pb::ResolvingPosition::OPENING;
+    if (to_choose == 0 && !revealing)
       return refuse(rule_error::bad_options,
                     "STARTING_SYSTEM needs a seat still to choose: one with a System Pile and no Starting System yet");
   }
@@ -270,6 +272,11 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
       open += !sp.out() && !sp.decided() && (!entropy || complications > 0);
     }
     if (any && !deciding) return refuse(rule_error::bad_options, "decided belongs to ENTROPY_STEP and MULLIGAN_STEP");
+    for (const pb::SeatPosition& sp : position.seats())
+      if (sp.mulligan() != 0 && (position.step() != pb::MULLIGAN_STEP || !sp.decided() ||
+                                 sp.mulligan() >= 1u << std::min(sp.hand_size(), opening_hand)))
+        return refuse(rule_error::bad_options,
+                      "mulligan: a decided seat's choice at MULLIGAN_STEP, a mask of the last 4 cards of its hand");
     if (any && open == 0)
       return refuse(rule_error::bad_options, "decided: nobody is left to choose (an Entropy choice needs a Complication in the Hand); start at the next step");
   }
@@ -509,6 +516,8 @@ state::state(int seats, const pb::Options& options, const pb::Position& position
   }
   if (step_ == step::entropy || step_ == step::mulligan)
     for (int s = 0; s < seats; ++s) players_[s].decided = players_[s].decided || position.seats(s).decided();
+  if (step_ == step::mulligan)
+    for (int s = 0; s < seats; ++s) players_[s].mulligan = static_cast<std::uint8_t>(position.seats(s).mulligan());
   // A look partly made: the cards put back (top first), then the ones still looked at.
   std::array<copy_id, 8> looked{};
   int looked_count = 0;

@@ -153,6 +153,21 @@ bool state::place_backslides(const pb::Position& position) {
 // no "when revealed" ability between them: how many (0 for any other choice).
 int state::offers_just_under(const pb::Position& position) const {
   const pb::ResolvingPosition& r = position.resolving();
+  int offers = 0;
+  for (int s = 0; s < seats_; ++s) offers += !players_[s].out && !players_[s].complications.empty();
+  if (r.source() == pb::ResolvingPosition::OPENING) {
+    // The waiting Starting Systems, from the next in Initiative order: each Chaotic one with
+    // no "when revealed" ability puts its offers right under, up to the first with an ability.
+    const int open = static_cast<int>(position.active_seat());
+    int n = 0;
+    for (int k = (open - initiative_ + seats_) % seats_ + 1; k < seats_; ++k) {
+      const player& p = players_[(initiative_ + k) % seats_];
+      if (p.out || p.starting_system == no_card) continue;
+      if (has_effect_at(p.starting_system, when::reveal)) break;
+      if (card_of(p.starting_system).has(keyword::chaotic)) n += offers;
+    }
+    return n;
+  }
   if (r.source() != pb::ResolvingPosition::BACKSLIDE) return 0;
   const pb::WaitingBackslide* last = nullptr;
   for (const pb::WaitingBackslide& w : r.waiting_backslides())
@@ -161,9 +176,7 @@ int state::offers_just_under(const pb::Position& position) const {
   const ship& x = players_[active_].ships[last->ship()];
   const copy_id c = x.present && x.proximity > 0 && x.proximity < terminus ? chart_[x.proximity] : no_card;
   if (c == no_card || !card_of(c).has(keyword::chaotic) || has_effect_at(c, when::reveal)) return 0;
-  int n = 0;
-  for (int s = 0; s < seats_; ++s) n += !players_[s].out && !players_[s].complications.empty();
-  return n;
+  return offers;
 }
 
 }  // namespace starport::terminus

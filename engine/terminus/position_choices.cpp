@@ -165,7 +165,8 @@ verdict resolving_fits(int seats, const pb::Position& position) {
   const bool from_card = r.source() == R::STEP || r.source() == R::OVERRIDE;
   if (!R::Source_IsValid(r.source()) || r.source() == R::REVEAL || r.source() == R::FLIP_UP)
     return refuse(rule_error::bad_options,
-                  "resolving.source: ACTION, CASCADE, STEP, OVERRIDE, WEAPON, DETACH, BUSTLE, REATTACH, DISCARD or BACKSLIDE");
+                  "resolving.source: ACTION, CASCADE, STEP, OVERRIDE, WEAPON, DETACH, BUSTLE, REATTACH, DISCARD, BACKSLIDE "
+                  "or OPENING");
   if (r.has_nested()) {
     if (r.source() > R::OVERRIDE)
       return refuse(rule_error::bad_options, "resolving.nested: only an ACTION, CASCADE, STEP or OVERRIDE has parts to nest a choice under");
@@ -260,6 +261,21 @@ verdict resolving_fits(int seats, const pb::Position& position) {
       if (st != pb::END_STEP) return refuse(rule_error::bad_options, "resolving: REATTACH is decided in END_STEP");
       return engine::ok();
     case R::BACKSLIDE: return backslide_fits(position);
+    case R::OPENING: {
+      // The Starting Systems shown (every seat still in chose one); the active seat's is
+      // Chaotic and its offers are open (its "when revealed" ability, if any, resolved).
+      if (st != pb::STARTING_SYSTEM)
+        return refuse(rule_error::bad_options, "resolving: OPENING is the Starting Systems' reveal, at STARTING_SYSTEM");
+      for (const pb::SeatPosition& sp : position.seats())
+        if (!sp.out() && sp.starting_system().empty() && sp.system_pile_size() > 0)
+          return refuse(rule_error::bad_options, "resolving: OPENING comes once every seat still in has its Starting System");
+      if (act.out() || !find_card(act.starting_system(), id) || !card(id).has(keyword::chaotic))
+        return refuse(rule_error::bad_options,
+                      "resolving: OPENING reveals the Chaotic Starting System of `active_seat`, a seat still in");
+      if (r.chaotic_size() == 0)
+        return refuse(rule_error::bad_options, "resolving.chaotic: OPENING states the seats still to decide its offers");
+      return engine::ok();
+    }
     case R::DISCARD: {
       int actions = 0;
       for (const std::string& n : act.hand()) actions += find_card(n, id) && card(id).type == card_type::action;
@@ -298,6 +314,7 @@ const char* resolving_closed(pb::ResolvingPosition::Source source) {
     case R::BUSTLE: return "resolving: the active seat's primary Ship cannot Bustle now (Crewed, a Bustling System, an Upgrade, room)";
     case R::REATTACH: return "resolving: no detached Runabout shares the primary Ship's Proximity";
     case R::BACKSLIDE: return "resolving: the Backslide's Discovery has no Chaotic offers open there";
+    case R::OPENING: return "resolving: the Starting System's Chaotic offers are not open there";
     default: return "resolving: nothing of that source is open there";
   }
 }
@@ -454,7 +471,7 @@ void state::place_resolving(const pb::Position& position, bool in_window, std::s
         turn_ship_ = static_cast<std::uint8_t>(sh + 1);
       } else {
         // The step goes on after its triggered abilities.
-        sub_ = step_ == step::regroup || step_ == step::aftermath ? 2 : 1;
+        sub_ = step_ == step::start || step_ == step::regroup || step_ == step::aftermath ? 2 : 1;
       }
       push_run(active_, sh, c, at, -1, 0);
       from_part();
@@ -483,6 +500,20 @@ void state::place_resolving(const pb::Position& position, bool in_window, std::s
       f.seat = active_;
       f.count = static_cast<std::uint8_t>(hand_actions(active_) - opening_hand);
       push(f);
+      return;
+    }
+    case R::OPENING: {
+      // Every Starting System shown (show_starting_systems): the ones after the active seat's
+      // in Initiative order wait, not begun (pushed last first); its offers are open on top.
+      if (step_ != step::starting_system) return;
+      sub_ = 1;
+      const int open = static_cast<int>(position.active_seat());
+      const int place = (open - initiative_ + seats_) % seats_;
+      for (int k = seats_ - 1; k > place; --k) {
+        const int s = (initiative_ + k) % seats_;
+        if (!players_[s].out && players_[s].starting_system != no_card) system_revealed(s, 0, players_[s].starting_system);
+      }
+      offers();
       return;
     }
     case R::BACKSLIDE:

@@ -25,7 +25,8 @@ verdict offers_fit(int seats, const pb::Position& position, const pb::ResolvingP
   card_id id = 0;
   for (const pb::ChartPosition& cp : position.star_chart())
     chaotic_system = chaotic_system || (!cp.face_down() && find_card(cp.system(), id) && card(id).has(keyword::chaotic));
-  if (!chaotic_system)
+  // OPENING: the Chaotic Starting System revealed (resolving_fits checks it is one).
+  if (!chaotic_system && position.resolving().source() != pb::ResolvingPosition::OPENING)
     return refuse(rule_error::bad_options, "resolving.chaotic: no face-up Chaotic System on the Star Chart");
   unsigned listed = 0;
   int last = -1;
@@ -65,10 +66,12 @@ verdict partial_fits(int seats, const pb::Position& position) {
   if (!partly_made(in)) return engine::ok();
   const int who = chooser(position);
   card_id id = 0;
-  if (r.source() == R::BACKSLIDE) {
+  if (r.source() == R::BACKSLIDE || r.source() == R::OPENING) {
     if (in.picks_left() || in.looked_size() || in.put_back_size())
       return refuse(rule_error::bad_options,
-                    "resolving.picks_left, looked, put_back: a Backslide's Discovery leaves only the Chaotic offers (`chaotic`)");
+                    r.source() == R::BACKSLIDE
+                        ? "resolving.picks_left, looked, put_back: a Backslide's Discovery leaves only the Chaotic offers (`chaotic`)"
+                        : "resolving.picks_left, looked, put_back: the Opening's reveal leaves only the Chaotic offers (`chaotic`)");
     return offers_fit(seats, position, in);
   }
   if (r.source() == R::BUSTLE) {

@@ -251,10 +251,14 @@ void state::advance() {
         break;
       case step::starting_system:
         if (must_act()) return;
-        begin_mulligan();
+        // Every seat has chosen: the choices are shown, a reveal whose abilities resolve
+        // (frames) before the Opening's hands are drawn.
+        if (sub_ == 0) show_starting_systems();
+        else begin_mulligan();
         break;
       case step::mulligan:
         if (must_act()) return;
+        make_mulligans();
         // Opening: with exactly 2 players both draw 2 Complications.
         if (seats_ == 2)
           for (int s = 0; s < seats_; ++s) {
@@ -337,14 +341,55 @@ void state::flip_picks() {
   }
 }
 
-void state::begin_mulligan() {
-  step_ = step::mulligan;
-  // The Starting Systems, chosen in secret, are shown together.
+// The Starting Systems, chosen in secret, are shown together: going from unknown to known,
+// they are revealed (Ruling 4), so each one's Chaotic offers and "when revealed" ability
+// happen now, as a Discovery's do, in Initiative order (frames are a stack: the last seat's
+// are pushed first). The Complication Piles are full then (the first Complications are drawn
+// after the Mulligan), so a Chaotic look always finds a card.
+void state::show_starting_systems() {
+  sub_ = 1;
   for (int s = 0; s < seats_; ++s)
     if (players_[s].starting_system != no_card) note(event_kind::starting_system, s, players_[s].starting_system);
+  for (int k = seats_ - 1; k >= 0; --k) {
+    const int s = (initiative_ + k) % seats_;
+    if (!players_[s].out && players_[s].starting_system != no_card) system_revealed(s, 0, players_[s].starting_system);
+  }
+}
+
+void state::begin_mulligan() {
+  step_ = step::mulligan;
+  sub_ = 0;
   for (int s = 0; s < seats_; ++s) {
     draw_actions(s, opening_hand);
     players_[s].decided = players_[s].out;
+  }
+}
+
+// Every seat has chosen its mulligan in secret (as the Draft picks and the Starting
+// Systems): the choices are made together, in Initiative order. The Actions go to the
+// Discard Pile (public), and as many are drawn.
+void state::make_mulligans() {
+  for (int k = 0; k < seats_; ++k) {
+    const int s = (initiative_ + k) % seats_;
+    player& p = players_[s];
+    const int mask = p.mulligan;
+    p.mulligan = 0;
+    if (p.out) continue;
+    // The 4 Actions drawn: the last ones of the hand (Prompt.cards).
+    std::array<copy_id, opening_hand> hand{};
+    const int n = std::min<int>(p.hand.size, opening_hand);
+    for (int i = 0; i < n; ++i) hand[i] = p.hand.cards[p.hand.size - n + i];
+    int discarded = 0;
+    for (int i = 0; i < n; ++i)
+      if (mask >> i & 1) ++discarded;
+    note(event_kind::mulligan, s, no_card, discarded);
+    for (int i = 0; i < n; ++i)
+      if (mask >> i & 1) {
+        remove_from_hand(s, hand[i]);
+        p.discard.push(hand[i]);
+        note(event_kind::discarded, s, hand[i]);
+      }
+    if (discarded) draw_actions(s, discarded);
   }
 }
 
@@ -406,9 +451,9 @@ void state::begin_turn(int seat) {
   p.detached_this_turn = 0;
 }
 
-// Start Step: Research, then the other Start effects (Legacies and Destinies, Modules,
-// Recruits, the System, Ship by Ship), Farsight, Runabouts detach, Bustling; then the
-// Backslide check.
+// Start Step: the Legacies' and Destinies' Start effects (Ruling 2a), Research, then the
+// other Start effects (Modules, Recruits, the System, Ship by Ship), Farsight, Runabouts
+// detach, Bustling; then the Backslide check.
 void state::start_step() {
   player& p = players_[active_];
   switch (sub_++) {
@@ -417,22 +462,29 @@ void state::start_step() {
         ship& x = p.ships[k];
         if (!x.present) continue;
         // Research: after the Ship's first Turn, no Certainty or Proximity gained since its
-        // last Turn began: 1 Certainty per Research Module (one trigger, Ruling 2b). A Module
-        // ability, it comes before any Recruit's or the System's (Ruling 2), so their gains now
-        // count for the next Turn, as does this one.
+        // last Turn began. Whether it is due is settled as the Turn starts, so every gain of
+        // this Start Step counts for the next Turn, as does Research's own.
+        x.research_due = x.had_turn && !x.gained;
+        x.gained = false;
+        x.had_turn = true;
+      }
+      // The Special Objects (Legacies, Destinies) first of all (Ruling 2a).
+      if (p.ships[0].present) push_special_triggers(active_, when::start_turn);
+      return;
+    case 1:
+      for (int k = 0; k < max_ships; ++k) {
+        ship& x = p.ships[k];
+        if (!x.present || !x.research_due) continue;
+        x.research_due = false;
+        // 1 Certainty per Research Module (one trigger, Ruling 2b). A Module ability, it
+        // comes before any other Module's, a Recruit's or the System's (Ruling 2).
         int research = 0;
         for (const module_slot& m : x.module_list())
           research += m.face_up && card_of(m.card).has(keyword::research);
-        const bool gained = x.gained;
-        const bool first = !x.had_turn;
-        x.gained = false;
-        x.had_turn = true;
-        if (research && !first && !gained) gain_certainty(active_, k, research);
+        if (research) gain_certainty(active_, k, research);
       }
       for (int k = max_ships - 1; k >= 0; --k)
-        if (p.ships[k].present) push_triggers(active_, k, when::start_turn);
-      return;
-    case 1:
+        if (p.ships[k].present) push_triggers(active_, k, when::start_turn, false);
       return;
     case 2:
       for (int k = max_ships - 1; k >= 0; --k)

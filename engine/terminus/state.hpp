@@ -103,6 +103,7 @@ struct ship {
   bool backslide = false;                  // in Backslide until its Aftermath Step
   bool gained = false;                     // Research: gained Certainty or Proximity since its last Turn began
   bool had_turn = false;                   // Research: "after the first Turn"
+  bool research_due = false;               // Research: due this Start Step (after the Special Objects)
   bool skip_play = false;                  // skips its next Play Step
   std::uint8_t target_seat = 0xff;         // the last Action's target Ship (0xff: none)
   std::uint8_t target_ship = 0;
@@ -146,6 +147,9 @@ struct player {
   // ends with the next one).
   std::uint8_t peeks_in_own_turn = 0;
   std::uint8_t turn_place = 0;              // 1-based on this Round's Turn Tracker; 0: done
+  // The Opening's mulligan (a mask of the 4 Actions drawn, as MULLIGAN), chosen in secret and
+  // made once every seat has chosen.
+  std::uint8_t mulligan = 0;
   friend bool operator==(const player&, const player&) = default;
 };
 
@@ -233,6 +237,7 @@ enum class event_kind : std::uint8_t {
   turned_down,       // seat, card: a face-up Member, or a Module paying an Exhaust, turns face down
   morale,            // seat, card, extra = the Member's Morale now
   peeked,            // seat, other = whose Hand it looks at
+  mulligan,          // seat, extra = how many Actions its mulligan replaces (0: it keeps its hand)
 };
 struct event {
   event_kind kind = event_kind::flipped;
@@ -255,7 +260,7 @@ class state {
   static constexpr int min_seats = 2;
   static constexpr int max_seats = max_players;
   static constexpr int default_seats = 2;
-  static constexpr int rules_version = 2;
+  static constexpr int rules_version = 3;
   static constexpr std::array<std::string_view, 13> action_names = {
       "resign", "draft", "start_system", "mulligan", "entropy", "play", "pass",
       "override", "activate", "choose", "detach", "reattach", "bustle"};
@@ -293,6 +298,8 @@ class state {
   int round() const { return round_; }
   int initiative() const { return initiative_; }
   int active_seat() const { return active_; }
+  // The Starting Systems chosen in secret have been shown (their reveal, then the Mulligan).
+  bool starting_systems_shown() const { return step_ > step::starting_system || (step_ == step::starting_system && sub_ > 0); }
   bool turn_under_way() const { return step_ >= step::start && step_ <= step::end; }   // active_ is taking its Turn
   const player& seat(int s) const { return players_[s]; }
   engine::card_index index_of(copy_id c) const { return players_[owner_of(c)].list[slot_of(c)]; }
@@ -332,7 +339,9 @@ class state {
   // rules.cpp: the flow, one step after another until a seat must decide
   void advance();
   void flip_picks();
+  void show_starting_systems();
   void begin_mulligan();
+  void make_mulligans();
   void begin_round();
   void compute_turn_order();
   void begin_turn(int seat);
@@ -380,7 +389,9 @@ class state {
   bool has_effect_at(copy_id c, when at) const;
   void push_run(int seat, int sh, copy_id source, when at, int target_seat, int target_ship);
   void push_triggers_of(int seat, int sh, copy_id c, when at);
-  void push_triggers(int seat, int sh, when at);
+  // `special`: with the Special Objects beside the primary Ship (sh 0), first.
+  void push_triggers(int seat, int sh, when at, bool special = true);
+  void push_special_triggers(int seat, when at);
   void step_run();
   bool petty_active(int seat, copy_id c) const;
   void start_effect(const frame& run, int i);
@@ -396,6 +407,7 @@ class state {
   static void insert_bottom(pile<pile_size>& p, copy_id c);
   void discovery(int prox, int by_seat, int by_ship);
   void place_system(int prox, copy_id c, int by_seat, int by_ship);
+  void system_revealed(int by_seat, int by_ship, copy_id c);
   void gain_proximity(int s, int sh, int amount);
   void gain_certainty(int s, int sh, int amount);
   void draw_actions(int s, int n);

@@ -147,7 +147,7 @@ void state::view(viewer who, pb::View& out) const {
     ps.set_gig_pile(p.gigs.size);
     if (p.starting_system != no_card) {
       // Chosen in secret with the others; everyone sees it once the Opening goes on.
-      const bool shown = own || step_ > step::starting_system;
+      const bool shown = own || starting_systems_shown();
       fill_card(*ps.mutable_starting_system(), p.starting_system, shown);
       ps.mutable_starting_system()->set_face_up(shown && !system_down(p.starting_system));
     }
@@ -341,10 +341,8 @@ std::string state::describe(const action& a) const {
     case kind::resign: return who + " resigns.";
     case kind::draft: return who + " picks a " + (step_ == step::module_draft ? "Module." : "Recruit.");
     case kind::start_system: return who + " chooses a Starting System.";
-    case kind::mulligan: {
-      const int n = std::popcount(static_cast<unsigned>(a.args[0]));
-      return n ? who + " takes a mulligan of " + std::to_string(n) + "." : who + " keeps the opening hand.";
-    }
+    // Secret until every seat has chosen: the words say nothing of the choice.
+    case kind::mulligan: return who + " chooses whether to mulligan.";
     case kind::entropy: return who + " puts a Complication under the Complication Pile.";
     case kind::pass:
       if (frame_count_) {
@@ -469,6 +467,9 @@ std::string state::describe_effects() const {
         line(card_words(e.card) + " of " + who + " is at Morale " + std::to_string(e.extra) + ".");
         break;
       case event_kind::peeked: line(who + " looks at " + seat_ref(e.other) + "'s Hand."); break;
+      case event_kind::mulligan:
+        line(e.extra ? who + " takes a mulligan of " + std::to_string(e.extra) + "." : who + " keeps the opening hand.");
+        break;
     }
   }
   if (events_cut_) line("…");

@@ -633,3 +633,26 @@ TEST_CASE("Destiny lock: a seat that played a Destiny is no longer asked for its
   CHECK(g.open_window() == tr::window::none);
   CHECK(g.active_seat() == 1);
 }
+
+// Rules version 3: Ruling 2a puts the Special Objects beside the Ship (Legacies, Destinies)
+// before every other effect of the Step; Research resolved before them.
+TEST_CASE("Research: a Legacy's Start ability resolves before Research (Ruling 2a)") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].modules = {{"Survey Telescope"}, {hull}};
+  s.seats[0].legacies = {"Founder's Charter"};   // Start: 1 Reputation while it is 0 or less
+  s.seats[0].reputation = -2;
+  trpb::Position p = position_of(s);
+  p.mutable_seats(0)->mutable_ships(0)->set_had_turn(true);   // Research is due: nothing gained since
+  auto v = tr::state::validate(2, trpb::Options(), p);
+  REQUIRE_MESSAGE(v, v.detail);
+  tr::state g(2, trpb::Options(), p, 1);
+  CHECK(g.seat(0).certainty == 1);
+  CHECK(g.seat(0).reputation == -1);
+  const std::string words = filled(g.describe_effects());
+  INFO(words);
+  const auto reputation = words.find("Reputation is -1");
+  const auto certainty = words.find("has 1 Certainty");
+  REQUIRE(reputation != std::string::npos);
+  REQUIRE(certainty != std::string::npos);
+  CHECK(reputation < certainty);
+}

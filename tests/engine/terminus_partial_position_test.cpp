@@ -476,3 +476,105 @@ TEST_CASE("Partial position: random edits of a Farsight look partly made are ref
   const auto& game = starport::engine::info_of<tr::state>();
   CHECK(position_mutator::check(game, 2, trpb::Options(), farsight_order(), 60, 26) > 0);
 }
+
+namespace {
+
+// Three seats, seat 1 holds the Initiative: seat 1 chose Shattered Lanes (Chaotic), seat 2
+// Acid Giant Vorr (Chaotic), seat 0 Prism Rift (Chaotic; when revealed every Ship gains 1
+// Certainty). `chosen`: seat 0 chose too (they are shown), else it chooses now.
+setup opening_table(bool chosen) {
+  setup s{{crewed_seat(), crewed_seat(), crewed_seat()}};
+  s.initiative = 1;
+  s.seats[0].starting_system = chosen ? "Prism Rift" : "";
+  s.seats[0].system_pile = chosen ? std::vector<std::string>{"Quiet Expanse", "Cinder Belt"}
+                                  : std::vector<std::string>{"Prism Rift", "Cinder Belt", "Quiet Expanse"};
+  s.seats[1].starting_system = "Shattered Lanes";
+  s.seats[2].starting_system = "Acid Giant Vorr";
+  s.seats[0].complication_pile = {"Bad Press", "Lucky Break"};
+  s.seats[1].complication_pile = {"Sensor Ghost", "Data Leak"};
+  s.seats[2].complication_pile = {"Lucky Break", "Bad Press"};
+  return s;
+}
+
+// The Starting Systems' reveal: `open`'s Chaotic offers, these seats still to decide.
+trpb::Position opening_offer(const setup& s, unsigned open, std::initializer_list<unsigned> deciding) {
+  trpb::Position p = at_step(s, trpb::STARTING_SYSTEM);
+  p.set_active_seat(open);
+  p.mutable_resolving()->set_source(source::OPENING);
+  for (unsigned d : deciding) p.mutable_resolving()->add_chaotic(d);
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("Partial position: the Starting Systems' reveal at the Opening, its Chaotic offers open, as play leaves them") {
+  tr::state played = start(at_step(opening_table(false), trpb::STARTING_SYSTEM));
+  const tr::player& me = played.seat(0);
+  const auto wire = [&](int from_top) {
+    return static_cast<std::int32_t>(tr::wire_id(me.systems.cards[me.systems.size - 1 - from_top]));
+  };
+  play(played, act(0, tr::kind::start_system, {wire(0), wire(1)}));   // Prism Rift; Cinder Belt to the very bottom
+  // Shattered Lanes' offers first (seat 1, 2, 0), Acid Giant Vorr's right under them.
+  REQUIRE(played.must_act() == seat_bit(1));
+  setup s = opening_table(true);
+  {
+    tr::state posed = start(opening_offer(s, 1, {1, 2, 0}));
+    same_start(posed, played);
+    only_seat_sees(posed, 1, {"Sensor Ghost"});
+  }
+  play(played, act(1, tr::kind::choose, {1}));   // Sensor Ghost to the bottom
+  s.seats[1].complication_pile = {"Data Leak", "Sensor Ghost"};
+  same_start(start(opening_offer(s, 1, {2, 0})), played);
+  play(played, act(2, tr::kind::pass));
+  play(played, act(0, tr::kind::pass));
+  // Acid Giant Vorr's offers; Prism Rift's ability and offers wait under them.
+  REQUIRE(played.must_act() == seat_bit(1));
+  same_start(start(opening_offer(s, 2, {1, 2, 0})), played);
+  play(played, act(1, tr::kind::pass));
+  play(played, act(2, tr::kind::choose, {1}));   // Lucky Break to the bottom
+  s.seats[2].complication_pile = {"Bad Press", "Lucky Break"};
+  same_start(start(opening_offer(s, 2, {0})), played);
+  play(played, act(0, tr::kind::pass));
+  // Prism Rift: every Ship gained 1 Certainty, its offers are open.
+  REQUIRE(played.must_act() == seat_bit(1));
+  for (auto& seat : s.seats) seat.certainty = 1;
+  tr::state posed = start(opening_offer(s, 0, {1, 2, 0}));
+  same_start(posed, played);
+  // Both go on the same way: the offers, then the Opening's hands.
+  for (tr::state* g : {&posed, &played}) {
+    play(*g, act(1, tr::kind::pass));
+    play(*g, act(2, tr::kind::pass));
+    play(*g, act(0, tr::kind::choose, {1}));
+    CHECK(g->current_step() == step::mulligan);
+    CHECK(g->card_of(g->seat(0).complications.top()).name == "Lucky Break");
+  }
+  same_table(posed, played);
+}
+
+TEST_CASE("Partial position: impossible offers of the Opening's reveal are refused with the field") {
+  const setup s = opening_table(true);
+  CHECK(refusal(opening_offer(s, 1, {1, 2, 0})) == "");
+  CHECK(refusal(opening_offer(s, 1, {})) == "resolving.chaotic: OPENING states the seats still to decide its offers");
+  CHECK(refusal(opening_offer(s, 1, {2, 1})) == "resolving.chaotic: the seats decide in Initiative order, from its holder");
+  {
+    setup plain = s;
+    plain.seats[1].starting_system = "Sol Relay Station";
+    CHECK(refusal(opening_offer(plain, 1, {1, 2, 0})) ==
+          "resolving: OPENING reveals the Chaotic Starting System of `active_seat`, a seat still in");
+    setup choosing = s;
+    choosing.seats[0].starting_system = {};
+    CHECK(refusal(opening_offer(choosing, 1, {1, 2, 0})) ==
+          "resolving: OPENING comes once every seat still in has its Starting System");
+  }
+  trpb::Position p = opening_offer(s, 1, {1, 2, 0});
+  p.set_step(trpb::MULLIGAN_STEP);
+  CHECK(refusal(p) == "resolving: OPENING is the Starting Systems' reveal, at STARTING_SYSTEM");
+  p = opening_offer(s, 1, {1, 2, 0});
+  p.mutable_resolving()->set_picks_left(1);
+  CHECK(refusal(p) == "resolving.picks_left, looked, put_back: the Opening's reveal leaves only the Chaotic offers (`chaotic`)");
+  p = opening_offer(s, 1, {1, 2, 0});
+  p.mutable_resolving()->set_effect(1);
+  CHECK(refusal(p) == "resolving.effect: WEAPON, DETACH, BUSTLE, REATTACH, DISCARD and BACKSLIDE have no parts");
+  const auto& game = starport::engine::info_of<tr::state>();
+  CHECK(position_mutator::check(game, 3, trpb::Options(), opening_offer(s, 2, {2, 0}), 60, 25) > 0);
+}

@@ -133,13 +133,14 @@ TEST_CASE("Opening Phase: 4 Actions, one mulligan of any number, then with 2 pla
   CHECK(held >= 4);
   const tr::copy_id first = g.seat(0).hand.cards[held - 4], third = g.seat(0).hand.cards[held - 2];
   play(g, act(0, tr::kind::mulligan, {0b0101}));
-  CHECK(g.seat(0).hand.size == held);
-  CHECK(g.seat(0).discard.size == 2);
-  CHECK(g.seat(0).discard.cards[0] == first);
-  CHECK(g.seat(0).discard.cards[1] == third);
   // Only one mulligan.
   CHECK_FALSE(g.check(act(0, tr::kind::mulligan, {0})));
   play(g, act(1, tr::kind::mulligan, {0}));
+  // Made once both have chosen (rules version 3).
+  CHECK(g.seat(0).hand.size - g.hand_complications(0) == held);
+  CHECK(g.seat(0).discard.size == 2);
+  CHECK(g.seat(0).discard.cards[0] == first);
+  CHECK(g.seat(0).discard.cards[1] == third);
   // Both drew 2 Complications, then the first Round began with Entropy.
   CHECK(g.round() == 1);
   for (int s = 0; s < 2; ++s) CHECK(g.hand_complications(s) == 2);
@@ -173,4 +174,134 @@ TEST_CASE("Entropy Step: each seat holding a Complication puts one under its Pil
   CHECK(g.hand_complications(0) == 2);
   CHECK(g.hand_complications(1) == 2);
   CHECK(g.current_step() == step::destiny);
+}
+
+// Rules version 3: showing the Starting Systems is a reveal (Ruling 4), so a Starting
+// System's "when revealed" ability and its Chaotic offers happen then, in Initiative order,
+// before the Opening's hands are drawn.
+TEST_CASE("Opening Phase: the Starting Systems shown are revealed - their ability and Chaotic offers, in Initiative order") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.initiative = 1;
+  s.seats[0].starting_system = {};   // chooses now
+  s.seats[0].system_pile = {"Prism Rift", "Cinder Belt", "Quiet Expanse"};   // Chaotic, when revealed: every Ship +1 Certainty
+  s.seats[0].complication_pile = {"Bad Press", "Lucky Break"};
+  s.seats[1].starting_system = "Shattered Lanes";   // Chaotic, chosen already in secret
+  s.seats[1].complication_pile = {"Sensor Ghost", "Lucky Break"};
+  trpb::Position p = position_of(s);
+  p.set_step(trpb::STARTING_SYSTEM);
+  p.clear_turn_order();
+  auto v = tr::state::validate(2, trpb::Options(), p);
+  REQUIRE_MESSAGE(v, v.detail);
+  tr::state g(2, trpb::Options(), p, 3);
+  REQUIRE(g.must_act() == seat_bit(0));
+  const tr::player& me = g.seat(0);
+  const auto wire = [&](int from_top) {
+    return static_cast<std::int32_t>(tr::wire_id(me.systems.cards[me.systems.size - 1 - from_top]));
+  };
+  play(g, act(0, tr::kind::start_system, {wire(0), wire(1)}));
+  // Shown together, both known to the other seat while the reveal resolves.
+  CHECK(g.current_step() == step::starting_system);
+  trpb::View v0, v1;
+  g.view(viewer::of_seat(0), v0);
+  g.view(viewer::of_seat(1), v1);
+  CHECK(v0.seats(1).starting_system().known());
+  CHECK(v1.seats(0).starting_system().known());
+  // Seat 1 holds the Initiative: Shattered Lanes first (no ability; its offers, seat 1 then
+  // seat 0), then Prism Rift (its ability, then its offers). No hand is drawn before.
+  CHECK(g.seat(0).hand.size == 0);
+  CHECK(g.seat(0).certainty == 0);
+  REQUIRE(g.pending().back().kind == tr::task::chaotic);
+  REQUIRE(g.must_act() == seat_bit(1));
+  // The look is seat 1's alone.
+  g.view(viewer::of_seat(0), v0);
+  g.view(viewer::of_seat(1), v1);
+  REQUIRE(v1.prompt().cards_size() == 1);
+  CHECK(tr::card(static_cast<tr::card_id>(v1.prompt().cards(0).index())).name == std::string("Sensor Ghost"));
+  CHECK(v0.prompt().cards_size() == 0);
+  trpb::View spectator;
+  g.view(viewer::spectator(), spectator);
+  CHECK(spectator.prompt().cards_size() == 0);
+  play(g, act(1, tr::kind::choose, {1}));   // Sensor Ghost to the bottom
+  CHECK(g.card_of(g.seat(1).complications.top()).name == "Lucky Break");
+  REQUIRE(g.must_act() == seat_bit(0));
+  play(g, act(0, tr::kind::pass));
+  // Prism Rift's "when revealed": every Ship gains 1 Certainty, then its offers.
+  CHECK(g.seat(0).certainty == 1);
+  CHECK(g.seat(1).certainty == 1);
+  REQUIRE(g.must_act() == seat_bit(1));
+  play(g, act(1, tr::kind::pass));
+  REQUIRE(g.must_act() == seat_bit(0));
+  play(g, act(0, tr::kind::choose, {1}));   // Bad Press to the bottom
+  CHECK(g.card_of(g.seat(0).complications.top()).name == "Lucky Break");
+  // Then the Opening's hands.
+  CHECK(g.current_step() == step::mulligan);
+  CHECK(g.seat(0).hand.size == 4);
+  CHECK(g.seat(1).hand.size == 4);
+  CHECK(g.must_act() == 0b11);
+}
+
+// Rules version 3: the mulligan is the Opening's secret simultaneous choice, like the
+// Starting System before it. Its discards went public at once, so a seat still choosing saw
+// what the other had thrown back (and how many) before deciding.
+TEST_CASE("Opening Phase: a mulligan stays secret until every seat has chosen, then all are made together") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].hand = {"Jump", "Press Conference", "Refit", "Jump"};
+  s.seats[0].action_pile = {"Ride the Current", "Eavesdrop", "Press Conference", "Press Conference"};
+  s.seats[1].hand = {"Press Conference", "Press Conference", "Press Conference", "Press Conference"};
+  trpb::Position p = position_of(s);
+  p.set_step(trpb::MULLIGAN_STEP);
+  p.clear_turn_order();
+  auto v = tr::state::validate(2, trpb::Options(), p);
+  REQUIRE_MESSAGE(v, v.detail);
+  tr::state g(2, trpb::Options(), p, 3);
+  REQUIRE(g.must_act() == 0b11);
+  trpb::View before;
+  g.view(viewer::of_seat(1), before);
+  play(g, act(0, tr::kind::mulligan, {0b1001}));   // both Jumps
+  // Nothing of it shows to the seat still choosing: not the cards, not how many.
+  CHECK(filled(g.describe(act(0, tr::kind::mulligan, {0b1001}))) == filled(g.describe(act(0, tr::kind::mulligan, {0}))));
+  CHECK(g.describe_effects().empty());
+  trpb::View after;
+  g.view(viewer::of_seat(1), after);
+  CHECK(after.seats(0).discard_size() == 0);
+  CHECK(after.seats(0).action_pile() == before.seats(0).action_pile());
+  CHECK(after.seats(0).hand_size() == before.seats(0).hand_size());
+  CHECK(g.must_act() == seat_bit(1));
+  play(g, act(1, tr::kind::mulligan, {0b0001}));
+  // Both made together, in Initiative order, each public now.
+  CHECK(g.seat(0).discard.size == 2);
+  CHECK(g.card_of(g.seat(0).discard.cards[0]).name == std::string("Jump"));
+  CHECK(g.seat(1).discard.size == 1);
+  const std::string words = filled(g.describe_effects());
+  INFO(words);
+  CHECK(words.find("takes a mulligan of 2") != std::string::npos);
+  CHECK(words.find("takes a mulligan of 1") != std::string::npos);
+  CHECK(words.find("takes a mulligan of 2") < words.find("takes a mulligan of 1"));
+  trpb::View seen;
+  g.view(viewer::of_seat(1), seen);
+  CHECK(seen.seats(0).discard_size() == 2);
+}
+
+TEST_CASE("Position: a mulligan chosen in secret at MULLIGAN_STEP is made with the last seat's") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].hand = {"Jump", "Press Conference", "Refit", "Jump"};
+  s.seats[1].hand = {"Press Conference", "Press Conference", "Press Conference", "Press Conference"};
+  trpb::Position p = position_of(s);
+  p.set_step(trpb::MULLIGAN_STEP);
+  p.clear_turn_order();
+  p.mutable_seats(0)->set_decided(true);
+  p.mutable_seats(0)->set_mulligan(0b1001);
+  auto v = tr::state::validate(2, trpb::Options(), p);
+  REQUIRE_MESSAGE(v, v.detail);
+  tr::state g(2, trpb::Options(), p, 3);
+  CHECK(g.must_act() == seat_bit(1));
+  CHECK(g.seat(0).discard.size == 0);
+  play(g, act(1, tr::kind::mulligan, {0}));
+  CHECK(g.seat(0).discard.size == 2);
+  // Refused: a mulligan on a seat still choosing, or past the hand's last 4 cards.
+  p.mutable_seats(0)->set_decided(false);
+  CHECK_FALSE(tr::state::validate(2, trpb::Options(), p));
+  p.mutable_seats(0)->set_decided(true);
+  p.mutable_seats(0)->set_mulligan(0b10000);
+  CHECK_FALSE(tr::state::validate(2, trpb::Options(), p));
 }
