@@ -407,6 +407,8 @@ void state::replace_system(int ts, int tsh, int by) {
     insert_bottom(t.systems, t.starting_system);
     t.starting_system = t.systems.pop();
     note(event_kind::starting_system, ts, t.starting_system);
+    // The System Pile's top goes from unknown to known: a reveal (Ruling 4), as a Discovery's.
+    system_revealed(ts, tsh, t.starting_system);
     return;
   }
   const copy_id old = chart_[prox];
@@ -466,8 +468,8 @@ void state::place_system(int prox, copy_id c, int by_seat, int by_ship) {
   system_revealed(by_seat, by_ship, c);
 }
 
-// A System goes from unknown to known (Ruling 4: a Discovery, or the Starting Systems shown
-// at the Opening): its Chaotic offers, then its "when revealed" ability on top of them, so
+// A System goes from unknown to known (Ruling 4: a Discovery, the Starting Systems shown at
+// the Opening, or a new Starting System after a bury or a Local Coup): its Chaotic offers, then its "when revealed" ability on top of them, so
 // the ability resolves first.
 void state::system_revealed(int by_seat, int by_ship, copy_id c) {
   if (card_of(c).has(keyword::chaotic)) {

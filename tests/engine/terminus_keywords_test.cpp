@@ -1,5 +1,7 @@
 // Race to the Terminus rule scenarios: the Keyword and Subtype Glossaries (Systems, Crew,
 // Modules, Runabouts, Legacy) and the Specific Rulings about skipped Steps.
+#include <bit>
+
 #include "engine/core/rng.hpp"
 #include "terminus_table.hpp"
 
@@ -568,6 +570,32 @@ TEST_CASE("Local Coup: the target's System goes under its owner's Pile and the t
   pass_windows(g);
   CHECK(g.card_of(g.chart(2)).name == "Cinder Belt");
   CHECK(g.card_of(g.seat(0).systems.cards[0]).name == "Quiet Expanse");   // bottom of its owner's Pile
+}
+
+TEST_CASE("Local Coup at Proximity 0: the new Starting System comes off the System Pile revealed, its ability and Chaotic offers happen") {
+  // Ruling 4: the System Pile's top goes from unknown to known, as a Discovery's does. (Rules
+  // version 3; before, a new Starting System was shown with no ability and no offer.)
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].starting_system = "Quiet Expanse";
+  s.seats[0].system_pile = {"Prism Rift"};   // Chaotic; when revealed: every Ship gains 1 Certainty
+  s.seats[0].complication_pile = {"Sensor Ghost"};
+  s.seats[1].complication_pile = {"Bad Press"};
+  s.seats[1].hand = {"Local Coup"};
+  tr::state g = table(s);
+  play(g, act(0, tr::kind::play, {in_hand(g, 0, "Press Conference"), 0, -1, 0}));
+  const int before0 = g.seat(0).certainty, before1 = g.seat(1).certainty;
+  play(g, act(1, tr::kind::play, {in_hand(g, 1, "Local Coup"), 0, 0, 0}));
+  // The window after it, then the Coup resolves: Prism Rift is seat 0's Starting System now.
+  while (g.current_step() != tr::step::start && !g.pending().empty() && g.pending().back().kind != tr::task::chaotic) {
+    const std::uint32_t who = g.must_act();
+    REQUIRE(who != 0);
+    play(g, act(std::countr_zero(who), tr::kind::pass));
+  }
+  CHECK(g.card_of(g.seat(0).starting_system).name == "Prism Rift");
+  CHECK(g.seat(0).certainty == before0 + 1);
+  CHECK(g.seat(1).certainty == before1 + 1);
+  REQUIRE(!g.pending().empty());
+  CHECK(g.pending().back().kind == tr::task::chaotic);
 }
 
 TEST_CASE("Runabout: destroyed while detached, it goes to Dead Space with its Modules and Members") {
