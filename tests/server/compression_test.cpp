@@ -19,7 +19,9 @@ TEST_CASE("compression: with --ws-compress a client offering permessage-deflate 
   a.hello("Ada");
   b.hello("Bea");
   const table t = start_match(a, {&b}, space_war_lobby(2, 40));
-  CHECK(play_to_end(t) > 40);
+  // Many frames each way; not a fixed count: the server's seed decides, and a Conquest can
+  // end a 40-contest match in under 20 contests (one run played 39 moves).
+  CHECK(play_to_end(t) > 10);
   for (test_client* c : {&a, &b}) {
     const test_client::match_state& s = c->matches[t.match_id];
     CHECK(s.view.outcome().over());
