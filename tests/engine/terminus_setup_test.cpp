@@ -1,5 +1,5 @@
 // Race to the Terminus rule scenarios: the Setup Phase, the Drafts and the Opening Phase.
-#include "terminus_table.hpp"
+#include "terminus_posed.hpp"
 
 using namespace terminus_test;
 using starport::engine::rule_error;
@@ -187,12 +187,7 @@ TEST_CASE("Opening Phase: the Starting Systems shown are revealed - their abilit
   s.seats[0].complication_pile = {"Bad Press", "Lucky Break"};
   s.seats[1].starting_system = "Shattered Lanes";   // Chaotic, chosen already in secret
   s.seats[1].complication_pile = {"Sensor Ghost", "Lucky Break"};
-  trpb::Position p = position_of(s);
-  p.set_step(trpb::STARTING_SYSTEM);
-  p.clear_turn_order();
-  auto v = tr::state::validate(2, trpb::Options(), p);
-  REQUIRE_MESSAGE(v, v.detail);
-  tr::state g(2, trpb::Options(), p, 3);
+  tr::state g = start(at_step(s, trpb::STARTING_SYSTEM));
   REQUIRE(g.must_act() == seat_bit(0));
   const tr::player& me = g.seat(0);
   const auto wire = [&](int from_top) {
@@ -248,12 +243,7 @@ TEST_CASE("Opening Phase: a mulligan stays secret until every seat has chosen, t
   s.seats[0].hand = {"Jump", "Press Conference", "Refit", "Jump"};
   s.seats[0].action_pile = {"Ride the Current", "Eavesdrop", "Press Conference", "Press Conference"};
   s.seats[1].hand = {"Press Conference", "Press Conference", "Press Conference", "Press Conference"};
-  trpb::Position p = position_of(s);
-  p.set_step(trpb::MULLIGAN_STEP);
-  p.clear_turn_order();
-  auto v = tr::state::validate(2, trpb::Options(), p);
-  REQUIRE_MESSAGE(v, v.detail);
-  tr::state g(2, trpb::Options(), p, 3);
+  tr::state g = start(at_step(s, trpb::MULLIGAN_STEP));
   REQUIRE(g.must_act() == 0b11);
   trpb::View before;
   g.view(viewer::of_seat(1), before);
@@ -286,14 +276,10 @@ TEST_CASE("Position: a mulligan chosen in secret at MULLIGAN_STEP is made with t
   setup s{{crewed_seat(), crewed_seat()}};
   s.seats[0].hand = {"Jump", "Press Conference", "Refit", "Jump"};
   s.seats[1].hand = {"Press Conference", "Press Conference", "Press Conference", "Press Conference"};
-  trpb::Position p = position_of(s);
-  p.set_step(trpb::MULLIGAN_STEP);
-  p.clear_turn_order();
+  trpb::Position p = at_step(s, trpb::MULLIGAN_STEP);
   p.mutable_seats(0)->set_decided(true);
   p.mutable_seats(0)->set_mulligan(0b1001);
-  auto v = tr::state::validate(2, trpb::Options(), p);
-  REQUIRE_MESSAGE(v, v.detail);
-  tr::state g(2, trpb::Options(), p, 3);
+  tr::state g = start(p);
   CHECK(g.must_act() == seat_bit(1));
   CHECK(g.seat(0).discard.size == 0);
   play(g, act(1, tr::kind::mulligan, {0}));
