@@ -599,6 +599,7 @@ void state::apply_frame(const action& a) {
     }
     case task::pick_ship:
       --frame_count_;
+      keep_target(f, a.args[0] / 4, a.args[0] % 4);
       do_effect(f, f.effect, a.args[0] / 4, a.args[0] % 4);
       return;
     case task::optional:

@@ -90,6 +90,19 @@ void state::step_run() {
   --frame_count_;
 }
 
+// "Target opponent" said twice in one ability is one opponent ("look at target opponent's
+// Hand, then gain 1 Intel on target opponent"): the first choice holds for the ability's
+// later parts. The ability's `run` is the top frame when its part's target is settled.
+void state::keep_target(const frame& run, int ts, int tsh) {
+  if (!frame_count_) return;
+  frame& top = frames_[frame_count_ - 1];
+  if (top.kind != task::run || top.source != run.source || top.seat != run.seat || top.at != run.at ||
+      top.target_seat != 0xff)
+    return;
+  top.target_seat = static_cast<std::uint8_t>(ts);
+  top.target_ship = static_cast<std::uint8_t>(tsh);
+}
+
 bool state::petty_active(int seat, copy_id c) const {
   for (const ship& x : players_[seat].ships)
     for (const member& m : x.crew_list())
@@ -118,6 +131,7 @@ void state::start_effect(const frame& run, int i) {
           if (effect_target_ok(run.seat, e, o, k)) ++n, only_seat = o, only_ship = k;
       if (n == 0) return;
       if (n == 1) {
+        keep_target(run, only_seat, only_ship);
         do_effect(run, i, only_seat, only_ship);
         return;
       }

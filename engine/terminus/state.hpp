@@ -408,6 +408,7 @@ class state {
   void discovery(int prox, int by_seat, int by_ship);
   void place_system(int prox, copy_id c, int by_seat, int by_ship);
   void system_revealed(int by_seat, int by_ship, copy_id c);
+  void keep_target(const frame& run, int ts, int tsh);
   void gain_proximity(int s, int sh, int amount);
   void gain_certainty(int s, int sh, int amount);
   void draw_actions(int s, int n);

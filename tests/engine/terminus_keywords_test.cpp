@@ -227,6 +227,23 @@ TEST_CASE("Override: discard an Action and use an Override ability instead of pl
   CHECK(g.card_of(g.seat(0).discard.top()).name == "Press Conference");
 }
 
+TEST_CASE("Fixer: 'target opponent' twice in one Override is one opponent, chosen once, with three players") {
+  // "Look at target opponent's Hand, then gain 1 Intel on target opponent": the second part
+  // is the opponent the first chose. (Rules version 3; before, it was asked again.)
+  setup s{{crewed_seat(), crewed_seat(), crewed_seat()}};
+  s.seats[0].ships[0].crew = {{"Fixer"}, {hand_crew}};
+  tr::state g = table(s);
+  const auto fixer = static_cast<std::int32_t>(tr::wire_id(g.seat(0).ships[0].crew[0].card));
+  play(g, act(0, tr::kind::override_, {in_hand(g, 0, "Press Conference"), fixer}));
+  REQUIRE(!g.pending().empty());
+  REQUIRE(g.pending().back().kind == tr::task::pick_ship);
+  play(g, act(0, tr::kind::choose, {2 * 4 + 0}));   // seat 2's Ship
+  // No second question: the Intel goes on seat 2 as well.
+  CHECK((g.pending().empty() || g.pending().back().kind != tr::task::pick_ship));
+  CHECK(g.seat(0).intel[2] == 1);
+  CHECK(g.seat(0).intel[1] == 0);
+}
+
 TEST_CASE("Ruling 8: a face-down card has no abilities or subtypes, so a face-down Digital Recruit is Killed and a face-down Ablative Shielding is targeted") {
   // Void Hound's Override Kills 1 opponent Recruit; Ship Mind ECHO is Digital, but face down.
   setup s{{crewed_seat(), crewed_seat()}};
