@@ -293,6 +293,22 @@ void state::fight_actions(int s, std::vector<action>& out) const {
             if (src != no_card && !is_contract(src) && heal_source(s, src, t)) out.push_back(act(s, kind::heal, wire_id(src), wire_id(t)));
           }
         }
+        // A favor whose crew recover fully (Shipyard Debt): like the repair favors in ship
+        // combat, its text sets no time, and crew may be healed "the same round damage is taken".
+        if (f.step == fight_step::repair_defender || f.step == fight_step::repair_attacker) {
+          bool hurt = false;
+          for (const bay& b : sh.bays)
+            hurt = hurt || (!b.empty() && !is_contract(b.card) && b.damage && card_of(b.card).kind == card_kind::crew);
+          if (hurt)
+            for (card_no c : sh.log.items()) {
+              if (card_of(c).kind != card_kind::favor) continue;
+              for (const ability& x : card_of(c).abilities)
+                if (x.kind == prim::heal_all) {
+                  out.push_back(act(s, kind::play, wire_id(c), -1, 0));
+                  break;
+                }
+            }
+        }
       }
       break;
     }

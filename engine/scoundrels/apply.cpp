@@ -596,8 +596,8 @@ void state::apply_move(const action& a) {
           default: break;
         }
       }
-      // Played at a ship combat's repair step: on to the next step when nothing is left to do.
-      if (fight_.kind == fight_kind::combat && (fight_.step == fight_step::repair_defender || fight_.step == fight_step::repair_attacker))
+      // Played at a fight's repair or heal step: on to the next step when nothing is left to do.
+      if (fight_.kind != fight_kind::none && (fight_.step == fight_step::repair_defender || fight_.step == fight_step::repair_attacker))
         next_fight_step();
       break;
     }

@@ -299,20 +299,21 @@ void state::after_allocation() {
   next_fight_step();
 }
 
-// Whether a repair step must wait for `s` even with nothing to do, so that its wait tells
-// nobody what its face-down cards are: it has something to mend (a disabled ship system in
-// ship combat, an injured crew member in a boarding action) and cards the others see only as
-// a count that could mend it (the storage locker's items; in ship combat the captain's log's
-// repair favors).
+// Whether a repair or heal step must wait for `s` even with nothing to do, so that its wait
+// tells nobody what its face-down cards are: it has something to mend (a disabled ship system
+// in ship combat, an injured crew member in a melee) and cards the others see only as a count
+// that could mend it (the captain's log's repair and heal favors; the storage locker's items,
+// except in a brawl, whose crew "may not retrieve additional items from their ship").
 bool state::mend_could_be_hidden(int s) const {
+  if (fight_.kind != fight_kind::combat && fight_.kind != fight_kind::boarding && fight_.kind != fight_kind::brawl)
+    return false;
   const ship& sh = ships_[s];
   const card_kind mended = fight_.kind == fight_kind::combat ? card_kind::ship_system : card_kind::crew;
-  if (fight_.kind != fight_kind::combat && fight_.kind != fight_kind::boarding) return false;
   bool hurt = false;
   for (const bay& b : sh.bays)
     hurt = hurt || (!b.empty() && !is_contract(b.card) && b.damage && card_of(b.card).kind == mended);
   if (!hurt) return false;
-  return !sh.storage.empty() || (fight_.kind == fight_kind::combat && !sh.log.empty());
+  return !sh.log.empty() || (fight_.kind != fight_kind::brawl && !sh.storage.empty());
 }
 
 // Skips the steps where the seat has nothing it could do (and nothing others could think it

@@ -148,3 +148,43 @@ TEST_CASE("scoundrels favors: a repair step waits alike for a face-down repair f
   // Nothing face down and nothing to repair with: on to the attacker's decision.
   CHECK(nothing.fight().step == fight_step::attacker_decides);
 }
+
+TEST_CASE("scoundrels favors: Shipyard Debt may be played at a melee's heal step, and the step waits alike for any face-down card") {
+  // "Every crew member recovers fully", with no time set; rulebook "Melee": crew may be healed
+  // "the same round damage is taken". (Rules version 3; before, only outside a fight.) Whether
+  // the step waits must not tell what the captain's log holds.
+  const auto hit = [](const std::string& log) {
+    state g = scoundrels_positions::start(R"({"phase": "MOVEMENT", "turn": 4, "activeSeat": 1, "ships": [
+      {"location": "Kessler Belt", "bays": [{"card": "Vex Marlowe", "captain": true}, {"card": "Deckhand"}])" + log + R"(},
+      {"location": "Kessler Belt", "bays": [{"card": "Rook Adeyemi", "captain": true}], "weaponsLocker": ["Blaster Pistol"]}],
+      "fight": {"kind": "BOARDING", "attacker": 1, "defender": 0, "round": 1}, "dice": [1, 1]})");
+    play(g, act(1, kind::equip, {held(g, 1, "Blaster Pistol"), held(g, 1, "Rook Adeyemi")}));
+    play(g, act(1, kind::fight));
+    play(g, act(0, kind::fight));
+    // Rook's fists and the pistol: each hit on another of the defender's crew; the
+    // defender's hits on Rook.
+    const std::int32_t order[] = {held(g, 0, "Vex Marlowe"), held(g, 0, "Deckhand")};
+    int next = 0;
+    while (g.fight().step == fight_step::allocate) {
+      if (g.must_act() == engine::seat_bit(0)) play(g, act(0, kind::allocate, {order[next++ % 2]}));
+      else play(g, act(1, kind::allocate, {held(g, 1, "Rook Adeyemi")}));
+    }
+    REQUIRE(damage_of(g, 0, "Vex Marlowe") + damage_of(g, 0, "Deckhand") > 0);
+    return g;
+  };
+  state debt = hit(R"(, "captainsLog": ["Shipyard Debt"])");
+  REQUIRE(debt.fight().step == fight_step::repair_defender);
+  const action play_debt = act(0, kind::play, {held(debt, 0, "Shipyard Debt"), -1, 0});
+  REQUIRE(listed(debt, play_debt));
+  play(debt, play_debt);
+  CHECK(damage_of(debt, 0, "Vex Marlowe") + damage_of(debt, 0, "Deckhand") == 0);
+  CHECK(debt.fight().step != fight_step::repair_defender);
+  // Another favor face down: the step still waits, with only "Done healing".
+  const state other = hit(R"(, "captainsLog": ["Ghost Protocol"])");
+  CHECK(other.fight().step == fight_step::repair_defender);
+  std::vector<action> answers;
+  other.legal_actions(0, answers);
+  CHECK(answers == std::vector<action>{act(0, kind::pass)});
+  // Nothing face down: on without stopping.
+  CHECK(hit("").fight().step != fight_step::repair_defender);
+}
