@@ -264,22 +264,6 @@ void state::fight_actions(int s, std::vector<action>& out) const {
           for (card_no src : sh.storage.items())
             if (repair_source(s, src, t)) out.push_back(act(s, kind::repair, wire_id(src), wire_id(t)));
         }
-        // A favor that repairs every disabled system (Maintenance Credit, Shipyard Debt): its
-        // text sets no time, and the rulebook repairs "after allocating damage".
-        if (f.step == fight_step::repair_defender || f.step == fight_step::repair_attacker) {
-          bool disabled = false;
-          for (const bay& b : sh.bays)
-            disabled = disabled || (!b.empty() && !is_contract(b.card) && b.damage && card_of(b.card).kind == card_kind::ship_system);
-          if (disabled)
-            for (card_no c : sh.log.items()) {
-              if (card_of(c).kind != card_kind::favor) continue;
-              for (const ability& x : card_of(c).abilities)
-                if (x.kind == prim::repair_all) {
-                  out.push_back(act(s, kind::play, wire_id(c), -1, 0));
-                  break;
-                }
-            }
-        }
       } else {
         for (int b = 0; b < max_bays; ++b) {
           const card_no t = sh.bays[b].card;
@@ -293,22 +277,22 @@ void state::fight_actions(int s, std::vector<action>& out) const {
             if (src != no_card && !is_contract(src) && heal_source(s, src, t)) out.push_back(act(s, kind::heal, wire_id(src), wire_id(t)));
           }
         }
-        // A favor whose crew recover fully (Shipyard Debt): like the repair favors in ship
-        // combat, its text sets no time, and crew may be healed "the same round damage is taken".
-        if (f.step == fight_step::repair_defender || f.step == fight_step::repair_attacker) {
-          bool hurt = false;
-          for (const bay& b : sh.bays)
-            hurt = hurt || (!b.empty() && !is_contract(b.card) && b.damage && card_of(b.card).kind == card_kind::crew);
-          if (hurt)
-            for (card_no c : sh.log.items()) {
-              if (card_of(c).kind != card_kind::favor) continue;
-              for (const ability& x : card_of(c).abilities)
-                if (x.kind == prim::heal_all) {
-                  out.push_back(act(s, kind::play, wire_id(c), -1, 0));
-                  break;
-                }
-            }
-        }
+      }
+      // A favor that mends all the fight hurts (Maintenance Credit and Shipyard Debt repair
+      // every disabled system; Shipyard Debt's crew recover fully): its text sets no time, and
+      // the rulebook repairs "after allocating damage" and heals "the same round damage is taken".
+      if (f.step == fight_step::repair_defender || f.step == fight_step::repair_attacker) {
+        const bool combat = f.kind == fight_kind::combat;
+        const prim mends = combat ? prim::repair_all : prim::heal_all;
+        if (has_damaged(s, combat ? card_kind::ship_system : card_kind::crew))
+          for (card_no c : sh.log.items()) {
+            if (card_of(c).kind != card_kind::favor) continue;
+            for (const ability& x : card_of(c).abilities)
+              if (x.kind == mends) {
+                out.push_back(act(s, kind::play, wire_id(c), -1, 0));
+                break;
+              }
+          }
       }
       break;
     }

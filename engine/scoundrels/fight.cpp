@@ -308,12 +308,15 @@ bool state::mend_could_be_hidden(int s) const {
   if (fight_.kind != fight_kind::combat && fight_.kind != fight_kind::boarding && fight_.kind != fight_kind::brawl)
     return false;
   const ship& sh = ships_[s];
-  const card_kind mended = fight_.kind == fight_kind::combat ? card_kind::ship_system : card_kind::crew;
-  bool hurt = false;
-  for (const bay& b : sh.bays)
-    hurt = hurt || (!b.empty() && !is_contract(b.card) && b.damage && card_of(b.card).kind == mended);
-  if (!hurt) return false;
+  if (!has_damaged(s, fight_.kind == fight_kind::combat ? card_kind::ship_system : card_kind::crew)) return false;
   return !sh.log.empty() || (fight_.kind != fight_kind::brawl && !sh.storage.empty());
+}
+
+// A ship system (disabled) or crew member (injured or disabled) of `s` with damage on it.
+bool state::has_damaged(int s, card_kind k) const {
+  for (const bay& b : ships_[s].bays)
+    if (!b.empty() && !is_contract(b.card) && b.damage && card_of(b.card).kind == k) return true;
+  return false;
 }
 
 // Skips the steps where the seat has nothing it could do (and nothing others could think it

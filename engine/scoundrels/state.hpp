@@ -465,6 +465,7 @@ class state {
   bool pillage_extra_open(const frame& f) const;
   bool stake_open(int winner, int loser) const;
   bool mend_could_be_hidden(int s) const;
+  bool has_damaged(int s, card_kind k) const;
   bool trade_item_open(int winner, int loser, card_no c) const;
   bool in_trade(card_no c) const;
   void return_kit();
