@@ -188,9 +188,13 @@ async function play(page, me, other, shared) {
         }
         if (!pick && by(K.PASS).length) pick = by(K.PASS)[0].key;
       }
-      // A drawn system or crew goes into a bay (its attack counts there), not the captain's log.
+      // A drawn system or crew goes into a bay (its attack counts there), not the captain's log:
+      // a bay to place it in, or a kept reward's "install" (CHOOSE [card]) over its "log"
+      // (CHOOSE [card, -1], rules version 3), so weapons get aboard for the combat.
       const bays = t.buttons.filter((b) => b.kind === 27 && b.args[0] >= 0);
       if (!pick && shared.traded && !combat && bays.length && t.placing) pick = bays[0].key;
+      const installs = bays.filter((b) => b.args.length === 1 && bays.some((o) => o.args[0] === b.args[0] && o.args[1] === -1));
+      if (!pick && installs.length) pick = installs[0].key;
       if (!pick && t.buttons.length) {
         // Anything else offered, but no Decline/Withdraw of the trade and no brawl with the other browser.
         const fine = t.buttons.filter((b) => ![K.DECLINE, K.WITHDRAW, K.PROPOSE].includes(b.kind) && !(b.kind === K.BRAWL && b.args[0] >= 0));
