@@ -23,10 +23,12 @@
 
 #include <google/protobuf/message.h>
 
+#include "engine/core/varint.hpp"
 #include "engine/registry.hpp"
 #include "game_streams.hpp"
 #include "match_driver.hpp"
 #include "replies.hpp"
+#include "server/crypto.hpp"
 #include "server/match/recovery.hpp"
 #include "server_fixture.hpp"
 #include "storage/database.hpp"
@@ -56,10 +58,7 @@ void cards_of(const pb::Message& m, std::set<std::string>& out) {
 
 std::string length_prefixed(const std::string& bytes) {
   std::string out;
-  for (std::size_t n = bytes.size(); ; n >>= 7) {
-    out += static_cast<char>((n & 0x7f) | (n >= 0x80 ? 0x80 : 0));
-    if (n < 0x80) break;
-  }
+  engine::put_varint(out, bytes.size());
   return out + bytes;
 }
 
@@ -109,10 +108,7 @@ std::vector<std::vector<seen>> engine_truth(const std::string& data, const std::
 }
 
 std::string hex(std::string_view bytes) {
-  static constexpr char digits[] = "0123456789abcdef";
-  std::string out;
-  for (const unsigned char c : bytes) out += {digits[c >> 4], digits[c & 15], ' '};
-  return out;
+  return starport::server::to_hex(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size());
 }
 
 v1::LobbySettings table_of(const engine::game_info& g) {
