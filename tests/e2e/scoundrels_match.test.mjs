@@ -127,6 +127,16 @@ async function play(page, me, other, shared) {
       let pick = null;
       // Bob accepts Alice's offer (the bot may propose to him too, in its own Movement).
       if (!shared.traded && me === 1 && shared.proposed && by(K.ACCEPT).length) {
+        if (!shared.offerShot) {
+          // Bob's answers, once: accept, or accept and then brawl (rules version 3), said so.
+          shared.offerShot = true;
+          const then = by(K.ACCEPT).find((b) => b.args[1] === 1);
+          shared.brawlAnswer = then ? await page.locator(`button.action[data-action="${then.key}"]`).first().textContent() : "";
+          shared.couldBrawl = by(K.BRAWL).some((b) => b.args[0] === other);   // a brawl before the exchange
+          await shoot(page, "sc-offer-answers-desktop.png");
+          await shoot(page, "sc-offer-answers-phone.png", phone);
+          await page.setViewportSize(desktop);
+        }
         pick = by(K.ACCEPT)[0].key;
         shared.accepting = true;
       } else if (!shared.traded && me === 0 && t.canTrade && !shared.proposed) {
@@ -300,6 +310,9 @@ async function scenario(alice, bob) {
   const shotOf = await combatShots;
   assert.ok(shared.proposed, "Alice proposed a trade in the dialog");
   assert.ok(shared.traded, `Bob accepted Alice's offer (${shared.offerText})`);
+  // Whenever Bob could brawl instead of trading, he could also accept and then brawl, and the
+  // button said so (rules version 3).
+  if (shared.couldBrawl) assert.match(shared.brawlAnswer ?? "", /^Accept .*'s offer, then brawl with /, "Bob's accept-then-brawl answer");
   for (const page of [alice, bob]) for (const f of await page.evaluate(() => window.__fights)) shared.fights.add(f);
   assert.ok([...shared.fights].some((f) => f === "SHIP_COMBAT"), `a ship combat was fought and shown (fights seen: ${[...shared.fights].join(", ") || "none"})`);
   console.log(`scoundrels e2e: ${aliceMoves} + ${bobMoves} moves, offer "${shared.offerText}", fights ${[...shared.fights].join(", ")}, combat shot from ${shotOf || "nobody"}`);
