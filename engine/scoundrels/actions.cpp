@@ -459,19 +459,27 @@ void state::legal_actions(int seat, std::vector<action>& out) const {
   } else if (seat == active_ && phase_ == phase::movement) {
     movement_actions(seat, out);
   } else if (seat == active_ && phase_ == phase::delivery) {
-    out.push_back(act(seat, kind::pass));
     const ship& sh = ships_[seat];
-    if (conscious_crew(seat) && !delivery_stopped_)
-      for (const bay& b : sh.bays) {
-        if (b.empty() || !is_contract(b.card)) continue;
-        bool here = false;
-        for (std::uint8_t l : contract_of(b.card).deliver_to)
-          if (l == sh.location) here = true;
-        if (!here) continue;
-        const bool deliverable = can_deliver(seat, b.card);
-        if (deliverable) out.push_back(act(seat, kind::deliver, wire_id(b.card)));
-        if (deliverable || sh.affiliation >= 0) out.push_back(act(seat, kind::bury, wire_id(b.card)));
-      }
+    // A cargo's delivery and burial, when it may be made here.
+    auto attempts = [&](card_no c) {
+      bool here = false;
+      for (std::uint8_t l : contract_of(c).deliver_to)
+        if (l == sh.location) here = true;
+      if (!here) return;
+      const bool deliverable = can_deliver(seat, c);
+      if (deliverable) out.push_back(act(seat, kind::deliver, wire_id(c)));
+      if (deliverable || sh.affiliation >= 0) out.push_back(act(seat, kind::bury, wire_id(c)));
+    };
+    const bool may = conscious_crew(seat) && !delivery_stopped_;
+    // A held cargo comes first and must be attempted (rulebook "Delivery": the thief "must
+    // attempt to deliver/bury it on their turn"); one it cannot attempt goes back at PASS.
+    if (may && sh.held_cargo != no_card) attempts(sh.held_cargo);
+    if (out.empty()) {   // nothing held to attempt first: the usual step
+      out.push_back(act(seat, kind::pass));
+      if (may)
+        for (const bay& b : sh.bays)
+          if (!b.empty() && is_contract(b.card)) attempts(b.card);
+    }
   }
   // An offer's target answers it (while its proposer plays its Movement).
   if (!frame_count_ && fight_.kind == fight_kind::none && phase_ == phase::movement)

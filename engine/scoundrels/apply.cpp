@@ -202,16 +202,21 @@ void state::apply_frame(const action& a) {
       if (!from_kit) remove_card(loser, c);
       if (extra) t.mask = static_cast<std::uint8_t>(t.mask | 1u);
       else --t.count;
+      bool held_it = false;
       if (is_contract(c)) {
-        for (bay& b : sh.bays)
-          if (b.empty()) {
-            b.card = c;
-            break;
-          }
+        const int count = bay_count(s);
+        int b = 0;
+        while (b < count && !sh.bays[b].empty()) ++b;
+        if (b < count) sh.bays[b].card = c;
+        else held_it = true;   // a delivery's stake with no open bay (stake_open)
       } else {
         gain_card(s, c, false);
       }
       note_(note_kind::stolen, s, a.args[0] < 0 || face_down ? no_card : c);
+      if (held_it) {
+        sh.held_cargo = c;
+        note_(note_kind::cargo_held, s, c);
+      }
       if (t.count == 0 && !pillage_extra_open(t)) pop();
       break;
     }

@@ -198,9 +198,11 @@ struct table {
     return best;
   }
   const pb::Contract* cargo_by_id(std::int32_t id) const {
-    for (const pb::Ship& s : v.ships())
+    for (const pb::Ship& s : v.ships()) {
       for (const pb::Bay& b : s.bays())
         if (b.has_cargo() && static_cast<std::int32_t>(b.cargo().id()) == id) return &b.cargo();
+      if (s.has_held_cargo() && static_cast<std::int32_t>(s.held_cargo().id()) == id) return &s.held_cargo();
+    }
     for (const pb::Contract& c : v.open_contracts())
       if (static_cast<std::int32_t>(c.id()) == id) return &c;
     for (const pb::Offer& o : v.offers()) {

@@ -423,8 +423,8 @@ void state::end_fight(int winner) {
   resume_after_fight();
 }
 
-// The brawl's stake is still the loser's to take: a delivery brawl's cargo being delivered
-// (the winner with room for it), or in a trade brawl any item brought for trade, by either
+// The brawl's stake is still the loser's to take: a delivery brawl's cargo being delivered,
+// or in a trade brawl any item brought for trade, by either
 // side, that the loser holds now (rulebook "Melee": "the winner may also steal a single item
 // brought for trade").
 bool state::stake_open(int winner, int loser) const {
@@ -433,8 +433,11 @@ bool state::stake_open(int winner, int loser) const {
       if (trade_item_open(winner, loser, c)) return true;
     return false;
   }
+  // The cargo being delivered (or a held one); with no open bay the winner holds it until its
+  // own Delivery step (rulebook "Delivery"), one cargo at a time.
   const card_no c = fight_.stake;
-  return c != no_card && holds(loser, c) && bay_of(loser, c) >= 0 && (!is_contract(c) || open_bays(winner) > 0);
+  return c != no_card && is_contract(c) && holds(loser, c) &&
+         (open_bays(winner) > 0 || ships_[winner].held_cargo == no_card);
 }
 
 bool state::in_trade(card_no c) const {

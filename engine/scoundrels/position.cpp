@@ -73,6 +73,7 @@ card_no state::held_named(int s, const std::string& name, card_no skip) const {
   for (const locker* l : {&sh.weapons, &sh.storage, &sh.log})
     for (card_no c : l->items())
       if (c != skip && card_name(c) == name) return c;
+  if (sh.held_cargo != no_card && sh.held_cargo != skip && card_name(sh.held_cargo) == name) return sh.held_cargo;
   return no_card;
 }
 
@@ -134,6 +135,10 @@ bool state::place(const pb::Position& p, std::string& error) {
     sh.bonus = static_cast<std::int8_t>(sp.movement_bonus());
     sh.repaired_bays = sp.repaired() ? 0xffff : 0;   // every repair ability used
     sh.free_repaired = sp.free_repaired();
+    if (!sp.held_cargo().empty()) {
+      if (p.phase() != pb::DELIVERY) return fail("ships[].held_cargo: a stolen cargo is held only in the DELIVERY phase");
+      if (!names.contract(sp.held_cargo(), sh.held_cargo)) return false;
+    }
     for (std::uint32_t o : sp.attacked()) {
       if (o >= seats_ || static_cast<int>(o) == s) return fail("ships[].attacked names another seat");
       sh.attacked = static_cast<std::uint8_t>(sh.attacked | seat_bit(static_cast<int>(o)));
@@ -314,6 +319,9 @@ bool state::place(const pb::Position& p, std::string& error) {
   }
   for (int s = 0; s < seats_; ++s)
     if (ships_[s].out) done_ = static_cast<std::uint8_t>(done_ | (1u << s));
+  for (int s = 0; s < seats_; ++s)
+    if (ships_[s].held_cargo != no_card && has_seat(done_, s))
+      return fail("ships[].held_cargo: only a ship whose Delivery step is now or to come holds a stolen cargo");
   active_ = 0xff;
   if (phase_ == phase::movement || phase_ == phase::delivery) {
     active_ = static_cast<std::uint8_t>(act);
@@ -369,7 +377,10 @@ bool state::place_window(const pb::Position& p, int attacker, std::string& error
     const pb::DeliveringPosition& d = p.delivering();
     if (phase_ != phase::delivery) return fail("delivering: a delivery, in DELIVERY");
     const card_no c = held_named(act, d.cargo());
-    if (c == no_card || !is_contract(c) || bay_of(act, c) < 0) return fail("delivering.cargo: a cargo in the active ship's bays");
+    if (c == no_card || !is_contract(c) || (bay_of(act, c) < 0 && ships_[act].held_cargo != c))
+      return fail("delivering.cargo: a cargo in the active ship's bays (or the one it holds)");
+    if (ships_[act].held_cargo != no_card && c != ships_[act].held_cargo)
+      return fail("delivering.cargo: the active ship holds a stolen cargo, which comes first");
     if (!conscious_crew(act)) return fail("delivering: the active ship has no conscious crew to deliver");
     bool here = false;
     for (std::uint8_t l : contract_of(c).deliver_to)

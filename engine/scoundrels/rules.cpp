@@ -148,12 +148,18 @@ bool state::in_locker(int s, card_no n) const {
   return false;
 }
 
-bool state::holds(int s, card_no n) const { return n != no_card && (bay_of(s, n) >= 0 || in_locker(s, n)); }
+bool state::holds(int s, card_no n) const {
+  return n != no_card && (bay_of(s, n) >= 0 || in_locker(s, n) || ships_[s].held_cargo == n);
+}
 
 void state::remove_card(int s, card_no n) {
   ship& sh = ships_[s];
   if (int b = bay_of(s, n); b >= 0) {
     sh.bays[b] = bay{};
+    return;
+  }
+  if (n != no_card && sh.held_cargo == n) {
+    sh.held_cargo = no_card;
     return;
   }
   for (locker* l : {&sh.log, &sh.weapons, &sh.storage})
@@ -636,8 +642,26 @@ void state::begin_delivery(int s) {
 }
 
 void state::end_delivery() {
+  stow_held_cargo(active_);
   done_ = static_cast<std::uint8_t>(done_ | seat_bit(active_));
   delivery_stopped_ = false;
+}
+
+// A held cargo not delivered or buried by the end of its thief's Delivery step (stopped, no
+// conscious crew, a grudge) is returned to the ship: into a bay if one is open now, else
+// under the contract deck, as a cargo received with no open bay.
+void state::stow_held_cargo(int s) {
+  ship& sh = ships_[s];
+  const card_no c = sh.held_cargo;
+  if (c == no_card) return;
+  sh.held_cargo = no_card;
+  for (int b = 0; b < bay_count(s); ++b)
+    if (sh.bays[b].empty()) {
+      sh.bays[b] = bay{c, 0, false};
+      return;
+    }
+  to_bottom(c);
+  note_(note_kind::cargo_to_deck, s, c);
 }
 
 // Later players at the same location may start a brawl first, in player order.
@@ -673,7 +697,7 @@ void state::complete_delivery_attempt() {
   const card_no c = attempt_;
   attempt_ = no_card;
   const int s = active_;
-  if (c == no_card || bay_of(s, c) < 0) return;
+  if (c == no_card || !holds(s, c)) return;
   // Rulebook "Delivery": it takes at least one conscious crew member; a brawl nobody won
   // can leave none.
   if (!conscious_crew(s)) {
@@ -686,11 +710,16 @@ void state::complete_delivery_attempt() {
 
 void state::bury(int s, card_no c) {
   ship& sh = ships_[s];
-  const int b = bay_of(s, c);
+  // The new contract takes the buried one's bay; a held cargo had none, so its replacement
+  // needs an open bay (decision: with none open, none is drawn).
+  int b = bay_of(s, c);
+  remove_card(s, c);
   to_bottom(c);
-  note_(note_kind::buried, s, c);
-  sh.bays[b] = bay{};
-  if (!contract_deck_.empty()) {
+  for (int i = 0; i < bay_count(s) && b < 0; ++i)
+    if (sh.bays[i].empty()) b = i;
+  const bool draws = b >= 0 && !contract_deck_.empty();
+  note_(note_kind::buried, s, c, draws ? 0 : 1);
+  if (draws) {
     sh.bays[b] = bay{contract_deck_.pop(), 0, false};
     note_(note_kind::revealed, s, sh.bays[b].card);
   }
@@ -700,7 +729,7 @@ void state::deliver(int s, card_no c) {
   ship& sh = ships_[s];
   const contract& k = contract_of(c);
   const int syn = static_cast<int>(k.owner);
-  sh.bays[bay_of(s, c)] = bay{};
+  remove_card(s, c);
   track_[syn].push(c);
   last_deliverer_[syn] = static_cast<std::int8_t>(s);
   ++sh.deliveries;

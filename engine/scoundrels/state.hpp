@@ -120,6 +120,9 @@ struct ship {
   bool out = false;                    // resigned
   std::uint8_t attacked = 0;           // seats this ship attacked this turn (bit per seat)
   std::uint8_t traded = 0;             // seats traded with this Movement (bit per seat)
+  // A cargo stolen in a delivery brawl with no open bay to store it: the thief must deliver
+  // or bury it on their own Delivery step (rulebook "Delivery"); no_card: none.
+  card_no held_cargo = no_card;
   friend bool operator==(const ship&, const ship&) = default;
 };
 
@@ -241,7 +244,7 @@ enum class note_kind : std::uint8_t {
   repaired,       // seat, card
   healed,         // seat, card (a crew member)
   delivered,      // seat, card
-  buried,         // seat, card
+  buried,         // seat, card; value 1: no new contract drawn (no open bay for it, or none left)
   reputation,     // seat, value
   affiliated,     // seat, value = syndicate
   grudge,         // seat, value = syndicate
@@ -265,6 +268,7 @@ enum class note_kind : std::uint8_t {
   offer_lapsed,   // seat = the proposer, value = the other seat * 8 + lapse: an offer ended unanswered
   cargo_to_deck,  // seat, card: a cargo received in a trade with no open bay goes under the contract deck
   no_crew_left,   // seat, card: a delivery or burial whose ship has no conscious crew left (a brawl) does not happen
+  cargo_held,     // seat, card: a stolen cargo with no open bay, held until the thief's Delivery step
 };
 // Why an offer ended without an answer (note_kind::offer_lapsed).
 enum class lapse : std::uint8_t { other, ships_parted, item_gone, movement_ends, fight_starts, dockyard };
@@ -288,7 +292,7 @@ class state {
   static constexpr int min_seats = 2;
   static constexpr int max_seats = max_players;
   static constexpr int default_seats = 4;
-  static constexpr int rules_version = 3;
+  static constexpr int rules_version = 4;
   static constexpr std::array<std::string_view, kind_count> action_names = {
       "resign", "move", "pick_up", "dockyard", "dismiss", "view_cantina", "install", "reveal",
       "intercept", "ambush", "allocate", "repair", "press", "escape", "stay", "equip", "fight",
@@ -395,6 +399,7 @@ class state {
   void end_movement();
   void begin_delivery(int s);
   void end_delivery();
+  void stow_held_cargo(int s);
   void roll_for_dockyard();
   void finish(seat_mask winners, const char* reason);
   void end_by_limit();

@@ -289,6 +289,7 @@ void state::view(viewer who, pb::View& out) const {
     x.set_dockyard_visited(sh.docked);
     x.set_attack(ship_attack(s));
     x.set_delivery_stopped(delivery_stopped_ && phase_ == phase::delivery && s == active_);
+    if (sh.held_cargo != no_card) fill_contract(*x.mutable_held_cargo(), sh.held_cargo);
   }
   for (card_no c : open_.items()) fill_contract(*out.add_open_contracts(), c);
   out.set_dockyard(dockyard_);
@@ -557,7 +558,9 @@ std::string state::describe_effects() const {
       case note_kind::repaired: line(who + " repairs " + card_words(n.card) + "."); break;
       case note_kind::healed: line(who + " heals " + card_words(n.card) + "."); break;
       case note_kind::delivered: line(who + " delivers the " + card_words(n.card) + " cargo."); break;
-      case note_kind::buried: line(who + " buries the " + card_words(n.card) + " cargo and draws another."); break;
+      case note_kind::buried:
+        line(who + " buries the " + card_words(n.card) + (n.value ? " cargo." : " cargo and draws another."));
+        break;
       case note_kind::no_crew_left:
         line(who + " has no conscious crew left: the " + card_words(n.card) + " cargo stays aboard."); break;
       case note_kind::reputation: line(who + "'s reputation is " + std::to_string(n.value) + "."); break;
@@ -587,6 +590,10 @@ std::string state::describe_effects() const {
         line("The " + card_words(n.card) + " cargo goes under the contract deck: " + who + " has no open bay for it.");
         break;
       case note_kind::escaped: line(who + " escapes."); break;
+      case note_kind::cargo_held:
+        line(who + " has no open bay for the " + card_words(n.card) +
+             " cargo: they hold it and must deliver or bury it on their Delivery step.");
+        break;
       case note_kind::stolen: line(who + " takes " + (n.card == no_card ? std::string("a face-down item") : card_words(n.card)) + "."); break;
       case note_kind::kept: line(who + " keeps a card."); break;
       case note_kind::discarded: line(who + " discards " + card_words(n.card) + "."); break;

@@ -368,3 +368,136 @@ TEST_CASE("scoundrels rule Turn limit: the safeguard ends the game with the lead
   CHECK(filled(g, g.describe_effects()).find("The best Reputation among the affiliates of the syndicates with the most deliveries (2) is 2.") !=
         std::string::npos);
 }
+
+TEST_CASE("scoundrels rule Delivery brawl: a thief with no open bay holds the stolen cargo and must deliver or bury it on their Delivery step") {
+  // Rulebook "Delivery": "An attacker who successfully steals a cargo may return it to their
+  // ship (if-and-only-if they have an open bay to store it in). If they do not have space to
+  // store it, they must attempt to deliver/bury it on their turn." Seat 1's five bays are full.
+  state g = game(2, R"({
+    "phase": "DELIVERY", "activeSeat": 0, "firstPlayer": 0,
+    "ships": [
+      {"location": "Pandora", "bays": [{"card": "Captain Vega", "captain": true}, {"cargo": "Spice"}]},
+      {"location": "Pandora", "bays": [{"card": "Captain Orr", "captain": true}, {"card": "Brute"},
+                                       {"card": "+1 Hyperdrive"}, {"card": "Laser Cannon"}, {"cargo": "Guns"}]}
+    ],
+    "encounterDeck": ["Quiet", "Quiet", "Quiet", "Quiet"],
+    "dice": [6, 1, 6, 1]
+  })");
+  const std::int32_t spice = contract_id(g, "Spice");
+  REQUIRE(g.open_bays(1) == 0);
+  play(g, act(0, kind::deliver, {spice}));
+  play(g, act(1, kind::brawl, {0}));
+  play(g, act(1, kind::fight));
+  play(g, act(0, kind::fight));
+  play(g, act(0, kind::allocate, {held(g, 0, "Captain Vega")}));
+  play(g, act(1, kind::allocate, {held(g, 1, "Brute")}));
+  play(g, act(1, kind::press, {1}));
+  play(g, act(0, kind::allocate, {held(g, 0, "Captain Vega")}));
+  play(g, act(1, kind::allocate, {held(g, 1, "Captain Orr")}));
+  REQUIRE(g.fight().winner == 1);
+  // With no open bay the stake may still be taken: it is held, not stored.
+  REQUIRE(listed(g, act(1, kind::pillage, {spice})));
+  play(g, act(1, kind::pillage, {spice}));
+  CHECK(g.ship_of(1).held_cargo == spice - 1);
+  for (const bay& b : g.ship_of(1).bays) CHECK(b.card != spice - 1);
+  CHECK(filled(g, g.describe_effects()).find("{seat:1} has no open bay for the Spice cargo: they hold it and must deliver or bury it on their Delivery step.") != std::string::npos);
+  // It is public, on the thief's ship in every view.
+  pb::View v;
+  g.view(engine::viewer::spectator(), v);
+  CHECK(v.ships(1).held_cargo().name() == "Spice");
+  if (g.pending().size() && g.pending().back().kind == task::pillage) play(g, act(1, kind::pillage, {0}));
+  // Seat 0's delivery was stopped; its step ends, and seat 1's Delivery step begins with the
+  // held cargo: delivered or buried, nothing else first (no PASS).
+  play(g, act(0, kind::pass));
+  REQUIRE(g.active_seat() == 1);
+  std::vector<action> legal;
+  g.legal_actions(1, legal);
+  CHECK(legal.size() == 2);
+  CHECK(listed(g, act(1, kind::deliver, {spice})));
+  CHECK(listed(g, act(1, kind::bury, {spice})));
+  CHECK_FALSE(listed(g, act(1, kind::pass)));
+  CHECK(g.timeout_action(1).kind == static_cast<std::uint16_t>(kind::deliver));
+  play(g, act(1, kind::deliver, {spice}));
+  CHECK(g.deliveries(static_cast<int>(syndicate::fidanza)) == 1);
+  CHECK(g.ship_of(1).held_cargo == no_card);
+  CHECK(g.ship_of(1).rep == 1);
+}
+
+TEST_CASE("scoundrels rule Delivery brawl: a held cargo its thief cannot deliver or bury goes under the contract deck when their step ends") {
+  // Seat 1 holds Spice (Fidanza) but Fidanza holds a grudge and seat 1 is unaffiliated: no
+  // delivery, no burial; PASS returns it to the ship, which has no open bay for it.
+  state g = game(2, R"({
+    "phase": "DELIVERY", "activeSeat": 1, "firstPlayer": 0,
+    "ships": [
+      {"location": "Pandora", "bays": [{"card": "Captain Vega", "captain": true}]},
+      {"location": "Pandora", "bays": [{"card": "Captain Orr", "captain": true}, {"card": "Brute"},
+                                       {"card": "+1 Hyperdrive"}, {"card": "Laser Cannon"}, {"cargo": "Guns"}],
+       "heldCargo": "Spice", "grudges": ["FIDANZA"]}
+    ],
+    "encounterDeck": ["Quiet", "Quiet"]
+  })");
+  const std::int32_t spice = contract_id(g, "Spice");
+  CHECK(g.ship_of(1).held_cargo == spice - 1);
+  CHECK_FALSE(listed(g, act(1, kind::deliver, {spice})));
+  CHECK_FALSE(listed(g, act(1, kind::bury, {spice})));
+  REQUIRE(listed(g, act(1, kind::pass)));
+  const int deck = g.contract_deck_size();
+  play(g, act(1, kind::pass));
+  CHECK(g.ship_of(1).held_cargo == no_card);
+  for (const bay& b : g.ship_of(1).bays) CHECK(b.card != spice - 1);
+  CHECK(g.contract_deck_size() == deck + 1);
+  CHECK(filled(g, g.describe_effects()).find("The Spice cargo goes under the contract deck: {seat:1} has no open bay for it.") != std::string::npos);
+}
+
+TEST_CASE("scoundrels positions: a held cargo is stated only in DELIVERY, for a ship whose step is now or to come") {
+  auto refused = [](std::string_view json) {
+    pb::Position p;
+    std::string error;
+    REQUIRE_MESSAGE(engine::from_json(json, p, error), error);
+    const verdict v = state::validate(test_content(), 2, options(), p);
+    return v ? std::string() : std::string(v.detail);
+  };
+  const std::string movement = refused(R"({"phase": "MOVEMENT", "activeSeat": 0, "ships": [
+      {"location": "Pandora", "bays": [{"card": "Captain Vega", "captain": true}], "heldCargo": "Spice"},
+      {"location": "Pandora", "bays": [{"card": "Captain Orr", "captain": true}]}]})");
+  CHECK(movement.find("held_cargo") != std::string::npos);
+  const std::string past = refused(R"({"phase": "DELIVERY", "activeSeat": 1, "firstPlayer": 0, "ships": [
+      {"location": "Pandora", "bays": [{"card": "Captain Vega", "captain": true}], "heldCargo": "Spice"},
+      {"location": "Pandora", "bays": [{"card": "Captain Orr", "captain": true}]}]})");
+  CHECK(past.find("now or to come") != std::string::npos);
+  CHECK(refused(R"({"phase": "DELIVERY", "activeSeat": 0, "firstPlayer": 0, "ships": [
+      {"location": "Pandora", "bays": [{"card": "Captain Vega", "captain": true}], "heldCargo": "Spice"},
+      {"location": "Pandora", "bays": [{"card": "Captain Orr", "captain": true}]}]})").empty());
+  // Its delivery under way may be stated; another cargo's may not, while it holds one.
+  const std::string ships = R"("ships": [
+      {"location": "Pandora", "bays": [{"card": "Captain Vega", "captain": true}, {"cargo": "Spice Two"}], "heldCargo": "Spice"},
+      {"location": "Pandora", "bays": [{"card": "Captain Orr", "captain": true}]}])";
+  CHECK(refused(R"({"phase": "DELIVERY", "activeSeat": 0, "firstPlayer": 0, "delivering": {"cargo": "Spice", "asking": 1}, )" + ships + "}").empty());
+  CHECK(refused(R"({"phase": "DELIVERY", "activeSeat": 0, "firstPlayer": 0, "delivering": {"cargo": "Spice Two", "asking": 1}, )" + ships + "}")
+            .find("comes first") != std::string::npos);
+}
+
+TEST_CASE("scoundrels rule Delivery brawl: a buried held cargo draws no new contract, having no bay to put it in") {
+  // Seat 1 may not deliver to Fidanza (a grudge) but, affiliated, may bury: that is all it is offered.
+  state g = game(2, R"({
+    "phase": "DELIVERY", "activeSeat": 1, "firstPlayer": 0,
+    "ships": [
+      {"location": "Pandora", "bays": [{"card": "Captain Vega", "captain": true}]},
+      {"location": "Pandora", "bays": [{"card": "Captain Orr", "captain": true}, {"card": "Brute"},
+                                       {"card": "+1 Hyperdrive"}, {"card": "Laser Cannon"}, {"cargo": "Guns"}],
+       "heldCargo": "Spice", "grudges": ["FIDANZA"], "affiliation": "SEMYORKA", "reputation": 2}
+    ],
+    "encounterDeck": ["Quiet", "Quiet"]
+  })");
+  const std::int32_t spice = contract_id(g, "Spice");
+  std::vector<action> legal;
+  g.legal_actions(1, legal);
+  REQUIRE(legal.size() == 1);
+  CHECK(legal[0] == act(1, kind::bury, {spice}));
+  const int deck = g.contract_deck_size();
+  play(g, act(1, kind::bury, {spice}));
+  CHECK(g.ship_of(1).held_cargo == no_card);
+  CHECK(g.contract_deck_size() == deck + 1);
+  CHECK(filled(g, g.describe_effects()).find("{seat:1} buries the Spice cargo.") != std::string::npos);
+  CHECK(listed(g, act(1, kind::pass)));   // then the usual step
+}

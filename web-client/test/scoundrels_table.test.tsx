@@ -719,3 +719,27 @@ test("the Dockyard roll's destination is said in the move panel and ringed on th
   assert.doesNotMatch(renderToString(<ScoundrelsTable view={{ ...moved, phase: Phase.DELIVERY } as typeof moved} ctx={ctx(1)} />), /sc-dock-news|sc-dock-ring/);
   assert.doesNotMatch(renderToString(<ScoundrelsTable view={{ ...moved, turn: 1 } as typeof moved} ctx={ctx(1)} />), /sc-dock-news|sc-dock-ring/);
 });
+
+test("a stolen cargo held with no open bay shows on the ship, and its Delivery step asks for it first", () => {
+  const v = view();
+  const stolen = contract(42, "Ore Haul", 2, Syndicate.FIDANZA, [4]);
+  v.ships[1].heldCargo = stolen;
+  v.ships[1].bays = [0, 1, 2, 3].map((number) => create(BaySchema, { number, card: card(50 + number, "Deckhand", CardKind.CREW) }));
+  v.phase = Phase.DELIVERY;
+  v.activeSeat = 1;
+  v.ships[0].toAct = false;
+  v.ships[1].toAct = true;
+  v.legalActions = [act(1, ActionKind.DELIVER, 42), act(1, ActionKind.BURY, 42)];
+  v.viewerSeat = 1;
+  const html = renderToString(<ScoundrelsTable view={v} ctx={ctx(1)} />);
+  assert.match(html, /data-testid="sc-held-cargo"/);
+  assert.match(html, /Held, no open bay/);
+  assert.match(html, /Ore Haul/);
+  assert.equal(decisionHeading(v, 1, seatName), "Your Delivery: you hold the stolen Ore Haul with no open bay for it, so deliver or bury it first.");
+  assert.equal(actionLabel(act(1, ActionKind.DELIVER, 42), v, seatName), "Deliver Ore Haul for Fidanza");
+  assert.equal(actionLabel(act(1, ActionKind.BURY, 42), v, seatName), "Bury Ore Haul (no open bay for a new contract)");
+  // The others see it too (it was taken in a public brawl); the usual heading once PASS is back.
+  assert.match(renderToString(<ScoundrelsTable view={{ ...v, viewerSeat: 0 } as typeof v} ctx={ctx(0)} />), /data-testid="sc-held-cargo"/);
+  v.legalActions = [act(1, ActionKind.PASS)];
+  assert.equal(decisionHeading(v, 1, seatName), "Your Delivery: deliver or bury a cargo at one of its delivery locations, or end your Delivery.");
+});

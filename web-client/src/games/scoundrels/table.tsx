@@ -57,6 +57,7 @@ export const scTips = {
   weapons: "Weapons locker: firearms and explosives (face down to others).",
   storage: "Storage locker: other small items (face down to others).",
   bay: "A bay holds one ship system, crew member or cargo.",
+  held: "A cargo stolen in a delivery brawl with no open bay to store it: it must be delivered or buried on this ship's Delivery step, or it goes under the contract deck.",
   attack: "Ship combat attack value now, from the working systems and crew.",
   conscious: "No conscious crew: the ship cannot pick up, deliver or keep moving.",
   deliveryStopped: "Its delivery was stopped (a bribe, or a brawl it lost): it delivers and buries nothing more this phase.",
@@ -401,6 +402,12 @@ function ShipSheet({ view, ship, ctx }: { view: View; ship: Ship; ctx: TableCont
               </li>
             ))}
           </ol>
+          {ship.heldCargo ? (
+            <div class="sc-held" data-testid="sc-held-cargo">
+              <h5><Tip text={scTips.held}>Held, no open bay</Tip></h5>
+              <ContractCard view={view} contract={ship.heldCargo} small />
+            </div>
+          ) : null}
         </div>
         {zone("Weapons locker", scTips.weapons, ship.weaponsLocker, ship.weaponsLockerCount || ship.weaponsLocker.length, "weapons")}
         {zone("Storage locker", scTips.storage, ship.storageLocker, ship.storageLockerCount || ship.storageLocker.length, "storage")}

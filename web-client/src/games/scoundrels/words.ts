@@ -107,6 +107,7 @@ export function cardIndex(view: View): Map<number, Named> {
       card(b.card, s.seat, "bay");
       contract(b.cargo, s.seat, "cargo");
     }
+    contract(s.heldCargo, s.seat, "held");
     for (const c of s.captainsLog) card(c, s.seat, "captain's log");
     for (const c of s.weaponsLocker) card(c, s.seat, "weapons locker");
     for (const c of s.storageLocker) card(c, s.seat, "storage locker");
@@ -308,8 +309,12 @@ export function actionLabel(action: Action, view: View, seatName: (seat: number)
       return `Deliver ${c?.name || name(a[0], 0)}${c ? ` for ${syndicateNames[c.syndicate]}` : ""}`;
     }
     case ActionKind.BURY: {
-      const c = idx.get(a[0])?.contract;
-      return `Bury ${c?.name || name(a[0], 0)} and draw a new contract`;
+      const n = idx.get(a[0]);
+      const c = n?.contract;
+      // A held cargo's replacement needs an open bay (the engine draws none without one).
+      const ship = n?.where === "held" ? view.ships.find((s) => s.seat === action.seat) : undefined;
+      const room = !ship || ship.bays.some((b) => !b.card && !b.cargo && b.number < ship.bayCount);
+      return `Bury ${c?.name || name(a[0], 0)}${room ? " and draw a new contract" : " (no open bay for a new contract)"}`;
     }
     case ActionKind.AFFILIATE:
       return a[0] ? `Affiliate${affiliateWith(view, action.seat)}` : "Stay as you are";
@@ -423,7 +428,13 @@ export function decisionHeading(view: View, viewer: number | null, seatName: (se
   if (offer) return `${seatName(offer.from)} offers you a trade: accept or decline it.`;
   if (mine) {
     if (view.phase === Phase.MOVEMENT) return "Your Movement: move, pick up a contract, trade, visit the Dockyard or attack — then end your Movement.";
-    if (view.phase === Phase.DELIVERY) return "Your Delivery: deliver or bury a cargo at one of its delivery locations, or end your Delivery.";
+    if (view.phase === Phase.DELIVERY) {
+      const held = view.ships.find((s) => s.seat === view.activeSeat)?.heldCargo;
+      // Listed first and alone (the engine's rule): the stolen cargo with no bay to store it.
+      if (held && view.legalActions.some((a) => a.kind === ActionKind.DELIVER || a.kind === ActionKind.BURY) && !view.legalActions.some((a) => a.kind === ActionKind.PASS))
+        return `Your Delivery: you hold the stolen ${held.name || "cargo"} with no open bay for it, so deliver or bury it first.`;
+      return "Your Delivery: deliver or bury a cargo at one of its delivery locations, or end your Delivery.";
+    }
     return `Your ${phase}.`;
   }
   return `${phase}: waiting for ${seatName(view.activeSeat)}.`;
