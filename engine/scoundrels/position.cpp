@@ -333,6 +333,22 @@ bool state::place(const pb::Position& p, std::string& error) {
     }
   }
   for (int s = 0; s < seats_; ++s) ships_[s].traded = traded[s];
+  for (int s = 0; s < seats_; ++s)
+    for (const pb::ExchangePosition& e : p.ships(s).exchanges()) {
+      if (phase_ != phase::movement || s != act) return fail("ships[].exchanges: the active seat's, in MOVEMENT");
+      if (e.with() >= static_cast<std::uint32_t>(seats_) || static_cast<int>(e.with()) == s)
+        return fail("ships[].exchanges.with names another seat");
+      const int o = static_cast<int>(e.with());
+      if (exchanged_[o] != trade_cards{}) return fail("ships[].exchanges: one exchange per other seat");
+      trade_cards& x = exchanged_[o];
+      x.give = held_named(o, e.gave());
+      x.give2 = held_named(o, e.gave2(), x.give);
+      x.take = held_named(s, e.got());
+      if ((!e.gave().empty() && x.give == no_card) || (!e.gave2().empty() && x.give2 == no_card))
+        return fail("ships[].exchanges.gave: an item or cargo now on the other ship");
+      if (!e.got().empty() && x.take == no_card) return fail("ships[].exchanges.got: an item or cargo now aboard this ship");
+      if (x == trade_cards{}) return fail("ships[].exchanges: an exchange gives or gets something");
+    }
   if (!place_fight(p, error)) return false;
   if (!place_choice(p, viewing, under, error)) return false;
   if (!place_last_fight(p, error)) return false;

@@ -95,6 +95,9 @@ bool state::place_fight(const pb::Position& p, std::string& error) {
     if (c == no_card || !tradable(holder, c, ships_[d].location == dockyard_))
       return fail("fight.stake: an item or cargo either side holds and could trade");
     fight_.trade.take = c;
+  } else if (from == fight_from::trade) {
+    // After an exchange: what the two ships exchanged this Movement (ShipPosition.exchanges).
+    fight_.trade = exchanged_[a == active_ ? d : a];
   }
   // The two sides: equipment, abilities used this round, hits taken, medkits used.
   const pb::FightSidePosition* sides[] = {&f.attacker_side(), &f.defender_side()};

@@ -319,3 +319,41 @@ TEST_CASE("scoundrels trade: the offer's target may start a brawl after the exch
   REQUIRE(g.fight().kind == fight_kind::none);
   CHECK_FALSE(listed(g, act(0, kind::brawl, {1})));   // one brawl a trade: the proposer's is spent too
 }
+
+TEST_CASE("scoundrels positions: the active seat's exchanges this Movement are stated, and a posed brawl after one has them at stake") {
+  // As the test above leaves it: Lux gave her Frag Grenade for Orr's Medkit, Orr brawled and won.
+  auto posed = [](std::string_view exchanges, std::string_view stake = "") {
+    std::string p = R"({
+      "phase": "MOVEMENT", "activeSeat": 0, "firstPlayer": 0,
+      "ships": [
+        {"location": "Pandora", "bays": [{"card": "Captain Lux", "captain": true, "damage": 2}], "storageLocker": ["Medkit", "Lucky Charm"],
+         "exchanges": [EXCHANGES]},
+        {"location": "Pandora", "bays": [{"card": "Captain Orr", "captain": true}, {"card": "Brute"}], "weaponsLocker": ["Frag Grenade"]}
+      ],
+      "fight": {"kind": "BRAWL_FIGHT", "attacker": 1, "defender": 0, "round": 1, "step": "PILLAGING", "winner": 1, "pillageLeft": 2 STAKE},
+      "encounterDeck": ["Quiet"]
+    })";
+    p.replace(p.find("EXCHANGES"), 9, exchanges);
+    p.replace(p.find("STAKE"), 5, stake);
+    return p;
+  };
+  state g = game(2, posed(R"({"with": 1, "gave": "Frag Grenade", "got": "Medkit"})"));
+  const std::int32_t medkit = held(g, 0, "Medkit");
+  const std::int32_t grenade = held(g, 1, "Frag Grenade");
+  // Orr may take back the Medkit he gave (a stake, though it is not equipped); not the Lucky Charm.
+  CHECK(listed(g, act(1, kind::pillage, {medkit})));
+  play(g, act(1, kind::pillage, {medkit}));
+  CHECK(held(g, 1, "Medkit") == medkit);
+  CHECK(held(g, 1, "Frag Grenade") == grenade);
+  auto refusal = [&](std::string_view exchanges) {
+    pb::Position p;
+    std::string error;
+    REQUIRE_MESSAGE(engine::from_json(posed(exchanges), p, error), error);
+    const verdict v = state::validate(test_content(), 2, options(), p);
+    return v ? std::string() : std::string(v.detail);
+  };
+  CHECK(refusal(R"({"with": 0, "gave": "Frag Grenade"})").find("names another seat") != std::string::npos);
+  CHECK(refusal(R"({"with": 1, "gave": "Medkit"})").find("now on the other ship") != std::string::npos);
+  CHECK(refusal(R"({"with": 1, "got": "Frag Grenade"})").find("aboard this ship") != std::string::npos);
+  CHECK(refusal(R"({"with": 1}, {"with": 1, "got": "Medkit"})").find("gives or gets something") != std::string::npos);
+}
