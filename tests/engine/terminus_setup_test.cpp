@@ -25,6 +25,13 @@ void draft_all(tr::state& g) {
   }
 }
 
+// Through the drafts and the Starting Systems to the Mulligan, every seat taking its first
+// legal choice: a Chaotic Starting System's offers come first (any seed may deal one).
+void reach_mulligan(tr::state& g) {
+  for (int guard = 0; guard < 60 && g.current_step() != step::mulligan; ++guard) draft_all(g);
+  REQUIRE(g.current_step() == step::mulligan);
+}
+
 }  // namespace
 
 TEST_CASE("Options: 2 to 4 players, the first player one of them") {
@@ -120,14 +127,12 @@ TEST_CASE("Opening Phase: the Starting System from the top 3, the others under t
   play(g, legal.front());
   g.view(viewer::of_seat(1), v);
   CHECK(v.seats(0).starting_system().known());
-  CHECK(g.current_step() == step::mulligan);
+  reach_mulligan(g);
 }
 
 TEST_CASE("Opening Phase: 4 Actions, one mulligan of any number, then with 2 players 2 Complications each") {
   tr::state g = fresh(2);
-  for (int i = 0; i < 6; ++i) draft_all(g);
-  draft_all(g);   // Starting Systems
-  REQUIRE(g.current_step() == step::mulligan);
+  reach_mulligan(g);
   // 4 Actions drawn (a drafted card's "when revealed" draw may have added more before).
   const int held = g.seat(0).hand.size;
   CHECK(held >= 4);
@@ -149,7 +154,7 @@ TEST_CASE("Opening Phase: 4 Actions, one mulligan of any number, then with 2 pla
 
 TEST_CASE("Opening Phase: with 3 players nobody draws Complications") {
   tr::state g = fresh(3);
-  for (int i = 0; i < 7; ++i) draft_all(g);
+  reach_mulligan(g);
   for (int s = 0; s < 3; ++s) play(g, act(s, tr::kind::mulligan, {0}));
   // Entropy asks nobody (no Complication in hand); everyone draws one and the Destiny Step opens.
   CHECK(g.round() == 1);
@@ -159,7 +164,7 @@ TEST_CASE("Opening Phase: with 3 players nobody draws Complications") {
 
 TEST_CASE("Entropy Step: each seat holding a Complication puts one under its Pile in secret, then all draw one") {
   tr::state g = fresh(2);
-  for (int i = 0; i < 7; ++i) draft_all(g);
+  reach_mulligan(g);
   for (int s = 0; s < 2; ++s) play(g, act(s, tr::kind::mulligan, {0}));
   REQUIRE(g.current_step() == step::entropy);
   CHECK(g.must_act() == (seat_bit(0) | seat_bit(1)));
