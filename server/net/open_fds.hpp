@@ -1,9 +1,10 @@
 #pragma once
 // process_open_fds for /metrics without holding the thread that serves it. Linux 6.2 and
 // later give the number as the size of /proc/self/fd, in one call. Older kernels (Debian
-// 12's stock 6.1) only list it, and at 20,000 connections the listing takes ~20 ms: there it
-// runs on a thread of its own, and a scrape is answered with the count the one before it
-// asked for (docs/capacity.md, "The wait before a move is read").
+// 12's stock 6.1) only list it, which at tens of thousands of connections takes long enough
+// to stall the network thread: there it runs on a thread of its own, and a scrape is answered
+// with the count the one before it asked for (docs/capacity.md, "The wait before a move is
+// read", has the figures).
 #include <condition_variable>
 #include <mutex>
 #include <optional>

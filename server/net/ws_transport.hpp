@@ -16,9 +16,10 @@
 // frames (pongs, close) through `async_write_some`; the two never interleave, as each
 // waits for the other's frame to be written whole.
 //
-// A plain socket rather than Beast's tcp_stream: a tcp_stream carries three timers and
-// their state (~540 bytes a connection) for timeouts this server does not set on a
-// WebSocket (Beast times the handshakes itself, the idle sweep the silence), and only the
+// A plain socket rather than Beast's tcp_stream: a tcp_stream carries three timers and their
+// state in every connection (docs/capacity.md, "Where the memory goes") for timeouts this
+// server does not set on a WebSocket (Beast times the handshakes itself, the idle sweep the
+// silence), and only the
 // teardown's drain has a deadline, which it keeps for its own few seconds.
 #include <algorithm>
 #include <array>

@@ -67,9 +67,9 @@ std::uint32_t accepted_dictionaries(const google::protobuf::RepeatedPtrField<std
 
 namespace {
 
-// From this size on, zlib: a snapshot with its log (a join, a reload, a reconnect: Space War's
-// with 500 lines is ~19 KB) packs in ~20 µs at zlib's level 2 against ~85 µs with
-// preset_deflate, for ~7 % more bytes (match_log_bench's BM_pack_snapshot). preset_deflate is
+// From this size on, zlib: a snapshot with its log (a join, a reload, a reconnect) packs
+// several times faster at zlib's level 2 than with preset_deflate, for a few percent more
+// bytes (match_log_bench's BM_pack_snapshot; figures in docs/capacity.md). preset_deflate is
 // built for updates of tens of bytes, and keeps the log's blocks of 32 lines (a few KB at
 // most): zlib's blocks carry their own Huffman tables, which made them no smaller and slower
 // to read back into a snapshot (docs/capacity.md, "A restart after a crash, at capacity").
