@@ -19,8 +19,8 @@
 // A plain socket rather than Beast's tcp_stream: a tcp_stream carries three timers and their
 // state in every connection (docs/capacity.md, "Where the memory goes") for timeouts this
 // server does not set on a WebSocket (Beast times the handshakes itself, the idle sweep the
-// silence), and only the
-// teardown's drain has a deadline, which it keeps for its own few seconds.
+// silence), and only the teardown's drain has a deadline, which it keeps for its own few
+// seconds.
 #include <algorithm>
 #include <array>
 #include <atomic>
