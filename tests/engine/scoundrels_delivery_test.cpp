@@ -501,3 +501,61 @@ TEST_CASE("scoundrels rule Delivery brawl: a buried held cargo draws no new cont
   CHECK(filled(g, g.describe_effects()).find("{seat:1} buries the Spice cargo.") != std::string::npos);
   CHECK(listed(g, act(1, kind::pass)));   // then the usual step
 }
+
+TEST_CASE("scoundrels property: random Delivery phases with full-bayed brawlers - a held cargo lives only in DELIVERY and no contract is lost") {
+  // Three ships at Pandora, the later two with every bay full: seat 0 delivers, the others
+  // may brawl, steal and hold. Random legal play (the seed's dice) to the phase's end.
+  const std::string position = R"({
+    "phase": "DELIVERY", "activeSeat": 0, "firstPlayer": 0,
+    "ships": [
+      {"location": "Pandora", "bays": [{"card": "Captain Vega", "captain": true}, {"cargo": "Spice"}, {"cargo": "Spice Two"}],
+       "weaponsLocker": ["Blaster Pistol"]},
+      {"location": "Pandora", "bays": [{"card": "Captain Orr", "captain": true}, {"card": "Brute"},
+                                       {"card": "+1 Hyperdrive"}, {"card": "Laser Cannon"}, {"cargo": "Guns"}],
+       "weaponsLocker": ["Blaster Pistol"]},
+      {"location": "Pandora", "bays": [{"card": "Captain Quill", "captain": true}, {"card": "Gunner"},
+                                       {"card": "Medic"}, {"card": "Mechanic"}, {"cargo": "Chips"}],
+       "weaponsLocker": ["Blaster Pistol", "Frag Grenade"]}
+    ],
+    "encounterDeck": ["Quiet", "Quiet", "Quiet", "Quiet"]
+  })";
+  auto contracts = [](const state& g) {
+    int n = g.contract_deck_size() + static_cast<int>(g.open_contracts().size());
+    for (int k = 0; k < syndicate_count; ++k) n += g.deliveries(k);
+    for (int s = 0; s < g.seat_count(); ++s) {
+      for (const bay& b : g.ship_of(s).bays) n += b.card != no_card && g.is_contract(b.card);
+      n += g.ship_of(s).held_cargo != no_card;
+    }
+    return n;
+  };
+  int held_runs = 0;
+  std::vector<action> legal;
+  for (std::uint64_t seed = 0; seed < 300; ++seed) {
+    pb::Position p;
+    std::string error;
+    REQUIRE(engine::from_json(position, p, error));
+    state g(test_content(), 3, options(), p, seed);
+    const int total = contracts(g);
+    engine::rng r(seed, 11);
+    bool held_seen = false;
+    for (int step = 0; step < 400 && g.current_phase() == phase::delivery && !g.result().over; ++step) {
+      const int seat = std::countr_zero(static_cast<unsigned>(g.must_act()));
+      REQUIRE(seat < 3);
+      g.legal_actions(seat, legal);
+      std::erase_if(legal, [](const action& a) { return a.kind == engine::resign_kind; });
+      REQUIRE(!legal.empty());
+      play(g, legal[r.below(static_cast<std::uint32_t>(legal.size()))]);
+      CHECK(contracts(g) == total);
+      for (int s = 0; s < 3; ++s) {
+        if (g.ship_of(s).held_cargo == no_card) continue;
+        held_seen = true;
+        // Held only until the holder's own step is over.
+        CHECK((g.active_seat() <= s || g.current_phase() != phase::delivery) == true);
+      }
+    }
+    for (int s = 0; s < 3; ++s) CHECK(g.ship_of(s).held_cargo == no_card);
+    held_runs += held_seen;
+  }
+  MESSAGE("runs with a held cargo: " << held_runs << " of 300");
+  CHECK(held_runs > 0);
+}
