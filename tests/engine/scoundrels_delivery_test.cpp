@@ -423,19 +423,31 @@ TEST_CASE("scoundrels rule Delivery brawl: a thief with no open bay holds the st
   CHECK(g.ship_of(1).rep == 1);
 }
 
-TEST_CASE("scoundrels rule Delivery brawl: a held cargo its thief cannot deliver or bury goes under the contract deck when their step ends") {
-  // Seat 1 holds Spice (Fidanza) but Fidanza holds a grudge and seat 1 is unaffiliated: no
-  // delivery, no burial; PASS returns it to the ship, which has no open bay for it.
-  state g = game(2, R"({
+namespace {
+
+// Seat 1's Delivery step at Pandora, every bay full, holding a stolen Spice (Fidanza), which
+// holds a grudge against it; EXTRA: more of seat 1's ship.
+std::string holding_spice(std::string_view extra = "") {
+  std::string p = R"({
     "phase": "DELIVERY", "activeSeat": 1, "firstPlayer": 0,
     "ships": [
       {"location": "Pandora", "bays": [{"card": "Captain Vega", "captain": true}]},
       {"location": "Pandora", "bays": [{"card": "Captain Orr", "captain": true}, {"card": "Brute"},
                                        {"card": "+1 Hyperdrive"}, {"card": "Laser Cannon"}, {"cargo": "Guns"}],
-       "heldCargo": "Spice", "grudges": ["FIDANZA"]}
+       "heldCargo": "Spice", "grudges": ["FIDANZA"] EXTRA}
     ],
     "encounterDeck": ["Quiet", "Quiet"]
-  })");
+  })";
+  p.replace(p.find("EXTRA"), 5, extra);
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("scoundrels rule Delivery brawl: a held cargo its thief cannot deliver or bury goes under the contract deck when their step ends") {
+  // Unaffiliated, seat 1 may neither deliver Spice (the grudge) nor bury it: PASS returns it
+  // to the ship, which has no open bay for it.
+  state g = game(2, holding_spice());
   const std::int32_t spice = contract_id(g, "Spice");
   CHECK(g.ship_of(1).held_cargo == spice - 1);
   CHECK_FALSE(listed(g, act(1, kind::deliver, {spice})));
@@ -479,16 +491,7 @@ TEST_CASE("scoundrels positions: a held cargo is stated only in DELIVERY, for a 
 
 TEST_CASE("scoundrels rule Delivery brawl: a buried held cargo draws no new contract, having no bay to put it in") {
   // Seat 1 may not deliver to Fidanza (a grudge) but, affiliated, may bury: that is all it is offered.
-  state g = game(2, R"({
-    "phase": "DELIVERY", "activeSeat": 1, "firstPlayer": 0,
-    "ships": [
-      {"location": "Pandora", "bays": [{"card": "Captain Vega", "captain": true}]},
-      {"location": "Pandora", "bays": [{"card": "Captain Orr", "captain": true}, {"card": "Brute"},
-                                       {"card": "+1 Hyperdrive"}, {"card": "Laser Cannon"}, {"cargo": "Guns"}],
-       "heldCargo": "Spice", "grudges": ["FIDANZA"], "affiliation": "SEMYORKA", "reputation": 2}
-    ],
-    "encounterDeck": ["Quiet", "Quiet"]
-  })");
+  state g = game(2, holding_spice(R"(, "affiliation": "SEMYORKA", "reputation": 2)"));
   const std::int32_t spice = contract_id(g, "Spice");
   std::vector<action> legal;
   g.legal_actions(1, legal);
