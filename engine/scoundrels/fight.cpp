@@ -424,9 +424,8 @@ void state::end_fight(int winner) {
 }
 
 // The brawl's stake is still the loser's to take: a delivery brawl's cargo being delivered,
-// or in a trade brawl any item brought for trade, by either
-// side, that the loser holds now (rulebook "Melee": "the winner may also steal a single item
-// brought for trade").
+// or in a trade brawl any item brought for trade, by either side, that the loser holds now
+// (rulebook "Melee": "the winner may also steal a single item brought for trade").
 bool state::stake_open(int winner, int loser) const {
   if (fight_.from == fight_from::trade) {
     for (card_no c : {fight_.trade.give, fight_.trade.give2, fight_.trade.take})
