@@ -701,7 +701,7 @@ void state::complete_delivery_attempt() {
   // Rulebook "Delivery": it takes at least one conscious crew member; a brawl nobody won
   // can leave none.
   if (!conscious_crew(s)) {
-    note_(note_kind::no_crew_left, s, c);
+    note_(note_kind::no_crew_left, s, c, ships_[s].held_cargo == c ? 1 : 0);   // 1: held, not aboard
     return;
   }
   if (attempt_bury_) bury(s, c);

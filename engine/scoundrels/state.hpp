@@ -267,7 +267,7 @@ enum class note_kind : std::uint8_t {
   limit_table,    // value = reputation: nobody affiliated with the most-delivered; the table's best
   offer_lapsed,   // seat = the proposer, value = the other seat * 8 + lapse: an offer ended unanswered
   cargo_to_deck,  // seat, card: a cargo received in a trade with no open bay goes under the contract deck
-  no_crew_left,   // seat, card: a delivery or burial whose ship has no conscious crew left (a brawl) does not happen
+  no_crew_left,   // seat, card: a delivery or burial whose ship has no conscious crew left (a brawl) does not happen; value 1: a held cargo
   cargo_held,     // seat, card: a stolen cargo with no open bay, held until the thief's Delivery step
 };
 // Why an offer ended without an answer (note_kind::offer_lapsed).

@@ -562,7 +562,8 @@ std::string state::describe_effects() const {
         line(who + " buries the " + card_words(n.card) + (n.value ? " cargo." : " cargo and draws another."));
         break;
       case note_kind::no_crew_left:
-        line(who + " has no conscious crew left: the " + card_words(n.card) + " cargo stays aboard."); break;
+        line(who + " has no conscious crew left: the " + card_words(n.card) + (n.value ? " cargo is not delivered." : " cargo stays aboard."));
+        break;
       case note_kind::reputation: line(who + "'s reputation is " + std::to_string(n.value) + "."); break;
       case note_kind::affiliated: line(who + " affiliates with " + std::string(syndicate_name(static_cast<syndicate>(n.value))) + "."); break;
       case note_kind::grudge: line(std::string(syndicate_name(static_cast<syndicate>(n.value))) + " holds a grudge against " + who + "."); break;

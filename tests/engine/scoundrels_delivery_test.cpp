@@ -562,3 +562,35 @@ TEST_CASE("scoundrels property: random Delivery phases with full-bayed brawlers 
   MESSAGE("runs with a held cargo: " << held_runs << " of 300");
   CHECK(held_runs > 0);
 }
+
+TEST_CASE("scoundrels rule Delivery brawl: a held cargo's delivery a brawl leaves without crew is not made, and the cargo goes under the deck at PASS") {
+  // Seat 1 holds Spice; seat 2, later at Pandora, brawls its attempt. Both captains are hurt
+  // already and the dice give no extra hit: both are disabled, nobody wins.
+  state g = game(3, R"({
+    "phase": "DELIVERY", "activeSeat": 1, "firstPlayer": 0,
+    "ships": [
+      {"location": "Metis Prime", "bays": [{"card": "Captain Lux", "captain": true}]},
+      {"location": "Pandora", "bays": [{"card": "Captain Orr", "captain": true, "damage": 1}, {"card": "+1 Hyperdrive"},
+                                       {"card": "Laser Cannon"}, {"card": "Deflector"}, {"cargo": "Guns"}],
+       "heldCargo": "Spice"},
+      {"location": "Pandora", "bays": [{"card": "Captain Vega", "captain": true, "damage": 1}]}
+    ],
+    "encounterDeck": ["Quiet", "Quiet", "Quiet", "Quiet"],
+    "dice": [1, 1, 1, 1]
+  })");
+  const std::int32_t spice = contract_id(g, "Spice");
+  play(g, act(1, kind::deliver, {spice}));
+  play(g, act(2, kind::brawl, {1}));
+  play(g, act(2, kind::fight));
+  play(g, act(1, kind::fight));
+  play(g, act(1, kind::allocate, {held(g, 1, "Captain Orr")}));
+  play(g, act(2, kind::allocate, {held(g, 2, "Captain Vega")}));
+  REQUIRE(g.fight().kind == fight_kind::none);
+  CHECK(g.deliveries(static_cast<int>(syndicate::fidanza)) == 0);
+  CHECK(filled(g, g.describe_effects()).find("{seat:1} has no conscious crew left: the Spice cargo is not delivered.") != std::string::npos);
+  REQUIRE(g.ship_of(1).held_cargo == spice - 1);
+  const int deck = g.contract_deck_size();
+  play(g, act(1, kind::pass));
+  CHECK(g.ship_of(1).held_cargo == no_card);
+  CHECK(g.contract_deck_size() == deck + 1);
+}
