@@ -116,7 +116,7 @@ async function pressAndWatch(page, sent, shot, mustBeToAct = false) {
   assert.deepEqual(await page.evaluate(() => window.__errors), [], "no error shown");
 }
 
-// An answer later than 8 s (a slow server): the buttons let go at 8 s, and a second tap sent a
+// An answer later than 8 s (a slow server; 9.5 s here): the buttons let go at 8 s, and a second tap sent a
 // move naming the view the seat had already acted on (STALE_VIEW, an error toast). The page
 // now asks for the match again (Resync, "syncing…") and the move stays on its way until an
 // answer comes: no second move, no error.
@@ -127,13 +127,22 @@ async function slowServer(page, sent) {
   const key = await offered.getAttribute("data-action");
   const button = page.locator(`.table-box button[data-action="${key}"]`).first();
   const plays = sent.plays;
-  await page.evaluate(() => (window.__lag = 8700));
+  // 9.5 s: the page asks again at 8 s, and the checks below have the 1.5 s between to run
+  // on a loaded machine (with 8.7 s, one run's reads came after the answer).
+  await page.evaluate(() => (window.__lag = 9500));
   await button.click();
   const pressed = Date.now();
-  await page.waitForSelector("[data-syncing]", { timeout: 9_000 });
-  assert.ok(Date.now() - pressed < 8_650, "the answer had not come yet");
-  assert.equal(await button.getAttribute("aria-disabled"), "true", "after 8 s the move is still on its way: nothing to press");
-  assert.ok((await decision(page)).endsWith(onItsWay), "and the table still says so");
+  // What the page shows as "syncing…" appears, read in the same moment (one evaluation).
+  const seen = await (await page.waitForFunction((k) => {
+    if (!document.querySelector("[data-syncing]")) return false;
+    return {
+      disabled: document.querySelector(`.table-box button[data-action="${k}"]`)?.getAttribute("aria-disabled") ?? "",
+      decision: document.querySelector(".table-box [data-decision]")?.textContent ?? "",
+    };
+  }, key, { timeout: 9_400 })).jsonValue();
+  assert.ok(Date.now() - pressed < 9_450, "the answer had not come yet");
+  assert.equal(seen.disabled, "true", "after 8 s the move is still on its way: nothing to press");
+  assert.ok(seen.decision.endsWith(onItsWay), `and the table still says so: "${seen.decision}"`);
   await button.click({ force: true });
   assert.equal(sent.plays - plays, 1, "a second tap sent nothing");
   await page.waitForFunction((words) => !document.querySelector(".table-box [data-decision]")?.textContent?.endsWith(words), onItsWay, { timeout: 15_000 });
