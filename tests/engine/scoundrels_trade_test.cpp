@@ -356,4 +356,6 @@ TEST_CASE("scoundrels positions: the active seat's exchanges this Movement are s
   CHECK(refusal(R"({"with": 1, "gave": "Medkit"})").find("now on the other ship") != std::string::npos);
   CHECK(refusal(R"({"with": 1, "got": "Frag Grenade"})").find("aboard this ship") != std::string::npos);
   CHECK(refusal(R"({"with": 1}, {"with": 1, "got": "Medkit"})").find("gives or gets something") != std::string::npos);
+  CHECK(refusal(R"({"with": 1, "gave2": "Frag Grenade"})").find("name the first item given first") != std::string::npos);
+  CHECK(refusal(R"({"with": 1, "gave": "Brute"})").find("a trade may move") != std::string::npos);   // crew are never traded
 }
