@@ -342,14 +342,14 @@ bool state::place(const pb::Position& p, std::string& error) {
       if (exchanged_[o] != trade_cards{}) return fail("ships[].exchanges: one exchange per other seat");
       if (e.gave().empty() && !e.gave2().empty()) return fail("ships[].exchanges: name the first item given first (gave)");
       // What a trade may move (tradable: cargo, small items, systems at the Dockyard), where it went.
-      const bool yard = ships_[s].location == dockyard_;
+      const bool at_yard = ships_[s].location == dockyard_;
       trade_cards& x = exchanged_[o];
       x.give = held_named(o, e.gave());
       x.give2 = held_named(o, e.gave2(), x.give);
       x.take = held_named(s, e.got());
-      if ((!e.gave().empty() && !tradable(o, x.give, yard)) || (!e.gave2().empty() && !tradable(o, x.give2, yard)))
+      if ((!e.gave().empty() && !tradable(o, x.give, at_yard)) || (!e.gave2().empty() && !tradable(o, x.give2, at_yard)))
         return fail("ships[].exchanges.gave: an item or cargo a trade may move, now on the other ship");
-      if (!e.got().empty() && !tradable(s, x.take, yard))
+      if (!e.got().empty() && !tradable(s, x.take, at_yard))
         return fail("ships[].exchanges.got: an item or cargo a trade may move, now aboard this ship");
       if (x == trade_cards{}) return fail("ships[].exchanges: an exchange gives or gets something");
     }
