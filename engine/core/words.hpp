@@ -4,6 +4,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/core/deck.hpp"
 
@@ -18,6 +19,22 @@ inline std::string card_ref(std::size_t kind) { return "{card:" + std::to_string
 // "1 card", "2 cards": a count and the noun it agrees with.
 inline std::string plural(int n, std::string_view one, std::string_view many) {
   return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+}
+
+// "A", "A and B", "A, B and C": names in a sentence.
+inline std::string listing(const std::vector<std::string>& names) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) out += i + 1 == names.size() ? " and " : ", ";
+    out += names[i];
+  }
+  return out;
+}
+
+// Appends a line to "\n"-joined words (a move's effects, a card's text).
+inline void add_line(std::string& out, std::string_view line) {
+  if (!out.empty()) out += '\n';
+  out += line;
 }
 
 // One log entry for a move: its words (describe, before it applied, with the server's

@@ -15,10 +15,13 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/words.hpp"
 #include "engine/quasar_search/cards.hpp"
 
 namespace starport::quasar_search {
 namespace {
+
+using engine::listing;
 
 constexpr int min_player_cards = 30;
 constexpr int max_player_cards = max_deck_cards - 1;
@@ -33,16 +36,6 @@ std::string_view kind_name(card_kind k) {
     case card_kind::lost_in_space: return "Lost in Space";
   }
   return "?";
-}
-
-// "A, B and C".
-std::string listing(const std::vector<std::string>& names) {
-  std::string out;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (i > 0) out += i + 1 == names.size() ? " and " : ", ";
-    out += names[i];
-  }
-  return out;
 }
 
 bool special(const player_card& c) { return c.kind == card_kind::project || c.has(keyword::overcommit); }

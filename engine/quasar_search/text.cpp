@@ -194,10 +194,7 @@ std::vector<std::string> card_keywords(const player_card& c) {
 
 std::string card_text(const player_card& c) {
   std::string out;
-  auto line = [&](const std::string& l) {
-    if (!out.empty()) out += "\n";
-    out += l;
-  };
+  auto line = [&](std::string_view s) { engine::add_line(out, s); };
   if (c.kind == card_kind::lost_in_space) line("No value. Never equal to any value, always the lowest.");
   if (c.kind == card_kind::project) line("Project");
   for (const std::string& k : card_keywords(c)) line(k);

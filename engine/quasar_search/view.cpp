@@ -434,10 +434,7 @@ std::string state::describe(const action& a) const {
 
 std::string state::describe_effects() const {
   std::string out;
-  auto line = [&](const std::string& s) {
-    if (!out.empty()) out += "\n";
-    out += s;
-  };
+  auto line = [&](std::string_view s) { engine::add_line(out, s); };
   for (int i = 0; i < event_count_; ++i) {
     const event& e = events_[static_cast<std::size_t>(i)];
     const std::string who = engine::seat_ref(e.seat);

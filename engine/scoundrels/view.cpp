@@ -528,10 +528,7 @@ std::string state::describe(const action& a) const {
 
 std::string state::describe_effects() const {
   std::string out;
-  auto line = [&](const std::string& s) {
-    if (!out.empty()) out += "\n";
-    out += s;
-  };
+  auto line = [&](std::string_view s) { engine::add_line(out, s); };
   std::size_t dice_seen = 0;
   int rolls_in_notes = 0;
   for (int i = 0; i < note_count_; ++i)

@@ -313,10 +313,6 @@ std::string zone_words(zone z, bool own) {
   }
 }
 
-std::string plural(int n, const char* one) {
-  return std::to_string(n) + " " + one + (n == 1 ? "" : "s");
-}
-
 }  // namespace
 
 std::string state::describe(const action& a) const {
@@ -351,7 +347,7 @@ std::string state::describe(const action& a) const {
                std::to_string(top->remaining - a.args[0]) + ".";
       break;
     case kind::draw:
-      if (a.argc == 1) return who + " draws " + plural(a.args[0], "card") + ".";
+      if (a.argc == 1) return who + " draws " + engine::plural(a.args[0], "card", "cards") + ".";
       break;
     case kind::done:
       if (!top && step_ == step::invest) return who + " ends its Clever Investments.";
@@ -444,7 +440,7 @@ std::string state::describe_effects() const {
                         (e.extra == 0xff ? " from the Deck." : " from the Universe."));
         break;
       case event_kind::drew_hidden:
-        lines.push_back(who_of(e.seat) + " draws " + plural(e.card, "card") + " (Emergency Financing).");
+        lines.push_back(who_of(e.seat) + " draws " + engine::plural(e.card, "card", "cards") + " (Emergency Financing).");
         break;
       case event_kind::drew_public:
         lines.push_back(who_of(e.seat) + " draws " + named(static_cast<copy_id>(e.card)) + " into " +
@@ -452,7 +448,7 @@ std::string state::describe_effects() const {
         break;
       case event_kind::deck_empty:
         lines.push_back("The Deck is empty: " + who_of(e.seat) + " scores half a point for each of " +
-                        plural(e.card, "card") + " not drawn.");
+                        engine::plural(e.card, "card", "cards") + " not drawn.");
         break;
       case event_kind::initiative: lines.push_back(who_of(e.seat) + " takes the Initiative Marker."); break;
       case event_kind::new_round: lines.push_back("Round " + std::to_string(e.card) + " begins."); break;

@@ -5,10 +5,13 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/words.hpp"
 #include "engine/terminus/cards.hpp"
 
 namespace starport::terminus {
 namespace {
+
+using engine::listing;
 
 std::string_view pile_name(card_type t) {
   switch (t) {
@@ -19,16 +22,6 @@ std::string_view pile_name(card_type t) {
     case card_type::system: return "Systems";
   }
   return "?";
-}
-
-// "A, B and C".
-std::string listing(const std::vector<std::string>& names) {
-  std::string out;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (i > 0) out += i + 1 == names.size() ? " and " : ", ";
-    out += names[i];
-  }
-  return out;
 }
 
 std::string requirement_stat(const requirement& r) {

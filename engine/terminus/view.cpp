@@ -407,10 +407,7 @@ std::string state::describe(const action& a) const {
 
 std::string state::describe_effects() const {
   std::string out;
-  auto line = [&](const std::string& s) {
-    if (!out.empty()) out += "\n";
-    out += s;
-  };
+  auto line = [&](std::string_view s) { engine::add_line(out, s); };
   for (int i = 0; i < event_count_; ++i) {
     const event& e = events_[i];
     const std::string who = seat_ref(e.seat);
