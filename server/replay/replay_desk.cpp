@@ -36,6 +36,19 @@ bool is_private(const storage::match_record& m) {
   return !settings.ParseFromString(m.settings) || settings.is_private();
 }
 
+// What a replay's MatchInfo says of any recorded match: its id, game, rules and seats.
+void describe_record(const storage::match_record& record, v1::MatchInfo& info) {
+  info.set_match_id(record.id);
+  info.set_game(record.game);
+  info.set_rules_version(static_cast<std::uint32_t>(record.rules_version));
+  for (const storage::seat_record& sr : record.seats) {
+    v1::MatchSeat& ms = *info.add_seats();
+    ms.set_seat(sr.seat);
+    ms.set_name(sr.name);
+    ms.set_bot(!sr.bot.empty());
+  }
+}
+
 struct loaded {
   std::optional<storage::match_record> record;
   std::vector<storage::logged_action> actions;
@@ -95,15 +108,7 @@ void serve_frame(const std::shared_ptr<websocket_session>& s, const request& r, 
   f.set_opening_log(cursor.opening());
   for (const std::string& words : cursor.words()) f.add_action_log(words);
   v1::MatchInfo& info = *f.mutable_match();
-  info.set_match_id(record.id);
-  info.set_game(record.game);
-  info.set_rules_version(static_cast<std::uint32_t>(record.rules_version));
-  for (const storage::seat_record& sr : record.seats) {
-    v1::MatchSeat& ms = *info.add_seats();
-    ms.set_seat(sr.seat);
-    ms.set_name(sr.name);
-    ms.set_bot(!sr.bot.empty());
-  }
+  describe_record(record, info);
   info.set_spectator(seat < 0);
   info.set_your_seat(held.empty() ? 0 : static_cast<std::uint32_t>(held.front()));
   for (int h : held) info.add_your_seats(static_cast<std::uint32_t>(h));
@@ -155,15 +160,7 @@ void serve_record_only(const request& r, const storage::match_record& record, st
                           "), so it cannot show the table. Its " + moves_words +
                           " are kept, and the result below is as recorded.");
   v1::MatchInfo& info = *f.mutable_match();
-  info.set_match_id(record.id);
-  info.set_game(record.game);
-  info.set_rules_version(static_cast<std::uint32_t>(record.rules_version));
-  for (const storage::seat_record& sr : record.seats) {
-    v1::MatchSeat& ms = *info.add_seats();
-    ms.set_seat(sr.seat);
-    ms.set_name(sr.name);
-    ms.set_bot(!sr.bot.empty());
-  }
+  describe_record(record, info);
   info.set_spectator(seat < 0);
   info.set_your_seat(seat < 0 ? 0 : static_cast<std::uint32_t>(seat));
   info.set_seed_commitment(seed_commitment(record.seed, record.salt));
