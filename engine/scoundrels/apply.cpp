@@ -107,22 +107,7 @@ void state::apply_frame(const action& a) {
     case task::ambush_ask: {
       frame& t = top();
       const int mover = t.target;
-      // The next seat to ask, in turn order after the mover.
-      auto next_ask = [&]() {
-        t.seat = 0xff;
-        for (int k2 = 1; k2 < seats_; ++k2) {
-          const int o = (mover + k2) % seats_;
-          if ((t.asked >> o) & 1u) {
-            t.asked = static_cast<std::uint8_t>(t.asked & ~seat_bit(o));
-            // Still able to ambush (public facts)?
-            if (engine::has_seat(ambushers(mover, move_arrival_ ? move_to_ : move_from_), o)) {
-              t.seat = static_cast<std::uint8_t>(o);
-              return;
-            }
-          }
-        }
-      };
-      next_ask();
+      ask_next(t, ambushers(mover, move_arrival_ ? move_to_ : move_from_));
       if (a.args[0] == 1) {
         fight_.origin = move_arrival_ ? move_from_ : move_to_;
         start_fight(fight_kind::combat, move_arrival_ ? fight_from::ambush_arrival : fight_from::ambush_departure, s, mover);
@@ -132,19 +117,6 @@ void state::apply_frame(const action& a) {
     case task::brawl_ask: {
       frame& t = top();
       const int deliverer = t.target;
-      auto next_ask = [&]() {
-        t.seat = 0xff;
-        for (int k2 = 1; k2 < seats_; ++k2) {
-          const int o = (first_ + order_index(deliverer) + k2) % seats_;
-          if ((t.asked >> o) & 1u) {
-            t.asked = static_cast<std::uint8_t>(t.asked & ~seat_bit(o));
-            if (conscious_crew(o) && ships_[o].location == ships_[deliverer].location) {
-              t.seat = static_cast<std::uint8_t>(o);
-              return;
-            }
-          }
-        }
-      };
       if (k == kind::play) {
         // A bribe stops the delivery: the cargo stays aboard.
         const card_no c = unwire(a.args[0]);
@@ -155,12 +127,12 @@ void state::apply_frame(const action& a) {
         t.value = 2;
         t.seat = 0xff;
       } else if (a.args[0] >= 0) {
-        next_ask();
+        ask_next(t, delivery_brawlers(deliverer));
         start_fight(fight_kind::brawl, fight_from::delivery, s, deliverer);
         fight_.stake = attempt_;
         fight_.bury = attempt_bury_;
       } else {
-        next_ask();
+        ask_next(t, delivery_brawlers(deliverer));
       }
       break;
     }

@@ -58,11 +58,8 @@ void state::open_brawl_window(int s, card_no c, bool bury_it) {
   frame f;
   f.kind = task::brawl_ask;
   f.target = static_cast<std::uint8_t>(s);
-  for (int k = 1; k < seats_; ++k) {
-    const int o = (first_ + k + order_index(s)) % seats_;
-    if (has_seat(m, o)) { f.seat = static_cast<std::uint8_t>(o); break; }
-  }
-  f.asked = static_cast<std::uint8_t>(m & ~seat_bit(f.seat));
+  f.asked = m;
+  ask_next(f, m);
   push(f);
 }
 

@@ -371,7 +371,6 @@ bool state::place_window(const pb::Position& p, int attacker, std::string& error
   frame f;
   seat_mask may = 0;
   int asking = -1;
-  std::array<int, max_players> order{};   // the order seats are asked in
   if (p.has_ambush()) {
     const pb::AmbushPosition& a = p.ambush();
     if (phase_ != phase::movement) return fail("ambush: a move, in MOVEMENT");
@@ -385,7 +384,6 @@ bool state::place_window(const pb::Position& p, int attacker, std::string& error
     move_from_ = a.arrival() ? other : static_cast<std::uint8_t>(where);
     move_to_ = a.arrival() ? static_cast<std::uint8_t>(where) : other;
     may = ambushers(act, where);
-    for (int k = 1; k < seats_; ++k) order[k - 1] = (act + k) % seats_;
     f.kind = task::ambush_ask;
     f.value = a.arrival() ? 1 : 0;
     if (a.asking() >= seats_) return fail("ambush.asking names no seat");
@@ -409,11 +407,7 @@ bool state::place_window(const pb::Position& p, int attacker, std::string& error
       return fail(d.bury() ? "delivering.cargo: not one the active ship may bury here" : "delivering.cargo: not deliverable here by the active ship");
     attempt_ = c;
     attempt_bury_ = d.bury();
-    for (int o = 0; o < seats_; ++o)
-      if (o != act && !ships_[o].out && ships_[o].location == ships_[act].location && order_index(o) > order_index(act) &&
-          conscious_crew(o))
-        may = static_cast<seat_mask>(may | seat_bit(o));
-    for (int k = 1; k < seats_; ++k) order[k - 1] = (first_ + k + order_index(act)) % seats_;
+    may = delivery_brawlers(act);
     f.kind = task::brawl_ask;
     if (d.asking() >= seats_) return fail("delivering.asking names no seat");
     asking = static_cast<int>(d.asking());
@@ -422,23 +416,16 @@ bool state::place_window(const pb::Position& p, int attacker, std::string& error
       return fail("delivering.asking: a later player at the location with conscious crew (the brawl window asks only those)");
   }
   f.target = static_cast<std::uint8_t>(act);
-  // The seats after `asking` are still to be asked; under a fight the next of them is named.
+  // The seats after `asking`, in turn order after the active seat, are still to be asked;
+  // under a fight the next of them is named.
   bool after = false;
-  for (int k = 0; k + 1 < seats_; ++k) {
-    const int o = order[k];
+  for (int k = 1; k < seats_; ++k) {
+    const int o = (act + k) % seats_;
     if (after && o != asking && has_seat(may, o)) f.asked = static_cast<std::uint8_t>(f.asked | seat_bit(o));
     if (o == asking) after = true;
   }
   f.seat = static_cast<std::uint8_t>(asking);
-  if (attacker >= 0) {
-    f.seat = 0xff;
-    for (int k = 0; k + 1 < seats_; ++k)
-      if (has_seat(f.asked, order[k])) {
-        f.seat = static_cast<std::uint8_t>(order[k]);
-        f.asked = static_cast<std::uint8_t>(f.asked & ~seat_bit(order[k]));
-        break;
-      }
-  }
+  if (attacker >= 0) ask_next(f, f.asked);
   push(f);
   return true;
 }

@@ -590,6 +590,22 @@ seat_mask state::ambushers(int mover, int location) const {
   return m;
 }
 
+// An ambush or a brawl window asks its seats one by one, in turn order after the mover or
+// the deliverer (t.target): the next seat of t.asked still `able` to answer (0xff: none).
+// The seats passed over, and that one, leave t.asked.
+void state::ask_next(frame& t, seat_mask able) const {
+  t.seat = 0xff;
+  for (int k = 1; k < seats_; ++k) {
+    const int o = (t.target + k) % seats_;
+    if (!has_seat(t.asked, o)) continue;
+    t.asked = static_cast<std::uint8_t>(t.asked & ~seat_bit(o));
+    if (has_seat(able, o)) {
+      t.seat = static_cast<std::uint8_t>(o);
+      return;
+    }
+  }
+}
+
 void state::open_ambush(int mover, bool arrival) {
   move_arrival_ = arrival;
   const int where = arrival ? move_to_ : move_from_;
@@ -599,12 +615,7 @@ void state::open_ambush(int mover, bool arrival) {
   f.kind = task::ambush_ask;
   f.target = static_cast<std::uint8_t>(mover);
   f.asked = m;
-  // Asked in turn order starting from the next player after the mover.
-  for (int k = 1; k < seats_; ++k) {
-    const int o = (mover + k) % seats_;
-    if (has_seat(m, o)) { f.seat = static_cast<std::uint8_t>(o); break; }
-  }
-  f.asked = static_cast<std::uint8_t>(f.asked & ~seat_bit(f.seat));
+  ask_next(f, m);
   f.value = arrival ? 1 : 0;
   push(f);
 }

@@ -440,6 +440,7 @@ class state {
   void begin_move(int s, int to);
   void finish_move(int s);
   void open_ambush(int mover, bool arrival);
+  void ask_next(frame& t, seat_mask able) const;
   seat_mask ambushers(int mover, int location) const;
   void open_brawl_window(int s, card_no c, bool bury);
   // Later ships at s's location with a crew able to brawl: they may stop its delivery.
