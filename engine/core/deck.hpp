@@ -5,6 +5,7 @@
 // builder and the replay reach them through `game_info::decks` (match.hpp).
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -36,6 +37,22 @@ struct starter_deck {
   std::string summary;              // for people, one line: how it plays
   deck_list cards;
 };
+
+// A starter deck as a game's source writes it: counts of cards by name, so a reader can
+// check it against the pool.
+struct starter_recipe {
+  struct entry {
+    int count;
+    std::string_view name;
+  };
+  std::string_view id, name, summary;
+  std::vector<entry> cards;
+};
+// The recipes with their names resolved to card indices by `find` (-1: no such card), once
+// per game. A name `find` does not know is a misspelling in the game's source: it throws
+// std::logic_error naming the deck and the card (each game's starter test reaches it).
+std::vector<starter_deck> resolve_starters(std::span<const starter_recipe> recipes,
+                                           const std::function<int(std::string_view)>& find);
 
 struct deck_rules {
   std::span<const pool_card> (*pool)() = nullptr;

@@ -74,18 +74,9 @@ std::span<const engine::pool_card> pool_cards() {
 
 // ---- Starter decks -------------------------------------------------------------------------
 
-struct entry {
-  int count;
-  std::string_view name;
-};
-struct recipe {
-  std::string_view id, name, summary;
-  std::vector<entry> cards;
-};
-
 // clang-format off
-const std::vector<recipe>& recipes() {
-  static const std::vector<recipe> list = {
+const std::vector<engine::starter_recipe>& recipes() {
+  static const std::vector<engine::starter_recipe> list = {
       {"cartographers", "Helix Cartographers",
        "See the Challenges coming (Sensors), keep the right card for them (Stockpile, Warp) and Shift onto the exact number.",
        {
@@ -128,19 +119,8 @@ const std::vector<recipe>& recipes() {
 // clang-format on
 
 std::vector<engine::starter_deck> build_starters() {
-  std::vector<engine::starter_deck> out;
   const content_set& content = standard_content();
-  for (const recipe& r : recipes()) {
-    engine::starter_deck d{std::string(r.id), std::string(r.name), std::string(r.summary), {}};
-    for (const entry& e : r.cards) {
-      const int id = find_card(content, e.name);
-      // A misspelt name is a programming error in this file; the starter test names it.
-      if (id < 0) throw std::logic_error("starter deck " + d.id + ": no card named " + std::string(e.name));
-      for (int k = 0; k < e.count; ++k) d.cards.push_back(static_cast<engine::card_index>(id));
-    }
-    out.push_back(std::move(d));
-  }
-  return out;
+  return engine::resolve_starters(recipes(), [&](std::string_view name) { return find_card(content, name); });
 }
 
 }  // namespace

@@ -10,19 +10,9 @@
 namespace starport::terminus {
 namespace {
 
-struct entry {
-  int count;
-  std::string_view name;
-};
-
-struct recipe {
-  std::string_view id, name, summary;
-  std::vector<entry> cards;
-};
-
 // clang-format off
-const std::vector<recipe>& recipes() {
-  static const std::vector<recipe> list = {
+const std::vector<engine::starter_recipe>& recipes() {
+  static const std::vector<engine::starter_recipe> list = {
       {"pathfinders", "Pathfinders",
        "Certainty first: research and Farsight build knowledge, then long jumps cash it in for Proximity.",
        {
@@ -131,18 +121,10 @@ const std::vector<recipe>& recipes() {
 // clang-format on
 
 std::vector<engine::starter_deck> build() {
-  std::vector<engine::starter_deck> out;
-  for (const recipe& r : recipes()) {
-    engine::starter_deck d{std::string(r.id), std::string(r.name), std::string(r.summary), {}};
-    for (const entry& e : r.cards) {
-      card_id id = 0;
-      // A misspelt name is a programming error in this file; the starter test names it.
-      if (!find_card(e.name, id)) throw std::logic_error("starter deck " + d.id + ": no card named " + std::string(e.name));
-      for (int k = 0; k < e.count; ++k) d.cards.push_back(id);
-    }
-    out.push_back(std::move(d));
-  }
-  return out;
+  return engine::resolve_starters(recipes(), [](std::string_view name) {
+    card_id id = 0;
+    return find_card(name, id) ? static_cast<int>(id) : -1;
+  });
 }
 
 }  // namespace

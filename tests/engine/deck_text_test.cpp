@@ -3,6 +3,7 @@
 // nothing returned on error, and no undefined behaviour on hostile input (the fuzzer's job too).
 #include <doctest/doctest.h>
 
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -130,4 +131,21 @@ TEST_CASE("Scenario decks, a game without decks refuses a decks member") {
   CHECK(error == "scenario: space_war has no decks");
   REQUIRE(starport::engine::parse_scenario(R"({"game": "space_war", "seats": 2})", sc, error));
   CHECK(sc.decks.empty());
+}
+
+TEST_CASE("Starter recipes resolve names to card indices, and a name the pool lacks is named in the error") {
+  const auto find = [](std::string_view name) {
+    for (const eng::pool_card& c : toy_pool())
+      if (c.name == name) return static_cast<int>(c.index);
+    return -1;
+  };
+  const std::vector<eng::starter_recipe> good = {{"jumpers", "Jumpers", "Jump a lot.", {{2, "Jump"}, {1, "Warp Coil"}}}};
+  const auto decks = eng::resolve_starters(good, find);
+  REQUIRE(decks.size() == 1);
+  CHECK(decks[0].id == "jumpers");
+  CHECK(decks[0].name == "Jumpers");
+  CHECK(decks[0].summary == "Jump a lot.");
+  CHECK(decks[0].cards == eng::deck_list{3, 3, 0});
+  const std::vector<eng::starter_recipe> misspelt = {{"jumpers", "Jumpers", "", {{1, "Jmup"}}}};
+  CHECK_THROWS_WITH_AS(eng::resolve_starters(misspelt, find), "starter deck jumpers: no card named Jmup", std::logic_error);
 }
