@@ -39,10 +39,7 @@ void state::apply_frame(const action& a) {
     case task::dock_cost: {
       const card_no c = unwire(a.args[0]);
       const bool item = in_locker(s, c) && is_small_item(card_of(c).kind);
-      remove_card(s, c);
-      to_bottom(c);
-      show(c);
-      note_(note_kind::discarded, s, c);
+      give_up(s, c, note_kind::discarded);
       void_offers();
       if (item && f.count == 2) top().count = 1;
       else pop();
@@ -80,10 +77,7 @@ void state::apply_frame(const action& a) {
     }
     case task::lose_item: {
       const card_no c = unwire(a.args[0]);
-      remove_card(s, c);
-      to_bottom(c);
-      show(c);
-      note_(note_kind::discarded, s, c);
+      give_up(s, c, note_kind::discarded);
       void_offers();
       if (--top().count == 0 || sh.weapons.size + sh.storage.size == 0) pop();
       break;
@@ -120,10 +114,7 @@ void state::apply_frame(const action& a) {
       if (k == kind::play) {
         // A bribe stops the delivery: the cargo stays aboard.
         const card_no c = unwire(a.args[0]);
-        remove_card(s, c);
-        to_bottom(c);
-        show(c);
-        note_(note_kind::played, s, c);
+        give_up(s, c, note_kind::played);
         t.value = 2;
         t.seat = 0xff;
       } else if (a.args[0] >= 0) {
@@ -140,10 +131,7 @@ void state::apply_frame(const action& a) {
       pop();
       if (k == kind::play) {
         const card_no c = unwire(a.args[0]);
-        remove_card(s, c);
-        to_bottom(c);
-        show(c);
-        note_(note_kind::played, s, c);
+        give_up(s, c, note_kind::played);
         // The favor's other abilities (a draw) still happen.
         for (const ability& x : card_of(c).abilities)
           if (x.kind == prim::draw_cantina) draw_cantina(s, static_cast<int>(x.deck), std::max<int>(1, x.amount));
@@ -295,10 +283,7 @@ void state::apply_move(const action& a) {
       break;
     case kind::dismiss: {
       const card_no c = unwire(a.args[0]);
-      remove_card(s, c);
-      to_bottom(c);
-      show(c);
-      note_(note_kind::discarded, s, c);
+      give_up(s, c, note_kind::discarded);
       dock_step_ = 1;
       break;
     }
@@ -530,10 +515,7 @@ void state::apply_move(const action& a) {
       break;
     case kind::play: {
       const card_no c = unwire(a.args[0]);
-      remove_card(s, c);
-      to_bottom(c);
-      show(c);
-      note_(note_kind::played, s, c);
+      give_up(s, c, note_kind::played);
       // Every ability it prints happens, in order ("Repair every disabled ship system; every
       // crew member recovers fully"; "...; +1 movement this turn").
       for (const ability& x : card_of(c).abilities) {

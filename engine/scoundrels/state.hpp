@@ -422,6 +422,7 @@ class state {
   void bury(int s, card_no c);
   int bay_of(int s, card_no n) const;
   void remove_card(int s, card_no n);      // from wherever the seat holds it
+  void give_up(int s, card_no c, note_kind why);
   bool holds(int s, card_no n) const;
   bool in_locker(int s, card_no n) const;
   void void_offers();
