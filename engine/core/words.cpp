@@ -15,14 +15,19 @@ bool says_again(std::string_view line, std::string_view words) {
 
 }  // namespace
 
-std::string join_words(std::string before, std::string_view effects) {
-  if (effects.empty()) return before;
-  for (std::size_t at = 0; at <= effects.size();) {
+std::string join_words(std::string before, std::string_view effects, std::string_view why) {
+  if (before.empty()) return std::string(effects);   // no reason hanging alone
+  for (std::size_t at = 0; at <= effects.size() && !effects.empty();) {
     const std::size_t end = std::min(effects.find('\n', at), effects.size());
-    if (says_again(effects.substr(at, end - at), before)) return std::string(effects);
+    if (says_again(effects.substr(at, end - at), before)) {
+      std::string out(effects);
+      out.insert(end, why);
+      return out;
+    }
     at = end + 1;
   }
-  if (!before.empty()) before += '\n';
+  before.append(why);
+  if (!effects.empty()) before += '\n';
   before.append(effects);
   return before;
 }

@@ -37,12 +37,14 @@ inline void add_line(std::string& out, std::string_view line) {
   out += line;
 }
 
-// One log entry for a move: its words (describe, before it applied, with the server's
-// cause) and what it set off (describe_effects, after), "\n"-joined when both say
-// something. The live log and the replay log both build entries with it. The move's words
-// are left out when an effect's line says them already ("X delivers the cargo." twice) or
-// says more ("X affiliates." before "X affiliates with Semyorka.").
-std::string join_words(std::string before, std::string_view effects);
+// One log entry for a move: its words (describe, before it applied) and what it set off
+// (describe_effects, after), "\n"-joined when both say something. The live log and the
+// replay log both build entries with it. The move's words are left out when an effect's
+// line says them already ("X delivers the cargo." twice) or says more ("X affiliates."
+// before "X affiliates with Semyorka."). `why`, the server's reason when it moved for the
+// seat (" (time ran out)"), follows the move's words, or the effect line that says them, so
+// it is never lost and never makes the line twice; it is dropped with words that are empty.
+std::string join_words(std::string before, std::string_view effects, std::string_view why = {});
 
 // Replaces every "{seat:N}" with names[N] ("Seat N+1" when N has no name) and every
 // "{card:K}" with cards[K].name ("card K" when K is not in `cards`).

@@ -4,19 +4,23 @@
 
 namespace starport::server {
 
-std::string move_words(std::string game_words, storage::move_cause cause) {
-  if (game_words.empty()) return game_words;   // the game says nothing of it: neither do we
+namespace {
+
+// Why the server moved for the seat, as the log says it after the move's words.
+std::string_view reason(storage::move_cause cause) {
   switch (cause) {
     case storage::move_cause::chosen: break;
-    case storage::move_cause::time_ran_out: game_words += " (time ran out)"; break;
-    case storage::move_cause::stand_in_bot: game_words += " (a bot, while the player is away)"; break;
-    case storage::move_cause::preference: game_words += " (by preference)"; break;
+    case storage::move_cause::time_ran_out: return " (time ran out)";
+    case storage::move_cause::stand_in_bot: return " (a bot, while the player is away)";
+    case storage::move_cause::preference: return " (by preference)";
   }
-  return game_words;
+  return {};
 }
 
+}  // namespace
+
 std::string log_entry(std::string game_words, storage::move_cause cause, std::string effects) {
-  return engine::join_words(move_words(std::move(game_words), cause), effects);
+  return engine::join_words(std::move(game_words), effects, reason(cause));
 }
 
 }  // namespace starport::server

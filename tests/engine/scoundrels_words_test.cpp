@@ -154,7 +154,18 @@ TEST_CASE("log words: a move's words are left out when its effects say them agai
   CHECK(engine::join_words("{seat:0} moves to Drift.", "{seat:0} meets the encounter Quiet.") ==
         "{seat:0} moves to Drift.\n{seat:0} meets the encounter Quiet.");
   CHECK(engine::join_words("{seat:0} plays", "{seat:0} playsafe.") == "{seat:0} plays\n{seat:0} playsafe.");
-  CHECK(engine::join_words("{seat:0} passes. (time ran out)", "{seat:0} passes.") == "{seat:0} passes. (time ran out)\n{seat:0} passes.");
+  // The server's reason follows the move's words, or the effect line that says them: once.
+  CHECK(engine::join_words("{seat:0} passes.", "{seat:0} passes.", " (time ran out)") == "{seat:0} passes. (time ran out)");
+  CHECK(engine::join_words("{seat:0} delivers the Spice cargo.",
+                           "{seat:1} rolls 3.\n{seat:0} delivers the Spice cargo.\n{seat:0}'s reputation is 2.",
+                           " (a bot, while the player is away)") ==
+        "{seat:1} rolls 3.\n{seat:0} delivers the Spice cargo. (a bot, while the player is away)\n{seat:0}'s reputation is 2.");
+  CHECK(engine::join_words("{seat:0} buries the Spice cargo.", "{seat:0} buries the Spice cargo and draws another.",
+                           " (time ran out)") == "{seat:0} buries the Spice cargo and draws another. (time ran out)");
+  CHECK(engine::join_words("{seat:0} moves to Drift.", "{seat:0} meets the encounter Quiet.", " (by preference)") ==
+        "{seat:0} moves to Drift. (by preference)\n{seat:0} meets the encounter Quiet.");
+  CHECK(engine::join_words("{seat:0} flips.", "", " (by preference)") == "{seat:0} flips. (by preference)");
+  CHECK(engine::join_words("", "{seat:0} wins.", " (by preference)") == "{seat:0} wins.");
   CHECK(engine::join_words("{seat:0} flips.", "") == "{seat:0} flips.");
   CHECK(engine::join_words("", "{seat:0} wins.") == "{seat:0} wins.");
 }

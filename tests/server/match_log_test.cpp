@@ -24,6 +24,11 @@ TEST_CASE("log entry: the move's words, the server's reason, then what it set of
         "{seat:1} flips. (time ran out)\n{seat:0} wins the Battle.");
   CHECK(log_entry("{seat:1} flips.", storage::move_cause::stand_in_bot, "") ==
         "{seat:1} flips. (a bot, while the player is away)");
+  // Effects that say the move again (S.P.A.C.E.'s deliveries, burials, keeps) carry the
+  // reason on that line, not the move's words twice.
+  CHECK(log_entry("{seat:0} delivers the Spice cargo.", storage::move_cause::stand_in_bot,
+                  "{seat:0} delivers the Spice cargo.\n{seat:0}'s reputation is 1.") ==
+        "{seat:0} delivers the Spice cargo. (a bot, while the player is away)\n{seat:0}'s reputation is 1.");
   // A move the game says nothing of: only its effects, and no reason hanging alone.
   CHECK(log_entry("", storage::move_cause::preference, "{seat:0} wins.") == "{seat:0} wins.");
   CHECK(log_entry("", storage::move_cause::time_ran_out, "").empty());
