@@ -521,6 +521,15 @@ std::string state::describe(const action& a) const {
     case kind::pass:
       if (frame_count_ && top().kind == task::encounter_ask) return who + " lets the encounter happen.";
       if (frame_count_ && top().kind == task::keep_one) return who + " keeps none of the cards.";
+      // What the pass ends, as the player's button says it ("End your Movement").
+      if (fight_.kind != fight_kind::none)
+        return who + (fight_.kind == fight_kind::combat ? " is done repairing." : " is done healing.");
+      if (in_dockyard_)
+        return who + (a.seat < seats_ && ships_[a.seat].affiliation == static_cast<int>(syndicate::semyorka)
+                          ? " leaves the Dockyard."
+                          : " leaves the Dockyard, which ends their Movement.");
+      if (phase_ == phase::movement) return who + " ends their Movement.";
+      if (phase_ == phase::delivery) return who + " ends their Delivery.";
       return who + " passes.";
   }
   return who + " acts.";

@@ -1,5 +1,6 @@
 // S.P.A.C.E.: positions that are refused, what each viewer sees, and the words of the log.
 #include "engine/core/words.hpp"
+#include "tests/engine/scoundrels_positions.hpp"
 #include "tests/engine/scoundrels_table.hpp"
 
 using namespace scoundrels_test;
@@ -168,4 +169,44 @@ TEST_CASE("log words: a move's words are left out when its effects say them agai
   CHECK(engine::join_words("", "{seat:0} wins.", " (by preference)") == "{seat:0} wins.");
   CHECK(engine::join_words("{seat:0} flips.", "") == "{seat:0} flips.");
   CHECK(engine::join_words("", "{seat:0} wins.") == "{seat:0} wins.");
+}
+
+TEST_CASE("scoundrels words: a pass says what it ends, as the player's button does") {
+  const std::string ships = R"("ships": [
+    {"location": "Metis Prime", "affiliation": "AFFIL", "bays": [{"card": "Vex Marlowe", "captain": true}, {"card": "+1 Hyperdrive"}]},
+    {"location": "Surya II", "bays": [{"card": "Rook Adeyemi", "captain": true}]}])";
+  auto with = [&](std::string_view affiliation) {
+    std::string out = ships;
+    out.replace(out.find("AFFIL"), 5, affiliation);
+    return out;
+  };
+  const action pass = act(0, kind::pass, {});
+  const state moving = scoundrels_positions::start(R"({"phase": "MOVEMENT", "turn": 3, "activeSeat": 0, )" + with("FIDANZA") + "}");
+  REQUIRE(listed(moving, pass));
+  CHECK(moving.describe(pass) == "{seat:0} ends their Movement.");
+  const state delivering = scoundrels_positions::start(R"({"phase": "DELIVERY", "turn": 3, "activeSeat": 0, "firstPlayer": 0, )" + with("FIDANZA") + "}");
+  REQUIRE(listed(delivering, pass));
+  CHECK(delivering.describe(pass) == "{seat:0} ends their Delivery.");
+  // Leaving the Dockyard ends the Movement, but for Semyorka's affiliates.
+  const std::string dock = R"({"phase": "MOVEMENT", "turn": 3, "activeSeat": 0, "dockyard": "Metis Prime", "dockyardVisit": {"step": 5}, )";
+  const state docked = scoundrels_positions::start(dock + with("FIDANZA") + "}");
+  REQUIRE(listed(docked, pass));
+  CHECK(docked.describe(pass) == "{seat:0} leaves the Dockyard, which ends their Movement.");
+  const state semyorka = scoundrels_positions::start(dock + with("SEMYORKA") + "}");
+  REQUIRE(listed(semyorka, pass));
+  CHECK(semyorka.describe(pass) == "{seat:0} leaves the Dockyard.");
+}
+
+TEST_CASE("scoundrels words: passing a fight's repair step is done repairing, or healing in a melee") {
+  state g = scoundrels_positions::start(R"({"phase": "MOVEMENT", "turn": 4, "activeSeat": 1, "ships": [
+    {"location": "Kessler Belt", "bays": [{"card": "Vex Marlowe", "captain": true}, {"card": "+1 Hyperdrive"}, {"card": "Afterburners"}],
+     "captainsLog": ["Maintenance Credit"]},
+    {"location": "Kessler Belt", "bays": [{"card": "Rook Adeyemi", "captain": true}, {"card": "Laser Turret"}]}],
+    "fight": {"kind": "SHIP_COMBAT", "attacker": 1, "defender": 0}, "dice": [2, 1, 1]})");
+  play(g, act(0, kind::allocate, {held(g, 0, "Afterburners")}));
+  play(g, act(0, kind::allocate, {held(g, 0, "+1 Hyperdrive")}));
+  REQUIRE(g.fight().step == fight_step::repair_defender);
+  const action done = act(0, kind::pass, {});
+  REQUIRE(listed(g, done));
+  CHECK(g.describe(done) == "{seat:0} is done repairing.");
 }
