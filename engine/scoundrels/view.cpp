@@ -289,6 +289,7 @@ void state::view(viewer who, pb::View& out) const {
     x.set_dockyard_visited(sh.docked);
     x.set_attack(ship_attack(s));
     x.set_delivery_stopped(delivery_stopped_ && phase_ == phase::delivery && s == active_);
+    x.set_in_dockyard(in_dockyard_ && phase_ == phase::movement && s == active_);
     if (sh.held_cargo != no_card) fill_contract(*x.mutable_held_cargo(), sh.held_cargo);
   }
   for (card_no c : open_.items()) fill_contract(*out.add_open_contracts(), c);

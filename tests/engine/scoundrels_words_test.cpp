@@ -192,6 +192,18 @@ TEST_CASE("scoundrels words: a pass says what it ends, as the player's button do
   const state docked = scoundrels_positions::start(dock + with("FIDANZA") + "}");
   REQUIRE(listed(docked, pass));
   CHECK(docked.describe(pass) == "{seat:0} leaves the Dockyard, which ends their Movement.");
+  // Every viewer sees the visit (View Ship.in_dockyard), until the pass leaves it.
+  for (const engine::viewer who : {engine::viewer::of_seat(0), engine::viewer::of_seat(1), engine::viewer::spectator()}) {
+    pb::View v;
+    docked.view(who, v);
+    CHECK(v.ships(0).in_dockyard());
+    CHECK_FALSE(v.ships(1).in_dockyard());
+  }
+  state left = docked;
+  play(left, pass);
+  pb::View after;
+  left.view(engine::viewer::of_seat(0), after);
+  CHECK_FALSE(after.ships(0).in_dockyard());
   const state semyorka = scoundrels_positions::start(dock + with("SEMYORKA") + "}");
   REQUIRE(listed(semyorka, pass));
   CHECK(semyorka.describe(pass) == "{seat:0} leaves the Dockyard.");

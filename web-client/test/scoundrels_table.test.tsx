@@ -743,3 +743,25 @@ test("a stolen cargo held with no open bay shows on the ship, and its Delivery s
   v.legalActions = [act(1, ActionKind.PASS)];
   assert.equal(decisionHeading(v, 1, seatName), "Your Delivery: deliver or bury a cargo at one of its delivery locations, or end your Delivery.");
 });
+
+test("in the Dockyard, the heading names the visit's steps and passing leaves it (ending the Movement but for Semyorka)", () => {
+  const v = view();
+  v.fight = undefined;
+  v.prompt = undefined;
+  v.offers = [];
+  v.phase = Phase.MOVEMENT;
+  v.activeSeat = 0;
+  v.ships[0].inDockyard = true;
+  v.ships[0].affiliation = Syndicate.FIDANZA;
+  v.legalActions = [act(0, ActionKind.PASS), act(0, ActionKind.REVEAL)];
+  assert.equal(decisionHeading(v, 0, seatName),
+    "Your Dockyard visit: return ship systems or crew, view two green cantina cards, install from your captain's log or reveal a contract, in that order — then leave the Dockyard.");
+  assert.equal(actionLabel(act(0, ActionKind.PASS), v, seatName), "Leave the Dockyard and end your Movement");
+  v.ships[0].affiliation = Syndicate.SEMYORKA;
+  assert.equal(actionLabel(act(0, ActionKind.PASS), v, seatName), "Leave the Dockyard");
+  // The other seats are told whose visit it is.
+  assert.equal(decisionHeading({ ...v, legalActions: [] } as typeof v, 1, seatName), "Movement: Ada is visiting the Dockyard.");
+  // Out of the Dockyard: the Movement's own words again.
+  v.ships[0].inDockyard = false;
+  assert.equal(actionLabel(act(0, ActionKind.PASS), v, seatName), "End your Movement");
+});

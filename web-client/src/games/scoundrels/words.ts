@@ -379,6 +379,9 @@ function passLabel(view: View, kind: PromptKind | undefined): string {
   // A fight's repair step (no prompt): passing ends your repairs, or heals in a melee.
   const f = view.fight;
   if (f && f.kind !== FightKind.FIGHT_NONE && f.step === FightStep.REPAIRING) return f.kind === FightKind.SHIP_COMBAT || f.kind === FightKind.PIRATES ? "Done repairing" : "Done healing";
+  // Passing in the Dockyard leaves it, which ends the Movement but for Semyorka's affiliates.
+  const docked = view.ships.find((x) => x.seat === view.activeSeat && x.inDockyard);
+  if (docked) return docked.affiliation === Syndicate.SEMYORKA ? "Leave the Dockyard" : "Leave the Dockyard and end your Movement";
   if (view.phase === Phase.MOVEMENT) return "End your Movement";
   if (view.phase === Phase.DELIVERY) return "End your Delivery";
   return "Pass";
@@ -426,7 +429,10 @@ export function decisionHeading(view: View, viewer: number | null, seatName: (se
     ? view.offers.find((o) => o.to === viewer && view.legalActions.some((a) => a.seat === viewer && a.kind === ActionKind.ACCEPT && a.args[0] === o.id))
     : undefined;
   if (offer) return `${seatName(offer.from)} offers you a trade: accept or decline it.`;
+  const docked = view.ships.find((x) => x.seat === view.activeSeat && x.inDockyard);
+  if (docked && !mine) return `${phase}: ${seatName(view.activeSeat)} is visiting the Dockyard.`;
   if (mine) {
+    if (docked) return "Your Dockyard visit: return ship systems or crew, view two green cantina cards, install from your captain's log or reveal a contract, in that order — then leave the Dockyard.";
     if (view.phase === Phase.MOVEMENT) return "Your Movement: move, pick up a contract, trade, visit the Dockyard or attack — then end your Movement.";
     if (view.phase === Phase.DELIVERY) {
       const held = view.ships.find((s) => s.seat === view.activeSeat)?.heldCargo;
