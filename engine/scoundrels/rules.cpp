@@ -171,7 +171,6 @@ void state::remove_card(int s, card_no n) {
       }
 }
 
-// A card goes back under its own deck (contracts under the contract deck).
 // A card the seat plays or discards: off the ship, under its deck, shown to everyone, and
 // its line in the log (`why`: played or discarded).
 void state::give_up(int s, card_no c, note_kind why) {
@@ -181,6 +180,7 @@ void state::give_up(int s, card_no c, note_kind why) {
   note_(why, s, c);
 }
 
+// A card goes back under its own deck (contracts under the contract deck).
 void state::to_bottom(card_no n) {
   auto under = [](auto& p, card_no c) {
     if (p.size >= p.cards.size()) return;
