@@ -101,14 +101,8 @@ TEST_CASE("scoundrels favors: Maintenance Credit may be played at a ship combat'
   // "Repair every disabled ship system", with no time set; rulebook "Ship Combat": "After
   // allocating damage, ship systems may be repaired using suitable abilities/items." (Rules
   // version 3; before, it could only be played outside a fight.)
-  state g = scoundrels_positions::start(R"({"phase": "MOVEMENT", "turn": 4, "activeSeat": 1, "ships": [
-    {"location": "Kessler Belt", "bays": [{"card": "Vex Marlowe", "captain": true}, {"card": "+1 Hyperdrive"}, {"card": "Afterburners"}],
-     "captainsLog": ["Maintenance Credit"]},
-    {"location": "Kessler Belt", "bays": [{"card": "Rook Adeyemi", "captain": true}, {"card": "Laser Turret"}]}],
-    "fight": {"kind": "SHIP_COMBAT", "attacker": 1, "defender": 0}, "dice": [2, 1, 1]})");
   // Rook Adeyemi's 1 and the turret's 1: both the defender's systems are disabled.
-  play(g, act(0, kind::allocate, {held(g, 0, "Afterburners")}));
-  play(g, act(0, kind::allocate, {held(g, 0, "+1 Hyperdrive")}));
+  state g = at_combat_repair(R"(, "captainsLog": ["Maintenance Credit"])");
   REQUIRE(g.fight().step == fight_step::repair_defender);
   const action credit = act(0, kind::play, {held(g, 0, "Maintenance Credit"), -1, 0});
   REQUIRE(listed(g, credit));
@@ -124,20 +118,10 @@ TEST_CASE("scoundrels favors: a repair step waits alike for a face-down repair f
   // Whether the fight waits for the defender at its repair step must not tell the attacker
   // what its face-down cards are: with a system disabled and a card in the captain's log or
   // the storage locker, it waits (PASS at least) whatever the card is.
-  const auto at_repair = [](const std::string& hidden) {
-    state g = scoundrels_positions::start(R"({"phase": "MOVEMENT", "turn": 4, "activeSeat": 1, "ships": [
-      {"location": "Kessler Belt", "bays": [{"card": "Vex Marlowe", "captain": true}, {"card": "+1 Hyperdrive"}, {"card": "Afterburners"}])" +
-                                          hidden + R"(},
-      {"location": "Kessler Belt", "bays": [{"card": "Rook Adeyemi", "captain": true}, {"card": "Laser Turret"}]}],
-      "fight": {"kind": "SHIP_COMBAT", "attacker": 1, "defender": 0}, "dice": [2, 1, 1]})");
-    play(g, act(0, kind::allocate, {held(g, 0, "Afterburners")}));
-    play(g, act(0, kind::allocate, {held(g, 0, "+1 Hyperdrive")}));
-    return g;
-  };
-  const state credit = at_repair(R"(, "captainsLog": ["Maintenance Credit"])");
-  const state other_favor = at_repair(R"(, "captainsLog": ["Ghost Protocol"])");
-  const state medkit = at_repair(R"(, "storageLocker": ["Medkit"])");
-  const state nothing = at_repair("");
+  const state credit = at_combat_repair(R"(, "captainsLog": ["Maintenance Credit"])");
+  const state other_favor = at_combat_repair(R"(, "captainsLog": ["Ghost Protocol"])");
+  const state medkit = at_combat_repair(R"(, "storageLocker": ["Medkit"])");
+  const state nothing = at_combat_repair("");
   CHECK(credit.fight().step == fight_step::repair_defender);
   CHECK(other_favor.fight().step == fight_step::repair_defender);
   CHECK(medkit.fight().step == fight_step::repair_defender);

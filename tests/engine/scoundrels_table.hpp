@@ -15,6 +15,7 @@
 #include "engine/core/scenario.hpp"
 #include "engine/scoundrels/state.hpp"
 #include "tests/engine/card_names.hpp"
+#include "tests/engine/scoundrels_positions.hpp"
 
 namespace scoundrels_test {
 
@@ -182,6 +183,21 @@ inline int damage_of(const state& g, int s, std::string_view name) {
     if (b.card != no_card && g.card_name(b.card) == name) return b.damage;
   FAIL("seat " << s << " has no " << name << " in a bay");
   return -1;
+}
+
+// A ship combat at Kessler Belt (the shipped cards) whose dice let the attacker, Rook
+// Adeyemi (seat 1), disable both of Vex Marlowe's systems (seat 0), allocated: the fight at
+// the defender's repair step, or past it when the defender has nothing face down to wait
+// for. `hidden` adds to seat 0's ship: R"(, "captainsLog": ["Maintenance Credit"])".
+inline state at_combat_repair(const std::string& hidden) {
+  state g = scoundrels_positions::start(R"({"phase": "MOVEMENT", "turn": 4, "activeSeat": 1, "ships": [
+    {"location": "Kessler Belt", "bays": [{"card": "Vex Marlowe", "captain": true}, {"card": "+1 Hyperdrive"}, {"card": "Afterburners"}])" +
+                                        hidden + R"(},
+    {"location": "Kessler Belt", "bays": [{"card": "Rook Adeyemi", "captain": true}, {"card": "Laser Turret"}]}],
+    "fight": {"kind": "SHIP_COMBAT", "attacker": 1, "defender": 0}, "dice": [2, 1, 1]})");
+  play(g, act(0, kind::allocate, {held(g, 0, "Afterburners")}));
+  play(g, act(0, kind::allocate, {held(g, 0, "+1 Hyperdrive")}));
+  return g;
 }
 
 }  // namespace scoundrels_test

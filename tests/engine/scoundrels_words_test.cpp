@@ -210,13 +210,7 @@ TEST_CASE("scoundrels words: a pass says what it ends, as the player's button do
 }
 
 TEST_CASE("scoundrels words: passing a fight's repair step is done repairing, or healing in a melee") {
-  state g = scoundrels_positions::start(R"({"phase": "MOVEMENT", "turn": 4, "activeSeat": 1, "ships": [
-    {"location": "Kessler Belt", "bays": [{"card": "Vex Marlowe", "captain": true}, {"card": "+1 Hyperdrive"}, {"card": "Afterburners"}],
-     "captainsLog": ["Maintenance Credit"]},
-    {"location": "Kessler Belt", "bays": [{"card": "Rook Adeyemi", "captain": true}, {"card": "Laser Turret"}]}],
-    "fight": {"kind": "SHIP_COMBAT", "attacker": 1, "defender": 0}, "dice": [2, 1, 1]})");
-  play(g, act(0, kind::allocate, {held(g, 0, "Afterburners")}));
-  play(g, act(0, kind::allocate, {held(g, 0, "+1 Hyperdrive")}));
+  state g = at_combat_repair(R"(, "captainsLog": ["Maintenance Credit"])");
   REQUIRE(g.fight().step == fight_step::repair_defender);
   const action done = act(0, kind::pass, {});
   REQUIRE(listed(g, done));
