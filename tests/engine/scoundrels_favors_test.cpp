@@ -169,6 +169,7 @@ TEST_CASE("scoundrels favors: Shipyard Debt may be played at a melee's heal step
   std::vector<action> answers;
   other.legal_actions(0, answers);
   CHECK(answers == std::vector<action>{act(0, kind::pass)});
+  CHECK(other.describe(act(0, kind::pass)) == "{seat:0} is done healing.");
   // Nothing face down: on without stopping.
   CHECK(hit("").fight().step != fight_step::repair_defender);
 }
