@@ -418,7 +418,14 @@ std::string state::describe_effects() const {
       case event_kind::starting_system:
         line(who + "'s Starting System is " + card_words(e.card) + ".");
         break;
-      case event_kind::drew_actions: line(who + " draws " + plural(e.extra, "Action", "Actions") + "."); break;
+      case event_kind::drew_actions: {
+        // Draws one after another (a Regroup's, one per Ship) are told as one.
+        int n = e.extra;
+        while (i + 1 < event_count_ && events_[i + 1].kind == event_kind::drew_actions && events_[i + 1].seat == e.seat)
+          n += events_[++i].extra;
+        line(who + " draws " + plural(n, "Action", "Actions") + ".");
+        break;
+      }
       case event_kind::drew_complication: line(who + " draws a Complication."); break;
       case event_kind::discarded: line(who + " discards " + card_words(e.card) + "."); break;
       case event_kind::proximity:

@@ -396,6 +396,10 @@ TEST_CASE("Runabout: detaches with up to 2 Members as a Ship of its own, plays i
   // Each Ship draws in Regroup and plays an Action, the primary Ship first.
   REQUIRE(g.current_step() == step::play);
   CHECK(g.seat(0).hand.size == 3);
+  // The log tells the two Ships' draws as one line.
+  const std::string words = g.describe_effects();
+  CHECK(words.find("{seat:0} draws 2 Actions.") != std::string::npos);
+  CHECK(words.find("{seat:0} draws 1 Action.") == std::string::npos);
   play(g, act(0, tr::kind::play, {in_hand(g, 0, "Press Conference"), 0, -1, 0}));
   REQUIRE(g.current_step() == step::play);
   play(g, act(0, tr::kind::play, {in_hand(g, 0, "Press Conference"), 1, -1, 0}));
