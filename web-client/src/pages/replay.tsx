@@ -188,7 +188,7 @@ export function ReplayPage({ app, route }: { app: App; route: Route }) {
         <ol ref={logRef} class="log replay-log" start={1} data-testid="log">
           {frame?.actionLog.map((line, i) => (
             <li key={i} class={i < frame.step ? (i === frame.step - 1 ? "current" : "done") : "future"}>
-              <button class="link" onClick={() => go(i + 1)} title={`Jump to step ${i + 1}`}>{fillSeats(line, seatName, cardName)}</button>
+              <button class="link" onClick={() => go(i + 1)} title={`Jump to step ${i + 1}`}><ReplayLogWords line={line} seatName={seatName} cardName={cardName} /></button>
             </li>
           ))}
         </ol>
@@ -196,6 +196,14 @@ export function ReplayPage({ app, route }: { app: App; route: Route }) {
       <p><a href={routeHash({ page: "match", matchId })}>Back to the match</a></p>
     </div>
   );
+}
+
+// A step's words in the replay's log. A move the game's log says nothing of (Space War's
+// decline of a Power that could not change the Battle) keeps its numbered place, and says so
+// instead of showing an empty line.
+export function ReplayLogWords(p: { line: string; seatName: (seat: number) => string; cardName?: (kind: number) => string }) {
+  if (!p.line.trim()) return <span class="muted">(a move with nothing new to show)</span>;
+  return <>{fillSeats(p.line, p.seatName, p.cardName)}</>;
 }
 
 // A match this server cannot re-play (recorded under other rules, or a game it no longer
