@@ -426,7 +426,13 @@ std::string state::describe_effects() const {
         line(who + " draws " + plural(n, "Action", "Actions") + ".");
         break;
       }
-      case event_kind::drew_complication: line(who + " draws a Complication."); break;
+      case event_kind::drew_complication: {
+        int n = 1;   // likewise the Complications of a deal or an effect that draws several
+        while (i + 1 < event_count_ && events_[i + 1].kind == event_kind::drew_complication && events_[i + 1].seat == e.seat)
+          ++n, ++i;
+        line(who + (n == 1 ? " draws a Complication." : " draws " + plural(n, "Complication", "Complications") + "."));
+        break;
+      }
       case event_kind::discarded: line(who + " discards " + card_words(e.card) + "."); break;
       case event_kind::proximity:
         // A Runabout is named: its Proximity is not its owner's Ship's.

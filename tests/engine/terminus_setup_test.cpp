@@ -150,6 +150,11 @@ TEST_CASE("Opening Phase: 4 Actions, one mulligan of any number, then with 2 pla
   CHECK(g.round() == 1);
   for (int s = 0; s < 2; ++s) CHECK(g.hand_complications(s) == 2);
   CHECK(g.current_step() == step::entropy);
+  // The log counts them: one line a seat.
+  const std::string words = g.describe_effects();
+  CHECK(words.find("{seat:0} draws 2 Complications.") != std::string::npos);
+  CHECK(words.find("{seat:1} draws 2 Complications.") != std::string::npos);
+  CHECK(words.find("draws a Complication.") == std::string::npos);
 }
 
 TEST_CASE("Opening Phase: with 3 players nobody draws Complications") {
