@@ -133,3 +133,20 @@ TEST_CASE("quasar_search timeouts: every decision has a sensible default that is
   CHECK(t.args[0] == 0);
   CHECK(g.check(t));
 }
+
+TEST_CASE("quasar_search words: one seat's Draws one after another are one line") {
+  // Two Study Rigs ("Challenge Start: You Draw 1"): the Team Leader orders them, the second
+  // follows at once; the log says one Draw of 2 cards, not "draws 1 card." twice.
+  state g = game(2, R"({"step": "CHALLENGE_SETUP", "challengeDeck": ["Push"], "seats": [
+    {"faction": "Alpha", "rank": 3, "projects": ["Study Rig", "Study Rig"], "deck": ["One", "Two", "Three"]},
+    {"faction": "Beta", "rank": 2, "hand": ["Ten"]}]})");
+  const int hand = g.seat(0).hand.size;
+  std::vector<action> legal;
+  g.legal_actions(0, legal);
+  REQUIRE_FALSE(legal.empty());
+  play(g, legal.front());
+  CHECK(g.seat(0).hand.size == hand + 2);
+  const std::string words = filled(g, g.describe_effects());
+  CHECK(words.find("{seat:0} draws 2 cards.") != std::string::npos);
+  CHECK(words.find("{seat:0} draws 1 card.") == std::string::npos);
+}
