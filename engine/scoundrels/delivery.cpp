@@ -9,6 +9,31 @@ namespace starport::scoundrels {
 using engine::has_seat;
 using engine::seat_bit;
 
+namespace {
+
+constexpr std::string_view end_delivery_choices[] = {"Ask me", "End it for me"};
+constexpr engine::preference_info preference_table[] = {
+    {"end_empty_delivery", "End my Delivery when I have nothing to deliver",
+     "end your Delivery step for you when your ship has no cargo it may deliver or bury where it is",
+     end_delivery_choices},
+};
+
+}  // namespace
+
+std::span<const engine::preference_info> state::preferences() { return preference_table; }
+
+// Decided from public information only: on the seat's own Delivery step, whether PASS is
+// all it may do (its bays' and held cargo, its location, crew and affiliation are public).
+std::optional<action> state::preferred_action(int seat, engine::preference_choices choices) const {
+  if (engine::choice_of(choices, 0) != 1 || over_ || frame_count_ || fight_.kind != fight_kind::none) return std::nullopt;
+  if (phase_ != phase::delivery || seat != active_ || !has_seat(must_act(), seat)) return std::nullopt;
+  std::vector<action> legal;
+  legal_actions(seat, legal);
+  const action pass = engine::make_action(seat, static_cast<std::uint16_t>(kind::pass));
+  if (legal.size() == 1 && legal.front() == pass) return pass;
+  return std::nullopt;
+}
+
 void state::begin_delivery(int s) {
   active_ = static_cast<std::uint8_t>(s);
   delivery_stopped_ = false;

@@ -19,6 +19,7 @@
 //   turn_limit         the safeguard: the game ends after so many turns (0: 40)
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -28,6 +29,7 @@
 #include "engine/core/deck.hpp"
 #include "engine/core/dice.hpp"
 #include "engine/core/game.hpp"
+#include "engine/core/preferences.hpp"
 #include "engine/core/pile.hpp"
 #include "engine/scoundrels/cards.hpp"
 #include "starport/v1/scoundrels.pb.h"
@@ -299,6 +301,8 @@ class state {
       "heal", "pillage", "propose", "accept", "decline", "withdraw", "brawl", "deliver", "bury",
       "affiliate", "choose", "play", "pass"};
   static std::span<const engine::bot_entry> bots();
+  static std::span<const engine::preference_info> preferences();
+  std::optional<action> preferred_action(int seat, engine::preference_choices choices) const;
   static constexpr std::string_view progress_name = "turns";
   std::uint32_t progress() const { return turn_; }
   std::string seat_label(int seat) const;

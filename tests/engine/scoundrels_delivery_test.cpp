@@ -594,3 +594,26 @@ TEST_CASE("scoundrels rule Delivery brawl: a held cargo's delivery a brawl leave
   CHECK(g.ship_of(1).held_cargo == no_card);
   CHECK(g.contract_deck_size() == deck + 1);
 }
+
+TEST_CASE("scoundrels preference: \"End my Delivery\" ends a Delivery step that has nothing to deliver or bury, and only that") {
+  const std::uint8_t on[] = {1}, off[] = {0};
+  // At Surya II the Spice (for Pandora) can be neither delivered nor buried: PASS is all.
+  const state away = game(2, delivery(R"("location": "Surya II")", R"("location": "Metis Prime")"));
+  std::vector<action> legal;
+  away.legal_actions(0, legal);
+  REQUIRE(legal == std::vector<action>{act(0, kind::pass)});
+  CHECK(away.preferred_action(0, on) == act(0, kind::pass));
+  CHECK_FALSE(away.preferred_action(0, off));
+  CHECK_FALSE(away.preferred_action(1, on));   // not its step
+  // At Pandora it may deliver: the seat is asked.
+  const state here = game(2, delivery(R"("location": "Pandora")"));
+  REQUIRE(listed(here, act(0, kind::deliver, {contract_id(here, "Spice")})));
+  CHECK_FALSE(here.preferred_action(0, on));
+  // Not in Movement.
+  const state moving = game(2, R"({"phase": "MOVEMENT", "activeSeat": 0, "ships": [
+    {"location": "Surya II", "bays": [{"card": "Captain Vega", "captain": true}]},
+    {"location": "Metis Prime", "bays": [{"card": "Captain Orr", "captain": true}]}], "encounterDeck": ["Quiet"]})");
+  CHECK_FALSE(moving.preferred_action(0, on));
+  REQUIRE(state::preferences().size() == 1);
+  CHECK(state::preferences()[0].id == "end_empty_delivery");
+}
