@@ -234,7 +234,7 @@ async function scenario(alice, bob) {
   await alice.fill('input[name="seats"]', "3");
   await alice.dispatchEvent('input[name="seats"]', "change");
   await alice.check('input[name="private"]');
-  await alice.fill('input[name="sc-deliveries"]', "3");
+  await alice.fill('input[name="sc-deliveries"]', "4");
   await alice.fill('input[name="sc-turn-limit"]', "40");
   await alice.click('button:has-text("Create lobby")');
   await alice.waitForURL(/#\/lobby\//);
