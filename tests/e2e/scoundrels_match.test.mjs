@@ -91,7 +91,9 @@ function readTable(page) {
     const fight = document.querySelector('[data-testid="sc-fight"]')?.getAttribute("data-kind") ?? "";
     const placing = /bay/i.test(document.querySelector('[data-testid="sc-moves"] .decision')?.textContent ?? "");
     const attack = Object.fromEntries([...document.querySelectorAll('[data-testid="sc-ship"]')].map((d) => [d.getAttribute("data-seat"), Number(d.getAttribute("data-attack"))]));
-    return { buttons, ships, adj, deep, rough, fight, attack, placing, over: !!document.querySelector('[data-testid="outcome"]'), canTrade: !!document.querySelector('button[name="open-trade"]') };
+    // A move on its way: the table's buttons wait (aria-disabled) until its answer comes.
+    const inFlight = !!document.querySelector(".page.match button.action[aria-disabled]");
+    return { buttons, ships, adj, deep, rough, fight, attack, placing, inFlight, over: !!document.querySelector('[data-testid="outcome"]'), canTrade: !!document.querySelector('button[name="open-trade"]') };
   });
 }
 
@@ -156,9 +158,10 @@ async function play(page, me, other, shared) {
         moves++;
         continue;
       } else if (shared.proposed && !shared.traded && me === 0) {
-        // Alice waits for Bob's answer while her offer stands (Withdraw offered); an offer
+        // Alice waits for Bob's answer while her offer stands (Withdraw offered) or is still
+        // on its way (under load its answer can take longer than the 300 ms below); an offer
         // that died (something it named changed) is proposed again.
-        if (by(K.WITHDRAW).length || shared.accepting) {
+        if (by(K.WITHDRAW).length || shared.accepting || t.inFlight) {
           await page.waitForTimeout(80);
           continue;
         }
@@ -234,7 +237,7 @@ async function scenario(alice, bob) {
   await alice.fill('input[name="seats"]', "3");
   await alice.dispatchEvent('input[name="seats"]', "change");
   await alice.check('input[name="private"]');
-  await alice.fill('input[name="sc-deliveries"]', "4");
+  await alice.fill('input[name="sc-deliveries"]', "3");
   await alice.fill('input[name="sc-turn-limit"]', "40");
   await alice.click('button:has-text("Create lobby")');
   await alice.waitForURL(/#\/lobby\//);
