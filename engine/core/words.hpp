@@ -31,6 +31,17 @@ inline std::string listing(const std::vector<std::string>& names) {
   return out;
 }
 
+// A game's log events that follow one another and say one thing ("draws 1 Action." for each
+// of two Ships): from events[i], the run of those `joins` links to it, told as one line with
+// their `amount`s summed. Leaves `i` on the run's last event.
+template <class Event, class Joins, class Amount>
+int sum_of_run(const Event* events, int count, int& i, Joins joins, Amount amount) {
+  const Event& first = events[i];
+  int n = amount(first);
+  while (i + 1 < count && joins(first, events[i + 1])) n += amount(events[++i]);
+  return n;
+}
+
 // Appends a line to "\n"-joined words (a move's effects, a card's text).
 inline void add_line(std::string& out, std::string_view line) {
   if (!out.empty()) out += '\n';

@@ -436,18 +436,12 @@ std::string state::describe_effects() const {
   std::string out;
   auto line = [&](std::string_view s) { engine::add_line(out, s); };
   // Events of one kind for one seat, one after another (two effects' Draws, two cards'
-  // Glory), told as one line: their amounts summed, `i` left on the last of them. Gains and
-  // spendings (the sign of `extra`) are not mixed.
-  auto run_of = [&](int& i, bool gains) {
-    const event& first = events_[static_cast<std::size_t>(i)];
-    int n = first.extra;
-    while (i + 1 < event_count_) {
-      const event& next = events_[static_cast<std::size_t>(i + 1)];
-      if (next.kind != first.kind || next.seat != first.seat || (next.extra >= 0) != gains) break;
-      n += next.extra;
-      ++i;
-    }
-    return n;
+  // Glory), told as one line with their amounts summed; gains and spendings are not mixed.
+  auto run_of = [&](int& i) {
+    return engine::sum_of_run(
+        events_.data(), event_count_, i,
+        [](const event& a, const event& b) { return b.kind == a.kind && b.seat == a.seat && (b.extra >= 0) == (a.extra >= 0); },
+        [](const event& x) { return int{x.extra}; });
   };
   for (int i = 0; i < event_count_; ++i) {
     const event& e = events_[static_cast<std::size_t>(i)];
@@ -488,14 +482,14 @@ std::string state::describe_effects() const {
              " Energy (Energy " + std::to_string(e.total) + ").");
         break;
       case event_kind::glory: {
-        const int n = run_of(i, e.extra >= 0);
+        const int n = run_of(i);
         line(n >= 0 ? who + " gains " + std::to_string(n) + " Glory." : who + " spends " + std::to_string(-n) + " Glory.");
         break;
       }
       case event_kind::sensors:
         line("Sensors: " + std::string(content_->challenges[static_cast<std::uint8_t>(e.extra)].name) + ".");
         break;
-      case event_kind::drew: line(who + " draws " + plural(run_of(i, true), "card", "cards") + "."); break;
+      case event_kind::drew: line(who + " draws " + plural(run_of(i), "card", "cards") + "."); break;
       case event_kind::drew_card: line(who + " takes " + card_words(e.card) + " into their Hand."); break;
       case event_kind::lesson: line(who + " learns a Lesson: " + card_words(e.card) + "."); break;
       case event_kind::project: line(who + " starts the Project " + card_words(e.card) + "."); break;

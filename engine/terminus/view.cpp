@@ -408,6 +408,7 @@ std::string state::describe(const action& a) const {
 std::string state::describe_effects() const {
   std::string out;
   auto line = [&](std::string_view s) { engine::add_line(out, s); };
+  const auto same_draw = [](const event& a, const event& b) { return b.kind == a.kind && b.seat == a.seat; };
   for (int i = 0; i < event_count_; ++i) {
     const event& e = events_[i];
     const std::string who = seat_ref(e.seat);
@@ -420,16 +421,13 @@ std::string state::describe_effects() const {
         break;
       case event_kind::drew_actions: {
         // Draws one after another (a Regroup's, one per Ship) are told as one.
-        int n = e.extra;
-        while (i + 1 < event_count_ && events_[i + 1].kind == event_kind::drew_actions && events_[i + 1].seat == e.seat)
-          n += events_[++i].extra;
+        const int n = engine::sum_of_run(events_.data(), event_count_, i, same_draw, [](const event& d) { return int{d.extra}; });
         line(who + " draws " + plural(n, "Action", "Actions") + ".");
         break;
       }
       case event_kind::drew_complication: {
-        int n = 1;   // likewise the Complications of a deal or an effect that draws several
-        while (i + 1 < event_count_ && events_[i + 1].kind == event_kind::drew_complication && events_[i + 1].seat == e.seat)
-          ++n, ++i;
+        // Likewise the Complications of a deal or an effect that draws several.
+        const int n = engine::sum_of_run(events_.data(), event_count_, i, same_draw, [](const event&) { return 1; });
         line(who + (n == 1 ? " draws a Complication." : " draws " + plural(n, "Complication", "Complications") + "."));
         break;
       }
