@@ -189,6 +189,7 @@ action state::timeout_action(int seat) const {
 void state::apply(const action& a) {
   event_count_ = 0;
   events_cut_ = false;
+  source_open_ = false;
   if (a.kind == engine::resign_kind) {
     // A seat abandons the Mission: the whole team loses (decision).
     over_ = true;
@@ -240,6 +241,7 @@ void state::apply_frame(const action& a) {
       std::copy(pending_.begin() + arg + 1, pending_.begin() + pending_count_, pending_.begin() + arg);
       --pending_count_;
       --frame_count_;
+      open_source(picked, false);   // describe() names it
       push(frame{task::run, picked.seat, 0, 0, picked.e});
       return;
     }

@@ -16,6 +16,30 @@ void state::note(event_kind k, int seat, copy_id card, int extra) {
   events_[event_count_++] = event{k, static_cast<std::uint8_t>(seat), card, static_cast<std::int8_t>(extra), total};
 }
 
+void state::open_source(const pending& p, bool noted) {
+  if (source_open_ && p.from == source_.from && p.e == source_.e &&
+      (p.card == no_card) == (source_.card == no_card) &&
+      (p.card == no_card || index_of(p.card) == index_of(source_.card)))
+    return;
+  close_source();
+  source_ = p;
+  source_open_ = true;
+  source_noted_ = noted;
+  if (!noted) return;
+  note(event_kind::resolves, p.seat, p.card, static_cast<int>(p.from));
+  if (event_count_ && events_[event_count_ - 1u].kind == event_kind::resolves)
+    events_[event_count_ - 1u].total = p.from == source_kind::act ? act_ : challenge_;
+}
+
+void state::close_source() {
+  if (!source_open_) return;
+  source_open_ = false;
+  if (!source_noted_) return;
+  // Nothing to tell (a Shift with no value, a Demand already paid): no name either.
+  if (event_count_ && events_[event_count_ - 1u].kind == event_kind::resolves) --event_count_;
+  else note(event_kind::resolved, source_.seat);
+}
+
 void state::push(const frame& f) {
   if (frame_count_ < max_frames) frames_[frame_count_++] = f;
 }

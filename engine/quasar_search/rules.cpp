@@ -282,15 +282,18 @@ void state::advance() {
     }
     if (pending_count_) {
       if (!printed_order_ && pending_count_ >= 2 && order_matters()) {
+        close_source();
         push(frame{task::order, static_cast<std::uint8_t>(team_leader()), 0, 0, {}});
         return;
       }
       const pending p = pending_[0];
       std::copy(pending_.begin() + 1, pending_.begin() + pending_count_, pending_.begin());
       --pending_count_;
+      open_source(p, true);
       push(frame{task::run, p.seat, 0, 0, p.e});
       continue;
     }
+    close_source();
     next_stage();
   }
 }

@@ -163,6 +163,8 @@ enum class event_kind : std::uint8_t {
   broken,            // Morale ran out
   act_ends,          // extra = successes
   ending,            // extra = letter
+  resolves,          // seat, card, extra = source_kind, total = Challenge or Act index: an effect resolves by itself
+  resolved,          // the effect `resolves` named is done: its lines end
 };
 struct event {
   event_kind kind = event_kind::act_begins;
@@ -172,7 +174,7 @@ struct event {
   std::uint16_t total = 0;   // morale, energy: the team's count after the change
   friend bool operator==(const event&, const event&) = default;
 };
-inline constexpr int max_events = 24;
+inline constexpr int max_events = 40;
 
 class state {
  public:
@@ -325,6 +327,10 @@ class state {
   int declared_boons(int s, std::array<effect, 8>* out) const;
   bool auto_step();                         // resolves a frame with one possible answer
   void note(event_kind k, int seat, copy_id card = no_card, int extra = 0);
+  // The log names the source of each effect that resolves by itself (describe_effects): one
+  // `resolves` before its lines, `resolved` after; an ORDER's own words name its source.
+  void open_source(const pending& p, bool noted);
+  void close_source();
   // actions.cpp
   void frame_actions(const frame& f, int seat, std::vector<action>& out) const;
   void apply_frame(const action& a);
@@ -391,6 +397,11 @@ class state {
   std::uint8_t event_count_ = 0;
   bool events_cut_ = false;
   std::array<event, max_events> events_{};
+  // This apply's effect now resolving, for the log: a second one just like it (two copies of
+  // a Project) goes on under the same name, so its Draws and Glory read as one line.
+  pending source_{};
+  bool source_open_ = false;
+  bool source_noted_ = false;   // `resolves` was noted for it
 };
 
 static_assert(engine::game<state>);

@@ -434,7 +434,15 @@ std::string state::describe(const action& a) const {
 
 std::string state::describe_effects() const {
   std::string out;
-  auto line = [&](std::string_view s) { engine::add_line(out, s); };
+  // The source of the effect these lines come from ("Reclaimer Rig: the team produces 1
+  // Energy"), so a result after "Success!" says which card or Challenge gave it.
+  std::string from;
+  auto line = [&](std::string_view s) {
+    if (from.empty()) return engine::add_line(out, s);
+    std::string told(s);
+    if (told.starts_with("The ")) told[0] = 't';
+    engine::add_line(out, from + ": " + told);
+  };
   // Events of one kind for one seat, one after another (two effects' Draws, two cards'
   // Glory), told as one line with their amounts summed; gains and spendings are not mixed.
   auto run_of = [&](int& i) {
@@ -447,6 +455,30 @@ std::string state::describe_effects() const {
     const event& e = events_[static_cast<std::size_t>(i)];
     const std::string who = engine::seat_ref(e.seat);
     switch (e.kind) {
+      case event_kind::act_begins:
+      case event_kind::ranks_revealed:
+      case event_kind::challenge:
+      case event_kind::revealed:
+      case event_kind::judged:
+      case event_kind::failure_cost:
+      case event_kind::broken:
+      case event_kind::act_ends:
+      case event_kind::ending:
+        from.clear();   // the game's own steps, not an effect's
+        break;
+      default: break;
+    }
+    switch (e.kind) {
+      case event_kind::resolves:
+        from = static_cast<source_kind>(e.extra) == source_kind::challenge
+                   ? std::string(content_->challenges[static_cast<std::size_t>(e.total) % content_->challenges.size()].name)
+               : static_cast<source_kind>(e.extra) == source_kind::act
+                   ? std::string(content_->mission->acts[static_cast<std::size_t>(e.total) % content_->mission->acts.size()].name)
+               : e.card == no_card ? std::string()
+               : static_cast<source_kind>(e.extra) == source_kind::adrenaline ? card_words(e.card) + " (Adrenaline)"
+                                                                               : card_words(e.card);
+        break;
+      case event_kind::resolved: from.clear(); break;
       case event_kind::act_begins:
         line("Act " + std::to_string(content_->mission->acts[static_cast<std::uint8_t>(e.extra)].sequence) + " begins: " +
              std::string(content_->mission->acts[static_cast<std::uint8_t>(e.extra)].name) + ".");
@@ -486,9 +518,11 @@ std::string state::describe_effects() const {
         line(n >= 0 ? who + " gains " + std::to_string(n) + " Glory." : who + " spends " + std::to_string(-n) + " Glory.");
         break;
       }
-      case event_kind::sensors:
-        line("Sensors: " + std::string(content_->challenges[static_cast<std::uint8_t>(e.extra)].name) + ".");
+      case event_kind::sensors: {
+        const std::string challenge(content_->challenges[static_cast<std::uint8_t>(e.extra)].name);
+        line(from.empty() ? "Sensors: " + challenge + "." : challenge + " goes to Sensors.");
         break;
+      }
       case event_kind::drew: line(who + " draws " + plural(run_of(i), "card", "cards") + "."); break;
       case event_kind::drew_card: line(who + " takes " + card_words(e.card) + " into their Hand."); break;
       case event_kind::lesson: line(who + " learns a Lesson: " + card_words(e.card) + "."); break;

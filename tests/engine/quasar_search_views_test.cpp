@@ -150,3 +150,30 @@ TEST_CASE("quasar_search words: one seat's Draws one after another are one line"
   CHECK(words.find("{seat:0} draws 2 cards.") != std::string::npos);
   CHECK(words.find("{seat:0} draws 1 card.") == std::string::npos);
 }
+
+TEST_CASE("quasar_search words: an effect that resolves by itself names its card or Challenge") {
+  // After "Failure.", a bare "The team loses 2 Morale" did not say which card or Challenge
+  // did it; the failure's own cost is the game's, so it stays unnamed.
+  state g = game(2, R"({"step": "CONFRONTATION", "challenge": "Ordeal", "morale": 5, "seats": [
+    {"faction": "Alpha", "rank": 3, "hand": ["One"]},
+    {"faction": "Beta", "rank": 2, "hand": ["Three"]}]})");
+  confront(g, "One", "Three");
+  std::string words = filled(g, g.describe_effects());
+  CAPTURE(words);
+  CHECK(words.find("Failure.\nOrdeal: the team loses 2 Morale (Morale 3).\nThe failure costs the team 1 Morale (Morale 2).") !=
+        std::string::npos);
+  // A card's effect for each player: each line names the card.
+  state c = game(2, R"({"step": "CONFRONTATION", "challenge": "Push", "morale": 5, "seats": [
+    {"faction": "Alpha", "rank": 3, "hand": ["Glorious"]},
+    {"faction": "Beta", "rank": 2, "hand": ["Three"]}]})");
+  confront(c, "Glorious", "Three");
+  pass_triggers(c);
+  words = filled(c, c.describe_effects());
+  CHECK(words.find("Glorious: {seat:0} gains 1 Glory.\nGlorious: {seat:1} gains 1 Glory.") != std::string::npos);
+  // The Act's own effect at its start (Second Act: Sensors 1).
+  state a = game(2, R"({"step": "ACT_START", "act": 2, "challengeDeck": ["Final", "Final Two"], "seats": [
+    {"faction": "Alpha", "rank": 3, "hand": ["One"]},
+    {"faction": "Beta", "rank": 2, "hand": ["Three"]}]})");
+  words = filled(a, a.describe_effects());
+  CHECK(words.starts_with("Second Act: Final goes to Sensors.\nChallenge: Final (All-Out 2)."));
+}
