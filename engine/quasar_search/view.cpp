@@ -443,13 +443,22 @@ std::string state::describe_effects() const {
     if (told.starts_with("The ")) told[0] = 't';
     engine::add_line(out, from + ": " + told);
   };
-  // Events of one kind for one seat, one after another (two effects' Draws, two cards'
-  // Glory), told as one line with their amounts summed; gains and spendings are not mixed.
-  auto run_of = [&](int& i) {
-    return engine::sum_of_run(
-        events_.data(), event_count_, i,
-        [](const event& a, const event& b) { return b.kind == a.kind && b.seat == a.seat && (b.extra >= 0) == (a.extra >= 0); },
-        [](const event& x) { return int{x.extra}; });
+  // Events of one kind one after another (two effects' Draws, each player's Glory from two
+  // copies of a card), told as one line a seat, in the order the seats first appear, with
+  // their amounts summed; gains and spendings are not mixed. Leaves `i` on the run's last.
+  auto by_seat = [&](int& i, auto tell) {
+    const event& first = events_[static_cast<std::size_t>(i)];
+    std::array<int, max_players> sum{};
+    std::array<std::uint8_t, max_players> order{};
+    int seats = 0;
+    for (; i < event_count_; ++i) {
+      const event& x = events_[static_cast<std::size_t>(i)];
+      if (x.kind != first.kind || (x.extra >= 0) != (first.extra >= 0) || x.seat >= max_players) break;
+      if (std::find(order.begin(), order.begin() + seats, x.seat) == order.begin() + seats) order[static_cast<std::size_t>(seats++)] = x.seat;
+      sum[x.seat] += x.extra;
+    }
+    --i;
+    for (int k = 0; k < seats; ++k) tell(engine::seat_ref(order[static_cast<std::size_t>(k)]), sum[order[static_cast<std::size_t>(k)]]);
   };
   for (int i = 0; i < event_count_; ++i) {
     const event& e = events_[static_cast<std::size_t>(i)];
@@ -513,17 +522,19 @@ std::string state::describe_effects() const {
         line((e.extra >= 0 ? "The team produces " + std::to_string(e.extra) : "The team consumes " + std::to_string(-e.extra)) +
              " Energy (Energy " + std::to_string(e.total) + ").");
         break;
-      case event_kind::glory: {
-        const int n = run_of(i);
-        line(n >= 0 ? who + " gains " + std::to_string(n) + " Glory." : who + " spends " + std::to_string(-n) + " Glory.");
+      case event_kind::glory:
+        by_seat(i, [&](const std::string& seat, int n) {
+          line(n >= 0 ? seat + " gains " + std::to_string(n) + " Glory." : seat + " spends " + std::to_string(-n) + " Glory.");
+        });
         break;
-      }
       case event_kind::sensors: {
         const std::string challenge(content_->challenges[static_cast<std::uint8_t>(e.extra)].name);
         line(from.empty() ? "Sensors: " + challenge + "." : challenge + " goes to Sensors.");
         break;
       }
-      case event_kind::drew: line(who + " draws " + plural(run_of(i), "card", "cards") + "."); break;
+      case event_kind::drew:
+        by_seat(i, [&](const std::string& seat, int n) { line(seat + " draws " + plural(n, "card", "cards") + "."); });
+        break;
       case event_kind::drew_card: line(who + " takes " + card_words(e.card) + " into their Hand."); break;
       case event_kind::lesson: line(who + " learns a Lesson: " + card_words(e.card) + "."); break;
       case event_kind::project: line(who + " starts the Project " + card_words(e.card) + "."); break;

@@ -177,3 +177,19 @@ TEST_CASE("quasar_search words: an effect that resolves by itself names its card
   words = filled(a, a.describe_effects());
   CHECK(words.starts_with("Second Act: Final goes to Sensors.\nChallenge: Final (All-Out 2)."));
 }
+
+TEST_CASE("quasar_search words: each player's Glory from two copies of a card is one line a seat") {
+  // Both seats confront with Glorious ("each player gains 1 Glory"): the two copies' lines
+  // interleave by seat (0, 1, 0, 1); the log says each seat's total once.
+  state c = game(2, R"({"step": "CONFRONTATION", "challenge": "Push", "morale": 5, "seats": [
+    {"faction": "Alpha", "rank": 3, "hand": ["Glorious"]},
+    {"faction": "Beta", "rank": 2, "hand": ["Glorious"]}]})");
+  confront(c, "Glorious", "Glorious");
+  pass_triggers(c);
+  const std::string words = filled(c, c.describe_effects());
+  CAPTURE(words);
+  CHECK(c.seat(0).glory == 2);
+  CHECK(c.seat(1).glory == 2);
+  CHECK(words.find("Glorious: {seat:0} gains 2 Glory.\nGlorious: {seat:1} gains 2 Glory.\n") != std::string::npos);
+  CHECK(words.find("gains 1 Glory") == std::string::npos);
+}
