@@ -207,6 +207,8 @@ void state::run(const frame& f) {
       return;
     }
     case op::boon:
+      // Noted so the log says which card or Challenge grants it; the choice is a later move.
+      note(event_kind::boon_granted, f.seat, no_card, std::max(1, n));
       push(frame{task::boon, f.seat, count(std::max(1, n)), 0, {}});
       return;
     case op::demand:

@@ -159,6 +159,7 @@ enum class event_kind : std::uint8_t {
   discarded,         // seat, card
   warped,            // seat, card
   stockpiled,        // seat, extra = count
+  boon_granted,      // seat, extra = count: an effect grants Boons, chosen by the seat's next moves
   shifted,           // seat, extra = amount
   broken,            // Morale ran out
   act_ends,          // extra = successes

@@ -542,6 +542,9 @@ std::string state::describe_effects() const {
       case event_kind::discarded: line(who + " discards " + card_words(e.card) + "."); break;
       case event_kind::warped: break;   // describe() named it
       case event_kind::stockpiled: line(who + " Stockpiles " + plural(e.extra, "card", "cards") + "."); break;
+      case event_kind::boon_granted:
+        line(who + " is granted " + (e.extra == 1 ? std::string("a Boon") : plural(e.extra, "Boon", "Boons")) + ".");
+        break;
       case event_kind::shifted: break;  // describe() said it
       case event_kind::broken: line("Morale is broken: the Act ends."); break;
       case event_kind::act_ends: line("The Act ends with " + plural(e.extra, "success", "successes") + "."); break;

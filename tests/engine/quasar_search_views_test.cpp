@@ -193,3 +193,23 @@ TEST_CASE("quasar_search words: each player's Glory from two copies of a card is
   CHECK(words.find("Glorious: {seat:0} gains 2 Glory.\nGlorious: {seat:1} gains 2 Glory.\n") != std::string::npos);
   CHECK(words.find("gains 1 Glory") == std::string::npos);
 }
+
+TEST_CASE("quasar_search words: a Boon an effect grants says where it comes from") {
+  // Blessing's Success grants the highest value a Boon; the choice is the seat's next move,
+  // so the line before it names the Challenge ("Ada takes the Boon" alone did not).
+  state g = game(2, R"({"step": "CONFRONTATION", "challenge": "Blessing", "seats": [
+    {"faction": "Alpha", "rank": 3, "hand": ["Ten"], "discard": ["Eight"]},
+    {"faction": "Beta", "rank": 2, "hand": ["One"]}]})");
+  confront(g, "Ten", "One");
+  pass_triggers(g);
+  REQUIRE_FALSE(g.frames().empty());
+  REQUIRE(g.frames().back().kind == task::boon);
+  const std::string words = filled(g, g.describe_effects());
+  CAPTURE(words);
+  CHECK(words.find("Success!\nBlessing: {seat:0} is granted a Boon.") != std::string::npos);
+  const action lesson = act(0, kind::boon, {boon_lesson});
+  const std::string chose = filled(g, g.describe(lesson));
+  play(g, lesson);
+  CHECK(chose == "{seat:0} takes the Boon: Learn 1 Lesson.");
+  CHECK(filled(g, g.describe_effects()).starts_with("{seat:0} learns a Lesson: Eight.\n"));
+}
