@@ -448,16 +448,20 @@ std::string state::describe_effects() const {
   // their amounts summed; gains and spendings are not mixed. Leaves `i` on the run's last.
   auto by_seat = [&](int& i, auto tell) {
     const event& first = events_[static_cast<std::size_t>(i)];
+    int end = i;
+    while (end + 1 < event_count_ && events_[static_cast<std::size_t>(end + 1)].kind == first.kind &&
+           (events_[static_cast<std::size_t>(end + 1)].extra >= 0) == (first.extra >= 0))
+      ++end;
     std::array<int, max_players> sum{};
     std::array<std::uint8_t, max_players> order{};
     int seats = 0;
-    for (; i < event_count_; ++i) {
+    for (; i <= end; ++i) {
       const event& x = events_[static_cast<std::size_t>(i)];
-      if (x.kind != first.kind || (x.extra >= 0) != (first.extra >= 0) || x.seat >= max_players) break;
+      if (x.seat >= max_players) continue;
       if (std::find(order.begin(), order.begin() + seats, x.seat) == order.begin() + seats) order[static_cast<std::size_t>(seats++)] = x.seat;
       sum[x.seat] += x.extra;
     }
-    --i;
+    i = end;
     for (int k = 0; k < seats; ++k) tell(engine::seat_ref(order[static_cast<std::size_t>(k)]), sum[order[static_cast<std::size_t>(k)]]);
   };
   for (int i = 0; i < event_count_; ++i) {
