@@ -240,7 +240,10 @@ async function scenario(alice, bob) {
   // The replay: the Mission from its start, then its last step with the same Ending.
   await alice.click("[data-replay-link]");
   await alice.waitForURL(/#\/replay\/.+\?step=0/);
-  await alice.waitForSelector(".quasar");
+  // The match page's table can still be in the page when the URL changes: wait for the
+  // replay's own first frame, which is when its length is known.
+  await alice.waitForSelector('.step-label[data-step="0"]');
+  await alice.waitForSelector(".replay .quasar");
   const total = Number(await alice.locator('input[name="step"]').getAttribute("max"));
   assert.ok(total >= aliceMoves + bobMoves, `the replay has every move (${total})`);
   assert.equal(await alice.locator(".page button.action").count(), 0, "a replay offers no moves");

@@ -294,7 +294,9 @@ async function scenario(page) {
 
   // The replay: the first step and the last, the same table without moves.
   await page.goto(`${baseUrl}/#/replay/${matchId}?step=0`);
-  await page.waitForSelector(".terminus");
+  // Only the hash changes, so the match page's table may linger: wait for the replay's frame.
+  await page.waitForSelector('.step-label[data-step="0"]');
+  await page.waitForSelector(".replay .terminus");
   assert.equal(await page.locator(".page button.action").count(), 0);
   await page.click('button[name="last"]');
   await page.waitForSelector('[data-testid="tm-chart"]');
