@@ -2,7 +2,7 @@
 // How late the network threads run what is due: a timer every `period` measures how long
 // after its moment its handler ran. A network thread busy with a burst (many settles at
 // once) makes every message and timer wait behind it; the action latency histogram starts
-// only when a move is read, so this is the wait it cannot see (docs/capacity.md, "Latency
+// only when a move is read, so this is the wait it cannot see (docs/capacity-measurements.md, "Latency
 // at the client's socket"): `starport_network_lag_seconds`.
 #include <chrono>
 #include <memory>

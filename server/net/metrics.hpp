@@ -57,7 +57,7 @@ class metrics {
   void action_done(std::chrono::steady_clock::duration latency);
   // How late a network thread ran a timer due at a moment (loop_lag.hpp).
   void network_lag(std::chrono::steady_clock::duration late) { lag_.add(late); }
-  // A match's timer started a new wait (docs/capacity.md, "What a paced move costs").
+  // A match's timer started a new wait (docs/capacity-measurements.md, "What a paced move costs").
   void timer_armed() { timer_waits_.fetch_add(1, std::memory_order_relaxed); }
   // A WebSocket dropped by the idle sweep: silent through its keep-alive ping for the whole
   // --ws-idle-seconds (a peer gone without a FIN, or one holding a socket).
@@ -86,7 +86,7 @@ class metrics {
   // Each thread that runs the io_context says so as it starts (at most 64 count): their CPU
   // is `starport_network_cpu_seconds_total`. The latency histogram starts when a move is
   // read, so a network thread near a full core makes moves wait in their sockets where the
-  // histogram cannot see it (docs/capacity.md, "Latency at the client's socket").
+  // histogram cannot see it (docs/capacity-measurements.md, "Latency at the client's socket").
   void network_thread_started();
 
   std::string render(std::size_t storage_queue_depth) const;

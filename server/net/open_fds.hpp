@@ -3,7 +3,7 @@
 // later give the number as the size of /proc/self/fd, in one call. Older kernels (Debian
 // 12's stock 6.1) only list it, which at tens of thousands of connections takes long enough
 // to stall the network thread: there it runs on a thread of its own, and a scrape is answered
-// with the count the one before it asked for (docs/capacity.md, "The wait before a move is
+// with the count the one before it asked for (docs/capacity-measurements.md, "The wait before a move is
 // read", has the figures).
 #include <condition_variable>
 #include <mutex>

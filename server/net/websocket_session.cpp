@@ -107,7 +107,7 @@ void websocket_session::on_accept(beast::error_code ec) {
 
 void websocket_session::do_read() {
   // Into the session's own bytes, not a dynamic buffer: Beast prepares a dynamic buffer
-  // before it waits, so every idle socket held one (docs/capacity.md, "Where the memory goes").
+  // before it waits, so every idle socket held one (docs/capacity-measurements.md, "Where the memory goes").
   ws_.async_read_some(net::buffer(read_space_), [self = shared_from_this()](beast::error_code ec, std::size_t bytes) {
     self->on_read(ec, bytes);
   });

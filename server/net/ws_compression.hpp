@@ -1,7 +1,7 @@
 #pragma once
 // permessage-deflate (RFC 7692) for game connections: off unless the operator turns it on
 // (`serve --ws-compress`). Why off, and what each setting costs in bytes, CPU and memory:
-// docs/capacity.md, "Compression (permessage-deflate)".
+// docs/capacity-measurements.md, "Compression (permessage-deflate)".
 #include <boost/beast/websocket/option.hpp>
 
 namespace starport::server {

@@ -17,7 +17,7 @@
 // waits for the other's frame to be written whole.
 //
 // A plain socket rather than Beast's tcp_stream: a tcp_stream carries three timers and their
-// state in every connection (docs/capacity.md, "Where the memory goes") for timeouts this
+// state in every connection (docs/capacity-measurements.md, "Where the memory goes") for timeouts this
 // server does not set on a WebSocket (Beast times the handshakes itself, the idle sweep the
 // silence), and only the teardown's drain has a deadline, which it keeps for its own few
 // seconds.
@@ -370,7 +370,7 @@ struct drain_then_close {
   // What lives only while the connection closes: the sink the peer's leftovers are read
   // into, and the drain's deadline. Small: every closing connection holds one for up to
   // teardown_drain_time (a mass disconnect holds one per connection at once), and a peer
-  // rarely sends anything after its close frame but the EOF (docs/capacity.md, "Memory
+  // rarely sends anything after its close frame but the EOF (docs/capacity-measurements.md, "Memory
   // while matches play"). Shared with the deadline's handler, which may run after the
   // drain ended (an expiry already queued when it was cancelled).
   struct closing {

@@ -1,7 +1,8 @@
 #pragma once
 // Raw deflate (RFC 1951) of small inputs against a fixed preset dictionary, for packed views
 // (view_dictionaries.hpp). zlib would copy or rebuild its whole primed state for every frame,
-// which costs more than coding a small update (docs/capacity.md); here the dictionary's hash chains are built once and shared
+// which costs more than coding a small update (docs/capacity-measurements.md, "A preset
+// dictionary per game"); here the dictionary's hash chains are built once and shared
 // read-only by every thread, and a frame costs only its own bytes. One block of the fixed
 // Huffman codes, which is what a frame of tens of bytes is best coded with anyway (a block's
 // own code tables would cost more than they save). Any inflater reads it, given the

@@ -69,10 +69,10 @@ namespace {
 
 // From this size on, zlib: a snapshot with its log (a join, a reload, a reconnect) packs
 // several times faster at zlib's level 2 than with preset_deflate, for a few percent more
-// bytes (match_log_bench's BM_pack_snapshot; figures in docs/capacity.md). preset_deflate is
+// bytes (match_log_bench's BM_pack_snapshot; figures in docs/capacity-measurements.md). preset_deflate is
 // built for updates of tens of bytes, and keeps the log's blocks of 32 lines (a few KB at
 // most): zlib's blocks carry their own Huffman tables, which made them no smaller and slower
-// to read back into a snapshot (docs/capacity.md, "A restart after a crash, at capacity").
+// to read back into a snapshot (docs/capacity-measurements.md, "A restart after a crash, at capacity").
 constexpr std::size_t zlib_from = 8192;
 constexpr int zlib_level = 2;
 

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The network threads' lag through a capacity run, second by second (docs/capacity.md,
+# The network threads' lag through a capacity run, second by second (docs/capacity-measurements.md,
 # "The wait before a move is read"). Runs `starport loadgen` paced (seats act every 1-3 s)
 # and samples the server's /metrics every second: accepted moves, the lag histogram
 # (starport_network_lag_seconds: how late a timer due every 100 ms ran), the storage queue

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A static context model of a game's frames, probed (docs/capacity.md, "A context model per
+"""A static context model of a game's frames, probed (docs/capacity-measurements.md, "A context model per
 game, probed"). Reads the frames tests/bench/dictionary_probe.sh captured (<dir>/train and
 <dir>/test, one frame a file), counts which byte follows each context of the previous
 `order` bytes in N training frames spread over the run, and reports how many bytes each test

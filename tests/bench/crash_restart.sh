@@ -1,5 +1,5 @@
 #!/bin/bash
-# What a crash at capacity costs the players (docs/capacity.md, "A restart after a crash, at
+# What a crash at capacity costs the players (docs/capacity-measurements.md, "A restart after a crash, at
 # capacity"): paced play on a server of its own, `kill -9` of it, then the same server on the
 # same data, timed from its start to "listening on" (every running match is re-played from
 # storage first). The load generator's clients come back as pages do (--reconnect) and play on

@@ -1,6 +1,6 @@
 // What a preset dictionary per game would do to a view frame, each frame compressed alone
 // (no state per connection): zlib raw deflate (what a browser inflates with fflate's
-// `dictionary`) and zstd with a prepared dictionary (CDict). docs/capacity.md, "A preset
+// `dictionary`) and zstd with a prepared dictionary (CDict). docs/capacity-measurements.md, "A preset
 // dictionary per game". Built and run by tests/bench/dictionary_probe.sh, not by CMake.
 #define ZSTD_STATIC_LINKING_ONLY   // ZSTD_c_format: frames without the 4-byte magic
 #include <zlib.h>

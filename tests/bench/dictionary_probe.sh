@@ -1,5 +1,5 @@
 #!/bin/bash
-# A preset compression dictionary per game, probed on real frames (docs/capacity.md, "A
+# A preset compression dictionary per game, probed on real frames (docs/capacity-measurements.md, "A
 # preset dictionary per game"). Captures the payloads of the server's frames during a
 # loadgen run (strace of its sendmsg calls), trains zstd dictionaries on half of them and
 # compresses each frame of the other half alone: bytes a frame and µs a frame.
@@ -53,5 +53,5 @@ for size in 4096 16384; do
   zstd -q -f --train "$out"/train/* -o "$out/dictionary$size" --maxdict=$size
   "$out/dictionary_probe" "$out/dictionary$size" "$out/test"
 done
-# The same frames against a context model per game (docs/capacity.md, "A context model").
+# The same frames against a context model per game (docs/capacity-measurements.md, "A context model").
 python3 "$here/context_model_probe.py" "$out"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every 2-seat game under the same load, one line each (docs/capacity.md, "Every game under
+# Every 2-seat game under the same load, one line each (docs/capacity-measurements.md, "Every game under
 # load"): `starport loadgen --game G` starting its own server, closed loop (every seat acts
 # the moment it may) or paced (each seat every 1-3 s).
 #

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Where a paced move's server CPU goes (docs/capacity.md, "What a paced move costs").
+# Where a paced move's server CPU goes (docs/capacity-measurements.md, "What a paced move costs").
 # Usage: tests/bench/paced_profile.sh <out-dir> <starport binary> [matches=1000]
 # Runs `starport loadgen` paced (seats act every 1-3 s, turn timers on) and, while every
 # match is playing, takes: the server's CPU per thread and the accepted moves (and match

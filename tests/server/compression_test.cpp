@@ -1,6 +1,6 @@
 // permessage-deflate (RFC 7692) on game connections: agreed only when the server runs with
 // --ws-compress and the client offers it, per connection; a whole match plays through it;
-// the frame limit holds for what a frame inflates to (docs/capacity.md, "Compression").
+// the frame limit holds for what a frame inflates to (docs/capacity-measurements.md, "Compression").
 #include <doctest/doctest.h>
 
 #include <string>

@@ -219,7 +219,7 @@ TEST_CASE("loadgen: refuses a server address off the loopback") {
 
 TEST_CASE("loadgen: the play window runs from the last match's start to the first match's end") {
   // Setup and teardown cost the server CPU too; spread over few moves a match they swell the
-  // whole run's figure, so the window's figure leaves them out (docs/capacity.md).
+  // whole run's figure, so the window's figure leaves them out (docs/capacity-measurements.md).
   loadgen::play_window window(2, getpid());
   window.match_started();
   for (int i = 0; i < 5; ++i) window.move_accepted();   // one match is still in setup

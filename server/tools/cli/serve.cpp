@@ -65,7 +65,7 @@ void add_serve(CLI::App& app) {
       ->check(CLI::Range(0.1, 86400.0))->capture_default_str();
   cmd->add_flag("--ws-compress", c->ws_compress.enabled,
                 "compress game frames (permessage-deflate) for clients that offer it; costs memory and CPU "
-                "per connection (docs/capacity.md)");
+                "per connection (docs/capacity-measurements.md)");
   cmd->add_option("--ws-compress-window-bits", c->ws_compress.window_bits,
                   "the server's compression window, 2^bits bytes")
       ->check(CLI::Range(9, 15))->capture_default_str();

@@ -37,7 +37,7 @@ struct config {
   // The kernel stamps each answer's arrival at the client's socket (counted_stream.hpp), so
   // the report also gives the latency without the load generator's own delay in reading.
   bool stamp_arrivals = true;
-  // A connection lost while its match plays comes back as a page does (docs/capacity.md, "A
+  // A connection lost while its match plays comes back as a page does (docs/capacity-measurements.md, "A
   // restart after a crash, at capacity"): after 0.5, 1, 2, 4, 8, then every 15 s, each ±25 %, it
   // says Hello with its token, asks for its match again and plays on; the report gives each
   // match's outage. Off: a lost connection ends its match's run (a failure).

@@ -2,7 +2,7 @@
 // The part of a load run when every match is playing: from the moment the last match
 // started to the moment the first one ended (or the deadline). The server's CPU per
 // accepted move over it leaves out setup (connect, Hello, lobby, start) and teardown, which
-// a run of few moves per match would otherwise spread over its moves (docs/capacity.md,
+// a run of few moves per match would otherwise spread over its moves (docs/capacity-measurements.md,
 // "What a paced move costs", has the figures).
 #include <atomic>
 #include <cstdint>
