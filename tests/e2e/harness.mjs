@@ -150,6 +150,21 @@ export async function startAgainstBot(page) {
   return page.url().replace(/^.*#\/match\//, "");
 }
 
+// Opens a match's replay at `step` and waits for the replay's own frame of that step: only
+// the URL's hash changes, so the match page's table (the same class) can still be in the
+// page for a moment, and the timeline's length is 0 until the first frame. `from`: a URL to
+// go to, or nothing to press the page's own replay link (which opens step 0). Returns the
+// replay's number of steps.
+export async function openReplay(page, { from, step = 0 } = {}) {
+  if (from) await page.goto(from);
+  else {
+    await page.click("[data-replay-link]");
+    await page.waitForURL(/#\/replay\/.+\?step=0/);
+  }
+  await page.waitForSelector(`.replay .step-label[data-step="${step}"]`);
+  return Number(await page.locator('.replay input[name="step"]').getAttribute("max"));
+}
+
 // Resigns as a player does: Resign, then "Really resign?". A click can miss while the table
 // moves under it (an opponent's card appearing above the button shifts it down), so the
 // first press is tried again until the button asks; the second press is the one that resigns.

@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 
 import { assertAxeClean as axe } from "./axe.mjs";
-import { browserPage, cleanUp, createLobby, pickName, shoot, startServer, withEvidence } from "./harness.mjs";
+import { browserPage, cleanUp, createLobby, openReplay, pickName, shoot, startServer, withEvidence } from "./harness.mjs";
 
 const desktop = { width: 1280, height: 800 };
 const phone = { width: 390, height: 844 };
@@ -114,15 +114,13 @@ test("first visit, one-click play, keyboard-only play and resign, Rematch, rules
 
     // The replay page of the first match, and a public replay opened without a name.
     const firstId = firstMatch.replace(/^.*#\/match\//, "");
-    await ann.goto(`${baseUrl}/#/replay/${firstId}?step=0`);
-    await ann.waitForSelector('.step-label[data-step="0"]');
+    await openReplay(ann, { from: `${baseUrl}/#/replay/${firstId}?step=0` });
     await ann.click('button[name="last"]');
     await ann.waitForSelector('.replay-info [data-testid="outcome"]:not(:empty)');
     await shots(ann, "kit-replay");
 
     const stranger = await browserPage("kit-stranger", phone);
-    await stranger.goto(`${baseUrl}/#/replay/${firstId}?step=2`);
-    await stranger.waitForSelector('.step-label[data-step="2"]');
+    await openReplay(stranger, { from: `${baseUrl}/#/replay/${firstId}?step=2`, step: 2 });
     assert.equal(await stranger.locator("[data-name-gate]").count(), 0, "a public replay asks for no name");
     await axe(stranger, "anonymous replay");
     await shoot(stranger, "kit-replay-anonymous-phone.png");

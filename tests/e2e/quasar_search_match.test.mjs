@@ -13,7 +13,7 @@ import { after, before, test } from "node:test";
 
 import { assertCardsReadable } from "./card_fit.mjs";
 import { assertAxeClean as axe } from "./axe.mjs";
-import { browserPage, cleanUp, namedLogLines, pickName, shoot, startServer, withEvidence } from "./harness.mjs";
+import { browserPage, cleanUp, namedLogLines, openReplay, pickName, shoot, startServer, withEvidence } from "./harness.mjs";
 
 const missionTimeoutMs = 150_000;
 const desktop = { width: 1280, height: 800 };
@@ -238,13 +238,8 @@ async function scenario(alice, bob) {
   await fits(bob, "the table at the end");
 
   // The replay: the Mission from its start, then its last step with the same Ending.
-  await alice.click("[data-replay-link]");
-  await alice.waitForURL(/#\/replay\/.+\?step=0/);
-  // The match page's table can still be in the page when the URL changes: wait for the
-  // replay's own first frame, which is when its length is known.
-  await alice.waitForSelector('.step-label[data-step="0"]');
+  const total = await openReplay(alice);
   await alice.waitForSelector(".replay .quasar");
-  const total = Number(await alice.locator('input[name="step"]').getAttribute("max"));
   assert.ok(total >= aliceMoves + bobMoves, `the replay has every move (${total})`);
   assert.equal(await alice.locator(".page button.action").count(), 0, "a replay offers no moves");
   await alice.click('button[name="last"]');

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 
-import { browserPage, cleanUp, createLobby, pickName, resign, shoot, startAgainstBot, startServer, withEvidence } from "./harness.mjs";
+import { browserPage, cleanUp, createLobby, openReplay, pickName, resign, shoot, startAgainstBot, startServer, withEvidence } from "./harness.mjs";
 
 let baseUrl = "";
 const aliceMoves = 30;
@@ -61,8 +61,7 @@ async function scenario(alice, sam) {
   // Sam has never been here: a public replay opens without asking for a name (an
   // anonymous Hello); he is asked only if he wants to play.
   const step = 30;
-  await sam.goto(`${baseUrl}/#/replay/${matchId}?step=${step}`);
-  await sam.waitForSelector(`.step-label[data-step="${step}"]`);
+  await openReplay(sam, { from: `${baseUrl}/#/replay/${matchId}?step=${step}`, step });
   assert.equal(await sam.locator("[data-name-gate]").count(), 0, "no name asked to watch a replay");
   assert.equal(await sam.locator(".who").textContent(), "watching as a guest");
   assert.equal(await sam.evaluate(() => localStorage.getItem("starport.token")), null, "no account was made");

@@ -14,7 +14,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { assertCardsReadable } from "./card_fit.mjs";
-import { browserPage, cleanUp, namedLogLines, pickName, root, shoot, shots, startServer, withEvidence } from "./harness.mjs";
+import { browserPage, cleanUp, namedLogLines, openReplay, pickName, root, shoot, shots, startServer, withEvidence } from "./harness.mjs";
 
 const matchTimeoutMs = 300_000;
 const desktop = { width: 1280, height: 800 };
@@ -337,10 +337,7 @@ async function scenario(alice, bob) {
   await alice.locator('section.sc-ship-sheet[data-seat="0"]').screenshot({ path: join(shots, "sc-ship-sheet-desktop.png") });
 
   // The replay: the table at a step, the dice still.
-  await alice.click("[data-replay-link]");
-  await alice.waitForURL(/#\/replay\/.+\?step=0/);
-  await alice.waitForSelector('.step-label[data-step="0"]');   // the replay loaded: its length is known
-  const total = Number(await alice.locator('input[name="step"]').getAttribute("max"));
+  const total = await openReplay(alice);
   assert.ok(total > 20, `the replay has the match's moves (${total})`);
   await alice.locator('input[name="step"]').fill(String(Math.floor(total / 2)));
   await alice.waitForSelector(`.step-label[data-step="${Math.floor(total / 2)}"]`);

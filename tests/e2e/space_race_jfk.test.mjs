@@ -10,7 +10,7 @@ import { after, before, test } from "node:test";
 
 import { assertAxeClean } from "./axe.mjs";
 import { assertCardsReadable } from "./card_fit.mjs";
-import { browserPage, cleanUp, namedLogLines, shoot, startServer, withEvidence } from "./harness.mjs";
+import { browserPage, cleanUp, namedLogLines, openReplay, shoot, startServer, withEvidence } from "./harness.mjs";
 
 const gameTimeoutMs = 300_000;
 const maxMoves = 1500;   // a JFK game takes about 80–250 choices
@@ -310,11 +310,8 @@ async function scenario(page) {
   await page.setViewportSize({ width: 1200, height: 900 });
 
   // The replay: the same table without choices, stepped back and forth, to the end.
-  await page.click("[data-replay-link]");
-  await page.waitForURL(/#\/replay\/.+\?step=0/);
-  await page.waitForSelector('.step-label[data-step="0"]');
-  await page.waitForSelector(".space-race");
-  const total = Number(await page.locator('input[name="step"]').getAttribute("max"));
+  const total = await openReplay(page);
+  await page.waitForSelector(".replay .space-race");
   assert.equal(total, moves, `the replay holds every move (${total} steps, ${moves} clicks)`);
   await page.click('button[name="forward"]');
   await page.waitForSelector('.step-label[data-step="1"]');

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 
 import { assertCardsReadable } from "./card_fit.mjs";
-import { browserPage, cleanUp, pickName, shoot, startServer, withEvidence } from "./harness.mjs";
+import { browserPage, cleanUp, openReplay, pickName, shoot, startServer, withEvidence } from "./harness.mjs";
 
 const contestLimit = 60;
 const matchTimeoutMs = 240_000;
@@ -138,10 +138,7 @@ async function scenario(alice, bob) {
   assert.deepEqual(await flippedSeats(bob), [], "at the end no seat shows as flipped");
 
   // The replay: slider, step back and forward, jump; the URL follows the step.
-  await alice.click('[data-replay-link]');
-  await alice.waitForURL(/#\/replay\/.+\?step=0/);
-  await alice.waitForSelector('.step-label[data-step="0"]');
-  const total = Number(await alice.locator('input[name="step"]').getAttribute("max"));
+  const total = await openReplay(alice);
   assert.ok(total > 20, `the replay has the match's moves (${total})`);
   const perspective = await alice.locator("[data-perspective]").textContent();
   assert.match(perspective ?? "", /perspective: /);
@@ -165,8 +162,7 @@ async function scenario(alice, bob) {
 
   // A shared replay link opens at its step in the other browser.
   await bob.setViewportSize({ width: 390, height: 844 });
-  await bob.goto(alice.url().replace(/\?step=\d+$/, "?step=5"));
-  await bob.waitForSelector('.step-label[data-step="5"]');
+  await openReplay(bob, { from: alice.url().replace(/\?step=\d+$/, "?step=5"), step: 5 });
   const replayPhone = await shoot(bob, "replay-phone.png");
 
   // Home, "Your tables": both are still in the lobby; the ended match is no longer listed

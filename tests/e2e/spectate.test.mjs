@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 
-import { browserPage, cleanUp, pickName, shoot, startServer, withEvidence } from "./harness.mjs";
+import { browserPage, cleanUp, openReplay, pickName, shoot, startServer, withEvidence } from "./harness.mjs";
 
 let baseUrl = "";
 const publicRow = (lobbyId) => `.public-lobby[data-lobby="${lobbyId}"]`;
@@ -89,12 +89,10 @@ async function scenario(alice, carol) {
 
   // The running match's replay: "My seat's view" only for Alice, who holds a seat in it.
   const seatChoice = 'label:has(input[name="as-seat"])';
-  await carol.goto(`${baseUrl}/#/replay/${matchId}?step=0`);
-  await carol.waitForSelector('.step-label[data-step="0"]');
+  await openReplay(carol, { from: `${baseUrl}/#/replay/${matchId}?step=0` });
   await carol.waitForSelector('[data-perspective="public"]');
   assert.equal(await carol.locator(seatChoice).isVisible(), false, "no seat's view for a spectator");
-  await alice.goto(`${baseUrl}/#/replay/${matchId}?step=0`);
-  await alice.waitForSelector('.step-label[data-step="0"]');
+  await openReplay(alice, { from: `${baseUrl}/#/replay/${matchId}?step=0` });
   await alice.waitForSelector(`${seatChoice}:visible`);
   await alice.check('input[name="as-seat"]');
   await alice.waitForSelector('[data-perspective="seat 0"]');

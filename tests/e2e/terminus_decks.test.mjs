@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 
 import { assertCardsReadable } from "./card_fit.mjs";
-import { browserPage, cleanUp, namedLogLines, pickName, shoot, startServer, withEvidence } from "./harness.mjs";
+import { browserPage, cleanUp, namedLogLines, openReplay, pickName, shoot, startServer, withEvidence } from "./harness.mjs";
 
 const gameTimeoutMs = 420_000;
 const maxMoves = 3000;
@@ -293,9 +293,7 @@ async function scenario(page) {
   assert.deepEqual(shown, [], `the page showed errors: ${shown.join(" | ")}`);
 
   // The replay: the first step and the last, the same table without moves.
-  await page.goto(`${baseUrl}/#/replay/${matchId}?step=0`);
-  // Only the hash changes, so the match page's table may linger: wait for the replay's frame.
-  await page.waitForSelector('.step-label[data-step="0"]');
+  await openReplay(page, { from: `${baseUrl}/#/replay/${matchId}?step=0` });
   await page.waitForSelector(".replay .terminus");
   assert.equal(await page.locator(".page button.action").count(), 0);
   await page.click('button[name="last"]');
