@@ -7,8 +7,8 @@
 // where it said "to act" beside "Your move is on its way.". An answer later than 8 s keeps
 // the move on its way (the page asks for the match again) rather than offer a second tap. The
 // server's frames are held back from just before the press until the checks are done (a
-// WebSocket wrapper), so the wait is seen however busy the machine; Space War at desktop and phone size,
-// S.P.A.C.E. (whose "Your Movement: …" is three lines on a phone) at phone size.
+// WebSocket wrapper), so the wait is seen however busy the machine. Space War at desktop and
+// phone size, S.P.A.C.E. (whose "Your Movement: …" is three lines on a phone) at phone size.
 //
 //   node --test tests/e2e/move_in_flight.test.mjs      (after npm run build in web-client)
 import assert from "node:assert/strict";
