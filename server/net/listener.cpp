@@ -72,7 +72,8 @@ void listener::on_accept(boost::beast::error_code ec, tcp::socket socket) {
 // than the reserve are free when it is that close to the limit (read each time: an operator
 // may change it with prlimit).
 bool listener::leaves_too_few(int descriptor) const {
-  const int reserve = std::max(min_descriptor_reserve, state_->settings().descriptor_reserve);
+  const int reserve =
+      std::max(min_descriptor_reserve(state_->settings().threads), state_->settings().descriptor_reserve);
   if (reserve == 0) return false;
   rlimit limit{};
   if (::getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return false;

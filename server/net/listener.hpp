@@ -32,11 +32,17 @@ class listener : public std::enable_shared_from_this<listener> {
   static constexpr std::chrono::milliseconds first_backoff{50};
   static constexpr std::chrono::milliseconds max_backoff{1000};
   static constexpr std::chrono::seconds log_every{10};
+  // The fewest descriptors kept free with this many network threads. In the sanitizer build,
+  // every thread may be in UBSan's check at once, each holding a pipe (network threads, the
+  // storage thread, the thread that counts open descriptors), while the accept holds one.
+  static constexpr int min_descriptor_reserve(int network_threads) {
 #if defined(STARPORT_SANITIZED)
-  static constexpr int min_descriptor_reserve = 4;   // UBSan's pipe, and the accept itself
+    return 2 * (network_threads + 2) + 1;
 #else
-  static constexpr int min_descriptor_reserve = 0;
+    (void)network_threads;
+    return 0;
 #endif
+  }
 
  private:
   void do_accept();
