@@ -285,10 +285,10 @@ void state::apply_frame(const action& a) {
       } else if (arg == pb::DRAW_WARP) {
         c = from_wire(a.args[1]);
         remove(p.warp, c);
-        note(event_kind::drew_card, s, c);
+        note(event_kind::drew_card, s, c, pb::DRAW_WARP);
       } else {
         c = p.discard.pop();
-        note(event_kind::drew_card, s, c);
+        note(event_kind::drew_card, s, c, pb::DRAW_DISCARD);
       }
       p.hand.push(c);
       if (--f.count <= 0) --frame_count_;

@@ -152,7 +152,7 @@ enum class event_kind : std::uint8_t {
   glory,             // seat, extra = change
   sensors,           // extra = Challenge index
   drew,              // seat, extra = count (from the Deck, hidden)
-  drew_card,         // seat, card (from a face-up zone)
+  drew_card,         // seat, card, extra = DRAW_WARP or DRAW_DISCARD (a face-up zone)
   lesson,            // seat, card
   project,           // seat, card
   damage,            // seat, card (to the Discard Zone, face up)

@@ -413,7 +413,12 @@ std::string state::describe(const action& a) const {
       return who + " Shifts " + (a.args[0] > 0 ? "+" : "") + std::to_string(a.args[0]) + ".";
     case kind::draw_from:
       if (a.args[0] == pb::DRAW_DECK) return who + " draws a card from their Deck.";
-      if (a.args[0] == pb::DRAW_DISCARD) return who + " draws a card from their Discard Zone.";
+      if (a.args[0] == pb::DRAW_DISCARD) {
+        // The Discard Zone is face up: its top card is named, as the effect's line names it.
+        if (a.seat < seats_ && !players_[a.seat].discard.empty())
+          return who + " draws " + card_words(players_[a.seat].discard.top()) + " from their Discard Zone.";
+        return who + " draws a card from their Discard Zone.";
+      }
       if (const copy_id c = from_wire(a.args[1]); c != no_card && owner_of(c) < seats_ && slot_of(c) < players_[owner_of(c)].list_size)
         return who + " draws " + card_words(c) + " from their Warp Zone.";
       return who + " draws from their Warp Zone.";
@@ -539,7 +544,10 @@ std::string state::describe_effects() const {
       case event_kind::drew:
         by_seat(i, [&](const std::string& seat, int n) { line(seat + " draws " + plural(n, "card", "cards") + "."); });
         break;
-      case event_kind::drew_card: line(who + " takes " + card_words(e.card) + " into their Hand."); break;
+      case event_kind::drew_card:   // the words of the move that drew it, which join_words then says once
+        line(who + " draws " + card_words(e.card) +
+             (e.extra == pb::DRAW_WARP ? " from their Warp Zone." : " from their Discard Zone."));
+        break;
       case event_kind::lesson: line(who + " learns a Lesson: " + card_words(e.card) + "."); break;
       case event_kind::project: line(who + " starts the Project " + card_words(e.card) + "."); break;
       case event_kind::damage: line(who + " takes Crew Damage: " + card_words(e.card) + " is discarded."); break;

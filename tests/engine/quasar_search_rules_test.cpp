@@ -338,6 +338,27 @@ TEST_CASE("quasar_search Draw: from the Warp Zone or the Deck, chosen card by ca
   CHECK(g.seat(1).hand.size == 1);   // "take all the cards there are"
 }
 
+TEST_CASE("quasar_search Draw: a card drawn from a face-up zone is named once in the log") {
+  state g = game(2, R"({"step": "ACT_SETUP", "challengeDeck": ["Push"], "seats": [
+    {"faction": "Alpha", "projects": ["Salvage Rig"], "deck": ["One", "Two"], "warp": ["Nine"], "discard": ["Three", "Seven"]},
+    {"faction": "Beta", "deck": ["Four"]}]})");
+  REQUIRE(g.frames().back().kind == task::draw);
+  // The log's entry for a move: its words, then what it set off (engine::join_words).
+  auto logged = [&g](const action& a) {
+    const std::string before = g.describe(a);
+    play(g, a);
+    return filled(g, engine::join_words(before, g.describe_effects()));
+  };
+  const std::string warp = logged(act(0, kind::draw_from, {pb::DRAW_WARP, card_id(g, 0, "Nine")}));
+  CHECK(warp.starts_with("{seat:0} draws Nine from their Warp Zone."));
+  CHECK(warp.find("Nine", warp.find("Nine") + 1) == std::string::npos);
+  REQUIRE(listed(g, act(0, kind::draw_from, {pb::DRAW_DISCARD, 0})));
+  const std::string discard = logged(act(0, kind::draw_from, {pb::DRAW_DISCARD, 0}));
+  CHECK(discard.starts_with("{seat:0} draws Seven from their Discard Zone."));   // its top card
+  CHECK(discard.find("Seven", discard.find("Seven") + 1) == std::string::npos);
+  CHECK(g.seat(0).discard.size == 1);
+}
+
 TEST_CASE("quasar_search Stockpile: exchange as many as you are able, draw as many back") {
   state g = game(2, R"({"step": "CHALLENGE_SETUP", "challengeDeck": ["Push"], "seats": [
     {"faction": "Alpha", "rank": 3, "lessons": ["Stockpiler"], "hand": ["One", "Two", "Three"], "deck": ["Four", "Five"]},

@@ -68,6 +68,7 @@ inline constexpr player_card test_pool[] = {
     crew("Glorious", 3, {req(phase::pre_cleanup, op::gain_glory, 1, who::each_player)}),
     project("Study Rig", 1, {req(phase::challenge_start, op::draw, 1)}),
     project("Scrap Rig", 1, {req(phase::challenge_start, op::damage, 1)}),
+    project("Salvage Rig", 1, {constant(op::draw_discard, 0)}),
 };
 
 inline constexpr faction_def test_factions[] = {
