@@ -542,7 +542,10 @@ std::string state::describe_effects() const {
         break;
       }
       case event_kind::drew:
-        by_seat(i, [&](const std::string& seat, int n) { line(seat + " draws " + plural(n, "card", "cards") + "."); });
+        // One card reads as the move that draws it says it, so join_words keeps one line.
+        by_seat(i, [&](const std::string& seat, int n) {
+          line(n == 1 ? seat + " draws a card from their Deck." : seat + " draws " + plural(n, "card", "cards") + ".");
+        });
         break;
       case event_kind::drew_card:   // the words of the move that drew it, which join_words then says once
         line(who + " draws " + card_words(e.card) +

@@ -338,7 +338,7 @@ TEST_CASE("quasar_search Draw: from the Warp Zone or the Deck, chosen card by ca
   CHECK(g.seat(1).hand.size == 1);   // "take all the cards there are"
 }
 
-TEST_CASE("quasar_search Draw: a card drawn from a face-up zone is named once in the log") {
+TEST_CASE("quasar_search Draw: a card drawn by a move is told once in the log, named when its zone is face up") {
   state g = game(2, R"({"step": "ACT_SETUP", "challengeDeck": ["Push"], "seats": [
     {"faction": "Alpha", "projects": ["Salvage Rig"], "deck": ["One", "Two"], "warp": ["Nine"], "discard": ["Three", "Seven"]},
     {"faction": "Beta", "deck": ["Four"]}]})");
@@ -357,6 +357,11 @@ TEST_CASE("quasar_search Draw: a card drawn from a face-up zone is named once in
   CHECK(discard.starts_with("{seat:0} draws Seven from their Discard Zone."));   // its top card
   CHECK(discard.find("Seven", discard.find("Seven") + 1) == std::string::npos);
   CHECK(g.seat(0).discard.size == 1);
+  // From the Deck the card stays hidden, and the line is said once as well.
+  REQUIRE(listed(g, act(0, kind::draw_from, {pb::DRAW_DECK, 0})));
+  const std::string deck = logged(act(0, kind::draw_from, {pb::DRAW_DECK, 0}));
+  CHECK(deck.starts_with("{seat:0} draws a card from their Deck."));
+  CHECK(deck.find("draws", deck.find("draws") + 1) == std::string::npos);
 }
 
 TEST_CASE("quasar_search Stockpile: exchange as many as you are able, draw as many back") {
