@@ -141,10 +141,12 @@ async function play(page, me, other, shared) {
         }
         pick = by(K.ACCEPT)[0].key;
         shared.accepting = true;
-      } else if (!shared.traded && me === 0 && t.canTrade && !shared.proposed) {
-        const partner = await page.locator('select[name="trade-partner"] option').evaluateAll((os) => os.map((o) => o.value)).catch(() => []);
+      } else if (!shared.traded && me === 0 && t.canTrade && !shared.proposed && t.ships[other] === t.ships[me]) {
+        // Only where Bob's ship is: with the bot alone there, an offer went to the bot.
         await page.click('button[name="open-trade"]');
         await page.waitForSelector('[data-testid="sc-trade-dialog"][open]');
+        // The partners are listed once the dialog is open (the bot may share the place too).
+        const partner = await page.locator('select[name="trade-partner"] option').evaluateAll((os) => os.map((o) => o.value)).catch(() => []);
         if (partner.includes(String(other))) await page.selectOption('select[name="trade-partner"]', String(other));
         if (!shared.tradeShot) {
           shared.tradeShot = true;
@@ -155,18 +157,23 @@ async function play(page, me, other, shared) {
         shared.offerText = await page.locator('[data-testid="sc-trade-summary"]').textContent();
         await page.click("button.sc-send-offer");
         shared.proposed = true;
+        shared.proposedAt = Date.now();
+        shared.events.push(`proposed "${shared.offerText}"${partner.includes(String(other)) ? "" : " (Bob not among the partners)"}`);
         moves++;
         continue;
       } else if (shared.proposed && !shared.traded && me === 0) {
-        // Alice waits for Bob's answer while her offer stands (Withdraw offered) or is still
-        // on its way (under load its answer can take longer than the 300 ms below); an offer
-        // that died (something it named changed) is proposed again.
-        if (by(K.WITHDRAW).length || shared.accepting || t.inFlight) {
+        // Alice waits for Bob's answer while her offer stands (Withdraw offered) or may still
+        // be on its way (its send is no table button, so nothing shows it in flight: under
+        // load the Withdraw took longer than the 300 ms once allowed); an offer that died
+        // (something it named changed) is proposed again.
+        if (by(K.WITHDRAW).length || shared.accepting || t.inFlight || Date.now() - shared.proposedAt < 2000) {
           await page.waitForTimeout(80);
           continue;
         }
-        await page.waitForTimeout(300);
-        if (!shared.traded) shared.proposed = false;
+        if (!shared.traded) {
+          shared.proposed = false;
+          shared.events.push("no offer standing: propose again");
+        }
         continue;
       }
       if (!pick && shared.traded && (by(K.INTERCEPT).length || by(K.AMBUSH).some((b) => b.args[0] === 1))) pick = (by(K.INTERCEPT)[0] ?? by(K.AMBUSH).find((b) => b.args[0] === 1)).key;
@@ -223,8 +230,10 @@ async function play(page, me, other, shared) {
       if (shared.accepting) {
         shared.accepting = false;
         shared.traded = true;
+        shared.events.push("accepted");
       }
-    } catch {
+    } catch (e) {
+      if (shared.accepting) shared.events.push(`accepting failed: ${String(e.message ?? e).split("\n")[0]}`);
       await page.waitForTimeout(60);
     }
   }
@@ -290,7 +299,8 @@ async function scenario(alice, bob) {
       }).observe(document.body, { childList: true, subtree: true, attributes: true });
     });
 
-  const shared = { traded: false, proposed: false, fights: new Set(), tradeShot: false };
+  // `events`: the trade's story, in the summary line and in a failed assertion about it.
+  const shared = { traded: false, proposed: false, proposedAt: 0, fights: new Set(), tradeShot: false, events: [] };
   const combatShots = (async () => {
     // A screenshot of the first fight with a round on it (either page), desktop and phone.
     const deadline = Date.now() + matchTimeoutMs;
@@ -311,14 +321,15 @@ async function scenario(alice, bob) {
   })();
   const [aliceMoves, bobMoves] = await Promise.all([play(alice, 0, 1, shared), play(bob, 1, 0, shared)]);
   const shotOf = await combatShots;
-  assert.ok(shared.proposed, "Alice proposed a trade in the dialog");
-  assert.ok(shared.traded, `Bob accepted Alice's offer (${shared.offerText})`);
+  const story = shared.events.join(" → ") || "nothing happened";
+  assert.ok(shared.proposed, `Alice proposed a trade in the dialog (${story})`);
+  assert.ok(shared.traded, `Bob accepted Alice's offer (${story})`);
   // Whenever Bob could brawl instead of trading, he could also accept and then brawl, and the
   // button said so (rules version 3).
   if (shared.couldBrawl) assert.match(shared.brawlAnswer ?? "", /^Accept .*'s offer, then brawl with /, "Bob's accept-then-brawl answer");
   for (const page of [alice, bob]) for (const f of await page.evaluate(() => window.__fights)) shared.fights.add(f);
   assert.ok([...shared.fights].some((f) => f === "SHIP_COMBAT"), `a ship combat was fought and shown (fights seen: ${[...shared.fights].join(", ") || "none"})`);
-  console.log(`scoundrels e2e: ${aliceMoves} + ${bobMoves} moves, offer "${shared.offerText}", fights ${[...shared.fights].join(", ")}, combat shot from ${shotOf || "nobody"}`);
+  console.log(`scoundrels e2e: ${aliceMoves} + ${bobMoves} moves, trade: ${story}, fights ${[...shared.fights].join(", ")}, combat shot from ${shotOf || "nobody"}`);
 
   // No move the client offered was refused.
   for (const [name, page] of [["Alice", alice], ["Bob", bob]]) {
