@@ -155,9 +155,11 @@ async function play(page, me, other, shared) {
           await page.setViewportSize(desktop);
         }
         shared.offerText = await page.locator('[data-testid="sc-trade-summary"]').textContent();
-        await page.click("button.sc-send-offer");
+        // Marked before the click: Bob may see the offer before the click returns, and his
+        // other moves (which answer the bot's offers) would accept it unmarked.
         shared.proposed = true;
         shared.proposedAt = Date.now();
+        await page.click("button.sc-send-offer");
         shared.events.push(`proposed "${shared.offerText}"${partner.includes(String(other)) ? "" : " (Bob not among the partners)"}`);
         moves++;
         continue;
@@ -172,7 +174,9 @@ async function play(page, me, other, shared) {
         }
         if (!shared.traded) {
           shared.proposed = false;
-          shared.events.push("no offer standing: propose again");
+          // The log says how the offer ended (lapsed and why, declined, or never made).
+          const said = await page.locator('[data-testid="log"] li').evaluateAll((ls) => ls.map((l) => l.textContent ?? "").filter((t) => /offer/.test(t)).at(-1) ?? "no offer line").catch(() => "log unread");
+          shared.events.push(`no offer standing (${said}): propose again`);
         }
         continue;
       }
