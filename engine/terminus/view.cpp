@@ -105,9 +105,11 @@ void state::view(viewer who, pb::View& out) const {
       }
       for (const member& m : x.crew_list()) {
         pb::Card& c = *sh.add_crew();
-        fill_card(c, m.card, m.face_up || m.known || own);
+        const bool shown = m.face_up || m.known || own;
+        fill_card(c, m.card, shown);
         c.set_face_up(m.face_up);
-        c.set_morale(m.morale);
+        // A face-down Member's printed Morale would tell which card it is.
+        if (shown) c.set_morale(m.morale);
         c.set_counters(m.counters);
       }
       sh.set_proximity(static_cast<std::uint32_t>(x.proximity));
@@ -499,19 +501,24 @@ void state::scramble_hidden(int seat, engine::rng& r) {
   for (int s = 0; s < seats_; ++s) peeked = peeked || players_[s].seen_hand[seat] != 0;
   {
     std::vector<copy_id> modules(p.upgrades.cards.begin(), p.upgrades.cards.begin() + p.upgrades.size);
-    std::vector<copy_id> members;
-    for (const ship& x : p.ships) {
+    std::vector<member*> members;
+    for (ship& x : p.ships) {
       for (const module_slot& m : x.module_list())
         if (!m.face_up && !m.known) modules.push_back(m.card);
-      for (const member& m : x.crew_list())
-        if (!m.face_up && !m.known) members.push_back(m.card);
+      for (int i = 0; i < x.crew_count; ++i)
+        if (!x.crew[i].face_up && !x.crew[i].known) members.push_back(&x.crew[i]);
     }
-    for (const std::vector<copy_id>* group : {&modules, &members}) {
-      std::vector<engine::card_index> kinds;
-      for (copy_id c : *group) kinds.push_back(index_of(c));
-      r.shuffle(kinds.data(), static_cast<int>(kinds.size()));
-      for (std::size_t i = 0; i < group->size(); ++i)
-        players_[owner_of((*group)[i])].list[slot_of((*group)[i])] = kinds[i];
+    std::vector<engine::card_index> kinds;
+    for (copy_id c : modules) kinds.push_back(index_of(c));
+    r.shuffle(kinds.data(), static_cast<int>(kinds.size()));
+    for (std::size_t i = 0; i < modules.size(); ++i) players_[owner_of(modules[i])].list[slot_of(modules[i])] = kinds[i];
+    // A Member's Morale moves with its kind: the printed Morale tells kinds apart.
+    std::vector<std::pair<engine::card_index, std::int8_t>> crew;
+    for (const member* m : members) crew.emplace_back(index_of(m->card), m->morale);
+    r.shuffle(crew.data(), static_cast<int>(crew.size()));
+    for (std::size_t i = 0; i < members.size(); ++i) {
+      players_[owner_of(members[i]->card)].list[slot_of(members[i]->card)] = crew[i].first;
+      members[i]->morale = crew[i].second;
     }
   }
   if (!peeked) r.shuffle(p.hand.cards.data(), p.hand.size);

@@ -353,6 +353,27 @@ TEST_CASE("Hidden information: another seat's face-down card is chosen by its pl
   CHECK(h.seat(0).ships[0].module_count == 1);
 }
 
+TEST_CASE("Hidden information: a face-down Member's Morale is its owner's to see, not the table's") {
+  // Cloaked Operative's printed Morale is 3, Void Witch's 2: a face-down Morale in the
+  // others' views told which Ambush waits.
+  const auto with_member = [](const std::string& name) {
+    setup s{{crewed_seat(), crewed_seat()}};
+    s.seats[0].ships[0].crew.push_back({name, true});
+    return table(s);
+  };
+  const tr::state operative = with_member("Cloaked Operative"), witch = with_member("Void Witch");
+  for (const viewer v : {viewer::of_seat(1), viewer::spectator()}) {
+    trpb::View a, b;
+    operative.view(v, a);
+    witch.view(v, b);
+    CHECK(a.SerializeAsString() == b.SerializeAsString());
+    CHECK(a.seats(0).ships(0).crew(1).morale() == 0);
+  }
+  trpb::View own;
+  operative.view(viewer::of_seat(0), own);
+  CHECK(own.seats(0).ships(0).crew(1).morale() == 3);
+}
+
 TEST_CASE("A player out of the race plays no more: its Complication on the Cascade goes to Dead Space unresolved, nobody draws for it") {
   setup s{{crewed_seat_drawing(), crewed_seat_drawing(), crewed_seat_drawing()}};
   s.seats[1].hand = {"Bad Press"};
