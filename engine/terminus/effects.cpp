@@ -325,10 +325,10 @@ void state::do_effect(const frame& run, int i, int ts, int tsh) {
       if (!t.gigs.empty() && t.ships[tsh].crew_count < max_crew) {
         const copy_id c = t.gigs.pop();
         if (put_member(ts, tsh, c, true)) {
-          note(event_kind::joined, ts, c);
+          note(event_kind::joined, ts, c, 0, tsh);
           push_triggers_of(ts, tsh, c, when::reveal);
         } else {
-          note(event_kind::joined, ts);
+          note(event_kind::joined, ts, no_card, 0, tsh);
         }
       }
       break;
@@ -638,10 +638,10 @@ namespace starport::terminus {
 void state::enter_with_reveal(int s, int sh, copy_id c, bool module, event_kind k) {
   const bool up = module ? put_module(s, sh, c, true) : put_member(s, sh, c, true);
   if (up) {
-    note(k, s, c);
+    note(k, s, c, 0, sh);
     push_triggers_of(s, sh, c, when::reveal);
   } else {
-    note(k, s);
+    note(k, s, no_card, 0, sh);
   }
 }
 

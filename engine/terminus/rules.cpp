@@ -513,7 +513,7 @@ void state::start_step() {
         ship& x = p.ships[k];
         if (x.present && !x.backslide && !crewed(active_, k)) {
           x.backslide = true;
-          note(event_kind::backslide, active_, no_card, k);
+          note(event_kind::backslide, active_, no_card, 0, k);
         }
       }
       step_ = p.bustled ? step::end : step::regroup;

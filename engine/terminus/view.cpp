@@ -448,7 +448,7 @@ std::string state::describe_effects() const {
       case event_kind::not_chosen:
         line("The Discovery also revealed " + who + "'s " + card_words(e.card) + ": it goes to the bottom of their System Pile.");
         break;
-      case event_kind::backslide: line(who + " begins a Backslide."); break;
+      case event_kind::backslide: line((e.other == 0 ? who : ship_words(e.seat, e.other)) + " begins a Backslide."); break;
       case event_kind::deadlock: line(who + " Deadlocks and reveals their hand."); break;
       case event_kind::dead_space: line(card_words(e.card) + " goes to Dead Space."); break;
       case event_kind::eliminated: line(who + " is out of the race."); break;
@@ -457,7 +457,9 @@ std::string state::describe_effects() const {
       case event_kind::resolved: line(card_words(e.card) + " resolves."); break;
       case event_kind::negated: line(card_words(e.card) + " is negated."); break;
       case event_kind::joined:
-        line(e.card == no_card ? "A face-down Member joins " + who + "'s Crew." : card_words(e.card) + " joins " + who + "'s Crew.");
+        // A Runabout's Crew is named as the Ship: "joins the Crew of Vega's Runabout 2".
+        line((e.card == no_card ? "A face-down Member" : card_words(e.card)) + " joins " +
+             (e.other == 0 ? who + "'s Crew." : "the Crew of " + ship_words(e.seat, e.other) + "."));
         break;
       case event_kind::left_crew: line(card_words(e.card) + " leaves " + who + "'s Crew for the Gig Pile."); break;
       case event_kind::module_added:

@@ -636,6 +636,25 @@ TEST_CASE("Runabout: destroyed while detached, it goes to Dead Space with its Mo
   CHECK(dead == 2);
 }
 
+TEST_CASE("Runabout: its Backslide and the Member that joins at its end name the Runabout in the log") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].ships.push_back(ship_setup{{{"Scout Skiff"}}, {}, 4, "Scout Skiff"});   // no Crew: a Backslide
+  tr::state g = table(s);
+  std::string log = filled(g.describe_effects()) + "\n";   // the Start Step's, as the table is dealt
+  play(g, act(0, tr::kind::play, {in_hand(g, 0, "Press Conference"), 0, -1, 0}));
+  log += filled(g.describe_effects()) + "\n";
+  for (int i = 0; i < 200 && !(g.active_seat() == 1 && g.current_step() == step::play); ++i) {
+    const int seat = std::countr_zero(static_cast<unsigned>(g.must_act()));
+    play(g, g.timeout_action(seat));
+    log += filled(g.describe_effects()) + "\n";
+  }
+  CAPTURE(log);
+  CHECK(log.find("{seat:0}'s Runabout 1 begins a Backslide.") != std::string::npos);
+  CHECK(log.find("Rock Eater joins the Crew of {seat:0}'s Runabout 1.") != std::string::npos);
+  CHECK(log.find("{seat:0} begins a Backslide.") == std::string::npos);   // the primary Ship is Crewed
+  CHECK(g.seat(0).ships[1].crew_count == 1);
+}
+
 TEST_CASE("Runabout: a player whose primary Ship has no Modules while a Runabout is detached loses") {
   setup s{{crewed_seat(), crewed_seat()}};
   ship_setup runabout{{{"Scout Skiff"}}, {{"Rock Eater"}}, 0, "Scout Skiff"};
