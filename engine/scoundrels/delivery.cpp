@@ -113,11 +113,9 @@ void state::bury(int s, card_no c) {
   for (int i = 0; i < bay_count(s) && b < 0; ++i)
     if (sh.bays[i].empty()) b = i;
   const bool draws = b >= 0 && !contract_deck_.empty();
-  note_(note_kind::buried, s, c, draws ? 0 : 1);
-  if (draws) {
-    sh.bays[b] = bay{contract_deck_.pop(), 0, false};
-    note_(note_kind::revealed, s, sh.bays[b].card);
-  }
+  if (draws) sh.bays[b] = bay{contract_deck_.pop(), 0, false};
+  // The drawn contract is public (a bay's cargo is): the burial's line names it.
+  note_(note_kind::buried, s, c, draws ? static_cast<std::int16_t>(sh.bays[b].card) : std::int16_t{-1});
 }
 
 void state::deliver(int s, card_no c) {

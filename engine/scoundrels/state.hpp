@@ -246,7 +246,7 @@ enum class note_kind : std::uint8_t {
   repaired,       // seat, card
   healed,         // seat, card (a crew member)
   delivered,      // seat, card
-  buried,         // seat, card; value 1: no new contract drawn (no open bay for it, or none left)
+  buried,         // seat, card; value = the contract drawn into its place (-1: none, no open bay for it or none left)
   reputation,     // seat, value
   affiliated,     // seat, value = syndicate
   grudge,         // seat, value = syndicate

@@ -566,7 +566,8 @@ std::string state::describe_effects() const {
       case note_kind::healed: line(who + " heals " + card_words(n.card) + "."); break;
       case note_kind::delivered: line(who + " delivers the " + card_words(n.card) + " cargo."); break;
       case note_kind::buried:
-        line(who + " buries the " + card_words(n.card) + (n.value ? " cargo." : " cargo and draws another."));
+        line(who + " buries the " + card_words(n.card) +
+             (n.value < 0 ? " cargo." : " cargo and draws the " + card_words(static_cast<card_no>(n.value)) + " cargo."));
         break;
       case note_kind::no_crew_left:
         line(who + " has no conscious crew left: the " + card_words(n.card) + (n.value ? " cargo is not delivered." : " cargo stays aboard."));

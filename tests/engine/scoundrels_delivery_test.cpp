@@ -136,8 +136,24 @@ TEST_CASE("scoundrels words: a burial a later ship may brawl over is about to ha
   REQUIRE(g.must_act() == engine::seat_bit(1));
   const action go_ahead = act(1, kind::brawl, {-1});
   CHECK(filled(g, g.describe(go_ahead)) == "{seat:1} lets the burial go ahead.");
+  const auto cargo = [&] {
+    std::vector<std::string> names;
+    for (const bay& b : g.ship_of(0).bays)
+      if (b.card != no_card && g.is_contract(b.card)) names.push_back(std::string(g.card_name(b.card)));
+    return names;
+  };
+  const std::vector<std::string> before = cargo();
   play(g, go_ahead);
-  CHECK(filled(g, g.describe_effects()).find("{seat:0} buries the Spice cargo and draws another.") != std::string::npos);
+  // The contract drawn into its bay is public, as a bay's cargo is: the line names it (it
+  // was "draws another.", then "The … contract is revealed." as if it lay on the board).
+  std::string drawn;
+  for (const std::string& n : cargo())
+    if (std::find(before.begin(), before.end(), n) == before.end()) drawn = n;
+  REQUIRE_FALSE(drawn.empty());
+  const std::string effects = filled(g, g.describe_effects());
+  CAPTURE(effects);
+  CHECK(effects.find("{seat:0} buries the Spice cargo and draws the " + drawn + " cargo.") != std::string::npos);
+  CHECK(effects.find("contract is revealed") == std::string::npos);
 }
 
 TEST_CASE("scoundrels rule Delivery brawl: a delivery with a brawl window is told once - about to, then made") {
