@@ -199,7 +199,8 @@ void state::note_lapsed_offers(std::span<const offer> open, const action& a) {
     for (int i = 0; i < offer_count_; ++i) still_open = still_open || offers_[i].id == o.id;
     // An answer, a withdrawal or a brawl over it says its own words; a resignation too.
     const bool answered = (k == kind::accept || k == kind::decline || k == kind::withdraw) && a.args[0] == o.id;
-    if (still_open || answered || k == kind::brawl || ships_[o.from].out || ships_[o.to].out) continue;
+    const bool brawl_over_it = k == kind::brawl && ((a.seat == o.from && a.args[0] == o.to) || (a.seat == o.to && a.args[0] == o.from));
+    if (still_open || answered || brawl_over_it || ships_[o.from].out || ships_[o.to].out) continue;
     lapse why = lapse::other;
     // A ship that sets off ends its offers as it starts (before any ambush on the way).
     const bool set_off = k == kind::move && (a.seat == o.from || a.seat == o.to);
@@ -210,7 +211,7 @@ void state::note_lapsed_offers(std::span<const offer> open, const action& a) {
       why = lapse::item_gone;
     else if (k == kind::dockyard)   // the visit closes the market, even for Semyorka who moves on
       why = lapse::dockyard;
-    else if (k == kind::intercept || k == kind::ambush)
+    else if (k == kind::intercept || k == kind::ambush || k == kind::brawl)   // a brawl with a third ship
       why = lapse::fight_starts;
     else if (k == kind::pass || engine::has_seat(done_, o.from))   // the proposer's Movement is over
       why = lapse::movement_ends;
@@ -225,7 +226,11 @@ void state::apply_move(const action& a) {
   const kind k = static_cast<kind>(a.kind);
   if (a.kind == engine::resign_kind) {
     ships_[s].out = true;
-    offer_count_ = 0;
+    // Its offers, made or received, end (the resignation's line says why); the others stand.
+    int open = 0;
+    for (int i = 0; i < offer_count_; ++i)
+      if (offers_[i].from != s && offers_[i].to != s) offers_[open++] = offers_[i];
+    offer_count_ = static_cast<std::uint8_t>(open);
     // A resigning seat leaves every choice it was asked: frames of its own are dropped, a fight
     // it is in ends, its turn step ends.
     int kept = 0;

@@ -177,6 +177,42 @@ TEST_CASE("scoundrels trade: an offer dies when its proposer starts a fight, and
   CHECK(says(g, "{seat:0}'s offer to {seat:1} ends unanswered: a fight starts."));
 }
 
+TEST_CASE("scoundrels trade: a brawl with a third ship ends the offer, and the log says so") {
+  // Seat 0 trades with seat 2, then offers to seat 1 and brawls seat 2 over the first trade.
+  const char* three_here = R"({
+    "phase": "MOVEMENT", "activeSeat": 0, "firstPlayer": 0,
+    "ships": [
+      {"location": "Pandora", "bays": [{"card": "Captain Vega", "captain": true}], "weaponsLocker": ["Frag Grenade"],
+       "storageLocker": ["Lucky Charm"]},
+      {"location": "Pandora", "bays": [{"card": "Captain Orr", "captain": true}], "storageLocker": ["Medkit"]},
+      {"location": "Pandora", "bays": [{"card": "Captain Lux", "captain": true}], "storageLocker": ["Flak Armour"]}
+    ],
+    "encounterDeck": ["Quiet"]
+  })";
+  state g = game(3, three_here);
+  play(g, act(0, kind::propose, {2, held(g, 0, "Lucky Charm"), 0, 0}));
+  play(g, act(2, kind::accept, {g.offers()[0].id}));
+  play(g, act(0, kind::propose, {1, held(g, 0, "Frag Grenade"), 0, 0}));
+  REQUIRE(offer_count(g) == 1);
+  const action brawl = act(0, kind::brawl, {2});
+  REQUIRE(listed(g, brawl));
+  play(g, brawl);
+  CHECK(offer_count(g) == 0);
+  CHECK(says(g, "{seat:0}'s offer to {seat:1} ends unanswered: a fight starts."));
+}
+
+TEST_CASE("scoundrels trade: a seat outside the offer resigning leaves it open; the target resigning ends it") {
+  state g = game(3, market);
+  play(g, act(0, kind::propose, {1, held(g, 0, "Frag Grenade"), 0, 0}));
+  REQUIRE(offer_count(g) == 1);
+  play(g, act(2, kind::resign));
+  CHECK(offer_count(g) == 1);
+  CHECK_FALSE(says(g, "ends unanswered"));
+  play(g, act(1, kind::resign));
+  CHECK(offer_count(g) == 0);
+  CHECK_FALSE(says(g, "ends unanswered"));   // the resignation's own line says why
+}
+
 TEST_CASE("scoundrels trade: an answer is one line naming the offer's proposer, and no face-down item") {
   // Before, "X accepts the trade." was followed by "X and Y trade.", which said nothing new.
   state g = game(3, market);
