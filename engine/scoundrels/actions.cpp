@@ -409,7 +409,7 @@ void state::frame_actions(const frame& f, std::vector<action>& out) const {
       break;
     case task::brawl_ask:
       out.push_back(act(s, kind::brawl, -1));
-      out.push_back(act(s, kind::brawl, f.target));
+      if (conscious_crew(s)) out.push_back(act(s, kind::brawl, f.target));
       for (card_no c : sh.log.items())
         if (card_of(c).kind == card_kind::favor && card_of(c).abilities[0].kind == prim::stop_delivery)
           out.push_back(act(s, kind::play, wire_id(c), f.target, 0));

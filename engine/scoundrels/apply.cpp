@@ -118,12 +118,12 @@ void state::apply_frame(const action& a) {
         t.value = 2;
         t.seat = 0xff;
       } else if (a.args[0] >= 0) {
-        ask_next(t, delivery_brawlers(deliverer));
+        ask_next(t, delivery_window(deliverer));
         start_fight(fight_kind::brawl, fight_from::delivery, s, deliverer);
         fight_.stake = attempt_;
         fight_.bury = attempt_bury_;
       } else {
-        ask_next(t, delivery_brawlers(deliverer));
+        ask_next(t, delivery_window(deliverer));
       }
       break;
     }

@@ -62,12 +62,13 @@ void state::stow_held_cargo(int s) {
   note_(note_kind::cargo_to_deck, s, c);
 }
 
-// Later players at the same location may start a brawl first, in player order.
-seat_mask state::delivery_brawlers(int s) const {
+// Later players at the same location are asked first, in player order: a brawl needs a
+// conscious crew, a bribe that stops it does not (so a crewless ship is asked too; who
+// holds a bribe is hidden).
+seat_mask state::delivery_window(int s) const {
   seat_mask m = 0;
   for (int o = 0; o < seats_; ++o)
-    if (o != s && !ships_[o].out && ships_[o].location == ships_[s].location &&
-        order_index(o) > order_index(s) && conscious_crew(o))
+    if (o != s && !ships_[o].out && ships_[o].location == ships_[s].location && order_index(o) > order_index(s))
       m = static_cast<seat_mask>(m | seat_bit(o));
   return m;
 }
@@ -75,7 +76,7 @@ seat_mask state::delivery_brawlers(int s) const {
 void state::open_brawl_window(int s, card_no c, bool bury_it) {
   attempt_ = c;
   attempt_bury_ = bury_it;
-  const seat_mask m = delivery_brawlers(s);
+  const seat_mask m = delivery_window(s);
   if (!m) {
     complete_delivery_attempt();
     return;

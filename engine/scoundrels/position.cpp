@@ -407,7 +407,7 @@ bool state::place_window(const pb::Position& p, int attacker, std::string& error
       return fail(d.bury() ? "delivering.cargo: not one the active ship may bury here" : "delivering.cargo: not deliverable here by the active ship");
     attempt_ = c;
     attempt_bury_ = d.bury();
-    may = delivery_brawlers(act);
+    may = delivery_window(act);
     f.kind = task::brawl_ask;
     if (d.asking() >= seats_) return fail("delivering.asking names no seat");
     asking = static_cast<int>(d.asking());

@@ -449,7 +449,7 @@ class state {
   seat_mask ambushers(int mover, int location) const;
   void open_brawl_window(int s, card_no c, bool bury);
   // Later ships at s's location with a crew able to brawl: they may stop its delivery.
-  seat_mask delivery_brawlers(int s) const;
+  seat_mask delivery_window(int s) const;
   void complete_delivery_attempt();
   void apply_frame(const action& a);
   void apply_move(const action& a);   // apply, less the offers' bookkeeping

@@ -162,7 +162,8 @@ void state::fill_prompt(viewer who, pb::View& out) const {
       break;
     case task::brawl_ask:
       p.set_kind(pb::BRAWL_WINDOW);
-      p.set_text("A ship is about to deliver here: start a brawl?");
+      p.set_text(conscious_crew(f.seat) ? "A ship is about to deliver here: start a brawl?"
+                                        : "A ship is about to deliver here: with no conscious crew to brawl, let it go ahead?");
       p.add_options(f.target);
       break;
     case task::encounter_ask:
@@ -503,10 +504,10 @@ std::string state::describe(const action& a) const {
       return who + (attempt_ != no_card && attempt_bury_ ? " lets the burial go ahead." : " lets the delivery go ahead.");
     case kind::deliver:   // public_card: "the … cargo"
       // A ship here may brawl first: the delivery is told when it happens (note_kind::delivered).
-      if (delivery_brawlers(a.seat)) return who + " is about to deliver " + public_card(a.args[0]) + ".";
+      if (delivery_window(a.seat)) return who + " is about to deliver " + public_card(a.args[0]) + ".";
       return who + " delivers " + public_card(a.args[0]) + ".";
     case kind::bury:
-      if (delivery_brawlers(a.seat)) return who + " is about to bury " + public_card(a.args[0]) + ".";
+      if (delivery_window(a.seat)) return who + " is about to bury " + public_card(a.args[0]) + ".";
       return who + " buries " + public_card(a.args[0]) + ".";
     case kind::affiliate: return who + (a.args[0] ? " affiliates." : " stays freelance.");
     case kind::choose:

@@ -324,6 +324,36 @@ TEST_CASE("scoundrels rule Delivery brawl: a stop-delivery bribe played when ask
   CHECK_FALSE(g.delivery_stopped());
 }
 
+TEST_CASE("scoundrels rule Delivery brawl: a ship with no conscious crew is asked too - it cannot brawl, its bribe still stops the delivery") {
+  // The rulebook's bribes are played "upon another player's declared intention" to deliver;
+  // a bribe needs no crew. Before, a crewless ship was never asked.
+  const auto position = [](const char* log) {
+    return std::string(R"({
+    "phase": "DELIVERY", "activeSeat": 0, "firstPlayer": 0,
+    "ships": [
+      {"location": "Pandora", "bays": [{"card": "Captain Vega", "captain": true}, {"cargo": "Spice"}]},
+      {"location": "Pandora", "bays": [{"card": "Captain Orr", "captain": true, "damage": 2}], "captainsLog": [)") +
+           log + R"(]}
+    ],
+    "encounterDeck": ["Quiet", "Quiet"]
+  })";
+  };
+  state g = game(2, position(R"("Hush Money")"));
+  play(g, act(0, kind::deliver, {contract_id(g, "Spice")}));
+  REQUIRE(g.must_act() == engine::seat_bit(1));
+  CHECK(listed(g, act(1, kind::brawl, {-1})));
+  CHECK_FALSE(listed(g, act(1, kind::brawl, {0})));   // no conscious crew: no brawl
+  CHECK_FALSE(g.check(act(1, kind::brawl, {0})));
+  play(g, act(1, kind::play, {held(g, 1, "Hush Money"), 0, 0}));
+  CHECK(g.deliveries(static_cast<int>(syndicate::fidanza)) == 0);
+  // Without a bribe it is asked all the same (who holds one is hidden), and lets it go ahead.
+  state h = game(2, position(""));
+  play(h, act(0, kind::deliver, {contract_id(h, "Spice")}));
+  REQUIRE(h.must_act() == engine::seat_bit(1));
+  play(h, act(1, kind::brawl, {-1}));
+  CHECK(h.deliveries(static_cast<int>(syndicate::fidanza)) == 1);
+}
+
 TEST_CASE("scoundrels rule End: the syndicate's last delivery ends the game, the highest reputation in it wins") {
   // A short game: the 2nd Fidanza delivery ends it. Seat 1 (Fidanza, 5) outranks the deliverer.
   const char* pos = R"({
