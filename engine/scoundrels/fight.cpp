@@ -286,15 +286,11 @@ bool state::heal_source(int s, card_no src, card_no target) const {
   return false;
 }
 
-// Both sides placed their damage: repairs / heals, then the attacker's choice.
+// Both sides placed their damage: repairs / heals, then the attacker's choice. A melee whose
+// side is all disabled ends only after the heals: the rulebook lets a crew "improve crew
+// health the same round damage is taken (even if the crew member with the ability is about
+// to be disabled), thereby extending melee".
 void state::after_allocation() {
-  if (fight_.kind != fight_kind::combat) {
-    const bool a_up = conscious_crew(fight_.attacker), d_up = conscious_crew(fight_.defender);
-    if (!a_up || !d_up) {
-      end_fight(a_up ? fight_.attacker : d_up ? fight_.defender : -1);
-      return;
-    }
-  }
   fight_.step = fight_step::repair_defender;
   next_fight_step();
 }
@@ -335,6 +331,13 @@ void state::next_fight_step() {
         continue;
       }
       case fight_step::attacker_decides: {
+        if (fight_.kind != fight_kind::combat) {   // a melee ends when a side has no conscious crew left
+          const bool a_up = conscious_crew(fight_.attacker), d_up = conscious_crew(fight_.defender);
+          if (!a_up || !d_up) {
+            end_fight(a_up ? fight_.attacker : d_up ? fight_.defender : -1);
+            return;
+          }
+        }
         if (fight_.kind == fight_kind::combat && ship_attack(fight_.attacker) <= 0 &&
             combat_damage(fight_.attacker, fight_.defender) <= 0 && !forced_boarding(fight_.attacker)) {
           end_fight(-1);   // no attack left: the attacker must end it

@@ -413,7 +413,7 @@ bool state::place_window(const pb::Position& p, int attacker, std::string& error
     asking = static_cast<int>(d.asking());
     if (attacker >= 0 && asking != attacker) return fail("delivering.asking: under the brawl, the attacker");
     if (attacker < 0 && !has_seat(may, asking))
-      return fail("delivering.asking: a later player at the location with conscious crew (the brawl window asks only those)");
+      return fail("delivering.asking: a later player at the location (the brawl window asks only those)");
   }
   f.target = static_cast<std::uint8_t>(act);
   // The seats after `asking`, in turn order after the active seat, are still to be asked;

@@ -202,8 +202,9 @@ bool state::place_fight(const pb::Position& p, std::string& error) {
       return fail("rolls: in a melee round under way the latest two rolls are its dice (the attacker's, then the defender's)");
   }
   const bool both_up = conscious_crew(a) && conscious_crew(d);
-  if (melee && !both_up && step != pb::FightPosition::PILLAGING)
-    return fail("fight: a melee goes on only while both sides have conscious crew (else it is won: PILLAGING)");
+  const bool healing = step == pb::FightPosition::DEFENDER_REPAIRS || step == pb::FightPosition::ATTACKER_REPAIRS;
+  if (melee && !both_up && step != pb::FightPosition::PILLAGING && !healing)
+    return fail("fight: a melee goes on only while both sides have conscious crew, or heal in the round's heal steps (else it is won: PILLAGING)");
   switch (step) {
     case pb::FightPosition::ROUND_START:
       fight_.round = static_cast<std::uint8_t>(round - 1);

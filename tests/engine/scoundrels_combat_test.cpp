@@ -243,6 +243,47 @@ TEST_CASE("scoundrels rule Melee: equipped weapons add hits, one hit per crew pe
   CHECK(g.ship_of(0).storage.size == 0);   // the medkit is used up
 }
 
+TEST_CASE("scoundrels rule Melee: a crew all disabled this round may still heal in its heal step, extending the melee") {
+  // The rulebook: crew may heal "the same round damage is taken (even if the crew member with
+  // the ability is about to be disabled), thereby extending melee". Before, the melee ended
+  // as the damage was placed.
+  const auto board = [](const char* vega) {
+    return std::string(R"({
+    "phase": "MOVEMENT", "activeSeat": 1, "firstPlayer": 0,
+    "ships": [
+      {"location": "Drift", "bays": [{"card": "Captain Vega", "captain": true, "damage": 1}, )") + vega + R"(]},
+      {"location": "Drift", "bays": [{"card": "Captain Orr", "captain": true}, {"card": "Brute"}]}
+    ],
+    "encounterDeck": ["Quiet"],
+    "fight": {"kind": "BOARDING", "attacker": 1, "defender": 0, "round": 1},
+    "dice": [1, 1]
+  })";
+  };
+  // An injured Medic and Vega: both take their second hit, and the Medic heals herself.
+  state g = game(2, board(R"({"card": "Medic", "damage": 1})"));
+  play(g, act(1, kind::fight));
+  play(g, act(0, kind::fight));
+  const std::int32_t medic = held(g, 0, "Medic");
+  play(g, act(0, kind::allocate, {held(g, 0, "Captain Vega")}));
+  play(g, act(0, kind::allocate, {medic}));
+  play(g, act(1, kind::allocate, {held(g, 1, "Brute")}));
+  REQUIRE(damage_of(g, 0, "Medic") == 2);
+  CHECK(g.fight().kind == fight_kind::boarding);   // not over yet: the heal step
+  REQUIRE(listed(g, act(0, kind::heal, {medic, medic})));
+  play(g, act(0, kind::heal, {medic, medic}));
+  CHECK(damage_of(g, 0, "Medic") == 1);
+  CHECK(g.fight().kind == fight_kind::boarding);   // a conscious Medic: the melee goes on
+  CHECK(g.fight().winner < 0);
+  // Without a heal the same round ends it, once the heal step is passed.
+  state h = game(2, board(R"({"card": "Gunner", "damage": 1})"));
+  play(h, act(1, kind::fight));
+  play(h, act(0, kind::fight));
+  play(h, act(0, kind::allocate, {held(h, 0, "Captain Vega")}));
+  play(h, act(0, kind::allocate, {held(h, 0, "Gunner")}));
+  play(h, act(1, kind::allocate, {held(h, 1, "Brute")}));
+  CHECK(h.fight().winner == 1);
+}
+
 TEST_CASE("scoundrels rule Melee: any conscious crew member may be equipped, and in a brawl a medkit must have been") {
   // Rulebook "Melee": "the players may equip any conscious crew members"; "In a brawl, crew
   // are equipped at the start of melee and may not retrieve additional items from their ship".
