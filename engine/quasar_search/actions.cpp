@@ -278,19 +278,7 @@ void state::apply_frame(const action& a) {
       return;
     }
     case task::draw: {
-      copy_id c = no_card;
-      if (arg == pb::DRAW_DECK) {
-        c = p.deck.pop();
-        note(event_kind::drew, s, no_card, 1);
-      } else if (arg == pb::DRAW_WARP) {
-        c = from_wire(a.args[1]);
-        remove(p.warp, c);
-        note(event_kind::drew_card, s, c, pb::DRAW_WARP);
-      } else {
-        c = p.discard.pop();
-        note(event_kind::drew_card, s, c, pb::DRAW_DISCARD);
-      }
-      p.hand.push(c);
+      draw_one(s, arg, arg == pb::DRAW_WARP ? from_wire(a.args[1]) : no_card);
       if (--f.count <= 0) --frame_count_;
       return;
     }

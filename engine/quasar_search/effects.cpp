@@ -101,6 +101,23 @@ void state::do_draw_deck(int s, int n) {
   if (drawn) note(event_kind::drew, s, no_card, drawn);
 }
 
+void state::draw_one(int s, int zone, copy_id warp_card) {
+  player& p = players_[s];
+  copy_id c = no_card;
+  if (zone == pb::DRAW_DECK) {
+    c = p.deck.pop();
+    note(event_kind::drew, s, no_card, 1);
+  } else if (zone == pb::DRAW_WARP) {
+    c = warp_card;
+    remove(p.warp, c);
+    note(event_kind::drew_card, s, c, pb::DRAW_WARP);
+  } else {
+    c = p.discard.pop();
+    note(event_kind::drew_card, s, c, pb::DRAW_DISCARD);
+  }
+  p.hand.push(c);
+}
+
 // Learn a Lesson (decision): the top card of your Discard Zone (the last thing you learned
 // the hard way), else the top of your Deck, goes face up into your Personal Zone; its effects
 // apply until Act Cleanup. At most 6 Lessons.
@@ -296,10 +313,18 @@ bool state::auto_step() {
         --frame_count_;
         return true;
       }
-      if (z != 1) return false;
-      const int n = f.count;
-      --frame_count_;
-      do_draw_deck(s, n);
+      if (z == 1) {
+        const int n = f.count;
+        --frame_count_;
+        do_draw_deck(s, n);
+        return true;
+      }
+      // One possible answer (the Discard Zone alone, or a Warp Zone of one card alone): it
+      // happens by itself, a card at a time, as the move would.
+      const bool one = z == 4 || (z == 2 && p.warp.size == 1);
+      if (!one) return false;
+      draw_one(s, z == 4 ? pb::DRAW_DISCARD : pb::DRAW_WARP, z == 2 ? p.warp.top() : no_card);
+      if (--f.count <= 0) --frame_count_;
       return true;
     }
     case task::stockpile:

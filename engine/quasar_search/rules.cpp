@@ -526,20 +526,19 @@ void state::begin_act() {
 }
 
 bool state::begin_challenge() {
+  // No Challenge left: the Act resolves, even when the safeguard's limit is reached too (the
+  // Act's own Ending comes first; the limit stops only a Challenge that would be played).
+  if (sensors_.empty() && challenge_deck_.empty()) {
+    step_ = phase::act_resolution;
+    sub_ = 0;
+    return false;
+  }
   if (challenges_played_ >= limit_) {
     finish(content_->mission->safeguard_letter, "challenge_limit");
     return false;
   }
   // Challenge Setup: the first card of the Sensors Zone, else the top of the Challenge Deck.
-  if (!sensors_.empty()) {
-    challenge_ = sensors_.take(0);
-  } else if (!challenge_deck_.empty()) {
-    challenge_ = challenge_deck_.pop();
-  } else {
-    step_ = phase::act_resolution;
-    sub_ = 0;
-    return false;
-  }
+  challenge_ = !sensors_.empty() ? sensors_.take(0) : challenge_deck_.pop();
   ++challenges_played_;
   resolved_ = false;
   success_ = false;

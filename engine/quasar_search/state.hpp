@@ -188,7 +188,7 @@ class state {
   static constexpr int min_seats = 1;
   static constexpr int max_seats = max_players;
   static constexpr int default_seats = 2;
-  static constexpr int rules_version = 5;
+  static constexpr int rules_version = 6;
   static constexpr bool cooperative = true;   // one shared outcome (game_info::cooperative)
   static constexpr std::array<std::string_view, 11> action_names = {
       "resign", "choose_rank", "confront", "trigger", "pass", "order", "boon", "shift",
@@ -319,6 +319,7 @@ class state {
   void push(const frame& f);
   void run(const frame& f);
   void do_draw_deck(int s, int n);
+  void draw_one(int s, int zone, copy_id warp_card);   // one card of a Draw, from pb::DrawZone `zone`
   void learn(int s);
   void start_project(int s, copy_id c);   // from the Hand into the Personal Zone
   bool may_draw_deck(int s) const;

@@ -364,6 +364,28 @@ TEST_CASE("quasar_search Draw: a card drawn by a move is told once in the log, n
   CHECK(deck.find("draws", deck.find("draws") + 1) == std::string::npos);
 }
 
+TEST_CASE("quasar_search Draw: with one possible answer it is not asked - the Discard Zone alone, a Warp Zone of one card alone") {
+  // The Deck is empty: seat 0 may draw only from its (face-up) Discard Zone, a card at a time.
+  state g = game(2, R"({"step": "ACT_SETUP", "challengeDeck": ["Push"], "seats": [
+    {"faction": "Alpha", "projects": ["Salvage Rig"], "discard": ["Three", "Seven"]},
+    {"faction": "Beta", "deck": ["Four"]}]})");
+  CHECK(names(g, g.seat(0).hand.items()) == std::vector<std::string>{"Seven", "Three"});
+  CHECK((g.frames().empty() || g.frames().back().seat != 0 || g.frames().back().kind != task::draw));
+  // A Warp Zone of one card and nothing else open: that card.
+  state h = game(2, R"({"step": "ACT_SETUP", "challengeDeck": ["Push"], "seats": [
+    {"faction": "Alpha", "warp": ["Nine"]},
+    {"faction": "Beta", "deck": ["Four"]}]})");
+  CHECK(names(h, h.seat(0).hand.items()) == std::vector<std::string>{"Nine"});
+  CHECK(filled(h, h.describe_effects()).find("{seat:0} draws Nine from their Warp Zone.") != std::string::npos);
+  // Two Warp cards are a choice: asked.
+  state w = game(2, R"({"step": "ACT_SETUP", "challengeDeck": ["Push"], "seats": [
+    {"faction": "Alpha", "warp": ["Nine", "Two"]},
+    {"faction": "Beta", "deck": ["Four"]}]})");
+  REQUIRE_FALSE(w.frames().empty());
+  CHECK(w.frames().back().kind == task::draw);
+  CHECK(w.frames().back().seat == 0);
+}
+
 TEST_CASE("quasar_search Stockpile: exchange as many as you are able, draw as many back") {
   state g = game(2, R"({"step": "CHALLENGE_SETUP", "challengeDeck": ["Push"], "seats": [
     {"faction": "Alpha", "rank": 3, "lessons": ["Stockpiler"], "hand": ["One", "Two", "Three"], "deck": ["Four", "Five"]},
@@ -569,6 +591,15 @@ TEST_CASE("quasar_search safeguard: the Mission ends on its safeguard letter aft
   CHECK(g.result().over);
   CHECK(g.ending() == 'Z');
   CHECK(std::string_view(g.result().reason) == "challenge_limit");
+}
+
+TEST_CASE("quasar_search safeguard: an Act whose last Challenge reaches the limit still resolves") {
+  // The limit stops a Challenge that would be played; with none left the Act's back is read
+  // first (a won Mission was told it lost on the safeguard's letter).
+  state g = game(2, R"({"step": "CHALLENGE_SETUP", "challengeDeck": [], "challengesPlayed": 5, "successes": 3, "seats": [
+    {"faction": "Alpha", "rank": 3}, {"faction": "Beta", "rank": 2}]})", R"({"challengeLimit": 5})");
+  CHECK(std::string_view(g.result().reason) != "challenge_limit");
+  CHECK(g.ending() != 'Z');
 }
 
 TEST_CASE("quasar_search input: bad actions are refused with a clear error and change nothing") {
