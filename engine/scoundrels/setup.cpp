@@ -89,13 +89,15 @@ void state::deal(std::uint64_t) {
   for (std::size_t i = 0; i < c_->encounters.size(); ++i) encounters_.push(static_cast<card_no>(i));
   random_.shuffle(encounters_.cards.data(), encounters_.size);
 
-  std::vector<int> greens, yards;
+  // "Place each ship, and the Dockyard, at a random green planet": the green destinations
+  // that are planets are the Dockyard's (Gemini Station is a station).
+  std::vector<int> greens, planets;
   for (int l = 0; l < static_cast<int>(c_->board.locations.size()); ++l) {
     const location& x = c_->board.locations[l];
     if (x.kind == loc_kind::destination && x.col == colour::green) greens.push_back(l);
-    if (x.dockyard) yards.push_back(l);
+    if (x.dockyard) planets.push_back(l);
   }
-  if (yards.empty()) yards = greens;
+  if (planets.empty()) planets = greens;
   auto take_named = [&](engine::pile<128, card_no>& d, std::string_view name) -> card_no {
     for (int i = d.size - 1; i >= 0; --i)
       if (card_of(d.cards[i]).name == name) return d.take(i);
@@ -111,9 +113,9 @@ void state::deal(std::uint64_t) {
       }
     if (const card_no h = take_named(cantina_[0], setup_hyperdrive); h != no_card) sh.bays[1] = bay{h, 0, false};
     if (const card_no p = take_named(cantina_[0], setup_pistol); p != no_card) sh.weapons.push(p);
-    sh.location = static_cast<std::uint8_t>(greens[random_.below(static_cast<std::uint32_t>(greens.size()))]);
+    sh.location = static_cast<std::uint8_t>(planets[random_.below(static_cast<std::uint32_t>(planets.size()))]);
   }
-  dockyard_ = static_cast<std::uint8_t>(yards[random_.below(static_cast<std::uint32_t>(yards.size()))]);
+  dockyard_ = static_cast<std::uint8_t>(planets[random_.below(static_cast<std::uint32_t>(planets.size()))]);
   for (int s = 0; s < seats_; ++s) reveal_contract();
   note_count_ = 0;
 }

@@ -247,6 +247,23 @@ TEST_CASE("Scoundrels content, Setup: six +1 hyperdrives and blaster pistols in 
     if (c.kind == card_kind::crew) CHECK(c.abilities[0].present());
 }
 
+TEST_CASE("Scoundrels content, Setup: ships and the Dockyard start at green planets, never at Gemini Station") {
+  // "Place each ship, and the Dockyard, at a random green planet": Gemini Station is green
+  // but a station (ships started there before rules version 5).
+  const sc::content& c = sc::standard_content();
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    const sc::state g(c, 5, sc::pb::Options(), seed);
+    for (int s = 0; s < 5; ++s) {
+      const sc::location& l = c.board.locations[g.ship_of(s).location];
+      CAPTURE(seed);
+      CHECK(l.col == colour::green);
+      CHECK(l.dockyard);
+      CHECK(l.name != "Gemini Station");
+    }
+    CHECK(c.board.locations[g.dockyard()].dockyard);
+  }
+}
+
 TEST_CASE("Scoundrels content, Cantina: every kind in every colour, and red hits harder than green") {
   for (colour deck : {colour::green, colour::purple, colour::red}) {
     const auto cards = sc::cantina(deck);
