@@ -380,6 +380,14 @@ void state::apply_move(const action& a) {
       escape_roll(s, unwire(a.args[0]), unwire(a.args[1]));
       break;
     case kind::stay:
+      // A ship with no working systems that will not run has lost the ship combat ("an
+      // attacker who wins ship combat … may initiate a boarding action"): the attacker has
+      // the choices of a failed escape. Else staying would keep it from ever being boarded.
+      if (working_systems(s) == 0) {
+        fight_.escape_failed = true;
+        fight_.step = fight_step::after_escape;
+        break;
+      }
       start_round();
       break;
     case kind::equip: {

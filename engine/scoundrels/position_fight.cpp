@@ -276,12 +276,15 @@ bool state::place_fight(const pb::Position& p, std::string& error) {
       note_round();
       fight_.step = fight_step::after_escape;
       fight_.escape_failed = true;
-      // The escape that failed is the latest roll, when the position states them.
+      // The escape that failed is the latest roll, when the position states them; a defender
+      // with no working system that stayed rolled none.
       if (const engine::die_roll* last = dice_.last()) {
-        if (last->purpose != static_cast<std::uint8_t>(roll_for::escape) || last->seat != d ||
-            last->result != static_cast<std::uint8_t>(roll_result::caught))
+        const bool escape = last->purpose == static_cast<std::uint8_t>(roll_for::escape) && last->seat == d;
+        if (escape && last->result != static_cast<std::uint8_t>(roll_result::caught))
           return fail("rolls: at AFTER_ESCAPE the latest roll is the defender's escape that failed");
-        fight_.notes[fight_.note_count - 1].escape_roll = last->number;
+        if (!escape && working_systems(d) > 0)
+          return fail("rolls: at AFTER_ESCAPE the latest roll is the defender's escape that failed");
+        if (escape) fight_.notes[fight_.note_count - 1].escape_roll = last->number;
       }
       return true;
     case pb::FightPosition::PILLAGING: {

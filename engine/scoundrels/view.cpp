@@ -463,7 +463,9 @@ std::string state::describe(const action& a) const {
       return who + words[std::clamp(a.args[0], 0, 3)];
     }
     case kind::escape: return who + " tries to escape" + (a.args[0] ? " burning a hyperdrive" : "") + (a.args[1] ? " and another" : "") + ".";
-    case kind::stay: return who + " does not try to escape.";
+    case kind::stay:
+      return who + (working_systems(a.seat) == 0 ? " does not try to escape: with no working system, it has lost the ship combat."
+                                                 : " does not try to escape.");
     case kind::equip: return who + " equips a crew member.";
     case kind::fight: return who + " is ready to fight.";
     case kind::heal: return who + " heals a crew member.";

@@ -79,6 +79,26 @@ TEST_CASE("scoundrels rule Escape: a failed roll against working systems and no 
   CHECK(g.fight().notes[1].to_defender == 1);
 }
 
+TEST_CASE("scoundrels rule Escape: a ship with no working system that stays has lost the ship combat - it may be boarded") {
+  // "An attacker who wins ship combat … may initiate a boarding action": staying put used to
+  // start another round, and a ship with no systems left could never be boarded.
+  state g = game(2, combat("", "1"));
+  play(g, act(0, kind::allocate, {held(g, 0, "Deflector")}));
+  play(g, act(1, kind::press, {1}));
+  play(g, act(0, kind::stay));   // a working hyperdrive left: another round
+  REQUIRE(g.fight().kind == fight_kind::combat);
+  CHECK(g.fight().round == 2);
+  play(g, act(0, kind::allocate, {held(g, 0, "+1 Hyperdrive")}));
+  play(g, act(1, kind::press, {1}));
+  const action stay = act(0, kind::stay);
+  CHECK(filled(g, g.describe(stay)) == "{seat:0} does not try to escape: with no working system, it has lost the ship combat.");
+  play(g, stay);
+  CHECK(g.fight().step == fight_step::after_escape);
+  REQUIRE(listed(g, act(1, kind::press, {2})));
+  play(g, act(1, kind::press, {2}));
+  CHECK(g.fight().kind == fight_kind::boarding);
+}
+
 TEST_CASE("scoundrels rule Forced boarding: a failed escape lets the attacker board at once") {
   state g = game(2, combat(R"(, {"card": "Grappler"})", "6, 1, 1"));
   play(g, act(0, kind::allocate, {held(g, 0, "Deflector")}));

@@ -341,8 +341,11 @@ TEST_CASE("scoundrels Position rounds, rolls and last_fight: refusals name the f
                            "rounds": [{"number": 1, "escapeRoll": 1}]})", R"(, "rolls": [{"seat": 1, "face": 2}])"))
             .find("not the defender's escape with this outcome") != std::string::npos);
   CHECK(refusal(kessler(R"(, {"card": "+1 Hyperdrive", "damage": 1})", R"("fight": {"kind": "SHIP_COMBAT", "attacker": 1, "defender": 0, "round": 2, "step": "AFTER_ESCAPE"},
-                       "rolls": [{"seat": 0, "face": 2, "purpose": "MELEE"}])"))
+                       "rolls": [{"seat": 0, "face": 6, "success": true}])"))
             .find("rolls: at AFTER_ESCAPE the latest roll is the defender's escape that failed") != std::string::npos);
+  // A defender with no working system may have stayed instead (rules version 5): no escape rolled.
+  CHECK(sc::state::validate(2, sc::pb::Options(), position(kessler(R"(, {"card": "+1 Hyperdrive", "damage": 1})", R"("fight": {"kind": "SHIP_COMBAT", "attacker": 1, "defender": 0, "round": 2, "step": "AFTER_ESCAPE"},
+                       "rolls": [{"seat": 0, "face": 2, "purpose": "MELEE"}])"))));
   // Rolls.
   auto rolled = [&](const std::string& rolls) { return kessler(bays0, R"("rolls": )" + rolls); };
   CHECK(refusal(rolled(R"([{"seat": 2, "face": 1}])")).find("rolls[0].seat names no seat") != std::string::npos);
