@@ -438,8 +438,18 @@ void state::frame_actions(const frame& f, std::vector<action>& out) const {
           for (const bay& b : loser.bays)
             if (!b.empty() && is_contract(b.card)) out.push_back(act(s, kind::pillage, wire_id(b.card)));
         if (fight_.from == fight_from::trade) {
+          // An item in the loser's lockers is face down: named by its place, as a boarding's are.
+          const auto named = [&](card_no c) -> std::int32_t {
+            int i = 0;
+            for (const locker* l : {&loser.weapons, &loser.storage})
+              for (card_no x : l->items()) {
+                if (x == c) return -(1 + i);
+                ++i;
+              }
+            return wire_id(c);
+          };
           for (card_no c : {fight_.trade.give, fight_.trade.give2, fight_.trade.take})
-            if (trade_item_open(s, f.target, c)) out.push_back(act(s, kind::pillage, wire_id(c)));
+            if (trade_item_open(s, f.target, c)) out.push_back(act(s, kind::pillage, named(c)));
         } else if (stake_open(s, f.target)) {
           out.push_back(act(s, kind::pillage, wire_id(fight_.stake)));
         }

@@ -162,6 +162,20 @@ inline std::int32_t held(const state& g, int s, std::string_view name) {
   return 0;
 }
 
+// A face-down item as another seat names it: -(1 + its place among the weapons, then the
+// storage locker's items).
+inline std::int32_t blind(const state& g, int s, std::string_view name) {
+  const ship& sh = g.ship_of(s);
+  int i = 0;
+  for (const locker* l : {&sh.weapons, &sh.storage})
+    for (card_no c : l->items()) {
+      if (g.card_name(c) == name) return -(1 + i);
+      ++i;
+    }
+  FAIL("seat " << s << " has no face-down " << name);
+  return 0;
+}
+
 // The wire id of a contract by name.
 inline std::int32_t contract_id(const state& g, std::string_view name) {
   for (card_no n = 0; n < g.data().contracts.size(); ++n)

@@ -201,7 +201,7 @@ TEST_CASE("scoundrels trade: a brawl with a third ship ends the offer, and the l
   CHECK(says(g, "{seat:0}'s offer to {seat:1} ends unanswered: a fight starts."));
 }
 
-TEST_CASE("scoundrels trade: a seat outside the offer resigning leaves it open; the target resigning ends it") {
+TEST_CASE("scoundrels trade: a seat outside the offer resigning leaves it open, the target resigning ends it") {
   state g = game(3, market);
   play(g, act(0, kind::propose, {1, held(g, 0, "Frag Grenade"), 0, 0}));
   REQUIRE(offer_count(g) == 1);
@@ -315,9 +315,12 @@ TEST_CASE("scoundrels trade: a trade brawl's winner, either side, may take an it
   play(g, act(0, kind::propose, {1, grenade, -1, 0}));
   play(g, act(0, kind::brawl, {1}));
   brawl_until_pillage(g);
-  const action take = act(1, kind::pillage, {grenade});
+  // Face down in the loser's locker: named by its place, as every other seat names it (the
+  // page had no name for its id: "Take card 242").
+  const action take = act(1, kind::pillage, {blind(g, 0, "Frag Grenade")});
   CHECK(listed(g, take));                                               // the proposer's item
-  CHECK_FALSE(listed(g, act(1, kind::pillage, {held(g, 0, "Lucky Charm")})));   // not brought for trade
+  CHECK_FALSE(listed(g, act(1, kind::pillage, {grenade})));
+  CHECK_FALSE(listed(g, act(1, kind::pillage, {blind(g, 0, "Lucky Charm")})));   // not brought for trade
   play(g, take);
   CHECK(held(g, 1, "Frag Grenade") == grenade);
   // Taken from a face-down locker: the log does not name it.
@@ -348,8 +351,8 @@ TEST_CASE("scoundrels trade: the offer's target may start a brawl after the exch
   CHECK(g.fight().attacker == 1);
   CHECK(g.fight().defender == 0);
   brawl_until_pillage(g);
-  // What the winner brought for trade, now the loser's, is at stake.
-  play(g, act(1, kind::pillage, {medkit}));
+  // What the winner brought for trade, now the loser's (face down there), is at stake.
+  play(g, act(1, kind::pillage, {blind(g, 0, "Medkit")}));
   CHECK(held(g, 1, "Medkit") == medkit);
   play(g, act(1, kind::pillage, {0}));
   REQUIRE(g.fight().kind == fight_kind::none);
@@ -376,9 +379,11 @@ TEST_CASE("scoundrels positions: the active seat's exchanges this Movement are s
   state g = game(2, posed(R"({"with": 1, "gave": "Frag Grenade", "got": "Medkit"})"));
   const std::int32_t medkit = held(g, 0, "Medkit");
   const std::int32_t grenade = held(g, 1, "Frag Grenade");
-  // Orr may take back the Medkit he gave (a stake, though it is not equipped); not the Lucky Charm.
-  CHECK(listed(g, act(1, kind::pillage, {medkit})));
-  play(g, act(1, kind::pillage, {medkit}));
+  // Orr may take back the Medkit he gave (a stake, though it is not equipped; face down in
+  // Lux's locker, so named by its place); not the Lucky Charm.
+  CHECK(listed(g, act(1, kind::pillage, {blind(g, 0, "Medkit")})));
+  CHECK_FALSE(listed(g, act(1, kind::pillage, {blind(g, 0, "Lucky Charm")})));
+  play(g, act(1, kind::pillage, {blind(g, 0, "Medkit")}));
   CHECK(held(g, 1, "Medkit") == medkit);
   CHECK(held(g, 1, "Frag Grenade") == grenade);
   auto refusal = [&](std::string_view exchanges) {
