@@ -12,6 +12,7 @@ void state::note(event_kind k, int seat, copy_id card, int extra) {
   }
   const std::uint16_t total = k == event_kind::morale || k == event_kind::failure_cost ? morale_
                               : k == event_kind::energy                                 ? energy_
+                              : k == event_kind::safeguard                              ? std::uint16_t{limit_}
                                                                                         : std::uint16_t{0};
   events_[event_count_++] = event{k, static_cast<std::uint8_t>(seat), card, static_cast<std::int8_t>(extra), total};
 }

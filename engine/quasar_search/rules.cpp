@@ -534,6 +534,7 @@ bool state::begin_challenge() {
     return false;
   }
   if (challenges_played_ >= limit_) {
+    note(event_kind::safeguard, 0);
     finish(content_->mission->safeguard_letter, "challenge_limit");
     return false;
   }

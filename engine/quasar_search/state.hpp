@@ -164,6 +164,7 @@ enum class event_kind : std::uint8_t {
   broken,            // Morale ran out
   act_ends,          // extra = successes
   ending,            // extra = letter
+  safeguard,         // total = the Challenge limit: it ends the Mission
   resolves,          // seat, card, extra = source_kind, total = Challenge or Act index: an effect resolves by itself
   resolved,          // the effect `resolves` named is done: its lines end
 };

@@ -481,6 +481,7 @@ std::string state::describe_effects() const {
       case event_kind::failure_cost:
       case event_kind::broken:
       case event_kind::act_ends:
+      case event_kind::safeguard:
       case event_kind::ending:
         from.clear();   // the game's own steps, not an effect's
         break;
@@ -563,6 +564,9 @@ std::string state::describe_effects() const {
       case event_kind::shifted: break;  // describe() said it
       case event_kind::broken: line("Morale is broken: the Act ends."); break;
       case event_kind::act_ends: line("The Act ends with " + plural(e.extra, "success", "successes") + "."); break;
+      case event_kind::safeguard:
+        line(std::to_string(e.total) + " Challenges played, the Mission's limit: the safeguard ends it.");
+        break;
       case event_kind::ending: {
         const char letter = static_cast<char>(e.extra);
         std::string s = std::string("Ending ") + letter;

@@ -591,6 +591,8 @@ TEST_CASE("quasar_search safeguard: the Mission ends on its safeguard letter aft
   CHECK(g.result().over);
   CHECK(g.ending() == 'Z');
   CHECK(std::string_view(g.result().reason) == "challenge_limit");
+  // The log says why, before the Ending (it named only the Ending).
+  CHECK(filled(g, g.describe_effects()).find("5 Challenges played, the Mission's limit: the safeguard ends it.\nEnding Z") != std::string::npos);
 }
 
 TEST_CASE("quasar_search safeguard: an Act whose last Challenge reaches the limit still resolves") {
