@@ -88,6 +88,19 @@ card_no state::from_wire(int actor, int owner, std::int32_t w) const {
   return no_card;
 }
 
+// How another seat names a card of `owner`: -(1 + index) in its hidden list when it is face
+// down in a locker, else its id.
+std::int32_t state::blind_wire(int owner, card_no c) const {
+  int i = 0;
+  const ship& sh = ships_[owner];
+  for (const locker* l : {&sh.weapons, &sh.storage, &sh.log})
+    for (card_no x : l->items()) {
+      if (x == c) return -(1 + i);
+      ++i;
+    }
+  return wire_id(c);
+}
+
 // What may change hands in a trade: cargo and small items; ship systems at the Dockyard.
 bool state::tradable(int s, card_no n, bool at_dockyard) const {
   if (n == no_card || !holds(s, n)) return false;
@@ -439,17 +452,8 @@ void state::frame_actions(const frame& f, std::vector<action>& out) const {
             if (!b.empty() && is_contract(b.card)) out.push_back(act(s, kind::pillage, wire_id(b.card)));
         if (fight_.from == fight_from::trade) {
           // An item in the loser's lockers is face down: named by its place, as a boarding's are.
-          const auto named = [&](card_no c) -> std::int32_t {
-            int i = 0;
-            for (const locker* l : {&loser.weapons, &loser.storage})
-              for (card_no x : l->items()) {
-                if (x == c) return -(1 + i);
-                ++i;
-              }
-            return wire_id(c);
-          };
           for (card_no c : {fight_.trade.give, fight_.trade.give2, fight_.trade.take})
-            if (trade_item_open(s, f.target, c)) out.push_back(act(s, kind::pillage, named(c)));
+            if (trade_item_open(s, f.target, c)) out.push_back(act(s, kind::pillage, blind_wire(f.target, c)));
         } else if (stake_open(s, f.target)) {
           out.push_back(act(s, kind::pillage, wire_id(fight_.stake)));
         }

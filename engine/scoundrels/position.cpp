@@ -639,16 +639,7 @@ bool state::place_choice(const pb::Position& p, frame viewing, frame under, std:
       if (o.give().empty() && o.take().empty()) return fail(field + ": an offer gives or asks for something");
       if (o.give().empty() && !o.give2().empty()) return fail(field + ".give2: name the first item given first");
       // As the proposer names it: a face-down item by its place in the hidden list.
-      out.take_arg = out.take == no_card ? 0 : wire_id(out.take);
-      if (out.take != no_card && in_locker(out.to, out.take)) {
-        int i = 0;
-        const ship& other = ships_[out.to];
-        for (const locker* l : {&other.weapons, &other.storage, &other.log})
-          for (card_no c : l->items()) {
-            if (c == out.take) out.take_arg = -(1 + i);
-            ++i;
-          }
-      }
+      out.take_arg = out.take == no_card ? 0 : blind_wire(out.to, out.take);
       return true;
     };
     declined_count_ = 0;

@@ -487,6 +487,7 @@ class state {
   void fight_actions(int s, std::vector<action>& out) const;
   void frame_actions(const frame& f, std::vector<action>& out) const;
   card_no from_wire(int actor, int owner, std::int32_t w) const;
+  std::int32_t blind_wire(int owner, card_no c) const;   // from_wire's inverse for another seat
   bool tradable(int s, card_no n, bool at_dockyard) const;
   // view.cpp
   void fill_card(pb::Card& out, card_no n, bool known) const;
