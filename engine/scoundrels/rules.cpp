@@ -256,6 +256,16 @@ void state::rep_change(int s, int delta) {
 
 // A rep check fails on a roll (plus modifiers) equal to or lower than the reputation.
 bool state::rep_check(int s, int modifier) {
+  // A face-down item counts only once shown, as at a table: a public roll's modifier would
+  // otherwise tell everyone what the locker hides (Forged Manifest).
+  for (const locker* l : {&ships_[s].weapons, &ships_[s].storage})
+    for (card_no c : l->items())
+      for (const ability& a : card_of(c).abilities)
+        if (a.kind == prim::rep_check && !(a.flags & flag_once)) {
+          show(c);
+          note_(note_kind::item_shown, s, c);
+          break;
+        }
   engine::die_roll& d = dice_.roll(random_, s, static_cast<std::uint8_t>(roll_for::rep_check));
   d.modifier = static_cast<std::int8_t>(modifier + ability_sum(s, prim::rep_check) + item_sum(s, prim::rep_check));
   const bool passed = d.total() > ships_[s].rep;

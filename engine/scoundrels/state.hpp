@@ -271,6 +271,7 @@ enum class note_kind : std::uint8_t {
   cargo_to_deck,  // seat, card: a cargo received in a trade with no open bay goes under the contract deck
   no_crew_left,   // seat, card: a delivery or burial whose ship has no conscious crew left (a brawl) does not happen; value 1: a held cargo
   cargo_held,     // seat, card: a stolen cargo with no open bay, held until the thief's Delivery step
+  item_shown,     // seat, card: a face-down item whose bonus a rep-check roll counts, shown to the table
 };
 // Why an offer ended without an answer (note_kind::offer_lapsed).
 enum class lapse : std::uint8_t { other, ships_parted, item_gone, movement_ends, fight_starts, dockyard };

@@ -606,6 +606,7 @@ std::string state::describe_effects() const {
         line(who + " has no open bay for the " + card_words(n.card) +
              " cargo: they hold it and must deliver or bury it on their Delivery step.");
         break;
+      case note_kind::item_shown: line(who + " shows " + card_words(n.card) + " for the rep check."); break;
       case note_kind::stolen: line(who + " takes " + (n.card == no_card ? std::string("a face-down item") : card_words(n.card)) + "."); break;
       case note_kind::kept: line(who + " keeps a card."); break;
       case note_kind::discarded: line(who + " discards " + card_words(n.card) + "."); break;

@@ -152,6 +152,41 @@ TEST_CASE("scoundrels rule Encounter: a failed patrol rep check loses a cargo, a
   }
 }
 
+TEST_CASE("scoundrels rule Hidden information: a face-down item a rep check counts is shown to the table first") {
+  // The roll's modifier is public (View.dice, the log): counting a locker's item without
+  // showing it would tell everyone what the locker hides.
+  state g = game(2, R"({
+    "phase": "ENCOUNTER", "activeSeat": 0, "firstPlayer": 0,
+    "ships": [
+      {"location": "Pandora", "reputation": 3, "bays": [{"card": "Captain Vega", "captain": true}, {"cargo": "Guns"}],
+       "storage_locker": ["Lucky Charm"], "weapons_locker": ["Blaster Pistol"]},
+      {"location": "Surya II", "bays": [{"card": "Captain Orr", "captain": true}]}
+    ],
+    "encounterDeck": ["Patrol", "Quiet"],
+    "dice": [3]
+  })");
+  {   // Before the roll nobody else knows the locker's card.
+    pb::View v;
+    g.view(engine::viewer::of_seat(1), v);
+    CHECK(v.shown_size() == 0);
+  }
+  play(g, act(0, kind::pass));
+  REQUIRE(g.dice().last() != nullptr);
+  CHECK(g.dice().last()->modifier == 1);
+  CHECK(g.ship_of(0).bays[1].card != no_card);   // 3 + 1 beats reputation 3
+  const std::string log = filled(g, g.describe_effects());
+  const auto shows = log.find("shows Lucky Charm for the rep check.");
+  REQUIRE(shows != std::string::npos);
+  CHECK(shows < log.find("rolls 3 + 1 for rep check: passed."));
+  CHECK(log.find("Blaster Pistol") == std::string::npos);   // the other locker's card stays hidden
+  for (const engine::viewer who : {engine::viewer::of_seat(1), engine::viewer::spectator()}) {
+    pb::View v;
+    g.view(who, v);
+    REQUIRE(v.shown_size() == 1);
+    CHECK(v.shown(0).name() == "Lucky Charm");
+  }
+}
+
 TEST_CASE("scoundrels rule Encounter: disabled crew recover to injured, a breakdown disables a system of the owner's choice") {
   state g = game(2, R"({
     "phase": "DOCKYARD_ROLL", "firstPlayer": 0,
