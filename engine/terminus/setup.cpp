@@ -1,5 +1,6 @@
 // Options, decks and Turn 0 (explicit positions: position.cpp).
 #include <algorithm>
+#include <array>
 
 #include "engine/terminus/state.hpp"
 
@@ -72,9 +73,16 @@ void state::init(int seats, const pb::Options& options, std::span<const engine::
     });
     const int n = std::min<int>(static_cast<int>(list.size()), deck_size);
     p.ships[0].present = true;
+    // Each card's slot, and so its id, in a random order: an id that followed the sorted
+    // list would tell the table where a face-up card stands in it, and so what a custom
+    // deck's face-down Piles still hold.
+    std::array<std::uint8_t, deck_size> slots{};
+    for (int i = 0; i < n; ++i) slots[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i);
+    random_.shuffle(slots.data(), n);
     for (int i = 0; i < n; ++i) {
-      p.list[i] = list[i];
-      const copy_id c = make_copy(s, i);
+      const int slot = slots[static_cast<std::size_t>(i)];
+      p.list[static_cast<std::size_t>(slot)] = list[static_cast<std::size_t>(i)];
+      const copy_id c = make_copy(s, slot);
       const card_def& d = card(static_cast<card_id>(list[i]));
       switch (d.type) {
         case card_type::module:
