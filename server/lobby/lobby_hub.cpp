@@ -342,6 +342,9 @@ void lobby_hub::on_list(const request& r, const v1::ListLobbies& m) {
 // range, options it accepts, a turn timer in bounds, and room for one more table (the
 // account's share and the server's). Answers the refusal itself and returns null.
 const engine::game_info* lobby_hub::admit_table(const request& r, v1::LobbySettings& settings) {
+  // Fields this server does not know are dropped, as the options' are below: a table's
+  // settings go to every member on every change and into each of its match records.
+  settings.DiscardUnknownFields();
   const engine::game_info* game = engine::find_game(settings.game());
   if (!game) {
     reply_error(r, v1::BAD_REQUEST, "There is no game called \"" + settings.game().substr(0, 40) + "\" here.");

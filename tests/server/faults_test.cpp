@@ -29,6 +29,8 @@
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 
+#include <google/protobuf/unknown_field_set.h>
+
 #include "server/net/health.hpp"
 #include "server/net/idle_sweep.hpp"
 #include "server/lobby/lobby_hub.hpp"
@@ -540,9 +542,14 @@ TEST_CASE("faults: lobby options are kept re-serialized - unknown fields are not
   std::string unknown = "\xba\x3e\xc0\xb8\x02";
   unknown += std::string(40000, 'x');
   settings.set_options(known + unknown);
+  // The same beside the options, in the settings themselves: not pushed to every member
+  // on every change, nor stored with the lobby and each of its matches.
+  settings.GetReflection()->MutableUnknownFields(&settings)->AddLengthDelimited(999, std::string(20000, 'y'));
   const auto m = host.request(create_lobby(settings));
   REQUIRE(m.has_lobby());
   CHECK(m.lobby().settings().options() == known);
+  CHECK(m.lobby().settings().GetReflection()->GetUnknownFields(m.lobby().settings()).empty());
+  CHECK(m.ByteSizeLong() < 1000);
 }
 
 TEST_CASE("faults: a lobby that never ran a match closes after --lobby-idle-unplayed-seconds once its people are gone") {
