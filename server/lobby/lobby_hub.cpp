@@ -495,6 +495,21 @@ void lobby_hub::on_start(const request& r, const v1::StartMatch& m) {
   }
   if (!waiting.empty())
     return reply_error(r, v1::BAD_REQUEST, "Waiting for " + and_list(waiting) + " to be ready.");
+  if (l->after_match()) {
+    // A rematch makes a finished table count again: each person there stays within the
+    // limit on unfinished tables, as joining or creating another would.
+    const int limit = services_->settings().lobbies_per_account;
+    std::vector<std::string> full;
+    for (const std::string& account : l->members()) {
+      if (memberships(account) < limit) continue;
+      if (account == r.account_id) return reply_error(r, v1::LIMIT_REACHED, limit_words(limit));
+      full.push_back(l->seats[static_cast<std::size_t>(l->seat_of(account))].name);
+    }
+    if (!full.empty())
+      return reply_error(r, v1::LIMIT_REACHED,
+                         and_list(full) + (full.size() == 1 ? " is" : " are") + " already at " + std::to_string(limit) +
+                             " tables that have not finished: a rematch waits until they leave one.");
+  }
   start_match(r, *l);
 }
 

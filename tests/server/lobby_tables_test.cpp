@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "match_driver.hpp"
 #include "replies.hpp"
 #include "server_fixture.hpp"
 
@@ -60,4 +61,29 @@ TEST_CASE("lobby: Welcome and the per-account limit follow an account through jo
   CHECK(bea_again.request(create_lobby(space_war_lobby(2, 10))).has_lobby());
   CHECK(bea_again.request(create_lobby(space_war_lobby(2, 10))).has_lobby());
   refused(bea_again, create_lobby(space_war_lobby(2, 10)), v1::LIMIT_REACHED);
+}
+
+TEST_CASE("lobby: a rematch keeps everyone at the table within the limit on unfinished tables") {
+  server_fixture f;
+  test_client ada(f.port()), bea(f.port());
+  ada.hello("Ada");
+  bea.hello("Bea");
+  const table t = start_match(ada, {&bea}, space_war_lobby(2, 3));
+  play_to_end(t);
+  ada.await_lobby(t.lobby_id, [](const v1::Lobby& l) { return l.match_id().empty(); });
+  // The finished table does not count: Bea opens three more.
+  std::vector<std::string> beas;
+  for (int i = 0; i < 3; ++i) beas.push_back(lobby_of(bea, create_lobby(space_war_lobby(2, 10))).lobby_id());
+  REQUIRE(bea.request(set_ready(t.lobby_id, true)).has_lobby());
+  // A rematch would make it her fourth unfinished table.
+  const v1::Error for_bea = refused(ada, start_message(t.lobby_id), v1::LIMIT_REACHED);
+  CHECK(for_bea.detail().find("Bea is already at 3 tables that have not finished") == 0);
+  REQUIRE(bea.request(leave_message(beas[0])).has_lobby_closed());
+  // The host's own limit counts too.
+  std::vector<std::string> adas;
+  for (int i = 0; i < 3; ++i) adas.push_back(lobby_of(ada, create_lobby(space_war_lobby(2, 10))).lobby_id());
+  const v1::Error for_ada = refused(ada, start_message(t.lobby_id), v1::LIMIT_REACHED);
+  CHECK(for_ada.detail().find("You are already at 3 tables") == 0);
+  REQUIRE(ada.request(leave_message(adas[0])).has_lobby_closed());
+  CHECK(ada.request(start_message(t.lobby_id)).has_lobby());
 }
