@@ -467,12 +467,16 @@ void lobby_hub::on_start(const request& r, const v1::StartMatch& m) {
     const lobby_seat& s = l->seats[i];
     if (s.open) {
       open.push_back(std::to_string(i + 1));
-    } else if (s.is_person() && s.account_id != l->host && !s.ready &&
-               l->seats_of(s.account_id).front() == static_cast<int>(i)) {
-      // A person once, with every seat they hold ("Bea (seats 2 and 3)").
+    } else if (s.is_person() && s.account_id != l->host && l->seats_of(s.account_id).front() == static_cast<int>(i)) {
+      // A person once, with every seat they hold ("Bea (seats 2 and 3)"), waited for
+      // while any of them is not ready.
       std::vector<std::string> numbers;
-      for (int seat : l->seats_of(s.account_id)) numbers.push_back(std::to_string(seat + 1));
-      waiting.push_back(s.name + (numbers.size() == 1 ? " (seat " : " (seats ") + and_list(numbers) + ")");
+      bool ready = true;
+      for (int seat : l->seats_of(s.account_id)) {
+        numbers.push_back(std::to_string(seat + 1));
+        ready = ready && l->seats[static_cast<std::size_t>(seat)].ready;
+      }
+      if (!ready) waiting.push_back(s.name + (numbers.size() == 1 ? " (seat " : " (seats ") + and_list(numbers) + ")");
     }
   }
   if (!open.empty())

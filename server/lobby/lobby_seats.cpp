@@ -297,7 +297,11 @@ void lobby_hub::seat_deck(const request& r, lobby& l, lobby_seat& seat, std::str
   seat.deck_id = std::move(deck_id);
   seat.deck_name = std::move(name);
   seat.deck = std::move(cards);
-  seat.ready = false;   // the table sees a new choice: its player confirms again
+  // The table sees a new choice: its player confirms again, for every seat they hold (one
+  // Ready covers them all).
+  seat.ready = false;
+  if (seat.is_person())
+    for (int held : l.seats_of(seat.account_id)) l.seats[static_cast<std::size_t>(held)].ready = false;
   save(l);
   push(l, &r);
 }
@@ -314,7 +318,8 @@ void lobby_hub::deck_changed(std::string account_id, std::string deck_id, std::o
                               deck_problems(*l.game, now->rules_version, now->cards).empty();
         if (playable && seat.deck == now->cards && seat.deck_name == now->name) continue;
         // A running match keeps the list it was dealt; this is the seat's choice for the next.
-        if (!l.in_match() && (!playable || seat.deck != now->cards)) seat.ready = false;
+        if (!l.in_match() && (!playable || seat.deck != now->cards))
+          for (int held : l.seats_of(account_id)) l.seats[static_cast<std::size_t>(held)].ready = false;
         if (playable) {
           seat.deck = now->cards;
           seat.deck_name = now->name;

@@ -196,6 +196,14 @@ TEST_CASE("seats: in a cooperative lobby one person takes, gives up and readies 
     const v1::Lobby ready = lobby_of(bea, set_ready(id, true));
     CHECK(ready.seats(1).ready());
     CHECK(ready.seats(2).ready());
+    if (game->decks) {
+      // Another deck for one seat: she confirms again, for both, and Start waits for her.
+      const v1::Lobby rechosen = lobby_of(bea, choose_deck(id, starter_id(*game, 0), 2));
+      CHECK_FALSE(rechosen.seats(1).ready());
+      CHECK_FALSE(rechosen.seats(2).ready());
+      CHECK(refused(ada, start_message(id), v1::BAD_REQUEST).detail() == "Waiting for Bea (seats 2 and 3) to be ready.");
+      lobby_of(bea, set_ready(id, true));
+    }
 
     // Giving up one of her seats opens it and keeps the other; taking one again asks for Ready.
     const v1::Lobby gave = lobby_of(bea, remove_seat(id, 2));
