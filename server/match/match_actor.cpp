@@ -9,6 +9,7 @@
 #include "server/match/fairness.hpp"
 #include "server/lobby/lobby_hub.hpp"
 #include "server/match/move_words.hpp"
+#include "server/match/onlookers.hpp"
 #include "server/match/recovery.hpp"
 #include "server/net/metrics.hpp"
 #include "storage/worker.hpp"
@@ -127,11 +128,11 @@ void match_actor::watch(request r) {
     // Closed (or the server is stopping): as if it were already gone from the directory.
     if (self->stopped_) return reply_error(r, v1::NOT_FOUND, "This match has closed; its replay is in the replay list.");
     std::vector<int> held = self->seats_of(r.account_id);   // a player: every seat they hold
-    if (held.empty() && !self->settings_.allow_spectators())
-      return reply_error(r, v1::FORBIDDEN, "This match does not allow spectators.");
-    // An anonymous viewer watches public tables only; a private one is for those invited.
-    if (held.empty() && r.account_id.empty() && self->settings_.is_private())
-      return reply_error(r, v1::FORBIDDEN, "This is a private table; pick a display name and join it by its invite link.");
+    if (held.empty()) switch (onlooker_at(self->settings_, r.account_id)) {
+      case onlooker::welcome: break;
+      case onlooker::no_spectators: return reply_error(r, v1::FORBIDDEN, "This match does not allow spectators.");
+      case onlooker::private_table: return reply_error(r, v1::FORBIDDEN, std::string(private_table_words));
+    }
     self->attach(r, std::move(held));
   }, &r); });
 }

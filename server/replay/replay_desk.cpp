@@ -5,6 +5,7 @@
 
 #include "engine/registry.hpp"
 #include "server/match/fairness.hpp"
+#include "server/match/onlookers.hpp"
 #include "server/match/recovery.hpp"
 #include "server/net/metrics.hpp"
 #include "server/replay/replay_cursor.hpp"
@@ -61,6 +62,18 @@ std::unique_ptr<engine::match> deal(const storage::match_record& m) {
   return deal_match(m, why);
 }
 
+// A replay opened before the end by someone who held no seat: looked at as Watch would let them.
+bool refuse_onlooker(const request& r, const v1::LobbySettings& settings) {
+  switch (onlooker_at(settings, r.account_id)) {
+    case onlooker::welcome: return false;
+    case onlooker::no_spectators:
+      reply_error(r, v1::FORBIDDEN, "This match is still running and does not allow spectators; its replay opens once it ends.");
+      return true;
+    case onlooker::private_table: reply_error(r, v1::FORBIDDEN, std::string(private_table_words)); return true;
+  }
+  return false;
+}
+
 void serve_frame(const std::shared_ptr<websocket_session>& s, const request& r, const v1::OpenReplay& m) {
   client& c = s->client_data();
   const storage::match_record& record = *c.replay_record;
@@ -83,8 +96,7 @@ void serve_frame(const std::shared_ptr<websocket_session>& s, const request& r, 
   }
   v1::LobbySettings settings;
   settings.ParseFromString(record.settings);
-  if (!over && seat < 0 && !settings.allow_spectators())
-    return reply_error(r, v1::FORBIDDEN, "This match is still running and does not allow spectators; its replay opens once it ends.");
+  if (!over && seat < 0 && refuse_onlooker(r, settings)) return;
 
   // Everything only once the match is over; a player's own seat if asked; else the public view.
   engine::viewer who = engine::viewer::spectator();
@@ -142,8 +154,7 @@ void serve_record_only(const request& r, const storage::match_record& record, st
     if (!sr.account_id.empty() && sr.account_id == r.account_id) seat = static_cast<int>(sr.seat);
   v1::LobbySettings settings;
   settings.ParseFromString(record.settings);
-  if (!record.finished && seat < 0 && !settings.allow_spectators())
-    return reply_error(r, v1::FORBIDDEN, "This match is still running and does not allow spectators; its replay opens once it ends.");
+  if (!record.finished && seat < 0 && refuse_onlooker(r, settings)) return;
   const engine::game_info* game = engine::find_game(record.game);
   v1::ServerMessage out;
   v1::ReplayFrame& f = *out.mutable_replay_frame();

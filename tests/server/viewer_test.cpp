@@ -113,6 +113,11 @@ TEST_CASE("anonymous viewer: a private table's match is not watchable, even when
   const v1::ServerMessage refused = v.request(watch);
   CHECK(error_of(refused) == v1::FORBIDDEN);
   CHECK(refused.error().detail().find("private") != std::string::npos);
+  // Nor is its replay before the end (the live public view by another door).
+  const v1::ServerMessage early = v.request(open_replay(t.match_id, 1, false));
+  CHECK(error_of(early) == v1::FORBIDDEN);
+  CHECK(early.error().detail() == refused.error().detail());
   // (A named account with the match id still may, as before.)
   CHECK(named.request(watch).has_match());
+  CHECK(named.request(open_replay(t.match_id, 1, false)).has_replay_frame());
 }
