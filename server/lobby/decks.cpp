@@ -20,13 +20,7 @@ const engine::game_info* deck_game(const std::string& game, std::string& why) {
   return g;
 }
 
-std::optional<std::string> clean_deck_name(std::string_view name) {
-  while (!name.empty() && name.front() == ' ') name.remove_prefix(1);
-  while (!name.empty() && name.back() == ' ') name.remove_suffix(1);
-  const auto length = printable_length(name);
-  if (!length || *length == 0 || *length > max_deck_name_chars) return std::nullopt;
-  return std::string(name);
-}
+std::optional<std::string> clean_deck_name(std::string_view name) { return clean_line(name, max_deck_name_chars); }
 
 const engine::starter_deck* find_starter(const engine::game_info& game, std::string_view deck_id) {
   if (!game.decks || !is_starter_id(deck_id)) return nullptr;

@@ -443,14 +443,16 @@ void lobby_hub::on_create(const request& r, const v1::CreateLobby& m) {
 void lobby_hub::on_chat(const request& r, const v1::SendChat& m) {
   lobby* l = member_lobby(r, m.lobby_id(), false);
   if (!l) return;
-  const auto length = printable_length(m.text());
-  if (!length || *length == 0 || *length > max_chat_chars)
-    return reply_error(r, v1::BAD_REQUEST, "A chat message is 1 to 500 characters, without control characters.");
+  std::optional<std::string> text = clean_line(m.text(), max_chat_chars);
+  if (!text)
+    return reply_error(r, v1::BAD_REQUEST,
+                       "A chat message is 1 to 500 characters, some of them visible, without control, "
+                       "invisible or text-direction characters.");
   v1::ServerMessage out;
   v1::ChatLine& line = *out.mutable_chat();
   line.set_lobby_id(l->id);
   line.set_from(r.display_name);
-  line.set_text(m.text());
+  line.set_text(std::move(*text));
   line.set_at_ms(static_cast<std::uint64_t>(wall_ms()));
   l->remember(line);
   for (const std::string& account : l->members()) send_account(account, &r, out);

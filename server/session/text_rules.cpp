@@ -102,13 +102,13 @@ bool is_mark_or_joiner(std::uint32_t cp) {
 
 }  // namespace
 
-std::optional<std::string> clean_display_name(std::string_view name) {
-  if (!printable_length(name)) return std::nullopt;
+std::optional<std::string> clean_line(std::string_view text, std::size_t max_chars) {
+  if (!printable_length(text)) return std::nullopt;
   std::string out;
   std::size_t chars = 0;
   bool visible = false, pending_space = false;
-  for (std::size_t i = 0; i < name.size();) {
-    const std::uint32_t cp = next_code_point(name, i);
+  for (std::size_t i = 0; i < text.size();) {
+    const std::uint32_t cp = next_code_point(text, i);
     if (is_bidi_control(cp) || is_invisible(cp)) return std::nullopt;
     if (is_space(cp)) {
       pending_space = !out.empty();   // dropped at the start; one for a run; none at the end
@@ -123,8 +123,10 @@ std::optional<std::string> clean_display_name(std::string_view name) {
     ++chars;
     if (!is_mark_or_joiner(cp)) visible = true;
   }
-  if (!visible || chars > max_name_chars) return std::nullopt;
+  if (!visible || chars > max_chars) return std::nullopt;
   return out;
 }
+
+std::optional<std::string> clean_display_name(std::string_view name) { return clean_line(name, max_name_chars); }
 
 }  // namespace starport::server

@@ -40,6 +40,11 @@ TEST_CASE("decks (no socket): a deck's name is 1 to 40 printable characters, tri
   CHECK_FALSE(server::clean_deck_name("    "));
   CHECK_FALSE(server::clean_deck_name("two\nlines"));
   CHECK_FALSE(server::clean_deck_name("tab\there"));
+  // The display-name rule: nothing blank, nothing that turns the text around.
+  CHECK_FALSE(server::clean_deck_name("\u200b"));
+  CHECK_FALSE(server::clean_deck_name("\u3000"));
+  CHECK_FALSE(server::clean_deck_name("Iron \u202eWall"));
+  CHECK(server::clean_deck_name("Iron\u00a0 Wall") == "Iron Wall");
 }
 
 TEST_CASE("decks (no socket): only deck games have decks, and starters are found by their Deck.id") {

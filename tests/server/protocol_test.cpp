@@ -215,6 +215,10 @@ TEST_CASE("lobby: chat reaches every member - over 500 characters is BAD_REQUEST
   CHECK(heard.chat().from() == "Guest");
   chat.mutable_send_chat()->set_text(std::string(501, 'x'));
   CHECK(error_of(guest.request(chat)) == v1::BAD_REQUEST);
+  chat.mutable_send_chat()->set_text("\u200b\u200b");   // nothing to see
+  CHECK(error_of(guest.request(chat)) == v1::BAD_REQUEST);
+  chat.mutable_send_chat()->set_text("gg \u202eyrros");   // shown reversed
+  CHECK(error_of(guest.request(chat)) == v1::BAD_REQUEST);
 
   v1::ClientMessage start;
   start.mutable_start_match()->set_lobby_id(lobby_id);

@@ -64,6 +64,18 @@ TEST_CASE("text: display names are 1-24 printable characters and chat lines UTF-
   CHECK(printable_length("日本語") == 3u);
 }
 
+TEST_CASE("text: chat lines follow the display-name rule, 500 characters long") {
+  // What one player shows others: nothing blank, nothing that turns the text around.
+  CHECK(clean_line("gl  hf ", max_chat_chars) == "gl hf");
+  CHECK(clean_line(std::string(500, 'x'), max_chat_chars));
+  CHECK_FALSE(clean_line(std::string(501, 'x'), max_chat_chars));
+  CHECK_FALSE(clean_line("\u200b\u200b", max_chat_chars));           // only zero-width spaces
+  CHECK_FALSE(clean_line("\u3000", max_chat_chars));                  // only an ideographic space
+  CHECK_FALSE(clean_line("gg \u202eyrros", max_chat_chars));          // a right-to-left override
+  CHECK_FALSE(clean_line("\u2067Bea\u2069", max_chat_chars));         // an isolate
+  CHECK(clean_line("\u05e9\u05dc\u05d5\u05dd!", max_chat_chars));      // right-to-left letters are fine
+}
+
 TEST_CASE("protobuf log: a flood of bad UTF-8 lets a few lines through, then counts the rest") {
   std::vector<std::string> lines;
   limit_protobuf_log(3, std::chrono::seconds(3600), [&](const std::string& line) { lines.push_back(line); });
