@@ -7,6 +7,7 @@
 #include "engine/registry.hpp"
 #include "server/lobby/decks.hpp"
 #include "server/lobby/lobby_hub.hpp"
+#include "server/net/metrics.hpp"
 #include "server/session/session_services.hpp"
 #include "server/net/websocket_session.hpp"
 #include "storage/worker.hpp"
@@ -55,12 +56,18 @@ void list_decks(const session_ptr& s, request r, const v1::ListDecks& m) {
   auto job = [found, account = r.account_id, id = std::string(game->id)](storage::database& db) {
     *found = db.decks(account, id);
   };
-  s->services().storage().submit(std::move(job), [s, r = std::move(r), found, game](bool ok) {
+  // A read like a replay list's: when that queue is full it is SERVER_BUSY, not one more
+  // job (a client asking again and again would otherwise queue reads without bound).
+  const bool queued = s->services().storage().submit_read(std::move(job), [s, r, found, game](bool ok) {
     s->post([r, found, game, ok] {
       if (!ok) return reply_error(r, v1::INTERNAL, storage_down);
       reply(r, deck_list(*game, *found));
     });
-  });
+  }, s->services().settings().storage_read_queue);
+  if (!queued) {
+    s->services().stats().refused(metrics::refusal::server_busy);
+    reply_error(r, v1::SERVER_BUSY, "The server is busy; try again in a moment.");
+  }
 }
 
 void save_deck(const session_ptr& s, request r, const v1::SaveDeck& m) {
