@@ -81,6 +81,10 @@ class match {
   virtual int seat_count() const = 0;
   virtual seat_mask must_act() const = 0;
   virtual seat_mask may_act() const = 0;
+  // Seats that must act but wait for another seat's answer (S.P.A.C.E.: an open trade offer
+  // of their own): the server stops their turn timer until the answer comes. Decided from
+  // public information only, since every seat sees whose timer runs.
+  virtual seat_mask awaiting_answer() const = 0;
   virtual verdict check(const action& a) const = 0;
   // check, then apply when legal; on refusal nothing changes.
   virtual verdict play(const action& a) = 0;
@@ -117,6 +121,10 @@ class match_of final : public match {
   int seat_count() const override { return state_.seat_count(); }
   seat_mask must_act() const override { return state_.must_act(); }
   seat_mask may_act() const override { return state_.may_act(); }
+  seat_mask awaiting_answer() const override {
+    if constexpr (requires { state_.awaiting_answer(); }) return state_.awaiting_answer();
+    else return 0;
+  }
   verdict check(const action& a) const override { return state_.check(a); }
   verdict play(const action& a) override {
     verdict v = state_.check(a);

@@ -66,6 +66,16 @@ seat_mask state::must_act() const {
 
 seat_mask state::may_act() const { return 0; }
 
+// Who offers whom is public (View.offers), so a stopped clock tells nobody anything. Only
+// while the target is asked for its answer: someone's clock always runs.
+seat_mask state::awaiting_answer() const {
+  const seat_mask must = must_act();
+  seat_mask m = 0;
+  for (int i = 0; i < offer_count_; ++i)
+    if (has_seat(must, offers_[i].to)) m = static_cast<seat_mask>(m | seat_bit(offers_[i].from));
+  return static_cast<seat_mask>(m & must);
+}
+
 // ---- Legal actions ---------------------------------------------------------------------------
 
 // A card of `owner` named by `actor`: its id if the actor may identify it, -(1 + index) in

@@ -328,6 +328,7 @@ class state {
   int seat_count() const { return seats_; }
   seat_mask must_act() const;
   seat_mask may_act() const;
+  seat_mask awaiting_answer() const;   // a proposer while its offer is open
   verdict check(const action& a) const;
   void apply(const action& a);
   void legal_actions(int seat, std::vector<action>& out) const;

@@ -32,6 +32,7 @@ bool match_actor::set_deadlines() {
   if (stopped_ || broken_ || repairing_) return false;
   const auto now = clock::now();
   const engine::seat_mask must = over_ ? 0 : game_->must_act();
+  const engine::seat_mask awaiting = over_ ? 0 : game_->awaiting_answer();
   const std::uint32_t turn = turn_seconds();
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     seat& s = seats_[i];
@@ -55,6 +56,11 @@ bool match_actor::set_deadlines() {
         // it plays on, as a timer: what it waits for is public, so everyone may see it.
         s.deadline_ms = s.bot_waits.count() > 0 ? wall_ms() + pause.count() : 0;
       }
+    } else if (engine::has_seat(awaiting, static_cast<int>(i))) {
+      // Waiting for the answer to its offer, on the target's clock: its own stops, and a
+      // whole turn starts when the answer comes, however late in the target's turn.
+      s.deadline = {};
+      s.deadline_ms = 0;
     } else if (turn > 0 && s.deadline == clock::time_point{}) {
       s.deadline = now + std::chrono::seconds(turn);
       s.deadline_ms = wall_ms() + static_cast<std::int64_t>(turn) * 1000;

@@ -96,6 +96,8 @@ void check_hidden_information(const match& m, rng& r) {
       if (other == v) continue;
       auto scrambled = m.clone();
       scrambled->scramble_hidden(other, r);
+      // Whose turn timer stops is public too (match::awaiting_answer).
+      if (v < 0) CHECK_MESSAGE(scrambled->awaiting_answer() == m.awaiting_answer(), m.info().id << ": seat " << other << "'s hidden cards moved whose clock stops");
       if (serialized_view(*scrambled, who) != before) {
         FAIL_CHECK(m.info().id << ": viewer " << v << " saw seat " << other << "'s hidden cards move: "
                                << m.view(who)->ShortDebugString() << "\n  became\n"
@@ -222,6 +224,10 @@ void run_playout(const game_info& g, int seats, const google::protobuf::Message&
   while (!m->result().over && step < max_actions) {
     const seat_mask acting = static_cast<seat_mask>(m->must_act() | m->may_act());
     REQUIRE_MESSAGE(acting != 0, g.id << ": nobody can act in an unfinished match");
+    // A seat awaiting an answer is one that must act, and someone it waits for has a clock.
+    const seat_mask awaiting = m->awaiting_answer();
+    REQUIRE_MESSAGE((awaiting & ~m->must_act()) == 0, g.id << ": a seat awaits an answer with nothing to do");
+    REQUIRE_MESSAGE((m->must_act() == 0 || (m->must_act() & ~awaiting) != 0), g.id << ": every seat awaits an answer");
     // 1. Listed actions pass; probes outside the list fail (RESIGN is always allowed, unlisted).
     for (int s = 0; s < seats; ++s) {
       m->legal_actions(s, legal);

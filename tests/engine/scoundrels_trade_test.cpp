@@ -32,6 +32,8 @@ TEST_CASE("scoundrels trade: an offer makes its target act, accepting swaps both
   play(g, act(0, kind::propose, {1, grenade, -1, 0}));
   REQUIRE(offer_count(g) == 1);
   CHECK(g.must_act() == (engine::seat_bit(0) | engine::seat_bit(1)));
+  // The proposer awaits the answer: the server stops its turn timer meanwhile.
+  CHECK(g.awaiting_answer() == engine::seat_bit(0));
   // The proposer keeps playing but makes no second offer while one is open.
   CHECK_FALSE(g.check(act(0, kind::propose, {1, held(g, 0, "Lucky Charm"), 0, 0})));
   const int id = g.offers()[0].id;
@@ -40,6 +42,7 @@ TEST_CASE("scoundrels trade: an offer makes its target act, accepting swaps both
   CHECK(held(g, 1, "Frag Grenade") == grenade);
   CHECK(held(g, 0, "Medkit") > 0);
   CHECK(g.must_act() == engine::seat_bit(0));
+  CHECK(g.awaiting_answer() == 0);   // answered: its turn (and a whole turn timer) goes on
 }
 
 TEST_CASE("scoundrels trade: the offered items show to the two seats only, the words name no face-down card") {

@@ -643,6 +643,7 @@ class fails_after final : public engine::match {
   int seat_count() const override { return inner_->seat_count(); }
   engine::seat_mask must_act() const override { return stuck() && how_ == failure::nobody_named ? 0 : inner_->must_act(); }
   engine::seat_mask may_act() const override { return stuck() && how_ == failure::nobody_named ? 0 : inner_->may_act(); }
+  engine::seat_mask awaiting_answer() const override { return inner_->awaiting_answer(); }
   engine::verdict check(const engine::action& a) const override {
     if (stuck() && a.kind != engine::resign_kind) return engine::refuse(engine::rule_error::illegal_action, "stuck");
     return inner_->check(a);

@@ -4,11 +4,13 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdlib>
 #include <memory>
 #include <set>
 #include <thread>
+#include <vector>
 
 #include "engine/registry.hpp"
 #include "game_streams.hpp"
@@ -191,4 +193,116 @@ TEST_CASE("match timers: a bot waiting for the answer to its offer shows when it
   CHECK(seen_offer);
   CHECK(offer_to_me_from >= 0);
   CHECK(bot_moves_without_offer > 0);
+}
+
+namespace {
+
+namespace sc = starport::scoundrels::v1;
+
+// Moves from `from` that bring a ship nearer `to` on the board (breadth-first distances).
+int steps_between(const sc::Board& board, std::uint32_t from, std::uint32_t to) {
+  std::vector<int> dist(static_cast<std::size_t>(board.locations_size()), -1);
+  std::vector<std::uint32_t> queue{to};
+  dist[to] = 0;
+  for (std::size_t at = 0; at < queue.size(); ++at)
+    for (std::uint32_t n : board.locations(static_cast<int>(queue[at])).neighbours())
+      if (dist[n] < 0) {
+        dist[n] = dist[queue[at]] + 1;
+        queue.push_back(n);
+      }
+  return dist[from];
+}
+
+// A move for a seat that wants to meet the other ship and offer it a trade: the offer when
+// there is one, else a step towards the other ship, else anything but a fight.
+v1::Action towards_a_trade(const sc::View& view, std::uint32_t me) {
+  const std::vector<v1::Action> legal = legal_in(view);
+  const std::uint32_t here = view.ships(static_cast<int>(me)).location();
+  const std::uint32_t there = view.ships(static_cast<int>(1 - me)).location();
+  for (const v1::Action& a : legal)
+    if (a.kind() == sc::PROPOSE) return a;
+  for (const v1::Action& a : legal)
+    if (a.kind() == sc::MOVE && steps_between(view.board(), a.args(0), there) < steps_between(view.board(), here, there))
+      return a;
+  for (const v1::Action& a : legal)
+    if (a.kind() != sc::MOVE && a.kind() != sc::BRAWL && a.kind() != sc::RESIGN) return a;
+  return legal.front();
+}
+
+}  // namespace
+
+TEST_CASE("match timers: a player's clock stops while their trade offer awaits its answer, and a whole turn starts when it comes") {
+  // The target may take most of its own turn to answer; the proposer, who usually wants to
+  // play on with what the answer gave, then has a whole turn, not what was left of its own.
+  server_fixture f({"--bot-delay-ms", "0", "--rate", "100000", "--burst", "100000"});
+  const starport::engine::game_info* game = starport::engine::find_game("scoundrels");
+  REQUIRE(game);
+  constexpr std::int64_t turn_ms = 60000;
+  bool answered = false;
+  int match = 0;
+  // The two ships meet with something to trade in most matches; 10 at most.
+  for (; match < 10 && !answered; ++match) {
+    test_client a(f.port()), b(f.port());
+    a.hello("Ada");
+    b.hello("Bea");
+    v1::LobbySettings settings;
+    settings.set_game("scoundrels");
+    settings.set_seats(2);
+    settings.set_turn_seconds(turn_ms / 1000);
+    const table t = start_match(a, {&b}, settings);
+    std::array<streams, 2> st;
+    for (std::uint32_t seat = 0; seat < 2; ++seat) {
+      st[seat].game = game;
+      st[seat].match_id = t.match_id;
+      sync(*t.players[seat], st[seat]);
+    }
+    // A connection holding one seat has one stream, unnamed (ViewUpdate.seat 0).
+    const auto view_of = [&](std::uint32_t seat) -> const sc::View& {
+      REQUIRE(st[seat].seats[0].have);
+      return static_cast<const sc::View&>(*st[seat].seats[0].view);
+    };
+    // One seat plays, by a PlayAction answered with its next view; the other is fenced (it
+    // then holds every update sent before).
+    const auto play = [&](std::uint32_t seat, const v1::Action& act) {
+      test_client& c = *t.players[seat];
+      const v1::ServerMessage reply = c.request(play_action(t.match_id, st[seat].seats[0].number, act));
+      REQUIRE_MESSAGE(reply.has_view(), reply.ShortDebugString());
+      sync(c, st[seat]);
+      t.players[1 - seat]->fence();
+      sync(*t.players[1 - seat], st[1 - seat]);
+    };
+    for (int step = 0; step < 3000 && !answered && !st[0].info.over(); ++step) {
+      std::uint32_t seat = 2;
+      for (std::uint32_t s = 0; s < 2 && seat == 2; ++s)
+        if (!legal_in(view_of(s)).empty()) seat = s;
+      REQUIRE(seat < 2);
+      const v1::Action act = towards_a_trade(view_of(seat), seat);
+      play(seat, act);
+      if (act.kind() != sc::PROPOSE) continue;
+      const std::uint32_t target = 1 - seat;
+      test_client& proposer = *t.players[seat];
+      test_client& answerer = *t.players[target];
+      REQUIRE(view_of(seat).offers_size() == 1);
+      // While the offer is open the target's clock runs, the proposer's does not, on both pages.
+      CHECK(proposer.matches[t.match_id].ms_left(seat) == 0);
+      CHECK(answerer.matches[t.match_id].ms_left(seat) == 0);
+      CHECK(answerer.matches[t.match_id].ms_left(target) > turn_ms - 5000);
+      // The target takes its time, then declines.
+      std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+      v1::Action decline;
+      for (const v1::Action& x : legal_in(view_of(target)))
+        if (x.kind() == sc::DECLINE) decline = x;
+      REQUIRE(decline.kind() == sc::DECLINE);
+      play(target, decline);
+      REQUIRE(view_of(seat).offers_size() == 0);
+      // The proposer's turn goes on, with a whole turn on its clock (its old one had 2.5 s less).
+      REQUIRE(!legal_in(view_of(seat)).empty());
+      CHECK(proposer.matches[t.match_id].ms_left(seat) > turn_ms - 1000);
+      CHECK(answerer.matches[t.match_id].ms_left(seat) > turn_ms - 1000);
+      CHECK(answerer.matches[t.match_id].ms_left(target) == 0);
+      answered = true;
+    }
+  }
+  MESSAGE("matches played until one ship offered the other a trade: " << match);
+  CHECK(answered);
 }
