@@ -281,7 +281,13 @@ copy_id state::take_from(const frame& f, const action& a) {
   const int owner = a.args[1], index = a.args[2];
   switch (static_cast<pick_zone>(a.args[0])) {
     case pick_zone::universe: return universe_[owner].take(index);
-    case pick_zone::hand: return players_[f.seat].hand.take(index);
+    case pick_zone::hand: {
+      // Out of a Hand: a fresh id, so the others cannot tell which copy it was (one they saw
+      // go in from the Universe, or one drawn unseen) — that would say what the Hand still holds.
+      const copy_id c = players_[f.seat].hand.take(index);
+      wire_id_[static_cast<std::size_t>(c)] = next_wire_id_++;
+      return c;
+    }
     case pick_zone::lab:
       return owner == opponent_lab ? opponent_.taken.take(index) : players_[owner].lab.take(index);
     default: return copy_id{};

@@ -204,7 +204,8 @@ class state {
   bool has_opponent() const { return variant_ == variant::jfk; }
   // The card's id on the wire (Card.id): stable while the card stays in sight or goes
   // where everyone can follow it; a fresh one when it turns up from the face-down
-  // Universe, so the id never tells whose Hand (or the Deck) a face-down card came from.
+  // Universe, so the id never tells whose Hand (or the Deck) a face-down card came from,
+  // and when it leaves a Hand, so it never tells which of the Hand's cards it was.
   std::uint32_t card_number(copy_id c) const { return wire_id_[static_cast<std::size_t>(c)]; }
   std::span<const frame> pending() const { return {frames_.data(), frame_count_}; }
   std::span<const std::uint8_t> stage_order() const { return {order_.data(), order_count_}; }

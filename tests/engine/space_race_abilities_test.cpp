@@ -228,3 +228,19 @@ TEST_CASE("Per-card abilities count the cards of a type in the Agency, the card 
   play(s, "0 draw 3");
   CHECK(s.seat(0).lab.size == 3);
 }
+
+TEST_CASE("Hidden information: which copy of a card left a Hand is not told by its id") {
+  // Two Espionage copies in the Hand (the others may have seen one go in from the Universe):
+  // moving either to the Laboratory shows the others the same table.
+  auto s = table({.seats = {{.hand = {"espionage", "espionage"}, .agency = {"public_outreach"}}, {}}});
+  choose(s, {P6, T6});
+  play(s, use(0, s, "public_outreach", 0));
+  play(s, "0 split 0");   // nothing drawn, up to 2 from the Hand to the Lab
+  sr::state first = s, second = s;
+  play(first, "0 pick 2 0 0");
+  play(second, "0 pick 2 0 1");
+  REQUIRE(codes(first.seat(0).lab) == std::vector<std::string>{"espionage"});
+  REQUIRE(codes(second.seat(0).lab) == std::vector<std::string>{"espionage"});
+  CHECK(serialized(first, starport::engine::viewer::spectator()) == serialized(second, starport::engine::viewer::spectator()));
+  CHECK(serialized(first, starport::engine::viewer::of_seat(1)) == serialized(second, starport::engine::viewer::of_seat(1)));
+}
