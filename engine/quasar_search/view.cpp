@@ -392,7 +392,8 @@ std::string state::describe(const action& a) const {
              effect_words(card_of(c).effects[static_cast<std::size_t>(a.args[1])]) + "\".";
     }
     case kind::pass:
-      if (f && f->kind == task::warp) return who + " Warps no more cards.";
+      // True whether or not it Warped any ("no more cards" read oddly after none).
+      if (f && f->kind == task::warp) return who + " is done Warping.";
       if (f && f->kind == task::triggers) return who + " triggers nothing more.";
       return who + " passes.";
     case kind::order: {

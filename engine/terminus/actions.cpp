@@ -554,7 +554,10 @@ bool state::flip_own(int seat, copy_id c) {
       }
   }
   // A System the seat's Ship is in: Exhaust flips it face down.
-  if (ship_in_system(seat, c) >= 0) set_system_down(c, true);
+  if (ship_in_system(seat, c) >= 0) {
+    set_system_down(c, true);
+    note(event_kind::system_down, seat, c);
+  }
   return false;
 }
 

@@ -238,6 +238,7 @@ enum class event_kind : std::uint8_t {
   morale,            // seat, card, extra = the Member's Morale now
   peeked,            // seat, other = whose Hand it looks at
   mulligan,          // seat, extra = how many Actions its mulligan replaces (0: it keeps its hand)
+  system_down,       // seat (whose Ship paid), card: a Star Chart System paying an Exhaust turns face down
 };
 struct event {
   event_kind kind = event_kind::flipped;

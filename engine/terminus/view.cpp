@@ -475,6 +475,7 @@ std::string state::describe_effects() const {
         break;
       case event_kind::disabled: line(card_words(e.card) + " of " + who + " is Disabled."); break;
       case event_kind::turned_down: line(card_words(e.card) + " of " + who + " turns face down."); break;
+      case event_kind::system_down: line(card_words(e.card) + " turns face down on the Star Chart."); break;
       case event_kind::morale:
         line(card_words(e.card) + " of " + who + " is at Morale " + std::to_string(e.extra) + ".");
         break;

@@ -409,6 +409,7 @@ TEST_CASE("quasar_search Warp: up to N cards from the Hand, face up, kept betwee
   const action one = act(0, kind::pick, {card_id(g, 0, "One")});
   CHECK(filled(g, g.describe(one)) == "{seat:0} Warps One.");
   play(g, one);
+  CHECK(filled(g, g.describe(act(0, kind::pass))) == "{seat:0} is done Warping.");
   play(g, act(0, kind::pass));   // "up to"
   pb::View v;
   g.view(engine::viewer::of_seat(1), v);

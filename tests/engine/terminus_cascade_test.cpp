@@ -251,6 +251,7 @@ TEST_CASE("Exhaust on a System: a face-up Exhaust System a Ship is in flips face
   const auto id = static_cast<std::int32_t>(tr::wire_id(star));
   play(g, act(1, tr::kind::activate, {id, -1, 0}));
   CHECK(g.system_down(star));
+  CHECK(filled(g.describe_effects()).find("Slingshot Star turns face down on the Star Chart.") != std::string::npos);
   REQUIRE(g.cascade().size() == 1);
   CHECK(g.cascade()[0].ability);
   trpb::View v;
