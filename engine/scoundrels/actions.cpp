@@ -80,10 +80,20 @@ seat_mask state::awaiting_answer() const {
 
 // A card of `owner` named by `actor`: its id if the actor may identify it, -(1 + index) in
 // the owner's hidden list (weapons locker, storage locker, captain's log) otherwise.
+card_no state::unwire(std::int32_t w) const {
+  if (w <= 0) return no_card;
+  const int total = bribe_base_ + static_cast<int>(c_->bribes.size());
+  // As dealt (most cards): card_no + 1, unless the card has had a fresh id since.
+  if (w - 1 < total && wire(static_cast<card_no>(w - 1)) == w) return static_cast<card_no>(w - 1);
+  for (int n = 0; n < total && n < static_cast<int>(wire_.size()); ++n)
+    if (wire_[static_cast<std::size_t>(n)] == w) return static_cast<card_no>(n);
+  return no_card;
+}
+
 card_no state::from_wire(int actor, int owner, std::int32_t w) const {
   if (w > 0) {
-    const card_no n = static_cast<card_no>(w - 1);
-    if (w - 1 >= bribe_base_ + static_cast<int>(c_->bribes.size())) return no_card;
+    const card_no n = unwire(w);
+    if (n == no_card) return no_card;
     if (actor != owner && in_locker(owner, n)) return no_card;   // hidden to the actor: by index only
     return n;
   }
@@ -108,7 +118,7 @@ std::int32_t state::blind_wire(int owner, card_no c) const {
       if (x == c) return -(1 + i);
       ++i;
     }
-  return wire_id(c);
+  return wire(c);
 }
 
 // What may change hands in a trade: cargo and small items; ship systems at the Dockyard.
@@ -130,16 +140,16 @@ void state::movement_actions(int s, std::vector<action>& out) const {
     if (dock_step_ <= 1) {
       for (int b = 0; b < max_bays; ++b)
         if (!sh.bays[b].empty() && !is_contract(sh.bays[b].card) && !sh.bays[b].captain)
-          out.push_back(act(s, kind::dismiss, wire_id(sh.bays[b].card)));
+          out.push_back(act(s, kind::dismiss, wire(sh.bays[b].card)));
       for (card_no c : sh.log.items())
         if (!is_bribe(c) && (card_of(c).kind == card_kind::crew || card_of(c).kind == card_kind::ship_system))
-          out.push_back(act(s, kind::dismiss, wire_id(c)));
+          out.push_back(act(s, kind::dismiss, wire(c)));
     }
     if (dock_step_ <= 2 && !dock_viewed_ && !cantina_[0].empty()) out.push_back(act(s, kind::view_cantina));
     if (dock_step_ <= 3 && open_bays(s) > 0)
       for (card_no c : sh.log.items())
         if (!is_bribe(c) && (card_of(c).kind == card_kind::crew || card_of(c).kind == card_kind::ship_system))
-          out.push_back(act(s, kind::install, wire_id(c)));
+          out.push_back(act(s, kind::install, wire(c)));
     if (dock_step_ <= 4 && open_.empty() && !contract_deck_.empty()) out.push_back(act(s, kind::reveal));
     return;
   }
@@ -153,7 +163,7 @@ void state::movement_actions(int s, std::vector<action>& out) const {
       if (adjacent(sh.location, l)) out.push_back(act(s, kind::move, l));
   if (crew && open_bays(s) > 0 && (sh.picked == 0 || sh.affiliation == static_cast<int>(syndicate::fidanza)))
     for (card_no c : open_.items())
-      if (contract_of(c).origin == sh.location) out.push_back(act(s, kind::pick_up, wire_id(c)));
+      if (contract_of(c).origin == sh.location) out.push_back(act(s, kind::pick_up, wire(c)));
   if (crew && sh.location == dockyard_ && !sh.docked) out.push_back(act(s, kind::dockyard));
   const bool deep = c_->board.locations[sh.location].kind == loc_kind::deep_space;
   if (crew && deep && (ship_attack(s) > 0 || forced_boarding(s)) && (arrived_ || left >= 2))
@@ -164,13 +174,13 @@ void state::movement_actions(int s, std::vector<action>& out) const {
   for (int b = 0; b < max_bays; ++b) {
     const card_no t = sh.bays[b].card;
     if (t == no_card || is_contract(t) || sh.bays[b].damage == 0 || card_of(t).kind != card_kind::ship_system) continue;
-    if (repair_source(s, no_card, t)) out.push_back(act(s, kind::repair, 0, wire_id(t)));
+    if (repair_source(s, no_card, t)) out.push_back(act(s, kind::repair, 0, wire(t)));
     for (int sb = 0; sb < max_bays; ++sb) {
       const card_no src = sh.bays[sb].card;
-      if (src != no_card && !is_contract(src) && repair_source(s, src, t)) out.push_back(act(s, kind::repair, wire_id(src), wire_id(t)));
+      if (src != no_card && !is_contract(src) && repair_source(s, src, t)) out.push_back(act(s, kind::repair, wire(src), wire(t)));
     }
     for (card_no src : sh.storage.items())
-      if (repair_source(s, src, t)) out.push_back(act(s, kind::repair, wire_id(src), wire_id(t)));
+      if (repair_source(s, src, t)) out.push_back(act(s, kind::repair, wire(src), wire(t)));
   }
   // Trades and brawls with ships here.
   const bool dock = sh.location == dockyard_;
@@ -188,18 +198,18 @@ void state::movement_actions(int s, std::vector<action>& out) const {
     std::array<std::int32_t, 16> mine{}, theirs{};
     int nm = 0, nt = 0;
     for (int b = 0; b < max_bays && nm < 16; ++b)
-      if (tradable(s, sh.bays[b].card, dock)) mine[nm++] = wire_id(sh.bays[b].card);
+      if (tradable(s, sh.bays[b].card, dock)) mine[nm++] = wire(sh.bays[b].card);
     for (const locker* l : {&sh.weapons, &sh.storage})
       for (card_no c : l->items())
-        if (nm < 16) mine[nm++] = wire_id(c);
+        if (nm < 16) mine[nm++] = wire(c);
     const ship& other = ships_[o];
     for (int b = 0; b < max_bays && nt < 16; ++b)
-      if (tradable(o, other.bays[b].card, dock)) theirs[nt++] = wire_id(other.bays[b].card);
+      if (tradable(o, other.bays[b].card, dock)) theirs[nt++] = wire(other.bays[b].card);
     for (int i = 0; i < other.weapons.size + other.storage.size && nt < 16; ++i) theirs[nt++] = -(1 + i);
     auto declined = [&](std::int32_t g, std::int32_t t) {
       for (int i = 0; i < declined_count_; ++i) {
         const offer& d = declined_[i];
-        if (d.to == o && (d.give == no_card ? 0 : wire_id(d.give)) == g && d.take_arg == t && d.give2 == no_card)
+        if (d.to == o && (d.give == no_card ? 0 : wire(d.give)) == g && d.take_arg == t && d.give2 == no_card)
           return true;
       }
       return false;
@@ -220,7 +230,7 @@ void state::movement_actions(int s, std::vector<action>& out) const {
     switch (a.kind) {
       case prim::gain_movement:
       case prim::reveal_contract:
-      case prim::draw_cantina: out.push_back(act(s, kind::play, wire_id(c), -1, 0)); break;
+      case prim::draw_cantina: out.push_back(act(s, kind::play, wire(c), -1, 0)); break;
       case prim::repair_all:
       case prim::heal_all: {
         // Shipyard Debt repairs and heals: playable when either would do something.
@@ -232,20 +242,20 @@ void state::movement_actions(int s, std::vector<action>& out) const {
             does = does || (x.kind == prim::repair_all && bk == card_kind::ship_system) ||
                    (x.kind == prim::heal_all && bk == card_kind::crew);
           }
-        if (does) out.push_back(act(s, kind::play, wire_id(c), -1, 0));
+        if (does) out.push_back(act(s, kind::play, wire(c), -1, 0));
         break;
       }
       case prim::reputation:
-        if (sh.rep > 0) out.push_back(act(s, kind::play, wire_id(c), -1, 0));
+        if (sh.rep > 0) out.push_back(act(s, kind::play, wire(c), -1, 0));
         break;
       case prim::move_dockyard:
         for (int l = 0; l < static_cast<int>(c_->board.locations.size()); ++l)
-          if (c_->board.locations[l].dockyard && l != dockyard_) out.push_back(act(s, kind::play, wire_id(c), -1, l));
+          if (c_->board.locations[l].dockyard && l != dockyard_) out.push_back(act(s, kind::play, wire(c), -1, l));
         break;
       case prim::steal_item:
         for (int o = 0; o < seats_; ++o)
           if (o != s && !ships_[o].out && ships_[o].location == sh.location && ships_[o].weapons.size + ships_[o].storage.size > 0)
-            out.push_back(act(s, kind::play, wire_id(c), o, 0));
+            out.push_back(act(s, kind::play, wire(c), o, 0));
         break;
       default: break;
     }
@@ -267,7 +277,7 @@ void state::fight_actions(int s, std::vector<action>& out) const {
             const card_kind k = card_of(c).kind;
             if ((k == card_kind::firearm || k == card_kind::explosive || k == card_kind::armour || k == card_kind::medkit) &&
                 f.kit_count[side] < max_kit)
-              out.push_back(act(s, kind::equip, wire_id(c), wire_id(sh.bays[b].card)));
+              out.push_back(act(s, kind::equip, wire(c), wire(sh.bays[b].card)));
           }
       }
       [[fallthrough]];
@@ -279,25 +289,25 @@ void state::fight_actions(int s, std::vector<action>& out) const {
         for (int b = 0; b < max_bays; ++b) {
           const card_no t = sh.bays[b].card;
           if (t == no_card || is_contract(t) || !sh.bays[b].damage || card_of(t).kind != card_kind::ship_system) continue;
-          if (repair_source(s, no_card, t)) out.push_back(act(s, kind::repair, 0, wire_id(t)));   // Allmacht's
+          if (repair_source(s, no_card, t)) out.push_back(act(s, kind::repair, 0, wire(t)));   // Allmacht's
           for (int sb = 0; sb < max_bays; ++sb) {
             const card_no src = sh.bays[sb].card;
-            if (src != no_card && !is_contract(src) && repair_source(s, src, t)) out.push_back(act(s, kind::repair, wire_id(src), wire_id(t)));
+            if (src != no_card && !is_contract(src) && repair_source(s, src, t)) out.push_back(act(s, kind::repair, wire(src), wire(t)));
           }
           for (card_no src : sh.storage.items())
-            if (repair_source(s, src, t)) out.push_back(act(s, kind::repair, wire_id(src), wire_id(t)));
+            if (repair_source(s, src, t)) out.push_back(act(s, kind::repair, wire(src), wire(t)));
         }
       } else {
         for (int b = 0; b < max_bays; ++b) {
           const card_no t = sh.bays[b].card;
           if (t == no_card || is_contract(t) || card_of(t).kind != card_kind::crew || !sh.bays[b].damage) continue;
           for (int i = 0; i < f.kit_count[side]; ++i)
-            if (f.kit[side][i].item != no_card && heal_source(s, f.kit[side][i].item, t)) out.push_back(act(s, kind::heal, wire_id(f.kit[side][i].item), wire_id(t)));
+            if (f.kit[side][i].item != no_card && heal_source(s, f.kit[side][i].item, t)) out.push_back(act(s, kind::heal, wire(f.kit[side][i].item), wire(t)));
           for (card_no src : sh.storage.items())
-            if (heal_source(s, src, t)) out.push_back(act(s, kind::heal, wire_id(src), wire_id(t)));
+            if (heal_source(s, src, t)) out.push_back(act(s, kind::heal, wire(src), wire(t)));
           for (int sb = 0; sb < max_bays; ++sb) {
             const card_no src = sh.bays[sb].card;
-            if (src != no_card && !is_contract(src) && heal_source(s, src, t)) out.push_back(act(s, kind::heal, wire_id(src), wire_id(t)));
+            if (src != no_card && !is_contract(src) && heal_source(s, src, t)) out.push_back(act(s, kind::heal, wire(src), wire(t)));
           }
         }
       }
@@ -312,7 +322,7 @@ void state::fight_actions(int s, std::vector<action>& out) const {
             if (card_of(c).kind != card_kind::favor) continue;
             for (const ability& x : card_of(c).abilities)
               if (x.kind == mends) {
-                out.push_back(act(s, kind::play, wire_id(c), -1, 0));
+                out.push_back(act(s, kind::play, wire(c), -1, 0));
                 break;
               }
           }
@@ -335,14 +345,14 @@ void state::fight_actions(int s, std::vector<action>& out) const {
         if (working(s, b) && card_of(sh.bays[b].card).kind == card_kind::ship_system)
           for (const ability& a : card_of(sh.bays[b].card).abilities)
             if (a.kind == prim::hyperdrive) { hyper[nh++] = sh.bays[b].card; break; }
-      for (int i = 0; i < nh; ++i) out.push_back(act(s, kind::escape, wire_id(hyper[i]), 0));
+      for (int i = 0; i < nh; ++i) out.push_back(act(s, kind::escape, wire(hyper[i]), 0));
       for (int i = 0; i < nh; ++i)
         for (int j = i + 1; j < nh; ++j)
-          out.push_back(act(s, kind::escape, wire_id(std::min(hyper[i], hyper[j])), wire_id(std::max(hyper[i], hyper[j]))));
+          out.push_back(act(s, kind::escape, wire(std::min(hyper[i], hyper[j])), wire(std::max(hyper[i], hyper[j]))));
       out.push_back(act(s, kind::stay));
       for (card_no c : sh.log.items())
         if (card_of(c).kind == card_kind::favor && card_of(c).abilities[0].kind == prim::auto_escape)
-          out.push_back(act(s, kind::play, wire_id(c), -1, 0));
+          out.push_back(act(s, kind::play, wire(c), -1, 0));
       break;
     }
     case fight_step::after_escape: {
@@ -374,12 +384,12 @@ void state::frame_actions(const frame& f, std::vector<action>& out) const {
       }
       if (payable)
         for (int i = 0; i < f.look_count; ++i) {
-          out.push_back(act(s, kind::choose, wire_id(f.looked[i])));
+          out.push_back(act(s, kind::choose, wire(f.looked[i])));
           // A reward ship system or crew member with an open bay: installed ([card]) or kept
           // in the captain's log ([card, -1]).
           if ((f.flags & frame_reward) && !is_bribe(f.looked[i]) && open_bays(s) > 0 &&
               (card_of(f.looked[i]).kind == card_kind::ship_system || card_of(f.looked[i]).kind == card_kind::crew))
-            out.push_back(act(s, kind::choose, wire_id(f.looked[i]), -1));
+            out.push_back(act(s, kind::choose, wire(f.looked[i]), -1));
         }
       if (f.flags & frame_optional) out.push_back(act(s, kind::pass));
       break;
@@ -387,15 +397,15 @@ void state::frame_actions(const frame& f, std::vector<action>& out) const {
     case task::dock_cost: {
       if (f.count == 2) {
         for (const bay& b : sh.bays)
-          if (!b.empty() && !is_contract(b.card) && !b.captain) out.push_back(act(s, kind::choose, wire_id(b.card)));
+          if (!b.empty() && !is_contract(b.card) && !b.captain) out.push_back(act(s, kind::choose, wire(b.card)));
         for (card_no c : sh.log.items())
           if (!is_bribe(c) && (card_of(c).kind == card_kind::crew || card_of(c).kind == card_kind::ship_system))
-            out.push_back(act(s, kind::choose, wire_id(c)));
+            out.push_back(act(s, kind::choose, wire(c)));
       }
       // Two small items: the first only when a second is there to follow.
       if (f.count == 1 || sh.weapons.size + sh.storage.size >= 2)
         for (const locker* l : {&sh.weapons, &sh.storage})
-          for (card_no c : l->items()) out.push_back(act(s, kind::choose, wire_id(c)));
+          for (card_no c : l->items()) out.push_back(act(s, kind::choose, wire(c)));
       break;
     }
     case task::pick_deck:
@@ -407,20 +417,20 @@ void state::frame_actions(const frame& f, std::vector<action>& out) const {
         const bay& x = sh.bays[b];
         if (x.empty()) continue;
         if (is_contract(x.card)) {
-          if (f.flags & frame_cargo) out.push_back(act(s, kind::allocate, wire_id(x.card)));
+          if (f.flags & frame_cargo) out.push_back(act(s, kind::allocate, wire(x.card)));
           continue;
         }
         const card_kind k = card_of(x.card).kind;
         if (f.flags & frame_crew) {
-          if (k == card_kind::crew && x.damage < 2 && !((f.hit_mask >> b) & 1u)) out.push_back(act(s, kind::allocate, wire_id(x.card)));
+          if (k == card_kind::crew && x.damage < 2 && !((f.hit_mask >> b) & 1u)) out.push_back(act(s, kind::allocate, wire(x.card)));
         } else if (k == card_kind::ship_system && x.damage == 0) {
-          out.push_back(act(s, kind::allocate, wire_id(x.card)));
+          out.push_back(act(s, kind::allocate, wire(x.card)));
         }
       }
       break;
     case task::lose_item:
       for (const locker* l : {&sh.weapons, &sh.storage})
-        for (card_no c : l->items()) out.push_back(act(s, kind::choose, wire_id(c)));
+        for (card_no c : l->items()) out.push_back(act(s, kind::choose, wire(c)));
       break;
     case task::affiliate:
       out.push_back(act(s, kind::affiliate, 0));
@@ -435,13 +445,13 @@ void state::frame_actions(const frame& f, std::vector<action>& out) const {
       if (conscious_crew(s)) out.push_back(act(s, kind::brawl, f.target));
       for (card_no c : sh.log.items())
         if (card_of(c).kind == card_kind::favor && card_of(c).abilities[0].kind == prim::stop_delivery)
-          out.push_back(act(s, kind::play, wire_id(c), f.target, 0));
+          out.push_back(act(s, kind::play, wire(c), f.target, 0));
       break;
     case task::encounter_ask:
       out.push_back(act(s, kind::pass));
       for (card_no c : sh.log.items())
         if (card_of(c).kind == card_kind::favor && card_of(c).abilities[0].kind == prim::cancel_encounter)
-          out.push_back(act(s, kind::play, wire_id(c), -1, 0));
+          out.push_back(act(s, kind::play, wire(c), -1, 0));
       break;
     case task::pillage: {
       // Rulebook "Melee": each conscious crew member of the winner takes one item (`count`
@@ -454,18 +464,18 @@ void state::frame_actions(const frame& f, std::vector<action>& out) const {
           for (int i = 0; i < loser.weapons.size + loser.storage.size; ++i) out.push_back(act(s, kind::pillage, -(1 + i)));
         for (int i = 0; i < fight_.kit_count[side]; ++i)
           if (fight_.kit[side][i].item != no_card && !(fight_.kit[side][i].used && card_of(fight_.kit[side][i].item).kind == card_kind::explosive))
-            out.push_back(act(s, kind::pillage, wire_id(fight_.kit[side][i].item)));
+            out.push_back(act(s, kind::pillage, wire(fight_.kit[side][i].item)));
       }
       if (!(f.mask & 1u)) {
         if (fight_.kind == fight_kind::boarding && open_bays(s) > 0)
           for (const bay& b : loser.bays)
-            if (!b.empty() && is_contract(b.card)) out.push_back(act(s, kind::pillage, wire_id(b.card)));
+            if (!b.empty() && is_contract(b.card)) out.push_back(act(s, kind::pillage, wire(b.card)));
         if (fight_.from == fight_from::trade) {
           // An item in the loser's lockers is face down: named by its place, as a boarding's are.
           for (card_no c : {fight_.trade.give, fight_.trade.give2, fight_.trade.take})
             if (trade_item_open(s, f.target, c)) out.push_back(act(s, kind::pillage, blind_wire(f.target, c)));
         } else if (stake_open(s, f.target)) {
-          out.push_back(act(s, kind::pillage, wire_id(fight_.stake)));
+          out.push_back(act(s, kind::pillage, wire(fight_.stake)));
         }
       }
       break;
@@ -491,8 +501,8 @@ void state::legal_actions(int seat, std::vector<action>& out) const {
         if (l == sh.location) here = true;
       if (!here) return;
       const bool deliverable = can_deliver(seat, c);
-      if (deliverable) out.push_back(act(seat, kind::deliver, wire_id(c)));
-      if (deliverable || sh.affiliation >= 0) out.push_back(act(seat, kind::bury, wire_id(c)));
+      if (deliverable) out.push_back(act(seat, kind::deliver, wire(c)));
+      if (deliverable || sh.affiliation >= 0) out.push_back(act(seat, kind::bury, wire(c)));
     };
     const bool may = conscious_crew(seat) && !delivery_stopped_;
     // A held cargo comes first and must be attempted (rulebook "Delivery": the thief "must

@@ -7,9 +7,6 @@ namespace starport::scoundrels {
 
 using engine::seat_bit;
 
-namespace {
-card_no unwire(std::int32_t w) { return w > 0 ? static_cast<card_no>(w - 1) : no_card; }
-}  // namespace
 
 void state::apply_frame(const action& a) {
   frame f = top();
@@ -445,6 +442,9 @@ void state::apply_move(const action& a) {
       o.take = a.args[2] ? from_wire(s, o.to, a.args[2]) : no_card;
       o.take_arg = a.args[2];
       o.give2 = a.argc > 3 && a.args[3] ? from_wire(s, s, a.args[3]) : no_card;
+      // The target sees the face-down items offered to it (View.offers).
+      for (card_no c : {o.give, o.give2})
+        if (c != no_card && in_locker(s, c)) reveal(c);
       offers_[offer_count_++] = o;
       ++proposals_;
       break;

@@ -167,6 +167,7 @@ void state::remove_card(int s, card_no n) {
     for (int i = 0; i < l->size; ++i)
       if (l->cards[i] == n) {
         l->take(i);
+        reveal(n);   // wherever it goes next, someone else may see it
         return;
       }
 }
@@ -262,6 +263,7 @@ bool state::rep_check(int s, int modifier) {
     for (card_no c : l->items())
       for (const ability& a : card_of(c).abilities)
         if (a.kind == prim::rep_check && !(a.flags & flag_once)) {
+          reveal(c);
           show(c);
           note_(note_kind::item_shown, s, c);
           break;

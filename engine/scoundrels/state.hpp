@@ -78,7 +78,9 @@ inline constexpr int max_fight_rounds = 8;  // decision: the attacker fights on 
 
 using card_no = std::uint16_t;
 inline constexpr card_no no_card = 0xffff;
-inline constexpr std::int32_t wire_id(card_no c) { return static_cast<std::int32_t>(c) + 1; }
+// Card ids on the wire (Card.id, action arguments): card_no + 1 as dealt; a card coming out
+// of a locker gets a fresh one (state::reveal). Cards past this many keep card_no + 1.
+inline constexpr std::size_t max_wired_cards = 512;
 
 enum class kind : std::uint16_t {
   resign = 0, move, pick_up, dockyard, dismiss, view_cantina, install, reveal, intercept, ambush,
@@ -295,7 +297,7 @@ class state {
   static constexpr int min_seats = 2;
   static constexpr int max_seats = max_players;
   static constexpr int default_seats = 4;
-  static constexpr int rules_version = 5;
+  static constexpr int rules_version = 6;
   static constexpr std::array<std::string_view, kind_count> action_names = {
       "resign", "move", "pick_up", "dockyard", "dismiss", "view_cantina", "install", "reveal",
       "intercept", "ambush", "allocate", "repair", "press", "escape", "stay", "equip", "fight",
@@ -372,6 +374,9 @@ class state {
   const contract& contract_of(card_no n) const { return c_->contracts[n]; }
   int deck_of(card_no n) const;            // cantina colour 0..2, 3 bribes, -1 contract
   std::string card_name(card_no n) const;
+  // A card's id on the wire now, and the card an id names (no_card: none, or no longer).
+  std::int32_t wire(card_no n) const { return n < wire_.size() ? wire_[n] : static_cast<std::int32_t>(n) + 1; }
+  card_no unwire(std::int32_t w) const;
   std::string card_words(card_no n) const;   // the log's "{card:K}"
   int site_of(int location) const;
   bool can_deliver(int s, card_no contract) const;
@@ -428,6 +433,12 @@ class state {
   void bury(int s, card_no c);
   int bay_of(int s, card_no n) const;
   void remove_card(int s, card_no n);      // from wherever the seat holds it
+  // A face-down card comes into another seat's sight: a fresh id, so nobody can match it with
+  // a sighting from before it went face down (which copy of a kind it is, and with it what
+  // else the lockers hold).
+  void reveal(card_no c) {
+    if (c < wire_.size() && next_wire_ < 0xffff) wire_[c] = next_wire_++;
+  }
   void give_up(int s, card_no c, note_kind why);
   bool holds(int s, card_no n) const;
   bool in_locker(int s, card_no n) const;
@@ -558,6 +569,12 @@ class state {
   // Cards the last action showed everyone (View.shown): played, discarded, equipped.
   std::uint8_t shown_count_ = 0;
   std::array<card_no, 4> shown_{};
+  std::array<std::uint16_t, max_wired_cards> wire_ = [] {
+    std::array<std::uint16_t, max_wired_cards> w{};
+    for (std::size_t i = 0; i < w.size(); ++i) w[i] = static_cast<std::uint16_t>(i + 1);
+    return w;
+  }();
+  std::uint16_t next_wire_ = max_wired_cards + 1;
   void show(card_no c) {
     if (shown_count_ < shown_.size()) shown_[shown_count_++] = c;
   }

@@ -93,7 +93,7 @@ std::string state::roll_words(const engine::die_roll& d) const {
 
 void state::fill_card(pb::Card& out, card_no n, bool known) const {
   if (!known) return;
-  out.set_id(static_cast<std::uint32_t>(wire_id(n)));
+  out.set_id(static_cast<std::uint32_t>(wire(n)));
   out.set_known(true);
   out.set_name(std::string(card_of(n).name));
   if (is_bribe(n)) out.set_kind(pb::BRIBE);
@@ -105,7 +105,7 @@ void state::fill_card(pb::Card& out, card_no n, bool known) const {
 
 void state::fill_contract(pb::Contract& out, card_no n) const {
   const contract& k = contract_of(n);
-  out.set_id(static_cast<std::uint32_t>(wire_id(n)));
+  out.set_id(static_cast<std::uint32_t>(wire(n)));
   out.set_name(std::string(k.name));
   out.set_origin(k.origin);
   out.set_syndicate(wire_syndicate(static_cast<int>(k.owner)));
@@ -359,7 +359,7 @@ void state::view(viewer who, pb::View& out) const {
         const int s = side == 0 ? fs.attacker : fs.defender;
         pb::Card& c = side == 0 ? *f.add_attacker_kit() : *f.add_defender_kit();
         fill_card(c, k.item, true);
-        if (ships_[s].bays[k.bay].card != no_card) c.set_equipped_to(static_cast<std::uint32_t>(wire_id(ships_[s].bays[k.bay].card)));
+        if (ships_[s].bays[k.bay].card != no_card) c.set_equipped_to(static_cast<std::uint32_t>(wire(ships_[s].bays[k.bay].card)));
       }
   }
   // Offers: cargo is public; items are shown to the two seats of the offer. The declined
@@ -440,8 +440,8 @@ std::string state::describe(const action& a) const {
   const std::string who = seat_ref(a.seat);
   auto loc = [&](int l) { return std::string(c_->board.locations[static_cast<std::size_t>(l)].name); };
   auto public_card = [&](std::int32_t w) -> std::string {
-    if (w <= 0) return "a face-down item";
-    const card_no n = static_cast<card_no>(w - 1);
+    const card_no n = unwire(w);
+    if (n == no_card) return "a face-down item";
     if (is_contract(n)) return "the " + card_words(n) + " cargo";
     return card_words(n);
   };
@@ -469,18 +469,18 @@ std::string state::describe(const action& a) const {
     case kind::equip: return who + " equips a crew member.";
     case kind::fight: return who + " is ready to fight.";
     case kind::heal: return who + " heals a crew member.";
-    case kind::pillage: return a.args[0] == 0 ? who + " stops pillaging." : who + " pillages " + public_card(a.args[0] < 0 ? 0 : (is_contract(static_cast<card_no>(a.args[0] - 1)) ? a.args[0] : 0)) + ".";
+    case kind::pillage: return a.args[0] == 0 ? who + " stops pillaging." : who + " pillages " + public_card(is_contract(unwire(a.args[0])) ? a.args[0] : 0) + ".";
     case kind::propose: {
       std::string w = who + " offers " + seat_ref(a.args[0]) + " a trade";
       int items = 0;
       for (std::int32_t g : {a.args[1], a.args[3]})
-        if (g > 0 && !is_contract(static_cast<card_no>(g - 1)) && bay_of(a.seat, static_cast<card_no>(g - 1)) < 0) ++items;
+        if (g > 0 && !is_contract(unwire(g)) && bay_of(a.seat, unwire(g)) < 0) ++items;
       std::string gives, takes;
       for (std::int32_t g : {a.args[1], a.args[3]})
-        if (g > 0 && (is_contract(static_cast<card_no>(g - 1)) || bay_of(a.seat, static_cast<card_no>(g - 1)) >= 0))
+        if (g > 0 && (is_contract(unwire(g)) || bay_of(a.seat, unwire(g)) >= 0))
           gives += (gives.empty() ? "" : " and ") + public_card(g);
       if (items) gives += (gives.empty() ? "" : " and ") + plural(items, "small item", "small items");
-      if (a.args[2] > 0 && (is_contract(static_cast<card_no>(a.args[2] - 1)) || bay_of(a.args[0], static_cast<card_no>(a.args[2] - 1)) >= 0))
+      if (a.args[2] > 0 && (is_contract(unwire(a.args[2])) || bay_of(a.args[0], unwire(a.args[2])) >= 0))
         takes = public_card(a.args[2]);
       else if (a.args[2] != 0) takes = "a small item";
       return w + ": " + (gives.empty() ? "nothing" : gives) + " for " + (takes.empty() ? "nothing" : takes) + ".";

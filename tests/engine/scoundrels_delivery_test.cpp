@@ -1,4 +1,6 @@
 // S.P.A.C.E. delivery, reputation, affiliation and the game's end, on hand-made content.
+#include <algorithm>
+
 #include "tests/engine/scoundrels_table.hpp"
 
 using namespace scoundrels_test;
@@ -51,7 +53,7 @@ TEST_CASE("scoundrels rule Delivery: a reward ship system or crew member is inst
   REQUIRE(g.pending().size() == 1);
   REQUIRE(g.pending().back().kind == task::keep_one);
   REQUIRE(g.pending().back().look_count == 1);
-  const std::int32_t cannon = wire_id(g.pending().back().looked[0]);
+  const std::int32_t cannon = g.wire(g.pending().back().looked[0]);
   CHECK(g.card_name(g.pending().back().looked[0]) == "Laser Cannon");
   CHECK(listed(g, act(0, kind::choose, {cannon})));       // installed
   CHECK(listed(g, act(0, kind::choose, {cannon, -1})));   // or kept in the captain's log
@@ -67,10 +69,10 @@ TEST_CASE("scoundrels rule Delivery: a reward ship system or crew member is inst
   play(h, act(0, kind::deliver, {contract_id(h, "Spice")}));
   REQUIRE(h.pending().size() == 1);
   REQUIRE(h.pending().back().look_count == 2);
-  const std::int32_t medkit = wire_id(h.pending().back().looked[1]);
+  const std::int32_t medkit = h.wire(h.pending().back().looked[1]);
   CHECK(h.card_name(static_cast<card_no>(medkit - 1)) == "Medkit");
   CHECK_FALSE(listed(h, act(0, kind::choose, {medkit, -1})));
-  play(h, act(0, kind::choose, {wire_id(h.pending().back().looked[0])}));
+  play(h, act(0, kind::choose, {h.wire(h.pending().back().looked[0])}));
   CHECK(damage_of(h, 0, "Laser Cannon") == 0);   // in a bay
   CHECK(h.ship_of(0).log.size == 0);
 }
@@ -95,12 +97,13 @@ TEST_CASE("scoundrels rule Affiliation: affiliating views a bribe per point of r
   REQUIRE(g.pending().size() == 2);
   CHECK(g.pending().back().look_count == 2);
   CHECK(g.deck_of(g.pending().back().looked[0]) == colour_count);
-  const std::int32_t bribe = wire_id(g.pending().back().looked[1]);
+  const std::int32_t bribe = g.wire(g.pending().back().looked[1]);
   play(g, act(0, kind::choose, {bribe}));
   CHECK(g.pending().back().look_count == 2);
   CHECK(g.deck_of(g.pending().back().looked[0]) == 0);
-  play(g, act(0, kind::choose, {wire_id(g.pending().back().looked[0])}));
-  CHECK(g.ship_of(0).log.size == 1);   // the bribe, face down
+  play(g, act(0, kind::choose, {g.wire(g.pending().back().looked[0])}));
+  const auto log = g.ship_of(0).log.items();
+  CHECK(std::count(log.begin(), log.end(), g.unwire(bribe)) == 1);   // the bribe, face down
 }
 
 TEST_CASE("scoundrels rule Affiliation: reaching reputation 4 unaffiliated affiliates at once") {
@@ -280,11 +283,12 @@ TEST_CASE("scoundrels rule Melee: the winner takes the cargo at stake as well as
     "dice": [6, 1]
   })");
   const std::int32_t spice = contract_id(g, "Spice");
-  const std::int32_t pistol = held(g, 0, "Blaster Pistol");
+  const card_no pistol_card = g.unwire(held(g, 0, "Blaster Pistol"));
   play(g, act(0, kind::deliver, {spice}));
   play(g, act(1, kind::brawl, {0}));
   play(g, act(1, kind::fight));
-  play(g, act(0, kind::equip, {pistol, held(g, 0, "Captain Vega")}));
+  play(g, act(0, kind::equip, {g.wire(pistol_card), held(g, 0, "Captain Vega")}));
+  const std::int32_t pistol = g.wire(pistol_card);   // equipped, out of the locker: a fresh id
   play(g, act(0, kind::fight));
   play(g, act(0, kind::allocate, {held(g, 0, "Captain Vega")}));
   play(g, act(1, kind::allocate, {held(g, 1, "Captain Orr")}));

@@ -48,10 +48,10 @@ void play(sc::state& g, const action& a) {
 std::int32_t id_of(const sc::state& g, int seat, const std::string& name) {
   const sc::ship& sh = g.ship_of(seat);
   for (const sc::bay& b : sh.bays)
-    if (!b.empty() && g.card_name(b.card) == name) return sc::wire_id(b.card);
+    if (!b.empty() && g.card_name(b.card) == name) return g.wire(b.card);
   for (const sc::locker* l : {&sh.weapons, &sh.storage, &sh.log})
     for (sc::card_no c : l->items())
-      if (g.card_name(c) == name) return sc::wire_id(c);
+      if (g.card_name(c) == name) return g.wire(c);
   FAIL("no such card held: " << name);
   return 0;
 }

@@ -65,10 +65,10 @@ void play(sc::state& g, const action& a) {
 std::int32_t id_of(const sc::state& g, int seat, const std::string& name) {
   const sc::ship& sh = g.ship_of(seat);
   for (const sc::bay& b : sh.bays)
-    if (!b.empty() && g.card_name(b.card) == name) return sc::wire_id(b.card);
+    if (!b.empty() && g.card_name(b.card) == name) return g.wire(b.card);
   for (const sc::locker* l : {&sh.weapons, &sh.storage, &sh.log})
     for (sc::card_no c : l->items())
-      if (g.card_name(c) == name) return sc::wire_id(c);
+      if (g.card_name(c) == name) return g.wire(c);
   FAIL("no such card held: " << name);
   return 0;
 }
@@ -352,7 +352,7 @@ TEST_CASE("scoundrels Position choices: the Dockyard's view and its cost mid-vis
   sc::state g = start(json);
   CHECK(legal(g, 0).size() == 3);   // keep either, or PASS
   hidden_from(g, 1, {"Laser Turret", "Cargo Pod", "Blaster Pistol"});
-  play(g, make(0, sc::kind::choose, {sc::wire_id(g.pending().back().looked[0])}));
+  play(g, make(0, sc::kind::choose, {g.wire(g.pending().back().looked[0])}));
   // The cost: a system or crew (not the captain); one small item is not enough.
   REQUIRE(!g.pending().empty());
   CHECK(g.pending().back().kind == sc::task::dock_cost);

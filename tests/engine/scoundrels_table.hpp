@@ -76,6 +76,8 @@ inline constexpr card test_green[] = {
     card{"Fuel Favor", card_kind::favor, {ab(prim::gain_movement, 2, weapon::none, flag_once), {}, {}}, ""},
     sys("Thrusters", ab(prim::escape, 1)),
     card{"Forged Papers", card_kind::favor, {ab(prim::cancel_encounter, 1, weapon::none, flag_once), {}, {}}, ""},
+    // A second copy of a green card, for the tests of copies of one kind.
+    item("Tool Kit", card_kind::item, ab(prim::repair, 1, weapon::none, flag_once)),
 };
 inline constexpr card test_purple[] = {
     crew("Captain Vega", ab(prim::melee, 1, weapon::fists)), crew("Captain Orr", ab(prim::melee, 1, weapon::fists)),
@@ -154,13 +156,16 @@ inline void play(state& g, const action& a) {
 inline std::int32_t held(const state& g, int s, std::string_view name) {
   const ship& sh = g.ship_of(s);
   for (const bay& b : sh.bays)
-    if (b.card != no_card && g.card_name(b.card) == name) return wire_id(b.card);
+    if (b.card != no_card && g.card_name(b.card) == name) return g.wire(b.card);
   for (const locker* l : {&sh.weapons, &sh.storage, &sh.log})
     for (card_no c : l->items())
-      if (g.card_name(c) == name) return wire_id(c);
+      if (g.card_name(c) == name) return g.wire(c);
   FAIL("seat " << s << " holds no " << name);
   return 0;
 }
+
+// The card (not its id, which a card leaving a locker changes) seat `s` holds by that name.
+inline card_no held_card(const state& g, int s, std::string_view name) { return g.unwire(held(g, s, name)); }
 
 // A face-down item as another seat names it: -(1 + its place among the weapons, then the
 // storage locker's items).
@@ -179,7 +184,7 @@ inline std::int32_t blind(const state& g, int s, std::string_view name) {
 // The wire id of a contract by name.
 inline std::int32_t contract_id(const state& g, std::string_view name) {
   for (card_no n = 0; n < g.data().contracts.size(); ++n)
-    if (g.data().contracts[n].name == name) return wire_id(n);
+    if (g.data().contracts[n].name == name) return g.wire(n);
   FAIL("no contract " << name);
   return 0;
 }

@@ -28,6 +28,7 @@ bool says(const state& g, const std::string& words) { return filled(g, g.describ
 TEST_CASE("scoundrels trade: an offer makes its target act, accepting swaps both sides at once") {
   state g = game(3, market);
   const std::int32_t grenade = held(g, 0, "Frag Grenade");
+  const card_no grenade_card = held_card(g, 0, "Frag Grenade");
   // Seat 0 asks for seat 1's first face-down item (index 0: the Medkit) for its grenade.
   play(g, act(0, kind::propose, {1, grenade, -1, 0}));
   REQUIRE(offer_count(g) == 1);
@@ -39,7 +40,7 @@ TEST_CASE("scoundrels trade: an offer makes its target act, accepting swaps both
   const int id = g.offers()[0].id;
   play(g, act(1, kind::accept, {id}));
   CHECK(offer_count(g) == 0);
-  CHECK(held(g, 1, "Frag Grenade") == grenade);
+  CHECK(held_card(g, 1, "Frag Grenade") == grenade_card);
   CHECK(held(g, 0, "Medkit") > 0);
   CHECK(g.must_act() == engine::seat_bit(0));
   CHECK(g.awaiting_answer() == 0);   // answered: its turn (and a whole turn timer) goes on
@@ -129,10 +130,9 @@ TEST_CASE("scoundrels trade: an offer dies when what it names leaves its holder 
   pos.replace(pos.find(R"({"card": "+1 Hyperdrive"})"), 25, R"({"card": "+1 Hyperdrive", "damage": 1})");
   pos.replace(pos.find(R"("storageLocker": ["Lucky Charm"])"), 32, R"("storageLocker": ["Lucky Charm", "Tool Kit"])");
   state g = game(3, pos);
-  const std::int32_t kit = held(g, 0, "Tool Kit");
-  play(g, act(0, kind::propose, {1, kit, 0, 0}));
+  play(g, act(0, kind::propose, {1, held(g, 0, "Tool Kit"), 0, 0}));
   CHECK(offer_count(g) == 1);
-  play(g, act(0, kind::repair, {kit, held(g, 0, "+1 Hyperdrive")}));
+  play(g, act(0, kind::repair, {held(g, 0, "Tool Kit"), held(g, 0, "+1 Hyperdrive")}));
   CHECK(damage_of(g, 0, "+1 Hyperdrive") == 0);
   CHECK(offer_count(g) == 0);   // the Tool Kit is used up
   CHECK(says(g, "{seat:0}'s offer to {seat:1} ends unanswered: an item in it is gone."));
@@ -315,6 +315,7 @@ TEST_CASE("scoundrels trade: a trade brawl's winner, either side, may take an it
   // never could be taken.) Seat 0 proposes and starts the brawl; seat 1 defends and wins.
   state g = game(2, weak_proposer);
   const std::int32_t grenade = held(g, 0, "Frag Grenade");
+  const card_no grenade_card = held_card(g, 0, "Frag Grenade");
   play(g, act(0, kind::propose, {1, grenade, -1, 0}));
   play(g, act(0, kind::brawl, {1}));
   brawl_until_pillage(g);
@@ -325,7 +326,7 @@ TEST_CASE("scoundrels trade: a trade brawl's winner, either side, may take an it
   CHECK_FALSE(listed(g, act(1, kind::pillage, {grenade})));
   CHECK_FALSE(listed(g, act(1, kind::pillage, {blind(g, 0, "Lucky Charm")})));   // not brought for trade
   play(g, take);
-  CHECK(held(g, 1, "Frag Grenade") == grenade);
+  CHECK(held_card(g, 1, "Frag Grenade") == grenade_card);
   // Taken from a face-down locker: the log does not name it.
   CHECK(says(g, "{seat:1} takes a face-down item"));
   // The one "also" pick is spent, and nothing was equipped: stopping is all that is left.
@@ -342,21 +343,22 @@ TEST_CASE("scoundrels trade: the offer's target may start a brawl after the exch
   // (Rules version 3; before, only the proposer could brawl after an exchange.)
   state g = game(2, weak_proposer);
   const std::int32_t grenade = held(g, 0, "Frag Grenade");
-  const std::int32_t medkit = held(g, 1, "Medkit");
+  const card_no grenade_card = held_card(g, 0, "Frag Grenade");
+  const card_no medkit_card = held_card(g, 1, "Medkit");
   play(g, act(0, kind::propose, {1, grenade, -1, 0}));
   const int id = g.offers()[0].id;
   const action after = act(1, kind::accept, {id, 1});
   CHECK(filled(g, g.describe(after)) == filled(g, "{seat:1} accepts {seat:0}'s offer: they trade, then {seat:1} starts a brawl with {seat:0}."));
   play(g, after);
-  CHECK(held(g, 1, "Frag Grenade") == grenade);   // the exchange is made first
-  CHECK(held(g, 0, "Medkit") == medkit);
+  CHECK(held_card(g, 1, "Frag Grenade") == grenade_card);   // the exchange is made first
+  CHECK(held_card(g, 0, "Medkit") == medkit_card);
   REQUIRE(g.fight().kind == fight_kind::brawl);
   CHECK(g.fight().attacker == 1);
   CHECK(g.fight().defender == 0);
   brawl_until_pillage(g);
   // What the winner brought for trade, now the loser's (face down there), is at stake.
   play(g, act(1, kind::pillage, {blind(g, 0, "Medkit")}));
-  CHECK(held(g, 1, "Medkit") == medkit);
+  CHECK(held_card(g, 1, "Medkit") == medkit_card);
   play(g, act(1, kind::pillage, {0}));
   REQUIRE(g.fight().kind == fight_kind::none);
   CHECK_FALSE(listed(g, act(0, kind::brawl, {1})));   // one brawl a trade: the proposer's is spent too
@@ -380,15 +382,15 @@ TEST_CASE("scoundrels positions: the active seat's exchanges this Movement are s
     return p;
   };
   state g = game(2, posed(R"({"with": 1, "gave": "Frag Grenade", "got": "Medkit"})"));
-  const std::int32_t medkit = held(g, 0, "Medkit");
-  const std::int32_t grenade = held(g, 1, "Frag Grenade");
+  const card_no medkit_card = held_card(g, 0, "Medkit");
+  const card_no grenade_card = held_card(g, 1, "Frag Grenade");
   // Orr may take back the Medkit he gave (a stake, though it is not equipped; face down in
   // Lux's locker, so named by its place); not the Lucky Charm.
   CHECK(listed(g, act(1, kind::pillage, {blind(g, 0, "Medkit")})));
   CHECK_FALSE(listed(g, act(1, kind::pillage, {blind(g, 0, "Lucky Charm")})));
   play(g, act(1, kind::pillage, {blind(g, 0, "Medkit")}));
-  CHECK(held(g, 1, "Medkit") == medkit);
-  CHECK(held(g, 1, "Frag Grenade") == grenade);
+  CHECK(held_card(g, 1, "Medkit") == medkit_card);
+  CHECK(held_card(g, 1, "Frag Grenade") == grenade_card);
   auto refusal = [&](std::string_view exchanges) {
     pb::Position p;
     std::string error;
@@ -402,4 +404,40 @@ TEST_CASE("scoundrels positions: the active seat's exchanges this Movement are s
   CHECK(refusal(R"({"with": 1}, {"with": 1, "got": "Medkit"})").find("gives or gets something") != std::string::npos);
   CHECK(refusal(R"({"with": 1, "gave2": "Frag Grenade"})").find("name the first item given first") != std::string::npos);
   CHECK(refusal(R"({"with": 1, "gave": "Brute"})").find("a trade may move") != std::string::npos);   // crew are never traded
+}
+
+TEST_CASE("scoundrels hidden information: a face-down item that comes into sight has a fresh id") {
+  // Two Tool Kits face down: whichever is offered, or used up (shown as it goes under its
+  // deck), the others see the same thing. Before (rules version 5) a card kept its id through
+  // a locker, so a Tool Kit seen going in could be told from another copy coming out, and
+  // with it that the locker still held the other.
+  std::string pos = market;
+  pos.replace(pos.find(R"({"card": "+1 Hyperdrive"})"), 25, R"({"card": "+1 Hyperdrive", "damage": 1})");
+  pos.replace(pos.find(R"("storageLocker": ["Lucky Charm"])"), 32, R"("storageLocker": ["Tool Kit", "Tool Kit"])");
+  const state g = game(3, pos);
+  std::vector<std::int32_t> kits;
+  for (card_no c : g.ship_of(0).storage.items()) kits.push_back(g.wire(c));
+  REQUIRE(kits.size() == 2);
+  const auto seen_by = [](const state& x, engine::viewer who) {
+    pb::View v;
+    x.view(who, v);
+    return v.SerializeAsString();
+  };
+  // Offered: the target sees it, the others see an offer of a face-down item.
+  state offer_a = g, offer_b = g;
+  play(offer_a, act(0, kind::propose, {1, kits[0], 0, 0}));
+  play(offer_b, act(0, kind::propose, {1, kits[1], 0, 0}));
+  for (int v = -1; v < 3; ++v)
+    if (v != 0) CHECK(seen_by(offer_a, v < 0 ? engine::viewer::spectator() : engine::viewer::of_seat(v)) ==
+                      seen_by(offer_b, v < 0 ? engine::viewer::spectator() : engine::viewer::of_seat(v)));
+  // Used up: everyone sees it go.
+  state use_a = g, use_b = g;
+  play(use_a, act(0, kind::repair, {kits[0], held(g, 0, "+1 Hyperdrive")}));
+  play(use_b, act(0, kind::repair, {kits[1], held(g, 0, "+1 Hyperdrive")}));
+  for (int v = -1; v < 3; ++v)
+    if (v != 0) CHECK(seen_by(use_a, v < 0 ? engine::viewer::spectator() : engine::viewer::of_seat(v)) ==
+                      seen_by(use_b, v < 0 ? engine::viewer::spectator() : engine::viewer::of_seat(v)));
+  // The kit left has kept its id, and the old id of the used one names nothing now.
+  CHECK(held(use_a, 0, "Tool Kit") == kits[1]);
+  CHECK(use_a.unwire(kits[0]) == no_card);
 }
