@@ -20,7 +20,7 @@ action act(int seat, kind k, std::initializer_list<std::int32_t> args) {
   return a;
 }
 
-std::int32_t wire(copy_id c) { return static_cast<std::int32_t>(wire_id(c)); }
+std::int32_t wire(copy_id c) { return static_cast<std::int32_t>(wire(c)); }
 
 constexpr std::string_view pass_choices[] = {"Ask me", "Pass for me"};
 constexpr engine::preference_info preference_table[] = {
@@ -334,7 +334,14 @@ verdict state::check(const action& a) const {
   return engine::ok();
 }
 
-copy_id state::from_wire(std::int32_t w) { return w <= 0 || w > 256 ? no_card : static_cast<copy_id>(w - 1); }
+copy_id state::from_wire(std::int32_t w) const {
+  if (w <= 0) return no_card;
+  // As dealt (most cards), unless the copy has had a fresh id since.
+  if (static_cast<std::size_t>(w) <= wire_.size() && wire_[static_cast<std::size_t>(w - 1)] == w) return static_cast<copy_id>(w - 1);
+  for (std::size_t c = 0; c < wire_.size(); ++c)
+    if (wire_[c] == w) return static_cast<copy_id>(c);
+  return no_card;
+}
 
 void state::apply(const action& a) {
   event_count_ = 0;
@@ -531,6 +538,7 @@ void state::remove_from_hand(int seat, copy_id c) {
   for (int i = 0; i < h.size; ++i)
     if (h.cards[i] == c) {
       h.take(i);
+      renew_id(c);
       return;
     }
 }

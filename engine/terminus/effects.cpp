@@ -324,6 +324,7 @@ void state::do_effect(const frame& run, int i, int ts, int tsh) {
     case op::add_recruit:
       if (!t.gigs.empty() && t.ships[tsh].crew_count < max_crew) {
         const copy_id c = t.gigs.pop();
+        renew_id(c);
         if (put_member(ts, tsh, c, true)) {
           note(event_kind::joined, ts, c, 0, tsh);
           push_triggers_of(ts, tsh, c, when::reveal);

@@ -559,6 +559,7 @@ void state::deadlock(int s) {
   for (int i = p.hand.size - 1; i >= 0; --i)
     if (card_of(p.hand.cards[i]).type == card_type::action) {
       const copy_id c = p.hand.take(i);
+      renew_id(c);
       p.discard.push(c);
       note(event_kind::discarded, s, c);
     }
@@ -621,7 +622,9 @@ void state::aftermath_step() {
           return;
         }
         if (x.crew_count < max_crew) {
-          enter_with_reveal(active_, k, p.gigs.pop(), false, event_kind::joined);
+          const copy_id gig = p.gigs.pop();
+          renew_id(gig);
+          enter_with_reveal(active_, k, gig, false, event_kind::joined);
         }
       }
       step_ = step::end;

@@ -59,7 +59,10 @@ inline constexpr copy_id no_card = 0xff;
 inline constexpr int owner_of(copy_id c) { return c >> 6; }
 inline constexpr int slot_of(copy_id c) { return c & 63; }
 inline constexpr copy_id make_copy(int seat, int slot) { return static_cast<copy_id>(seat << 6 | slot); }
+// A copy's id as dealt (Card.id, action arguments). A card coming out of a Hand or the Gig
+// Pile gets a fresh one: state::wire gives the id now.
 inline constexpr std::uint32_t wire_id(copy_id c) { return static_cast<std::uint32_t>(c) + 1; }
+inline constexpr std::size_t copy_count = std::size_t{max_players} << 6;
 
 enum class kind : std::uint16_t {
   resign = 0, draft, start_system, mulligan, entropy, play, pass, override_, activate, choose,
@@ -261,7 +264,7 @@ class state {
   static constexpr int min_seats = 2;
   static constexpr int max_seats = max_players;
   static constexpr int default_seats = 2;
-  static constexpr int rules_version = 4;
+  static constexpr int rules_version = 5;
   static constexpr std::array<std::string_view, 13> action_names = {
       "resign", "draft", "start_system", "mulligan", "entropy", "play", "pass",
       "override", "activate", "choose", "detach", "reattach", "bustle"};
@@ -320,6 +323,9 @@ class state {
   // A System flipped face down by its Exhaust ability: no abilities, no keywords, until it
   // leaves the Star Chart (or stops being a Starting System).
   bool system_down(copy_id c) const { return systems_down_[c >> 6] >> (c & 63) & 1; }
+  // A copy's id on the wire now, and the copy an id names (no_card: none, or no longer).
+  std::int32_t wire(copy_id c) const { return c == no_card ? 0 : wire_[c]; }
+  copy_id from_wire(std::int32_t w) const;
   bool meets_requirement(int s, copy_id action_card) const;
   bool can_play_action(int s) const;         // one playable Action for each Ship
   std::span<const std::uint8_t> turn_order() const { return {order_.data(), order_count_}; }
@@ -438,8 +444,13 @@ class state {
   std::int32_t pick_arg(int seat, const frame& f, copy_id c) const;
   copy_id picked(const frame& f, std::int32_t arg) const;
   int weapon_count(int seat, int sh) const;
-  static copy_id from_wire(std::int32_t w);
   void remove_from_hand(int seat, copy_id c);
+  // A card comes out of a Hand or the Gig Pile, where the others cannot follow one copy among
+  // others of its kind: a fresh id, so it cannot be matched with a sighting from before it went
+  // in (a discard reshuffled, a Member back to the Gig Pile) and tell what the rest still hold.
+  void renew_id(copy_id c) {
+    if (c < wire_.size() && next_wire_ < 0xffff) wire_[c] = next_wire_++;
+  }
   void remember(const action& a);
   bool flip_own(int seat, copy_id c);
   int ship_in_system(int seat, copy_id sys) const;
@@ -472,6 +483,12 @@ class state {
   const char* reason_ = "";
   std::array<copy_id, terminus + 1> chart_{};        // index = Proximity 1–10; 0 unused
   std::array<std::uint64_t, max_players> systems_down_{};   // bit per copy: a face-down System
+  std::array<std::uint16_t, copy_count> wire_ = [] {
+    std::array<std::uint16_t, copy_count> w{};
+    for (std::size_t i = 0; i < w.size(); ++i) w[i] = static_cast<std::uint16_t>(wire_id(static_cast<copy_id>(i)));
+    return w;
+  }();
+  std::uint16_t next_wire_ = copy_count + 1;
   dead_pile dead_;
   std::array<player, max_players> players_{};
   std::array<std::uint8_t, max_players> order_{};

@@ -60,7 +60,7 @@ std::string ship_words(int seat, int ship) {
 void state::fill_card(pb::Card& out, copy_id c, bool known) const {
   out.set_owner(static_cast<std::uint32_t>(owner_of(c)));
   if (!known) return;
-  out.set_id(wire_id(c));
+  out.set_id(wire(c));
   out.set_index(index_of(c));
   out.set_known(true);
   out.set_type(wire_type(card_of(c).type));

@@ -46,9 +46,11 @@ TEST_CASE("Partial position: the second of two cards to pick is open, as play le
   play(played, act(0, tr::kind::play, {in_hand(played, 0, "Repairs"), 0, -1, 0}));
   REQUIRE(played.pending().back().count == 2);
   play(played, act(0, tr::kind::choose, {static_cast<std::int32_t>(tr::wire_id(played.seat(0).ships[0].modules[1].card))}));
-  CHECK(seen(posed, viewer::of_seat(0)) == seen(played, viewer::of_seat(0)));
-  CHECK(seen(posed, viewer::of_seat(1)) == seen(played, viewer::of_seat(1)));
-  CHECK(seen(posed, viewer::spectator()) == seen(played, viewer::spectator()));
+  // Without copy numbers: the Repairs played has a fresh id, which a posed state cannot know.
+  CHECK(seen(posed, viewer::of_seat(0), false) == seen(played, viewer::of_seat(0), false));
+  CHECK(seen(posed, viewer::of_seat(1), false) == seen(played, viewer::of_seat(1), false));
+  CHECK(seen(posed, viewer::spectator(), false) == seen(played, viewer::spectator(), false));
+  CHECK(legal_words(posed, 0) == legal_words(played, 0));
 
   play(posed, legal[1]);
   CHECK(posed.pending().empty());
@@ -356,8 +358,9 @@ TEST_CASE("Partial position: a peek at another seat's Hand still in force shows 
   trpb::Position p = peek_in_force();
   p.mutable_seats(1)->mutable_hand()->RemoveLast();
   tr::state posed = start(p);
-  for (int w = 0; w < 3; ++w) CHECK(seen(posed, viewer::of_seat(w)) == seen(played, viewer::of_seat(w)));
-  CHECK(seen(posed, viewer::spectator()) == seen(played, viewer::spectator()));
+  // Without copy numbers: the card played has a fresh id, which a posed state cannot know.
+  for (int w = 0; w < 3; ++w) CHECK(seen(posed, viewer::of_seat(w), false) == seen(played, viewer::of_seat(w), false));
+  CHECK(seen(posed, viewer::spectator(), false) == seen(played, viewer::spectator(), false));
 
   // Made in seat 0's own Turn, it lasts until the end of seat 0's next Turn.
   run_until(g, [&] { return g.active_seat() != 0; });
@@ -577,4 +580,23 @@ TEST_CASE("Partial position: impossible offers of the Opening's reveal are refus
   CHECK(refusal(p) == "resolving.effect: WEAPON, DETACH, BUSTLE, REATTACH, DISCARD and BACKSLIDE have no parts");
   const auto& game = starport::engine::info_of<tr::state>();
   CHECK(position_mutator::check(game, 3, trpb::Options(), opening_offer(s, 2, {2, 0}), 60, 25) > 0);
+}
+
+TEST_CASE("Terminus hidden information: which copy of a card left a Hand is not told by its id") {
+  // Two Repairs in the Hand (the others may have seen one go back into the Action Pile with a
+  // reshuffled discard): whichever is played, the others see the same table. Before (rules
+  // version 4) a copy kept its id, so it told whether the Hand still held the other.
+  setup s = repairs_table(false);
+  s.seats[0].hand = {"Repairs", "Repairs"};
+  const tr::state g = start(at_step(s, trpb::PLAY_STEP, {0, 1}));
+  std::vector<std::int32_t> ids;
+  for (tr::copy_id c : g.seat(0).hand.items()) ids.push_back(g.wire(c));
+  REQUIRE(ids.size() == 2);
+  tr::state first = g, second = g;
+  play(first, act(0, tr::kind::play, {ids[0], 0, -1, 0}));
+  play(second, act(0, tr::kind::play, {ids[1], 0, -1, 0}));
+  CHECK(seen(first, viewer::of_seat(1)) == seen(second, viewer::of_seat(1)));
+  CHECK(seen(first, viewer::spectator()) == seen(second, viewer::spectator()));
+  CHECK(first.from_wire(ids[0]) == tr::no_card);   // its old id names nothing now
+  CHECK(in_hand(first, 0, "Repairs") == ids[1]);   // the one still in the Hand keeps its id
 }

@@ -202,7 +202,7 @@ inline void play(tr::state& g, const action& a) {
 // The wire id of the first card named `name` that seat `s` holds in its hand.
 inline std::int32_t in_hand(const tr::state& g, int s, const std::string& name) {
   for (tr::copy_id c : g.seat(s).hand.items())
-    if (g.card_of(c).name == name) return static_cast<std::int32_t>(tr::wire_id(c));
+    if (g.card_of(c).name == name) return g.wire(c);
   FAIL("not in hand: " << name);
   return 0;
 }
