@@ -78,18 +78,13 @@ seat_mask state::awaiting_answer() const {
 
 // ---- Legal actions ---------------------------------------------------------------------------
 
-// A card of `owner` named by `actor`: its id if the actor may identify it, -(1 + index) in
-// the owner's hidden list (weapons locker, storage locker, captain's log) otherwise.
 card_no state::unwire(std::int32_t w) const {
-  if (w <= 0) return no_card;
-  const int total = bribe_base_ + static_cast<int>(c_->bribes.size());
-  // As dealt (most cards): card_no + 1, unless the card has had a fresh id since.
-  if (w - 1 < total && wire(static_cast<card_no>(w - 1)) == w) return static_cast<card_no>(w - 1);
-  for (int n = 0; n < total && n < static_cast<int>(wire_.size()); ++n)
-    if (wire_[static_cast<std::size_t>(n)] == w) return static_cast<card_no>(n);
-  return no_card;
+  const int n = ids_.copy_of(w, static_cast<std::size_t>(bribe_base_) + c_->bribes.size());
+  return n < 0 ? no_card : static_cast<card_no>(n);
 }
 
+// A card of `owner` named by `actor`: its id if the actor may identify it, -(1 + index) in
+// the owner's hidden list (weapons locker, storage locker, captain's log) otherwise.
 card_no state::from_wire(int actor, int owner, std::int32_t w) const {
   if (w > 0) {
     const card_no n = unwire(w);

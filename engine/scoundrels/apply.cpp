@@ -7,7 +7,6 @@ namespace starport::scoundrels {
 
 using engine::seat_bit;
 
-
 void state::apply_frame(const action& a) {
   frame f = top();
   const int s = a.seat;

@@ -758,6 +758,8 @@ std::string validate_content(const board_data& b, std::span<const contract> cs, 
   std::string problems;
   auto fail = [&](const std::string& why) { problems += why + "\n"; };
   const std::size_t n = b.locations.size();
+  if (cs.size() + green_cards.size() + purple_cards.size() + red_cards.size() + bribe_cards.size() > max_wired_cards)
+    fail("more cards than ids: raise max_wired_cards");
 
   // The board (rulebook "Game Components" and issue 16 "Board").
   int destinations = 0, regions = 0;

@@ -15,6 +15,7 @@
 //   bribes()               then 20
 // (see `card_number` in state.hpp); encounters are never owned and keep their own index.
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -26,6 +27,9 @@ namespace starport::scoundrels {
 
 enum class colour : std::uint8_t { green, purple, red };
 inline constexpr int colour_count = 3;
+// Card ids on the wire (Card.id, action arguments): a card's number + 1 as dealt; a card
+// coming out of a locker gets a fresh one (state::reveal). A content's cards fit in this many.
+inline constexpr std::size_t max_wired_cards = 512;
 
 enum class loc_kind : std::uint8_t { destination, deep_space };
 

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "engine/core/bot.hpp"
+#include "engine/core/card_ids.hpp"
 #include "engine/core/deck.hpp"
 #include "engine/core/dice.hpp"
 #include "engine/core/game.hpp"
@@ -78,9 +79,6 @@ inline constexpr int max_fight_rounds = 8;  // decision: the attacker fights on 
 
 using card_no = std::uint16_t;
 inline constexpr card_no no_card = 0xffff;
-// Card ids on the wire (Card.id, action arguments): card_no + 1 as dealt; a card coming out
-// of a locker gets a fresh one (state::reveal). Cards past this many keep card_no + 1.
-inline constexpr std::size_t max_wired_cards = 512;
 
 enum class kind : std::uint16_t {
   resign = 0, move, pick_up, dockyard, dismiss, view_cantina, install, reveal, intercept, ambush,
@@ -375,7 +373,7 @@ class state {
   int deck_of(card_no n) const;            // cantina colour 0..2, 3 bribes, -1 contract
   std::string card_name(card_no n) const;
   // A card's id on the wire now, and the card an id names (no_card: none, or no longer).
-  std::int32_t wire(card_no n) const { return n < wire_.size() ? wire_[n] : static_cast<std::int32_t>(n) + 1; }
+  std::int32_t wire(card_no n) const { return ids_.of(n); }
   card_no unwire(std::int32_t w) const;
   std::string card_words(card_no n) const;   // the log's "{card:K}"
   int site_of(int location) const;
@@ -436,9 +434,7 @@ class state {
   // A face-down card comes into another seat's sight: a fresh id, so nobody can match it with
   // a sighting from before it went face down (which copy of a kind it is, and with it what
   // else the lockers hold).
-  void reveal(card_no c) {
-    if (c < wire_.size() && next_wire_ < 0xffff) wire_[c] = next_wire_++;
-  }
+  void reveal(card_no c) { ids_.renew(c); }
   void give_up(int s, card_no c, note_kind why);
   bool holds(int s, card_no n) const;
   bool in_locker(int s, card_no n) const;
@@ -569,12 +565,7 @@ class state {
   // Cards the last action showed everyone (View.shown): played, discarded, equipped.
   std::uint8_t shown_count_ = 0;
   std::array<card_no, 4> shown_{};
-  std::array<std::uint16_t, max_wired_cards> wire_ = [] {
-    std::array<std::uint16_t, max_wired_cards> w{};
-    for (std::size_t i = 0; i < w.size(); ++i) w[i] = static_cast<std::uint16_t>(i + 1);
-    return w;
-  }();
-  std::uint16_t next_wire_ = max_wired_cards + 1;
+  engine::card_ids<max_wired_cards> ids_;   // Card.id by card_no (wire, reveal)
   void show(card_no c) {
     if (shown_count_ < shown_.size()) shown_[shown_count_++] = c;
   }

@@ -285,7 +285,7 @@ copy_id state::take_from(const frame& f, const action& a) {
       // Out of a Hand: a fresh id, so the others cannot tell which copy it was (one they saw
       // go in from the Universe, or one drawn unseen) — that would say what the Hand still holds.
       const copy_id c = players_[f.seat].hand.take(index);
-      wire_id_[static_cast<std::size_t>(c)] = next_wire_id_++;
+      ids_.renew(static_cast<std::size_t>(c));
       return c;
     }
     case pick_zone::lab:

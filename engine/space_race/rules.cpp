@@ -278,7 +278,7 @@ void state::reveal_face_down(int index) {
 
 // A face-down Universe card turns face up: named in the log, and a fresh id (card_number).
 void state::turned_face_up(copy_id c) {
-  wire_id_[static_cast<std::size_t>(c)] = next_wire_id_++;
+  ids_.renew(static_cast<std::size_t>(c));
   note(event_kind::face_up, 0, static_cast<int>(c));
 }
 

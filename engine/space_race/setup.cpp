@@ -284,7 +284,6 @@ void state::init_common(int seats, const pb::Options& options) {
   variant_ = resolve_variant(seats, options);
   initiative_ = static_cast<std::uint8_t>(options.first_player());
   face_down_placer_.fill(0xff);
-  for (std::size_t i = 0; i < wire_id_.size(); ++i) wire_id_[i] = static_cast<std::uint16_t>(i + 1);
   if (variant_ == variant::jfk) {
     opponent_.decks = static_cast<std::uint8_t>(options.jfk_decks() == 0 ? 1 : options.jfk_decks());
     // JFK Setup 5: 1, 2 or 3 complete sets of Control Cards, each shuffled separately.

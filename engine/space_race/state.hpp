@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "engine/core/bot.hpp"
+#include "engine/core/card_ids.hpp"
 #include "engine/core/deck.hpp"
 #include "engine/core/game.hpp"
 #include "engine/core/pile.hpp"
@@ -206,7 +207,7 @@ class state {
   // where everyone can follow it; a fresh one when it turns up from the face-down
   // Universe, so the id never tells whose Hand (or the Deck) a face-down card came from,
   // and when it leaves a Hand, so it never tells which of the Hand's cards it was.
-  std::uint32_t card_number(copy_id c) const { return wire_id_[static_cast<std::size_t>(c)]; }
+  std::uint32_t card_number(copy_id c) const { return static_cast<std::uint32_t>(ids_.of(static_cast<std::size_t>(c))); }
   std::span<const frame> pending() const { return {frames_.data(), frame_count_}; }
   std::span<const std::uint8_t> stage_order() const { return {order_.data(), order_count_}; }
   bool passed(int s) const { return engine::has_seat(passed_, s); }
@@ -306,9 +307,7 @@ class state {
 
   automaton opponent_{};
 
-  // Card ids on the wire, by copy (see card_number); next_wire_id_ numbers a reappearance.
-  std::array<std::uint16_t, deck_size> wire_id_{};
-  std::uint16_t next_wire_id_ = deck_size + 1;
+  engine::card_ids<deck_size> ids_;   // Card.id by copy (see card_number)
 
   // The last apply's public events (describe_effects); only the first max_events are kept.
   std::uint8_t event_count_ = 0;

@@ -335,12 +335,8 @@ verdict state::check(const action& a) const {
 }
 
 copy_id state::from_wire(std::int32_t w) const {
-  if (w <= 0) return no_card;
-  // As dealt (most cards), unless the copy has had a fresh id since.
-  if (static_cast<std::size_t>(w) <= wire_.size() && wire_[static_cast<std::size_t>(w - 1)] == w) return static_cast<copy_id>(w - 1);
-  for (std::size_t c = 0; c < wire_.size(); ++c)
-    if (wire_[c] == w) return static_cast<copy_id>(c);
-  return no_card;
+  const int c = ids_.copy_of(w, copy_count);
+  return c < 0 ? no_card : static_cast<copy_id>(c);
 }
 
 void state::apply(const action& a) {

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "engine/core/bot.hpp"
+#include "engine/core/card_ids.hpp"
 #include "engine/core/deck.hpp"
 #include "engine/core/game.hpp"
 #include "engine/core/pile.hpp"
@@ -324,7 +325,7 @@ class state {
   // leaves the Star Chart (or stops being a Starting System).
   bool system_down(copy_id c) const { return systems_down_[c >> 6] >> (c & 63) & 1; }
   // A copy's id on the wire now, and the copy an id names (no_card: none, or no longer).
-  std::int32_t wire(copy_id c) const { return c == no_card ? 0 : wire_[c]; }
+  std::int32_t wire(copy_id c) const { return c == no_card ? 0 : ids_.of(c); }
   copy_id from_wire(std::int32_t w) const;
   bool meets_requirement(int s, copy_id action_card) const;
   bool can_play_action(int s) const;         // one playable Action for each Ship
@@ -448,9 +449,7 @@ class state {
   // A card comes out of a Hand or the Gig Pile, where the others cannot follow one copy among
   // others of its kind: a fresh id, so it cannot be matched with a sighting from before it went
   // in (a discard reshuffled, a Member back to the Gig Pile) and tell what the rest still hold.
-  void renew_id(copy_id c) {
-    if (c < wire_.size() && next_wire_ < 0xffff) wire_[c] = next_wire_++;
-  }
+  void renew_id(copy_id c) { ids_.renew(c); }
   void remember(const action& a);
   bool flip_own(int seat, copy_id c);
   int ship_in_system(int seat, copy_id sys) const;
@@ -483,12 +482,7 @@ class state {
   const char* reason_ = "";
   std::array<copy_id, terminus + 1> chart_{};        // index = Proximity 1–10; 0 unused
   std::array<std::uint64_t, max_players> systems_down_{};   // bit per copy: a face-down System
-  std::array<std::uint16_t, copy_count> wire_ = [] {
-    std::array<std::uint16_t, copy_count> w{};
-    for (std::size_t i = 0; i < w.size(); ++i) w[i] = static_cast<std::uint16_t>(wire_id(static_cast<copy_id>(i)));
-    return w;
-  }();
-  std::uint16_t next_wire_ = copy_count + 1;
+  engine::card_ids<copy_count> ids_;   // Card.id by copy (wire, renew_id)
   dead_pile dead_;
   std::array<player, max_players> players_{};
   std::array<std::uint8_t, max_players> order_{};
