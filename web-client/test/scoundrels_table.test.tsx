@@ -765,3 +765,15 @@ test("in the Dockyard, the heading names the visit's steps and passing leaves it
   v.ships[0].inDockyard = false;
   assert.equal(actionLabel(act(0, ActionKind.PASS), v, seatName), "End your Movement");
 });
+
+test("a proposer's own open offer says its turn timer waits for the answer, in a match with turn timers", () => {
+  const offer = create(OfferSchema, { id: 9, from: 0, to: 1, give: [card(14, "Medkit", CardKind.MEDKIT)], takeCargo: [] });
+  const v = view({ offers: [offer] });
+  const timed = { ...ctx(0), info: { turnSeconds: 60, seats: [] } as unknown as TableContext["info"] };
+  const html = renderToString(<ScoundrelsTable view={v} ctx={timed} />).replace(/&#39;/g, "'");
+  assert.match(html, /data-testid="sc-clock-waits">Your turn timer waits for Bot Brigid's answer; a whole turn starts when it comes\.</);
+  // No turn timers, a replay, or another seat's offer: nothing to say.
+  assert.doesNotMatch(renderToString(<ScoundrelsTable view={v} ctx={ctx(0)} />), /sc-clock-waits/);
+  assert.doesNotMatch(renderToString(<ScoundrelsTable view={v} ctx={{ ...timed, live: false }} />), /sc-clock-waits/);
+  assert.doesNotMatch(renderToString(<ScoundrelsTable view={v} ctx={{ ...timed, viewer: 1 }} />), /sc-clock-waits/);
+});

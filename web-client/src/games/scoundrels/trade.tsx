@@ -372,6 +372,10 @@ export function OffersPanel({ view, ctx, tracker }: { view: View; ctx: TableCont
                   <dd data-side="take">{sideList(view, o.take, o.takeCargo, ctx.seatName)}</dd>
                 </dl>
                 {asked && B ? <p class="muted">Your answer is asked above, with your moves.</p> : null}
+                {/* The server stops the proposer's turn timer until the answer (docs/protocol.md, "Turn timers"). */}
+                {o.from === ctx.viewer && ctx.live && (ctx.info?.turnSeconds ?? 0) > 0 ? (
+                  <p class="muted" data-testid="sc-clock-waits">Your turn timer waits for {ctx.seatName(o.to)}'s answer; a whole turn starts when it comes.</p>
+                ) : null}
                 {B && acts.length ? (
                   // A withdrawal is remembered, so the offer's end is told as the viewer's own.
                   <div class="buttons" onClickCapture={(ev) => {
