@@ -20,8 +20,6 @@ action act(int seat, kind k, std::initializer_list<std::int32_t> args) {
   return a;
 }
 
-std::int32_t wire(copy_id c) { return static_cast<std::int32_t>(wire(c)); }
-
 constexpr std::string_view pass_choices[] = {"Ask me", "Pass for me"};
 constexpr engine::preference_info preference_table[] = {
     {"pass_windows", "Pass Complication windows",
