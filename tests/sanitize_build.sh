@@ -4,8 +4,6 @@
 # ASan + UBSan, and -DSTARPORT_FUZZ=ON so the fuzzers come from the same objects. One build
 # instead of two (gcc for the tests, clang for the fuzzers) saves CI a whole compile.
 #   bash tests/sanitize_build.sh [TARGET...]     configure build-sanitize/ and build (all by default)
-#   bash tests/sanitize_build.sh --deps          only install clang and libFuzzer (.ci/run, before
-#                                                it starts this build beside others: one apt at a time)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,7 +13,6 @@ if ! command -v clang++ >/dev/null || ! ls /usr/lib/llvm-*/lib/clang/*/lib/linux
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends clang libclang-rt-dev >/dev/null
 fi
-[ "${1:-}" = "--deps" ] && exit 0
 
 build=build-sanitize
 # A directory configured by an older gcc sanitizer build cannot switch compilers in place.
