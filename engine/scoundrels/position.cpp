@@ -180,7 +180,7 @@ bool state::place(const pb::Position& p, std::string& error) {
   for (const pb::Feud& f : p.feuds()) {
     const int a = syndicate_index(f.a()), b = syndicate_index(f.b());
     if (a < 0 || b < 0 || a >= syndicate_count || b >= syndicate_count || a == b) return fail("feuds: a feud names two syndicates");
-    feuds_ = static_cast<std::uint8_t>(feuds_ | (1u << (std::min(a, b) * 4 + std::max(a, b))));
+    feuds_ = static_cast<std::uint16_t>(feuds_ | (1u << (std::min(a, b) * 4 + std::max(a, b))));
   }
   // Cards out of every deck (viewed, equipped) are named before the decks take the rest.
   frame viewing;

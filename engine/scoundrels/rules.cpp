@@ -303,7 +303,7 @@ void state::affiliate(int s, int syn) {
     note_(note_kind::grudge, s, no_card, old);
     const int a = std::min(old, syn), b = std::max(old, syn);
     if (!((feuds_ >> (a * 4 + b)) & 1u)) {
-      feuds_ = static_cast<std::uint8_t>(feuds_ | (1u << (a * 4 + b)));
+      feuds_ = static_cast<std::uint16_t>(feuds_ | (1u << (a * 4 + b)));
       note_(note_kind::feud, s, no_card, a * 4 + b);
       for (int o = 0; o < seats_; ++o) apply_feuds(o);
     }

@@ -295,7 +295,7 @@ class state {
   static constexpr int min_seats = 2;
   static constexpr int max_seats = max_players;
   static constexpr int default_seats = 4;
-  static constexpr int rules_version = 6;
+  static constexpr int rules_version = 7;
   static constexpr std::array<std::string_view, kind_count> action_names = {
       "resign", "move", "pick_up", "dockyard", "dismiss", "view_cantina", "install", "reveal",
       "intercept", "ambush", "allocate", "repair", "press", "escape", "stay", "equip", "fight",
@@ -352,7 +352,7 @@ class state {
   std::span<const offer> offers() const { return {offers_.data(), offer_count_}; }
   std::span<const card_no> open_contracts() const { return open_.items(); }
   int deliveries(int syndicate) const { return track_[syndicate].size; }
-  std::uint8_t feuds() const { return feuds_; }   // bit a*4+b (a<b)
+  std::uint16_t feuds() const { return feuds_; }   // bit a*4+b (a<b): up to bit 11, Allmacht and Anubis
   const engine::roll_record<8>& dice() const { return dice_; }
   int deck_size(int colour) const { return cantina_[colour].size; }
   int contract_deck_size() const { return contract_deck_.size; }
@@ -541,7 +541,7 @@ class state {
   std::uint8_t last_encounter_site_ = 0xff;   // the site whose event applied
   std::array<engine::pile<16, card_no>, syndicate_count> track_{};
   std::array<std::int8_t, syndicate_count> last_deliverer_{-1, -1, -1, -1};
-  std::uint8_t feuds_ = 0;
+  std::uint16_t feuds_ = 0;   // 16 bits: the highest pair, Allmacht (2) and Anubis (3), is bit 11
   engine::roll_record<8> dice_;
   fight_state fight_;
   fight_state last_fight_;                 // the latest finished fight this turn (View.fight)

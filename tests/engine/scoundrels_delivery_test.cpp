@@ -131,6 +131,24 @@ TEST_CASE("scoundrels rule Affiliation: an affiliated player delivering elsewher
   REQUIRE(g.pending().size() == 2);
 }
 
+TEST_CASE("scoundrels rule Affiliation: every pair of syndicates can feud, Allmacht and Anubis too") {
+  // A feud is bit a*4+b of the state (a < b): Allmacht and Anubis are bit 11, which an 8-bit
+  // field dropped, so their feud was announced and never held.
+  const char* names[] = {"FIDANZA", "SEMYORKA", "ALLMACHT", "ANUBIS"};
+  for (int a = 0; a < 4; ++a)
+    for (int b = a + 1; b < 4; ++b) {
+      CAPTURE(names[a]);
+      CAPTURE(names[b]);
+      const std::string feud = std::string(R"(, "feuds": [{"a": ")") + names[a] + R"(", "b": ")" + names[b] + R"("}])";
+      state g = game(2, delivery(R"("location": "Pandora")", R"("location": "Surya II")", feud));
+      CHECK(((g.feuds() >> (a * 4 + b)) & 1u) == 1u);
+      pb::View v;
+      g.view(engine::viewer::spectator(), v);
+      REQUIRE(v.scoreboard().feuds_size() == 1);
+      CHECK(static_cast<int>(v.scoreboard().feuds(0).a()) != static_cast<int>(v.scoreboard().feuds(0).b()));
+    }
+}
+
 TEST_CASE("scoundrels words: a burial a later ship may brawl over is about to happen until it is let go ahead") {
   state g = game(2, delivery(R"("location": "Pandora")", R"("location": "Pandora")"));
   const std::int32_t spice = contract_id(g, "Spice");
