@@ -480,6 +480,7 @@ void state::apply_move(const action& a) {
       hand_over(o.give2, o.from, o.to);
       hand_over(o.take, o.to, o.from);
       exchanged_[o.to] = trade_cards{o.give, o.give2, o.take};
+      if (traded_count_ < max_proposals) traded_[traded_count_++] = o.id;
       ships_[o.from].traded = static_cast<std::uint8_t>(ships_[o.from].traded | seat_bit(o.to));
       void_offers();
       if (a.argc > 1 && a.args[1] == 1) {

@@ -581,6 +581,7 @@ void state::begin_movement(int s) {
   dock_viewed_ = false;
   arrived_ = false;
   declined_count_ = 0;
+  traded_count_ = 0;
   proposals_ = 0;
   exchanged_ = {};
 }
@@ -592,6 +593,7 @@ void state::end_movement() {
   arrived_ = false;
   offer_count_ = 0;
   declined_count_ = 0;
+  traded_count_ = 0;
 }
 
 // Ships that may ambush `mover` at `location` (a purple or red destination), from public facts

@@ -552,6 +552,8 @@ class state {
   std::uint8_t next_offer_ = 1;
   std::array<offer, max_declined> declined_{};   // declined this Movement: not proposed again
   std::uint8_t declined_count_ = 0;
+  std::array<std::uint8_t, max_proposals> traded_{};   // ids of the offers accepted this Movement (View.traded_offers)
+  std::uint8_t traded_count_ = 0;
   std::uint8_t proposals_ = 0;             // offers made this Movement
   std::array<trade_cards, max_players> exchanged_{};   // the active seat's exchanges this Movement, by the other seat
   // The delivery attempt a brawl window is open for.

@@ -382,6 +382,7 @@ void state::view(viewer who, pb::View& out) const {
   };
   for (int i = 0; i < offer_count_; ++i) fill_offer(*out.add_offers(), offers_[i]);
   for (int i = 0; i < declined_count_; ++i) fill_offer(*out.add_declined_offers(), declined_[i]);
+  for (int i = 0; i < traded_count_; ++i) out.add_traded_offers(traded_[i]);
   pb::Decks& d = *out.mutable_decks();
   d.set_contracts(contract_deck_.size);
   d.set_green(cantina_[0].size);

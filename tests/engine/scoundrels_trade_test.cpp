@@ -46,6 +46,37 @@ TEST_CASE("scoundrels trade: an offer makes its target act, accepting swaps both
   CHECK(g.awaiting_answer() == 0);   // answered: its turn (and a whole turn timer) goes on
 }
 
+TEST_CASE("scoundrels trade: every view says which offers were accepted this Movement, since a traded item comes out with a new id") {
+  state g = game(3, market);
+  const std::int32_t grenade = held(g, 0, "Frag Grenade");
+  play(g, act(0, kind::propose, {1, grenade, -1, 0}));
+  const int id = g.offers()[0].id;
+  pb::View before;
+  g.view(engine::viewer::of_seat(0), before);
+  REQUIRE(before.offers_size() == 1);
+  const std::uint32_t offered = before.offers(0).give(0).id();
+  CHECK(before.traded_offers_size() == 0);
+  play(g, act(1, kind::accept, {id}));
+  for (const engine::viewer who : {engine::viewer::of_seat(0), engine::viewer::of_seat(1), engine::viewer::of_seat(2),
+                                   engine::viewer::spectator()}) {
+    pb::View v;
+    g.view(who, v);
+    REQUIRE(v.traded_offers_size() == 1);   // a trade is public; the items stay each viewer's to see or not
+    CHECK(v.traded_offers(0) == static_cast<std::uint32_t>(id));
+    CHECK(v.declined_offers_size() == 0);
+  }
+  // The grenade is seat 1's now, under another id: where the offered id went cannot tell the trade.
+  pb::View to;
+  g.view(engine::viewer::of_seat(1), to);
+  for (const pb::Ship& sh : to.ships())
+    for (const pb::Card& c : sh.weapons_locker()) CHECK(c.id() != offered);
+  // The next Movement starts with none.
+  play(g, act(0, kind::pass));
+  pb::View later;
+  g.view(engine::viewer::spectator(), later);
+  CHECK(later.traded_offers_size() == 0);
+}
+
 TEST_CASE("scoundrels trade: the offered items show to the two seats only, the words name no face-down card") {
   state g = game(3, market);
   const action offer = act(0, kind::propose, {1, held(g, 0, "Frag Grenade"), -2, 0});

@@ -6,6 +6,7 @@
 // heading; another seat's face-down cards are nameless backs; the map has every location
 // of the board.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import { create } from "@bufbuild/protobuf";
@@ -15,6 +16,7 @@ import type { Action } from "../src/gen/starport/v1/common_pb.js";
 import { MatchInfoSchema, MatchSeatSchema } from "../src/gen/starport/v1/protocol_pb.js";
 import { ActionKind, FightKind, Phase, ViewSchema, type View } from "../src/gen/starport/v1/scoundrels_pb.js";
 import { ScoundrelsTable } from "../src/games/scoundrels/table.js";
+import { followOffers } from "../src/games/scoundrels/trade.js";
 import { actionLabel, decisionHeading } from "../src/games/scoundrels/words.js";
 import type { TableContext } from "../src/games/types.js";
 import { engineRuns } from "./engine_runs.js";
@@ -83,4 +85,31 @@ test("every view of 3- and 4-seat engine matches draws one labelled button per l
   for (const k of ["MOVE", "PASS"]) assert.ok(kinds.has(k), `no ${k} action: ${[...kinds].join(", ")}`);
   assert.ok(rolls > 0, "no dice rolled in two whole matches");
   console.log(`scoundrels engine views: ${views} drawn, ${fights} with a fight, actions seen ${[...kinds].join(", ")}; phases ${[...phases].join(", ")}`);
+});
+
+// An offer the engine's bots made and accepted (nothing for a face-down item), followed by the
+// page as it is shown: the proposer's page and the target's both tell it as a trade. The item
+// comes out of its locker under a new id, so where the offered ids went cannot tell it (the
+// page once said "declined"): the view's tradedOffers does.
+test("an offer accepted in an engine match is told as a trade on both seats' pages", () => {
+  const m = record("trade", 3, "random", 1);
+  const actions = (JSON.parse(readFileSync(m.file, "utf8")) as { actions: string[] }).actions;
+  const at = actions.findIndex((a) => / accept /.test(a));
+  assert.ok(at > 0, "the bots of this match make a trade");
+  const id = Number(actions[at].split(" ")[2]);
+  const before = viewsAt(m.file, at);
+  const after = viewsAt(m.file, at + 1);
+  const offer = before[0].offers.find((o) => o.id === id);
+  assert.ok(offer, `offer ${id} is open before it is accepted`);
+  // Items only, one asked for face down: no cargo, whose ids stay, to give the trade away.
+  assert.equal(offer.giveCargo.length + offer.takeCargo.length, 0);
+  assert.equal(offer.take.length, 1);
+  for (const seat of [offer.from, offer.to]) {
+    const v0 = before.find((v) => v.viewerSeat === seat)!;
+    const v1 = after.find((v) => v.viewerSeat === seat)!;
+    assert.deepEqual(v1.tradedOffers, [id]);
+    const memory = followOffers(followOffers(undefined, v0, seat, new Set(), seatName), v1, seat, new Set(), seatName);
+    const told: string | undefined = seat === offer.from ? memory.closed.at(-1)?.end : memory.heard?.at(-1)?.end;
+    assert.equal(told, "traded", `seat ${seat}'s page`);
+  }
 });

@@ -516,11 +516,14 @@ test("an offer of yours that closes is told: declined, withdrawn or taken, and t
   // The same again, but this page sent the withdrawal.
   const w = followOffers(followOffers(undefined, open, 0, new Set(), seatName), gone, 0, new Set([9]), seatName);
   assert.equal(w.closed[0].end, "withdrawn");
-  // Taken: the Medkit is Bob's now.
-  const traded = view({ offers: [] });
+  // Taken: the view says so. The Medkit is Bob's now, under a new id (it came out of a locker),
+  // so where id 14 went tells nothing: the page does not guess from it.
+  const traded = view({ offers: [], tradedOffers: [9] });
   traded.ships[0].storageLocker = [];
-  traded.ships[1].storageLocker = [card(14, "Medkit", CardKind.MEDKIT)];
+  traded.ships[1].storageLocker = [card(31, "Medkit", CardKind.MEDKIT)];
   assert.equal(followOffers(followOffers(undefined, open, 0, new Set(), seatName), traded, 0, new Set(), seatName).closed[0].end, "traded");
+  const another = view({ offers: [], tradedOffers: [8] });
+  assert.notEqual(followOffers(followOffers(undefined, open, 0, new Set(), seatName), another, 0, new Set(), seatName).closed[0].end, "traded", "another offer's trade");
   // An offer naming a face-down item blind keeps the words it was sent with: the view's offer
   // shows the proposer that item only as a face-down card.
   const blind = create(OfferSchema, { id: 10, from: 0, to: 1, give: [card(14, "Medkit", CardKind.MEDKIT)], take: [hidden(0)] });
@@ -639,9 +642,9 @@ test("an offer made to you that ends is told: declined, withdrawn, taken, or lap
     ["You declined Bot Brigid's offer (Bot Brigid's Field Kit for your Medkit)."]);
   assert.deepEqual(text(after(gone({ declinedOffers: [create(OfferSchema, { id: 7, from: 1, to: 0, withdrawn: true })] }))),
     ["Bot Brigid withdrew their offer (Bot Brigid's Field Kit for your Medkit)."]);
-  const traded = gone();
+  const traded = gone({ tradedOffers: [7] });
   traded.ships[0].storageLocker = [];
-  traded.ships[1].storageLocker = [card(14, "Medkit", CardKind.MEDKIT)];
+  traded.ships[1].storageLocker = [card(31, "Medkit", CardKind.MEDKIT)];
   assert.deepEqual(text(after(traded)), ["You accepted Bot Brigid's offer (Bot Brigid's Field Kit for your Medkit): the trade is made."]);
   // The computer waited and moved on: its ship left Ada's location.
   const moved = gone();
@@ -672,7 +675,7 @@ test("a trade made out of sight is told as made (not 'lapsed'); a cargo got with
   // (face down to her) and the cargo, with no open bay on her ship, under the contract deck.
   const offer = create(OfferSchema, { id: 12, from: 0, to: 1, give: [card(14, "Medkit", CardKind.MEDKIT)], takeCargo: [contract(50, "Nebula Wine", 1, Syndicate.ANUBIS, [0])] });
   const open = fullBays({ offers: [offer] });
-  const done = fullBays({ offers: [] });
+  const done = fullBays({ offers: [], tradedOffers: [12] });
   done.ships[0].storageLocker = [];
   done.ships[1].storageLocker = [hidden(2), hidden(3)];
   done.ships[1].bays.pop();

@@ -16,7 +16,7 @@ import type { ComponentChildren, VNode } from "preact";
 import { useRef, useState } from "preact/hooks";
 
 import type { Action } from "../../gen/starport/v1/common_pb.js";
-import { ActionKind, FightKind, type Card, type Contract, type Offer, type View } from "../../gen/starport/v1/scoundrels_pb.js";
+import { ActionKind, type Card, type Contract, type Offer, type View } from "../../gen/starport/v1/scoundrels_pb.js";
 import { Dialog } from "../../kit/dialog.js";
 import { moveOnItsWay, resignOnItsWay } from "../../kit/words.js";
 import type { TableContext } from "../types.js";
@@ -72,12 +72,12 @@ function sideList(view: View, cards: Card[], cargo: Contract[], seatName: (s: nu
 export type OfferEnd = "declined" | "withdrawn" | "traded" | "lapsed";
 // `lost`: a cargo the viewer got with no open bay for it, gone under the contract deck.
 export interface ClosedOffer { id: number; to: number; text: string; end: OfferEnd; lost?: string }
-interface OpenOffer { id: number; to: number; text: string; give: number[]; take: number[]; cargo?: Map<number, string>; seen?: number[] }
+interface OpenOffer { id: number; to: number; text: string; give: number[]; take: number[]; cargo?: Map<number, string> }
 // An offer made to the viewer that is no longer open, and why: `lapsed` says how ("moved":
 // its proposer's ship left, "ended": the proposer's Movement ended, else a card it named
 // changed hands).
 export interface HeardOffer { id: number; from: number; text: string; end: OfferEnd; how?: "moved" | "ended" | "changed"; later?: boolean; lost?: string }
-interface OpenIncoming { id: number; from: number; text: string; give: number[]; take: number[]; cargo?: Map<number, string>; seen?: number[] }
+interface OpenIncoming { id: number; from: number; text: string; give: number[]; take: number[]; cargo?: Map<number, string> }
 // The viewer's offers of one Movement (`key`): those open in the last view, those closed since;
 // and the offers made to the viewer: open in the last view, and the last one closed (kept one
 // Movement longer, since an offer unanswered dies when its proposer's Movement ends).
@@ -85,38 +85,15 @@ export interface OfferMemory { key: string; open: OpenOffer[]; closed: ClosedOff
 
 const movementKey = (view: View) => `${view.turn}:${view.phase}:${view.activeSeat}`;
 
-// Whether an offer gone from the view was taken. A card it named now on the other side says
-// so; but an item that went into the other ship's locker is face down to the viewer, and a
-// cargo with no open bay to go to goes under the contract deck, so neither is seen arriving.
-// Then: everything one side gave has left it while the ships are still together and no fight
-// began (nothing else takes an item away in a Movement). `give` are the proposer's, `take`
-// the target's.
-// Only a card seen on its ship counts as having left it (another seat's face-down item is known
-// from the offer alone, and is as unknown after it whether traded or not): `seen`.
-function wasTaken(give: number[], take: number[], from: number, to: number, ownerOf: (id: number) => number | undefined, together: boolean, fight: boolean, seen: readonly number[] = []): boolean {
-  if (give.some((id) => ownerOf(id) === to) || take.some((id) => ownerOf(id) === from)) return true;
-  const left = (ids: number[], side: number) => {
-    const known = ids.filter((id) => seen.includes(id));
-    return known.length > 0 && known.every((id) => ownerOf(id) !== side);
-  };
-  return together && !fight && (left(give, from) || left(take, to));
-}
-
-const fighting = (view: View) => !!view.fight && view.fight.kind !== FightKind.FIGHT_NONE;
-
-// The cards and cargo an offer names that the viewer sees on a ship (not from the offer alone).
-function onShips(o: Offer, idx: Map<number, Named>): number[] {
-  return [...o.give, ...o.take].map((c) => c.id).concat([...o.giveCargo, ...o.takeCargo].map((c) => c.id)).filter((id) => id && idx.get(id)?.where !== undefined);
-}
-
 // The names of the cargo an offer names, by id (to say which went under the contract deck).
 function cargoNames(o: Offer): Map<number, string> {
   return new Map([...o.giveCargo, ...o.takeCargo].map((c) => [c.id, c.name]));
 }
 
-// The next memory after `view`: an offer that was open and is gone was taken (its cards
-// changed hands), lapsed (the ships parted, a card it named left its side), withdrawn (this
-// page sent the withdrawal: `withdrawn`) or else declined by its target.
+// The next memory after `view`: an offer that was open and is gone was declined or withdrawn
+// (the view lists it: declinedOffers), taken (the view says so: tradedOffers; the cards cannot
+// tell, as an item comes out of a locker under a new id), withdrawn (this page sent the
+// withdrawal: `withdrawn`), or else lapsed (the ships parted, a card it named left its side).
 // `sent`: the proposal this page sent last and its words when sent; an offer that matches it
 // keeps those words (a face-down item named blind reads as chosen: "… in Bob's weapons locker
 // (2 of 2)", which the offer itself cannot say).
@@ -141,7 +118,7 @@ export function followOffers(memory: OfferMemory | undefined, view: View, viewer
     let end: OfferEnd;
     let how: HeardOffer["how"];
     if (said) end = said.withdrawn ? "withdrawn" : "declined";
-    else if (wasTaken(o.give, o.take, o.from, viewer, ownerOf, !!me && !!them && me.location === them.location, fighting(view), o.seen)) end = "traded";
+    else if (view.tradedOffers.includes(o.id)) end = "traded";
     else if (!same) (end = "lapsed"), (how = "ended");
     else if (!me || !them || them.out || me.location !== them.location) (end = "lapsed"), (how = "moved");
     else (end = "lapsed"), (how = "changed");
@@ -158,7 +135,6 @@ export function followOffers(memory: OfferMemory | undefined, view: View, viewer
       give: [...o.give.filter((c) => c.known && c.id).map((c) => c.id), ...o.giveCargo.map((c) => c.id)],
       take: [...o.take.filter((c) => c.known && c.id).map((c) => c.id), ...o.takeCargo.map((c) => c.id)],
       cargo: cargoNames(o),
-      seen: onShips(o, idx),
     }));
   const closed = [...was.closed];
   // The view lists this Movement's declined and withdrawn offers (a reloaded page knows them too).
@@ -170,7 +146,7 @@ export function followOffers(memory: OfferMemory | undefined, view: View, viewer
     const them = here(o.to);
     const said = refused.get(o.id);
     if (said) end = said.withdrawn ? "withdrawn" : "declined";
-    else if (wasTaken(o.give, o.take, viewer, o.to, ownerOf, !!me && !!them && !them.out && me.location === them.location, fighting(view), o.seen)) end = "traded";
+    else if (view.tradedOffers.includes(o.id)) end = "traded";
     else if (withdrawn.has(o.id)) end = "withdrawn";
     else if (!me || !them || them.out || me.location !== them.location || o.give.some((id) => ownerOf(id) !== viewer) || o.take.some((id) => ownerOf(id) !== o.to)) end = "lapsed";
     else end = "declined";
@@ -189,7 +165,6 @@ export function followOffers(memory: OfferMemory | undefined, view: View, viewer
       give: [...o.give.filter((c) => c.known && c.id).map((c) => c.id), ...o.giveCargo.map((c) => c.id)],
       take: [...o.take.filter((c) => c.known && c.id).map((c) => c.id), ...o.takeCargo.map((c) => c.id)],
       cargo: cargoNames(o),
-      seen: onShips(o, idx),
     }));
   return { key, open, closed, incoming, heard: heard.slice(-1) };
 }
