@@ -11,6 +11,7 @@ import { create, toBinary } from "@bufbuild/protobuf";
 import { renderToString } from "preact-render-to-string";
 
 import { MatchInfoSchema, MatchSeatSchema } from "../src/gen/starport/v1/protocol_pb.js";
+import { OutcomeSchema } from "../src/gen/starport/v1/common_pb.js";
 import { ActionKind, Options_Difficulty, OptionsSchema, PromptKind, Step, TargetKind, type View } from "../src/gen/starport/v1/quasar_search_pb.js";
 import { buildOptions, describeOptions } from "../src/games/quasar_search/options.js";
 import { newActPauseMs, revealConfrontationMs, revealPauseMs, verdictPauseMs } from "../src/games/quasar_search/reveal.js";
@@ -297,6 +298,18 @@ test("the end: the Ending Letter, its title and text, no moves", () => {
     assert.match(zone, /No cards confronting: the Mission is over\./);
     assert.doesNotMatch(zone, /yet/);
   }
+});
+
+test("a Mission a seat abandoned ends with no Ending Letter: the panel says it was abandoned, with no empty letter", () => {
+  const v = endView(false);
+  v.endingLetter = "";
+  v.endingTitle = "";
+  v.endingText = "";
+  v.outcome = create(OutcomeSchema, { over: true, reason: "resigned" });
+  const panel = part(render(v), 'data-testid="qs-ending"');
+  assert.match(textOf(panel), /The Mission was abandoned the team fails/);
+  assert.doesNotMatch(panel, /qs-ending__letter|>\?</);
+  assert.doesNotMatch(textOf(panel), /Ending\s*(the team|$)/);
 });
 
 test("a replay (no ActionButton) draws the same table without a button", () => {

@@ -23,6 +23,7 @@ import {
   type View,
 } from "../../gen/starport/v1/quasar_search_pb.js";
 import { SeatPanel } from "../../kit/seat_panel.js";
+import { DecisionTimer } from "../../kit/timer.js";
 import { Tip } from "../../kit/tip.js";
 import { headingWords, ordinal } from "../../kit/words.js";
 import type { TableContext, TableProps } from "../types.js";
@@ -122,11 +123,20 @@ function StatusLine({ view, ctx }: { view: View; ctx: TableContext }) {
   );
 }
 
-// The Mission's end: its Ending Letter, title and text.
+// The Mission's end: its Ending Letter, title and text; a Mission a seat abandoned has none.
 function EndingPanel({ view }: { view: View }) {
+  if (!view.endingLetter)
+    return (
+      <section class="qs-ending" data-testid="qs-ending" data-letter="" aria-label="The Mission's ending">
+        <div>
+          <h3>{view.outcome?.reason === "resigned" ? "The Mission was abandoned" : "The Mission is over"} <span class="badge lost">the team fails</span></h3>
+          <p class="qs-ending__text">No Ending is read: the team did not reach one.</p>
+        </div>
+      </section>
+    );
   return (
     <section class={`qs-ending${view.victory ? " qs-ending--won" : ""}`} data-testid="qs-ending" data-letter={view.endingLetter} aria-label="The Mission's ending">
-      <p class="qs-ending__letter" aria-hidden="true">{view.endingLetter || "?"}</p>
+      <p class="qs-ending__letter" aria-hidden="true">{view.endingLetter}</p>
       <div>
         <h3>Ending {view.endingLetter}{view.endingTitle ? `: ${view.endingTitle}` : ""} <span class={`badge ${view.victory ? "ok" : "lost"}`}>{view.victory ? "the team succeeds" : "the team fails"}</span></h3>
         {view.endingText ? <p class="qs-ending__text">{view.endingText}</p> : null}
@@ -162,7 +172,7 @@ function MovePanel({ view, ctx, under }: { view: View; ctx: TableContext; under:
       ) : null}
       {/* What is at stake, in sight while choosing (the Challenge card sits below the hand). */}
       {any && view.challenge && !over(view) ? <ChallengeResults view={view} challenge={view.challenge} /> : null}
-      {any && viewer !== null ? <p class="qs-timer">{ctx.timer(viewer)}</p> : null}
+      {any ? <DecisionTimer ctx={ctx} /> : null}
       {any && under.size ? <p class="muted qs-hint">Your hand's cards, just below, carry their moves.</p> : null}
       {/* The hand now sits between this panel and the Confrontation, whose Last Challenge says
           what the team's cards just came to: its verdict in a line here, in sight. */}
