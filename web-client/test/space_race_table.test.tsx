@@ -175,6 +175,19 @@ test("while the viewer's move is on its way, the heading says so instead of aski
   assert.equal(decision({ inFlight: { resign: true } }), "Your resignation is on its way.");
 });
 
+// Platform play-test: on a phone the seat panel's countdown was three screens below the
+// Control Card choice; the viewer's own countdown now sits under the decision.
+test("the viewer's countdown is under the decision it times, not only in the seat panel", () => {
+  const file = join(work, "timer.json");
+  writeFileSync(file, JSON.stringify({ game: "space_race", seats: 2, seed: 3, options: {}, actions: [] }));
+  const [ann] = viewsAt(file, 0);
+  const html = renderToString(<SpaceRaceTable view={ann} ctx={{ ...ctxFor(ann), timer: (seat) => <span class="timer">{`seat ${seat}: 7s left`}</span> }} />);
+  const decision = html.indexOf('data-decision');
+  const timer = html.indexOf('<p class="decision-timer"><span class="timer">seat 0: 7s left</span></p>');
+  assert.ok(timer > decision, "the viewer's countdown follows the decision heading");
+  assert.ok(timer < html.indexOf("<button"), "and comes before the choices");
+});
+
 test("a JFK round's Control Card reveal (the opponent's cards) is held too", () => {
   const m = record("jfk2", 1, "heuristic", 3, '{"jfk_decks": 1}');
   let prev: View | undefined;

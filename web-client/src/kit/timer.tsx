@@ -2,6 +2,7 @@
 // "13s left", which reads alone beside a name and inside a sentence.
 import { useEffect, useState } from "preact/hooks";
 
+import type { TableContext } from "../games/types.js";
 import { formatSeconds, timerUrgent } from "../ui/format.js";
 
 export function Timer(p: { deadlineMs: number; serverNow: () => number }) {
@@ -16,4 +17,10 @@ export function Timer(p: { deadlineMs: number; serverNow: () => number }) {
       {formatSeconds(left)} left
     </div>
   );
+}
+
+// The viewer's own countdown under the decision it times (a phone shows the seat panels,
+// where each seat's countdown also is, screens below the buttons). Empty without a timer.
+export function DecisionTimer({ ctx }: { ctx: TableContext }) {
+  return ctx.viewer !== null ? <p class="decision-timer">{ctx.timer(ctx.viewer)}</p> : null;
 }

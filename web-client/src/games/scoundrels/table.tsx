@@ -25,6 +25,7 @@ import {
 import { Card as KitCard } from "../../kit/card.js";
 import { DiceRollView, DiceTray, Die } from "../../kit/dice.js";
 import { SeatPanel } from "../../kit/seat_panel.js";
+import { DecisionTimer } from "../../kit/timer.js";
 import { Tip } from "../../kit/tip.js";
 import { fillSeats, headingWords, ordinal, turnAsksNow } from "../../kit/words.js";
 import type { TableContext, TableProps } from "../types.js";
@@ -142,7 +143,7 @@ function MovePanel({ view, ctx, offers }: { view: View; ctx: TableContext; offer
       {asked.map((x) => <IncomingOffer key={x.offer.id} view={view} ctx={ctx} offer={x.offer} answers={x.answers} />)}
       {news ? <p class="sc-dock-news" data-testid="sc-dock-news" data-moved={news.moved ? "1" : "0"} data-loc={view.dockyard}>{dockyardNewsText(news, ctx.seatName)}</p> : null}
       {heard ? <p class="sc-offer-end" role="status" data-testid="sc-heard" data-end={heard.end}>{heardOfferText(heard, ctx.seatName)}</p> : null}
-      {mine.length && ctx.viewer !== null ? <p class="sc-timer">{ctx.timer(ctx.viewer)}</p> : null}
+      {mine.length ? <DecisionTimer ctx={ctx} /> : null}
       {prompt?.cards.length ? (
         <div class="card-row sc-prompt-cards">
           {prompt.cards.map((c, i) => {

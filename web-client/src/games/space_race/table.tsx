@@ -9,6 +9,7 @@ import { useState } from "preact/hooks";
 
 import { ActionKind, Phase, Stage, Variant, Zone, type Opponent, type Seat, type View } from "../../gen/starport/v1/space_race_pb.js";
 import { SeatPanel } from "../../kit/seat_panel.js";
+import { DecisionTimer } from "../../kit/timer.js";
 import { Tip } from "../../kit/tip.js";
 import { headingWords } from "../../kit/words.js";
 import type { TableContext, TableProps } from "../types.js";
@@ -81,6 +82,7 @@ function MovePanel({ view, ctx }: { view: View; ctx: TableContext }) {
   return (
     <section class={`moves sr-moves${mine ? " mine" : ""}`} aria-label={mine ? "Your move" : "Waiting"}>
       <p class="decision" data-decision="">{heading}</p>
+      {mine ? <DecisionTimer ctx={ctx} /> : null}
       {groupOrder
         .map((g) => [g, choices.filter((c) => c.group === g)] as [ChoiceGroup, Choice[]])
         .filter(([, list]) => list.length)

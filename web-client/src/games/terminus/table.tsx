@@ -9,6 +9,7 @@ import { ActionKind, Step, type Card as ViewCard, type Seat, type Ship, type Vie
 import type { Action } from "../../gen/starport/v1/common_pb.js";
 import { usePool } from "../../decks/pool_cache.js";
 import { SeatPanel } from "../../kit/seat_panel.js";
+import { DecisionTimer } from "../../kit/timer.js";
 import { maskOf, SubsetPicker } from "../../kit/subset_picker.js";
 import { Tip } from "../../kit/tip.js";
 import { headingWords } from "../../kit/words.js";
@@ -115,7 +116,7 @@ function MovePanel({ view, ctx, pool }: { view: View; ctx: TableContext; pool: C
     return (
       <section class="moves tm-moves mine" aria-label="Your move" data-testid="tm-moves">
         <p class="decision" data-decision="">{heading}</p>
-        {ctx.viewer !== null ? <p class="tm-timer">{ctx.timer(ctx.viewer)}</p> : null}
+        <DecisionTimer ctx={ctx} />
         <SubsetPicker
           legend="Tick the cards to put back and replace; tick none to keep all four."
           name="tm-mulligan"
@@ -134,7 +135,7 @@ function MovePanel({ view, ctx, pool }: { view: View; ctx: TableContext; pool: C
   return (
     <section class={`moves tm-moves${mine.length ? " mine" : ""}`} aria-label={mine.length ? "Your move" : "Waiting"} data-testid="tm-moves">
       <p class="decision" data-decision="">{heading}</p>
-      {mine.length && ctx.viewer !== null ? <p class="tm-timer">{ctx.timer(ctx.viewer)}</p> : null}
+      {mine.length ? <DecisionTimer ctx={ctx} /> : null}
       {promptCards.length ? (
         <div class="card-row tm-prompt-cards">
           {promptCards.map((c, i) => (
