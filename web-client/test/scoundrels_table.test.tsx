@@ -11,7 +11,7 @@ import { renderToString } from "preact-render-to-string";
 
 import type { Action } from "../src/gen/starport/v1/common_pb.js";
 import { DiceRollSchema, OutcomeSchema } from "../src/gen/starport/v1/common_pb.js";
-import { ActionKind, BaySchema, CardKind, FightKind, Syndicate, FightStep, LocationKind, LocationSchema, OfferSchema, OptionsSchema, Phase, PromptKind, PromptSchema } from "../src/gen/starport/v1/scoundrels_pb.js";
+import { ActionKind, BaySchema, CardKind, FightKind, FightSchema, Syndicate, FightStep, LocationKind, LocationSchema, OfferSchema, OptionsSchema, Phase, PromptKind, PromptSchema } from "../src/gen/starport/v1/scoundrels_pb.js";
 import type { TableContext } from "../src/games/types.js";
 import { Timer } from "../src/kit/timer.js";
 import { ordinal, outcomeText } from "../src/kit/words.js";
@@ -730,6 +730,7 @@ test("a stolen cargo held with no open bay shows on the ship, and its Delivery s
   v.ships[1].bays = [0, 1, 2, 3].map((number) => create(BaySchema, { number, card: card(50 + number, "Deckhand", CardKind.CREW) }));
   v.phase = Phase.DELIVERY;
   v.activeSeat = 1;
+  v.fight!.step = FightStep.FIGHT_STEP_NONE;   // the brawl it was taken in is over
   v.ships[0].toAct = false;
   v.ships[1].toAct = true;
   v.legalActions = [act(1, ActionKind.DELIVER, 42), act(1, ActionKind.BURY, 42)];
@@ -745,6 +746,34 @@ test("a stolen cargo held with no open bay shows on the ship, and its Delivery s
   assert.match(renderToString(<ScoundrelsTable view={{ ...v, viewerSeat: 0 } as typeof v} ctx={ctx(0)} />), /data-testid="sc-held-cargo"/);
   v.legalActions = [act(1, ActionKind.PASS)];
   assert.equal(decisionHeading(v, 1, seatName), "Your Delivery: deliver or bury a cargo at one of its delivery locations, or end your Delivery.");
+});
+
+// S.P.A.C.E. play-test M1: during a fight's steps the heading named the phase ("Your
+// Movement: move, …") to the seat asked, and "waiting for <active seat>" to the others, even
+// when that was the viewer.
+test("each fight step's heading asks its question of the seat asked, and names whom the others wait for", () => {
+  const during = (kind: FightKind, step: FightStep, asked: number) => {
+    const v = view({ fight: create(FightSchema, { kind, attacker: 0, defender: 1, step, round: 1, lastRound: 8, location: 4 }), offers: [] });
+    v.ships.forEach((x) => (x.toAct = x.seat === asked));
+    v.legalActions = [act(asked, ActionKind.PASS)];
+    return (viewer: number) => decisionHeading(v, viewer, seatName);
+  };
+  // Bob equips for a brawl in Ada's Movement: not "Your Movement", and Ada waits for Bob.
+  const equip = during(FightKind.BRAWL_FIGHT, FightStep.EQUIPPING, 1);
+  assert.equal(equip(1), "Brawl: equip your crew from your weapons locker, then go on to the fight.");
+  assert.equal(equip(0), "Brawl: waiting for Bot Brigid to equip.");
+  // The defender of a ship combat decides whether to escape.
+  const escape = during(FightKind.SHIP_COMBAT, FightStep.DEFENDER_DECIDES, 1);
+  assert.equal(escape(1), "Ship combat: try to escape, or stay for another round.");
+  assert.equal(escape(0), "Ship combat: waiting for Bot Brigid to decide whether to escape.");
+  assert.equal(escape(2), "Ship combat: waiting for Bot Brigid to decide whether to escape.");
+  // Heal in melee, repair in a ship combat; the attacker's choice after a round.
+  assert.equal(during(FightKind.BOARDING, FightStep.REPAIRING, 0)(0), "Boarding action: heal your crew with what you carry, or go on.");
+  assert.equal(during(FightKind.SHIP_COMBAT, FightStep.REPAIRING, 1)(0), "Ship combat: waiting for Bot Brigid to repair their ship.");
+  assert.equal(during(FightKind.BRAWL_FIGHT, FightStep.ATTACKER_DECIDES, 0)(0), "Brawl: fight another round, or end the fight.");
+  // Never "waiting for" the viewer themself.
+  for (const step of [FightStep.EQUIPPING, FightStep.ALLOCATING, FightStep.PILLAGING])
+    assert.doesNotMatch(during(FightKind.BRAWL_FIGHT, step, 0)(0), /waiting for Ada/);
 });
 
 test("in the Dockyard, the heading names the visit's steps and passing leaves it (ending the Movement but for Semyorka)", () => {

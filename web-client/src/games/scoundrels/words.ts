@@ -407,6 +407,31 @@ export function proposalTerms(action: Action, view: View, seatName: (seat: numbe
 
 // The heading above the moves: the prompt's text for the seat that must answer it, what
 // others are waiting for, or the phase's question.
+// A fight step's question to the seat it asks, and what the others wait for.
+function fightAsks(step: FightStep, melee: boolean): string {
+  switch (step) {
+    case FightStep.EQUIPPING: return melee ? "equip your crew from your weapons locker, then go on to the fight." : "equip from your weapons locker, then go on to the fight.";
+    case FightStep.ALLOCATING: return "place the damage your side takes.";
+    case FightStep.REPAIRING: return melee ? "heal your crew with what you carry, or go on." : "repair your ship's systems with what you carry, or go on.";
+    case FightStep.ATTACKER_DECIDES: return "fight another round, or end the fight.";
+    case FightStep.DEFENDER_DECIDES: return "try to escape, or stay for another round.";
+    case FightStep.PILLAGING: return "take what you won.";
+    default: return "your move in the fight.";
+  }
+}
+
+function fightWaits(step: FightStep, melee: boolean): string {
+  switch (step) {
+    case FightStep.EQUIPPING: return "equip";
+    case FightStep.ALLOCATING: return "place their damage";
+    case FightStep.REPAIRING: return melee ? "heal their crew" : "repair their ship";
+    case FightStep.ATTACKER_DECIDES: return "decide whether to fight on";
+    case FightStep.DEFENDER_DECIDES: return "decide whether to escape";
+    case FightStep.PILLAGING: return "take what they won";
+    default: return "move";
+  }
+}
+
 export function decisionHeading(view: View, viewer: number | null, seatName: (seat: number) => string): string {
   if (view.outcome?.over) return "";
   const p = view.prompt;
@@ -423,6 +448,14 @@ export function decisionHeading(view: View, viewer: number | null, seatName: (se
     return f.lastRound && f.round >= f.lastRound
       ? "Ship combat: that was the last round, so the combat ends."
       : "Ship combat: your attack cannot get through their defence, so the combat ends.";
+  }
+  // Any other step of a fight in progress: the fight's question, not the phase's, and whom it
+  // waits for (the seats asked, not the active seat: a defender equips in another's Movement).
+  if (f && f.kind !== FightKind.FIGHT_NONE && f.step !== FightStep.FIGHT_STEP_NONE) {
+    const melee = f.kind === FightKind.BOARDING || f.kind === FightKind.BRAWL_FIGHT;
+    if (mine) return `${fightNames[f.kind]}: ${fightAsks(f.step, melee)}`;
+    const acting = view.ships.filter((x) => x.toAct && x.seat !== viewer).map((x) => seatName(x.seat));
+    if (acting.length) return `${fightNames[f.kind]}: waiting for ${acting.join(" and ")} to ${fightWaits(f.step, melee)}.`;
   }
   // Asked to answer an offer in another seat's Movement: that, not "Your Movement", is the question.
   const offer = viewer !== null && viewer !== view.activeSeat
