@@ -75,7 +75,9 @@ test("a game gives its reason codes words; a code it does not know keeps the def
   assert.equal(outcomeText(reached, 0, seatName, [], terminus.reasonWords), "You lost: Vega won (reached the Terminus).");
   assert.equal(outcomeText(reached, null, seatName, [], terminus.reasonWords), "Vega won (reached the Terminus).");
   assert.equal(outcomeText(create(OutcomeSchema, { over: true, winners: [], reason: "no_ship_left" }), 0, seatName, [], terminus.reasonWords), "You lost (no Ship left in the race).");
-  assert.equal(outcomeText(create(OutcomeSchema, { over: true, winners: [0], reason: "resigned" }), 0, seatName, [], terminus.reasonWords), "You won (resigned).");
+  assert.equal(outcomeText(create(OutcomeSchema, { over: true, winners: [0], reason: "resigned" }), 0, seatName, [], terminus.reasonWords), "You won (after a resignation).");
+  // Not "Vega won (resigned)", which reads as if Vega had resigned (Terminus play-test).
+  assert.equal(outcomeText(create(OutcomeSchema, { over: true, winners: [1], reason: "resigned" }), 0, seatName, [], terminus.reasonWords), "You lost: Vega won (after a resignation).");
   // Without a game's words (a game that gives none): the code with spaces, as before.
   assert.equal(outcomeText(reached, 0, seatName), "You lost: Vega won (terminus).");
 });

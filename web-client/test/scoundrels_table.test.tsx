@@ -366,7 +366,7 @@ test("the end's reason in players' words: the last delivery, the turn limit, the
   assert.match(ended("delivery"), /won \(a syndicate's last delivery\)\.$/);
   assert.match(ended("turn_limit"), /won \(the turn limit\)\.$/);
   assert.match(ended("last_standing"), /won \(the last ship in the game\)\.$/);
-  assert.match(ended("resigned"), /won \(resigned\)\.$/);
+  assert.match(ended("resigned"), /won \(after a resignation\)\.$/);
 });
 
 test("an attacker offered only 'End the combat' is told why", () => {

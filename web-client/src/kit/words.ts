@@ -93,8 +93,11 @@ export function ordinal(n: number): string {
   return `${n}${teen ? "th" : n % 10 === 1 ? "st" : n % 10 === 2 ? "nd" : n % 10 === 3 ? "rd" : "th"}`;
 }
 
-// The default words for a reason code: "last_standing" → "last standing".
+// The default words for a reason code: "last_standing" → "last standing". A resignation is
+// every game's: "Vega won (after a resignation)" (a bare "resigned" after the winner's name
+// read as if the winner had resigned).
 export function reasonWords(reason: string): string {
+  if (reason === "resigned") return "after a resignation";
   return reason.replace(/_/g, " ").trim();
 }
 

@@ -60,7 +60,6 @@ export const difficultyNames = ["", "standard", "challenging", "unbeatable"];
 // default ("eastern bloc won"), which the banner reads as the Eastern bloc's win.
 const reasons: Record<string, string> = {
   scored: "the most Development Points",
-  resigned: "after a resignation",
 };
 
 export function reasonWords(reason: string): string | undefined {

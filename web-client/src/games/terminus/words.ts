@@ -35,7 +35,7 @@ export const typeNames: Record<CardType, string> = {
 export const gameId = "terminus";
 
 // Outcome.reason in words (engine/terminus/rules.cpp and effects.cpp, finish()): "You
-// lost: Vega won (reached the Terminus)." Others ("resigned") keep the kit's default.
+// lost: Vega won (reached the Terminus)." Others ("resigned": "after a resignation") keep the kit's default.
 const reasons: Record<string, string> = {
   terminus: "reached the Terminus",
   last_standing: "the last Ship in the race",
