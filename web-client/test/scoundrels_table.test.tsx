@@ -215,6 +215,8 @@ test("every action kind has a label in players' words from the view", () => {
   assert.equal(l(ActionKind.ESCAPE, 0, 0), "Try to escape");
   assert.equal(l(ActionKind.ESCAPE, 12, 0), "Try to escape, damaging +1 Hyperdrive for the bonus");
   assert.equal(l(ActionKind.STAY), "Do not escape: another round");
+  // Bob's only system, the Plasma Cannon, is disabled: staying loses the combat (play-test M4).
+  assert.equal(actionLabel(act(1, ActionKind.STAY), v, seatName), "Do not escape: with no working system, lose the combat (they may board)");
   assert.equal(l(ActionKind.EQUIP, 13, 11), "Equip Vex Marlow with Blaster Pistol");
   assert.equal(l(ActionKind.FIGHT), "Fight this round");
   assert.equal(l(ActionKind.HEAL, 14, 11), "Heal Vex Marlow with Medkit");

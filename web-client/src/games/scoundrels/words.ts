@@ -281,8 +281,13 @@ export function actionLabel(action: Action, view: View, seatName: (seat: number)
       const drives = a.filter((x) => x > 0).map((id) => name(id));
       return drives.length ? `Try to escape, damaging ${drives.join(" and ")} for the bonus` : "Try to escape";
     }
-    case ActionKind.STAY:
-      return "Do not escape: another round";
+    case ActionKind.STAY: {
+      // A ship with no working system that stays has lost the combat (the engine's reading,
+      // docs/rules/scoundrels.md): the button says so rather than promising a round.
+      const bays = view.ships.find((x) => x.seat === action.seat)?.bays ?? [];
+      const working = bays.some((b) => b.card?.kind === CardKind.SHIP_SYSTEM && !b.card.damage);
+      return working ? "Do not escape: another round" : "Do not escape: with no working system, lose the combat (they may board)";
+    }
     case ActionKind.EQUIP:
       return `Equip ${name(a[1], 1)} with ${name(a[0], 0)}`;
     case ActionKind.FIGHT:
