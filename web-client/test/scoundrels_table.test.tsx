@@ -230,6 +230,8 @@ test("every action kind has a label in players' words from the view", () => {
   assert.equal(l(ActionKind.BRAWL, 1), "Brawl with Bot Brigid");
   assert.equal(l(ActionKind.BRAWL, -1), "Let the delivery go ahead");
   assert.equal(l(ActionKind.DELIVER, 40), "Deliver Spice Run for Fidanza");
+  // For another syndicate: Ada (Fidanza) would change sides, and the button says at what price (play-test M6).
+  assert.equal(l(ActionKind.DELIVER, 41), "Deliver Medical Supplies for Allmacht (you leave Fidanza: a Fidanza grudge and a feud)");
   assert.equal(l(ActionKind.BURY, 40), "Bury Spice Run and draw a new contract");
   assert.equal(l(ActionKind.AFFILIATE, 0), "Stay as you are");
   assert.equal(l(ActionKind.PLAY, 15, 1, 0), "Play Favor of the Court on Bot Brigid");

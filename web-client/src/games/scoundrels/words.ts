@@ -311,7 +311,12 @@ export function actionLabel(action: Action, view: View, seatName: (seat: number)
       return a[0] < 0 ? "Let the delivery go ahead" : `Brawl with ${seatName(a[0])}`;
     case ActionKind.DELIVER: {
       const c = idx.get(a[0])?.contract;
-      return `Deliver ${c?.name || name(a[0], 0)}${c ? ` for ${syndicateNames[c.syndicate]}` : ""}`;
+      // For another syndicate than one's own: one changes affiliation, with its price
+      // (docs/rules/scoundrels.md, "Delivering for another syndicate while affiliated").
+      const own = view.ships.find((s) => s.seat === action.seat)?.affiliation ?? Syndicate.SYNDICATE_NONE;
+      const leaving = c && own !== Syndicate.SYNDICATE_NONE && own !== c.syndicate
+        ? ` (you leave ${syndicateNames[own]}: a ${syndicateNames[own]} grudge and a feud)` : "";
+      return `Deliver ${c?.name || name(a[0], 0)}${c ? ` for ${syndicateNames[c.syndicate]}` : ""}${leaving}`;
     }
     case ActionKind.BURY: {
       const n = idx.get(a[0]);
