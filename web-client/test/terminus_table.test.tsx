@@ -31,7 +31,7 @@ import {
 import { setPool } from "../src/decks/pool_cache.js";
 import terminus from "../src/games/terminus.js";
 import { revealPauseMs } from "../src/games/terminus/reveal.js";
-import { TerminusTable } from "../src/games/terminus/table.js";
+import { seatProximity, TerminusTable } from "../src/games/terminus/table.js";
 import { actionLabel, decisionHeading } from "../src/games/terminus/words.js";
 import type { TableContext } from "../src/games/types.js";
 import { webClient } from "./engine_runs.js";
@@ -137,6 +137,11 @@ test("Ships, Modules active or disabled, Crew with Morale, resources, Piles, the
   assert.match(html, /Backslide/);
   assert.match(html, /not Crewed/);
   assert.match(html, /Runabout 1 · Proximity 3/);
+  // Each seat's headline is its best Proximity, a Runabout's when it leads (play-test: the
+  // winner's panel read the primary Ship's "Proximity 5" beside a Runabout at 10).
+  const bob = playView().seats[1];
+  assert.equal(seatProximity(bob), "Proximity 5");
+  assert.equal(seatProximity({ ...bob, ships: [bob.ships[0], { ...bob.ships[1], proximity: 10 }] }), "Proximity 10 (Runabout 1)");
   assert.match(textOf(html), /Dead Space \(1\)/);
   assert.match(html, /Legacy/);
   // A Legacy is always active, whatever its face says.

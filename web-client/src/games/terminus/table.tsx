@@ -271,10 +271,16 @@ function StarChart({ view, ctx, pool }: { view: View; ctx: TableContext; pool: C
   );
 }
 
+// A seat's headline: its best Proximity, which sets its Initiative and wins the race (a
+// Runabout's counts: "Proximity 10 (Runabout 1)"); the primary Ship's alone misled.
+export function seatProximity(seat: Seat): string {
+  const best = seat.ships.reduce<Seat["ships"][number] | undefined>((b, s) => (!b || s.proximity > b.proximity ? s : b), undefined);
+  return `Proximity ${best?.proximity ?? 0}${best?.number ? ` (Runabout ${best.number})` : ""}`;
+}
+
 function SeatArea({ view, seat, ctx, pool }: { view: View; seat: Seat; ctx: TableContext; pool: CardPool | undefined }) {
   const info = ctx.info?.seats.find((s) => s.seat === seat.seat);
   const you = ctx.viewer === seat.seat;
-  const primary = seat.ships[0];
   const drafting = view.step === Step.MODULE_DRAFT || view.step === Step.RECRUIT_DRAFT;
   const others = view.seats.filter((s) => s.seat !== seat.seat);
   return (
@@ -289,7 +295,7 @@ function SeatArea({ view, seat, ctx, pool }: { view: View; seat: Seat; ctx: Tabl
       sent={you ? ctx.inFlight : undefined}
       out={seat.out ? "out" : undefined}
       timer={ctx.timer(seat.seat)}
-      score={`Proximity ${primary?.proximity ?? 0}`}
+      score={seatProximity(seat)}
       scoreTip={termTips.proximity}
       marks={
         <>
