@@ -186,7 +186,7 @@ test("a prompt's cards are shown with their choice; the Draft pool with its pick
   view.legalActions = [act(0, ActionKind.CHOOSE, [70]), act(0, ActionKind.CHOOSE, [71]), act(0, ActionKind.PASS, [])];
   const html = decode(render(view));
   assert.match(html, /Choose a System to bury\./);
-  assert.deepEqual(buttonLabels(html).sort(), ["Stop", "System 7", "System 8"]);
+  assert.deepEqual(buttonLabels(html).sort(), ["Pass", "System 7", "System 8"]);
 
   const draft = playView();
   draft.step = Step.MODULE_DRAFT;

@@ -129,7 +129,7 @@ export function actionLabel(action: Action, view: View, seatName: (seat: number)
       if (view.prompt && view.prompt.seat === action.seat && view.prompt.optional) {
         if (view.prompt.kind === PromptKind.FARSIGHT) return "Put the rest back";
         if (view.prompt.kind === PromptKind.PICK_NUMBER && yesNo(view.prompt.options)) return answersIn(view.prompt.text)?.pass ?? "No";
-        return view.prompt.kind === PromptKind.PICK_CARD ? "Stop" : "Decline";
+        return view.prompt.kind === PromptKind.PICK_CARD ? "Pass" : "Decline";   // the heading says "…, or pass"
       }
       if (view.cascade.length) return "Pass: add nothing to the Cascade";
       if (view.step === Step.DESTINY_STEP) return "Pass: no Destiny";
