@@ -80,7 +80,7 @@ void result_lines(const state& s, const contest_summary& last, std::vector<std::
                   " ends with no winner; every card returns to the discard pile of the player who added it.");
   else if (last.has_winner)
     out.push_back(seat_name(last.winner) + (last.war ? " wins the War" : " wins the Battle") +
-                  " and captures " + std::to_string(last.cards) + " cards.");
+                  " and captures " + std::to_string(last.cards) + (last.cards == 1 ? " card." : " cards."));
   else
     out.push_back("Contest " + std::to_string(last.number) + " has no winner; its cards are lost.");
   for (int seat = 0; seat < s.seat_count(); ++seat)

@@ -57,6 +57,15 @@ TEST_CASE("Gameplay words: a flip says nothing of the card, and the last flip re
         "{seat:0} wins the Battle and captures 2 cards.");
 }
 
+TEST_CASE("Gameplay words: one card captured reads in the singular") {
+  // Ann flips, then Bo resigns: Ann wins the Battle with her one card on the table.
+  auto s = table({{HUMANS, {"humans:9", "humans:2"}}, {ELVES, {"elves:3", "elves:4"}}});
+  play(s, "0 flip");
+  const std::string after = effects_of(s, "1 resign");
+  CHECK(after.find("captures 1 card.") != std::string::npos);
+  CHECK(after.find("1 cards") == std::string::npos);
+}
+
 TEST_CASE("Card words: a reveal names its card by kind in the catalog, so every reveal has one shape") {
   auto s = table({{HUMANS, {"humans:9", "humans:2"}}, {ELVES, {"elves:3", "elves:4"}}});
   play(s, "0 flip");
