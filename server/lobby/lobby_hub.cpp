@@ -175,7 +175,10 @@ void lobby_hub::welcome(request r, std::string new_token) {
     w.set_account_id(r.account_id);
     w.set_display_name(r.display_name);
     w.set_token(token);
-    for (const std::string& id : self->services_->active_matches(r.account_id)) w.add_active_matches(id);
+    for (const active_match& running : self->services_->active_matches(r.account_id)) {
+      w.add_active_matches(running.id);
+      w.add_active_match_games(running.game);
+    }
     const std::vector<lobby*> mine = self->tables_of(r.account_id);
     for (lobby* l : mine) {
       for (int seat : l->seats_of(r.account_id))

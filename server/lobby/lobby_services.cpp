@@ -4,7 +4,7 @@
 
 namespace starport::server {
 
-std::vector<std::string> lobby_services::active_matches(const std::string& account_id) const {
+std::vector<active_match> lobby_services::active_matches(const std::string& account_id) const {
   return directory_.active_for(account_id);
 }
 

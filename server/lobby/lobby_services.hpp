@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "server/config.hpp"
+#include "server/match/match_directory.hpp"
 #include "server/net/net.hpp"
 
 namespace starport::storage {
@@ -19,7 +20,6 @@ class worker;
 namespace starport::server {
 
 class address_quota;
-class match_directory;
 class match_services;
 class metrics;
 
@@ -38,7 +38,7 @@ class lobby_services {
   metrics& stats() { return stats_; }
   address_quota& quotas() { return quotas_; }
   // The running matches `account_id` holds a seat in (Welcome.active_matches).
-  std::vector<std::string> active_matches(const std::string& account_id) const;
+  std::vector<active_match> active_matches(const std::string& account_id) const;
 
   // What a match the lobby starts receives (open_match, match_services.hpp), alive as long
   // as the lobby's room is.

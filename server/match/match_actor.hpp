@@ -38,6 +38,7 @@ class match_actor : public std::enable_shared_from_this<match_actor> {
               std::unique_ptr<engine::match> game, std::uint32_t log_size);
 
   const std::string& id() const { return record_.id; }
+  const std::string& game() const { return record_.game; }
   const std::string& lobby_id() const { return record_.lobby_id; }
   // Unique among running matches (any thread: fixed for the actor's life). A session keys
   // its own handle for the match by it (ServerMessage.stream).

@@ -14,10 +14,10 @@ void erase_pair(std::unordered_multimap<std::string, std::string>& index, const 
 }
 }  // namespace
 
-void match_directory::add(const std::string& id, std::shared_ptr<match_actor> actor,
+void match_directory::add(const std::string& id, const std::string& game, std::shared_ptr<match_actor> actor,
                           const std::vector<std::string>& accounts) {
   std::lock_guard lock(mutex_);
-  matches_[id] = entry{std::move(actor), accounts, false};
+  matches_[id] = entry{std::move(actor), game, accounts, false};
   for (const std::string& a : accounts)
     if (!a.empty()) by_account_.emplace(a, id);
 }
@@ -47,11 +47,14 @@ void match_directory::remove(const std::string& id) {
   matches_.erase(it);
 }
 
-std::vector<std::string> match_directory::active_for(const std::string& account_id) const {
+std::vector<active_match> match_directory::active_for(const std::string& account_id) const {
   std::lock_guard lock(mutex_);
-  std::vector<std::string> out;
+  std::vector<active_match> out;
   auto [first, last] = by_account_.equal_range(account_id);
-  for (auto it = first; it != last; ++it) out.push_back(it->second);
+  for (auto it = first; it != last; ++it) {
+    const auto match = matches_.find(it->second);
+    out.push_back({it->second, match == matches_.end() ? std::string() : match->second.game});
+  }
   return out;
 }
 

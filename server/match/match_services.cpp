@@ -18,7 +18,7 @@ void match_services::closed(const std::string& match_id) { directory_.remove(mat
 std::shared_ptr<match_actor> open_match(const std::shared_ptr<match_services>& room, storage::match_record record,
                                         std::unique_ptr<engine::match> game, std::uint32_t log_size) {
   auto actor = std::make_shared<match_actor>(room, std::move(record), std::move(game), log_size);
-  room->directory_.add(actor->id(), actor, actor->accounts());
+  room->directory_.add(actor->id(), actor->game(), actor, actor->accounts());
   room->stats_.matches_changed(1);
   return actor;
 }

@@ -88,6 +88,10 @@ TEST_CASE("match: a player who reconnects mid-match gets a snapshot of the same 
   test_client b2(f.port());
   const v1::Welcome w = b2.resume(token);
   REQUIRE(std::count(w.active_matches().begin(), w.active_matches().end(), t.match_id) == 1);
+  // Each named with its game, so a page can say which game it is before it opens the match.
+  REQUIRE(w.active_match_games_size() == w.active_matches_size());
+  for (int i = 0; i < w.active_matches_size(); ++i)
+    if (w.active_matches(i) == t.match_id) CHECK(w.active_match_games(i) == "space_war");
   CHECK(std::count(w.lobbies().begin(), w.lobbies().end(), t.lobby_id) == 1);
   const v1::ServerMessage info = b2.request(resync_message(t.match_id));
   REQUIRE(info.has_match());

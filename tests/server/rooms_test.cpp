@@ -55,7 +55,7 @@ TEST_CASE("rooms: open_match enters the match in the directory, counts it, and m
   auto actor = open_match(match_room(lobby), record, game->create(2, *options, 7), 0);
   REQUIRE(actor != nullptr);
   CHECK(state->matches().find("m-rooms") == actor);
-  CHECK(lobby->active_matches("acct-a") == std::vector<std::string>{"m-rooms"});
+  CHECK(lobby->active_matches("acct-a") == std::vector<server::active_match>{{"m-rooms", "space_war"}});
   CHECK(lobby->active_matches("nobody").empty());
   CHECK(state->session_room().find_match("m-rooms") == actor);
   CHECK(state->stats().matches() == 1);

@@ -45,6 +45,10 @@ export class App {
   // The visitor asked to play (a name is needed) while watching anonymously.
   wantsName = false;
   private readonly matchGames = new Map<string, string>();
+  // Running matches this account holds a seat in, learnt since the latest Welcome (its
+  // active_matches lists those running when it came): a match started later, from a Lobby
+  // or MatchInfo (runningMatches).
+  private readonly seatedSince_ = new Set<string>();
   // ServerMessage.stream → match id: this connection's handle for a match, which a diff
   // names its match by; a match's MatchInfo (its first frame) and snapshots say whose it is.
   private readonly streams = new Map<number, string>();
@@ -183,6 +187,13 @@ export class App {
     return false;
   }
 
+  // The running matches this account holds a seat in, as far as this page knows: Welcome's,
+  // then those started since, without those it has seen end (the home page's "Your tables").
+  runningMatches(): string[] {
+    const all = new Set([...(this.conn.welcome?.activeMatches ?? []), ...this.seatedSince_]);
+    return [...all].filter((id) => !this.matchEnded(id));
+  }
+
   isSeatedIn(matchId: string): boolean {
     const info = this.matches.get(matchId)?.info;
     if (info) return !info.spectator;
@@ -227,6 +238,11 @@ export class App {
     }
     this.memberOf.clear();
     for (const id of welcome.lobbies) this.memberOf.add(id);
+    this.seatedSince_.clear();
+    welcome.activeMatches.forEach((id, i) => {
+      const game = welcome.activeMatchGames[i];
+      if (game) this.matchGames.set(id, game);
+    });
     for (const session of this.matches.values()) {
       if (this.route_.page === "match" && this.route_.matchId === session.matchId) continue;
       for (const store of session.stores.values()) store.expectSnapshot();   // every held seat's stream
@@ -244,6 +260,7 @@ export class App {
         this.lobbies.set(lobby.lobbyId, lobby);
         this.memberOf.add(lobby.lobbyId);
         if (lobby.recentChat) this.chats.set(lobby.lobbyId, [...lobby.recentChat.lines]);
+        if (lobby.matchId && lobby.youAreSeated) this.seatedSince_.add(lobby.matchId);
         if (lobby.matchId && lobby.settings) {
           this.matchGames.set(lobby.matchId, lobby.settings.game);
           this.matches.get(lobby.matchId)?.setGame(lobby.settings.game);
@@ -264,6 +281,7 @@ export class App {
       case "match":
         // A diff names its match by this handle (0, unsent, for the connection's first).
         this.streams.set(m.stream, body.value.matchId);
+        if (!body.value.spectator && !body.value.over) this.seatedSince_.add(body.value.matchId);
         this.match(body.value.matchId).onInfo(body.value);
         break;
       case "view": {

@@ -81,6 +81,78 @@ test("the lobby: Start disabled with its reason while a seat is open; bots read 
   assert.match(html, /name="add-bot-2"/);
 });
 
+test("the lobby of a table whose match runs leads to the match, and offers no Start, Ready, Add bot or Remove", () => {
+  const a = app("Hana");
+  a.conn.welcome = create(WelcomeSchema, {
+    games: [create(GameInfoSchema, { id: "space_war", minSeats: 2, maxSeats: 6, bots: [create(BotInfoSchema, { id: "heuristic", label: "Heuristic" })] })],
+  });
+  const lobby = create(LobbySchema, {
+    lobbyId: "L1",
+    settings: create(LobbySettingsSchema, { game: "space_war", seats: 3 }),
+    seats: [
+      create(LobbySeatSchema, { seat: 0, name: "Hana", host: true, connected: true, ready: true }),
+      create(LobbySeatSchema, { seat: 1, name: "Vega", bot: true, botKind: "heuristic" }),
+      create(LobbySeatSchema, { seat: 2, open: true }),
+    ],
+    matchId: "M7",
+    lastMatchId: "M6",   // a rematch: the last match ended, this one runs
+    youAreHost: true,
+    youAreSeated: true,
+    yourSeat: 0,
+  });
+  a.lobbies.set("L1", lobby);
+  const html = renderToString(<LobbyPage app={a} route={{ page: "lobby", lobbyId: "L1" }} />);
+  assert.match(html, /data-running-match="M7"/);
+  assert.match(html, /Your match at this table is being played\.<\/span><a class="button primary" href="#\/match\/M7"[^>]*>Back to the match<\/a>/);
+  assert.doesNotMatch(html, /The last match at this table has ended/);
+  for (const gone of [/name="start"/, /name="ready"/, /name="add-bot-2"/, /Remove bot/])
+    assert.doesNotMatch(html, gone);
+  // The same table between matches offers them again.
+  a.lobbies.set("L1", create(LobbySchema, { ...lobby, matchId: "" }));
+  const between = renderToString(<LobbyPage app={a} route={{ page: "lobby", lobbyId: "L1" }} />);
+  for (const back of [/name="start"/, /name="ready"/, /name="add-bot-2"/, /Remove bot/, /The last match at this table has ended/])
+    assert.match(between, back);
+  // A private table's match admits only its players, whatever allow_spectators says.
+  const line = (isPrivate: boolean, seats: number) => {
+    a.lobbies.set("L1", create(LobbySchema, { ...lobby, settings: create(LobbySettingsSchema, { game: "space_war", seats, isPrivate, allowSpectators: true }) }));
+    return renderToString(<LobbyPage app={a} route={{ page: "lobby", lobbyId: "L1" }} />).match(/<ul class="settings"><li>(.*?)<\/li>/)?.[1];
+  };
+  assert.equal(line(true, 3), "3 seats · private · no spectators");
+  assert.equal(line(false, 1), "1 seat · public · spectators allowed");
+});
+
+// Platform play-test: a match started after the page connected, its lobby then left, vanished
+// from the home page until a reload (only Welcome's list was read).
+test("Your tables lists a match started since the page connected, also after its lobby is left, named by its game", async () => {
+  await packedReady;
+  const sockets: FakeSocket[] = [];
+  const a = new App({ openSocket: () => { const s = new FakeSocket(); sockets.push(s); return s; } });
+  a.identity.name = "Ada";
+  a.conn.start();
+  const socket = sockets[0];
+  socket.open();
+  // Welcome names one running match, with its game.
+  socket.push({ requestId: socket.sent[0].requestId, body: { case: "welcome", value: { protocolVersion: 3, displayName: "Ada", activeMatches: ["M1"], activeMatchGames: ["space_race"] } } });
+  assert.deepEqual(a.runningMatches(), ["M1"]);
+  assert.equal(a.gameOfMatch("M1"), "space_race");
+  // Ada starts a match at her table, then leaves the lobby (her seat in the match stays hers).
+  const lobby = create(LobbySchema, {
+    lobbyId: "L2", settings: create(LobbySettingsSchema, { game: "space_war", seats: 2 }), matchId: "M2", youAreSeated: true, yourSeat: 0,
+    seats: [create(LobbySeatSchema, { seat: 0, name: "Ada", host: true }), create(LobbySeatSchema, { seat: 1, name: "Vega", bot: true })],
+  });
+  socket.push({ body: { case: "lobby", value: lobby } });
+  socket.push({ body: { case: "lobbyClosed", value: { lobbyId: "L2", reason: "you left" } } });
+  assert.deepEqual(a.runningMatches(), ["M1", "M2"]);
+  await new Promise((r) => setTimeout(r, 0));
+  const html = renderToString(<HomePage app={a} />);
+  assert.match(html, /data-match-link="M2"[^>]*>[^<]*Space War/);
+  assert.match(html, /data-match-link="M1"[^>]*>[^<]*Space Race/);
+  // A match seen over leaves the list; a spectator's match never joins it.
+  socket.push({ body: { case: "match", value: create(MatchInfoSchema, { matchId: "M2", game: "space_war", over: true }) } });
+  socket.push({ body: { case: "match", value: create(MatchInfoSchema, { matchId: "M3", game: "space_war", spectator: true }) } });
+  assert.deepEqual(a.runningMatches(), ["M1"]);
+});
+
 test("the match page: the newest view's moves in the panel, Resign apart, the log named, the end banner per reader", () => {
   const a = app("Ann");
   const session = a.match("m1");

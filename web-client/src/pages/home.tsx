@@ -148,7 +148,7 @@ export function HomePage({ app }: { app: App }) {
   const playable = playableGames(app.catalog, games);
   const memberLines = [...app.memberOf].map((id) => describeLobby(id, app.lobbies.get(id)));
   shown.current = new Map(memberLines.map((l) => [l.lobbyId, l]));
-  const active = (app.conn.welcome?.activeMatches ?? []).filter((id) => !app.matchEnded(id));
+  const active = app.runningMatches();
   const running = matchesWithoutLobbyLine(active, [...app.memberOf].map((id) => app.lobbies.get(id)));
 
   const leave = async (line: LobbyLine) => {
@@ -383,7 +383,7 @@ function CreateForm(p: { app: App; playable: PlayableGame[] | null; refused: (e:
       try {
         const reply = await p.app.conn.request({
           case: "createLobby",
-          value: { settings: { game: chosen.info.id, seats: seatCount, options: bytes, isPrivate, allowSpectators: spectators, turnSeconds: Math.max(0, Math.floor(timer || 0)) } },
+          value: { settings: { game: chosen.info.id, seats: seatCount, options: bytes, isPrivate, allowSpectators: spectators && !isPrivate, turnSeconds: Math.max(0, Math.floor(timer || 0)) } },
         });
         if (reply.body.case === "lobby") p.app.navigate({ page: "lobby", lobbyId: reply.body.value.lobbyId });
       } catch (e) {
@@ -405,7 +405,10 @@ function CreateForm(p: { app: App; playable: PlayableGame[] | null; refused: (e:
           value={ready ? String(seatCount) : ""} onInput={(ev) => setSeats(Number((ev.target as HTMLInputElement).value))} />
       </label>
       <label class="inline"><input type="checkbox" name="private" checked={isPrivate} onChange={(ev) => setPrivate((ev.target as HTMLInputElement).checked)} /> Private (invite link only)</label>
-      <label class="inline"><input type="checkbox" name="spectators" checked={spectators} onChange={(ev) => setSpectators((ev.target as HTMLInputElement).checked)} /> Allow spectators</label>
+      {/* A private table's match admits only its players (docs/protocol.md, Watch): not offered. */}
+      <label class="inline" title={isPrivate ? "A private table's match is open to its players only; its replay opens to everyone once it has ended." : undefined}>
+        <input type="checkbox" name="spectators" checked={spectators && !isPrivate} disabled={isPrivate} onChange={(ev) => setSpectators((ev.target as HTMLInputElement).checked)} /> Allow spectators
+      </label>
       <label>Turn timer in seconds (0: none)
         <input type="number" name="turn-seconds" min={0} max={3600} inputMode="numeric" value={String(timer)} onInput={(ev) => setTimer(Number((ev.target as HTMLInputElement).value))} />
       </label>

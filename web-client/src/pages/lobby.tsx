@@ -151,6 +151,9 @@ export function LobbyPage({ app, route }: { app: App; route: Route }) {
     ? (mine.length > 1 ? "Choose a deck for each of your seats before you say Ready." : "Choose a deck before you say Ready.") : "";
   // A cooperative table: one person may play several seats (JoinLobby.another_seat).
   const canTakeSeat = !!info?.cooperative && lobby.youAreSeated && !lobby.matchId && lobby.seats.some((s) => s.open);
+  // While its match runs, the table's seats and settings are fixed (the server refuses
+  // Start, Add bot, Remove and Ready until it ends): the page leads to the match instead.
+  const running = !!lobby.matchId;
   return (
     <div class="page lobby">
       <section class="card-box lobby-head">
@@ -158,13 +161,18 @@ export function LobbyPage({ app, route }: { app: App; route: Route }) {
         <ul class="settings">
           {settings ? (
             <>
-              <li>{`${settings.seats} seats · ${settings.isPrivate ? "private" : "public"} · spectators ${settings.allowSpectators ? "allowed" : "not allowed"}`}</li>
+              <li>{`${settings.seats} ${settings.seats === 1 ? "seat" : "seats"} · ${settings.isPrivate ? "private" : "public"} · ${settings.allowSpectators && !settings.isPrivate ? "spectators allowed" : "no spectators"}`}</li>
               <li>{settings.turnSeconds ? `Turn timer: ${settings.turnSeconds}s` : "No turn timer"}</li>
               {game ? game.describeOptions(settings.options).map((line, i) => <li key={i}>{line}</li>) : null}
             </>
           ) : null}
         </ul>
-        {lobby.lastMatchId ? (
+        {running ? (
+          <p class="row running-match" data-running-match={lobby.matchId}>
+            <span class="grow">{lobby.youAreSeated ? "Your match at this table is being played." : "A match is being played at this table."}</span>
+            <a class="button primary" href={routeHash({ page: "match", matchId: lobby.matchId })} data-to-match="">{lobby.youAreSeated ? "Back to the match" : "Go to the match"}</a>
+          </p>
+        ) : lobby.lastMatchId ? (
           <p class="row last-match">
             <span class="grow">The last match at this table has ended.</span>
             <a class="button secondary" href={routeHash({ page: "replay", matchId: lobby.lastMatchId, step: 0, asSeat: false })} data-replay-link={lobby.lastMatchId}>Watch its replay</a>
@@ -175,19 +183,19 @@ export function LobbyPage({ app, route }: { app: App; route: Route }) {
           <DeckPicker key={seat.seat} app={app} lobby={lobby} game={settings.game} decks={decks} me={seat} act={act} several={mine.length > 1} />
         )) : null}
         <div class="row lobby-actions">
-          {me ? (
+          {me && !running ? (
             <label class="inline" title={readyProblem || undefined}>
               <input type="checkbox" name="ready" checked={me.ready} disabled={readyProblem !== ""} aria-describedby={readyProblem ? "ready-problem" : undefined}
                 onChange={(ev) => void act({ case: "setReady", value: { lobbyId, ready: (ev.target as HTMLInputElement).checked } })} />
               Ready
             </label>
           ) : null}
-          {readyProblem ? <span id="ready-problem" class="muted start-problem" data-ready-problem="">{readyProblem}</span> : null}
+          {readyProblem && !running ? <span id="ready-problem" class="muted start-problem" data-ready-problem="">{readyProblem}</span> : null}
           {canTakeSeat ? (
             <button class="secondary" name="take-another-seat" title="Play one more seat of this cooperative table yourself"
               onClick={() => void act({ case: "joinLobby", value: { lobbyId, inviteCode: "", anotherSeat: true } })}>Take another seat</button>
           ) : null}
-          {lobby.youAreHost ? (
+          {lobby.youAreHost && !running ? (
             <>
               <button class="primary" name="start" disabled={problem !== ""} aria-describedby="start-problem"
                 onClick={() => void act({ case: "startMatch", value: { lobbyId } })}>Start match</button>
@@ -236,8 +244,21 @@ function SeatRow(p: { s: LobbySeat; lobby: Lobby; info: GameInfo | undefined; ac
   const kind = useRef<HTMLSelectElement>(null);
   const botDeck = useRef<HTMLSelectElement>(null);
   const [explain, setExplain] = useState(bots[0]?.summary ?? "");
+  // The button pressed goes away with the change it asked for (Add bot becomes Remove bot):
+  // the keyboard's focus then stays in this row, not on the page's body.
+  const row = useRef<HTMLLIElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!refocus.current || (document.activeElement && document.activeElement !== document.body)) return;
+    refocus.current = false;
+    (row.current?.querySelector<HTMLElement>("button, select") ?? row.current)?.focus();
+  });
+  const act = (b: Body) => {
+    refocus.current = true;
+    return p.act(b);
+  };
   return (
-    <li class={`seat-row${mine ? " mine" : ""}`} data-seat={s.seat} data-bot={s.bot ? "1" : undefined}>
+    <li ref={row} tabIndex={-1} class={`seat-row${mine ? " mine" : ""}`} data-seat={s.seat} data-bot={s.bot ? "1" : undefined}>
       <span class="seat-no">#{s.seat + 1}</span>
       <span class="grow">
         {s.open ? <em class="muted">open</em> : <strong>{s.bot ? botLine(s, p.info) : s.name}</strong>}
@@ -247,7 +268,7 @@ function SeatRow(p: { s: LobbySeat; lobby: Lobby; info: GameInfo | undefined; ac
         {!s.open && !s.bot ? <span class={`badge ${s.ready ? "ok" : ""}`} data-ready={s.ready ? "1" : "0"}>{s.ready ? "ready" : "not ready"}</span> : null}
         {p.starters && !s.open ? <DeckMark s={s} mine={mine} /> : null}
       </span>
-      {lobby.youAreHost && s.open && bots.length ? (
+      {lobby.matchId ? null : lobby.youAreHost && s.open && bots.length ? (
         <span class="row">
           <select ref={kind} name={`bot-kind-${s.seat}`} aria-label="Bot kind" title={explain}
             onChange={(ev) => setExplain(bots.find((b) => b.id === (ev.target as HTMLSelectElement).value)?.summary ?? "")}>
@@ -259,13 +280,13 @@ function SeatRow(p: { s: LobbySeat; lobby: Lobby; info: GameInfo | undefined; ac
               {p.starters.map((d) => <option key={d.id} value={d.id} title={d.summary}>{d.name}</option>)}
             </select>
           ) : null}
-          <button name={`add-bot-${s.seat}`} onClick={() => void p.act({ case: "addBot", value: { lobbyId: lobby.lobbyId, bot: kind.current?.value ?? bots[0].id, seat: s.seat, deckId: botDeck.current?.value ?? "" } })}>Add bot</button>
+          <button name={`add-bot-${s.seat}`} aria-label={`Add bot in seat ${s.seat + 1}`} onClick={() => void act({ case: "addBot", value: { lobbyId: lobby.lobbyId, bot: kind.current?.value ?? bots[0].id, seat: s.seat, deckId: botDeck.current?.value ?? "" } })}>Add bot</button>
         </span>
-      ) : mine && held.length > 1 && !lobby.matchId ? (
+      ) : mine && held.length > 1 ? (
         // One of several seats of one's own: given up, it opens (Leave gets up from all).
-        <button class="secondary" name={`give-up-seat-${s.seat}`} onClick={() => void p.act({ case: "removeSeat", value: { lobbyId: lobby.lobbyId, seat: s.seat } })}>Give up this seat</button>
+        <button class="secondary" name={`give-up-seat-${s.seat}`} onClick={() => void act({ case: "removeSeat", value: { lobbyId: lobby.lobbyId, seat: s.seat } })}>Give up this seat</button>
       ) : lobby.youAreHost && !s.open && !mine ? (
-        <button class="secondary" onClick={() => void p.act({ case: "removeSeat", value: { lobbyId: lobby.lobbyId, seat: s.seat } })}>{s.bot ? "Remove bot" : "Kick"}</button>
+        <button class="secondary" aria-label={`${s.bot ? "Remove bot" : `Kick ${s.name}`} from seat ${s.seat + 1}`} onClick={() => void act({ case: "removeSeat", value: { lobbyId: lobby.lobbyId, seat: s.seat } })}>{s.bot ? "Remove bot" : "Kick"}</button>
       ) : null}
     </li>
   );
