@@ -151,8 +151,13 @@ test("a select, the focus and the lobby survive updates; Start says what is miss
     assert.equal(await host.inputValue('select[name="bot-kind-2"]'), "random", "the bot kind select kept its choice");
     assert.equal(await host.inputValue('input[name="chat"]'), "half a sentence");
     assert.equal(await host.evaluate(() => document.activeElement?.getAttribute("name")), "chat", "the focus stayed in the chat box");
-    await host.click('button[name="add-bot-2"]');
+    // Added from the keyboard: the Add bot button goes away, the focus stays in its row (on
+    // its Remove bot), not on the page's body.
+    await host.focus('button[name="add-bot-2"]');
+    await host.keyboard.press("Enter");
     await host.waitForSelector('.seat-row[data-seat="2"][data-bot="1"]');
+    await host.waitForFunction(() => document.activeElement?.closest('.seat-row[data-seat="2"]'));
+    assert.equal(await host.evaluate(() => document.activeElement?.getAttribute("aria-label")), "Remove bot from seat 3");
     assert.match(await host.locator('.seat-row[data-seat="2"] strong').textContent(), / · Random bot$/);
     assert.match(await host.locator("[data-start-problem]").textContent(), /Waiting for Gus to be ready/);
     await guest.check('input[name="ready"]');

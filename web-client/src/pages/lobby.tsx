@@ -265,7 +265,7 @@ function SeatRow(p: { s: LobbySeat; lobby: Lobby; info: GameInfo | undefined; ac
         {s.host ? <span class="badge host" title="host">host</span> : null}
         {mine ? <span class="badge you">you</span> : null}
         {!s.open && !s.bot && !s.connected ? <span class="badge warn">away</span> : null}
-        {!s.open && !s.bot ? <span class={`badge ${s.ready ? "ok" : ""}`} data-ready={s.ready ? "1" : "0"}>{s.ready ? "ready" : "not ready"}</span> : null}
+        {!s.open && !s.bot && !lobby.matchId ? <span class={`badge ${s.ready ? "ok" : ""}`} data-ready={s.ready ? "1" : "0"}>{s.ready ? "ready" : "not ready"}</span> : null}
         {p.starters && !s.open ? <DeckMark s={s} mine={mine} /> : null}
       </span>
       {lobby.matchId ? null : lobby.youAreHost && s.open && bots.length ? (
