@@ -292,14 +292,20 @@ async function scenario(alice, bob) {
   await bob.setViewportSize(desktop);
 
   // Every fight shown on either page, seen by a MutationObserver (a bot's combat may pass
-  // between two reads of the policy).
+  // between two reads of the policy); and every word on how an offer ended (the proposer's
+  // Trades panel, the target's move panel), as "<where>:<end>: <text>".
   for (const page of [alice, bob])
     await page.evaluate(() => {
       window.__fights = [];
+      window.__offerEnds = [];
       new MutationObserver(() => {
         const f = document.querySelector('[data-testid="sc-fight"]');
         if (f && !window.__fights.includes(f.getAttribute("data-kind"))) window.__fights.push(f.getAttribute("data-kind"));
         if (f && !window.__fightShot && f.querySelector(".sc-round")) window.__fightShot = true;
+        for (const e of document.querySelectorAll('[data-testid="sc-offer-end"], [data-testid="sc-heard"]')) {
+          const said = `${e.getAttribute("data-testid")}:${e.getAttribute("data-end")}: ${e.textContent}`;
+          if (!window.__offerEnds.includes(said)) window.__offerEnds.push(said);
+        }
       }).observe(document.body, { childList: true, subtree: true, attributes: true });
     });
 
@@ -328,6 +334,11 @@ async function scenario(alice, bob) {
   const story = shared.events.join(" → ") || "nothing happened";
   assert.ok(shared.proposed, `Alice proposed a trade in the dialog (${story})`);
   assert.ok(shared.traded, `Bob accepted Alice's offer (${story})`);
+  // Both pages told it as a trade: Alice's Trades panel and Bob's move panel (a play-test saw
+  // an accepted offer told as declined or lapsed once traded items came out under new ids).
+  const ends = { alice: await alice.evaluate(() => window.__offerEnds), bob: await bob.evaluate(() => window.__offerEnds) };
+  assert.ok(ends.alice.some((e) => /^sc-offer-end:traded: Bob accepted your offer/.test(e)), `Alice's page told the trade (${ends.alice.join(" | ")})`);
+  assert.ok(ends.bob.some((e) => /^sc-heard:traded: You accepted Alice's offer/.test(e)), `Bob's page told the trade (${ends.bob.join(" | ")})`);
   // Whenever Bob could brawl instead of trading, he could also accept and then brawl, and the
   // button said so (rules version 3).
   if (shared.couldBrawl) assert.match(shared.brawlAnswer ?? "", /^Accept .*'s offer, then brawl with /, "Bob's accept-then-brawl answer");
