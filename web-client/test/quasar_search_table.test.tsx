@@ -17,7 +17,7 @@ import { buildOptions, describeOptions } from "../src/games/quasar_search/option
 import { newActPauseMs, revealConfrontationMs, revealPauseMs, verdictPauseMs } from "../src/games/quasar_search/reveal.js";
 import { QsCard } from "../src/games/quasar_search/cards.js";
 import { QuasarSearchTable } from "../src/games/quasar_search/table.js";
-import { actionLabel, decisionHeading, targetLine } from "../src/games/quasar_search/words.js";
+import { actionLabel, decisionHeading, targetLine, targetMet } from "../src/games/quasar_search/words.js";
 import type { TableContext } from "../src/games/types.js";
 import {
   baseView,
@@ -106,7 +106,26 @@ test("a label for every action kind, in players' words", () => {
   assert.equal(label(rankView(0), 1), "Choose Rank 5");
   assert.equal(label(confrontView(0), 0), "Confront with Steady Hands (4)");
   assert.equal(label(confrontView(0), 3), "Confront with Deep Scan Array (3)");
-  assert.deepEqual(shiftView().legalActions.map((a) => actionLabel(a, shiftView(), seatName)), ["Shift −2 (to 1)", "Shift −1 (to 2)", "Do not Shift (0)", "Shift +1 (to 4)", "Shift +2 (to 5)"]);
+  assert.deepEqual(shiftView().legalActions.map((a) => actionLabel(a, shiftView(), seatName)), [
+    // The team's values beside it (a play-test added them up a screen away): Ada's 3 shifted,
+    // Bot Brigid's 8, Lost in Space no value, against All-Out 14.
+    "Shift −2 (to 1): total 9, All-Out 14 missed", "Shift −1 (to 2): total 10, All-Out 14 missed", "Do not Shift (0): total 11, All-Out 14 missed",
+    "Shift +1 (to 4): total 12, All-Out 14 missed", "Shift +2 (to 5): total 13, All-Out 14 missed"]);
+  const easier = shiftView();
+  easier.challenge!.number = 12;
+  easier.challenge!.targetText = "";
+  assert.deepEqual(easier.legalActions.map((a) => actionLabel(a, easier, seatName)).slice(2),
+    ["Do not Shift (0): total 11, All-Out 12 missed", "Shift +1 (to 4): total 12, All-Out 12 met", "Shift +2 (to 5): total 13, All-Out 12 met"]);
+  // Every Target as the engine judges it (null: no value).
+  const T = TargetKind;
+  assert.ok(targetMet(T.ALL_OUT, 10, [4, 6, null]) && !targetMet(T.ALL_OUT, 11, [4, 6]));
+  assert.ok(targetMet(T.NOBODY_LEFT_BEHIND, 3, [3, 5]) && !targetMet(T.NOBODY_LEFT_BEHIND, 3, [3, null]) && !targetMet(T.NOBODY_LEFT_BEHIND, 4, [3, 5]));
+  assert.ok(targetMet(T.THREAD_THE_NEEDLE, 9, [4, 5]) && !targetMet(T.THREAD_THE_NEEDLE, 9, [4, 6]));
+  assert.ok(targetMet(T.STAND_TOGETHER, 0, [4, 4]) && !targetMet(T.STAND_TOGETHER, 0, [4, null]) && !targetMet(T.STAND_TOGETHER, 0, [4, 5]));
+  assert.ok(targetMet(T.SPEARHEAD, 7, [2, 7, null]) && !targetMet(T.SPEARHEAD, 7, [null]));
+  assert.ok(targetMet(T.ALL_DIFFERENT, 0, [1, 2, null, null]) && !targetMet(T.ALL_DIFFERENT, 0, [2, 2]));
+  assert.ok(targetMet(T.LOW_PROFILE, 5, [2, 3, null]) && !targetMet(T.LOW_PROFILE, 4, [2, 3]));
+  assert.ok(targetMet(T.SPLIT_DECISION, 2, [1, 3, 4, null]) && !targetMet(T.SPLIT_DECISION, 2, [1, 4]));
   // A Boon names the Lesson it would learn and where a declared outcome comes from.
   assert.deepEqual(boonView().legalActions.map((a) => actionLabel(a, boonView(), seatName)),
     ["Learn 1 Lesson: the top card of your Deck", "Start a Project from your hand (you pick which next)", "Gain 1 Glory", "Boon: Draw 2 cards (from Deep Scan Array)"]);

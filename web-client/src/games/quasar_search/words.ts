@@ -154,6 +154,40 @@ export function actionCard(view: View, a: Action): PlayerCard | undefined {
 const withValue = (c: PlayerCard) => (c.hasValue && !c.lostInSpace ? `${cardName(c)} (${c.current})` : cardName(c));
 
 // One label per legal action, from the view alone.
+// A confronting card's value stays within -10 and 10 whatever Shifts it (the engine's bounds).
+const clampValue = (v: number) => Math.min(10, Math.max(-10, v));
+
+// Whether the Challenge's Target is met by the confronting cards' values (null: a card with
+// no value, Lost in Space), judged as the engine judges it (engine/quasar_search/rules.cpp).
+export function targetMet(target: TargetKind, number: number, values: readonly (number | null)[]): boolean {
+  const valued = values.filter((v): v is number => v !== null);
+  const lost = valued.length < values.length;
+  const total = valued.reduce((a, b) => a + b, 0);
+  switch (target) {
+    case TargetKind.ALL_OUT: return total >= number;
+    case TargetKind.NOBODY_LEFT_BEHIND: return !lost && valued.length > 0 && Math.min(...valued) >= number;
+    case TargetKind.THREAD_THE_NEEDLE: return total === number;
+    case TargetKind.STAND_TOGETHER: return !lost && valued.every((v) => v === valued[0]);
+    case TargetKind.SPEARHEAD: return valued.length > 0 && Math.max(...valued) >= number;
+    case TargetKind.ALL_DIFFERENT: return new Set(valued).size === valued.length;
+    case TargetKind.LOW_PROFILE: return total <= number;
+    case TargetKind.SPLIT_DECISION: return valued.filter((v) => v % 2 !== 0).length >= number;
+    default: return false;
+  }
+}
+
+// What a Shift choice makes of the Target as the table stands (a play-test added up the
+// team's values on a phone, a screen away from the buttons): ": total 11, All-Out 10 met".
+// Nothing when a confronting card is not yet shown to the viewer.
+function shiftOutlook(view: View, seat: number, value: number | undefined): string {
+  const ch = view.challenge;
+  if (!ch || ch.target === TargetKind.TARGET_NONE || view.confrontation.some((c) => !c.card)) return "";
+  const values = view.confrontation.map((c) => (c.seat === seat ? (value ?? null) : c.card!.hasValue ? c.card!.current : null));
+  const summed = ch.target === TargetKind.ALL_OUT || ch.target === TargetKind.THREAD_THE_NEEDLE || ch.target === TargetKind.LOW_PROFILE;
+  const total = values.reduce<number>((a, v) => a + (v ?? 0), 0);
+  return `: ${summed ? `total ${total}, ` : ""}${targetLine(ch.target, ch.number, ch.targetText)} ${targetMet(ch.target, ch.number, values) ? "met" : "missed"}`;
+}
+
 export function actionLabel(a: Action, view: View, seatName: (seat: number) => string): string {
   const found = choiceFor(view, a);
   // The engine's words may name seats as "{seat:N}" (as log lines do).
@@ -184,8 +218,9 @@ export function actionLabel(a: Action, view: View, seatName: (seat: number) => s
     case ActionKind.SHIFT: {
       const n = a.args[0];
       const mine = view.confrontation.find((c) => c.seat === a.seat)?.card;
-      const to = mine && mine.hasValue ? ` (to ${mine.current + n})` : "";
-      return n === 0 ? "Do not Shift (0)" : `Shift ${signed(n)}${to}`;
+      const value = mine && mine.hasValue ? clampValue(mine.current + n) : undefined;
+      const to = value !== undefined ? ` (to ${value})` : "";
+      return `${n === 0 ? "Do not Shift (0)" : `Shift ${signed(n)}${to}`}${shiftOutlook(view, a.seat, value)}`;
     }
     case ActionKind.DRAW_FROM: {
       const zone = zoneNames[a.args[0]] ?? "another zone";
