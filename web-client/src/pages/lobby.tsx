@@ -53,6 +53,10 @@ export function LobbyPage({ app, route }: { app: App; route: Route }) {
   const lobby = outside ? undefined : app.lobbies.get(lobbyId);
   // As first drawn: a later push making this account the host gets a word (below).
   if (wasHost.current === null && lobby) wasHost.current = lobby.youAreHost;
+  // The match running when the page was first drawn: the player came here from it (the page
+  // links back to it), so a later push of the same lobby does not take them there again.
+  const shownMatch = useRef<string | null>(null);
+  if (shownMatch.current === null && lobby) shownMatch.current = lobby.matchId;
 
   // Sends a lobby command; errors show as sentences, the pushed Lobby shows the effect.
   const act = async (body: Body): Promise<boolean> => {
@@ -88,7 +92,7 @@ export function LobbyPage({ app, route }: { app: App; route: Route }) {
       setOutside(null);
       if (wasHost.current === false && b.value.youAreHost) app.toast("You host this lobby now: you add bots, remove players and start the match.", "info", 6000);
       wasHost.current = b.value.youAreHost;
-      if (b.value.matchId && !started.current) {
+      if (b.value.matchId && b.value.matchId !== shownMatch.current && !started.current) {
         started.current = true;
         app.navigate({ page: "match", matchId: b.value.matchId });
       }
@@ -96,6 +100,15 @@ export function LobbyPage({ app, route }: { app: App; route: Route }) {
       app.toast(`You are out of the lobby: ${b.value.reason || "it was closed"}.`, "info");
       app.navigate({ page: "home" });
     }
+  });
+
+  // The Lobby pushed after Welcome carries no chat (JoinLobby's answer does): a member who
+  // reloaded on another page and comes here asks once, so the chat said before shows again.
+  const askedChat = useRef(false);
+  useEffect(() => {
+    if (askedChat.current || !lobby || app.chats.has(lobbyId) || !app.memberOf.has(lobbyId) || app.conn.state !== "open") return;
+    askedChat.current = true;
+    void join(true);
   });
 
   const settings = lobby?.settings;
