@@ -574,7 +574,9 @@ void state::end_play_step() {
   step_ = step::aftermath;
   sub_ = 0;
   const bool played = !p.deadlocked && !p.bustled && ships_to_play(active_) > 0;
-  const int extra = hand_actions(active_) - opening_hand;
+  // A Shady draw's extra Action is the Aftermath's to discard: the hand limit leaves it, or a
+  // Shady Turn would end with one Action fewer than any other (docs/rules/terminus.md).
+  const int extra = hand_actions(active_) - opening_hand - (p.shady_extra ? 1 : 0);
   if (played && extra > 0) {
     frame f;
     f.kind = task::discard;

@@ -265,7 +265,7 @@ class state {
   static constexpr int min_seats = 2;
   static constexpr int max_seats = max_players;
   static constexpr int default_seats = 2;
-  static constexpr int rules_version = 5;
+  static constexpr int rules_version = 6;
   static constexpr std::array<std::string_view, 13> action_names = {
       "resign", "draft", "start_system", "mulligan", "entropy", "play", "pass",
       "override", "activate", "choose", "detach", "reattach", "bustle"};

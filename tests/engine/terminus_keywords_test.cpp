@@ -146,6 +146,23 @@ TEST_CASE("Shady: a primary Ship with Reputation 0 or less draws 2 in Regroup an
   CHECK(h.seat(0).hand.size == 1);
 }
 
+TEST_CASE("Shady: with a full hand the Turn still ends with 4 Actions (the hand limit leaves the extra one to Shady's discard)") {
+  setup s{{crewed_seat(), crewed_seat()}};
+  s.seats[0].starting_system = "The Undermarket";
+  s.seats[0].hand = {"Press Conference", "Press Conference", "Press Conference", "Press Conference"};
+  tr::state g = table(s);
+  REQUIRE(g.seat(0).hand.size == 6);   // 4, and 2 drawn in Shady
+  play(g, act(0, tr::kind::play, {in_hand(g, 0, "Press Conference"), 0, -1, 0}));
+  // 5 in hand after the play: the first discard asked is Shady's, in the Aftermath, of the
+  // 5 (before: the hand limit's at the end of the Play Step, then Shady's: 3 left) …
+  run_until(g, [&] { return !g.pending().empty() && g.pending().back().kind == tr::task::discard; });
+  CHECK(g.current_step() == tr::step::aftermath);
+  CHECK(g.seat(0).hand.size == 5);
+  // … and the only one.
+  run_until(g, [&] { return g.active_seat() == 1; });
+  CHECK(g.seat(0).hand.size == 4);
+}
+
 TEST_CASE("Bustling: a Crewed Ship may Bustle: add a Module (best of the top 3 with Reputation >= 0), skip Regroup, Play, Aftermath") {
   setup s{{crewed_seat(), crewed_seat()}};
   s.seats[0].starting_system = "Dyson Shipyards";
