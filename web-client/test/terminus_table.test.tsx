@@ -213,6 +213,9 @@ test("labels for every kind of move, from the view alone", () => {
   assert.equal(l(ActionKind.ENTROPY, [2]), "Put Complication 3 under your Complication Pile");
   assert.equal(l(ActionKind.OVERRIDE, [1, 90]), "Override with Action 7: discard Action 5");
   assert.equal(l(ActionKind.REATTACH, [1]), "Re-attach Runabout 1");
+  // A Bustle skips the Turn's Steps for every Ship: said when a Runabout is out (Bot Brigid's).
+  assert.equal(l(ActionKind.BUSTLE, [1]), "Bustle: add a Module, skip this Turn's Regroup, Play and Aftermath");
+  assert.equal(actionLabel(act(1, ActionKind.BUSTLE, [1]), view, seatName), "Bustle: add a Module, skip this Turn's Regroup, Play and Aftermath (your Runabouts' too)");
   assert.equal(l(ActionKind.BUSTLE, [0]), "Do not Bustle");
   assert.match(l(ActionKind.BUSTLE, [1]), /^Bustle/);
   assert.equal(l(ActionKind.PLAY, [1, 1, -1, 0]), "Play Action 5 for Runabout 1");

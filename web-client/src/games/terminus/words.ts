@@ -164,8 +164,11 @@ export function actionLabel(action: Action, view: View, seatName: (seat: number)
     }
     case ActionKind.REATTACH:
       return `Re-attach ${shipName(a[0])}`;
-    case ActionKind.BUSTLE:
-      return a[0] ? "Bustle: add a Module, skip this Turn's Regroup, Play and Aftermath" : "Do not Bustle";
+    case ActionKind.BUSTLE: {
+      // The Turn's Steps are skipped for every Ship of the player (docs/rules/terminus.md).
+      const out = view.seats.find((s) => s.seat === action.seat)?.ships.some((s) => s.number > 0);
+      return a[0] ? `Bustle: add a Module, skip this Turn's Regroup, Play and Aftermath${out ? " (your Runabouts' too)" : ""}` : "Do not Bustle";
+    }
   }
   return `Move ${action.kind}`;
 }
