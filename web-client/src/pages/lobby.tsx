@@ -262,7 +262,12 @@ function SeatRow(p: { s: LobbySeat; lobby: Lobby; info: GameInfo | undefined; ac
   const row = useRef<HTMLLIElement>(null);
   const refocus = useRef(false);
   useEffect(() => {
-    if (!refocus.current || (document.activeElement && document.activeElement !== document.body)) return;
+    if (!refocus.current) return;
+    const active = document.activeElement;
+    if (active && active !== document.body) {
+      if (!row.current?.contains(active)) refocus.current = false;   // the player moved on
+      return;
+    }
     refocus.current = false;
     (row.current?.querySelector<HTMLElement>("button, select") ?? row.current)?.focus();
   });
