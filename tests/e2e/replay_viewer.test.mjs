@@ -38,6 +38,15 @@ async function currentLineInView(page, step) {
   assert.equal(box.index, step, `step ${step}: the current line is the step's action`);
   assert.ok(box.line[0] >= box.log[0] - 1 && box.line[1] <= box.log[1] + 1,
     `step ${step}: its log line (${box.line}) lies within the log box (${box.log})`);
+  // The same words beside the step buttons, in the first screen (the log box is screens below
+  // on a phone).
+  const beside = await page.evaluate(() => {
+    const p = document.querySelector('[data-testid="replay-step-line"]');
+    const line = document.querySelector(".replay-log li.current");
+    return { text: p?.textContent ?? "", log: line?.textContent ?? "", top: p?.getBoundingClientRect().top ?? 1e9 };
+  });
+  assert.equal(beside.text, `Step ${step}: ${beside.log}`, `step ${step}: the step's line beside the buttons`);
+  assert.ok(beside.top < 844, `step ${step}: the step's line is on the first screen (${beside.top})`);
 }
 
 async function scenario(alice, sam) {

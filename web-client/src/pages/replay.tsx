@@ -174,6 +174,15 @@ export function ReplayPage({ app, route }: { app: App; route: Route }) {
             {frame ? `perspective: ${viewer === null ? frame.perspective || "public" : `${seatName(viewer)}'s seat`}` : "…"}
           </span>
         </div>
+        {/* The step's move beside the buttons that step: on a phone the action log, which
+            marks it too, is screens below. */}
+        {frame ? (
+          <p class="replay-step-line" data-testid="replay-step-line" aria-live="polite">
+            {frame.step === 0 ? "The start of the match, before any move." : (
+              <><strong>{`Step ${frame.step}: `}</strong><ReplayLogWords line={frame.actionLog[frame.step - 1] ?? ""} seatName={seatName} cardName={cardName} /></>
+            )}
+          </p>
+        ) : null}
         <ShareLink app={app} url={url} />
       </section>
       <TableBox>{table}</TableBox>
