@@ -183,7 +183,7 @@ test("the viewer's countdown is under the decision it times, not only in the sea
   const [ann] = viewsAt(file, 0);
   const html = renderToString(<SpaceRaceTable view={ann} ctx={{ ...ctxFor(ann), timer: (seat) => <span class="timer">{`seat ${seat}: 7s left`}</span> }} />);
   const decision = html.indexOf('data-decision');
-  const timer = html.indexOf('<p class="decision-timer"><span class="timer">seat 0: 7s left</span></p>');
+  const timer = html.indexOf('<div class="decision-timer"><span class="timer">seat 0: 7s left</span></div>');
   assert.ok(timer > decision, "the viewer's countdown follows the decision heading");
   assert.ok(timer < html.indexOf("<button"), "and comes before the choices");
 });

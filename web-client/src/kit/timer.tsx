@@ -20,7 +20,8 @@ export function Timer(p: { deadlineMs: number; serverNow: () => number }) {
 }
 
 // The viewer's own countdown under the decision it times (a phone shows the seat panels,
-// where each seat's countdown also is, screens below the buttons). Empty without a timer.
+// where each seat's countdown also is, screens below the buttons). Empty without a timer. A
+// div: the Timer is one, and a paragraph may not hold it.
 export function DecisionTimer({ ctx }: { ctx: TableContext }) {
-  return ctx.viewer !== null ? <p class="decision-timer">{ctx.timer(ctx.viewer)}</p> : null;
+  return ctx.viewer !== null ? <div class="decision-timer">{ctx.timer(ctx.viewer)}</div> : null;
 }

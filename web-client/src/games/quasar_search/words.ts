@@ -153,7 +153,6 @@ export function actionCard(view: View, a: Action): PlayerCard | undefined {
 
 const withValue = (c: PlayerCard) => (c.hasValue && !c.lostInSpace ? `${cardName(c)} (${c.current})` : cardName(c));
 
-// One label per legal action, from the view alone.
 // A confronting card's value stays within -10 and 10 whatever Shifts it (the engine's bounds).
 const clampValue = (v: number) => Math.min(10, Math.max(-10, v));
 
@@ -188,6 +187,7 @@ function shiftOutlook(view: View, seat: number, value: number | undefined): stri
   return `: ${summed ? `total ${total}, ` : ""}${targetLine(ch.target, ch.number, ch.targetText)} ${targetMet(ch.target, ch.number, values) ? "met" : "missed"}`;
 }
 
+// One label per legal action, from the view alone.
 export function actionLabel(a: Action, view: View, seatName: (seat: number) => string): string {
   const found = choiceFor(view, a);
   // The engine's words may name seats as "{seat:N}" (as log lines do).
