@@ -26,7 +26,7 @@ import {
 } from "../src/gen/starport/v1/protocol_pb.js";
 import { OpponentSchema as SrOpponentSchema, Phase as SrPhase, SeatSchema as SrSeatSchema, Variant as SrVariant, ViewSchema as SrViewSchema } from "../src/gen/starport/v1/space_race_pb.js";
 import { ActionKind, LastContestSchema, Phase, SeatSchema, ViewSchema } from "../src/gen/starport/v1/space_war_pb.js";
-import { loadAllGames } from "../src/games/index.js";
+import { gameEntries, loadAllGames } from "../src/games/index.js";
 import { HomePage } from "../src/pages/home.js";
 import { LobbyPage } from "../src/pages/lobby.js";
 import { focusAfterLoss, MatchPage } from "../src/pages/match.js";
@@ -38,6 +38,9 @@ import { FakeSocket } from "./fake_socket.js";
 
 stubBrowserGlobals();
 await loadAllGames();
+
+// Text as preact-render-to-string writes it into HTML.
+const escapeHtml = (t: string) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 function app(name = "") {
   const a = new App({ openSocket: () => { throw new Error("no sockets in unit tests"); } });
@@ -53,6 +56,12 @@ test("a first visit says what Starport is and lists its games before the name fo
   assert.match(html, /Space War: in Space!/);
   assert.match(html, /Space Race: The Card Game/);
   assert.ok(html.indexOf("data-first-visit") < html.indexOf('name="display-name"'), "the games come before the name form");
+  // The first render (no game module is loaded in it: useGames' effect has not run) already
+  // says what each game is, so nothing above the Play button grows when the modules arrive.
+  for (const g of gameEntries) {
+    assert.ok(g.blurb.length > 20, `${g.id} has a blurb`);
+    assert.ok(html.includes(escapeHtml(g.blurb)), `the first render shows ${g.id}'s blurb`);
+  }
 });
 
 test("the lobby: Start disabled with its reason while a seat is open; bots read name · kind", () => {

@@ -211,7 +211,6 @@ test("rules: a summary and a glossary with every badge and keyword, rendered by 
   const html = renderToString(<RulesPanel title={spaceRace.title} rules={spaceRace.rules} />);
   assert.match(html, /<ol>/, "the summary's numbered phases are rendered as a list");
   assert.equal((html.match(/<dt /g) ?? []).length, spaceRace.rules.glossary.length);
-  assert.ok(spaceRace.blurb.length > 20);
 });
 
 test("the end is said once, by the page (in players' words), not again by the table; the table keeps the final score and nothing of a next turn", () => {

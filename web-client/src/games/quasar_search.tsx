@@ -15,7 +15,6 @@ import { defineGame } from "./types.js";
 export default defineGame({
   id: "quasar_search",
   title: "Quasar Search",
-  blurb: "Play together against a Mission: confront each Challenge with one card per player, talk it over in the team chat, and steer the Acts to a good ending.",
   viewSchema: ViewSchema,
   OptionsForm,
   describeOptions,

@@ -15,7 +15,6 @@ import { defineGame } from "./types.js";
 export default defineGame({
   id: "scoundrels",
   title: "S.P.A.C.E. — Scoundrels and Pirates",
-  blurb: "Captain a smuggling ship across the map: take contracts for four syndicates, trade, fight and board rival ships, and roll the dice to escape.",
   viewSchema: ViewSchema,
   OptionsForm,
   describeOptions,

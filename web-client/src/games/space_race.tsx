@@ -15,7 +15,6 @@ import { defineGame } from "./types.js";
 export default defineGame({
   id: "space_race",
   title: "Space Race: The Card Game",
-  blurb: "Build a space agency over seven rounds for 1–4 players: secret Control Cards, four Stages, Breakthroughs.",
   viewSchema: ViewSchema,
   OptionsForm,
   describeOptions,

@@ -14,7 +14,6 @@ export { factionName } from "./space_war/words.js";
 export default defineGame({
   id: "space_war",
   title: "Space War: in Space!",
-  blurb: "War with six factions for 2–6 players: flip, compare Strength, go to War on a tie, use your faction's Power.",
   viewSchema: ViewSchema,
   OptionsForm,
   describeOptions,

@@ -15,7 +15,6 @@ import { defineGame } from "./types.js";
 export default defineGame({
   id: "terminus",
   title: "Race to the Terminus",
-  blurb: "Bring a deck you built, draft a Ship and its Crew, and race along the Star Chart while rivals throw Complications at you.",
   viewSchema: ViewSchema,
   OptionsForm,
   describeOptions,

@@ -75,7 +75,6 @@ export interface GameRules {
 export interface GameClient<Desc extends DescMessage = DescMessage> {
   id: string;   // the engine registry id
   title: string;
-  blurb: string;   // one line for the first-visit page: what kind of game it is
   viewSchema: Desc;
   OptionsForm: FunctionComponent<OptionsFormProps>;
   // One short line per option, for the lobby page.

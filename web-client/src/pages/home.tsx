@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { useAppEvents, type App } from "../app.js";
 import { ServerError } from "../connection.js";
 import { defaultSeats, playableGames, seatProblem, type PlayableGame } from "../games/catalog.js";
-import { gameEntries, gameTitle, loadAllGames } from "../games/index.js";
+import { gameBlurb, gameEntries, gameTitle, loadAllGames } from "../games/index.js";
 import type { AnyGameClient } from "../games/types.js";
 import { ErrorCode } from "../gen/starport/v1/common_pb.js";
 import type { DeckList, LobbySummary, ReplaySummary } from "../gen/starport/v1/protocol_pb.js";
@@ -27,7 +27,7 @@ import {
 
 const listsRefreshMs = 15000;
 
-// The game modules, loaded once for the home page (titles, blurbs, options forms).
+// The game modules, loaded once for the home page (titles, options forms).
 function useGames(): AnyGameClient[] {
   const [games, setGames] = useState<AnyGameClient[]>([]);
   useEffect(() => {
@@ -131,8 +131,8 @@ export function HomePage({ app }: { app: App }) {
           <h2>Welcome to Starport</h2>
           <p>Starport is a place to play card and board games in your browser, with friends or against the computer. Nothing to install, no account: pick a name and play.</p>
           <ul class="plain game-blurbs">
-            {(games.length ? games.map((g) => ({ id: g.id, title: g.title, blurb: g.blurb })) : gameEntries.map((g) => ({ id: g.id, title: g.title, blurb: "" }))).map((g) => (
-              <li key={g.id} data-game={g.id}><strong>{g.title}</strong>{g.blurb ? ` — ${g.blurb}` : ""}</li>
+            {gameEntries.map((g) => (
+              <li key={g.id} data-game={g.id}><strong>{g.title}</strong> — {g.blurb}</li>
             ))}
           </ul>
         </section>
@@ -296,7 +296,7 @@ function PlayComputer(p: { app: App; playable: PlayableGame[] | null; refused: (
       <ul class="plain">
         {p.playable.map((g) => (
           <li key={g.info.id} class="row">
-            <span class="grow"><strong>{g.client.title}</strong>{g.client.blurb ? <span class="muted"> — {g.client.blurb}</span> : null}</span>
+            <span class="grow"><strong>{g.client.title}</strong><span class="muted"> — {gameBlurb(g.info.id)}</span></span>
             {g.info.usesDecks && decks[g.info.id] ? (
               <select name={`play-computer-deck-${g.info.id}`} aria-label={`Your deck for ${g.client.title}`}
                 onChange={(ev) => (chosen.current[g.info.id] = (ev.target as HTMLSelectElement).value)}>
