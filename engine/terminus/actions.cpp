@@ -96,9 +96,12 @@ void state::response_actions(int seat, std::vector<action>& out) const {
       const card_def& d = card_of(c);
       if (d.type != card_type::complication) continue;
       if (d.is(subtype::destiny) && window_ != window::destiny) continue;
-      // "Your Ship" for it: any Ship of the player (the primary one, or a detached Runabout).
+      // "Your Ship" for it: any Ship of the player (the primary one, or a detached Runabout),
+      // offered for a Runabout only where that changes what the card does.
+      const bool per_ship = acts_on_your_ship(c, when::play);
       for (int k = 0; k < max_ships; ++k)
-        if (p.ships[k].present) with_targets(seat, c, when::play, act(seat, kind::play, {wire(c), k}), out);
+        if (p.ships[k].present && (k == 0 || per_ship))
+          with_targets(seat, c, when::play, act(seat, kind::play, {wire(c), k}), out);
     }
   for (int k = 0; k < max_ships; ++k) {
     const ship& x = p.ships[k];

@@ -3,8 +3,8 @@
 // A window opens at the Destiny Step, at the end of every Play Step, and again each time a
 // Complication or an "at any time" ability goes on the Cascade. Who is asked is decided from
 // public information only: every seat still in the game that holds a Complication and has
-// not played a Destiny, or has a face-down card in its Ships (a possible Ambush), or a
-// face-up Exhaust card. They are asked one at a time in Initiative order; each answers
+// not played a Destiny, or has a face-down card in its Ships that may be an Ambush (one
+// nobody has seen, or a known Ambush card), or a face-up Exhaust card. They are asked one at a time in Initiative order; each answers
 // PASS, a Complication or an ability. Something added: everyone eligible is asked again.
 // Everyone passed: the Cascade resolves from the top down, each Complication followed by
 // the other players' draws.
@@ -23,10 +23,15 @@ bool state::may_answer(int s) const {
   if (!p.destiny_locked && hand_complications(s) > 0) return true;
   for (const ship& x : p.ships) {
     if (!x.present) continue;
+    // Face down: a possible Ambush, unless everyone knows the card and it has none.
+    auto may_act = [&](copy_id c, bool face_up, bool known) {
+      const card_def& d = card_of(c);
+      return face_up ? d.has(keyword::exhaust) : !known || d.has(keyword::ambush);
+    };
     for (const module_slot& m : x.module_list())
-      if (!m.face_up || card_of(m.card).has(keyword::exhaust)) return true;
+      if (may_act(m.card, m.face_up, m.known)) return true;
     for (const member& m : x.crew_list())
-      if (!m.face_up || card_of(m.card).has(keyword::exhaust)) return true;
+      if (may_act(m.card, m.face_up, m.known)) return true;
   }
   for (int k = 0; k < max_ships; ++k) {
     if (!p.ships[k].present) continue;

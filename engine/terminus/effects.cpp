@@ -515,6 +515,18 @@ void state::gain_proximity(int s, int sh, int amount) {
   discovery(x.proximity, s, sh);
 }
 
+// A Complication played "for" a Runabout differs from one played for the primary Ship only
+// when an effect lands on that Ship: a Ship-level primitive on "you" (not an added Module,
+// which always goes to the primary Ship), or Certainty, whose gain counts for the Ship's
+// Research (gain_certainty). Everything else is the player's.
+bool state::acts_on_your_ship(copy_id c, when at) const {
+  for (const effect& e : card_of(c).effects)
+    if (e.present() && e.at == at && (e.who == target::you || e.who == target::this_card) &&
+        ((!player_level(e.kind) && e.kind != op::add_module) || e.kind == op::certainty))
+      return true;
+  return false;
+}
+
 void state::gain_certainty(int s, int sh, int amount) {
   player& p = players_[s];
   const int before = p.certainty;

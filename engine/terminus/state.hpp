@@ -265,7 +265,7 @@ class state {
   static constexpr int min_seats = 2;
   static constexpr int max_seats = max_players;
   static constexpr int default_seats = 2;
-  static constexpr int rules_version = 6;
+  static constexpr int rules_version = 7;
   static constexpr std::array<std::string_view, 13> action_names = {
       "resign", "draft", "start_system", "mulligan", "entropy", "play", "pass",
       "override", "activate", "choose", "detach", "reattach", "bustle"};
@@ -409,6 +409,7 @@ class state {
                        std::vector<copy_id>& out) const;
   static bool card_primitive(op k);
   static bool player_level(op k);   // the player's, not a Ship's: once per player for "each opponent"
+  bool acts_on_your_ship(copy_id c, when at) const;   // which of the player's Ships is "your Ship" changes what it does
   void do_effect(const frame& run, int i, int ts, int tsh);
   void card_op(int seat, const effect& e, int ts, int tsh, copy_id c);
   void replace_system(int ts, int tsh, int by);

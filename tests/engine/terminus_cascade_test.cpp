@@ -43,6 +43,25 @@ TEST_CASE("Response windows: who is asked follows public counts, not whether a C
   CHECK(g.timeout_action(1).kind == static_cast<std::uint16_t>(tr::kind::pass));
 }
 
+TEST_CASE("Response windows: a face-down card everyone knows asks its owner only if it is an Ambush card") {
+  // Exhausted Emergency Thrusters, seen face up by everyone: it cannot answer anything.
+  setup s{{crewed_seat_drawing(), crewed_seat_drawing()}};
+  s.seats[1].ships[0].modules = {{hull}, {"Emergency Thrusters", true, 0, true}};
+  tr::state g = after_seat0_plays(s);
+  CHECK(g.asked() == 0);
+  CHECK(g.open_window() == tr::window::none);
+  // A known Ambush card face down (Stealth Plating, Disabled after its Ambush) may Ambush again.
+  setup a{{crewed_seat_drawing(), crewed_seat_drawing()}};
+  a.seats[1].ships[0].modules = {{hull}, {"Stealth Plating", true, 0, true}};
+  tr::state h = after_seat0_plays(a);
+  CHECK(h.asked() == seat_bit(1));
+  // A face-down card nobody has seen asks, whatever it is (a Disabled Module looks the same).
+  setup u{{crewed_seat_drawing(), crewed_seat_drawing()}};
+  u.seats[1].ships[0].modules = {{hull}, {"Emergency Thrusters", true}};
+  tr::state k = after_seat0_plays(u);
+  CHECK(k.asked() == seat_bit(1));
+}
+
 TEST_CASE("Complication Cascade: last in, first out, a negated Complication still makes the others draw (Ruling 9a)") {
   setup s{{crewed_seat_drawing(), crewed_seat_drawing()}};
   s.seats[0].hand = {"Jammed Signal"};
@@ -171,10 +190,10 @@ TEST_CASE("Weapon and detached Runabouts: the disable may aim at any of the atta
   CHECK(g.seat(1).ships[0].modules[0].face_up);
 }
 
-TEST_CASE("A Complication is played for a Ship its player chooses: a detached Runabout is your Ship for it") {
+TEST_CASE("A Complication is played for a Ship its player chooses: a detached Runabout is your Ship for it, where that matters") {
   setup s{{crewed_seat_drawing(), crewed_seat_drawing()}};
   s.seats[1].ships.push_back(ship_setup{{{"Scout Skiff"}}, {{"Rock Eater"}}, 3, "Scout Skiff"});
-  s.seats[1].hand = {"Favourable Winds"};
+  s.seats[1].hand = {"Favourable Winds", "Lucky Break", "Sensor Ghost", "Salvage Claim"};
   s.seats[0].hand = {"Lucky Break"};   // keeps a window open on the Cascade, to look at it
   s.chart = {{3, "Quiet Expanse"}, {4, "Whispering Pulsar"}};
   tr::state g = after_seat0_plays(s);
@@ -184,6 +203,15 @@ TEST_CASE("A Complication is played for a Ship its player chooses: a detached Ru
   CHECK(has_legal(g, act(1, tr::kind::play, {winds, 0, -1, 0})));   // the primary Ship, the default
   CHECK(has_legal(g, act(1, tr::kind::play, {winds, 1, -1, 0})));
   CHECK_FALSE(has_legal(g, act(1, tr::kind::play, {winds, 2, -1, 0})));   // no such Ship out
+  // Offered for the Runabout only where that changes what the card does: Certainty counts for
+  // the Ship's Research; an opponent's loss, or a Module (always the primary Ship's), does not.
+  const std::int32_t lucky = in_hand(g, 1, "Lucky Break"), ghost = in_hand(g, 1, "Sensor Ghost"),
+                     salvage = in_hand(g, 1, "Salvage Claim");
+  CHECK(has_legal(g, act(1, tr::kind::play, {lucky, 1, -1, 0})));
+  CHECK(has_legal(g, act(1, tr::kind::play, {ghost, 0, 0, 0})));
+  CHECK_FALSE(has_legal(g, act(1, tr::kind::play, {ghost, 1, 0, 0})));
+  CHECK(has_legal(g, act(1, tr::kind::play, {salvage, 0, -1, 0})));
+  CHECK_FALSE(has_legal(g, act(1, tr::kind::play, {salvage, 1, -1, 0})));
   play(g, act(1, tr::kind::play, {winds, 1, -1, 0}));
   trpb::View v;
   g.view(viewer::of_seat(0), v);

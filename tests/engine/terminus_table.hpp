@@ -74,6 +74,7 @@ struct card_at {
   std::string name;
   bool face_down = false;
   int morale = 0;
+  bool known = false;   // face down after everyone saw it face up (Ruling 4)
 };
 
 struct ship_setup {
@@ -128,12 +129,14 @@ inline trpb::Position position_of(const setup& s) {
         auto* c = x->add_modules();
         c->set_name(m.name);
         c->set_face_down(m.face_down);
+        c->set_known(m.known);
       }
       for (const card_at& m : sh.crew) {
         auto* c = x->add_crew();
         c->set_name(m.name);
         c->set_face_down(m.face_down);
         c->set_morale(m.morale);
+        c->set_known(m.known);
       }
       x->set_proximity(sh.proximity);
       x->set_runabout(sh.runabout);
