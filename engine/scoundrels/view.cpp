@@ -48,8 +48,8 @@ std::string_view result_words(std::uint8_t r) {
     case roll_result::caught: return "caught";
     case roll_result::passed: return "passed";
     case roll_result::failed: return "failed";
-    case roll_result::hit: return "an extra hit";
-    case roll_result::miss: return "no extra hit";
+    case roll_result::hit: return "an extra hit (4 or more)";
+    case roll_result::miss: return "no extra hit (it needs 4 or more)";
     case roll_result::stays: return "the Dockyard stays";
     case roll_result::moves: return "the Dockyard moves";
     case roll_result::none: break;
@@ -81,11 +81,23 @@ std::string event_words(const event& e) {
   return "";
 }
 
+// A melee die keeps its side's hits before the die in `modifier` (fight.cpp, positions read
+// them back), but they are not added to the die: a 4 or more lands one more hit. Shown
+// without it, so "1 + 4 = 5: no extra hit" beside "4 + 1 = 5: an extra hit" cannot happen.
+int shown_modifier(const engine::die_roll& d) {
+  return d.purpose == static_cast<std::uint8_t>(roll_for::melee) ? 0 : d.modifier;
+}
+
+void roll_to_proto(const engine::die_roll& d, starport::v1::DiceRoll* out) {
+  engine::to_proto(d, purpose_words(d.purpose), result_words(d.result), out);
+  out->set_modifier(shown_modifier(d));
+}
+
 }  // namespace
 
 std::string state::roll_words(const engine::die_roll& d) const {
   std::string w = (d.seat < 0 ? std::string("The table") : seat_ref(d.seat)) + " rolls " + std::to_string(d.faces[0]);
-  if (d.modifier) w += (d.modifier > 0 ? " + " : " - ") + std::to_string(std::abs(d.modifier));
+  if (const int m = shown_modifier(d)) w += (m > 0 ? " + " : " - ") + std::to_string(std::abs(m));
   w += " for " + std::string(purpose_words(d.purpose));
   if (d.result) w += ": " + std::string(result_words(d.result));
   return w + ".";
@@ -349,7 +361,7 @@ void state::view(viewer who, pb::View& out) const {
       for (std::size_t k = 0; k < dice_.size(); ++k)
         if (n.escape_roll && dice_.recent(k).number == n.escape_roll) {
           const engine::die_roll& d = dice_.recent(k);
-          engine::to_proto(d, purpose_words(d.purpose), result_words(d.result), r.mutable_escape());
+          roll_to_proto(d, r.mutable_escape());
         }
     }
     for (int side = 0; side < 2; ++side)
@@ -393,7 +405,7 @@ void state::view(viewer who, pb::View& out) const {
   d.set_encounter_discard(encounter_discard_.size);
   for (std::size_t i = 0; i < dice_.size(); ++i) {
     const engine::die_roll& r = dice_.recent(i);
-    engine::to_proto(r, purpose_words(r.purpose), result_words(r.result), out.add_dice());
+    roll_to_proto(r, out.add_dice());
   }
   if (last_encounter_ != 0xff) {
     const encounter& e = c_->encounters[last_encounter_];

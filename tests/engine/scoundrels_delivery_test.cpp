@@ -238,6 +238,22 @@ TEST_CASE("scoundrels rule Delivery brawl: a later player at the location is ask
   CHECK(g.fight().kind == fight_kind::brawl);
   play(g, act(1, kind::fight));
   play(g, act(0, kind::fight));
+  {
+    // The melee dice are told as dice: the side's hits before the die are no modifier of it
+    // (a 1 + 2 = 3 beside a 6 + 1 = 7 read as if totals mattered), and the 4 it needs is said.
+    const std::string said = filled(g, g.describe_effects());
+    CAPTURE(said);
+    CHECK(said.find("{seat:1} rolls 6 for melee: an extra hit (4 or more).") != std::string::npos);
+    CHECK(said.find("{seat:0} rolls 1 for melee: no extra hit (it needs 4 or more).") != std::string::npos);
+    pb::View v;
+    g.view(engine::viewer::of_seat(0), v);
+    REQUIRE(v.dice_size() == 2);
+    for (const auto& d : v.dice()) {
+      CHECK(d.purpose() == "melee");
+      CHECK(d.modifier() == 0);
+    }
+    CHECK(g.dice().recent(0).modifier > 0);   // the engine keeps the hits (positions state them there)
+  }
   // Round 1: one hit each way (each crew member takes at most one a round).
   play(g, act(0, kind::allocate, {held(g, 0, "Captain Vega")}));
   play(g, act(1, kind::allocate, {held(g, 1, "Brute")}));

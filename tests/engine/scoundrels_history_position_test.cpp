@@ -80,19 +80,25 @@ void both(sc::state& played, sc::state& posed, const action& a) {
   same_views(played, posed);
 }
 
-// The played view's dice as a position's `rolls`, and its fight's rounds (all but `skip_last`).
-std::string rolls_json(const sc::pb::View& v) {
+// The played game's dice as a position's `rolls` (the engine's record: a melee die's
+// modifier is its side's hits before the die, which the view does not show as a modifier),
+// and its fight's rounds (all but `skip_last`).
+std::string rolls_json(const sc::state& g) {
+  using sc::roll_for, sc::roll_result;
   std::string out = "[";
-  for (const starport::v1::DiceRoll& d : v.dice()) {
-    const std::string& p = d.purpose();
-    const char* purpose = p == "escape" ? "ESCAPE" : p == "rep check" ? "REP_CHECK" : p == "Dockyard" ? "DOCKYARD"
-                          : p == "melee"    ? "MELEE"
-                                            : "PIRATES";
-    const bool ok = d.result() == "escaped" || d.result() == "passed" || d.result() == "an extra hit" ||
-                    d.result() == "the Dockyard moves";
+  for (std::size_t i = 0; i < g.dice().size(); ++i) {
+    const starport::engine::die_roll& d = g.dice().recent(i);
+    const auto why = static_cast<roll_for>(d.purpose);
+    const char* purpose = why == roll_for::escape      ? "ESCAPE"
+                          : why == roll_for::rep_check ? "REP_CHECK"
+                          : why == roll_for::dockyard  ? "DOCKYARD"
+                          : why == roll_for::melee     ? "MELEE"
+                                                       : "PIRATES";
+    const auto r = static_cast<roll_result>(d.result);
+    const bool ok = r == roll_result::escaped || r == roll_result::passed || r == roll_result::hit || r == roll_result::moves;
     if (out.size() > 1) out += ", ";
-    out += R"({"seat": )" + std::to_string(d.seat()) + R"(, "purpose": ")" + purpose + R"(", "face": )" +
-           std::to_string(d.faces(0)) + R"(, "modifier": )" + std::to_string(d.modifier()) + R"(, "success": )" +
+    out += R"({"seat": )" + std::to_string(d.seat) + R"(, "purpose": ")" + purpose + R"(", "face": )" +
+           std::to_string(d.faces[0]) + R"(, "modifier": )" + std::to_string(d.modifier) + R"(, "success": )" +
            (ok ? "true" : "false") + "}";
   }
   return out + "]";
@@ -222,7 +228,7 @@ TEST_CASE("scoundrels Position rounds and rolls: a ship combat posed at round 2 
   const std::string damaged = R"(, {"card": "+1 Hyperdrive"}, {"card": "Afterburners", "damage": 1}, {"card": "Deflector Shield", "damage": 1})";
   const std::string json = kessler(damaged, R"("fight": {"kind": "SHIP_COMBAT", "attacker": 1, "defender": 0, "round": 2, "step": "ATTACKER_DECIDES",
                                                 "rounds": )" + rounds_json(v.fight(), 0) + R"(},
-                                      "rolls": )" + rolls_json(v) + R"(, "dice": [1, 1])");
+                                      "rolls": )" + rolls_json(played) + R"(, "dice": [1, 1])");
   sc::state posed = start(json);
   same_views(played, posed);
   hidden_from(posed, 1, {"Blaster Pistol"});
@@ -241,7 +247,7 @@ TEST_CASE("scoundrels Position rounds and rolls: a ship combat posed at round 2 
   const std::string all_damaged = R"(, {"card": "+1 Hyperdrive", "damage": 1}, {"card": "Afterburners", "damage": 1}, {"card": "Deflector Shield", "damage": 1})";
   const std::string after = kessler(all_damaged, R"("fight": {"kind": "SHIP_COMBAT", "attacker": 1, "defender": 0, "round": 3, "step": "AFTER_ESCAPE",
                                                  "rounds": )" + rounds_json(v.fight(), 0) + R"(},
-                                       "rolls": )" + rolls_json(v));
+                                       "rolls": )" + rolls_json(played));
   sc::state at_escape = start(after);
   same_views(played, at_escape);
   // The attacker ends it: the view keeps the finished fight until the turn ends.
@@ -254,7 +260,7 @@ TEST_CASE("scoundrels Position rounds and rolls: a ship combat posed at round 2 
   REQUIRE(v.fight().rounds_size() == 3);
   std::string fixed = kessler(all_damaged, R"("lastFight": {"kind": "SHIP_COMBAT", "attacker": 1, "defender": 0, "round": 3,
                                                "rounds": )" + rounds_json(v.fight(), 0) + R"(},
-                                 "rolls": )" + rolls_json(v));
+                                 "rolls": )" + rolls_json(played));
   // Seat 1 attacked seat 0 this turn (it may not again).
   fixed.replace(fixed.find(R"({"card": "Laser Turret"}]})"), 26, R"({"card": "Laser Turret"}], "attacked": [0]})");
   sc::state finished = start(fixed);
@@ -295,7 +301,7 @@ TEST_CASE("scoundrels Position rounds: a boarding action lists the ship combat's
                                           "defenderSide": {"toPlace": )" + std::to_string(to_place[0]) + R"(},
                                           "attackerSide": {"toPlace": )" + std::to_string(to_place[1]) + R"(},
                                           "rounds": )" + rounds_json(v.fight(), 0) + R"(},
-                                "rolls": )" + rolls_json(v) + R"(, "dice": [1, 1, 1])");
+                                "rolls": )" + rolls_json(played) + R"(, "dice": [1, 1, 1])");
   json.replace(json.find(R"({"card": "Laser Turret"})"), 24, R"({"card": "Laser Turret"}, {"card": "Boarding Clamp"})");
   sc::state posed = start(json);
   same_views(played, posed);
