@@ -152,11 +152,20 @@ void state::fill_prompt(viewer who, pb::View& out) const {
       for (int k = 0; k < colour_count; ++k)
         if ((f.mask >> k) & 1u) p.add_options(k);
       break;
-    case task::allocate:
+    case task::allocate: {
+      // How many, from whom and where: the fight panel that says it may be screens away.
+      const bool crew = f.flags & frame_crew, cargo = f.flags & frame_cargo;
+      std::string from;
+      if (fight_.kind != fight_kind::none && fight_.step == fight_step::allocate &&
+          (f.seat == fight_.attacker || f.seat == fight_.defender))
+        from = " from " + seat_ref(f.seat == fight_.attacker ? fight_.defender : fight_.attacker) + (crew ? "'s crew" : "'s attack");
+      else if (cargo) from = " from the pirates";
       p.set_kind(pb::ALLOCATE_DAMAGE);
-      p.set_text((f.flags & frame_crew) ? "Place the hits on your crew" : "Place the damage on your ship systems");
+      p.set_text("Place " + (crew ? plural(f.count, "hit", "hits") : plural(f.count, "point of damage", "points of damage")) +
+                 from + (crew ? " on your crew" : cargo ? " on your ship systems or cargo" : " on your ship systems"));
       p.add_options(f.count);
       break;
+    }
     case task::lose_item:
       p.set_kind(pb::DISCARD);
       p.set_text("Discard a small item (" + plural(f.count, "item", "items") + " left to lose)");

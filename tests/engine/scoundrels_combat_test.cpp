@@ -32,6 +32,11 @@ TEST_CASE("scoundrels rule Ship combat: attack less defence, both sides at once,
   CHECK(g.fight().notes[0].to_defender == 1);
   CHECK(g.fight().notes[0].to_attacker == 0);
   CHECK(g.must_act() == engine::seat_bit(0));
+  {
+    pb::View v;
+    g.view(engine::viewer::of_seat(0), v);
+    CHECK(v.prompt().text() == "Place 1 point of damage from {seat:1}'s attack on your ship systems or cargo");
+  }
   play(g, act(0, kind::allocate, {held(g, 0, "Deflector")}));
   CHECK(damage_of(g, 0, "Deflector") == 1);
   // The attacker decides: press on, then the defender rolls (a 6 escapes).

@@ -253,6 +253,10 @@ TEST_CASE("scoundrels rule Delivery brawl: a later player at the location is ask
       CHECK(d.modifier() == 0);
     }
     CHECK(g.dice().recent(0).modifier > 0);   // the engine keeps the hits (positions state them there)
+    // The allocation says how many, from whom, and where (the fight panel may be screens away).
+    REQUIRE(v.has_prompt());
+    CHECK(v.prompt().seat() == 0);
+    CHECK(v.prompt().text() == "Place 1 hit from {seat:1}'s crew on your crew");
   }
   // Round 1: one hit each way (each crew member takes at most one a round).
   play(g, act(0, kind::allocate, {held(g, 0, "Captain Vega")}));

@@ -71,6 +71,7 @@ test("every view of 3- and 4-seat engine matches draws one labelled button per l
           kinds.add(ActionKind[a.kind]);
         }
         if (legal.length) assert.ok(decisionHeading(view, view.viewerSeat, seatName).length > 0, `${where}: no heading`);
+        assert.doesNotMatch(decisionHeading(view, view.viewerSeat, seatName), /\{seat:/, `${where}: a seat left unnamed in the heading`);
         for (const b of html.matchAll(/<div class="card sc-card card--back[^"]*"[^>]*>(.*?)<\/div>/g)) assert.doesNotMatch(b[1], /card__name/, where);
         assert.equal(html.match(/<g class="sc-loc /g)?.length, view.board?.locations.length, `${where}: every location on the map`);
         if (view.fight && view.fight.kind !== FightKind.FIGHT_NONE) fights++;

@@ -188,6 +188,9 @@ test("a prompt's cards carry their choices; others read whose answer is awaited"
   assert.match(html, />Keep Deck Gunner</);
   assert.match(html, />Keep none</);
   assert.equal(decisionHeading(v, 1, seatName), "Waiting for Ada: Keep one of the two green cantina cards.");
+  // The engine's text names seats as the log does; the heading says their names.
+  const hit = { ...v, prompt: create(PromptSchema, { seat: 0, kind: PromptKind.ALLOCATE_DAMAGE, text: "Place 2 points of damage from {seat:1}'s attack on your ship systems", options: [2] }) };
+  assert.equal(decisionHeading(hit, 0, seatName), "Place 2 points of damage from Bot Brigid's attack on your ship systems");
   // The prompt's cards are not in another seat's view (the engine sends them to the chooser only).
   const theirs = renderToString(<ScoundrelsTable view={{ ...v, prompt: create(PromptSchema, { seat: 0, kind: PromptKind.PICK_CARD, text: "Keep one." }), legalActions: [] }} ctx={ctx(1)} />);
   assert.doesNotMatch(theirs, /Grav Boots/);
@@ -379,6 +382,8 @@ test("an attacker offered only 'End the combat' is told why", () => {
     decisionHeading({ ...v, phase: Phase.MOVEMENT, prompt: undefined, legalActions: press.map((p) => act(0, ActionKind.PRESS, p)),
       fight: { ...v.fight!, kind: FightKind.SHIP_COMBAT, step: FightStep.ATTACKER_DECIDES, attacker: 0, defender: 1, round, lastRound: 3 } }, 0, seatName);
   assert.match(at([0, 1], 1), /fight another round, or end the combat/);
+  // After a failed escape: every choice offered is in the question.
+  assert.equal(at([0, 1, 2, 3], 1), "Ship combat: board their ship, hold the ambushed ship, fight another round, or end the combat.");
   assert.match(at([0], 1), /your attack cannot get through their defence/);
   assert.match(at([0], 3), /that was the last round/);
 });

@@ -74,6 +74,7 @@ export function ScoundrelsTable({ view, ctx }: TableProps<View>) {
   const me = viewer !== null ? view.ships.find((s) => s.seat === viewer) : undefined;
   const ordered = me ? [me, ...view.ships.filter((s) => s !== me)] : view.ships;
   const offers = useOfferTracker(view, ctx);
+  const fighting = !!view.fight && view.fight.kind !== FightKind.FIGHT_NONE && view.fight.step !== FightStep.FIGHT_STEP_NONE;
   return (
     <div class="scoundrels" data-phase={Phase[view.phase]} data-turn={view.turn}>
       <StatusLine view={view} ctx={ctx} />
@@ -89,7 +90,7 @@ export function ScoundrelsTable({ view, ctx }: TableProps<View>) {
         </p>
       ) : null}
       <MovePanel view={view} ctx={ctx} offers={offers} />
-      <div class="sc-main">
+      <div class={`sc-main${fighting ? " sc-main--fight" : ""}`}>
         <div class="sc-board-col">
           <SpaceMap view={view} ctx={ctx} />
           <OpenContracts view={view} ctx={ctx} />

@@ -15,7 +15,7 @@ import {
   type Contract,
   type View,
 } from "../../gen/starport/v1/scoundrels_pb.js";
-import { ordinal } from "../../kit/words.js";
+import { fillSeats, ordinal } from "../../kit/words.js";
 
 export const gameId = "scoundrels";
 
@@ -446,15 +446,22 @@ export function decisionHeading(view: View, viewer: number | null, seatName: (se
   if (view.outcome?.over) return "";
   const p = view.prompt;
   if (p && p.kind !== PromptKind.PROMPT_NONE) {
-    if (p.seat === viewer) return p.text || "Choose.";
-    return `Waiting for ${seatName(p.seat)}${p.text ? `: ${p.text}` : ""}`;
+    // The engine's text may name seats ("{seat:1}'s attack").
+    const text = fillSeats(p.text, seatName);
+    if (p.seat === viewer) return text || "Choose.";
+    return `Waiting for ${seatName(p.seat)}${text ? `: ${text}` : ""}`;
   }
   const mine = viewer !== null && view.legalActions.some((a) => a.seat === viewer);
   const phase = phaseNames[view.phase];
   const f = view.fight;
   if (mine && f && f.kind === FightKind.SHIP_COMBAT && f.step === FightStep.ATTACKER_DECIDES && f.attacker === viewer) {
-    // With only "End the combat" offered, say why: the rules allow no round that can do nothing.
-    if (view.legalActions.some((a) => a.seat === viewer && a.kind === ActionKind.PRESS && a.args[0] !== 0)) return "Ship combat: fight another round, or end the combat.";
+    // Every choice offered (boarding and holding an ambushed ship come after a failed escape);
+    // with only "End the combat" offered, say why: the rules allow no round that can do nothing.
+    const presses = new Set(view.legalActions.filter((a) => a.seat === viewer && a.kind === ActionKind.PRESS).map((a) => a.args[0]));
+    if ([...presses].some((p) => p !== 0)) {
+      const choices = [2, 3, 1, 0].filter((p) => presses.has(p)).map((p) => pressLabels[p].replace(/^./, (c) => c.toLowerCase()));
+      return `Ship combat: ${choices.slice(0, -1).join(", ")}, or ${choices.at(-1)}.`;
+    }
     return f.lastRound && f.round >= f.lastRound
       ? "Ship combat: that was the last round, so the combat ends."
       : "Ship combat: your attack cannot get through their defence, so the combat ends.";
