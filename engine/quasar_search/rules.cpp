@@ -153,6 +153,15 @@ void state::gather_required(phase p) {
 // discard) where no other waiting effect of that kind acts. Players asked to order a Draw of
 // theirs against another player's Crew Damage could not see why.
 bool state::order_matters() const {
+  // The same effect on the same player every time (two Honour Guards: "The Team Leader
+  // Shifts 2") comes out the same in any order: nothing to ask.
+  const pending& first = pending_[0];
+  bool identical = true;
+  for (int i = 1; i < pending_count_ && identical; ++i) {
+    const pending& p = pending_[static_cast<std::size_t>(i)];
+    identical = p.e == first.e && (p.e.target != who::you || p.seat == first.seat);
+  }
+  if (identical) return false;
   seat_mask touched = 0;   // the players a personal effect acts on
   for (int i = 0; i < pending_count_; ++i) {
     const pending& p = pending_[static_cast<std::size_t>(i)];

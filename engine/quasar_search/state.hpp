@@ -189,7 +189,7 @@ class state {
   static constexpr int min_seats = 1;
   static constexpr int max_seats = max_players;
   static constexpr int default_seats = 2;
-  static constexpr int rules_version = 6;
+  static constexpr int rules_version = 7;
   static constexpr bool cooperative = true;   // one shared outcome (game_info::cooperative)
   static constexpr std::array<std::string_view, 11> action_names = {
       "resign", "choose_rank", "confront", "trigger", "pass", "order", "boon", "shift",

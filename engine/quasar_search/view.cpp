@@ -84,8 +84,9 @@ std::string state::source_words(const pending& p) const {
   switch (p.from) {
     case source_kind::challenge: return std::string(content_->challenges[challenge_ == no_challenge ? 0 : challenge_].name);
     case source_kind::act: return std::string(act().name);
-    case source_kind::adrenaline: return std::string(card_of(p.card).name) + " (Adrenaline)";
-    case source_kind::card: return std::string(card_of(p.card).name);
+    // A player's card says whose it is: the seat named with the effect is the one it acts for.
+    case source_kind::adrenaline: return engine::seat_ref(owner_of(p.card)) + "'s " + std::string(card_of(p.card).name) + " (Adrenaline)";
+    case source_kind::card: return engine::seat_ref(owner_of(p.card)) + "'s " + std::string(card_of(p.card).name);
   }
   return "";
 }

@@ -14,7 +14,7 @@ import { renderToString } from "preact-render-to-string";
 import { MatchInfoSchema, MatchSeatSchema } from "../src/gen/starport/v1/protocol_pb.js";
 import { ActionKind, PromptKind, Step, ViewSchema, type View } from "../src/gen/starport/v1/quasar_search_pb.js";
 import { QuasarSearchTable } from "../src/games/quasar_search/table.js";
-import { actionLabel, decisionHeading } from "../src/games/quasar_search/words.js";
+import { actionCard, actionLabel, decisionHeading } from "../src/games/quasar_search/words.js";
 import type { TableContext } from "../src/games/types.js";
 import { engineRuns } from "./engine_runs.js";
 import { Button, seatName } from "./table_fixtures.js";
@@ -45,6 +45,7 @@ test("every seat's view of 2- and 4-seat engine Missions draws one labelled butt
   let secrets = 0, forced = 0;
   let maxAct = 0;
   let orders = 0;
+  let freeTriggers = 0;
   for (const [name, players, bots, seed] of [["two", 2, "heuristic", 3], ["four", 4, "random,heuristic", 8]] as const) {
     const m = record(name, players, bots, seed, JSON.stringify({ difficulty: "EASY", challengesPerAct: 2 }));
     assert.ok(m.actions > 20, `${name}: a real Mission (${m.actions} actions)`);
@@ -63,6 +64,11 @@ test("every seat's view of 2- and 4-seat engine Missions draws one labelled butt
           // The engine's phase prefix ("PRE-CLEANUP | …") is the phase under way: noise on a button.
           assert.doesNotMatch(label, /\b[A-Z][A-Z -]+ \| /, `${where}: ${ActionKind[a.kind]} labelled "${label}" keeps a phase prefix`);
           if (a.kind === ActionKind.ORDER) orders++;
+          // A free Trigger's card says "You may: …"; the button is the choosing, so it does not.
+          if (a.kind === ActionKind.TRIGGER) {
+            assert.doesNotMatch(label, /You may:/, `${where}: "${label}"`);
+            if (/You may:/.test(actionCard(view, a)?.effects[a.args[1]]?.text ?? "")) freeTriggers++;
+          }
           assert.equal(buttons.filter((b) => b.kind === a.kind && b.args === a.args.join(",")).length, 1, `${where}: one button for ${ActionKind[a.kind]} ${a.args.join(",")}`);
           // A Rank is named by the prompt's choice (args[0] is its place among all the
           // Faction's Rank cards, used ones included).
@@ -111,5 +117,6 @@ test("every seat's view of 2- and 4-seat engine Missions draws one labelled butt
   assert.ok(maxAct >= 2, `the Missions reached Act ${maxAct} only`);
   assert.ok(letters.size > 0, "no Mission reached its Ending");
   assert.ok(orders > 0, "no Team Leader's order of effects was labelled");
+  assert.ok(freeTriggers > 0, "no free Trigger (\"You may:\") was labelled");
   console.log(`quasar_search engine views: ${views} drawn, ${secrets} secret picks, ${forced} forced (Overcommit), acts up to ${maxAct}, endings ${[...letters].join(", ")}, kinds ${[...kinds].join(", ")}, prompts ${[...prompts].join(", ")}, steps ${[...steps].join(", ")}`);
 });

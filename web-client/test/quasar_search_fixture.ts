@@ -203,7 +203,7 @@ export function orderView(): View {
     text: "As Team Leader, choose which effect resolves next.",
     choices: [
       // As the engine words them (engine/quasar_search/view.cpp, task::order): source, seat, effect with its phase.
-      create(ChoiceSchema, { value: 0, label: "Vanguard Wing: {seat:1} — CHALLENGE START | If successful: The Team Leader gains 1 Glory", kind: ActionKind.ORDER }),
+      create(ChoiceSchema, { value: 0, label: "{seat:1}'s Vanguard Wing: {seat:1} — CHALLENGE START | If successful: The Team Leader gains 1 Glory", kind: ActionKind.ORDER }),
       create(ChoiceSchema, { value: 1, label: "Ion Storm: {seat:0} — CHALLENGE START | Consume 1 Energy", kind: ActionKind.ORDER }),
     ],
   });

@@ -139,8 +139,8 @@ test("a label for every action kind, in players' words", () => {
   assert.equal(label(triggersView(), 0), "Trigger Deep Scan Array: Sensors 1");
   assert.equal(label(triggersView(), 1), "Trigger Cartographers: Consume 1 Energy: Sensors 1");
   assert.equal(label(triggersView(), 2), "Pass: no more Triggered effects this phase");
-  assert.equal(label(orderView(), 0), "Resolve next: Vanguard Wing (Bot Brigid) — If successful: The Team Leader gains 1 Glory");
-  assert.equal(label(orderView(), 1), "Resolve next: Ion Storm (Ada) — Consume 1 Energy");
+  assert.equal(label(orderView(), 0), "Resolve next: Bot Brigid's Vanguard Wing — for Bot Brigid: If successful: The Team Leader gains 1 Glory");
+  assert.equal(label(orderView(), 1), "Resolve next: Ion Storm — for Ada: Consume 1 Energy");
   assert.equal(label(drawView(), 0), "Draw from your Deck");
   assert.equal(label(drawView(), 1), "Draw Stashed Beacon from your Warp Zone");
   assert.equal(label(pickView(PromptKind.PROMPT_STOCKPILE), 1), "Stockpile Afterburner (7) (to the bottom of your Deck)");

@@ -252,21 +252,23 @@ export function effectWords(text: string): string {
   return text.replace(/^[A-Z][A-Z -]*\s*\|\s*/, "");
 }
 
-// An effect waiting for the Team Leader's order, as the engine words it ("Cantor: Ada —
-// PRE-CLEANUP | If successful: Each player gains 1 Glory"), without the phase (every effect
-// waiting to be ordered belongs to the phase under way): "Cantor (Ada) — If successful:
-// Each player gains 1 Glory". Words of another shape lose only a phase prefix.
+// An effect waiting for the Team Leader's order, as the engine words it ("Bea's Cantor: Ada
+// — PRE-CLEANUP | If successful: Each player gains 1 Glory": the card, whose it is, and the
+// player it acts for), without the phase (every effect waiting to be ordered belongs to the
+// phase under way): "Bea's Cantor — for Ada: If successful: Each player gains 1 Glory".
+// Words of another shape lose only a phase prefix.
 export function orderWords(label: string): string {
   const m = /^(.*?): (.+?) — (.*)$/.exec(label);
-  if (m) return `${m[1]} (${m[2]}) — ${effectWords(m[3])}`;
+  if (m) return `${m[1]} — for ${m[2]}: ${effectWords(m[3])}`;
   return label.replace(/(^|: |— )[A-Z][A-Z -]*\s*\|\s*/, "$1");
 }
 
-// The effect (and its cost) a TRIGGER performs: the card's effect args[1], else the prompt's words.
+// The effect (and its cost) a TRIGGER performs: the card's effect args[1], else the prompt's
+// words; a free one without the card's "You may:" (pressing the button is the choosing).
 export function triggerWords(a: Action, view: View): string {
   const effect = actionCard(view, a)?.effects[a.args[1]];
   const label = choiceFor(view, a)?.label ?? "";
-  return effectWords(effect?.text || label.slice(label.indexOf(": ") + 2) || "its Triggered effect");
+  return effectWords(effect?.text || label.slice(label.indexOf(": ") + 2) || "its Triggered effect").replace(/^You may: /, "");
 }
 
 // A Boon outcome as players would say it: the card a Lesson would be (the top of the
