@@ -377,5 +377,20 @@ async function scenario(alice, bob) {
   await shoot(alice, "sc-replay-phone.png", phone);
   assert.ok(await alice.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), "the replay fits 390 px");
   await assertCardsReadable(alice, "the replay's last step at 390 px");
+  // The step after the first attack (an Intercept or an Ambush: a ship combat was fought), on
+  // a phone: the fight under way shows its panel before the map (it was ~1,400 px below it).
+  const attacks = await alice.locator(".replay-log li").allTextContents();
+  const attack = attacks.findIndex((l) => / intercepts |ambushes\./.test(l));
+  assert.ok(attack >= 0, `the replay's log has the attack that began the ship combat (${attacks.length} lines)`);
+  await alice.locator(".replay-log li button").nth(attack).click();
+  await alice.waitForSelector(`.step-label[data-step="${attack + 1}"]`);
+  const order = await alice.evaluate(() => {
+    const fight = document.querySelector('.sc-main--fight [data-testid="sc-fight"]');
+    const map = document.querySelector(".sc-map");
+    return fight && map ? { fight: fight.getBoundingClientRect().top, map: map.getBoundingClientRect().top } : null;
+  });
+  assert.ok(order, `step ${attack + 1} shows a fight under way`);
+  assert.ok(order.fight < order.map, `at 390 px the fight's panel comes before the map (${order.fight} against ${order.map})`);
+  await shoot(alice, "sc-replay-fight-phone.png");
   assert.ok(matchId.length > 0);
 }
