@@ -56,8 +56,7 @@ void state::apply_frame(const action& a) {
         note_(note_kind::cargo_lost, s, c);
         void_offers();
       } else {
-        ++sh.bays[b].damage;
-        note_(note_kind::damaged, s, c);
+        ++sh.bays[b].damage;   // the action's own line says it ("… places a point of damage on …")
         // One point a crew member: a melee round's hits, or an encounter's ("2 crew members
         // take 1 damage").
         if (f.flags & frame_crew) t.hit_mask = static_cast<std::uint16_t>(t.hit_mask | (1u << b));
@@ -319,8 +318,7 @@ void state::apply_move(const action& a) {
     case kind::repair: {
       const card_no src = unwire(a.args[0]);
       const card_no t = unwire(a.args[1]);
-      sh.bays[bay_of(s, t)].damage = 0;
-      note_(note_kind::repaired, s, t);
+      sh.bays[bay_of(s, t)].damage = 0;   // the action's own line says it ("… repairs …")
       if (src != no_card && in_locker(s, src)) {
         bool once = false;
         for (const ability& x : card_of(src).abilities)
@@ -411,7 +409,6 @@ void state::apply_move(const action& a) {
         // A healer's ability: used for this round.
         std::uint8_t& used = side == 0 ? fight_.repaired_a : fight_.repaired_d;
         used = static_cast<std::uint8_t>(used | (1u << sb));
-        note_(note_kind::healed, s, unwire(a.args[1]));
         if (fight_.step == fight_step::repair_defender || fight_.step == fight_step::repair_attacker) next_fight_step();
         break;
       }

@@ -241,10 +241,9 @@ enum class note_kind : std::uint8_t {
   installed,      // seat, card: a system or crew into a bay
   revealed,       // card: a contract revealed on the board
   dice,           // value = index into the roll record (the latest roll)
-  damaged,        // seat, card: a system disabled / crew hurt
+  damaged,        // seat, card: a hyperdrive burnt for an escape (an ALLOCATE's line says its own)
   cargo_lost,     // seat, card
-  repaired,       // seat, card
-  healed,         // seat, card (a crew member)
+  repaired,       // seat, card (an encounter's repair: a REPAIR action's line says its own)
   delivered,      // seat, card
   buried,         // seat, card; value = the contract drawn into its place (-1: none, no open bay for it or none left)
   reputation,     // seat, value

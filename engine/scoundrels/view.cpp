@@ -490,7 +490,7 @@ std::string state::describe(const action& a) const {
                                                  : " does not try to escape.");
     case kind::equip: return who + " equips a crew member.";
     case kind::fight: return who + " is ready to fight.";
-    case kind::heal: return who + " heals a crew member.";
+    case kind::heal: return who + " heals " + public_card(a.args[1]) + ".";
     case kind::pillage: return a.args[0] == 0 ? who + " stops pillaging." : who + " pillages " + public_card(is_contract(unwire(a.args[0])) ? a.args[0] : 0) + ".";
     case kind::propose: {
       std::string w = who + " offers " + seat_ref(a.args[0]) + " a trade";
@@ -588,7 +588,6 @@ std::string state::describe_effects() const {
       case note_kind::damaged: line(card_words(n.card) + " of " + who + " takes damage."); break;
       case note_kind::cargo_lost: line(who + " loses the " + card_words(n.card) + " cargo."); break;
       case note_kind::repaired: line(who + " repairs " + card_words(n.card) + "."); break;
-      case note_kind::healed: line(who + " heals " + card_words(n.card) + "."); break;
       case note_kind::delivered: line(who + " delivers the " + card_words(n.card) + " cargo."); break;
       case note_kind::buried:
         line(who + " buries the " + card_words(n.card) +
