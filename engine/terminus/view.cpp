@@ -271,7 +271,14 @@ void state::fill_prompt(viewer who, pb::View& out) const {
       break;
     case task::discard:
       pr.set_kind(pb::DISCARD);
-      pr.set_text("Discard " + plural(f.count, "Action", "Actions"));
+      // The rules' own discards say which rule asks (the 4-Action hand rule is the notes').
+      if (f.source != no_card || step_ != step::aftermath)
+        pr.set_text("Discard " + plural(f.count, "Action", "Actions"));
+      else if (sub_ == 0)
+        pr.set_text("Hand limit: discard " + plural(f.count, "Action", "Actions") + ", down to " +
+                    std::to_string(hand_actions(f.seat) - f.count) + " in hand");
+      else
+        pr.set_text("Shady: discard " + plural(f.count, "Action", "Actions") + " (the extra one drawn in this Shady System)");
       break;
     case task::burn:
       pr.set_kind(pb::DISCARD);

@@ -158,6 +158,11 @@ TEST_CASE("Shady: with a full hand the Turn still ends with 4 Actions (the hand 
   run_until(g, [&] { return !g.pending().empty() && g.pending().back().kind == tr::task::discard; });
   CHECK(g.current_step() == tr::step::aftermath);
   CHECK(g.seat(0).hand.size == 5);
+  {
+    trpb::View v;
+    g.view(starport::engine::viewer::of_seat(0), v);
+    CHECK(v.prompt().text() == "Shady: discard 1 Action (the extra one drawn in this Shady System)");
+  }
   // … and the only one.
   run_until(g, [&] { return g.active_seat() == 1; });
   CHECK(g.seat(0).hand.size == 4);

@@ -157,6 +157,12 @@ TEST_CASE("Hand limit (Rulings 7b, 7c): after playing, a player discards down to
   REQUIRE(g.pending().size() == 1);
   CHECK(g.pending().back().kind == tr::task::discard);
   CHECK(g.pending().back().count == 1);
+  {
+    // The prompt says which rule asks (the notes' hand limit: the rulebook's Turn does not).
+    trpb::View v;
+    g.view(starport::engine::viewer::of_seat(0), v);
+    CHECK(v.prompt().text() == "Hand limit: discard 1 Action, down to 4 in hand");
+  }
   play(g, act(0, tr::kind::choose, {in_hand(g, 0, "Stellar Survey")}));
   CHECK(g.seat(0).hand.size == 4);
 }

@@ -45,7 +45,8 @@ const idx = (name: string) => pool.cards.find((c) => c.name === name)!.index;
 let nextId = 100;
 const card = (name: string, type: CardType, more: Partial<{ faceUp: boolean; morale: number; owner: number; id: number }> = {}) =>
   create(CardSchema, { id: more.id ?? ++nextId, index: idx(name), known: true, faceUp: more.faceUp ?? true, morale: more.morale ?? 0, owner: more.owner ?? 0, type });
-const back = (type: CardType) => create(CardSchema, { id: 0, known: false, type });
+// A card the viewer may not identify, as the engine sends it: its owner only, no type.
+const back = () => create(CardSchema, { id: 0, known: false, owner: 1 });
 const act = (seat: number, kind: ActionKind, args: number[]) => create(ActionSchema, { seat, kind, args });
 
 function ctxFor(view: View, viewer: number | null = view.viewerSeat): TableContext {
@@ -94,7 +95,7 @@ function playView(): View {
       create(SeatSchema, {
         seat: 1, initiative: true, certainty: 1, reputation: 2, intel: [1, 0], handCount: 4, handComplications: 1, actionPile: 12, complicationPile: 6, systemPile: 9, upgradePile: 7, gigPile: 7, turnOrder: 2,
         ships: [
-          create(ShipSchema, { number: 0, proximity: 5, crewed: false, backslide: true, modules: [enemyModule, back(CardType.MODULE)], crew: [back(CardType.RECRUIT)] }),
+          create(ShipSchema, { number: 0, proximity: 5, crewed: false, backslide: true, modules: [enemyModule, back()], crew: [back()] }),
           create(ShipSchema, { number: 1, proximity: 3, crewed: true, modules: [card("Module 6", CardType.MODULE, { owner: 1 })], crew: [] }),
         ],
       }),
@@ -117,6 +118,11 @@ test("the Play Step: plays under the hand card, labelled from the pool; Pass in 
   assert.equal(labels.length, view.legalActions.length, "one button per legal action");
   assert.match(html, /Your Turn, Play Step: choose what to do\./);
   assert.match(html, /Round 2 · Play Step · Ada&#39;s Turn|Round 2 · Play Step · Ada's Turn/);
+  // With a Runabout out each Ship plays in turn: the question names the one playing now.
+  const ada = view.seats[0];
+  const out = { ...view, seats: [{ ...ada, ships: [...ada.ships, { ...ada.ships[0], number: 1 }] }, ...view.seats.slice(1)] };
+  assert.equal(decisionHeading({ ...out, legalActions: [act(0, ActionKind.PLAY, [1, 1, 1, 0]), act(0, ActionKind.PASS, [])] }, 0, seatName), "Your Turn, Play Step: choose Runabout 1's Action.");
+  assert.equal(decisionHeading({ ...out, legalActions: [act(0, ActionKind.PLAY, [1, 0, 1, 0])] }, 0, seatName), "Your Turn, Play Step: choose the primary Ship's Action.");
 });
 
 test("Ships, Modules active or disabled, Crew with Morale, resources, Piles, the Star Chart", () => {
@@ -151,6 +157,9 @@ test("Ships, Modules active or disabled, Crew with Morale, resources, Piles, the
   const backs = [...html.matchAll(/<div class="card tm-card card--back[^"]*"[^>]*>(.*?)<\/div>/g)];
   assert.equal(backs.length, 2);
   for (const b of backs) assert.doesNotMatch(b[1], /card__name/);
+  // A back names what its place holds (a Module on a Ship, a Recruit in a Crew), not "Card".
+  assert.match(html, /a face-down Module on a Ship/);
+  assert.match(html, /a face-down Recruit in a Crew/);
 });
 
 test("the Cascade: newest first, who is asked, and a clear respond / pass prompt for an asked seat", () => {
@@ -284,7 +293,7 @@ test("reveal pacing: the Draft's flip and every Cascade change are held a moment
   const a = playView();
   a.step = Step.MODULE_DRAFT;
   const b = structuredClone(a) as View;
-  b.seats[1].ships[0].modules.push(back(CardType.MODULE));
+  b.seats[1].ships[0].modules.push(back());
   assert.ok(revealPauseMs(a, b) > 0);
   assert.equal(revealPauseMs(a, a), 0);
   const c = playView();

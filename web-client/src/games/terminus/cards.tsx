@@ -12,10 +12,12 @@ import { typeNames } from "./words.js";
 // Morale is the live value. Anywhere else (a draft pool, a hand, a prompt, the Cascade, a
 // Legacy or Destiny beside the Ship) a card is as printed: the view's face and Morale
 // there are not the card's state on a Ship (a draft pick is face down until the flip).
-export function TmCard(p: { card: ViewCard | undefined; pool: CardPool | undefined; small?: boolean; highlight?: boolean; where?: string; note?: string; onShip?: boolean }) {
+// `type`: what a card in this place is (a Ship's Modules, its Crew's Recruits), said on a
+// back the viewer may not identify (the place already tells it, so it tells nothing more).
+export function TmCard(p: { card: ViewCard | undefined; pool: CardPool | undefined; small?: boolean; highlight?: boolean; where?: string; note?: string; onShip?: boolean; type?: CardType }) {
   const c = p.card;
   if (!c) return null;
-  const type = typeNames[c.type] ?? "Card";
+  const type = typeNames[c.type !== CardType.CARD_TYPE_UNSPECIFIED ? c.type : p.type ?? c.type] ?? "Card";
   if (!c.known) return <Card id={c.id || undefined} name="" faceDown backLabel={`a face-down ${type}${p.where ? ` ${p.where}` : ""}`} small={p.small} class="tm-card" />;
   const def = p.pool?.cards[c.index];
   const notes: string[] = [];

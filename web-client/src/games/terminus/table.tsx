@@ -5,7 +5,7 @@
 // Modules and Crew, resources, Piles, Starting System, Destiny, Legacies) and Dead Space.
 // It draws the view it is given; every button is one of the view's legal actions.
 import type { CardPool } from "../../gen/starport/v1/protocol_pb.js";
-import { ActionKind, Step, type Card as ViewCard, type Seat, type Ship, type View } from "../../gen/starport/v1/terminus_pb.js";
+import { ActionKind, CardType, Step, type Card as ViewCard, type Seat, type Ship, type View } from "../../gen/starport/v1/terminus_pb.js";
 import type { Action } from "../../gen/starport/v1/common_pb.js";
 import { usePool } from "../../decks/pool_cache.js";
 import { SeatPanel } from "../../kit/seat_panel.js";
@@ -348,11 +348,11 @@ function ShipArea({ ship, pool, seatName, round }: { ship: Ship; pool: CardPool 
       </h4>
       <div class="tm-zone">
         <h5>Modules <span class="muted">({active} active of {ship.modules.length})</span></h5>
-        <div class="card-row">{ship.modules.map((c, i) => <TmCard key={c.id || `m${i}`} card={c} pool={pool} small where="on a Ship" onShip />)}</div>
+        <div class="card-row">{ship.modules.map((c, i) => <TmCard key={c.id || `m${i}`} card={c} pool={pool} small where="on a Ship" onShip type={CardType.MODULE} />)}</div>
       </div>
       <div class="tm-zone">
         <h5>Crew <span class="muted">({ship.crew.length})</span></h5>
-        {ship.crew.length ? <div class="card-row">{ship.crew.map((c, i) => <TmCard key={c.id || `r${i}`} card={c} pool={pool} small where="in a Crew" onShip />)}</div> : <p class="muted">No Crew.</p>}
+        {ship.crew.length ? <div class="card-row">{ship.crew.map((c, i) => <TmCard key={c.id || `r${i}`} card={c} pool={pool} small where="in a Crew" onShip type={CardType.RECRUIT} />)}</div> : <p class="muted">No Crew.</p>}
       </div>
       {ship.action ? (
         <div class="tm-zone">

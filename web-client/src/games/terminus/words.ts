@@ -279,7 +279,15 @@ export function decisionHeading(view: View, viewer: number | null, seatName: (se
     if (mine) return `${whose} Play Step is over: you may ${responseChoices(view, viewer)}.`;
     return `${whose} Play Step is over: waiting for ${seatName(view.priority)} to play a Complication or pass.`;
   }
-  if (mine) return view.hasActive && view.activeSeat === viewer ? `Your Turn, ${stepNames[view.step]}: choose what to do.` : "Your decision.";
+  if (mine && view.hasActive && view.activeSeat === viewer) {
+    // With a Runabout out, each Ship plays in turn: say which one plays now (its buttons say
+    // "for Runabout 1", easy to miss on a phone).
+    const ships = new Set(view.legalActions.filter((a) => a.seat === viewer && a.kind === ActionKind.PLAY).map((a) => a.args[1]));
+    const out = view.seats.find((s) => s.seat === viewer)?.ships.some((s) => s.number > 0);
+    if (view.step === Step.PLAY_STEP && out && ships.size === 1) return `Your Turn, Play Step: choose ${shipName([...ships][0])}'s Action.`;
+    return `Your Turn, ${stepNames[view.step]}: choose what to do.`;
+  }
+  if (mine) return "Your decision.";
   if (view.hasActive) return `${seatName(view.activeSeat)}'s Turn: ${stepNames[view.step]}.`;
   return "";
 }
