@@ -14,6 +14,7 @@ export interface DeckGame {
 
 const deckGames: Record<string, () => Promise<DeckGame>> = {
   terminus: () => import("../games/terminus/decks.js").then((m) => m.deckGame),
+  quasar_search: () => import("../games/quasar_search/decks.js").then((m) => m.deckGame),
 };
 
 const loaded = new Map<string, DeckGame>();

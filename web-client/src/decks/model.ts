@@ -109,7 +109,7 @@ export function pileCounts(deck: readonly number[], pool: readonly PoolCard[], p
 export function addProblem(deck: readonly number[], card: PoolCard, pool: readonly PoolCard[], rules: DeckRules): string {
   const have = copies(deck).get(card.index) ?? 0;
   const limit = rules.copyLimit(card);
-  if (have >= limit) return limit === 1 ? `${card.name}: one copy at most.` : `${card.name}: ${limit} copies at most.`;
+  if (have >= limit) return limit === 0 ? `${card.name} may not be brought in a deck.` : limit === 1 ? `${card.name}: one copy at most.` : `${card.name}: ${limit} copies at most.`;
   const pile = rules.piles.find((p) => p.kind === card.kind);
   if (pile && pileCounts(deck, pool, [pile])[0].have >= pile.count) return `The ${pile.label} Pile is full (${pile.count}).`;
   return "";

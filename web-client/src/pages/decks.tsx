@@ -311,7 +311,7 @@ export function PoolCardFace(p: { card: PoolCard; glossary: { term: string; text
   const power = stat(c, "Power");
   const explain = (t: string) => p.glossary.find((g) => g.term.toLowerCase() === t.toLowerCase() || g.term.toLowerCase().startsWith(`${t.toLowerCase()} `))?.text ?? "";
   return (
-    <Card name={c.name} kind={`tm-${c.kind.toLowerCase()}`} kindLabel={c.kind} value={power !== undefined ? String(power) : undefined}
+    <Card name={c.name} kind={`tm-${c.kind.toLowerCase().replace(/\s+/g, "-")}`} kindLabel={c.kind} value={power !== undefined ? String(power) : undefined}
       text={c.text} small={p.small} wide note={p.note} class="tm-card">
       {c.tags.length ? <span class="tm-tags">{c.tags.map((t) => <Tip key={t} text={explain(t)} class="tm-tag">{t}</Tip>)}</span> : null}
       {c.stats.filter((s) => s.name !== "Power").map((s) => <span key={s.name} class="tm-stat">{s.name} {s.value}</span>)}
