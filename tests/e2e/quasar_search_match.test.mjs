@@ -140,6 +140,13 @@ async function scenario(alice, bob) {
   const starter = await alice.locator('select[name="choose-deck"] optgroup[label="Starter decks"] option').first().getAttribute("value");
   await alice.selectOption('select[name="choose-deck"]', starter);
   await alice.waitForSelector('[data-deck-chosen="1"]');
+  // On a phone the deck's select takes the row, so a long name shows whole (it was cut to
+  // "Ironbound Salvag" beside the builder's link).
+  const size = alice.viewportSize();
+  await alice.setViewportSize(phone);
+  const select = await alice.locator('select[name="choose-deck"]').boundingBox();
+  assert.ok(select && select.width >= 300, `at 390 px the deck select is ${select?.width} px wide`);
+  await alice.setViewportSize(size);
   await bob.goto(invite);
   await bob.waitForURL(/#\/lobby\//);
   await bob.waitForSelector('select[name="choose-deck"] option', { state: "attached" });
