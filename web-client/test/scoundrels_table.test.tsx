@@ -157,6 +157,12 @@ test("trades: offers with their answers, and the dialog narrows the listed propo
   assert.equal(key(n.action!), "19:1,40,0,14");
   assert.equal(actionLabel(n.action!, v, seatName), "Offer Bot Brigid your cargo Spice Run and Medkit for nothing");
   assert.equal(actionLabel(act(0, ActionKind.PROPOSE, 1, 13, -3, 0), v, seatName), "Offer Bot Brigid your Blaster Pistol for the face-down card in Bot Brigid's storage locker");
+  // Your cards in your sheet's order: two Blaster Pistols listed by the engine 2nd first
+  // read "(weapons locker 2 of 2)" above "(1 of 2)".
+  const twins = { ...v, ships: v.ships.map((s) => (s.seat === 0 ? { ...s, weaponsLocker: [card(21, "Blaster Pistol", CardKind.FIREARM), card(22, "Blaster Pistol", CardKind.FIREARM)], weaponsLockerCount: 2 } : s)) } as typeof v;
+  const pistols = [act(0, ActionKind.PROPOSE, 1, 22, 0, 0), act(0, ActionKind.PROPOSE, 1, 21, 0, 0)];
+  assert.deepEqual(narrow(pistols, undefined, undefined, undefined, undefined, twins).gives, [21, 22]);
+  assert.deepEqual(narrow(pistols, undefined, undefined, undefined, undefined).gives, [22, 21]);   // without the view: as listed
   // A choice the actions do not allow falls back to one they do: never an unlisted action.
   n = narrow(all, 7, 99, 99, 99);
   assert.ok(all.some((a) => key(a) === key(n.action!)));
@@ -448,12 +454,13 @@ test("two same-named cards of one zone read apart wherever one is chosen by its 
   const draw = (sel: { give?: number }) => renderToString(<TradeComposer view={v} ctx={ctx(0)} all={all} sel={sel} setSel={() => {}} closed={[]} onSend={() => {}} onSent={() => {}} />)
     .replace(/&#39;/g, "'");
   const gives = [...draw({}).matchAll(/<input type="radio" name="trade-give" value="(\d+)"[^>]*\/?><span>(.*?)<\/span>/g)].map((m) => [m[1], m[2]]);
+  // In the ship sheet's order (the weapons locker, then the storage locker, each top first).
   assert.deepEqual(gives, [
-    ["14", "Medkit (storage locker 1 of 3)"],
-    ["16", "Medkit (storage locker 3 of 3)"],
-    ["18", "Flak Vest"],
     ["13", "Blaster Pistol (weapons locker, equipped)"],
     ["19", "Blaster Pistol (weapons locker 2 of 2)"],
+    ["14", "Medkit (storage locker 1 of 3)"],
+    ["18", "Flak Vest"],
+    ["16", "Medkit (storage locker 3 of 3)"],
   ]);
   // The summary under the choices names the one chosen the same way.
   assert.match(draw({ give: 16 }), /data-testid="sc-trade-summary">Offer Bot Brigid your Medkit \(storage locker 3 of 3\) for the face-down card in Bot Brigid's weapons locker \(1 of 2\)</);
@@ -492,7 +499,8 @@ test("the trade dialog lists every card choice as a radio with its whole words, 
     act(0, ActionKind.PROPOSE, 1, 14, -1, 0),
   ];
   const all = proposals(v, 0);
-  const html = renderToString(<TradeComposer view={v} ctx={ctx(0)} all={all} sel={{}} setSel={() => {}} closed={[]} onSend={() => {}} onSent={() => {}} />)
+  // The storage locker's one chosen (the bay's is listed first, as on the sheet, and has no second card).
+  const html = renderToString(<TradeComposer view={v} ctx={ctx(0)} all={all} sel={{ give: 14 }} setSel={() => {}} closed={[]} onSend={() => {}} onSent={() => {}} />)
     .replace(/&#39;/g, "'");
   assert.match(html, /<select name="trade-partner"/, "the partner: a select, as before");
   for (const name of ["trade-give", "trade-give2", "trade-take"]) {
@@ -501,7 +509,7 @@ test("the trade dialog lists every card choice as a radio with its whole words, 
   }
   const choices = (name: string) => [...html.matchAll(new RegExp(`<input type="radio" name="${name}" value="(-?\\d+)"([^>]*)\\/?><span>(.*?)<\\/span>`, "g"))]
     .map((m) => [m[1], m[3], /checked/.test(m[2])]);
-  assert.deepEqual(choices("trade-give"), [["14", "Overcharged Hyperdrive (storage locker)", true], ["16", "Overcharged Hyperdrive (bay 3)", false]]);
+  assert.deepEqual(choices("trade-give"), [["16", "Overcharged Hyperdrive (bay 3)", false], ["14", "Overcharged Hyperdrive (storage locker)", true]]);
   assert.deepEqual(choices("trade-give2"), [["16", "Overcharged Hyperdrive", false], ["0", "nothing more", true]]);
   assert.match(html, /<details class="sc-trade-more"><summary>A second card<\/summary>/, "folded while no second card is given");
   const second = renderToString(<TradeComposer view={v} ctx={ctx(0)} all={all} sel={{ give: 14, take: -3, give2: 16 }} setSel={() => {}} closed={[]} onSend={() => {}} onSent={() => {}} />);
@@ -730,6 +738,13 @@ test("the Dockyard roll's destination is said in the move panel and ringed on th
   // Later in the turn (Delivery) or before any roll (turn 1): not news.
   assert.doesNotMatch(renderToString(<ScoundrelsTable view={{ ...moved, phase: Phase.DELIVERY } as typeof moved} ctx={ctx(1)} />), /sc-dock-news|sc-dock-ring/);
   assert.doesNotMatch(renderToString(<ScoundrelsTable view={{ ...moved, turn: 1 } as typeof moved} ctx={ctx(1)} />), /sc-dock-news|sc-dock-ring/);
+  // Not over a fight's question or a prompt's (it pushed their buttons down all turn); the
+  // map keeps its ring.
+  const fighting = renderToString(<ScoundrelsTable view={{ ...moved, fight: create(FightSchema, { kind: FightKind.SHIP_COMBAT, step: FightStep.ALLOCATING, attacker: 0, defender: 1 }) } as typeof moved} ctx={ctx(1)} />);
+  assert.doesNotMatch(fighting, /sc-dock-news/);
+  assert.match(fighting, /sc-dock-ring/);
+  const asked = renderToString(<ScoundrelsTable view={{ ...moved, prompt: create(PromptSchema, { seat: 1, kind: PromptKind.PICK_DECK, text: "Choose the cantina deck to draw from" }) } as typeof moved} ctx={ctx(1)} />);
+  assert.doesNotMatch(asked, /sc-dock-news/);
 });
 
 test("a stolen cargo held with no open bay shows on the ship, and its Delivery step asks for it first", () => {

@@ -133,7 +133,9 @@ function MovePanel({ view, ctx, offers }: { view: View; ctx: TableContext; offer
   const open = new Set(view.openContracts.map((c) => c.id));
   const rest = mine.filter((a) => !elsewhere.includes(a.kind) && !underCard(a) && !(a.kind === ActionKind.PICK_UP && open.has(a.args[0])));
   const moves = mine.some((a) => a.kind === ActionKind.MOVE);
-  const news = dockyardNews(view);
+  // Not over a fight's or a prompt's question: there it pushed the buttons down all turn.
+  const asking = (view.prompt && view.prompt.kind !== PromptKind.PROMPT_NONE) || (view.fight && view.fight.kind !== FightKind.FIGHT_NONE && view.fight.step !== FightStep.FIGHT_STEP_NONE);
+  const news = asking ? undefined : dockyardNews(view);
   // An offer to the viewer is asked here, where the player looks, and its end told here too.
   const asked = B ? incomingOffers(view, ctx.viewer) : [];
   const heard = asked.length ? undefined : offers.memory.heard?.at(-1);

@@ -20,7 +20,7 @@ import { ActionKind, type Card, type Contract, type Offer, type View } from "../
 import { Dialog } from "../../kit/dialog.js";
 import { moveOnItsWay, resignOnItsWay } from "../../kit/words.js";
 import type { TableContext } from "../types.js";
-import { actionLabel, cardIndex, cardName, distinctName, hiddenCardName, hiddenPlace, proposalTerms, proposeLabel, type Named } from "./words.js";
+import { actionLabel, cardIndex, cardName, distinctName, hiddenCardName, hiddenPlace, proposalTerms, proposeLabel, shipPlace, type Named } from "./words.js";
 
 export function proposals(view: View, viewer: number | null): Action[] {
   return viewer === null ? [] : view.legalActions.filter((a) => a.seat === viewer && a.kind === ActionKind.PROPOSE);
@@ -29,18 +29,31 @@ export function proposals(view: View, viewer: number | null): Action[] {
 // Distinct values, "nothing" (0) last, so the dialog starts on an offer that gives something.
 const uniq = (xs: number[]) => [...new Set(xs)].sort((a, b) => (a === 0 ? 1 : 0) - (b === 0 ? 1 : 0));
 
+// Where a card lies on its ship's sheet, in the sheet's order: bays, then the weapons
+// locker, the storage locker and the captain's log, each top to bottom; a card on no ship last.
+export function sheetRank(view: View, id: number): number {
+  const at = shipPlace(view, id);
+  if (!at) return 1e6;
+  const bay = /^bay (\d+)$/.exec(at.zone);
+  const zone = ["weapons locker", "storage locker", "captain's log"].indexOf(at.zone) + 1;
+  return at.owner * 1e4 + (bay ? Number(bay[1]) : zone * 100 + at.nth);
+}
+
 // The composer's choices, narrowed step by step; each list is what the legal actions allow.
-export function narrow(all: Action[], partner: number | undefined, give: number | undefined, take: number | undefined, give2: number | undefined) {
+// `view`: your own cards listed in your sheet's order ("weapons locker 2 of 2" came first).
+export function narrow(all: Action[], partner: number | undefined, give: number | undefined, take: number | undefined, give2: number | undefined, view?: View) {
+  const place = (x: number) => (view && x > 0 ? sheetRank(view, x) : -1);
+  const bySheet = (xs: number[]) => [...xs].sort((a, b) => place(a) - place(b));
   const partners = uniq(all.map((a) => a.args[0]));
   const p = partner !== undefined && partners.includes(partner) ? partner : partners[0];
   const byP = all.filter((a) => a.args[0] === p);
-  const gives = uniq(byP.map((a) => a.args[1]));
+  const gives = uniq(bySheet(byP.map((a) => a.args[1])));
   const g = give !== undefined && gives.includes(give) ? give : gives[0];
   const byG = byP.filter((a) => a.args[1] === g);
   const takes = uniq(byG.map((a) => a.args[2]));
   const t = take !== undefined && takes.includes(take) ? take : takes[0];
   const byT = byG.filter((a) => a.args[2] === t);
-  const seconds = uniq(byT.map((a) => a.args[3] ?? 0));
+  const seconds = uniq(bySheet(byT.map((a) => a.args[3] ?? 0)));
   const g2 = give2 !== undefined && seconds.includes(give2) ? give2 : seconds.includes(0) ? 0 : seconds[0];
   const action = byT.find((a) => (a.args[3] ?? 0) === g2);
   return { partners, partner: p, gives, give: g, takes, take: t, seconds, give2: g2, action };
@@ -393,7 +406,7 @@ export type TradeSelection = { partner?: number; give?: number; take?: number; g
 export function TradeComposer(p: { view: View; ctx: TableContext; all: Action[]; sel: TradeSelection; setSel: (s: TradeSelection) => void; closed: ClosedOffer[]; onSend: (action: Action) => void; onSent: () => void }) {
   const { view, ctx, sel } = p;
   const B = ctx.ActionButton;
-  const n = narrow(p.all, sel.partner, sel.give, sel.take, sel.give2);
+  const n = narrow(p.all, sel.partner, sel.give, sel.take, sel.give2, view);
   const idx = cardIndex(view);
   const partner = n.partner ?? 0;
   const mineLabel = (id: number, list: number[]) => tradeChoiceLabel(view, id, ctx.viewer ?? 0, list, ctx.seatName, idx);
