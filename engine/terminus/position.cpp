@@ -280,6 +280,12 @@ verdict state::validate(int seats, const pb::Options& options, const pb::Positio
     if (any && open == 0)
       return refuse(rule_error::bad_options, "decided: nobody is left to choose (an Entropy choice needs a Complication in the Hand); start at the next step");
   }
+  for (int s = 0; s < position.seats_size(); ++s)
+    if (position.seats(s).shady_extra() &&
+        (s != static_cast<int>(position.active_seat()) ||
+         !(position.step() == pb::PLAY_STEP || (position.step() == pb::AFTERMATH_STEP && position.has_window()))))
+      return refuse(rule_error::bad_options,
+                    "shady_extra: the active seat's, at PLAY_STEP or at the Play Step's end (AFTERMATH_STEP with its window)");
   if (position.has_resolving()) {
     // Run it: the stated source must leave its choice open.
     const state probe(seats, options, position, 0);
@@ -518,6 +524,7 @@ state::state(int seats, const pb::Options& options, const pb::Position& position
     for (int s = 0; s < seats; ++s) players_[s].decided = players_[s].decided || position.seats(s).decided();
   if (step_ == step::mulligan)
     for (int s = 0; s < seats; ++s) players_[s].mulligan = static_cast<std::uint8_t>(position.seats(s).mulligan());
+  players_[active_].shady_extra = position.seats(active_).shady_extra();   // validated: a Turn's PLAY or AFTERMATH
   // A look partly made: the cards put back (top first), then the ones still looked at.
   std::array<copy_id, 8> looked{};
   int looked_count = 0;

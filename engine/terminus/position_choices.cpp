@@ -289,10 +289,10 @@ verdict resolving_fits(int seats, const pb::Position& position) {
         return engine::ok();
       }
       if (st != pb::AFTERMATH_STEP || position.window().cascade_size() || position.window().answered_size() ||
-          actions <= opening_hand)
+          actions - (act.shady_extra() ? 1 : 0) <= opening_hand)
         return refuse(rule_error::bad_options,
                       "resolving: DISCARD is the Play Step's end (AFTERMATH_STEP, its `window` with nothing on it yet) "
-                      "with more than 4 Actions in the Hand");
+                      "with more than 4 Actions in the Hand (5 with `shady_extra`)");
       return engine::ok();
     }
     default: return engine::ok();
@@ -493,12 +493,14 @@ void state::place_resolving(const pb::Position& position, bool in_window, std::s
         push(f);
         return;
       }
-      // The Play Step's end pushes it before its window asks anyone.
-      if (step_ != step::aftermath || hand_actions(active_) <= opening_hand) return;
+      // The Play Step's end pushes it before its window asks anyone (leaving a Shady draw's
+      // extra Action to the Aftermath, as end_play_step does).
+      const int extra = hand_actions(active_) - opening_hand - (players_[active_].shady_extra ? 1 : 0);
+      if (step_ != step::aftermath || extra <= 0) return;
       frame f;
       f.kind = task::discard;
       f.seat = active_;
-      f.count = static_cast<std::uint8_t>(hand_actions(active_) - opening_hand);
+      f.count = static_cast<std::uint8_t>(extra);
       push(f);
       return;
     }

@@ -168,6 +168,37 @@ TEST_CASE("Shady: with a full hand the Turn still ends with 4 Actions (the hand 
   CHECK(g.seat(0).hand.size == 4);
 }
 
+TEST_CASE("Shady: a position at the Play Step states the extra Action drawn (shady_extra), and play goes on as it did") {
+  // The same Turn as above, posed at its Play Step: 6 Actions, one of them Shady's extra.
+  auto posed = [](bool extra) {
+    setup s{{crewed_seat(), crewed_seat()}};
+    s.step = trpb::PLAY_STEP;
+    s.seats[0].starting_system = "The Undermarket";
+    s.seats[0].hand = {"Press Conference", "Press Conference", "Press Conference", "Press Conference", "Press Conference", "Press Conference"};
+    s.seats[0].shady_extra = extra;
+    tr::state g = table(s);
+    play(g, act(0, tr::kind::play, {in_hand(g, 0, "Press Conference"), 0, -1, 0}));
+    run_until(g, [&] { return g.active_seat() == 1 || (!g.pending().empty() && g.pending().back().kind == tr::task::discard); });
+    return g;
+  };
+  // Stated: no hand-limit discard at the Play Step's end; Shady's one in the Aftermath; 4 left.
+  tr::state with = posed(true);
+  CHECK(with.current_step() == tr::step::aftermath);
+  CHECK(with.seat(0).hand.size == 5);
+  run_until(with, [&] { return with.active_seat() == 1; });
+  CHECK(with.seat(0).hand.size == 4);
+  // Not stated: an ordinary Turn, the hand limit's discard of 1 at the Play Step's end.
+  tr::state without = posed(false);
+  REQUIRE_FALSE(without.pending().empty());
+  CHECK(without.pending().back().count == 1);
+  // Only the active seat's, and only in its Turn's Play Step (or at its end).
+  setup bad{{crewed_seat(), crewed_seat()}};
+  bad.step = trpb::PLAY_STEP;
+  bad.seats[1].shady_extra = true;
+  trpb::Options o;
+  CHECK_FALSE(tr::state::validate(2, o, position_of(bad)));
+}
+
 TEST_CASE("Bustling: a Crewed Ship may Bustle: add a Module (best of the top 3 with Reputation >= 0), skip Regroup, Play, Aftermath") {
   setup s{{crewed_seat(), crewed_seat()}};
   s.seats[0].starting_system = "Dyson Shipyards";

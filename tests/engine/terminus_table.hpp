@@ -102,6 +102,7 @@ struct seat_setup {
   unsigned certainty = 0;
   int reputation = 0;
   std::vector<unsigned> intel = {};
+  bool shady_extra = false;   // PLAY_STEP: the primary Ship drew Shady's extra Action this Turn
 };
 
 struct setup {
@@ -157,6 +158,7 @@ inline trpb::Position position_of(const setup& s) {
     sp->set_certainty(st.certainty);
     sp->set_reputation(st.reputation);
     for (unsigned v : st.intel) sp->add_intel(v);
+    sp->set_shady_extra(st.shady_extra);
   }
   p.set_step(s.step);
   p.set_round(s.round);
