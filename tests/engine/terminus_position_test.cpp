@@ -767,7 +767,7 @@ TEST_CASE("Position: the Play Step's end with the hand-limit discard open, befor
   p.mutable_seats(0)->mutable_hand()->RemoveLast();
   p.mutable_seats(0)->mutable_hand()->RemoveLast();   // 4 Actions: nothing to discard
   CHECK(refusal(p) == "resolving: DISCARD is the Play Step's end (AFTERMATH_STEP, its `window` with nothing on it yet) "
-                      "with more than 4 Actions in the Hand");
+                      "with more than 4 Actions in the Hand (5 with `shady_extra`)");
 }
 
 TEST_CASE("Position: the Entropy and Mulligan Steps with one seat's choice made already") {
