@@ -18,7 +18,7 @@ import { ordinal, outcomeText } from "../src/kit/words.js";
 import { dockyardBadge, dockyardSpot, mapMarks, moveTargets, nameBox, placeNames, scrollToPoint, shortName, zoomFocus } from "../src/games/scoundrels/map.js";
 import { buildOptions, describeOptions } from "../src/games/scoundrels/options.js";
 import { revealPauseMs, rollPauseMs } from "../src/games/scoundrels/reveal.js";
-import { ScCard, ScoundrelsTable } from "../src/games/scoundrels/table.js";
+import { ContractCard, ScCard, ScoundrelsTable } from "../src/games/scoundrels/table.js";
 import { closedOfferText, followOffers, heardOfferText, narrow, proposals, tradeChoiceLabel, TradeComposer } from "../src/games/scoundrels/trade.js";
 import { actionLabel, cardIndex, decisionHeading, reasonWords } from "../src/games/scoundrels/words.js";
 import { act, card, contract, hidden, promptView, view } from "./scoundrels_fixture.js";
@@ -713,6 +713,16 @@ test("a trade made out of sight is told as made (not 'lapsed'); a cargo got with
     legalActions: [act(0, ActionKind.ACCEPT, 13), act(0, ActionKind.DECLINE, 13)],
   });
   assert.match(renderToString(<ScoundrelsTable view={incoming} ctx={ctx(0)} />), /data-testid="sc-incoming"[^]*data-testid="sc-no-bay"/);
+});
+
+test("a contract card says its route and reward once: the engine's words when it sends them", () => {
+  const v = view();
+  const spice = { ...contract(50, "Spice", 0, Syndicate.ALLMACHT, [1, 2]), text: "Allmacht: from Metis Prime to Pandora or Hedone; reward: purple cantina." };
+  const html = renderToString(<ContractCard view={v} contract={spice} />);
+  assert.equal(html.match(/ to /g)?.length, 1, html);
+  assert.match(html, /Allmacht: from Metis Prime to Pandora or Hedone; reward: purple cantina\./);
+  // Without them (a catalog that has none), the page's own sentence.
+  assert.match(renderToString(<ContractCard view={v} contract={contract(51, "Wine", 0, Syndicate.ANUBIS, [1])} />), /From [^<]* to [^<]*; purple reward\./);
 });
 
 test("the Dockyard roll's destination is said in the move panel and ringed on the map", () => {

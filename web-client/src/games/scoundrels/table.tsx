@@ -207,7 +207,9 @@ export function ContractCard({ view, contract, small }: { view: View; contract: 
       name={contract.name || "Contract"}
       kind={`sc-syn-${syndicateNames[contract.syndicate].toLowerCase()}`}
       kindLabel={`${syndicateNames[contract.syndicate]} contract`}
-      text={`From ${placeName(view, contract.origin)} to ${contract.deliverTo.map((i) => placeName(view, i)).join(" or ")}${contract.reward ? `; ${colourNames[contract.reward]} reward` : ""}.${contract.text ? ` ${contract.text}` : ""}`}
+      // The engine's words say the route and the reward ("Allmacht: from Erato to …; reward:
+      // green cantina."): said once (the page's own sentence stood before them).
+      text={contract.text || `From ${placeName(view, contract.origin)} to ${contract.deliverTo.map((i) => placeName(view, i)).join(" or ")}${contract.reward ? `; ${colourNames[contract.reward]} reward` : ""}.`}
       small={small}
       class="sc-card sc-contract"
     />
