@@ -715,6 +715,15 @@ test("a trade made out of sight is told as made (not 'lapsed'); a cargo got with
   assert.match(renderToString(<ScoundrelsTable view={incoming} ctx={ctx(0)} />), /data-testid="sc-incoming"[^]*data-testid="sc-no-bay"/);
 });
 
+test("a pick-up placed under its contract is pointed at from the move panel (on a phone it is screens below)", () => {
+  const supplies = contract(41, "Medical Supplies", 4, Syndicate.FIDANZA, [1]);
+  const v = view({ phase: Phase.MOVEMENT, fight: undefined, prompt: undefined, openContracts: [supplies], legalActions: [act(0, ActionKind.PICK_UP, 41), act(0, ActionKind.PASS)] });
+  const html = renderToString(<ScoundrelsTable view={v} ctx={ctx(0)} />);
+  assert.match(html, /data-testid="sc-pickup-hint"/);
+  assert.ok(html.indexOf("sc-pickup-hint") < html.indexOf('data-testid="sc-open-contracts"'), "said in the move panel, above the contracts");
+  assert.doesNotMatch(renderToString(<ScoundrelsTable view={{ ...v, legalActions: [act(0, ActionKind.PASS)] }} ctx={ctx(0)} />), /sc-pickup-hint/);
+});
+
 test("a contract card says its route and reward once: the engine's words when it sends them", () => {
   const v = view();
   const spice = { ...contract(50, "Spice", 0, Syndicate.ALLMACHT, [1, 2]), text: "Allmacht: from Metis Prime to Pandora or Hedone; reward: purple cantina." };

@@ -133,6 +133,8 @@ function MovePanel({ view, ctx, offers }: { view: View; ctx: TableContext; offer
   const open = new Set(view.openContracts.map((c) => c.id));
   const rest = mine.filter((a) => !elsewhere.includes(a.kind) && !underCard(a) && !(a.kind === ActionKind.PICK_UP && open.has(a.args[0])));
   const moves = mine.some((a) => a.kind === ActionKind.MOVE);
+  // A pick-up's button sits under its contract, below the map: on a phone screens away.
+  const pickups = mine.some((a) => a.kind === ActionKind.PICK_UP && open.has(a.args[0]));
   // Not over a fight's or a prompt's question: there it pushed the buttons down all turn.
   const asking = (view.prompt && view.prompt.kind !== PromptKind.PROMPT_NONE) || (view.fight && view.fight.kind !== FightKind.FIGHT_NONE && view.fight.step !== FightStep.FIGHT_STEP_NONE);
   const news = asking ? undefined : dockyardNews(view);
@@ -163,6 +165,12 @@ function MovePanel({ view, ctx, offers }: { view: View; ctx: TableContext; offer
       {/* The hint goes with the asking heading; while the move is on its way it keeps its room
           unseen, so the buttons below stay under the finger. */}
       {moves ? <p class={`muted sc-hint${turnAsksNow(ctx) ? "" : " sc-hint--held"}`} aria-hidden={turnAsksNow(ctx) ? undefined : "true"}>To move, press a ringed place on the map.</p> : null}
+      {pickups ? (
+        <p class="muted sc-hint" data-testid="sc-pickup-hint">
+          A contract here can be picked up: its button is under it in{" "}
+          <button type="button" class="link" onClick={() => document.querySelector('[data-testid="sc-open-contracts"]')?.scrollIntoView({ block: "start" })}>Open contracts</button>.
+        </p>
+      ) : null}
       {B && rest.length ? (
         <div class="buttons">
           {rest.map((a, i) => (
