@@ -44,9 +44,10 @@ after(cleanUp);
 
 test("two browsers and a bot play S.P.A.C.E.: a trade between the browsers, a ship combat, to the end, then the replay", { timeout: 1_500_000 }, async () => {
   // The ship combat comes from steering real play on a random seed (an armed ship hunts);
-  // some deals leave nobody armed in time (1 match of the last 3 here; on 2026-11-25, 3 in a
-  // row at load 14). Then another match, with new players, up to five — any other failure
-  // fails at once.
+  // some deals leave nobody armed in time: 5 matches of 9 on 2026-12-03 (in the whole suite
+  // and alone; 3 in a row at load 14 on 2026-11-25). Then another match, with new players,
+  // up to eight (five left about a 3 % chance of failing a run) — any other failure fails at
+  // once.
   for (let attempt = 1; ; attempt++) {
     const alice = await browserPage(`alice${attempt}`, desktop);
     const bob = await browserPage(`bob${attempt}`, desktop);
@@ -54,7 +55,7 @@ test("two browsers and a bot play S.P.A.C.E.: a trade between the browsers, a sh
       await withEvidence({ alice, bob }, () => scenario(alice, bob));
       return;
     } catch (error) {
-      if (attempt >= 5 || !String(error?.message).includes("a ship combat was fought")) throw error;
+      if (attempt >= 8 || !String(error?.message).includes("a ship combat was fought")) throw error;
       console.log(`scoundrels e2e: match ${attempt} had no ship combat (${error.message}); one more match`);
     }
   }

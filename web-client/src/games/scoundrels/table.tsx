@@ -41,6 +41,7 @@ import {
   dockyardNews,
   dockyardNewsText,
   fightNames,
+  fightUnderWay,
   kindNames,
   phaseNames,
   placeName,
@@ -74,7 +75,7 @@ export function ScoundrelsTable({ view, ctx }: TableProps<View>) {
   const me = viewer !== null ? view.ships.find((s) => s.seat === viewer) : undefined;
   const ordered = me ? [me, ...view.ships.filter((s) => s !== me)] : view.ships;
   const offers = useOfferTracker(view, ctx);
-  const fighting = !!view.fight && view.fight.kind !== FightKind.FIGHT_NONE && view.fight.step !== FightStep.FIGHT_STEP_NONE;
+  const fighting = fightUnderWay(view);
   return (
     <div class="scoundrels" data-phase={Phase[view.phase]} data-turn={view.turn}>
       <StatusLine view={view} ctx={ctx} />
@@ -136,7 +137,7 @@ function MovePanel({ view, ctx, offers }: { view: View; ctx: TableContext; offer
   // A pick-up's button sits under its contract, below the map: on a phone screens away.
   const pickups = mine.some((a) => a.kind === ActionKind.PICK_UP && open.has(a.args[0]));
   // Not over a fight's or a prompt's question: there it pushed the buttons down all turn.
-  const asking = (view.prompt && view.prompt.kind !== PromptKind.PROMPT_NONE) || (view.fight && view.fight.kind !== FightKind.FIGHT_NONE && view.fight.step !== FightStep.FIGHT_STEP_NONE);
+  const asking = (view.prompt && view.prompt.kind !== PromptKind.PROMPT_NONE) || fightUnderWay(view);
   const news = asking ? undefined : dockyardNews(view);
   // An offer to the viewer is asked here, where the player looks, and its end told here too.
   const asked = B ? incomingOffers(view, ctx.viewer) : [];

@@ -442,6 +442,11 @@ function fightWaits(step: FightStep, melee: boolean): string {
   }
 }
 
+// A fight in progress (the view keeps the turn's last one, over, with no step).
+export function fightUnderWay(view: View): boolean {
+  return !!view.fight && view.fight.kind !== FightKind.FIGHT_NONE && view.fight.step !== FightStep.FIGHT_STEP_NONE;
+}
+
 export function decisionHeading(view: View, viewer: number | null, seatName: (seat: number) => string): string {
   if (view.outcome?.over) return "";
   const p = view.prompt;
@@ -468,7 +473,7 @@ export function decisionHeading(view: View, viewer: number | null, seatName: (se
   }
   // Any other step of a fight in progress: the fight's question, not the phase's, and whom it
   // waits for (the seats asked, not the active seat: a defender equips in another's Movement).
-  if (f && f.kind !== FightKind.FIGHT_NONE && f.step !== FightStep.FIGHT_STEP_NONE) {
+  if (f && fightUnderWay(view)) {
     const melee = f.kind === FightKind.BOARDING || f.kind === FightKind.BRAWL_FIGHT;
     if (mine) return `${fightNames[f.kind]}: ${fightAsks(f.step, melee)}`;
     const acting = view.ships.filter((x) => x.toAct && x.seat !== viewer).map((x) => seatName(x.seat));
