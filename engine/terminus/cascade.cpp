@@ -4,8 +4,9 @@
 // Complication or an "at any time" ability goes on the Cascade. Who is asked is decided from
 // public information only: every seat still in the game that holds a Complication and has
 // not played a Destiny, or has a face-down card in its Ships that may be an Ambush (one
-// nobody has seen, or a known Ambush card), or a face-up Exhaust card. They are asked one at a time in Initiative order; each answers
-// PASS, a Complication or an ability. Something added: everyone eligible is asked again.
+// nobody has seen, or a known Ambush card), or a face-up Exhaust card. They are asked one
+// at a time in Initiative order; each answers PASS, a Complication or an ability.
+// Something added: everyone eligible is asked again.
 // Everyone passed: the Cascade resolves from the top down, each Complication followed by
 // the other players' draws.
 #include <algorithm>

@@ -278,7 +278,7 @@ void state::fill_prompt(viewer who, pb::View& out) const {
         pr.set_text("Hand limit: discard " + plural(f.count, "Action", "Actions") + ", down to " +
                     std::to_string(hand_actions(f.seat) - f.count) + " in hand");
       else
-        pr.set_text("Shady: discard " + plural(f.count, "Action", "Actions") + " (the extra one drawn in this Shady System)");
+        pr.set_text("Shady: discard " + plural(f.count, "Action", "Actions") + " (the extra one Shady drew this Turn)");
       break;
     case task::burn:
       pr.set_kind(pb::DISCARD);

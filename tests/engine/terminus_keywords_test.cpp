@@ -161,7 +161,7 @@ TEST_CASE("Shady: with a full hand the Turn still ends with 4 Actions (the hand 
   {
     trpb::View v;
     g.view(starport::engine::viewer::of_seat(0), v);
-    CHECK(v.prompt().text() == "Shady: discard 1 Action (the extra one drawn in this Shady System)");
+    CHECK(v.prompt().text() == "Shady: discard 1 Action (the extra one Shady drew this Turn)");
   }
   // … and the only one.
   run_until(g, [&] { return g.active_seat() == 1; });
