@@ -317,10 +317,13 @@ export class App {
   }
 
   private onState(state: ConnectionState, detail: string): void {
+    const was = this.connState;
     this.connState = state;
     this.connDetail = detail;
     for (const session of this.matches.values()) session.setOnline(state === "open");
-    if (state === "reconnecting") this.toast(`Connection lost: ${detail}.`, "error", 3000);
+    // Said once, when it is lost; each retry after that shows in the top bar's status (a
+    // toast a retry said "Connection lost: connection lost" four times in 25 s offline).
+    if (state === "reconnecting" && was === "open") this.toast(`Connection lost: ${detail}.`, "error", 3000);
     this.emit({ kind: "state", state });
     this.changed();
   }

@@ -190,8 +190,26 @@ test("the match page: the newest view's moves in the panel, Resign apart, the lo
   }));
   html = renderToString(<MatchPage app={a} route={{ page: "match", matchId: "m1" }} />);
   assert.match(html, /data-testid="outcome"[^>]*>You lost: Vega won \(last standing\)\.</);
+  assert.match(html, /class="card-box end-banner"/, "a loss: the banner's red edge");
+  assert.match(html, /name="turn-sound"/);
   assert.doesNotMatch(html, /name="resign"/, "no resign once it is over");
   session.dispose();
+  // A spectator's page: no "Sound on my turn" (it has no turn), and the end neither won nor lost.
+  const w = app("Carl");
+  const watched = w.match("m2");
+  watched.onInfo(create(MatchInfoSchema, {
+    matchId: "m2", game: "space_war", spectator: true,
+    seats: [create(MatchSeatSchema, { seat: 0, name: "Ann" }), create(MatchSeatSchema, { seat: 1, name: "Vega", bot: true, botKind: "heuristic" })],
+  }));
+  watched.onUpdate(create(ViewUpdateSchema, {
+    matchId: "m2", number: 9n, snapshot: true,
+    view: toBinary(ViewSchema, create(ViewSchema, { contest: 9, outcome: create(OutcomeSchema, { over: true, winners: [1], reason: "last_standing" }) })),
+  }));
+  const seen = renderToString(<MatchPage app={w} route={{ page: "match", matchId: "m2" }} />);
+  assert.match(seen, /class="card-box end-banner watched"/);
+  assert.match(seen, /data-testid="outcome"[^>]*>Vega won \(last standing\)\.</);
+  assert.doesNotMatch(seen, /name="turn-sound"/);
+  watched.dispose();
 });
 
 // Only Terminus said how to read a card whose text is cut ("…"); the other games' cut cards
@@ -574,4 +592,29 @@ test("when the focused move goes away, the focus goes to the first move now offe
   assert.equal(name(focusAfterLoss(page(table, move, panel))), "move");
   assert.equal(name(focusAfterLoss(page(table, panel))), "panel", "no move offered (the reveal is behind): the move panel");
   assert.equal(name(focusAfterLoss(page(table))), "table");
+});
+
+// Offline, the page retried every 0.5 s, 1 s, … and each retry's failure said "Connection
+// lost: …" again (4 toasts in 25 s, "Connection lost: connection lost"). It is said once, when
+// the connection is lost; the top bar's status follows the retries.
+test("a lost connection is said once, not once per retry", async () => {
+  const sockets: FakeSocket[] = [];
+  const a = new App({ openSocket: () => { const s = new FakeSocket(); sockets.push(s); return s; } });
+  const toasts: string[] = [];
+  a.toast = (text) => void toasts.push(text);
+  a.identity.name = "Ann";
+  a.conn.start();
+  sockets[0].open();
+  sockets[0].push({ requestId: sockets[0].sent[0].requestId, body: { case: "welcome", value: { protocolVersion: 3, displayName: "Ann" } } });
+  const retried = async (n: number) => {
+    for (let i = 0; i < 60 && sockets.length < n; i++) await new Promise((r) => setTimeout(r, 50));
+    assert.equal(sockets.length, n, "the page retried");
+  };
+  sockets[0].drop();
+  await retried(2);
+  sockets[1].drop();   // the retry fails too
+  await retried(3);
+  sockets[2].drop();
+  assert.deepEqual(toasts.filter((t) => t.startsWith("Connection lost")).length, 1, toasts.join(" | "));
+  a.conn.stop("");
 });

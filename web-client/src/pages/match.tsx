@@ -207,13 +207,13 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
       ) : (
         <>
           {outcome?.over ? (
-            <EndBanner app={app} session={session} text={outcomeText(outcome, viewer, seatName, held, game.reasonWords)} won={readerWon(outcome, viewer, held)} lobbyId={lobbyId} />
+            <EndBanner app={app} session={session} text={outcomeText(outcome, viewer, seatName, held, game.reasonWords)} won={readerWon(outcome, viewer, held)} watched={viewer === null} lobbyId={lobbyId} />
           ) : null}
           <TableBox tabIndex={-1} role="region" aria-label="Table">
             <game.Table view={presented} previous={session.reveal.previous} ctx={ctx} />
           </TableBox>
           <RevealControls session={session} speed={speed} setSpeed={setSpeed} sound={sound} setSound={setSound}
-            yourMoveNext={yourMoveNext} />
+            yourMoveNext={yourMoveNext} seated={viewer !== null} />
           <MovePanel session={session} legal={legal} placed={placedRef} label={label} offered={offered} sending={sending} press={press} />
           {/* Standing instructions concern a seat still in play: not one that resigned or was knocked out. */}
           {viewer !== null && gameInfo?.preferences.length && !info?.over && (!newest || game.inPlay(newest, viewer)) ? (
@@ -320,7 +320,8 @@ function MovePanel(p: {
 // phone only the button shows ("Skip to your move (N more)" says it), the sentence is kept
 // for screen readers (visually hidden, and the button's description). The elements stay the
 // same in both states, so a focused control keeps its focus.
-function RevealControls(p: { session: MatchSession; speed: RevealSpeed; setSpeed: (s: RevealSpeed) => void; sound: boolean; setSound: (b: boolean) => void; yourMoveNext: boolean }) {
+// `seated`: a spectator has no turn, so no "Sound on my turn".
+function RevealControls(p: { session: MatchSession; speed: RevealSpeed; setSpeed: (s: RevealSpeed) => void; sound: boolean; setSound: (b: boolean) => void; yourMoveNext: boolean; seated: boolean }) {
   const behind = p.session.reveal.pending;
   const waiting = behind > 0 && p.yourMoveNext;
   return (
@@ -352,14 +353,16 @@ function RevealControls(p: { session: MatchSession; speed: RevealSpeed; setSpeed
             {(Object.keys(revealLabels) as RevealSpeed[]).map((k) => <option key={k} value={k}>{revealLabels[k]}</option>)}
           </select>
         </label>
-        <label class="inline">
-          <input type="checkbox" name="turn-sound" checked={p.sound} onChange={(ev) => {
-            const on = (ev.target as HTMLInputElement).checked;
-            setSoundOn(on);
-            p.setSound(on);
-          }} />
-          Sound on my turn
-        </label>
+        {p.seated ? (
+          <label class="inline">
+            <input type="checkbox" name="turn-sound" checked={p.sound} onChange={(ev) => {
+              const on = (ev.target as HTMLInputElement).checked;
+              setSoundOn(on);
+              p.setSound(on);
+            }} />
+            Sound on my turn
+          </label>
+        ) : null}
       </div>
     </div>
   );
@@ -390,7 +393,8 @@ function Preferences(p: { session: MatchSession; game: AnyGameClient; info: Game
 }
 
 // The end of the match for this reader, with Rematch.
-function EndBanner(p: { app: App; session: MatchSession; text: string; won: boolean; lobbyId: string | undefined }) {
+// `watched`: a spectator's banner is neither a win nor a loss (it had the red "lost" edge).
+function EndBanner(p: { app: App; session: MatchSession; text: string; won: boolean; watched: boolean; lobbyId: string | undefined }) {
   const { app } = p;
   const lobby = p.lobbyId ? app.lobbies.get(p.lobbyId) : undefined;
   const seated = p.session.info && !p.session.info.spectator;
@@ -416,7 +420,7 @@ function EndBanner(p: { app: App; session: MatchSession; text: string; won: bool
     }
   };
   return (
-    <section class={`card-box end-banner${p.won ? " won" : ""}`} role="status">
+    <section class={`card-box end-banner${p.won ? " won" : p.watched ? " watched" : ""}`} role="status">
       <p class="end-banner__text" data-testid="outcome">{p.text}</p>
       {seated && lobby && !lobby.matchId ? (
         <button type="button" class="primary" name="rematch" disabled={busy} onClick={() => void rematch()}>Rematch</button>
