@@ -390,6 +390,7 @@ test("an attacker offered only 'End the combat' is told why", () => {
   assert.match(at([0, 1], 1), /fight another round, or end the combat/);
   // After a failed escape: every choice offered is in the question.
   assert.equal(at([0, 1, 2, 3], 1), "Ship combat: board their ship, hold the ambushed ship, fight another round, or end the combat.");
+  assert.equal(at([1], 1), "Ship combat: fight another round.");   // one choice: no dangling "or"
   assert.match(at([0], 1), /your attack cannot get through their defence/);
   assert.match(at([0], 3), /that was the last round/);
 });

@@ -465,7 +465,7 @@ export function decisionHeading(view: View, viewer: number | null, seatName: (se
     const presses = new Set(view.legalActions.filter((a) => a.seat === viewer && a.kind === ActionKind.PRESS).map((a) => a.args[0]));
     if ([...presses].some((p) => p !== 0)) {
       const choices = [2, 3, 1, 0].filter((p) => presses.has(p)).map((p) => pressLabels[p].replace(/^./, (c) => c.toLowerCase()));
-      return `Ship combat: ${choices.slice(0, -1).join(", ")}, or ${choices.at(-1)}.`;
+      return `Ship combat: ${choices.length > 1 ? `${choices.slice(0, -1).join(", ")}, or ${choices.at(-1)}` : choices[0]}.`;
     }
     return f.lastRound && f.round >= f.lastRound
       ? "Ship combat: that was the last round, so the combat ends."
