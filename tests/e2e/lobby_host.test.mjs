@@ -23,14 +23,15 @@ import {
 
 let baseUrl = "";
 
-// The lobby's Ready checkbox sits on the middle line of the Leave button beside it.
-async function assertReadyBesideLeave(page, label) {
+// The lobby's Ready checkbox (a guest's) or Start button (the host's) sits on the middle line
+// of the Leave button beside it.
+async function assertReadyBesideLeave(page, label, control = '.lobby-head input[name="ready"]') {
   const middle = async (selector) => {
     const box = await page.locator(selector).boundingBox();
     assert.ok(box, `${label}: ${selector} is shown`);
     return box.y + box.height / 2;
   };
-  const ready = await middle('.lobby-head input[name="ready"]');
+  const ready = await middle(control);
   const leave = await middle('.lobby-head button:has-text("Leave")');
   assert.ok(Math.abs(ready - leave) <= 1, `${label}: Ready (${ready}) and Leave (${leave}) are on one line`);
 }
@@ -67,7 +68,7 @@ async function scenario(alice, bob) {
   await bob.waitForSelector('.seat-row[data-seat="1"].mine');
   await alice.waitForSelector('.seat-row[data-seat="1"]:has-text("Bob")');
   await assertReadyBesideLeave(bob, "Bob at 390 px");
-  await assertReadyBesideLeave(alice, "Alice on a desktop (Start match between)");
+  await assertReadyBesideLeave(alice, "Alice's Start on a desktop", '.lobby-head button[name="start"]');
   await shoot(bob, "host-lobby-phone.png");
 
   // Chat: 500 characters as the server counts them. A longer paste is neither cut nor

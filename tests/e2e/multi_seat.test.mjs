@@ -112,7 +112,6 @@ async function scenario(carol) {
   await carol.click('button[name="add-bot-2"]');
   await carol.waitForSelector('.seat-row[data-seat="2"][data-bot="1"]');
   await shoot(carol, "multi-lobby-desktop.png");
-  await carol.check('input[name="ready"]');
   await carol.click('button[name="start"]');
   await carol.waitForURL(/#\/match\//);
   await carol.waitForSelector(".quasar");

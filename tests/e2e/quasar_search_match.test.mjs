@@ -158,7 +158,6 @@ async function scenario(alice, bob) {
   assert.doesNotMatch(await alice.locator('.seat-row[data-seat="1"]').innerText(), /Bob's Crew/);
   await alice.click('button[name="add-bot-2"]');
   await alice.waitForSelector('.seat-row[data-seat="2"][data-bot="1"]');
-  await alice.check('input[name="ready"]');
   await bob.check('input[name="ready"]');
   await alice.waitForSelector('.seat-row[data-seat="1"] [data-ready="1"]');
   await alice.click('button[name="start"]');

@@ -265,7 +265,6 @@ async function scenario(alice, bob) {
   await alice.waitForSelector('.seat-row[data-seat="1"]:has-text("Bob")');
   await alice.click('button[name="add-bot-2"]');
   await alice.waitForSelector('.seat-row[data-seat="2"][data-bot="1"]');
-  await alice.check('input[name="ready"]');
   await bob.check('input[name="ready"]');
   await alice.waitForSelector('.seat-row[data-seat="1"] [data-ready="1"]');
   await alice.click('button[name="start"]');

@@ -172,8 +172,6 @@ async function secretChoice(page) {
   await page.selectOption('select[name="bot-kind-1"]', "heuristic");
   await page.click('button[name="add-bot-1"]');
   await page.waitForSelector('.seat-row[data-seat="1"][data-bot="1"]');
-  await page.check('input[name="ready"]');
-  await page.waitForSelector('.seat-row[data-seat="0"] [data-ready="1"]');
   await page.click('button[name="start"]');
   await page.waitForURL(/#\/match\//);
 
@@ -222,8 +220,6 @@ async function scenario(page) {
   await page.waitForSelector('.settings li:has-text("JFK solo")');
   await page.waitForSelector('.settings li:has-text("challenging (2 opponent decks)")');
   assert.equal(await page.locator(".seat-row").count(), 1, "a JFK lobby has one seat");
-  await page.check('input[name="ready"]');
-  await page.waitForSelector('.seat-row[data-seat="0"] [data-ready="1"]');
   await page.click('button[name="start"]');
   await page.waitForURL(/#\/match\//);
   await page.waitForSelector(".space-race");

@@ -78,14 +78,15 @@ async function scenario(alice, bob) {
   await bob.waitForURL(/#\/lobby\//);
   await alice.waitForSelector('.seat-row[data-seat="1"]:has-text("Bob")');
 
-  // The host adds a bot in the third seat; both get ready; the host starts.
+  // The host adds a bot in the third seat; Bob gets ready (the host has no Ready: Start
+  // says it); the host starts.
   await alice.click('button[name="add-bot-2"]');
   await alice.waitForSelector('.seat-row[data-seat="2"][data-bot="1"]');
   await bob.waitForSelector('.seat-row[data-seat="2"][data-bot="1"]');
-  await alice.check('input[name="ready"]');
+  assert.equal(await alice.locator('input[name="ready"]').count(), 0, "the host has no Ready box");
+  assert.equal(await bob.locator('.seat-row[data-seat="0"] [data-ready]').count(), 0, "nor a ready badge in the guest's page");
   await bob.check('input[name="ready"]');
   await alice.waitForSelector('.seat-row[data-seat="1"] [data-ready="1"]');
-  await alice.waitForSelector('.seat-row[data-seat="0"] [data-ready="1"]');
   // Lobby chat reaches the other member.
   await bob.fill('input[name="chat"]', "good luck, have fun");
   await bob.click('.chat button[type="submit"]');

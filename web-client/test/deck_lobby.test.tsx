@@ -1,6 +1,6 @@
-// A deck game's lobby: your deck picker, Ready held back until a deck is chosen (with its
-// reason), what the other seats show of their decks, the bots' starters, and the host's
-// Start waiting for the host's own deck.
+// A deck game's lobby: your deck picker, a guest's Ready held back until a deck is chosen
+// (with its reason), what the other seats show of their decks, the bots' starters, and the
+// host's Start (the host has no Ready) waiting for the host's own deck.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
@@ -40,13 +40,31 @@ function lobby(myDeck: string): Lobby {
   });
 }
 
-test("a deck game's lobby: Ready disabled with its reason until your deck is chosen", () => {
+// The same table as Lee, a guest in seat 4, sees it.
+function asLee(l: Lobby): Lobby {
+  return create(LobbySchema, { ...l, youAreHost: false, yourSeat: 3 });
+}
+
+test("a guest's Ready is disabled with its reason until their deck is chosen; the host has none", () => {
   const a = app();
+  a.lobbies.set("L1", asLee(lobby("")));
+  const guest = renderToString(<LobbyPage app={a} route={{ page: "lobby", lobbyId: "L1" }} />);
+  assert.match(guest, /<input[^>]*name="ready"[^>]*disabled/);
+  assert.match(guest, /Choose a deck before you say Ready\./);
+  assert.equal(guest.replace(/<[^>]+>/g, " ").match(/Choose a deck/g)?.length, 1, "one hint to choose a deck, beside Ready");
+  a.lobbies.get("L1")!.seats[3].deckChosen = true;
+  const chosen = renderToString(<LobbyPage app={a} route={{ page: "lobby", lobbyId: "L1" }} />);
+  assert.match(chosen, /<input[^>]*name="ready"/);
+  assert.doesNotMatch(chosen, /<input[^>]*name="ready"[^>]*disabled/);
+  assert.doesNotMatch(chosen, /Choose a deck before/);
+
+  // The host starts when everyone else is ready: no Ready box, no "not ready" badge on their seat.
   a.lobbies.set("L1", lobby(""));
   const html = renderToString(<LobbyPage app={a} route={{ page: "lobby", lobbyId: "L1" }} />);
-  assert.match(html, /<input[^>]*name="ready"[^>]*disabled/);
-  assert.match(html, /Choose a deck before you say Ready\./);
-  assert.equal(html.replace(/<[^>]+>/g, " ").match(/Choose a deck/g)?.length, 1, "one hint to choose a deck, beside Ready");
+  assert.doesNotMatch(html, /name="ready"/);
+  assert.doesNotMatch(html, /data-seat="0"[^]*?data-ready=[^]*?data-seat="1"/, "the host's seat says nothing of ready");
+  assert.match(html, /data-seat="3"[^]*?data-ready="0"[^>]*>not ready/, "a guest's seat does");
+  assert.equal(html.replace(/<[^>]+>/g, " ").match(/Choose (a|your) deck/g)?.length, 1, "one hint to choose a deck: Start's");
   assert.match(html, /data-deck-chosen="0"/);
   assert.match(html, /Your deck/);
   assert.match(html, /Choose your deck first\./, "Start says the host's deck is missing");
@@ -58,12 +76,11 @@ test("a deck game's lobby: Ready disabled with its reason until your deck is cho
   assert.match(html, /href="#\/decks\/terminus"/);
 });
 
-test("once a deck is chosen, Ready can be ticked and your seat names your deck", () => {
+test("once the host's deck is chosen, Start waits for the guests and the host's seat names the deck", () => {
   const a = app();
   a.lobbies.set("L1", lobby("Red Shift"));
   const html = renderToString(<LobbyPage app={a} route={{ page: "lobby", lobbyId: "L1" }} />);
-  assert.doesNotMatch(html, /<input[^>]*name="ready"[^>]*disabled/);
-  assert.doesNotMatch(html, /Choose a deck before/);
+  assert.doesNotMatch(html, /Choose (a|your) deck/);
   assert.match(html, /data-seat="0"[\s\S]*?deck: Red Shift/);
   assert.match(html, /Waiting for Lee to be ready\./);
 });

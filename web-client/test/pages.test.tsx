@@ -105,6 +105,7 @@ test("the lobby of a table whose match runs leads to the match, and offers no St
     ],
     matchId: "M7",
     lastMatchId: "M6",   // a rematch: the last match ended, this one runs
+    inviteCode: "c0de",
     youAreHost: true,
     youAreSeated: true,
     yourSeat: 0,
@@ -114,13 +115,19 @@ test("the lobby of a table whose match runs leads to the match, and offers no St
   assert.match(html, /data-running-match="M7"/);
   assert.match(html, /Your match at this table is being played\.<\/span><a class="button primary" href="#\/match\/M7"[^>]*>Back to the match<\/a>/);
   assert.doesNotMatch(html, /The last match at this table has ended/);
-  for (const gone of [/name="start"/, /name="ready"/, /name="add-bot-2"/, /Remove bot/, /data-ready=/])
+  for (const gone of [/name="start"/, /name="ready"/, /name="add-bot-2"/, /Remove bot/, /data-ready=/, /name="invite-link"/])
     assert.doesNotMatch(html, gone);
+  // A guest's page likewise: no Ready, and no invite link (joining would be refused: LOBBY_FULL).
+  a.lobbies.set("L1", create(LobbySchema, { ...lobby, seats: [...lobby.seats.slice(0, 2), create(LobbySeatSchema, { seat: 2, name: "Ivo", connected: true })], youAreHost: false, yourSeat: 2 }));
+  const guest = renderToString(<LobbyPage app={a} route={{ page: "lobby", lobbyId: "L1" }} />);
+  for (const gone of [/name="ready"/, /name="invite-link"/]) assert.doesNotMatch(guest, gone);
+  assert.match(guest, /data-running-match="M7"/);
   // The same table between matches offers them again.
   a.lobbies.set("L1", create(LobbySchema, { ...lobby, matchId: "" }));
   const between = renderToString(<LobbyPage app={a} route={{ page: "lobby", lobbyId: "L1" }} />);
-  for (const back of [/name="start"/, /name="ready"/, /name="add-bot-2"/, /Remove bot/, /The last match at this table has ended/])
+  for (const back of [/name="start"/, /name="add-bot-2"/, /Remove bot/, /The last match at this table has ended/, /name="invite-link"/])
     assert.match(between, back);
+  assert.doesNotMatch(between, /name="ready"/, "the host has no Ready box: Start says it");
   // A private table's match admits only its players, whatever allow_spectators says.
   const line = (isPrivate: boolean, seats: number) => {
     a.lobbies.set("L1", create(LobbySchema, { ...lobby, settings: create(LobbySettingsSchema, { game: "space_war", seats, isPrivate, allowSpectators: true }) }));

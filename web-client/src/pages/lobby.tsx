@@ -159,8 +159,10 @@ export function LobbyPage({ app, route }: { app: App; route: Route }) {
   const mine = lobby.seats.filter((s) => held.includes(s.seat));
   const usesDecks = !!info?.usesDecks;
   const problem = startProblem(lobby, usesDecks);
-  // Ready needs a deck in a deck game, for every seat held (the server refuses it too).
-  const readyProblem = usesDecks && me && mine.some((s) => !s.deckChosen) && !me.ready
+  // The host's Start says they are ready, so only guests have a Ready box (the server waits
+  // for every person but the host). It needs a deck in a deck game, for every seat held.
+  const asksReady = !!me && !lobby.youAreHost && !lobby.matchId;
+  const readyProblem = asksReady && usesDecks && me && mine.some((s) => !s.deckChosen) && !me.ready
     ? (mine.length > 1 ? "Choose a deck for each of your seats before you say Ready." : "Choose a deck before you say Ready.") : "";
   // A cooperative table: one person may play several seats (JoinLobby.another_seat).
   const canTakeSeat = !!info?.cooperative && lobby.youAreSeated && !lobby.matchId && lobby.seats.some((s) => s.open);
@@ -191,19 +193,20 @@ export function LobbyPage({ app, route }: { app: App; route: Route }) {
             <a class="button secondary" href={routeHash({ page: "replay", matchId: lobby.lastMatchId, step: 0, asSeat: false })} data-replay-link={lobby.lastMatchId}>Watch its replay</a>
           </p>
         ) : null}
-        {link ? <InviteLink app={app} link={link} linkName={linkName} name={invite ? "invite-link" : "lobby-link"} /> : null}
+        {/* Nobody can join while the match runs (its seats are fixed): the link waits for its end. */}
+        {link && !running ? <InviteLink app={app} link={link} linkName={linkName} name={invite ? "invite-link" : "lobby-link"} /> : null}
         {usesDecks && settings ? mine.map((seat) => (
           <DeckPicker key={seat.seat} app={app} lobby={lobby} game={settings.game} decks={decks} me={seat} act={act} several={mine.length > 1} />
         )) : null}
         <div class="row lobby-actions">
-          {me && !running ? (
+          {me && asksReady ? (
             <label class="inline" title={readyProblem || undefined}>
               <input type="checkbox" name="ready" checked={me.ready} disabled={readyProblem !== ""} aria-describedby={readyProblem ? "ready-problem" : undefined}
                 onChange={(ev) => void act({ case: "setReady", value: { lobbyId, ready: (ev.target as HTMLInputElement).checked } })} />
               Ready
             </label>
           ) : null}
-          {readyProblem && !running ? <span id="ready-problem" class="muted start-problem" data-ready-problem="">{readyProblem}</span> : null}
+          {readyProblem ? <span id="ready-problem" class="muted start-problem" data-ready-problem="">{readyProblem}</span> : null}
           {canTakeSeat ? (
             <button class="secondary" name="take-another-seat" title="Play one more seat of this cooperative table yourself"
               onClick={() => void act({ case: "joinLobby", value: { lobbyId, inviteCode: "", anotherSeat: true } })}>Take another seat</button>
@@ -283,7 +286,7 @@ function SeatRow(p: { s: LobbySeat; lobby: Lobby; info: GameInfo | undefined; ac
         {s.host ? <span class="badge host" title="host">host</span> : null}
         {mine ? <span class="badge you">you</span> : null}
         {!s.open && !s.bot && !s.connected ? <span class="badge warn">away</span> : null}
-        {!s.open && !s.bot && !lobby.matchId ? <span class={`badge ${s.ready ? "ok" : ""}`} data-ready={s.ready ? "1" : "0"}>{s.ready ? "ready" : "not ready"}</span> : null}
+        {!s.open && !s.bot && !s.host && !lobby.matchId ? <span class={`badge ${s.ready ? "ok" : ""}`} data-ready={s.ready ? "1" : "0"}>{s.ready ? "ready" : "not ready"}</span> : null}
         {p.starters && !s.open ? <DeckMark s={s} mine={mine} /> : null}
       </span>
       {lobby.matchId ? null : lobby.youAreHost && s.open && bots.length ? (
