@@ -599,6 +599,10 @@ test("when the focused move goes away, the focus goes to the first move now offe
   assert.equal(name(focusAfterLoss(page(table, move, panel))), "move");
   assert.equal(name(focusAfterLoss(page(table, panel))), "panel", "no move offered (the reveal is behind): the move panel");
   assert.equal(name(focusAfterLoss(page(table))), "table");
+  // Resigned (or the last move made): the match is over, the result has the focus.
+  const banner = el("banner", ".end-banner");
+  assert.equal(name(focusAfterLoss(page(banner, table, panel))), "banner");
+  assert.equal(name(focusAfterLoss(page(banner, table, move))), "move", "a move still offered comes first");
 });
 
 // Offline, the page retried every 0.5 s, 1 s, … and each retry's failure said "Connection

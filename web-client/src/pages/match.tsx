@@ -163,7 +163,10 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
       hadFocus.current = false;
       return;
     }
-    focusAfterLoss(root)?.focus({ preventScroll: true });
+    const next = focusAfterLoss(root);
+    next?.focus({ preventScroll: true });
+    // The end is news: its banner comes into sight, clear of the sticky top bar (scroll-margin).
+    if (next?.classList.contains("end-banner")) next.scrollIntoView({ block: "nearest" });
   });
 
   return (
@@ -235,10 +238,12 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
 }
 
 // Where the focus goes when the focused element went away: the first move now offered, else
-// the move panel, else the table. One selector list would answer whichever comes first in
-// the page, and the table's box comes before every move it draws.
+// the end banner (a resignation or the last move ended the match: the result, then Rematch),
+// else the move panel, else the table. One selector list would answer whichever comes first
+// in the page, and the table's box comes before every move it draws.
 export function focusAfterLoss(root: Pick<ParentNode, "querySelector">): HTMLElement | null {
   return root.querySelector<HTMLElement>("button.action:not([aria-disabled])") ??
+    root.querySelector<HTMLElement>(".end-banner") ??
     root.querySelector<HTMLElement>(".move-panel") ?? root.querySelector<HTMLElement>(".table-box");
 }
 
@@ -420,7 +425,7 @@ function EndBanner(p: { app: App; session: MatchSession; text: string; won: bool
     }
   };
   return (
-    <section class={`card-box end-banner${p.won ? " won" : p.watched ? " watched" : ""}`} role="status">
+    <section class={`card-box end-banner${p.won ? " won" : p.watched ? " watched" : ""}`} role="status" tabIndex={-1}>
       <p class="end-banner__text" data-testid="outcome">{p.text}</p>
       {seated && lobby && !lobby.matchId ? (
         <button type="button" class="primary" name="rematch" disabled={busy} onClick={() => void rematch()}>Rematch</button>
