@@ -203,14 +203,16 @@ export function HomePage({ app }: { app: App }) {
         <CreateForm app={app} playable={playable} refused={refused} />
       </section>
       <section class="card-box">
+        {/* The heading keeps Refresh beside it, as Replays does; the filter, as wide as the
+            longest game title, has a line of its own (beside them it pushed Refresh under). */}
         <div class="row">
           <h2 class="grow">Public lobbies</h2>
-          <select name="filter-game" aria-label="Filter by game" value={filter} onChange={(ev) => setFilter((ev.target as HTMLSelectElement).value)}>
-            <option value="">All games</option>
-            {(playable ?? []).map((p) => <option key={p.info.id} value={p.info.id}>{p.client.title}</option>)}
-          </select>
           <button onClick={() => void refreshLobbies("pressed")}>Refresh</button>
         </div>
+        <select name="filter-game" class="lobby-filter" aria-label="Filter by game" value={filter} onChange={(ev) => setFilter((ev.target as HTMLSelectElement).value)}>
+          <option value="">All games</option>
+          {(playable ?? []).map((p) => <option key={p.info.id} value={p.info.id}>{p.client.title}</option>)}
+        </select>
         <div class="lobby-list" data-game={filter}>
           {lobbies === null ? <p class="muted">Connect to see public lobbies.</p>
             : lobbies.length === 0 ? <p class="muted">No public lobbies right now — create one.</p>
@@ -297,6 +299,8 @@ function PlayComputer(p: { app: App; playable: PlayableGame[] | null; refused: (
         {p.playable.map((g) => (
           <li key={g.info.id} class="row">
             <span class="grow"><strong>{g.client.title}</strong><span class="muted"> — {gameBlurb(g.info.id)}</span></span>
+            {/* A deck game's select stands above its button: side by side they wrapped under the text. */}
+            <span class="play-computer__go">
             {g.info.usesDecks && decks[g.info.id] ? (
               <select name={`play-computer-deck-${g.info.id}`} aria-label={`Your deck for ${g.client.title}`}
                 onChange={(ev) => (chosen.current[g.info.id] = (ev.target as HTMLSelectElement).value)}>
@@ -314,6 +318,7 @@ function PlayComputer(p: { app: App; playable: PlayableGame[] | null; refused: (
             <button class="primary" name={`play-computer-${g.info.id}`} data-play-computer={g.info.id} disabled={busy !== ""} onClick={() => void play(g)}>
               {busy === g.info.id ? "Starting…" : "Play against the computer"}
             </button>
+            </span>
           </li>
         ))}
       </ul>
