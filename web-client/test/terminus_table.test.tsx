@@ -350,6 +350,20 @@ test("the Cascade names a target only for an entry that has one", () => {
   assert.match(textOf(render(view)), /Bot Brigid plays Complication 6 on Ada's Runabout 1/);
 });
 
+// Play-test (Terminus 8): a Member on the Cascade showed its printed Morale, not its Morale now.
+test("a Member activated onto the Cascade shows its Morale now; a card not in a Crew as printed", () => {
+  const view = cascadeView();
+  const member = view.seats[0].ships[0].crew[0];   // Recruit 1: printed Morale 3, at 4 in the Crew
+  view.cascade.push(create(CascadeEntrySchema, { seat: 0, card: create(CardSchema, { ...member, morale: 0 }), ability: true }));
+  view.cascade.push(create(CascadeEntrySchema, { seat: 1, card: card("Recruit 2", CardType.RECRUIT, { owner: 1, id: 77 }), ability: true }));
+  // The card's label in the Cascade's list (the Crew above shows the same card too).
+  const entry = (name: string) => decode(render(view)).split('data-testid="tm-cascade"')[1]?.match(new RegExp(`aria-label="${name} \\(\\d\\) — Recruit[^"]*"`))?.[0] ?? "";
+  assert.match(entry("Recruit 1"), /Morale 4"/, "the Crew's Morale, not the printed 3");
+  assert.match(entry("Recruit 2"), /Morale 4"/, "not in a Crew: as printed (Recruit 2: 4)");
+  member.morale = 1;
+  assert.match(entry("Recruit 1"), /Morale 1"/);
+});
+
 test("an open choice during the Cascade: the panel waits for the chooser, not the priority seat", () => {
   const view = cascadeView();
   view.prompt = create(PromptSchema, { seat: 1, kind: PromptKind.PICK_CARD, text: "Weapon: disable a Module of the attacker's Ships, or pass", optional: true });

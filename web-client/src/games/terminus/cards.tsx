@@ -10,11 +10,12 @@ import { typeNames } from "./words.js";
 
 // `onShip`: a Module or a Member of a Ship's Crew, where face down means disabled and
 // Morale is the live value. Anywhere else (a draft pool, a hand, a prompt, the Cascade, a
-// Legacy or Destiny beside the Ship) a card is as printed: the view's face and Morale
+// Legacy or Destiny beside the Ship) a card is as printed (but for `morale`, below): the view's face and Morale
 // there are not the card's state on a Ship (a draft pick is face down until the flip).
 // `type`: what a card in this place is (a Ship's Modules, its Crew's Recruits), said on a
 // back the viewer may not identify (the place already tells it, so it tells nothing more).
-export function TmCard(p: { card: ViewCard | undefined; pool: CardPool | undefined; small?: boolean; highlight?: boolean; where?: string; note?: string; onShip?: boolean; type?: CardType }) {
+// `morale`: a Member's Morale now, where the card is shown away from its Crew (the Cascade).
+export function TmCard(p: { card: ViewCard | undefined; pool: CardPool | undefined; small?: boolean; highlight?: boolean; where?: string; note?: string; onShip?: boolean; type?: CardType; morale?: number }) {
   const c = p.card;
   if (!c) return null;
   const type = typeNames[c.type !== CardType.CARD_TYPE_UNSPECIFIED ? c.type : p.type ?? c.type] ?? "Card";
@@ -22,7 +23,7 @@ export function TmCard(p: { card: ViewCard | undefined; pool: CardPool | undefin
   const def = p.pool?.cards[c.index];
   const notes: string[] = [];
   const off = !!p.onShip && !c.faceUp;
-  const morale = p.onShip ? c.morale : def?.stats.find((s) => s.name === "Morale")?.value;
+  const morale = p.onShip ? c.morale : p.morale ?? def?.stats.find((s) => s.name === "Morale")?.value;
   if (c.type === CardType.MODULE && off) notes.push("disabled");
   if (c.type === CardType.RECRUIT && off) notes.push("face down");
   if (c.type === CardType.RECRUIT && morale !== undefined) notes.push(`Morale ${morale}`);

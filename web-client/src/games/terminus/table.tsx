@@ -186,7 +186,7 @@ function CascadePanel({ view, ctx, pool }: { view: View; ctx: TableContext; pool
       <ol class="plain tm-cascade-list">
         {top.map((e, i) => (
           <li key={e.card?.id || `c${i}`} class={`tm-entry${e.negated ? " negated" : ""}`} data-negated={e.negated ? "1" : "0"}>
-            <TmCard card={e.card} pool={pool} small />
+            <TmCard card={e.card} pool={pool} small morale={memberMorale(view, e.card)} />
             <span class="tm-entry-text">
               <strong>{ctx.seatName(e.seat)}</strong> {e.ability ? "activates" : "plays"} {cardName(e.card, pool)}
               {entryTargets(e) ? ` on ${shipOf(e.targetSeat, e.target, ctx.seatName)}` : ""}
@@ -198,6 +198,16 @@ function CascadePanel({ view, ctx, pool }: { view: View; ctx: TableContext; pool
       </ol>
     </section>
   );
+}
+
+// A Member's Morale now, found by the card's id in the Crews (a Member activated onto the
+// Cascade is still in its Crew); undefined for any other card, shown as printed.
+export function memberMorale(view: View, card: ViewCard | undefined): number | undefined {
+  if (!card?.id) return undefined;
+  for (const seat of view.seats)
+    for (const ship of seat.ships)
+      for (const m of ship.crew) if (m.id === card.id && m.known) return m.morale;
+  return undefined;
 }
 
 // Under a card its name is already shown: the button says the move without it ("Draft",
