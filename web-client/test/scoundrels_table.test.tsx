@@ -15,7 +15,7 @@ import { ActionKind, BaySchema, CardKind, FightKind, FightSchema, Syndicate, Fig
 import type { TableContext } from "../src/games/types.js";
 import { Timer } from "../src/kit/timer.js";
 import { ordinal, outcomeText } from "../src/kit/words.js";
-import { dockyardBadge, dockyardSpot, mapMarks, moveTargets, nameBox, placeNames, scrollToPoint, shortName, zoomFocus } from "../src/games/scoundrels/map.js";
+import { dockyardBadge, dockyardSpot, mapMarks, moveTargets, nameBox, placeNames, scrollToPoint, shipRadius, shipSpots, shortName, zoomFocus } from "../src/games/scoundrels/map.js";
 import { buildOptions, describeOptions } from "../src/games/scoundrels/options.js";
 import { revealPauseMs, rollPauseMs } from "../src/games/scoundrels/reveal.js";
 import { ContractCard, ScCard, ScoundrelsTable } from "../src/games/scoundrels/table.js";
@@ -359,6 +359,22 @@ test("the Dockyard badge never covers a place's name: beside Lambda III it moves
   assert.ok(!covers(spot), `the badge at ${spot.x},${spot.y} covers no name`);
   // With nothing near, it keeps its old corner.
   assert.deepEqual(dockyardSpot(locs[0], []), { x: 833 - 52, y: 788 - 44 });
+});
+
+// Play-test (S.P.A.C.E. L5): a ship at a destination stood on its colour's letter (G/P/R),
+// so only the colour told green from red.
+test("ship tokens at a destination leave its letter in sight; in Deep Space they share its circle", () => {
+  const letter = 9;   // half the letter's box, in map units
+  for (let n = 1; n <= 6; n++) {
+    const spots = shipSpots(n, false, 26);
+    // The token's circle and the letter's box do not meet.
+    for (const [x, y] of spots) assert.ok(Math.hypot(Math.max(Math.abs(x) - letter, 0), Math.max(Math.abs(y) - letter, 0)) >= shipRadius, `${n} ships: a token at ${x},${y} covers the letter`);
+    for (let i = 0; i < n; i++)
+      for (let j = i + 1; j < n; j++)
+        assert.ok(Math.hypot(spots[i][0] - spots[j][0], spots[i][1] - spots[j][1]) >= 2 * shipRadius - 8, `${n} ships: tokens ${i} and ${j} stack`);
+    assert.ok(spots.every(([, y]) => y < 26), `${n} ships: none on the name below`);
+  }
+  assert.equal(Math.hypot(...shipSpots(1, true, 26)[0]), 0, "one ship in Deep Space: in the middle, as before");
 });
 
 test("the zoomed map opens on the viewer's ship and where it may go, not at the left edge", () => {

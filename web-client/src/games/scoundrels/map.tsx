@@ -33,6 +33,21 @@ function shipOffsets(n: number, r: number): [number, number][] {
   });
 }
 
+// Where ship tokens stand at a place. Deep Space has room in its circle; at a destination
+// they stand on its edge, left first, then above-left, below-left, on top and right (its name is
+// below, a contract's mark above-right), so the colour's letter in the middle stays in
+// sight: a token on it left only the colour to tell green from red.
+const destinationAngles = [180, 225, 135, 270, 0, 315].map((d) => (d * Math.PI) / 180);
+export function shipSpots(n: number, deep: boolean, rDest: number): [number, number][] {
+  if (deep) return shipOffsets(n, n > 2 ? 27 : n > 1 ? 20 : 0);
+  const r = rDest + 6;
+  return Array.from({ length: n }, (_, i) => {
+    const ang = destinationAngles[i % destinationAngles.length];
+    return [Math.round(Math.cos(ang) * r), Math.round(Math.sin(ang) * r)];
+  });
+}
+export const shipRadius = 15;
+
 // A phone-wide map has room for one word a place (full names overlap there, at a third of
 // their size); the zoomed map and wider screens show the whole name (scoundrels.css).
 export function shortName(name: string): string {
@@ -88,9 +103,9 @@ export function dockyardSpot(at: Location, taken: Box[]): { x: number; y: number
 }
 
 // What the Dockyard badge must not cover: every other place, every name (full and one-word,
-// as drawn at either width) and the open contracts' marks.
-export function mapMarks(locs: Location[], dockyard: number, fullNameY: Map<number, number>, shortNameY: Map<number, number>, contractsAt: Iterable<number>, rDeep: number, rDest: number): Box[] {
-  const marks: Box[] = [];
+// as drawn at either width), the open contracts' marks and the ship tokens (`ships`).
+export function mapMarks(locs: Location[], dockyard: number, fullNameY: Map<number, number>, shortNameY: Map<number, number>, contractsAt: Iterable<number>, rDeep: number, rDest: number, ships: Box[] = []): Box[] {
+  const marks: Box[] = [...ships];
   for (const l of locs) {
     const r = l.kind === LocationKind.DEEP_SPACE ? rDeep : rDest + 6;
     if (l.index !== dockyard) marks.push({ left: l.x - r, right: l.x + r, top: l.y - r, bottom: l.y + r });
@@ -158,7 +173,15 @@ export function SpaceMap({ view, ctx }: { view: View; ctx: TableContext }) {
   const dockAt = at(view.dockyard);
   // Just moved by the turn's Dockyard roll: its new place is ringed and its badge pulses.
   const dockMoved = !!dockyardNews(view)?.moved;
-  const dock = dockAt ? dockyardSpot(dockAt, mapMarks(locs, view.dockyard, fullNameY, shortNameY, contractsAt.keys(), rDeep, rDest)) : undefined;
+  const shipAt = new Map<number, { x: number; y: number }>();
+  for (const [loc, seats] of shipsAt) {
+    const l = at(loc);
+    if (!l) continue;
+    const spots = shipSpots(seats.length, l.kind === LocationKind.DEEP_SPACE, rDest);
+    seats.forEach((seat, i) => shipAt.set(seat, { x: l.x + spots[i][0], y: l.y + spots[i][1] }));
+  }
+  const shipBoxes = [...shipAt.values()].map((p) => ({ left: p.x - shipRadius, right: p.x + shipRadius, top: p.y - shipRadius, bottom: p.y + shipRadius }));
+  const dock = dockAt ? dockyardSpot(dockAt, mapMarks(locs, view.dockyard, fullNameY, shortNameY, contractsAt.keys(), rDeep, rDest, shipBoxes)) : undefined;
   return (
     <section class={`sc-map${zoom ? " sc-map--zoom" : ""}`} aria-label="The map" data-testid="sc-map">
       <div class="sc-map__head">
@@ -219,17 +242,16 @@ export function SpaceMap({ view, ctx }: { view: View; ctx: TableContext }) {
                 </g>
               );
             })}
-            {[...shipsAt].map(([loc, seats]) => {
-              const l = at(loc);
-              if (!l) return null;
-              const offs = shipOffsets(seats.length, seats.length > 2 ? 27 : seats.length > 1 ? 20 : 0);
-              return seats.map((seat, i) => (
+            {[...shipsAt].flatMap(([loc, seats]) => seats.map((seat) => {
+              const p = shipAt.get(seat);
+              if (!p) return null;
+              return (
                 <g key={`s${seat}`} class={`sc-ship seat-colour-${seat % 6}${seat === ctx.viewer ? " sc-ship--you" : ""}`} data-seat={seat} data-loc={loc}>
-                  <circle cx={l.x + offs[i][0]} cy={l.y + offs[i][1]} r="15" />
-                  <text x={l.x + offs[i][0]} y={l.y + offs[i][1] + 1} text-anchor="middle" dominant-baseline="central">{seat + 1}</text>
+                  <circle cx={p.x} cy={p.y} r={shipRadius} />
+                  <text x={p.x} y={p.y + 1} text-anchor="middle" dominant-baseline="central">{seat + 1}</text>
                 </g>
-              ));
-            })}
+              );
+            }))}
           </svg>
           {B
             ? [...targets].map(([loc, a]) => {
