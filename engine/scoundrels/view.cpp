@@ -469,7 +469,12 @@ std::string state::describe(const action& a) const {
   };
   switch (static_cast<kind>(a.kind)) {
     case kind::resign: return who + " resigns.";
-    case kind::move: return who + " moves to " + loc(a.args[0]) + ".";
+    case kind::move:
+      // Where a ship there may ambush on departure or arrival (public facts), the move may be
+      // held back: "moves to" said before the ambush read as done ("… moves to Drift." then
+      // "… is held back by the ambush.").
+      return who + (ambushers(a.seat, ships_[a.seat].location) || ambushers(a.seat, a.args[0]) ? " heads for " : " moves to ") +
+             loc(a.args[0]) + ".";
     case kind::pick_up: return who + " picks up " + public_card(a.args[0]) + ".";
     case kind::dockyard: return who + " visits the Dockyard.";
     case kind::dismiss: return who + " returns a ship system or crew member at the Dockyard.";
@@ -491,7 +496,12 @@ std::string state::describe(const action& a) const {
     case kind::equip: return who + " equips a crew member.";
     case kind::fight: return who + " is ready to fight.";
     case kind::heal: return who + " heals " + public_card(a.args[1]) + ".";
-    case kind::pillage: return a.args[0] == 0 ? who + " stops pillaging." : who + " pillages " + public_card(is_contract(unwire(a.args[0])) ? a.args[0] : 0) + ".";
+    case kind::pillage:
+      // What is taken is said once, by the line that follows ("… takes Blaster Pistol.", or "a
+      // face-down item" for one the loser had in a locker); this one says from whom.
+      if (a.args[0] == 0) return who + " stops pillaging.";
+      if (frame_count_ && top().kind == task::pillage) return who + " pillages " + seat_ref(top().target) + "'s ship.";
+      return who + " pillages.";
     case kind::propose: {
       std::string w = who + " offers " + seat_ref(a.args[0]) + " a trade";
       int items = 0;

@@ -159,6 +159,10 @@ TEST_CASE("scoundrels rule Ambush: a ship with no working systems that fails its
     "encounterDeck": ["Quiet"],
     "dice": [2]
   })");
+  // Orr may ambush there: the move is said as begun, not as done (it may be held back);
+  // green Surya II has nobody to ambush, and the move is done at once.
+  CHECK(g.describe(act(0, kind::move, {pandora})) == "{seat:0} heads for Pandora.");
+  CHECK(g.describe(act(0, kind::move, {surya})) == "{seat:0} moves to Surya II.");
   play(g, act(0, kind::move, {pandora}));
   play(g, act(1, kind::ambush, {1}));
   play(g, act(0, kind::allocate, {held(g, 0, "+1 Hyperdrive")}));

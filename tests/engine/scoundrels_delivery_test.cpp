@@ -332,11 +332,17 @@ TEST_CASE("scoundrels rule Melee: the winner takes the cargo at stake as well as
   play(g, act(1, kind::allocate, {held(g, 1, "Captain Orr")}));
   REQUIRE(g.fight().winner == 1);
   REQUIRE(g.pending().back().kind == task::pillage);
+  // What is taken is said once, by the note after the pillage ("pillages the Spice cargo."
+  // came before "takes the Spice cargo.", and "pillages a face-down item." before "takes
+  // Blaster Pistol." for the pistol Vega had equipped face up).
+  CHECK(g.describe(act(1, kind::pillage, {spice})) == "{seat:1} pillages {seat:0}'s ship.");
   play(g, act(1, kind::pillage, {spice}));
   // The cargo did not use up Orr's pick: the pistol Vega had equipped may still be taken.
   REQUIRE(listed(g, act(1, kind::pillage, {pistol})));
   CHECK_FALSE(listed(g, act(1, kind::pillage, {spice})));
+  CHECK(g.describe(act(1, kind::pillage, {pistol})) == "{seat:1} pillages {seat:0}'s ship.");
   play(g, act(1, kind::pillage, {pistol}));
+  CHECK(filled(g, g.describe_effects()).find("takes Blaster Pistol.") != std::string::npos);
   CHECK(g.fight().kind == fight_kind::none);   // nothing more to take: the pillage is over
   CHECK(g.ship_of(1).weapons.size == 1);
 }
