@@ -368,15 +368,8 @@ void state::frame_actions(const frame& f, std::vector<action>& out) const {
   const ship& sh = ships_[s];
   switch (f.kind) {
     case task::keep_one: {
-      bool payable = true;
-      if (f.flags & frame_dock) {
-        int items = sh.weapons.size + sh.storage.size, others = 0;
-        for (const bay& b : sh.bays)
-          if (!b.empty() && !is_contract(b.card) && !b.captain) ++others;
-        for (card_no c : sh.log.items())
-          if (!is_bribe(c) && (card_of(c).kind == card_kind::crew || card_of(c).kind == card_kind::ship_system)) ++others;
-        payable = others > 0 || items >= 2;
-      }
+      // At the Dockyard a card is kept only if the ship can pay for it with what it has.
+      const bool payable = !(f.flags & frame_dock) || dock_payers_of(s, no_card).can_pay(2);
       if (payable)
         for (int i = 0; i < f.look_count; ++i) {
           out.push_back(act(s, kind::choose, wire(f.looked[i])));
@@ -390,17 +383,20 @@ void state::frame_actions(const frame& f, std::vector<action>& out) const {
       break;
     }
     case task::dock_cost: {
+      // The kept card is not offered as its own payment: that would be keeping none (the keep
+      // was offered only when the ship could pay without it).
+      const card_no kept = f.look_count ? f.looked[0] : no_card;
       if (f.count == 2) {
         for (const bay& b : sh.bays)
-          if (!b.empty() && !is_contract(b.card) && !b.captain) out.push_back(act(s, kind::choose, wire(b.card)));
+          if (pays_as_card(s, b.card, kept)) out.push_back(act(s, kind::choose, wire(b.card)));
         for (card_no c : sh.log.items())
-          if (!is_bribe(c) && (card_of(c).kind == card_kind::crew || card_of(c).kind == card_kind::ship_system))
-            out.push_back(act(s, kind::choose, wire(c)));
+          if (pays_as_card(s, c, kept)) out.push_back(act(s, kind::choose, wire(c)));
       }
       // Two small items: the first only when a second is there to follow.
-      if (f.count == 1 || sh.weapons.size + sh.storage.size >= 2)
+      if (f.count == 1 || dock_payers_of(s, kept).items >= 2)
         for (const locker* l : {&sh.weapons, &sh.storage})
-          for (card_no c : l->items()) out.push_back(act(s, kind::choose, wire(c)));
+          for (card_no c : l->items())
+            if (c != kept) out.push_back(act(s, kind::choose, wire(c)));
       break;
     }
     case task::pick_deck:

@@ -28,6 +28,8 @@ void state::apply_frame(const action& a) {
         cost.kind = task::dock_cost;
         cost.seat = static_cast<std::uint8_t>(s);
         cost.count = 2;
+        cost.looked[0] = kept;   // the kept card, which does not pay for itself
+        cost.look_count = 1;
         push(cost);
       }
       break;

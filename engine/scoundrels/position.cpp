@@ -551,16 +551,20 @@ bool state::place_choice(const pb::Position& p, frame viewing, frame under, std:
     in_dockyard_ = true;
     dock_step_ = static_cast<std::uint8_t>(step);
     dock_viewed_ = v.viewed();
+    if (!v.kept().empty() && !v.cost_left()) return fail("dockyard_visit.kept: the card whose cost is left (cost_left)");
     if (v.cost_left()) {
-      int items = sh.weapons.size + sh.storage.size, others = 0;
-      for (const bay& b : sh.bays)
-        if (!b.empty() && !is_contract(b.card) && !b.captain) ++others;
-      for (card_no c : sh.log.items())
-        if (!is_bribe(c) && (card_of(c).kind == card_kind::crew || card_of(c).kind == card_kind::ship_system)) ++others;
-      if (v.cost_left() == 2 ? !(others > 0 || items >= 2) : items < 1)
-        return fail("dockyard_visit.cost_left: the ship cannot pay it (a system, a crew member but the captain, or the small items)");
+      // The card kept, which may not pay for itself (unnamed: any card may pay).
+      const card_no kept = held_named(act, v.kept());
+      if (!v.kept().empty() && (kept == no_card || deck_of(kept) != 0))
+        return fail("dockyard_visit.kept: a green cantina card the active ship holds");
+      if (!dock_payers_of(act, kept).can_pay(static_cast<int>(v.cost_left())))
+        return fail("dockyard_visit.cost_left: the ship cannot pay it (a system, a crew member but the captain, or the small items; not the kept card)");
       f.kind = task::dock_cost;
       f.count = static_cast<std::uint8_t>(v.cost_left());
+      if (kept != no_card) {
+        f.looked[0] = kept;
+        f.look_count = 1;
+      }
       push(f);
     }
   }

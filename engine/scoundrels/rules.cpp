@@ -149,6 +149,24 @@ bool state::in_locker(int s, card_no n) const {
   return false;
 }
 
+bool state::pays_as_card(int s, card_no c, card_no kept) const {
+  if (c == no_card || c == kept || is_contract(c) || is_bribe(c)) return false;
+  const int b = bay_of(s, c);
+  if (b >= 0) return !ships_[s].bays[b].captain;
+  const card_kind k = card_of(c).kind;
+  return (k == card_kind::crew || k == card_kind::ship_system) && in_locker(s, c);
+}
+
+state::dock_payers state::dock_payers_of(int s, card_no kept) const {
+  const ship& sh = ships_[s];
+  dock_payers out;
+  for (const bay& b : sh.bays) out.cards += pays_as_card(s, b.card, kept) ? 1 : 0;
+  for (card_no c : sh.log.items()) out.cards += pays_as_card(s, c, kept) ? 1 : 0;
+  for (const locker* l : {&sh.weapons, &sh.storage})
+    for (card_no c : l->items()) out.items += c != kept ? 1 : 0;
+  return out;
+}
+
 bool state::holds(int s, card_no n) const {
   return n != no_card && (bay_of(s, n) >= 0 || in_locker(s, n) || ships_[s].held_cargo == n);
 }

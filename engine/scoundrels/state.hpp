@@ -294,7 +294,7 @@ class state {
   static constexpr int min_seats = 2;
   static constexpr int max_seats = max_players;
   static constexpr int default_seats = 4;
-  static constexpr int rules_version = 7;
+  static constexpr int rules_version = 8;
   static constexpr std::array<std::string_view, kind_count> action_names = {
       "resign", "move", "pick_up", "dockyard", "dismiss", "view_cantina", "install", "reveal",
       "intercept", "ambush", "allocate", "repair", "press", "escape", "stay", "equip", "fight",
@@ -437,6 +437,14 @@ class state {
   void give_up(int s, card_no c, note_kind why);
   bool holds(int s, card_no n) const;
   bool in_locker(int s, card_no n) const;
+  // What ship `s` could pay a kept Dockyard card's cost with, never `kept` itself: systems and
+  // crew (in bays but the captain and cargo, or in the captain's log), and small items.
+  struct dock_payers {
+    int cards = 0, items = 0;
+    bool can_pay(int cost_left) const { return cost_left == 2 ? cards > 0 || items >= 2 : items >= 1; }
+  };
+  dock_payers dock_payers_of(int s, card_no kept) const;
+  bool pays_as_card(int s, card_no c, card_no kept) const;   // a system or crew of `s` that may pay
   void void_offers();
   // The open offer with this id, or nullptr.
   const offer* offer_by_id(std::int32_t offer_id) const {

@@ -357,6 +357,9 @@ TEST_CASE("scoundrels Position choices: the Dockyard's view and its cost mid-vis
   REQUIRE(!g.pending().empty());
   CHECK(g.pending().back().kind == sc::task::dock_cost);
   CHECK_FALSE(has(legal(g, 0), sc::kind::choose, id_of(g, 0, "Blaster Pistol")));
+  // Play-test L1: the kept Laser Turret (in the captain's log) is not its own payment.
+  CHECK_FALSE(has(legal(g, 0), sc::kind::choose, id_of(g, 0, "Laser Turret")));
+  CHECK(legal(g, 0).size() == 1);
   play(g, make(0, sc::kind::choose, {id_of(g, 0, "+1 Hyperdrive")}));
   CHECK(g.pending().empty());
   CHECK(has(legal(g, 0), sc::kind::install, id_of(g, 0, "Laser Turret")));
@@ -369,6 +372,37 @@ TEST_CASE("scoundrels Position choices: the Dockyard's view and its cost mid-vis
   const std::vector<action> l = legal(h, 0);
   REQUIRE(l.size() == 1);
   CHECK(has(l, sc::kind::choose, id_of(h, 0, "Blaster Pistol")));
+  // The kept card stated: it does not pay for itself, as in play; a ship that could pay only
+  // with it is refused, and so is a card it does not hold.
+  const std::string kept = R"({"phase": "MOVEMENT", "turn": 3, "activeSeat": 0, "dockyard": "Metis Prime",
+    "ships": [{"location": "Metis Prime", "bays": [{"card": "Vex Marlowe", "captain": true}, {"card": "+1 Hyperdrive"}],
+               "captainsLog": ["Laser Turret"]},
+              {"location": "Surya II", "bays": [{"card": "Rook Adeyemi", "captain": true}]}],
+    "dockyardVisit": {"step": 2, "viewed": true, "costLeft": 2, "kept": "%s"}})";
+  auto with_kept = [&](const char* name) {
+    std::string s = kept;
+    s.replace(s.find("%s"), 2, name);
+    return s;
+  };
+  sc::state k = start(with_kept("Laser Turret"));
+  CHECK(legal(k, 0) == std::vector<action>{make(0, sc::kind::choose, {id_of(k, 0, "+1 Hyperdrive")})});
+  CHECK(refusal(with_kept("Cargo Pod")) == "the position: dockyard_visit.kept: a green cantina card the active ship holds");
+  std::string only_it = with_kept("Laser Turret");
+  only_it.replace(only_it.find(R"(, {"card": "+1 Hyperdrive"})"), std::string(R"(, {"card": "+1 Hyperdrive"})").size(), "");
+  CHECK(refusal(only_it).find("the position: dockyard_visit.cost_left: the ship cannot pay it") == 0);
+  // Kept with two small items to pay and nothing else (the bots once met it in a random
+  // game): the system goes to the captain's log, and the two items are offered, not it.
+  sc::state two = start(R"({"phase": "MOVEMENT", "turn": 3, "activeSeat": 0, "dockyard": "Metis Prime",
+    "ships": [{"location": "Metis Prime", "bays": [{"card": "Vex Marlowe", "captain": true}],
+               "weaponsLocker": ["Blaster Pistol", "Frag Grenade"]},
+              {"location": "Surya II", "bays": [{"card": "Rook Adeyemi", "captain": true}]}],
+    "dockyardVisit": {"step": 2, "viewed": true},
+    "viewing": {"cards": ["Laser Turret"], "dockyard": true}})");
+  play(two, make(0, sc::kind::choose, {two.wire(two.pending().back().looked[0])}));
+  const std::vector<action> pay = legal(two, 0);
+  CHECK(pay.size() == 2);
+  CHECK(has(pay, sc::kind::choose, id_of(two, 0, "Blaster Pistol")));
+  CHECK(has(pay, sc::kind::choose, id_of(two, 0, "Frag Grenade")));
   CHECK(mutated(json) > 0);
 }
 
