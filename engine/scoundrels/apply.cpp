@@ -52,6 +52,12 @@ void state::apply_frame(const action& a) {
       const int b = bay_of(s, c);
       frame& t = top();
       --t.count;
+      // A fight round's damage: its note names the card (an encounter's has no round).
+      if ((f.flags & (frame_combat | frame_melee)) && fight_.note_count) {
+        round_note& n = fight_.notes[fight_.note_count - 1];
+        const std::size_t side = static_cast<std::size_t>(side_of(s));
+        if (n.hurt_count[side] < max_bays) n.hurt[side][n.hurt_count[side]++] = c;
+      }
       if (is_contract(c)) {
         sh.bays[b] = bay{};
         to_bottom(c);

@@ -453,6 +453,33 @@ bool state::place_rounds(const google::protobuf::RepeatedPtrField<pb::FightRound
     x.to_defender = static_cast<std::uint8_t>(r.damage_to_defender());
     x.escape_roll = r.escape_roll();
     x.escaped = r.escaped();
+    for (std::size_t side = 0; side < 2; ++side) {
+      const auto& names = side == 0 ? r.attacker_damaged() : r.defender_damaged();
+      const int s = side == 0 ? f.attacker : f.defender;
+      const std::string list = at + (side == 0 ? ".attacker_damaged" : ".defender_damaged");
+      if (static_cast<std::uint32_t>(names.size()) > (side == 0 ? r.damage_to_attacker() : r.damage_to_defender()))
+        return fail(list + ": at most the damage that side took");
+      auto listed = [&](card_no c) {
+        for (int k = 0; k < x.hurt_count[side]; ++k)
+          if (x.hurt[side][static_cast<std::size_t>(k)] == c) return true;
+        return false;
+      };
+      for (const std::string& name : names) {
+        card_no c = no_card;
+        for (const bay& b : ships_[s].bays)
+          if (!b.empty() && !is_contract(b.card) && card_name(b.card) == name && !listed(b.card)) {
+            c = b.card;
+            break;
+          }
+        for (card_no k = 0; c == no_card && k < deck_base_[0]; ++k)
+          if (c_->contracts[k].name == name && bay_of(s, k) < 0 && !listed(k)) c = k;
+        if (c == no_card)
+          return fail(list + ": a system or crew member in that ship's bays, or a destroyed cargo's contract, each once (" + name + ")");
+        if (combat ? !is_contract(c) && card_of(c).kind != card_kind::ship_system : is_contract(c) || card_of(c).kind != card_kind::crew)
+          return fail(list + ": a ship combat damages systems and cargo, a melee crew (" + name + ")");
+        x.hurt[side][x.hurt_count[side]++] = c;
+      }
+    }
   }
   return true;
 }

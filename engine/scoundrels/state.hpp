@@ -181,6 +181,10 @@ struct round_note {
   std::uint32_t escape_roll = 0;       // roll number of the escape (0: none)
   bool escaped = false;
   std::uint32_t melee_rolls = 0;       // roll number of the attacker's melee die (the defender's follows)
+  // The cards that took the round's damage or hits, in the order placed (a cargo: destroyed),
+  // by side (0 the attacker): the view names them under the round.
+  std::array<std::array<card_no, max_bays>, 2> hurt{};
+  std::array<std::uint8_t, 2> hurt_count{};
   friend bool operator==(const round_note&, const round_note&) = default;
 };
 inline constexpr int max_round_notes = 6;

@@ -367,6 +367,13 @@ void state::view(viewer who, pb::View& out) const {
       r.set_damage_to_attacker(n.to_attacker);
       r.set_damage_to_defender(n.to_defender);
       r.set_escaped(n.escaped);
+      // Who took the damage: cards in bays, face up to everyone; a destroyed cargo was public.
+      for (std::size_t side = 0; side < 2; ++side)
+        for (int k = 0; k < n.hurt_count[side]; ++k) {
+          const card_no c = n.hurt[side][static_cast<std::size_t>(k)];
+          if (is_contract(c)) fill_contract(*r.add_cargo_destroyed(), c);
+          else fill_card(side == 0 ? *r.add_attacker_damaged() : *r.add_defender_damaged(), c, true);
+        }
       for (std::size_t k = 0; k < dice_.size(); ++k)
         if (n.escape_roll && dice_.recent(k).number == n.escape_roll) {
           const engine::die_roll& d = dice_.recent(k);

@@ -106,14 +106,22 @@ std::string rolls_json(const sc::state& g) {
 
 std::string rounds_json(const sc::pb::Fight& f, int skip_last) {
   std::string out = "[";
+  // The cards that took the damage, by name, in the order placed.
+  auto names = [](const auto& cards) {
+    std::string list = "[";
+    for (const sc::pb::Card& c : cards) list += (list.size() > 1 ? ", \"" : "\"") + c.name() + "\"";
+    return list + "]";
+  };
   for (int i = 0; i + skip_last < f.rounds_size(); ++i) {
     const sc::pb::FightRound& r = f.rounds(i);
+    REQUIRE_MESSAGE(r.cargo_destroyed_size() == 0, "a destroyed cargo's side is not in the view: state it by hand");
     if (out.size() > 1) out += ", ";
     out += R"({"number": )" + std::to_string(r.number()) + R"(, "attackerAttack": )" + std::to_string(r.attacker_attack()) +
            R"(, "defenderAttack": )" + std::to_string(r.defender_attack()) + R"(, "damageToAttacker": )" +
            std::to_string(r.damage_to_attacker()) + R"(, "damageToDefender": )" + std::to_string(r.damage_to_defender()) +
            R"(, "escapeRoll": )" + std::to_string(r.has_escape() ? r.escape().number() : 0) + R"(, "escaped": )" +
-           (r.escaped() ? "true" : "false") + "}";
+           (r.escaped() ? "true" : "false") + R"(, "attackerDamaged": )" + names(r.attacker_damaged()) +
+           R"(, "defenderDamaged": )" + names(r.defender_damaged()) + "}";
   }
   return out + "]";
 }
@@ -225,6 +233,11 @@ TEST_CASE("scoundrels Position rounds and rolls: a ship combat posed at round 2 
   played.view(viewer::spectator(), v);
   REQUIRE(v.fight().rounds_size() == 2);
   REQUIRE(v.fight().rounds(0).has_escape());
+  // Play-test L3: each round names what took its damage (the table said "1" and nobody).
+  REQUIRE(v.fight().rounds(0).defender_damaged_size() == 1);
+  CHECK(v.fight().rounds(0).defender_damaged(0).name() == "Afterburners");
+  CHECK(v.fight().rounds(1).defender_damaged(0).name() == "Deflector Shield");
+  CHECK(v.fight().rounds(1).attacker_damaged_size() == 0);
   const std::string damaged = R"(, {"card": "+1 Hyperdrive"}, {"card": "Afterburners", "damage": 1}, {"card": "Deflector Shield", "damage": 1})";
   const std::string json = kessler(damaged, R"("fight": {"kind": "SHIP_COMBAT", "attacker": 1, "defender": 0, "round": 2, "step": "ATTACKER_DECIDES",
                                                 "rounds": )" + rounds_json(v.fight(), 0) + R"(},
@@ -383,6 +396,23 @@ TEST_CASE("scoundrels Position rounds, rolls and last_fight: refusals name the f
   CHECK(refusal(last("DELIVERY", R"({"kind": "BRAWL_FIGHT", "attacker": 1, "defender": 0, "winner": 1})")).find("last_fight.winner without last_fight.won") != std::string::npos);
   CHECK(refusal(last("DELIVERY", R"({"kind": "BRAWL_FIGHT", "attacker": 1, "defender": 1})")).find("last_fight names two seats") != std::string::npos);
   CHECK(refusal(last("DELIVERY", R"({"kind": "BRAWL_FIGHT", "attacker": 1, "defender": 0, "round": 2, "rounds": [{"number": 1}]})")).find("last_fight.rounds: the last one listed is round 2") != std::string::npos);
+  // Who took the damage: a card in that side's bays (each once), a destroyed cargo no longer
+  // aboard, at most the damage taken.
+  auto damaged = [&](const std::string& list) {
+    return last("DELIVERY", R"({"kind": "BRAWL_FIGHT", "attacker": 1, "defender": 0, "round": 1, "won": true, "winner": 0,
+      "rounds": [{"number": 1, "attackerAttack": 1, "defenderAttack": 2, "damageToAttacker": 2, )" + list + "}]}");
+  };
+  CHECK(refusal(damaged(R"("attackerDamaged": ["Vex Marlowe"])")).find("last_fight.rounds[0].attacker_damaged: a system or crew member in that ship's bays") != std::string::npos);
+  CHECK(refusal(damaged(R"("attackerDamaged": ["Rook Adeyemi", "Rook Adeyemi"])")).find("each once (Rook Adeyemi)") != std::string::npos);
+  CHECK(refusal(damaged(R"("defenderDamaged": ["Vex Marlowe"])")).find("last_fight.rounds[0].defender_damaged: at most the damage that side took") != std::string::npos);
+  CHECK(refusal(damaged(R"("attackerDamaged": ["Laser Turret"])")).find("a ship combat damages systems and cargo, a melee crew (Laser Turret)") != std::string::npos);
+  {
+    sc::state named = start(damaged(R"("attackerDamaged": ["Rook Adeyemi"])"));
+    sc::pb::View nv;
+    named.view(viewer::spectator(), nv);
+    REQUIRE(nv.fight().rounds(0).attacker_damaged_size() == 1);
+    CHECK(nv.fight().rounds(0).attacker_damaged(0).name() == "Rook Adeyemi");
+  }
   const std::string brawl = last("DELIVERY", R"({"kind": "BRAWL_FIGHT", "attacker": 1, "defender": 0, "round": 2, "won": true, "winner": 0,
       "rounds": [{"number": 1, "attackerAttack": 1, "defenderAttack": 2, "damageToAttacker": 1}, {"number": 2, "attackerAttack": 0, "defenderAttack": 1, "damageToAttacker": 1}]})");
   sc::state g = start(brawl);

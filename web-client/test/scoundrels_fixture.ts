@@ -147,7 +147,6 @@ export function view(extra: Partial<Omit<View, "$typeName" | "$unknown">> = {}):
           defenderDamaged: [card(22, "Plasma Cannon", CardKind.SHIP_SYSTEM, { damage: 1 })],
           escape: create(DiceRollSchema, { number: 8, seat: 1, purpose: "escape", sides: 6, faces: [4], modifier: 1, result: "failed" }),
           escaped: false,
-          events: ["{seat:1} fails to escape"],
         }),
       ],
     }),

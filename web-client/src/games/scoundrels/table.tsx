@@ -27,7 +27,7 @@ import { DiceRollView, DiceTray, Die } from "../../kit/dice.js";
 import { SeatPanel } from "../../kit/seat_panel.js";
 import { DecisionTimer } from "../../kit/timer.js";
 import { Tip } from "../../kit/tip.js";
-import { fillSeats, headingWords, ordinal, turnAsksNow } from "../../kit/words.js";
+import { headingWords, ordinal, turnAsksNow } from "../../kit/words.js";
 import type { TableContext, TableProps } from "../types.js";
 import { SpaceMap } from "./map.js";
 import { heardOfferText, IncomingOffer, incomingOffers, OffersPanel, useOfferTracker, type OfferTracker } from "./trade.js";
@@ -345,14 +345,11 @@ function FightPanel({ view, fight, ctx }: { view: View; fight: Fight; ctx: Table
               </tbody>
             </table>
             {r.cargoDestroyed.length ? <p>Cargo destroyed: {r.cargoDestroyed.map((c) => c.name).join(", ")}</p> : null}
-            {r.repaired.length ? <p>Repaired: {names(r.repaired)}</p> : null}
-            {r.healed.length ? <p>Healed: {names(r.healed)}</p> : null}
             {r.escape && r.escape.faces.length ? (
               <div class="sc-escape" data-escaped={r.escaped ? "1" : "0"}>
                 Escape: <DiceRollView roll={r.escape} seatName={ctx.seatName} compact /> <strong>{r.escaped ? "escaped" : "failed"}</strong>
               </div>
             ) : null}
-            {r.events.length ? <ul class="sc-events">{r.events.map((e, i) => <li key={i}>{fillSeats(e, ctx.seatName)}</li>)}</ul> : null}
           </li>
         ))}
       </ol>

@@ -123,7 +123,7 @@ export function cardIndex(view: View): Map<number, Named> {
   for (const c of [...(view.fight?.attackerKit ?? []), ...(view.fight?.defenderKit ?? [])]) card(c, undefined, "equipped");
   for (const c of view.shown) card(c, undefined, "shown");
   for (const r of view.fight?.rounds ?? []) {
-    for (const c of [...r.attackerDamaged, ...r.defenderDamaged, ...r.repaired, ...r.healed]) card(c);
+    for (const c of [...r.attackerDamaged, ...r.defenderDamaged]) card(c);
     for (const c of r.cargoDestroyed) contract(c);
   }
   for (const t of view.scoreboard?.tracks ?? []) for (const c of t.delivered) contract(c, undefined, "delivered");
