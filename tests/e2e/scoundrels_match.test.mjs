@@ -392,5 +392,21 @@ async function scenario(alice, bob) {
   assert.ok(order, `step ${attack + 1} shows a fight under way`);
   assert.ok(order.fight < order.map, `at 390 px the fight's panel comes before the map (${order.fight} against ${order.map})`);
   await shoot(alice, "sc-replay-fight-phone.png");
+  // The first point of a fight's damage placed after it: its round names what took it (the
+  // table once said "Damage taken 1" and nobody). The same line is an encounter's damage when
+  // no fight is on the table (a new turn clears the last one); a fight whose defence took
+  // every point places none.
+  for (let i = attack + 1, tries = 0; i < attacks.length && tries < 6; i++) {
+    if (!/ places a point of damage on /.test(attacks[i])) continue;
+    tries++;
+    const what = attacks[i].match(/ places a point of damage on (?:the )?(.+?)(?: cargo)?\./)[1];
+    await alice.locator(".replay-log li button").nth(i).click();
+    await alice.waitForSelector(`.step-label[data-step="${i + 1}"]`);
+    const rounds = await alice.locator(".sc-round").allInnerTexts();
+    if (!rounds.length) continue;
+    assert.ok(rounds.some((r) => r.includes(what)), `step ${i + 1}: a round names ${what}: ${rounds.join(" / ")}`);
+    await shoot(alice, "sc-replay-damage-phone.png");
+    break;
+  }
   assert.ok(matchId.length > 0);
 }
