@@ -116,6 +116,11 @@ test("a label for every action kind, in players' words", () => {
   easier.challenge!.targetText = "";
   assert.deepEqual(easier.legalActions.map((a) => actionLabel(a, easier, seatName)).slice(2),
     ["Do not Shift (0): total 11, All-Out 12 missed", "Shift +1 (to 4): total 12, All-Out 12 met", "Shift +2 (to 5): total 13, All-Out 12 met"]);
+  // A value below 0 has the minus the Shift has ("to -1" beside "Shift −2" read as a hyphen).
+  const low = shiftView();
+  low.confrontation[0].card!.current = 1;
+  low.confrontation[1].card!.current = -3;
+  assert.equal(actionLabel(low.legalActions[0], low, seatName), "Shift −2 (to −1): total −4, All-Out 14 missed");
   // Every Target as the engine judges it (null: no value).
   const T = TargetKind;
   assert.ok(targetMet(T.ALL_OUT, 10, [4, 6, null]) && !targetMet(T.ALL_OUT, 11, [4, 6]));

@@ -4,7 +4,7 @@
 // carries the words, so the table needs no card pool.
 import { Card } from "../../kit/card.js";
 import { EffectStyle, PersonalCard_Role, type Challenge, type Effect, type PlayerCard } from "../../gen/starport/v1/quasar_search_pb.js";
-import { cardName, signed, targetLine, targetNames } from "./words.js";
+import { cardName, numeral, signed, targetLine, targetNames } from "./words.js";
 
 export const roleNames: Record<number, string> = {
   [PersonalCard_Role.ROLE_NONE]: "",
@@ -24,14 +24,14 @@ export function QsCard(p: { card: PlayerCard | undefined; small?: boolean; highl
   const lost = c.lostInSpace || !c.hasValue;
   const notes: string[] = [];
   if (c.shift) notes.push(`Shift ${signed(c.shift)}`);
-  if (!lost && c.current !== c.value && !c.shift) notes.push(`now ${c.current}`);
+  if (!lost && c.current !== c.value && !c.shift) notes.push(`now ${numeral(c.current)}`);
   if (p.note) notes.push(p.note);
   const kind = p.faction ? "qs-faction" : lost ? "qs-lost" : "qs-player";
   return (
     <Card
       id={c.id || undefined}
       name={cardName(c)}
-      value={p.faction ? undefined : lost ? "—" : String(c.current)}
+      value={p.faction ? undefined : lost ? "—" : numeral(c.current)}
       kind={kind}
       kindLabel={p.faction ? "Faction" : lost ? "Lost in Space · no value" : c.project ? "Project" : "Player Card"}
       text={[...c.keywords, ...c.effects.map(effectLine)].join(" · ") || undefined}

@@ -28,7 +28,7 @@ import { Tip } from "../../kit/tip.js";
 import { headingWords, ordinal } from "../../kit/words.js";
 import type { TableContext, TableProps } from "../types.js";
 import { ChallengeCard, ChosenBack, effectLine, QsCard, roleNames } from "./cards.js";
-import { actionCard, actionLabel, cardName, decisionHeading, pickVerb, signed, stepNames, targetLine, targetNames, targetTips, triggerWords } from "./words.js";
+import { actionCard, actionLabel, cardName, decisionHeading, numeral, pickVerb, signed, stepNames, targetLine, targetNames, targetTips, triggerWords } from "./words.js";
 
 export const qsTips = {
   energy: "Energy: shared by the whole team; produced and consumed by effects. It never goes below 0.",
@@ -379,7 +379,7 @@ function Slot({ c, seat, ctx, wasHidden, ended }: { c: Confronting | undefined; 
       <>
         <QsCard card={c.card} flipIn={wasHidden} />
         <span class="qs-slot__value" data-value={c.card.hasValue && !c.card.lostInSpace ? c.card.current : "none"}>
-          {c.card.hasValue && !c.card.lostInSpace ? <>Value <strong>{c.card.current}</strong>{c.card.shift ? ` (Shift ${signed(c.card.shift)})` : ""}</> : <Tip text={qsTips.lost}>no value</Tip>}
+          {c.card.hasValue && !c.card.lostInSpace ? <>Value <strong>{numeral(c.card.current)}</strong>{c.card.shift ? ` (Shift ${signed(c.card.shift)})` : ""}</> : <Tip text={qsTips.lost}>no value</Tip>}
         </span>
       </>
     );

@@ -87,14 +87,20 @@ export function targetLine(target: TargetKind, number: number, text = ""): strin
 
 // A signed number as players write it: "+2", "−1", "0".
 export function signed(n: number): string {
-  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
+  return n > 0 ? `+${n}` : numeral(n);
+}
+
+// A value as printed, its minus the typographic one ("−2", as in "Shift −3"; a Shift may take
+// a value below 0).
+export function numeral(n: number): string {
+  return n < 0 ? `−${-n}` : String(n);
 }
 
 // A card's value as shown: "no value" for Lost in Space, else the current value (after
 // Shifts and bonuses) and, when it differs, the printed one.
 export function valueText(c: PlayerCard): string {
   if (!c.hasValue || c.lostInSpace) return "no value";
-  return c.current !== c.value ? `${c.current} (printed ${c.value})` : String(c.value);
+  return c.current !== c.value ? `${numeral(c.current)} (printed ${numeral(c.value)})` : numeral(c.value);
 }
 
 // A card's name as this viewer may know it: a card without an id and a name is one the
@@ -151,7 +157,7 @@ export function actionCard(view: View, a: Action): PlayerCard | undefined {
   return cardIndex(view).get(id);
 }
 
-const withValue = (c: PlayerCard) => (c.hasValue && !c.lostInSpace ? `${cardName(c)} (${c.current})` : cardName(c));
+const withValue = (c: PlayerCard) => (c.hasValue && !c.lostInSpace ? `${cardName(c)} (${numeral(c.current)})` : cardName(c));
 
 // A confronting card's value stays within -10 and 10 whatever Shifts it (the engine's bounds).
 const clampValue = (v: number) => Math.min(10, Math.max(-10, v));
@@ -184,7 +190,7 @@ function shiftOutlook(view: View, seat: number, value: number | undefined): stri
   const values = view.confrontation.map((c) => (c.seat === seat ? (value ?? null) : c.card!.hasValue ? c.card!.current : null));
   const summed = ch.target === TargetKind.ALL_OUT || ch.target === TargetKind.THREAD_THE_NEEDLE || ch.target === TargetKind.LOW_PROFILE;
   const total = values.reduce<number>((a, v) => a + (v ?? 0), 0);
-  return `: ${summed ? `total ${total}, ` : ""}${targetLine(ch.target, ch.number, ch.targetText)} ${targetMet(ch.target, ch.number, values) ? "met" : "missed"}`;
+  return `: ${summed ? `total ${numeral(total)}, ` : ""}${targetLine(ch.target, ch.number, ch.targetText)} ${targetMet(ch.target, ch.number, values) ? "met" : "missed"}`;
 }
 
 // One label per legal action, from the view alone.
@@ -219,7 +225,7 @@ export function actionLabel(a: Action, view: View, seatName: (seat: number) => s
       const n = a.args[0];
       const mine = view.confrontation.find((c) => c.seat === a.seat)?.card;
       const value = mine && mine.hasValue ? clampValue(mine.current + n) : undefined;
-      const to = value !== undefined ? ` (to ${value})` : "";
+      const to = value !== undefined ? ` (to ${numeral(value)})` : "";
       return `${n === 0 ? "Do not Shift (0)" : `Shift ${signed(n)}${to}`}${shiftOutlook(view, a.seat, value)}`;
     }
     case ActionKind.DRAW_FROM: {
