@@ -333,7 +333,7 @@ TEST_CASE("scoundrels rule Melee: the winner takes the cargo at stake as well as
   REQUIRE(g.fight().winner == 1);
   REQUIRE(g.pending().back().kind == task::pillage);
   // What is taken is said once, by the note after the pillage ("pillages the Spice cargo."
-  // came before "takes the Spice cargo.", and "pillages a face-down item." before "takes
+  // came before the line that it is taken, and "pillages a face-down item." before "takes
   // Blaster Pistol." for the pistol Vega had equipped face up).
   CHECK(g.describe(act(1, kind::pillage, {spice})) == "{seat:1} pillages {seat:0}'s ship.");
   play(g, act(1, kind::pillage, {spice}));
