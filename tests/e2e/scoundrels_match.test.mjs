@@ -47,9 +47,10 @@ test("two browsers and a bot play S.P.A.C.E.: a trade between the browsers, a sh
   // a deal can leave nobody armed before the game ends. Ended at a syndicate's 3rd delivery,
   // 5 matches of 9 had none on 2026-12-03 and 8 of 16 on 2026-12-04 (the two looked at
   // ended so, not at the turn limit), each costing a whole match more; at the 5th delivery,
-  // 0 of 7 (2026-12-04, three files at once: 123–171 s a run). Should one
-  // still end without, another match, with new players, up to eight — any other failure
-  // fails at once.
+  // 1 of 9 (2026-12-04; a match is longer, some reach the 40th turn: 123–171 s for this
+  // file alone, three at once).
+  // Should one still end without, another match, with new players, up to eight — any other
+  // failure fails at once.
   for (let attempt = 1; ; attempt++) {
     const alice = await browserPage(`alice${attempt}`, desktop);
     const bob = await browserPage(`bob${attempt}`, desktop);
