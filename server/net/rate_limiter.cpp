@@ -7,14 +7,15 @@ namespace starport::server {
 rate_limiter::rate_limiter(double per_second, double burst, int abuse_limit)
     : per_second_(per_second), burst_(burst), abuse_limit_(abuse_limit), tokens_(burst) {}
 
-rate_limiter::verdict rate_limiter::take(clock::time_point now) {
+rate_limiter::verdict rate_limiter::take(clock::time_point now, double cost) {
   if (last_ != clock::time_point{}) {
     const double elapsed = std::chrono::duration<double>(now - last_).count();
     tokens_ = std::min(burst_, tokens_ + std::max(0.0, elapsed) * per_second_);
   }
   last_ = now;
-  if (tokens_ >= 1.0) {
-    tokens_ -= 1.0;
+  cost = std::min(cost, burst_);
+  if (tokens_ >= cost) {
+    tokens_ -= cost;
     return verdict::allow;
   }
   // Refusals are counted per window: a client that slows down after being told is forgiven.

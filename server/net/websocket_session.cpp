@@ -140,7 +140,7 @@ bool websocket_session::receive(std::string_view frame, bool binary) {
   v1::ClientMessage message;
   const bool parsed = binary && frame.size() <= INT_MAX &&
                       message.ParseFromArray(frame.data(), static_cast<int>(frame.size()));
-  switch (limiter_.take(rate_limiter::clock::now())) {
+  switch (limiter_.take(rate_limiter::clock::now(), parsed ? request_cost(message) : 1.0)) {
     case rate_limiter::verdict::allow: break;
     case rate_limiter::verdict::refuse:
       state_->stats().refused(metrics::refusal::rate_limited);

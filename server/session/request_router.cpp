@@ -119,6 +119,17 @@ void on_hello(const session_ptr& s, std::uint32_t request_id, const v1::Hello& h
 
 }  // namespace
 
+double request_cost(const v1::ClientMessage& message) {
+  using body = v1::ClientMessage::BodyCase;
+  switch (message.body_case()) {
+    // Every deck of the account for the game, each checked against the deck rules and
+    // written out as text, in one large answer (DeleteDeck answers with the list left).
+    case body::kListDecks:
+    case body::kDeleteDeck: return 25;
+    default: return 1;
+  }
+}
+
 void route(const session_ptr& s, v1::ClientMessage&& message) {
   using body = v1::ClientMessage::BodyCase;
   const std::uint32_t id = message.request_id();

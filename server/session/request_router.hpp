@@ -10,6 +10,11 @@ namespace starport::server {
 
 class websocket_session;
 
+// What a request asks of the server, in messages of the per-connection rate (rate_limiter):
+// most are one; a few answer a small request with much work or many bytes, and cost more,
+// so a client asking for them in a loop is slowed before it takes a share of the server.
+double request_cost(const starport::v1::ClientMessage& message);
+
 void route(const std::shared_ptr<websocket_session>& session, starport::v1::ClientMessage&& message);
 
 }  // namespace starport::server

@@ -112,6 +112,22 @@ TEST_CASE("rate limiter: a burst passes then the sustained rate - persistent flo
   CHECK(limiter.take(t0 + std::chrono::seconds(11)) == rate_limiter::verdict::allow);
 }
 
+TEST_CASE("rate limiter: a message may cost several tokens - never more than the burst") {
+  rate_limiter limiter(10, 50, 3);
+  const auto t0 = rate_limiter::clock::now();
+  CHECK(limiter.take(t0, 25) == rate_limiter::verdict::allow);
+  CHECK(limiter.take(t0, 25) == rate_limiter::verdict::allow);
+  CHECK(limiter.take(t0, 25) == rate_limiter::verdict::refuse);   // the burst is spent
+  CHECK(limiter.take(t0) == rate_limiter::verdict::refuse);       // for every message
+  CHECK(limiter.take(t0 + std::chrono::seconds(1)) == rate_limiter::verdict::allow);          // 10 back, 9 left
+  CHECK(limiter.take(t0 + std::chrono::seconds(1), 25) == rate_limiter::verdict::refuse);
+  CHECK(limiter.take(t0 + std::chrono::seconds(4), 25) == rate_limiter::verdict::allow);      // 39 back
+  // A cost above the burst is the whole burst: it still passes once the bucket is full.
+  rate_limiter small(10, 5, 3);
+  CHECK(small.take(t0, 1000) == rate_limiter::verdict::allow);
+  CHECK(small.take(t0) == rate_limiter::verdict::refuse);
+}
+
 TEST_CASE("fairness: the commitment is hex SHA-256 of salt ':' decimal seed") {
   CHECK(sha256_hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
   CHECK(seed_commitment(42, "00ff") == sha256_hex("00ff:42"));
