@@ -8,6 +8,7 @@
 #include "server/lobby/decks.hpp"
 #include "server/lobby/lobby_hub.hpp"
 #include "server/net/metrics.hpp"
+#include "server/protocol/frames.hpp"
 #include "server/session/session_services.hpp"
 #include "server/net/websocket_session.hpp"
 #include "storage/worker.hpp"
@@ -43,9 +44,7 @@ void list_cards(const session_ptr&, const request& r, const v1::ListCards& m) {
   const engine::game_info* game =
       catalog && catalog->catalog ? catalog : deck_game(m.game(), why);
   if (!game) return reply_error(r, v1::BAD_REQUEST, why);
-  v1::ServerMessage out;
-  *out.mutable_card_pool() = card_pool(*game);
-  reply(r, std::move(out));
+  send_to(r.from, with_request_id(card_pool_message(*game), r.request_id));
 }
 
 void list_decks(const session_ptr& s, request r, const v1::ListDecks& m) {

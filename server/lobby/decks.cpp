@@ -144,4 +144,18 @@ const v1::CardPool& card_pool(const engine::game_info& game) {
   return pools.at(&game);
 }
 
+const std::string& card_pool_message(const engine::game_info& game) {
+  static const std::unordered_map<const engine::game_info*, std::string> encoded = [] {
+    std::unordered_map<const engine::game_info*, std::string> out;
+    for (const engine::game_info* g : engine::games()) {
+      if (g->cards().empty()) continue;
+      v1::ServerMessage m;
+      *m.mutable_card_pool() = card_pool(*g);
+      out.emplace(g, m.SerializeAsString());
+    }
+    return out;
+  }();
+  return encoded.at(&game);
+}
+
 }  // namespace starport::server

@@ -46,5 +46,8 @@ v1::Deck starter_message(const engine::game_info& game, const engine::starter_de
 // Built once per game (the registry is fixed for the process): a public request that anyone,
 // an anonymous viewer included, may repeat costs a copy, not a rebuild.
 const v1::CardPool& card_pool(const engine::game_info& game);
+// The same, as an encoded ServerMessage without a request id (frames.hpp with_request_id):
+// ListCards answers with these bytes, so a repeat is not encoded again either.
+const std::string& card_pool_message(const engine::game_info& game);
 
 }  // namespace starport::server
