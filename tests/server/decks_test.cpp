@@ -11,6 +11,7 @@
 #include <fstream>
 #include <iterator>
 #include <set>
+#include <thread>
 #include <string>
 #include <vector>
 
@@ -367,7 +368,8 @@ TEST_CASE("decks: every broken list or name is refused with sentences, and nothi
 }
 
 TEST_CASE("decks: an account keeps at most 100 decks, and replacing one is still allowed") {
-  server_fixture f;
+  // The rate limit raised: this test also measures ListDecks in a loop.
+  server_fixture f({"--bot-delay-ms", "0", "--rate", "100000", "--burst", "100000"});
   test_client ada(f.port());
   ada.hello("Ada");
   std::string first;
@@ -384,10 +386,47 @@ TEST_CASE("decks: an account keeps at most 100 decks, and replacing one is still
   const auto t3 = std::chrono::steady_clock::now();
   CHECK(full.deck_list().decks_size() == 100);
   const auto ms = [](auto d) { return std::chrono::duration<double, std::milli>(d).count(); };
+  // The server's CPU for one ListDecks of 100 decks, against a Ping's (what request_cost weighs).
+  const auto cpu_each = [&](const v1::ClientMessage& m, int n) {
+    const double before = cpu_seconds(f.server->pid());
+    for (int i = 0; i < n; ++i) ada.request(m);
+    return (cpu_seconds(f.server->pid()) - before) / n * 1e6;
+  };
+  v1::ClientMessage ping;
+  ping.mutable_ping();
+  const double ping_us = cpu_each(ping, 1000), list_us = cpu_each(list_decks("terminus"), 100),
+               cards_us = cpu_each(list_cards("terminus"), 300);
   MESSAGE("100 SaveDeck round trips of 60 cards: " << ms(t1 - t0) / 100 << " ms each; ListDecks of 100 decks: "
-          << full.ByteSizeLong() << " bytes in " << ms(t3 - t2) << " ms");
+          << full.ByteSizeLong() << " bytes in " << ms(t3 - t2) << " ms; server CPU a ListDecks " << list_us
+          << " us, a ListCards " << cards_us << " us, a Ping " << ping_us << " us");
   ada.request(delete_deck(first));
   saved(ada, save_deck("terminus", "", "Deck 100", {}));
+}
+
+TEST_CASE("decks: a deck list costs 25 messages of the rate - asked for in a loop it is refused first, other requests still pass") {
+  server_fixture f;   // the default rate: 100 messages a second, 200 at once
+  test_client ada(f.port());
+  ada.hello("Ada");
+  for (int i = 0; i < 3; ++i) saved(ada, save_deck("terminus", "", "Deck " + std::to_string(i), starter_list(i)));
+  std::vector<std::uint32_t> ids;
+  for (int i = 0; i < 12; ++i) ids.push_back(ada.send(list_decks("terminus")));
+  int listed = 0, limited = 0;
+  // Refusals come at once, lists after their storage read: every answer as it arrives.
+  for (std::set<std::uint32_t> waiting(ids.begin(), ids.end()); !waiting.empty();) {
+    const v1::ServerMessage m = ada.read();
+    if (!waiting.erase(m.request_id())) continue;
+    listed += m.has_deck_list();
+    limited += m.has_error() && m.error().code() == v1::RATE_LIMITED;
+  }
+  // 200 tokens less the Hello and three saves: seven lists, an eighth if tokens came back meanwhile.
+  CHECK(listed >= 7);
+  CHECK(listed <= 9);
+  CHECK(listed + limited == 12);
+  v1::ClientMessage ping;
+  ping.mutable_ping();
+  CHECK(ada.request(ping).has_pong());   // a cheap message needs only one token back
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));   // 30 tokens back
+  CHECK(ada.request(list_decks("terminus")).deck_list().decks_size() == 3);
 }
 
 TEST_CASE("decks: a seat chooses a deck before Ready, only its holder learns which, and a new choice clears Ready") {

@@ -51,20 +51,6 @@ using tcp = asio::ip::tcp;
 
 namespace {
 
-// CPU seconds (user + system) the process has used, from /proc/<pid>/stat.
-double cpu_seconds(pid_t pid) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  std::istringstream fields(text.substr(text.rfind(')') + 2));   // after "pid (comm) "
-  std::string f;
-  double utime = 0, stime = 0;
-  for (int i = 3; i <= 15 && fields >> f; ++i) {
-    if (i == 14) utime = std::stod(f);
-    if (i == 15) stime = std::stod(f);
-  }
-  return (utime + stime) / static_cast<double>(::sysconf(_SC_CLK_TCK));
-}
-
 // The share of one core the process used over `span`.
 double cpu_share(pid_t pid, std::chrono::milliseconds span) {
   const double before = cpu_seconds(pid);

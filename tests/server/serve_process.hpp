@@ -58,5 +58,7 @@ int http_get(std::uint16_t port, const std::string& target, std::string& body);
 
 // One value of GET /metrics, e.g. `starport_refusals_total{reason="origin"}`; -1: not there.
 double metric(std::uint16_t port, const std::string& name);
+// CPU seconds (user + system) process `pid` has used, from /proc/<pid>/stat.
+double cpu_seconds(pid_t pid);
 
 }  // namespace starport::server::testing
