@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include "replies.hpp"
 #include "server/protocol/view_diff.hpp"
 #include "server/protocol/view_number.hpp"
 
@@ -59,6 +60,34 @@ v1::ServerMessage read_into(test_client& c, streams& st) {
   v1::ServerMessage m = c.read();
   sync(c, st);
   return m;
+}
+
+started start_two_seats(const starport::engine::game_info& game, test_client& host, test_client& guest) {
+  v1::LobbySettings table;
+  table.set_game(std::string(game.id));
+  table.set_seats(2);
+  table.set_allow_spectators(true);
+  started out;
+  out.lobby_id = lobby_of(host, create_lobby(table)).lobby_id();
+  lobby_of(guest, join_lobby(out.lobby_id));
+  if (game.decks) {
+    const auto starters = game.decks->starters();
+    const auto starter = [&](std::size_t i) { return "starter:" + std::string(starters[i % starters.size()].id); };
+    lobby_of(host, choose_deck(out.lobby_id, starter(0)));
+    lobby_of(guest, choose_deck(out.lobby_id, starter(1)));
+  }
+  lobby_of(guest, set_ready(out.lobby_id, true));
+  out.match_id = lobby_of(host, start_message(out.lobby_id)).match_id();
+  REQUIRE_FALSE(out.match_id.empty());
+  return out;
+}
+
+v1::Action pick(const starport::engine::game_info& game, const std::vector<v1::Action>& legal, std::mt19937& random) {
+  std::vector<v1::Action> moves;
+  for (const v1::Action& a : legal)
+    if (a.kind() != 0) moves.push_back(a);
+  if (moves.empty() || game.id == "space_war") return legal.front();
+  return moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(random)];
 }
 
 }  // namespace starport::server::testing

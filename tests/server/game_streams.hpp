@@ -4,6 +4,7 @@
 // a view offers: what a test needs to play a game the typed Space War view does not cover.
 #include <cstdint>
 #include <map>
+#include <random>
 #include <set>
 #include <string>
 #include <vector>
@@ -46,5 +47,15 @@ void sync(test_client& c, streams& st);
 
 // Reads `c`'s next frame, takes in every frame up to it, and returns it.
 v1::ServerMessage read_into(test_client& c, streams& st);
+
+// A two-seat public table of `game` that allows spectators: `host` creates it, `guest` joins,
+// each brings the game's starter decks (if it has decks) and the match starts.
+struct started {
+  std::string lobby_id, match_id;
+};
+started start_two_seats(const starport::engine::game_info& game, test_client& host, test_client& guest);
+
+// A seeded random legal move that is not resigning (kind 0); Space War's first, its flip.
+v1::Action pick(const starport::engine::game_info& game, const std::vector<v1::Action>& legal, std::mt19937& random);
 
 }  // namespace starport::server::testing

@@ -111,28 +111,6 @@ std::string hex(std::string_view bytes) {
   return starport::server::to_hex(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size());
 }
 
-v1::LobbySettings table_of(const engine::game_info& g) {
-  v1::LobbySettings s;
-  s.set_game(std::string(g.id));
-  s.set_seats(2);
-  s.set_allow_spectators(true);
-  return s;
-}
-
-std::string starter_of(const engine::game_info& g, std::size_t i) {
-  const auto starters = g.decks->starters();
-  return "starter:" + std::string(starters[i % starters.size()].id);
-}
-
-// A seeded random legal move that is not resigning (kind 0); Space War's first, its flip.
-v1::Action pick(const engine::game_info& g, const std::vector<v1::Action>& legal, std::mt19937& random) {
-  std::vector<v1::Action> moves;
-  for (const v1::Action& a : legal)
-    if (a.kind() != 0) moves.push_back(a);
-  if (moves.empty() || g.id == "space_war") return legal.front();
-  return moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(random)];
-}
-
 }  // namespace
 
 TEST_CASE("hidden information, every game: each stream is the engine's view for its viewer, and no frame carries a card it may not see") {
@@ -144,15 +122,7 @@ TEST_CASE("hidden information, every game: each stream is the engine's view for 
     a.hello("Ada");
     b.hello("Bea");
     c.hello("Cid");
-    const std::string lobby_id = lobby_of(a, create_lobby(table_of(*game))).lobby_id();
-    lobby_of(b, join_lobby(lobby_id));
-    if (game->decks) {
-      lobby_of(a, choose_deck(lobby_id, starter_of(*game, 0)));
-      lobby_of(b, choose_deck(lobby_id, starter_of(*game, 1)));
-    }
-    lobby_of(b, set_ready(lobby_id, true));
-    const std::string match_id = lobby_of(a, start_message(lobby_id)).match_id();
-    REQUIRE_FALSE(match_id.empty());
+    const auto [lobby_id, match_id] = start_two_seats(*game, a, b);
     v1::ClientMessage watch;
     watch.mutable_watch()->set_match_id(match_id);
     REQUIRE(c.request(watch).has_match());
