@@ -229,7 +229,7 @@ async function scenario(alice, bob) {
   assert.ok(ending.includes(`Ending ${letter}`) && ending.length > 30, `the Ending's title and text: ${ending}`);
   assert.equal(await bob.locator('[data-testid="qs-ending"]').getAttribute("data-letter"), letter, "both browsers read the same Ending");
   const outcome = await alice.locator('[data-testid="outcome"]').innerText();
-  assert.match(outcome, /^You (won with Bob and|lost)/, `one shared outcome: ${outcome}`);
+  assert.match(outcome, /^(You won with Bob and|Your team lost)/, `one shared outcome: ${outcome}`);
   for (const [name, page] of [["Alice", alice], ["Bob", bob]]) {
     const shown = await page.evaluate(() => window.__errors);
     assert.deepEqual(shown, [], `${name}'s page showed errors: ${shown.join(" | ")}`);

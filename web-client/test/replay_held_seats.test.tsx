@@ -50,12 +50,18 @@ test("the end is said for every seat the reader held, as their match page said i
   const failure = create(OutcomeSchema, { over: true, winners: [], reason: "mission_failed" });
   for (const viewer of [0, 2]) {
     assert.equal(replayOutcomeText(held, success, viewer, name), "You won with Bea (mission accomplished).", `seen as seat ${viewer + 1}: not "with" Tess's own other seat`);
-    assert.equal(replayOutcomeText(held, failure, viewer, name), "You lost (mission failed).");
+    assert.equal(replayOutcomeText(held, failure, viewer, name, undefined, 3), "Your team lost (mission failed).", "Bea lost with her");
+    assert.equal(replayOutcomeText(held, failure, viewer, name), "You lost (mission failed).", "a game that is not cooperative");
   }
   // The whole table's view, and a reader who held no seat: who won, in the third person.
   assert.equal(replayOutcomeText(held, success, null, name), "Tess (seat 1), Bea and Tess (seat 3) won (mission accomplished).");
   const stranger = create(ReplayFrameSchema, { ...held, match: create(MatchInfoSchema, { spectator: true, seats, over: true }) });
-  assert.equal(replayOutcomeText(stranger, failure, null, name), "No one won (mission failed).");
+  assert.equal(replayOutcomeText(stranger, failure, null, name, undefined, 3), "The team lost (mission failed).");
+  assert.equal(replayOutcomeText(held, failure, null, name, undefined, 3), "The team lost (mission failed).", "seen as the whole table");
+  // One person holding every seat of the crew, or a crew of one: the loss is theirs alone.
+  const all = create(ReplayFrameSchema, { ...held, match: create(MatchInfoSchema, { spectator: false, yourSeat: 0, yourSeats: [0, 1, 2], seats, over: true }) });
+  assert.equal(replayOutcomeText(all, failure, 1, name, undefined, 3), "You lost (mission failed).");
+  assert.equal(replayOutcomeText(held, failure, 0, name, undefined, 1), "You lost (mission failed).");
   // Were several held seats ever to play against each other, the line says which of them won.
   const race = create(OutcomeSchema, { over: true, winners: [2], reason: "last_standing" });
   assert.equal(replayOutcomeText(held, race, 0, name), "You won as Tess (seat 3) (last standing).", "not \"You lost\" for a reader whose other seat won");

@@ -47,9 +47,11 @@ export function errorSentence(code: ErrorCode | "timeout" | "disconnected", deta
 // cooperative table), none of them named as "with". The reader is judged by all of them: at
 // a cooperative table they win or lose together; should several held seats ever play
 // against each other, "You won as <the ones that won>". `gameReason`: the game's words for
-// its reason codes (GameClient.reasonWords), where it has them.
+// its reason codes (GameClient.reasonWords), where it has them. `team`: a cooperative table's
+// seat count (GameInfo.cooperative), 0 otherwise: its loss is the whole team's, so a reader
+// with teammates reads "Your team lost", anyone else "The team lost", not "No one won".
 export function outcomeText(outcome: Outcome | undefined, viewer: number | null, seatName: (seat: number) => string, held: readonly number[] = [],
-  gameReason?: (reason: string) => string | undefined): string {
+  gameReason?: (reason: string) => string | undefined, team = 0): string {
   if (!outcome?.over) return "";
   const winners = outcome.winners;
   const why = gameReason?.(outcome.reason) ?? reasonWords(outcome.reason);
@@ -62,6 +64,10 @@ export function outcomeText(outcome: Outcome | undefined, viewer: number | null,
     if (other) {
       const name = other[1][0].toUpperCase() + other[1].slice(1);
       return viewer !== null ? `You lost: ${name} won.` : `${name} won.`;
+    }
+    if (team > 0) {
+      if (viewer === null) return `The team lost${tail}.`;
+      return readerSeats(viewer, held).length < team ? `Your team lost${tail}.` : `You lost${tail}.`;
     }
     return viewer !== null ? `You lost${tail}.` : `No one won${tail}.`;
   }

@@ -210,7 +210,7 @@ export function MatchPage({ app, route }: { app: App; route: Route }) {
       ) : (
         <>
           {outcome?.over ? (
-            <EndBanner app={app} session={session} text={outcomeText(outcome, viewer, seatName, held, game.reasonWords)} won={readerWon(outcome, viewer, held)} watched={viewer === null} lobbyId={lobbyId} />
+            <EndBanner app={app} session={session} text={outcomeText(outcome, viewer, seatName, held, game.reasonWords, gameInfo?.cooperative ? info?.seats.length ?? 0 : 0)} won={readerWon(outcome, viewer, held)} watched={viewer === null} lobbyId={lobbyId} />
           ) : null}
           <TableBox tabIndex={-1} role="region" aria-label="Table">
             <game.Table view={presented} previous={session.reveal.previous} ctx={ctx} />

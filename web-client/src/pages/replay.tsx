@@ -105,7 +105,9 @@ export function ReplayPage({ app, route }: { app: App; route: Route }) {
   const m = frame?.match;
   const seatName = (seat: number) => seatNameFrom(m?.seats, seat);
   const viewer = frame ? perspectiveSeat(frame.perspective) : null;
-  if (frame?.notice) return <RecordOnly frame={frame} matchId={matchId} seatName={seatName} />;
+  // A cooperative table's seat count, for "The team lost" (outcomeText), else 0.
+  const team = frame && app.gameInfo(frame.game)?.cooperative ? m?.seats.length ?? 0 : 0;
+  if (frame?.notice) return <RecordOnly frame={frame} matchId={matchId} seatName={seatName} team={team} />;
   const step = frame?.step ?? want.current.step;
   const total = frame?.totalSteps;
   let table = <p class="muted">Loading the replay…</p>;
@@ -133,7 +135,7 @@ export function ReplayPage({ app, route }: { app: App; route: Route }) {
         </div>
         <div class="replay-info">
           <p>{m?.seats.map((s) => `${seatName(s.seat)}${s.bot ? " (bot)" : ""}`).join(", ") ?? ""}</p>
-          <p class="replay-outcome" data-testid="outcome">{ended && frame ? replayOutcomeText(frame, outcome, viewer, seatName, game?.reasonWords) : frame ? "In progress" : ""}</p>
+          <p class="replay-outcome" data-testid="outcome">{ended && frame ? replayOutcomeText(frame, outcome, viewer, seatName, game?.reasonWords, team) : frame ? "In progress" : ""}</p>
           <ReplayFairness frame={frame} />
         </div>
         <div class="timeline">
@@ -219,7 +221,7 @@ export function ReplayLogWords(p: { line: string; seatName: (seat: number) => st
 // has): the server sends the record only, with a notice saying why. No table, no stepping:
 // the players, the recorded result and the fairness check (docs/server.md, "Replays of
 // older rules").
-export function RecordOnly(p: { frame: ReplayFrame; matchId: string; seatName: (seat: number) => string }) {
+export function RecordOnly(p: { frame: ReplayFrame; matchId: string; seatName: (seat: number) => string; team?: number }) {
   const m = p.frame.match;
   const moves = p.frame.recordedActions;
   return (
@@ -229,7 +231,7 @@ export function RecordOnly(p: { frame: ReplayFrame; matchId: string; seatName: (
         <p class="notice" role="note" data-testid="replay-notice">{p.frame.notice}</p>
         <div class="replay-info">
           <p>{m?.seats.map((s) => `${p.seatName(s.seat)}${s.bot ? " (bot)" : ""}`).join(", ") ?? ""}</p>
-          <p class="replay-outcome" data-testid="outcome">{m?.over ? outcomeText(m.outcome, null, p.seatName, [], findGame(p.frame.game)?.reasonWords) : "In progress"}</p>
+          <p class="replay-outcome" data-testid="outcome">{m?.over ? outcomeText(m.outcome, null, p.seatName, [], findGame(p.frame.game)?.reasonWords, p.team) : "In progress"}</p>
           <p class="muted">{`${moves} ${moves === 1 ? "move" : "moves"} recorded`}</p>
           <ReplayFairness frame={p.frame} />
         </div>
@@ -316,9 +318,9 @@ export function heldSeats(frame: ReplayFrame): number[] {
 // one seen alone ("You won with <their own other seat>"); seen as the whole table or by
 // someone who held no seat, who won.
 export function replayOutcomeText(frame: ReplayFrame, outcome: Outcome | undefined, viewer: number | null, seatName: (seat: number) => string,
-  gameReason?: (reason: string) => string | undefined): string {
+  gameReason?: (reason: string) => string | undefined, team = 0): string {
   const held = heldSeats(frame);
-  return outcomeText(outcome, viewer, seatName, viewer !== null && held.includes(viewer) ? held : [], gameReason);
+  return outcomeText(outcome, viewer, seatName, viewer !== null && held.includes(viewer) ? held : [], gameReason, team);
 }
 
 // The replay route of a frame for what the page asks (a held seat named only with asSeat).
