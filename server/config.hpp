@@ -28,6 +28,10 @@ struct config {
   double rate_per_second = 100;                  // sustained messages per connection
   double rate_burst = 200;
   int abuse_limit = 100;                         // refused messages within 10 s: close 1008
+  // Chat lines one person may say at one table: this many at once, then this many a second
+  // (more: RATE_LIMITED), so that nobody buries the others' lines or the 50 a table keeps.
+  double chat_burst = 8;
+  double chat_per_second = 0.5;
   // Open sockets, the whole server: every accepted one counts, HTTP that never upgrades
   // included (server/net/address_quota.hpp).
   std::size_t max_connections = 20000;

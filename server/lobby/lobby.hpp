@@ -12,6 +12,7 @@
 #include <boost/container/deque.hpp>
 
 #include "engine/core/match.hpp"
+#include "server/net/rate_limiter.hpp"
 #include "starport/v1/protocol.pb.h"
 #include "storage/records.hpp"
 
@@ -30,6 +31,9 @@ struct lobby_seat {
   std::string deck_name{};
   engine::deck_list deck{};        // empty: no deck chosen
   std::uint64_t deck_asked = 0;    // numbers ChooseDeck requests: only the latest one's answer applies
+  // The chat lines its person may still say at this table (kept on their lowest seat; made
+  // at their first line, from config's chat_burst and chat_per_second: lobby_hub::on_chat).
+  std::optional<rate_limiter> chat_budget{};
   bool has_deck() const { return !deck.empty(); }
   void clear_deck() {
     deck_id.clear();

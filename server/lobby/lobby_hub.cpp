@@ -1,6 +1,7 @@
 #include "server/lobby/lobby_hub.hpp"
 
 #include <algorithm>
+#include <climits>
 
 #include "engine/registry.hpp"
 #include "server/crypto.hpp"
@@ -451,6 +452,15 @@ void lobby_hub::on_chat(const request& r, const v1::SendChat& m) {
     return reply_error(r, v1::BAD_REQUEST,
                        "A chat message is 1 to 500 characters, some of them visible, without control, "
                        "invisible or text-direction characters.");
+  // One budget per person at the table, whichever seat or tab they say it from.
+  lobby_seat& seat = l->seats[static_cast<std::size_t>(l->seat_of(r.account_id))];
+  const config& settings = services_->settings();
+  if (!seat.chat_budget) seat.chat_budget.emplace(settings.chat_per_second, settings.chat_burst, INT_MAX);
+  if (seat.chat_budget->take(rate_limiter::clock::now()) != rate_limiter::verdict::allow) {
+    services_->stats().refused(metrics::refusal::chat_rate);
+    return reply_error(r, v1::RATE_LIMITED,
+                       "You are chatting faster than the table can read; wait a few seconds and send it again.");
+  }
   v1::ServerMessage out;
   v1::ChatLine& line = *out.mutable_chat();
   line.set_lobby_id(l->id);

@@ -35,11 +35,13 @@ class metrics {
     server_busy,           // SERVER_BUSY answers, and upgrades refused with the session table full
     guests_per_address,    // a guest over --guests-per-hour (RATE_LIMITED)
     lobbies_per_address,   // a table over --lobbies-per-address (LIMIT_REACHED)
+    chat_rate,             // a chat line over its person's --chat-burst and --chat-rate (RATE_LIMITED)
     count_
   };
   static constexpr std::array<const char*, static_cast<std::size_t>(refusal::count_)> refusal_names = {
       "address_connections", "server_connections", "descriptors",        "origin",            "rate_limited",
-      "flood_closed",        "server_busy",        "guests_per_address", "lobbies_per_address"};
+      "flood_closed",        "server_busy",        "guests_per_address", "lobbies_per_address",
+      "chat_rate"};
   void refused(refusal why) {
     refusals_[static_cast<std::size_t>(why)].fetch_add(1, std::memory_order_relaxed);
   }

@@ -371,10 +371,46 @@ TEST_CASE("faults: --lobbies-per-address bounds the open tables made from one cl
   CHECK(refusals(g.port(), "lobbies_per_address") == 0);
 }
 
+TEST_CASE("faults: a person's chat at a table - a few lines at once, then a line at a time; more are RATE_LIMITED, whatever tab says them, and others still talk") {
+  // Three lines at once, then one a second (the defaults: 8, then one every 2 s).
+  server_fixture f({"--chat-burst", "3", "--chat-rate", "1"});
+  test_client ann(f.port()), bob(f.port());
+  ann.hello("Ann");
+  bob.hello("Bob");
+  const std::string lobby_id = ann.request(create_lobby(space_war_lobby(2, 5))).lobby().lobby_id();
+  REQUIRE(bob.request(join_lobby(lobby_id)).has_lobby());
+  const auto say = [&](test_client& who, const std::string& text) {
+    v1::ClientMessage m;
+    m.mutable_send_chat()->set_lobby_id(lobby_id);
+    m.mutable_send_chat()->set_text(text);
+    return who.request(m);
+  };
+  for (int i = 0; i < 3; ++i) REQUIRE(say(ann, "line " + std::to_string(i)).has_chat());
+  const v1::ServerMessage fourth = say(ann, "line 3");
+  REQUIRE(fourth.has_error());
+  CHECK(fourth.error().code() == v1::RATE_LIMITED);
+  CHECK(fourth.error().detail() == "You are chatting faster than the table can read; wait a few seconds and send it again.");
+  // Her second tab shares her budget; Bob has his own, and lines refused for their text
+  // spend none of it.
+  test_client tab(f.port());
+  tab.resume(ann.token);
+  CHECK(error_of(say(tab, "line 3 again")) == v1::RATE_LIMITED);
+  for (int i = 0; i < 3; ++i) CHECK(error_of(say(bob, std::string(501, 'x'))) == v1::BAD_REQUEST);
+  for (const char* line : {"hello", "still", "here"}) CHECK(say(bob, line).has_chat());
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+  CHECK(say(ann, "line 4").has_chat());
+  CHECK(refusals(f.port(), "chat_rate") == 2);
+  // What was refused was never said: a reload brings back only the lines that passed.
+  std::vector<std::string> kept;
+  const v1::ServerMessage reopened = bob.request(join_lobby(lobby_id));
+  for (const v1::ChatLine& l : reopened.lobby().recent_chat().lines()) kept.push_back(l.text());
+  CHECK(kept == std::vector<std::string>{"line 0", "line 1", "line 2", "hello", "still", "here", "line 4"});
+}
+
 TEST_CASE("faults: /metrics counts refusals by reason - rate limits and a full server") {
   server_fixture f({"--rate", "1", "--burst", "3", "--max-lobbies", "1"});
   for (const char* reason : {"address_connections", "server_connections", "descriptors", "origin", "rate_limited",
-                             "flood_closed", "server_busy", "guests_per_address", "lobbies_per_address"}) {
+                             "flood_closed", "server_busy", "guests_per_address", "lobbies_per_address", "chat_rate"}) {
     CAPTURE(reason);
     CHECK(refusals(f.port(), reason) == 0);   // every reason is listed from the start
   }

@@ -116,7 +116,7 @@ std::string hex(std::string_view bytes) {
 TEST_CASE("hidden information, every game: each stream is the engine's view for its viewer, and no frame carries a card it may not see") {
   for (const engine::game_info* game : engine::games()) {
     CAPTURE(game->id);
-    server_fixture f({"--bot-delay-ms", "0", "--rate", "100000", "--burst", "100000"});   // a fence a move
+    server_fixture f({"--bot-delay-ms", "0", "--rate", "100000", "--burst", "100000", "--chat-burst", "100000"});   // a fence a move, a chat line every 9
     test_client a(f.port()), b(f.port()), c(f.port());
     a.packed = c.packed = true;   // one player reads plain updates, the other and the spectator packed
     a.hello("Ada");

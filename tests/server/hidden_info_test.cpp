@@ -85,7 +85,7 @@ std::map<std::uint32_t, std::uint32_t> cards_in(const sw::View& v) {
 // `packed`: the clients name the view dictionaries, so view updates come packed, and the
 // scans read them unpacked (test_client::frame::bytes).
 void no_client_receives_a_hidden_card(bool packed) {
-  server_fixture f;
+  server_fixture f({"--chat-burst", "1000"});   // a chat line every 5 moves, faster than people chat
   test_client a(f.port()), b(f.port()), c(f.port());
   a.packed = b.packed = c.packed = packed;
   a.hello("Ada");

@@ -429,7 +429,7 @@ TEST_CASE("hostile clients: a seeded storm of valid - hostile and broken frames 
   const std::uint64_t count = env_or("STARPORT_HOSTILE_MESSAGES", 20000);
   MESSAGE("seed " << seed << ", " << count << " messages (STARPORT_HOSTILE_SEED, STARPORT_HOSTILE_MESSAGES)");
   // Rate limits out of the way: the flood test covers them, this one wants every frame read.
-  server_fixture f({"--bot-delay-ms", "0", "--rate", "1000000", "--burst", "1000000"});
+  server_fixture f({"--bot-delay-ms", "0", "--rate", "1000000", "--burst", "1000000", "--chat-burst", "1000000"});
   storm s(f.port(), seed);
   for (const char* name : {"Ada", "Bea", "Cid", "Dot", "Eve"}) s.join(name, true);
   s.join("Fay", false);   // says Hello only when the storm makes her, and is refused until then

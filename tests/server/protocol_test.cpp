@@ -229,7 +229,7 @@ TEST_CASE("lobby: chat reaches every member - over 500 characters is BAD_REQUEST
 }
 
 TEST_CASE("lobby: reopening a lobby brings back the chat said since you sat down - the latest 50 lines") {
-  server_fixture f;
+  server_fixture f({"--chat-burst", "1000"});   // more lines at once than a person's chat budget
   test_client host(f.port()), guest(f.port());
   host.hello("Host");
   guest.hello("Guest");

@@ -32,6 +32,10 @@ void add_serve(CLI::App& app) {
       ->check(CLI::Range(1.0, 1e6))->capture_default_str();
   cmd->add_option("--burst", c->rate_burst, "messages a connection may send at once")
       ->check(CLI::Range(1.0, 1e6))->capture_default_str();
+  cmd->add_option("--chat-burst", c->chat_burst, "chat lines one person may say at a table at once")
+      ->check(CLI::Range(1.0, 1e6))->capture_default_str();
+  cmd->add_option("--chat-rate", c->chat_per_second, "chat lines one person may say at a table per second, after the burst")
+      ->check(CLI::Range(0.01, 1e6))->capture_default_str();
   cmd->add_option("--lobbies-per-account", c->lobbies_per_account, "lobbies one account may be in")
       ->check(CLI::Range(1, 100))->capture_default_str();
   cmd->add_option("--max-lobbies", c->max_lobbies, "open lobbies the whole server holds (more: SERVER_BUSY)")
