@@ -1,6 +1,7 @@
 // Browser end-to-end: a host's table. Bob opens Alice's public lobby link and is asked
 // before he takes a seat (Ready lines up with Leave on his phone and her desktop); a chat
-// line past 500 characters is kept and refused with its length, 500 emoji go through; Alice
+// line past 500 characters is kept and refused with its length, 500 emoji go through, a ninth
+// line in a row is refused as too fast and kept; Alice
 // removes him and he cannot sit down again (also not by going Back); Alice plays a bot,
 // resigns, and goes back to the lobby, which offers the replay of the match just ended. The real server binary and the built web client in
 // Debian's chromium (playwright-core), fresh profiles.
@@ -87,6 +88,20 @@ async function scenario(alice, bob) {
   await bob.waitForSelector('.chat .counter:has-text("0/500")');
   assert.equal(await bob.inputValue('input[name="chat"]'), "", "a line the server took leaves the box empty");
   assert.equal(await alice.locator('.chat-lines li:has-text("xxxxxxxxxx")').count(), 0, "the long line was not sent");
+  // A person says 8 lines at once, then one every 2 s: a ninth line in a row is refused in
+  // words and stays in the box to send again.
+  for (let i = 2; i <= 8; i++) {
+    await bob.fill('input[name="chat"]', `line ${i}`);
+    await bob.press('input[name="chat"]', "Enter");
+    await bob.waitForSelector('.chat .counter:has-text("0/500")');
+  }
+  await bob.fill('input[name="chat"]', "line 9");
+  await bob.press('input[name="chat"]', "Enter");
+  await bob.waitForSelector('.toast.error:has-text("You are chatting faster than the table can read; wait a few seconds and send it again.")');
+  assert.equal(await bob.inputValue('input[name="chat"]'), "line 9", "the refused line stays in the box");
+  await alice.waitForSelector('.chat-lines li:has-text("line 8")');
+  await shoot(bob, "host-chat-too-fast-phone.png");
+  assert.equal(await alice.locator('.chat-lines li:has-text("line 9")').count(), 0, "the refused line was not said");
 
   // Alice removes him: he is sent home, and going Back does not seat him again.
   await alice.click('.seat-row[data-seat="1"] button:has-text("Kick")');
