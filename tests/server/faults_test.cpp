@@ -371,7 +371,7 @@ TEST_CASE("faults: --lobbies-per-address bounds the open tables made from one cl
   CHECK(refusals(g.port(), "lobbies_per_address") == 0);
 }
 
-TEST_CASE("faults: a person's chat at a table - a few lines at once, then a line at a time; more are RATE_LIMITED, whatever tab says them, and others still talk") {
+TEST_CASE("faults: a person's chat at a table - a few lines at once, then a line at a time - more are RATE_LIMITED, whatever tab says them, and others still talk") {
   // Three lines at once, then one a second (the defaults: 8, then one every 2 s).
   server_fixture f({"--chat-burst", "3", "--chat-rate", "1"});
   test_client ann(f.port()), bob(f.port());
