@@ -82,6 +82,18 @@ started start_two_seats(const starport::engine::game_info& game, test_client& ho
   return out;
 }
 
+to_move next_to_move(std::span<streams> people) {
+  for (std::size_t i = 0; i < people.size(); ++i) {
+    auto& s = people[i].seats[0];   // a person holding one seat: its one stream
+    if (!s.have || s.acted_on == s.number) continue;
+    std::vector<v1::Action> legal = legal_in(*s.view);
+    if (legal.empty()) continue;
+    s.acted_on = s.number;
+    return {static_cast<int>(i), s.number, std::move(legal)};
+  }
+  return {};
+}
+
 v1::Action pick(const starport::engine::game_info& game, const std::vector<v1::Action>& legal, std::mt19937& random) {
   std::vector<v1::Action> moves;
   for (const v1::Action& a : legal)

@@ -6,6 +6,7 @@
 #include <map>
 #include <random>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,16 @@ struct started {
   std::string lobby_id, match_id;
 };
 started start_two_seats(const starport::engine::game_info& game, test_client& host, test_client& guest);
+
+// Of people each holding one seat, the first whose stream shows a view it has not acted on
+// with moves in it: who (-1: nobody), the view's number to act on, and its legal moves. The
+// stream is marked acted on, so the next call waits for a newer view.
+struct to_move {
+  int person = -1;
+  std::uint64_t view_number = 0;
+  std::vector<v1::Action> legal;
+};
+to_move next_to_move(std::span<streams> people);
 
 // A seeded random legal move that is not resigning (kind 0); Space War's first, its flip.
 v1::Action pick(const starport::engine::game_info& game, const std::vector<v1::Action>& legal, std::mt19937& random);

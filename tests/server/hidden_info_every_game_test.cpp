@@ -143,23 +143,18 @@ TEST_CASE("hidden information, every game: each stream is the engine's view for 
         sync(*players[i], live[i]);
       }
       if (live[0].info.over()) break;
-      bool moved = false;
-      for (int i = 0; i < 2 && !moved; ++i) {
-        auto& s = live[i].seats[0];   // a person holding one seat: its one stream
-        if (!s.have || s.acted_on == s.number) continue;
-        const std::vector<v1::Action> legal = legal_in(*s.view);
-        if (legal.empty()) continue;
-        s.acted_on = s.number;
-        v1::Action move = pick(*game, legal, random);
+      const to_move next = next_to_move(live);
+      if (next.person >= 0) {
+        const int i = next.person;
+        v1::Action move = pick(*game, next.legal, random);
         if (played == 150) {   // long enough: this seat resigns, and the match ends
           move.Clear();
           move.set_seat(live[i].info.your_seat());
         }
-        players[i]->request(play_action(match_id, s.number, move));
+        players[i]->request(play_action(match_id, next.view_number, move));
         ++played;
-        moved = true;
       }
-      if (!moved || played % 9 != 0) continue;
+      if (next.person < 0 || played % 9 != 0) continue;
       v1::ClientMessage chat;
       chat.mutable_send_chat()->set_lobby_id(lobby_id);
       chat.mutable_send_chat()->set_text("move " + std::to_string(played));

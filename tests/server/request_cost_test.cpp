@@ -53,17 +53,10 @@ TEST_CASE("request cost: Resync and Watch of a long match of every game - each a
         players[i]->fence();
         sync(*players[i], live[i]);
       }
-      bool moved = false;
-      for (int i = 0; i < 2 && !moved; ++i) {
-        auto& s = live[i].seats[0];   // a person holding one seat: its one stream
-        if (!s.have || s.acted_on == s.number) continue;
-        const std::vector<v1::Action> legal = legal_in(*s.view);
-        if (legal.empty()) continue;
-        s.acted_on = s.number;
-        players[i]->request(play_action(match_id, s.number, pick(*game, legal, random)));
-        ++played;
-        moved = true;
-      }
+      const to_move next = next_to_move(live);
+      if (next.person < 0) continue;
+      players[next.person]->request(play_action(match_id, next.view_number, pick(*game, next.legal, random)));
+      ++played;
     }
     CHECK(played > 20);
 
