@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <limits>
@@ -343,4 +344,31 @@ TEST_CASE("loadgen: with --reconnect, matches come back and play on after the se
   // And the matches played on against the restarted server.
   CHECK(metric(server->port(), "starport_actions_total") >= 3);
   CHECK(metric(server->port(), "starport_matches") == running);
+}
+
+TEST_CASE("loadgen: the server it starts for a closed loop allows its seats' pace - a paced run and a run's own --rate keep theirs") {
+  const auto has = [](const std::vector<std::string>& flags, const std::string& flag, const std::string& value) {
+    for (std::size_t i = 0; i + 1 < flags.size(); ++i)
+      if (flags[i] == flag && flags[i + 1] == value) return true;
+    return false;
+  };
+  loadgen::config closed;
+  closed.matches = 10;
+  const std::vector<std::string> fast = loadgen::server_flags(closed);
+  CHECK(has(fast, "--rate", "10000"));
+  CHECK(has(fast, "--burst", "20000"));
+  CHECK(has(fast, "--max-connections", "20000"));
+
+  loadgen::config paced = closed;
+  paced.think_ms = 2000;
+  const std::vector<std::string> people = loadgen::server_flags(paced);
+  CHECK(std::find(people.begin(), people.end(), "--rate") == people.end());
+  CHECK(std::find(people.begin(), people.end(), "--burst") == people.end());
+
+  loadgen::config own = closed;
+  own.server_args = {"--rate", "50"};
+  const std::vector<std::string> theirs = loadgen::server_flags(own);
+  CHECK(std::count(theirs.begin(), theirs.end(), "--rate") == 1);
+  CHECK(has(theirs, "--rate", "50"));
+  CHECK(std::find(theirs.begin(), theirs.end(), "--burst") == theirs.end());
 }

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <memory>
 #include <mutex>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -91,6 +92,25 @@ double seconds_since(clock_type::time_point t) {
 
 }  // namespace
 
+std::vector<std::string> server_flags(const config& cfg) {
+  // The server's own bounds (20,000 sockets, 10,000 lobbies) are sized for one machine's
+  // capacity; a run at that size needs a little room above them.
+  std::vector<std::string> room = {
+      "--max-connections", std::to_string(std::max(20000, 2 * cfg.matches + 100)),
+      "--max-lobbies", std::to_string(std::max(10000, cfg.matches + 100))};
+  if (cfg.compress) room.push_back("--ws-compress");
+  // The closed loop's seats act the moment they may, and the last matches still running
+  // go faster than any person could: past the 100 messages a second a connection is
+  // allowed. Their moves are what the closed loop measures, so its server allows more.
+  const auto asked = [&](std::string_view flag) {
+    return std::find(cfg.server_args.begin(), cfg.server_args.end(), flag) != cfg.server_args.end();
+  };
+  if (cfg.think_ms <= 0 && !asked("--rate") && !asked("--burst"))
+    room.insert(room.end(), {"--rate", "10000", "--burst", "20000"});
+  room.insert(room.end(), cfg.server_args.begin(), cfg.server_args.end());
+  return room;
+}
+
 std::optional<load_report> measure(const config& cfg, std::string& error) {
   const engine::game_info* game = engine::find_game(cfg.game);
   if (!game) return error = "--game " + cfg.game + ": no such game", std::nullopt;
@@ -100,14 +120,7 @@ std::optional<load_report> measure(const config& cfg, std::string& error) {
   target to;
   int pid = cfg.server_pid;
   if (cfg.url.empty()) {
-    // The server's own bounds (20,000 sockets, 10,000 lobbies) are sized for one machine's
-    // capacity; a run at that size needs a little room above them.
-    std::vector<std::string> room = {
-        "--max-connections", std::to_string(std::max(20000, 2 * cfg.matches + 100)),
-        "--max-lobbies", std::to_string(std::max(10000, cfg.matches + 100))};
-    if (cfg.compress) room.push_back("--ws-compress");
-    room.insert(room.end(), cfg.server_args.begin(), cfg.server_args.end());
-    server = server_process::start(cfg.server_exe, 30, error, room);
+    server = server_process::start(cfg.server_exe, 30, error, server_flags(cfg));
     if (!server) return std::nullopt;
     server->keep_data(cfg.keep_data);
     pid = server->pid();
