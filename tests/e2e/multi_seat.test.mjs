@@ -12,7 +12,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 
 import { assertAxeClean as axe } from "./axe.mjs";
-import { browserPage, cleanUp, pickName, shoot, startServer, withEvidence } from "./harness.mjs";
+import { assertNoErrorsButRaces, browserPage, cleanUp, pickName, shoot, startServer, withEvidence } from "./harness.mjs";
 
 const missionTimeoutMs = 150_000;
 const desktop = { width: 1280, height: 800 };
@@ -150,8 +150,8 @@ async function scenario(carol) {
   // With a bot beside her, Carol is one of a team: a win reads "You won with …", a loss "Your team lost".
   assert.match(outcome, /^(You won with |Your team lost)/, `one shared outcome: ${outcome}`);
   console.log(`multi-seat e2e: outcome "${outcome}"`);
-  const errors = await carol.evaluate(() => window.__errors);
-  assert.deepEqual(errors, [], `Carol's page showed errors: ${errors.join(" | ")}`);
+  // Vega, a bot, chooses in secret beside Carol's two seats: a choice may cross Vega's.
+  await assertNoErrorsButRaces(carol, "Carol", "multi-seat e2e");
   await shoot(carol, "multi-end-desktop.png");
   await axe(carol, "the table at the end");
   await shoot(carol, "multi-end-phone.png", phone);
