@@ -118,7 +118,11 @@ void serve_frame(const std::shared_ptr<websocket_session>& s, const request& r, 
   cursor.at(step).view(who)->SerializeToString(f.mutable_view());
   f.set_perspective(perspective);
   f.set_opening_log(cursor.opening());
-  for (const std::string& words : cursor.words()) f.add_action_log(words);
+  // The public words of every action; the lines the reader says it holds are left out.
+  const std::vector<std::string>& words = cursor.words();
+  const std::size_t known = std::min<std::size_t>(m.log_known(), words.size());
+  f.set_log_from(static_cast<std::uint32_t>(known));
+  for (std::size_t i = known; i < words.size(); ++i) f.add_action_log(words[i]);
   v1::MatchInfo& info = *f.mutable_match();
   describe_record(record, info);
   info.set_spectator(seat < 0);

@@ -310,6 +310,42 @@ TEST_CASE("replay: the replay's log reads like the live log, effects included (S
   }
 }
 
+TEST_CASE("replay: a reader that holds the log's first lines gets the rest - at any step and perspective - and a claim past the end gets none") {
+  server_fixture f({"--bot-delay-ms", "0", "--rate", "100000", "--burst", "100000"});
+  test_client a(f.port());
+  a.hello("Ada");
+  const finished live = play_game(a, "space_war", 2, R"({"contest_limit": 20})", "heuristic");
+  const v1::ReplayFrame whole = a.request(open_replay(live.match_id, 0, false)).replay_frame();
+  const auto lines = static_cast<std::uint32_t>(whole.action_log_size());
+  REQUIRE(lines == whole.total_steps());
+  REQUIRE(lines > 20);
+  CHECK(whole.log_from() == 0);
+  for (const std::uint32_t known : {1u, 10u, lines - 1, lines, lines + 5, 0xffffffffu}) {
+    for (const bool as_seat : {false, true}) {
+      CAPTURE(known);
+      CAPTURE(as_seat);
+      const std::uint32_t step = known % (lines + 1);
+      const v1::ServerMessage m = a.request(open_replay(live.match_id, step, as_seat, known));
+      REQUIRE(m.has_replay_frame());
+      const v1::ReplayFrame& r = m.replay_frame();
+      const std::uint32_t from = std::min(known, lines);
+      CHECK(r.step() == step);
+      CHECK(r.log_from() == from);
+      REQUIRE(static_cast<std::uint32_t>(r.action_log_size()) == lines - from);
+      for (std::uint32_t i = from; i < lines; ++i) CHECK(r.action_log(static_cast<int>(i - from)) == whole.action_log(static_cast<int>(i)));
+      // The rest of the frame is as a whole one's at that step.
+      const v1::ReplayFrame full = a.request(open_replay(live.match_id, step, as_seat)).replay_frame();
+      CHECK(r.view() == full.view());
+      CHECK(r.perspective() == full.perspective());
+    }
+  }
+  // A few steps of a long match: each with the log known costs a fraction of a whole frame.
+  const std::size_t with = a.request(open_replay(live.match_id, 5, false, lines)).ByteSizeLong();
+  const std::size_t without = a.request(open_replay(live.match_id, 5, false)).ByteSizeLong();
+  MESSAGE("a replay step of a " << lines << "-move Space War match: " << without << " B with its log, " << with << " B without");
+  CHECK(with * 4 < without);
+}
+
 TEST_CASE("replay: a Space War match whose every seat flips by preference has one replay step per flip (needs the server's SetPreferences)") {
   // The human seat plays Humans (no Power Card: nothing to decide but flips) with the
   // auto_flip preference; the bot seat flips as bots do. The server plays the preference

@@ -86,8 +86,27 @@ TEST_CASE("request cost: Resync and Watch of a long match of every game - each a
       return out;
     };
     const cost p = price(b, ping, 1000), r = price(b, resync, 1000), w = price(c, watch, 1000);
+    // A replay of the running match, by one of its players, at seeded steps all over it: each
+    // answer is that step's frame.
+    cost o;
+    {
+      std::mt19937 steps(5);
+      const int n = 1000;
+      const double before = cpu_seconds(f.server->pid());
+      for (int i = 0; i < n; ++i) {
+        const auto step = static_cast<std::uint32_t>(steps() % static_cast<unsigned>(played + 1));
+        const std::size_t from = b.frames.size();
+        const v1::ServerMessage frame = b.request(open_replay(match_id, step, true));
+        REQUIRE(frame.has_replay_frame());
+        REQUIRE(frame.replay_frame().step() == step);
+        for (std::size_t k = from; k < b.frames.size(); ++k) o.bytes += b.frames[k].wire_size;
+      }
+      o.cpu_us = (cpu_seconds(f.server->pid()) - before) / n * 1e6;
+      o.bytes /= static_cast<std::size_t>(n);
+    }
     MESSAGE(game->id << " after " << played << " moves (" << b.matches[match_id].log.size()
                      << " log lines): server CPU a Ping " << p.cpu_us << " us; a Resync " << r.cpu_us << " us, "
-                     << r.bytes << " B; a Watch " << w.cpu_us << " us, " << w.bytes << " B");
+                     << r.bytes << " B; a Watch " << w.cpu_us << " us, " << w.bytes << " B; an OpenReplay at a random step "
+                     << o.cpu_us << " us, " << o.bytes << " B");
   }
 }

@@ -338,11 +338,12 @@ v1::ClientMessage remove_seat(const std::string& lobby_id, std::uint32_t seat) {
   return m;
 }
 
-v1::ClientMessage open_replay(const std::string& match_id, std::uint32_t step, bool as_seat) {
+v1::ClientMessage open_replay(const std::string& match_id, std::uint32_t step, bool as_seat, std::uint32_t log_known) {
   v1::ClientMessage m;
   m.mutable_open_replay()->set_match_id(match_id);
   m.mutable_open_replay()->set_step(step);
   m.mutable_open_replay()->set_as_seat(as_seat);
+  m.mutable_open_replay()->set_log_known(log_known);
   return m;
 }
 

@@ -127,7 +127,7 @@ v1::ClientMessage start_message(const std::string& lobby_id);
 v1::ClientMessage choose_deck(const std::string& lobby_id, const std::string& deck_id, std::uint32_t seat = 0);
 v1::ClientMessage add_bot(const std::string& lobby_id, const std::string& bot, std::uint32_t seat);
 v1::ClientMessage remove_seat(const std::string& lobby_id, std::uint32_t seat);
-v1::ClientMessage open_replay(const std::string& match_id, std::uint32_t step, bool as_seat);
+v1::ClientMessage open_replay(const std::string& match_id, std::uint32_t step, bool as_seat, std::uint32_t log_known = 0);
 // The error a reply carries (ERROR_CODE_UNSPECIFIED: not an error).
 inline v1::ErrorCode error_of(const v1::ServerMessage& m) {
   return m.has_error() ? m.error().code() : v1::ERROR_CODE_UNSPECIFIED;
