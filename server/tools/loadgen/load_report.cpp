@@ -201,11 +201,13 @@ std::string load_report::summary() const {
                 refusals_.c_str(), refusals_.empty() ? "" : ")",
                 static_cast<unsigned long long>(resyncs_), play_s_, elapsed_s_, max_ms_);
   std::string out = text;
-  if (refusals_.find("RATE_LIMITED") != std::string::npos)
+  if (refusals_.find("RATE_LIMITED") != std::string::npos) {
     out += "\nloadgen: RATE_LIMITED: a connection sent more messages a second than the server's --rate allows "
-           "(100 by default), and one that kept on was closed (a match that broke off); in the closed loop, "
-           "the last matches left running go that fast. A server loadgen starts for a closed loop allows "
-           "10,000; give your own `serve --rate 10000 --burst 20000` for one";
+           "(100 by default), and one that kept on was closed (a match that broke off)";
+    if (think_ms_ <= 0)   // only the closed loop's seats outrun a person
+      out += "; in the closed loop, the last matches left running go that fast. A server loadgen starts for a "
+             "closed loop allows 10,000; give your own `serve --rate 10000 --burst 20000` for one";
+  }
   if (reconnects_ > 0 || still_out_ > 0) {
     std::snprintf(text, sizeof text,
                   "\nloadgen: connections lost during play came back (--reconnect): %llu reconnects, %llu "
