@@ -70,6 +70,8 @@ async function scenario(alice, sam) {
   // Sam has never been here: a public replay opens without asking for a name (an
   // anonymous Hello); he is asked only if he wants to play.
   const step = 30;
+  const received = [];   // the size of every frame Sam's page gets from the server
+  sam.on("websocket", (ws) => ws.on("framereceived", (f) => received.push(typeof f.payload === "string" ? Buffer.byteLength(f.payload) : f.payload.length)));
   await openReplay(sam, { from: `${baseUrl}/#/replay/${matchId}?step=${step}`, step });
   assert.equal(await sam.locator("[data-name-gate]").count(), 0, "no name asked to watch a replay");
   assert.equal(await sam.locator(".who").textContent(), "watching as a guest");
@@ -80,6 +82,9 @@ async function scenario(alice, sam) {
   assert.ok(await sam.evaluate(() => document.documentElement.scrollWidth <= 390), "the replay fits 390 px");
 
   // The last step, then one back from the timeline with the keyboard.
+  const logLines = () => sam.locator(".replay-log li").allTextContents();
+  const opened = await logLines();
+  const sentBefore = received.length;
   await sam.click('button[name="last"]');
   const total = Number(await sam.locator('input[name="step"]').getAttribute("max"));
   assert.ok(total > step, `a replay longer than step ${step} (${total} actions)`);
@@ -91,6 +96,13 @@ async function scenario(alice, sam) {
   assert.match(sam.url(), new RegExp(`step=${total - 1}$`), "the link follows the step");
   await currentLineInView(sam, total - 1);
   await shoot(sam, "replay-stranger-phone.png");
+  // Later steps are sent only the log lines the page did not hold (OpenReplay.log_known),
+  // and the page joins them on: the log reads the same, and no later frame carries it all.
+  assert.deepEqual(await logLines(), opened, "the action log after two steps reads as it did");
+  const logBytes = Buffer.byteLength(opened.join(""));
+  const later = Math.max(...received.slice(sentBefore));
+  console.log(`# replay frames: first ${Math.max(...received.slice(0, sentBefore))} B, later steps at most ${later} B; the log ${logBytes} B`);
+  assert.ok(later < logBytes, `a later step's frame (${later} B) is smaller than the log (${logBytes} B)`);
 
   for (const [name, page] of [["Alice", alice], ["Sam", sam]]) {
     const shown = await page.evaluate(() => window.__errors);

@@ -40,16 +40,19 @@ export function ReplayPage({ app, route }: { app: App; route: Route }) {
     setLoading(true);
     try {
       const { step: wantStep, asSeat, seat } = want.current;
-      const reply = await app.conn.request({ case: "openReplay", value: { matchId, step: wantStep, asSeat, seat: seat ?? 0 } });
+      const held = frameRef.current;
+      const reply = await app.conn.request({ case: "openReplay",
+        value: { matchId, step: wantStep, asSeat, seat: seat ?? 0, logKnown: logKnownFor(held, matchId) } });
       if (id !== latest.current || reply.body.case !== "replayFrame") return;
-      const f = reply.body.value;
+      const f = withKnownLog(held, reply.body.value);
       want.current.step = f.step;
       app.replaceRoute(replayRoute(matchId, f.step, want.current));
       if (!findGame(f.game)) await loadGame(f.game);
       setFrame(f);
       setSlider(null);
     } catch (e) {
-      if (id !== latest.current || !(e instanceof ServerError)) return;
+      if (id !== latest.current) return;
+      if (!(e instanceof ServerError)) throw e;
       const cannot = replayRefusal(e, frameRef.current !== null);
       if (cannot) setRefusal(cannot);
       else app.showError(e);
@@ -321,6 +324,22 @@ export function replayOutcomeText(frame: ReplayFrame, outcome: Outcome | undefin
   gameReason?: (reason: string) => string | undefined, team = 0): string {
   const held = heldSeats(frame);
   return outcomeText(outcome, viewer, seatName, viewer !== null && held.includes(viewer) ? held : [], gameReason, team);
+}
+
+// How many of the match's action-log lines the page already holds (OpenReplay.log_known):
+// the log's lines never change and are the same from every perspective, so a step needs
+// only the lines after them (docs/protocol.md, Replays).
+export function logKnownFor(held: ReplayFrame | null, matchId: string): number {
+  return held !== null && held.matchId === matchId ? held.actionLog.length : 0;
+}
+
+// The frame with its whole log: the server sent it from line `logFrom`, the first `logFrom`
+// lines being ones the page held (a frame that sent the whole log has logFrom 0).
+export function withKnownLog(held: ReplayFrame | null, f: ReplayFrame): ReplayFrame {
+  if (f.logFrom === 0) return f;
+  if (held === null || held.matchId !== f.matchId || held.actionLog.length < f.logFrom)
+    throw new Error("replay frame continues a log this page does not hold");
+  return { ...f, actionLog: held.actionLog.slice(0, f.logFrom).concat(f.actionLog), logFrom: 0 };
 }
 
 // The replay route of a frame for what the page asks (a held seat named only with asSeat).
