@@ -44,7 +44,7 @@ void list_cards(const session_ptr&, const request& r, const v1::ListCards& m) {
   const engine::game_info* game =
       catalog && catalog->catalog ? catalog : deck_game(m.game(), why);
   if (!game) return reply_error(r, v1::BAD_REQUEST, why);
-  send_to(r.from, with_request_id(card_pool_message(*game), r.request_id));
+  reply(r, with_request_id(card_pool_message(*game), r.request_id));
 }
 
 void list_decks(const session_ptr& s, request r, const v1::ListDecks& m) {

@@ -14,6 +14,9 @@ class rate_limiter {
   rate_limiter(double per_second, double burst, int abuse_limit);
   // One message arriving at `now`, worth `cost` tokens (at most the burst: else it never passes).
   verdict take(clock::time_point now, double cost = 1.0);
+  // What a message cost after it was answered (a large answer's bytes: send_answer), taken
+  // even past empty: the debt, at most a burst, delays the next messages, never this one.
+  void charge(clock::time_point now, double cost);
 
  private:
   static constexpr std::chrono::seconds abuse_window{10};
@@ -24,6 +27,8 @@ class rate_limiter {
   clock::time_point last_{};
   int refusals_ = 0;
   clock::time_point window_start_{};
+
+  void refill(clock::time_point now);
 };
 
 }  // namespace starport::server

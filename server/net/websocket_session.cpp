@@ -163,6 +163,13 @@ void websocket_session::send(frame_ptr frame, std::uint32_t match) {
   post([this, frame = std::move(frame), match]() mutable { on_send(std::move(frame), match); });
 }
 
+void websocket_session::send_answer(frame_ptr frame) {
+  post([this, frame = std::move(frame)]() mutable {
+    limiter_.charge(rate_limiter::clock::now(), answer_cost(frame->size()));
+    on_send(std::move(frame), 0);
+  });
+}
+
 void websocket_session::on_send(frame_ptr frame, std::uint32_t match) {
   if (closing_ || left_) return;
   outgoing_frame out{std::move(frame)};

@@ -49,6 +49,9 @@ class websocket_session : public std::enable_shared_from_this<websocket_session>
   // its own handle for that match in front of it (ServerMessage.stream); 0: no match's.
   void send(frame_ptr frame, std::uint32_t match = 0);
   void send(const v1::ServerMessage& message) { send(encode(message)); }
+  // Any thread: the answer to one of this client's requests; its size is charged against
+  // the client's message rate (answer_cost), so large answers asked in a loop slow it.
+  void send_answer(frame_ptr frame);
   void close(boost::beast::websocket::close_code code);
   void track(std::weak_ptr<match_actor> match);   // tell this match when the connection ends
   // The idle sweep's tick when the peer last sent a byte, and its visit at tick `at` to a

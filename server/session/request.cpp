@@ -14,7 +14,11 @@ void send_to(const session_ref& to, const frame_ptr& frame, std::uint32_t match)
 
 void reply(const request& r, v1::ServerMessage message) {
   message.set_request_id(r.request_id);
-  send_to(r.from, encode(message));
+  reply(r, encode(message));
+}
+
+void reply(const request& r, const frame_ptr& frame) {
+  if (auto s = r.from.session.lock()) s->send_answer(frame);
 }
 
 void reply_error(const request& r, v1::ErrorCode code, std::string detail) {

@@ -34,7 +34,10 @@ void send_to(const session_ref& to, const frame_ptr& frame);
 // A match's frame (MatchInfo, a view update), `match` its stream_handle: the session puts
 // its own handle for the match in front (ServerMessage.stream).
 void send_to(const session_ref& to, const frame_ptr& frame, std::uint32_t match);
+// The answer to `r`, charged against the client's message rate by its size
+// (websocket_session::send_answer); `frame` already carries the request id.
 void reply(const request& r, v1::ServerMessage message);
+void reply(const request& r, const frame_ptr& frame);
 void reply_error(const request& r, v1::ErrorCode code, std::string detail);
 // With Error.problems: every problem found (a deck list's broken lines), at most 50.
 void reply_error(const request& r, v1::ErrorCode code, std::string detail, const std::vector<std::string>& problems);

@@ -130,6 +130,11 @@ double request_cost(const v1::ClientMessage& message) {
   }
 }
 
+double answer_cost(std::size_t bytes) {
+  constexpr std::size_t bytes_per_token = 4096;
+  return static_cast<double>(bytes / bytes_per_token);
+}
+
 void route(const session_ptr& s, v1::ClientMessage&& message) {
   using body = v1::ClientMessage::BodyCase;
   const std::uint32_t id = message.request_id();

@@ -130,17 +130,23 @@ void no_client_receives_a_hidden_card(bool packed) {
   // The omniscient truth of every step, from the finished match's replay.
   std::vector<step_cards> truth;
   int named = 0;
+  // Read as the replay page does: the whole log with the first frame, then each step with
+  // the log held (OpenReplay.log_known), so a step costs one message of the rate.
+  std::vector<std::string> log;
   for (int s = 0; s <= played; ++s) {
-    const v1::ServerMessage frame = c.request(open_replay(t.match_id, static_cast<std::uint32_t>(s), false));
+    const v1::ServerMessage frame =
+        c.request(open_replay(t.match_id, static_cast<std::uint32_t>(s), false, static_cast<std::uint32_t>(log.size())));
     REQUIRE(frame.replay_frame().perspective() == "everything");
+    REQUIRE(frame.replay_frame().log_from() == log.size());
+    log.insert(log.end(), frame.replay_frame().action_log().begin(), frame.replay_frame().action_log().end());
     sw::View everything;
     REQUIRE(everything.ParseFromString(frame.replay_frame().view()));
     truth.push_back(cards_at(everything));
     // The log names a card (by kind) only once it is face up: the step's line, which every
     // viewer got live (log_line) and every replay shows (action_log), names no other.
     if (s == 0) continue;
-    REQUIRE(frame.replay_frame().action_log_size() >= s);   // the whole match's lines
-    for (const std::uint32_t k : named_kinds(frame.replay_frame().action_log(s - 1))) {
+    REQUIRE(log.size() >= static_cast<std::size_t>(s));   // the whole match's lines
+    for (const std::uint32_t k : named_kinds(log[static_cast<std::size_t>(s - 1)])) {
       ++named;
       if (!truth.back().visible_kinds.contains(k))
         FAIL("step " << s << " names card kind " << k << " which was not face up");

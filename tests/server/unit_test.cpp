@@ -128,6 +128,25 @@ TEST_CASE("rate limiter: a message may cost several tokens - never more than the
   CHECK(small.take(t0) == rate_limiter::verdict::refuse);
 }
 
+TEST_CASE("rate limiter: an answer charged after it was sent is a debt of at most a burst - it delays the next messages") {
+  rate_limiter limiter(10, 20, 3);
+  const auto t0 = rate_limiter::clock::now();
+  CHECK(limiter.take(t0) == rate_limiter::verdict::allow);   // 19 left
+  limiter.charge(t0, 15);                                     // 4 left
+  for (int i = 0; i < 4; ++i) CHECK(limiter.take(t0) == rate_limiter::verdict::allow);
+  CHECK(limiter.take(t0) == rate_limiter::verdict::refuse);
+  limiter.charge(t0, 1000);   // far past empty: the debt stops at a burst (-20)
+  CHECK(limiter.take(t0 + std::chrono::milliseconds(2000)) == rate_limiter::verdict::refuse);   // 20 back: 0
+  CHECK(limiter.take(t0 + std::chrono::milliseconds(2100)) == rate_limiter::verdict::allow);    // 1 back
+  // A charge of nothing (an answer under 4 KiB) changes nothing; a negative one gives nothing back.
+  rate_limiter other(10, 2, 3);
+  other.charge(t0, 0);
+  other.charge(t0, -5);
+  CHECK(other.take(t0) == rate_limiter::verdict::allow);
+  CHECK(other.take(t0) == rate_limiter::verdict::allow);
+  CHECK(other.take(t0) == rate_limiter::verdict::refuse);
+}
+
 TEST_CASE("fairness: the commitment is hex SHA-256 of salt ':' decimal seed") {
   CHECK(sha256_hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
   CHECK(seed_commitment(42, "00ff") == sha256_hex("00ff:42"));
