@@ -105,7 +105,7 @@ TEST_CASE("request cost: Resync and Watch of a long match of every game - each a
       for (int i = 0; i < n; ++i) {
         const auto step = static_cast<std::uint32_t>(steps() % static_cast<unsigned>(played + 1));
         const std::size_t from = b.frames.size();
-        const v1::ServerMessage frame = b.request(open_replay(match_id, step, true, log_held ? held : 0));
+        const v1::ServerMessage frame = b.request(open_replay(asked, step, true, log_held ? held : 0));
         REQUIRE(frame.has_replay_frame());
         // `played` counts moves sent; a refused one is no step, so the last steps may be past the end.
         REQUIRE(frame.replay_frame().step() == std::min(step, frame.replay_frame().total_steps()));
