@@ -47,6 +47,23 @@ def varint(b, i):
             return v, i
 
 
+def value(b, i, values, prefixed):
+    """One value at `i` (a varint, or length-prefixed) to `values`; where it ends."""
+    n, j = varint(b, i)
+    end = j + n if prefixed else j
+    values += b[i:end]
+    return end
+
+
+def nested(b, i, split, msg, keys, values, marks="()"):
+    """A length-prefixed nested patch (or list patch) at `i`, its keys between `marks`."""
+    n, j = varint(b, i)
+    keys.append(marks[0])
+    i = split(b, j, j + n, msg, keys, values)
+    keys.append(marks[1])
+    return i
+
+
 def split_patch(b, i, end, msg, keys, values):
     """docs/protocol.md, "The patch format": keys (with nesting marks) to `keys`, values to `values`."""
     first = True
@@ -63,24 +80,11 @@ def split_patch(b, i, end, msg, keys, values):
         kind = SCHEMA[msg][field]
         keys.append(key)
         if op == 0:
-            if kind == "v":
-                _, j = varint(b, i)
-                values += b[i:j]
-                i = j
-            else:
-                n, j = varint(b, i)
-                values += b[i:j + n]
-                i = j + n
+            i = value(b, i, values, prefixed=kind != "v")
         elif op == 2:
-            n, j = varint(b, i)
-            keys.append("(")
-            i = split_patch(b, j, j + n, kind, keys, values)
-            keys.append(")")
+            i = nested(b, i, split_patch, kind, keys, values)
         elif op == 3:
-            n, j = varint(b, i)
-            keys.append("[")
-            i = split_list(b, j, j + n, kind.rstrip("*"), keys, values)
-            keys.append("]")
+            i = nested(b, i, split_list, kind.rstrip("*"), keys, values, "[]")
     return i
 
 
@@ -93,26 +97,16 @@ def split_list(b, i, end, elem, keys, values):
         op = key & 3
         keys.append(("e", key))
         if op == 0:
-            n, j = varint(b, i)
-            values += b[i:j + n]
-            i = j + n
+            i = value(b, i, values, prefixed=True)
         elif op == 1:
-            n, j = varint(b, i)
-            keys.append("(")
-            i = split_patch(b, j, j + n, elem, keys, values)
-            keys.append(")")
+            i = nested(b, i, split_patch, elem, keys, values)
         elif op == 2:   # COPY from, count
             _, j = varint(b, i)
             _, k = varint(b, j)
             values += b[i:k]
             i = k
         else:           # MOVE from, then a patch
-            _, j = varint(b, i)
-            values += b[i:j]
-            n, k = varint(b, j)
-            keys.append("(")
-            i = split_patch(b, k, k + n, elem, keys, values)
-            keys.append(")")
+            i = nested(b, value(b, i, values, prefixed=False), split_patch, elem, keys, values)
     return i
 
 
