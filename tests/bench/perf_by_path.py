@@ -6,6 +6,7 @@
 import collections
 import sys
 
+
 def names(*keys):
     return lambda text: any(k in text for k in keys)
 
@@ -39,6 +40,22 @@ STORAGE = [
 ]
 
 
+def read_samples(lines):
+    """`perf script`'s samples as (thread id, stack leaf first); perf_by_thread.py reads them so too."""
+    thread, stack = None, []
+    for line in lines:
+        if not line.strip():
+            if thread is not None:
+                yield thread, stack
+            thread, stack = None, []
+        elif not line[0].isspace():
+            thread = next(p for p in line.split() if p.isdigit())
+        elif thread is not None:
+            stack.append(line.strip())
+    if thread is not None:
+        yield thread, stack
+
+
 def path_of(stack, paths):
     text = '\n'.join(stack)
     return next((name for name, named in paths if named(text)), 'other')
@@ -47,20 +64,11 @@ def path_of(stack, paths):
 def main():
     moves, frequency, network = float(sys.argv[1]), float(sys.argv[2]), sys.argv[3]
     samples = collections.defaultdict(list)   # thread id -> its samples' stacks
-    thread, stack = None, []
-    for line in sys.stdin:
-        if not line.strip():
-            if thread is not None:
-                samples[thread].append(stack)
-            thread, stack = None, []
-        elif not line[0].isspace():
-            thread = next(p for p in line.split() if p.isdigit())
-        elif thread is not None:
-            stack.append(line.strip())
-    if thread is not None:
+    for thread, stack in read_samples(sys.stdin):
         samples[thread].append(stack)
     # A sample stands for 1/frequency s of the thread's CPU (perf's cpu-clock counts time on a core).
     per_sample = 1e6 / frequency / moves
+    # The server runs two threads: the network thread and the storage thread.
     for tid, stacks in sorted(samples.items(), key=lambda kv: kv[0] != network):
         paths = NETWORK if tid == network else STORAGE
         counted = collections.Counter(path_of(s, paths) for s in stacks)

@@ -5,6 +5,8 @@
 import collections
 import sys
 
+from perf_by_path import read_samples
+
 moves, network = float(sys.argv[1]), sys.argv[2]
 symbols = sys.argv[3:]
 per_sample = 1e6 / 2000 / moves   # µs of one sample, per move
@@ -31,16 +33,8 @@ def count(sample):
                 named[s] += 1
 
 
-sample = None
-for line in sys.stdin:
-    if not line.strip():
-        count(sample)
-        sample = None
-    elif not line[0].isspace():
-        sample = [next(p for p in line.split() if p.isdigit()), []]
-    elif sample is not None:
-        sample[1].append(line.strip())
-count(sample)
+for thread_id, frames in read_samples(sys.stdin):
+    count([thread_id, frames])
 for thread, n in by_thread.items():
     print(f'{thread}: {n * per_sample:.1f} µs per move')
 for (thread, place), n in sorted(by_place.items()):
