@@ -5,21 +5,23 @@
 #include <iterator>
 
 #include "storage/action_codec.hpp"
+#include "storage/action_run.hpp"
 #include "storage/sqlite_error.hpp"
 
 namespace starport::storage {
 
 namespace {
 
-// Columns idx, seat, kind, args, at_ms, cause, as both action tables have them.
-logged_action read_action(const statement::use& q) {
+// Columns idx, seat, kind, args, at_ms, cause from column `from` on, as the journal and
+// match_actions have them.
+logged_action read_action(const statement::use& q, int from = 0) {
   logged_action a;
-  a.index = static_cast<std::uint32_t>(q.integer(0));
-  a.move.seat = static_cast<std::uint8_t>(q.integer(1));
-  a.move.kind = static_cast<std::uint16_t>(q.integer(2));
-  decode_args(q.blob(3), a.move);
-  a.at_ms = q.integer(4);
-  a.cause = static_cast<move_cause>(q.integer(5));   // the schema allows 0–3 only
+  a.index = static_cast<std::uint32_t>(q.integer(from));
+  a.move.seat = static_cast<std::uint8_t>(q.integer(from + 1));
+  a.move.kind = static_cast<std::uint16_t>(q.integer(from + 2));
+  decode_args(q.blob(from + 3), a.move);
+  a.at_ms = q.integer(from + 4);
+  a.cause = static_cast<move_cause>(q.integer(from + 5));   // the schema allows 0–3 only
   return a;
 }
 
@@ -32,26 +34,22 @@ action_log::action_log(sqlite3* db, journal_limits limits)
       insert_(db,
               "INSERT INTO action_journal (match_id, idx, seat, kind, args, at_ms, cause)"
               " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"),
-      // Archival opens a range for the match (checked once, in SQL), copies the rows, and
-      // closes it (the range is full, action_count moves to its end): migration 4.
-      open_(db, "INSERT INTO action_archival (match_id, first_idx, end_idx) VALUES (?1, ?2, ?3)"),
-      // The rows by their seqs (a JSON array): point lookups in seq order. One statement, not
-      // one per row: SQLite saves each page a statement changes (for its rollback) once per
-      // statement. Each row is only compared with the open range.
-      copy_(db,
-            "INSERT INTO match_actions (match_id, idx, seat, kind, args, at_ms, cause)"
-            " SELECT match_id, idx, seat, kind, args, at_ms, cause FROM action_journal"
-            " WHERE seq IN (SELECT value FROM json_each(?1)) AND match_id = ?2 ORDER BY seq"),
-      close_(db, "DELETE FROM action_archival WHERE match_id = ?1"),
-      left_open_(db, "SELECT match_id FROM action_archival LIMIT 1"),
-      row_(db,
-           "SELECT idx, seat, kind, args, at_ms, cause FROM action_journal WHERE seq = ?1 AND match_id = ?2"),
+      // Its trigger refuses an unknown or finished match and a run that does not start at
+      // the match's action_count, and moves action_count to its end: migration 9.
+      insert_run_(db,
+                  "INSERT INTO match_action_runs (match_id, first_idx, end_idx, actions)"
+                  " VALUES (?1, ?2, ?3, ?4)"),
       delete_(db, "DELETE FROM action_journal WHERE seq < ?1"),
+      // What was archived row by row before migration 9, then the runs since.
       archived_(db,
                 "SELECT idx, seat, kind, args, at_ms, cause FROM match_actions WHERE match_id = ?1"
                 " ORDER BY idx"),
+      runs_(db,
+            "SELECT first_idx, end_idx, actions FROM match_action_runs WHERE match_id = ?1"
+            " ORDER BY first_idx"),
       running_(db, "SELECT id, action_count FROM matches WHERE finished = 0"),
-      scan_(db, "SELECT seq, match_id, idx FROM action_journal ORDER BY seq"),
+      scan_(db,
+            "SELECT seq, match_id, idx, seat, kind, args, at_ms, cause FROM action_journal ORDER BY seq"),
       version_query_(db, "PRAGMA data_version") {
   if (limits.delete_chunk < 1 || limits.pin_limit < 1 || limits.upkeep_every < 1)
     reject("open", "journal limits must be at least 1");
@@ -75,12 +73,6 @@ void action_log::rebuild() {
   savepoint_.run("read action journal", [&] {
     version_ = data_version();
     {
-      // Only hand-written SQL can commit an archival between its opening and its closing: its
-      // rows would be in match_actions but not counted.
-      auto q = left_open_.start("read action journal");
-      if (q.step()) reject("read action journal", "the archival of match " + q.text(0) + " was left open");
-    }
-    {
       auto q = running_.start("read action journal");
       while (q.step()) index_.add_match(q.text(0), static_cast<std::uint32_t>(q.integer(1)));
     }
@@ -97,12 +89,12 @@ void action_log::rebuild() {
       const journal_index::match* m = index_.find(id);
       const std::int64_t idx = q.integer(2);
       // Rows of finished matches, and those below a running match's archived count, are
-      // already in match_actions; they wait for the next prefix deletion.
+      // already archived; they wait for the next prefix deletion.
       if (!m || idx < m->archived) continue;
       if (idx != m->total())
         reject("read action journal", "match " + id + " has action " + std::to_string(idx) +
                                           " where " + std::to_string(m->total()) + " belongs");
-      index_.add_row(id, seq);
+      index_.add_row(id, seq, read_action(q, 2));
     }
     index_.set_bounds(lowest, any ? last + 1 : 1);
   });
@@ -115,35 +107,15 @@ void action_log::append(const std::string& match_id, const logged_action& a, con
   q.bind_text(1, match_id).bind(2, a.index).bind(3, a.move.seat).bind(4, a.move.kind);
   q.bind_blob(5, args).bind(6, a.at_ms).bind(7, static_cast<int>(a.cause));
   q.run();
-  index_.add_row(match_id, sqlite3_last_insert_rowid(db_));
+  index_.add_row(match_id, sqlite3_last_insert_rowid(db_), a);
 }
 
 void action_log::copy_to_log(const std::string& match_id) {
   const journal_index::match* m = index_.find(match_id);
   if (!m || m->rows == 0) return;
-  std::string seqs = "[";
-  m->for_each_seq([&](std::int64_t seq) {
-    seqs += std::to_string(seq);
-    seqs += ',';
-  });
-  seqs.back() = ']';
-  // Refused unless the match runs and its archived count in the file is what memory says.
-  {
-    auto q = open_.start("archive actions");
-    q.bind_text(1, match_id).bind(2, m->archived).bind(3, m->total());
-    q.run();
-  }
-  {
-    auto q = copy_.start("archive actions");
-    q.bind_text(1, seqs).bind_text(2, match_id);
-    q.run();
-    if (q.changes() != static_cast<int>(m->rows))
-      reject("archive actions", "journal rows of " + match_id + " are missing");
-  }
-  auto q = close_.start("archive actions");
-  q.bind_text(1, match_id);
+  auto q = insert_run_.start("archive actions");
+  q.bind_text(1, match_id).bind(2, m->archived).bind(3, m->total()).bind_blob(4, m->run);
   q.run();
-  if (q.changes() != 1) reject("archive actions", "the archival of " + match_id + " was not open");
 }
 
 std::vector<logged_action> action_log::actions(const std::string& match_id) {
@@ -153,14 +125,24 @@ std::vector<logged_action> action_log::actions(const std::string& match_id) {
     q.bind_text(1, match_id);
     while (q.step()) out.push_back(read_action(q));
   }
+  {
+    auto q = runs_.start("actions");
+    q.bind_text(1, match_id);
+    while (q.step()) {
+      const std::int64_t first = q.integer(0);
+      const std::int64_t end = q.integer(1);
+      // The schema makes runs follow each other; a file edited by hand may not.
+      if (first != static_cast<std::int64_t>(out.size()))
+        reject("actions", "the archived actions of " + match_id + " have a gap before " + std::to_string(first));
+      read_run(q.blob(2), static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(end - first), out);
+    }
+  }
   const journal_index::match* m = index_.find(match_id);
   if (!m) return out;
-  m->for_each_seq([&](std::int64_t seq) {
-    auto q = row_.start("actions");
-    q.bind(1, seq).bind_text(2, match_id);
-    if (!q.step()) reject("actions", "journal row " + std::to_string(seq) + " of " + match_id + " is missing");
-    out.push_back(read_action(q));
-  });
+  if (out.size() != m->archived)
+    reject("actions", "match " + match_id + " has " + std::to_string(out.size()) + " archived actions, not " +
+                          std::to_string(m->archived));
+  read_run(m->run, m->archived, m->rows, out);
   return out;
 }
 

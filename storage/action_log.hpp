@@ -1,7 +1,8 @@
 #pragma once
-// Matches' action logs: match_actions holds what is archived, the action_journal table the
-// rest of each running match's log, in arrival order; an index of the journal is kept in
-// memory (docs/storage.md, "The action journal").
+// Matches' action logs: match_action_runs holds what is archived (match_actions what was
+// archived before migration 9), the action_journal table the rest of each running match's
+// log, in arrival order; an index of the journal, with those rows' actions, is kept in memory
+// (docs/storage.md, "The action journal").
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -30,10 +31,9 @@ class action_log {
   void started(const std::string& match_id) { index_.add_match(match_id, 0); }
   // Upkeep, then one insert. The caller has checked the match and the index.
   void append(const std::string& match_id, const logged_action& a, const std::string& args);
-  // Copies the match's journal rows into match_actions, in idx order, and adds them to
-  // matches.action_count, inside the caller's savepoint (a failure leaves an archival open
-  // until the savepoint is undone); memory is unchanged until finished() or upkeep says that
-  // write succeeded.
+  // Archives the match's journal rows as one run (from memory) and adds them to
+  // matches.action_count, inside the caller's savepoint; memory is unchanged until finished()
+  // or upkeep says that write succeeded.
   void copy_to_log(const std::string& match_id);
   void finished(const std::string& match_id) { index_.forget(match_id); }
   std::vector<logged_action> actions(const std::string& match_id);
@@ -52,13 +52,10 @@ class action_log {
   std::int64_t version_ = 0;   // PRAGMA data_version when the index was read
   savepoint savepoint_;
   statement insert_;
-  statement open_;
-  statement copy_;
-  statement close_;
-  statement left_open_;
-  statement row_;
+  statement insert_run_;
   statement delete_;
   statement archived_;
+  statement runs_;
   statement running_;
   statement scan_;
   statement version_query_;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "storage/action_run.hpp"
+
 namespace starport::storage {
 
 void journal_index::clear() {
@@ -25,17 +27,18 @@ void journal_index::add_match(const std::string& id, std::uint32_t archived) {
   m.archived = archived;
 }
 
-void journal_index::add_row(const std::string& id, std::int64_t seq) {
+void journal_index::add_row(const std::string& id, std::int64_t seq, const logged_action& a) {
   match& m = matches_.at(id);
+  // Seqs only grow (SQLite numbers a row max(seq) + 1 and we never insert below).
+  if (m.rows > 0 && seq <= m.last)
+    throw std::logic_error("journal index: a row's seq is not above the match's last");
+  append_to_run(m.run, a, m.rows == 0 ? 0 : m.last_at_ms);
   if (m.rows == 0) {
     firsts_.emplace(seq, id);
     m.first = seq;
-  } else {
-    // Seqs only grow (SQLite numbers a row max(seq) + 1 and we never insert below).
-    if (seq <= m.last) throw std::logic_error("journal index: a row's seq is not above the match's last");
-    engine::put_varint(m.steps, static_cast<std::uint64_t>(seq - m.last));
   }
   m.last = seq;
+  m.last_at_ms = a.at_ms;
   ++m.rows;
   // SQLite numbers a row max(seq) + 1, so an emptied journal starts again at 1.
   next_seq_ = seq + 1;
@@ -48,7 +51,7 @@ void journal_index::archived(const std::string& id) {
   firsts_.erase(m.first);
   m.archived += m.rows;
   m.rows = 0;
-  m.steps = std::string();   // its memory back, not just its length
+  m.run = std::string();   // its memory back, not just its length
 }
 
 void journal_index::forget(const std::string& id) {

@@ -6,33 +6,22 @@
 #include <string>
 #include <unordered_map>
 
-#include "engine/core/varint.hpp"
+#include "storage/records.hpp"
 
 namespace starport::storage {
 
 class journal_index {
  public:
   struct match {
-    std::uint32_t archived = 0;   // its actions in match_actions (= matches.action_count)
+    std::uint32_t archived = 0;   // its archived actions (= matches.action_count)
     std::uint32_t rows = 0;       // its journal rows not yet archived
     std::int64_t first = 0;       // the first of those rows' seqs (when rows > 0)
     std::int64_t last = 0;        // the last
-    // Each row's seq after the first as a varint of its step from the one before, in idx
-    // order: the rows between two of a match's are the other matches' moves, so a step is
-    // 2-3 bytes where a seq is 8 (every running match holds one per move until archival).
-    std::string steps;
+    // Those rows' actions, encoded as the run their archival writes (storage/action_run.hpp):
+    // archival inserts it as it is, without reading the journal back.
+    std::string run;
+    std::int64_t last_at_ms = 0;  // the at_ms of the run's last action
     std::uint32_t total() const { return archived + rows; }
-    template <class Each>   // Each(std::int64_t seq), in idx order
-    void for_each_seq(Each each) const {
-      if (rows == 0) return;
-      std::int64_t seq = first;
-      each(seq);
-      std::uint64_t step = 0;
-      for (std::size_t at = 0; engine::read_varint(steps, at, step);) {   // its own bytes: whole
-        seq += static_cast<std::int64_t>(step);
-        each(seq);
-      }
-    }
   };
 
   void clear();
@@ -40,8 +29,9 @@ class journal_index {
   void set_bounds(std::int64_t lowest_seq, std::int64_t next_seq);
   const match* find(const std::string& id) const;
   void add_match(const std::string& id, std::uint32_t archived);
-  void add_row(const std::string& id, std::int64_t seq);
-  void archived(const std::string& id);   // its journal rows are now in match_actions too
+  // Its next action, in journal row `seq`; throws std::logic_error if seq is not above its last.
+  void add_row(const std::string& id, std::int64_t seq, const logged_action& a);
+  void archived(const std::string& id);   // its journal rows are now archived as a run too
   void forget(const std::string& id);     // it finished
 
   // Running matches by their first journal row, oldest first.

@@ -357,9 +357,59 @@ BEGIN
 END;
 )sql";
 
-constexpr std::array<std::string_view, 8> all_migrations{schema_v1,     lobby_seats_v2,   action_journal_v3,
-                                                         archival_v4,   move_cause_v5,    lobby_removed_v6,
-                                                         preferences_v7, decks_v8};
+// 9: a match's actions are archived as runs (docs/storage.md, "Archived runs"): one row per
+// archival, whose blob the storage thread builds from the journal rows it keeps in memory, in
+// place of one match_actions row per action read back from the journal. The run's trigger
+// checks it once (the match runs, the run starts at its action_count) and moves
+// action_count to its end. match_actions keeps what was archived before, refusing any new row;
+// the archival table of migration 4 goes, after closing one left open if its range is full
+// (its trigger refuses otherwise, and so does this migration: the file's counts are not
+// exact).
+constexpr std::string_view action_runs_v9 = R"sql(
+DELETE FROM action_archival;
+DROP TRIGGER match_actions_archived_only;
+DROP TRIGGER action_archival_open;
+DROP TRIGGER action_archival_no_update;
+DROP TRIGGER action_archival_close;
+DROP TABLE action_archival;
+CREATE TRIGGER match_actions_before_runs BEFORE INSERT ON match_actions
+BEGIN
+  SELECT RAISE(ABORT, 'actions are archived as runs, in match_action_runs');
+END;
+
+CREATE TABLE match_action_runs (
+  match_id  TEXT    NOT NULL REFERENCES matches (id),
+  first_idx INTEGER NOT NULL CHECK (first_idx >= 0),
+  end_idx   INTEGER NOT NULL CHECK (end_idx > first_idx),
+  actions   BLOB    NOT NULL CHECK (length(actions) >= 5 * (end_idx - first_idx)),
+  PRIMARY KEY (match_id, first_idx)
+) STRICT;
+CREATE TRIGGER match_action_runs_next BEFORE INSERT ON match_action_runs
+BEGIN
+  SELECT RAISE(ABORT, 'no such match')
+    WHERE NOT EXISTS (SELECT 1 FROM matches WHERE id = NEW.match_id);
+  SELECT RAISE(ABORT, 'the match is finished')
+    WHERE (SELECT finished FROM matches WHERE id = NEW.match_id) <> 0;
+  SELECT RAISE(ABORT, 'action index is not the next one')
+    WHERE NEW.first_idx <> (SELECT action_count FROM matches WHERE id = NEW.match_id);
+END;
+CREATE TRIGGER match_action_runs_count AFTER INSERT ON match_action_runs
+BEGIN
+  UPDATE matches SET action_count = NEW.end_idx WHERE id = NEW.match_id;
+END;
+CREATE TRIGGER match_action_runs_no_update BEFORE UPDATE ON match_action_runs
+BEGIN
+  SELECT RAISE(ABORT, 'the action log is append-only');
+END;
+CREATE TRIGGER match_action_runs_no_delete BEFORE DELETE ON match_action_runs
+BEGIN
+  SELECT RAISE(ABORT, 'the action log is append-only');
+END;
+)sql";
+
+constexpr std::array<std::string_view, 9> all_migrations{schema_v1,      lobby_seats_v2, action_journal_v3,
+                                                         archival_v4,    move_cause_v5,  lobby_removed_v6,
+                                                         preferences_v7, decks_v8,       action_runs_v9};
 
 void exec(sqlite3* db, const std::string& sql, std::string_view operation) {
   check(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), db, operation);

@@ -79,11 +79,12 @@ TEST_CASE("action log: stored actions cannot be updated or deleted, even with ra
   {
     database db(path);
     check_unchanged(db);
-    db.finish_match("m1", {0}, "resigned", 200);   // archives them into match_actions
+    db.finish_match("m1", {0}, "resigned", 200);   // archives them as a run
   }
   raw = open_raw(path);
-  CHECK(exec_raw(raw.get(), "UPDATE match_actions SET kind = 42 WHERE idx = 1") != SQLITE_OK);
-  CHECK(exec_raw(raw.get(), "DELETE FROM match_actions WHERE idx = 2") != SQLITE_OK);
+  CHECK(exec_raw(raw.get(), "UPDATE match_action_runs SET actions = X'0001000000' WHERE first_idx = 0") != SQLITE_OK);
+  CHECK(exec_raw(raw.get(), "UPDATE match_action_runs SET end_idx = 2") != SQLITE_OK);
+  CHECK(exec_raw(raw.get(), "DELETE FROM match_action_runs") != SQLITE_OK);
   raw.reset();
   database db(path);
   check_unchanged(db);

@@ -1,7 +1,9 @@
-// Requirement: match_actions takes rows only through an archival checked in the schema
-// (migration 4): for an existing, running match, exactly the indexes from its action_count on,
-// with action_count moved past them; stored rows are never updated or deleted. The file
-// enforces this on its own, against raw SQL as a sqlite3 shell would send it (no foreign keys).
+// Requirement: archived actions reach the file only as runs checked in the schema (migration
+// 9): for an existing, running match, one run from its action_count on, with action_count
+// moved to the run's end; match_actions (archived before migration 9) takes no new row; stored
+// rows and runs are never updated or deleted. The file enforces this on its own, against raw
+// SQL as a sqlite3 shell would send it (no foreign keys); a run the file holds but that does
+// not decode to its range is refused when read.
 #include <doctest/doctest.h>
 
 #include <cstdint>
@@ -36,27 +38,17 @@ std::string row(const std::string& match_id, int idx) {
   return "INSERT INTO match_actions (match_id, idx, seat, kind, args, at_ms) VALUES ('" + match_id + "', " + std::to_string(idx) + ", 0, 1, X'', 0)";
 }
 
-std::string open_archival(const std::string& match_id, int first, int end) {
-  return "INSERT INTO action_archival VALUES ('" + match_id + "', " + std::to_string(first) + ", " +
-         std::to_string(end) + ")";
+// A run of `actions` (hex), by default one well-formed action per index: seat 0, kind 1, chosen,
+// no argument, at_ms 0.
+std::string run(const std::string& match_id, int first, int end, std::string actions = "") {
+  if (actions.empty())
+    for (int i = first; i < end; ++i) actions += "0001000000";
+  return "INSERT INTO match_action_runs VALUES ('" + match_id + "', " + std::to_string(first) + ", " +
+         std::to_string(end) + ", X'" + actions + "')";
 }
 
 std::int64_t count_of(sqlite3* raw, const std::string& match_id) {
   return query_int(raw, "SELECT action_count FROM matches WHERE id = '" + match_id + "'");
-}
-
-std::int64_t rows_of(sqlite3* raw, const std::string& match_id) {
-  return query_int(raw, "SELECT count(*) FROM match_actions WHERE match_id = '" + match_id + "'");
-}
-
-// Every match's action_count is exactly its rows in match_actions, and they are 0 … count - 1;
-// no archival is left open.
-void check_counts_exact(sqlite3* raw) {
-  CHECK(query_int(raw, "SELECT count(*) FROM matches AS m WHERE action_count <>"
-                       " (SELECT count(*) FROM match_actions WHERE match_id = m.id)"
-                       " OR action_count <> (SELECT coalesce(max(idx) + 1, 0) FROM match_actions"
-                       " WHERE match_id = m.id)") == 0);
-  CHECK(query_int(raw, "SELECT count(*) FROM action_archival") == 0);
 }
 
 // m1 running with 3 archived actions (archived early, so it still runs) and none in the
@@ -77,96 +69,86 @@ void seed(const std::string& path) {
 
 }  // namespace
 
-TEST_CASE("archival: the file refuses any insert into match_actions made outside an archival") {
+TEST_CASE("archival: a run is taken only for a running match, from its action_count, and moves the count to its end") {
   temp_dir dir;
   const auto path = dir.file("s.db");
   seed(path);
   auto raw = open_raw(path);
   REQUIRE(count_of(raw.get(), id_of(1)) == 3);   // archived early, still running
   REQUIRE(query_int(raw.get(), "SELECT finished FROM matches WHERE id = 'm1'") == 0);
-  // Unknown match, finished match, and a running match at every index: the next one too.
-  for (const std::string& sql : {row("m404", 0), row(id_of(2), 2), row(id_of(1), 3), row(id_of(1), 2),
-                                 row(id_of(1), 4), row(id_of(1), 0)})
-    CHECK_MESSAGE(refusal(raw.get(), sql).find("only by an open archival") != std::string::npos, sql);
-  CHECK(rows_of(raw.get(), "m404") == 0);
-  CHECK(rows_of(raw.get(), id_of(1)) == 3);
-  CHECK(rows_of(raw.get(), id_of(2)) == 2);
-  check_counts_exact(raw.get());
-}
-
-TEST_CASE("archival: opening one is refused for an unknown match, a finished match, and any range but the next") {
-  temp_dir dir;
-  const auto path = dir.file("s.db");
-  seed(path);
-  auto raw = open_raw(path);
-  CHECK(refusal(raw.get(), open_archival("m404", 0, 1)).find("no such match") != std::string::npos);
-  CHECK(refusal(raw.get(), open_archival(id_of(2), 2, 3)).find("the match is finished") != std::string::npos);
-  // m1 has 3 archived actions: a range from 2 would duplicate one, from 4 would leave a gap.
-  CHECK(refusal(raw.get(), open_archival(id_of(1), 2, 5)).find("not the next one") != std::string::npos);
-  CHECK(refusal(raw.get(), open_archival(id_of(1), 4, 5)).find("not the next one") != std::string::npos);
-  CHECK(refusal(raw.get(), open_archival(id_of(1), 0, 5)).find("not the next one") != std::string::npos);
-  CHECK(refusal(raw.get(), open_archival(id_of(1), 3, 3)).find("CHECK constraint") != std::string::npos);
-  CHECK(query_int(raw.get(), "SELECT count(*) FROM action_archival") == 0);
-  check_counts_exact(raw.get());
-}
-
-TEST_CASE("archival: an open one takes only its match's rows in its range, and closes only when the range is full") {
-  temp_dir dir;
-  const auto path = dir.file("s.db");
-  seed(path);
-  auto raw = open_raw(path);
-  REQUIRE(exec_raw(raw.get(), "BEGIN") == SQLITE_OK);
-  REQUIRE(refusal(raw.get(), open_archival(id_of(1), 3, 6)).empty());
-  CHECK(refusal(raw.get(), open_archival(id_of(1), 3, 4)).find("another archival is open") != std::string::npos);
-  CHECK(refusal(raw.get(), "UPDATE action_archival SET end_idx = 9").find("never changed") != std::string::npos);
-  // Outside the range, or another match's row: refused, as without an archival.
-  for (const std::string& sql : {row(id_of(1), 6), row(id_of(1), 2), row("m404", 3), row(id_of(2), 2)})
-    CHECK_MESSAGE(refusal(raw.get(), sql).find("only by an open archival") != std::string::npos, sql);
-  CHECK(refusal(raw.get(), row(id_of(1), 4)).empty());
-  CHECK(refusal(raw.get(), row(id_of(1), 4)).find("UNIQUE") != std::string::npos);   // a duplicate
-  // Index 3 and 5 are missing: closing now would leave a gap below the count.
-  CHECK(refusal(raw.get(), "DELETE FROM action_archival").find("exactly the actions of its range") != std::string::npos);
+  CHECK(refusal(raw.get(), run("m404", 0, 1)).find("no such match") != std::string::npos);
+  CHECK(refusal(raw.get(), run(id_of(2), 2, 3)).find("the match is finished") != std::string::npos);
+  // m1 has 3 archived actions: a run from 2 would repeat one, from 4 would leave a gap.
+  CHECK(refusal(raw.get(), run(id_of(1), 2, 5)).find("not the next one") != std::string::npos);
+  CHECK(refusal(raw.get(), run(id_of(1), 4, 5)).find("not the next one") != std::string::npos);
+  CHECK(refusal(raw.get(), run(id_of(1), 0, 5)).find("not the next one") != std::string::npos);
+  // An empty range, and bytes too few for the range's actions.
+  CHECK(refusal(raw.get(), run(id_of(1), 3, 3, "00")).find("CHECK constraint") != std::string::npos);
+  CHECK(refusal(raw.get(), run(id_of(1), 3, 5, "0001000000")).find("CHECK constraint") != std::string::npos);
+  CHECK(archived_in_file(raw.get(), id_of(1)) == 3);
   CHECK(count_of(raw.get(), id_of(1)) == 3);
-  CHECK(refusal(raw.get(), row(id_of(1), 5)).empty());
-  CHECK(refusal(raw.get(), row(id_of(1), 3)).empty());   // order within the range is free
-  CHECK(refusal(raw.get(), "DELETE FROM action_archival").empty());
+
+  CHECK(refusal(raw.get(), run(id_of(1), 3, 5)).empty());
+  CHECK(count_of(raw.get(), id_of(1)) == 5);
+  CHECK(refusal(raw.get(), run(id_of(1), 3, 6)).find("not the next one") != std::string::npos);
+  CHECK(refusal(raw.get(), run(id_of(1), 5, 6)).empty());
   CHECK(count_of(raw.get(), id_of(1)) == 6);
-  check_counts_exact(raw.get());
-  // Closed, the next index is refused again.
-  CHECK(refusal(raw.get(), row(id_of(1), 6)).find("only by an open archival") != std::string::npos);
-  REQUIRE(exec_raw(raw.get(), "ROLLBACK") == SQLITE_OK);
-  CHECK(count_of(raw.get(), id_of(1)) == 3);
+  CHECK(inexact_counts(raw.get()) == 0);
+  // Another connection's runs: the storage API reads them back after them, and goes on.
+  database db(path, tight);
+  CHECK(db.actions(id_of(1)).size() == 6);
+  db.append_action(id_of(1), nth_action(6));
+  db.finish_match(id_of(1), {0}, "won", 500);
+  CHECK(count_of(raw.get(), id_of(1)) == 7);
+  CHECK(db.actions(id_of(1)).size() == 7);
+  CHECK(inexact_counts(raw.get()) == 0);
 }
 
-TEST_CASE("archival: closing is refused when the match finished while its archival was open") {
+TEST_CASE("archival: match_actions takes no new row, whatever its match and index") {
   temp_dir dir;
   const auto path = dir.file("s.db");
   seed(path);
   auto raw = open_raw(path);
-  REQUIRE(exec_raw(raw.get(), "BEGIN") == SQLITE_OK);
-  REQUIRE(refusal(raw.get(), open_archival(id_of(1), 3, 4)).empty());
-  REQUIRE(refusal(raw.get(), row(id_of(1), 3)).empty());
-  REQUIRE(exec_raw(raw.get(), "UPDATE matches SET finished = 1 WHERE id = 'm1'") == SQLITE_OK);
-  CHECK(refusal(raw.get(), "DELETE FROM action_archival").find("the match changed") != std::string::npos);
-  REQUIRE(exec_raw(raw.get(), "ROLLBACK") == SQLITE_OK);
-  check_counts_exact(raw.get());
+  for (const std::string& sql : {row("m404", 0), row(id_of(2), 2), row(id_of(1), 3), row(id_of(1), 2), row(id_of(1), 0)})
+    CHECK_MESSAGE(refusal(raw.get(), sql).find("archived as runs") != std::string::npos, sql);
+  CHECK(query_int(raw.get(), "SELECT count(*) FROM match_actions") == 0);
+  CHECK(inexact_counts(raw.get()) == 0);
 }
 
-TEST_CASE("archival: archived rows cannot be updated or deleted, those of a running match included") {
+TEST_CASE("archival: a run that does not hold exactly its range's actions is refused when read") {
+  temp_dir dir;
+  const auto path = dir.file("s.db");
+  seed(path);
+  {
+    auto raw = open_raw(path);
+    // Two actions' bytes for a range of one (the CHECK sees only a lower bound on the length).
+    REQUIRE(refusal(raw.get(), run(id_of(1), 3, 4, "00010000000001000000")).empty());
+  }
+  database db(path, tight);
+  CHECK_THROWS_WITH_AS(db.actions(id_of(1)), doctest::Contains("more than 1"), std::runtime_error);
+  {
+    auto raw = open_raw(path);
+    REQUIRE(refusal(raw.get(), run(id_of(1), 4, 5, "FFFFFFFFFF")).empty());   // a varint that never ends
+  }
+  CHECK_THROWS_WITH_AS(db.actions(id_of(1)), doctest::Contains("run"), std::runtime_error);
+}
+
+TEST_CASE("archival: archived runs cannot be updated or deleted, those of a running match included") {
   temp_dir dir;
   const auto path = dir.file("s.db");
   seed(path);
   auto raw = open_raw(path);
-  for (const char* sql : {"UPDATE match_actions SET kind = 42 WHERE match_id = 'm1' AND idx = 1",
-                          "UPDATE match_actions SET idx = 7 WHERE match_id = 'm2' AND idx = 1",
-                          "DELETE FROM match_actions WHERE match_id = 'm1' AND idx = 2",
-                          "DELETE FROM match_actions WHERE match_id = 'm2'",
-                          "INSERT OR REPLACE INTO match_actions (match_id, idx, seat, kind, args, at_ms) VALUES ('m2', 1, 0, 9, X'', 0)"})
+  const std::int64_t bytes = query_int(raw.get(), "SELECT sum(length(actions)) FROM match_action_runs");
+  for (const char* sql : {"UPDATE match_action_runs SET actions = X'0009000000' WHERE match_id = 'm1'",
+                          "UPDATE match_action_runs SET end_idx = 7 WHERE match_id = 'm2'",
+                          "DELETE FROM match_action_runs WHERE match_id = 'm1'",
+                          "DELETE FROM match_action_runs",
+                          "INSERT OR REPLACE INTO match_action_runs VALUES ('m2', 0, 1, X'0009000000')"})
     CHECK_MESSAGE(exec_raw(raw.get(), sql) != SQLITE_OK, sql);
-  CHECK(rows_of(raw.get(), id_of(1)) == 3);
-  CHECK(rows_of(raw.get(), id_of(2)) == 2);
-  CHECK(query_int(raw.get(), "SELECT count(*) FROM match_actions WHERE kind <> 1") == 0);
-  check_counts_exact(raw.get());
+  CHECK(archived_in_file(raw.get(), id_of(1)) == 3);
+  CHECK(archived_in_file(raw.get(), id_of(2)) == 2);
+  CHECK(query_int(raw.get(), "SELECT sum(length(actions)) FROM match_action_runs") == bytes);
+  CHECK(inexact_counts(raw.get()) == 0);
 }
 
 TEST_CASE("archival: action_count stays exact at finish, after early archival and after reopening") {
@@ -184,10 +166,10 @@ TEST_CASE("archival: action_count stays exact at finish, after early archival an
       for (int m = 0; m < 6; ++m) {
         if (m == 5 && i >= 9) continue;
         db.append_action(id_of(m), nth_action(counts[m]++));
-        check_counts_exact(raw.get());
+        CHECK(inexact_counts(raw.get()) == 0);
       }
     db.finish_match(id_of(5), {0}, "won", 500);
-    check_counts_exact(raw.get());
+    CHECK(inexact_counts(raw.get()) == 0);
     CHECK(count_of(raw.get(), id_of(5)) == 9);
     // Running matches were archived early, and the journal still holds some of their actions.
     CHECK(query_int(raw.get(), "SELECT count(*) FROM matches WHERE finished = 0 AND action_count > 0") > 0);
@@ -196,28 +178,16 @@ TEST_CASE("archival: action_count stays exact at finish, after early archival an
   }
   // Reopened: the counts in the file still agree, archival goes on from them, and stays exact.
   database db(path, tight);
-  check_counts_exact(raw.get());
+  CHECK(inexact_counts(raw.get()) == 0);
   for (int m = 0; m < 5; ++m) CHECK(db.match(id_of(m))->action_count == counts[m]);
   for (std::uint32_t i = 0; i < 6; ++i)
     for (int m = 0; m < 5; ++m) db.append_action(id_of(m), nth_action(counts[m]++));
-  check_counts_exact(raw.get());
+  CHECK(inexact_counts(raw.get()) == 0);
   for (int m = 0; m < 5; ++m) {
     db.finish_match(id_of(m), {0}, "won", 600);
-    check_counts_exact(raw.get());
+    CHECK(inexact_counts(raw.get()) == 0);
     CHECK(count_of(raw.get(), id_of(m)) == counts[m]);
-    CHECK(rows_of(raw.get(), id_of(m)) == counts[m]);
+    CHECK(archived_in_file(raw.get(), id_of(m)) == counts[m]);
     CHECK(db.actions(id_of(m)).size() == counts[m]);
   }
-}
-
-TEST_CASE("archival: a file holding an open archival is refused at open") {
-  temp_dir dir;
-  const auto path = dir.file("s.db");
-  seed(path);
-  {
-    auto raw = open_raw(path);
-    // Only hand-written SQL can commit one (the storage code opens and closes it in one savepoint).
-    REQUIRE(refusal(raw.get(), open_archival(id_of(1), 3, 4)).empty());
-  }
-  CHECK_THROWS_WITH_AS(database(path, tight), doctest::Contains("left open"), std::runtime_error);
 }

@@ -1,11 +1,12 @@
-// Requirement: a running match's actions go to the append-ordered journal and reach
-// match_actions in bulk (at finish, or early when a match pins the journal); the index kept in
-// memory always agrees with the file, across refusals, rollbacks, reopening and other connections.
+// Requirement: a running match's actions go to the append-ordered journal and are archived
+// in bulk, one run per archival (at finish, or early when a match pins the journal); the index
+// kept in memory always agrees with the file, across refusals, rollbacks, reopening and other connections.
 #include <doctest/doctest.h>
 
 #include <chrono>
 #include <cstdint>
 #include <future>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -14,6 +15,7 @@
 #include "raw_sqlite.hpp"
 #include "samples.hpp"
 #include "storage/database.hpp"
+#include "storage/action_run.hpp"
 #include "storage/journal_index.hpp"
 #include "storage/worker.hpp"
 #include "temp_dir.hpp"
@@ -46,6 +48,17 @@ void check_log(const std::vector<logged_action>& log, int match, std::uint32_t c
     CHECK(log[i].index == i);
     CHECK(log[i].move == action_of(match, i).move);
     CHECK(log[i].at_ms == action_of(match, i).at_ms);
+  }
+}
+
+// The same actions, field by field.
+void check_log_from(const std::vector<logged_action>& log, const std::vector<logged_action>& expected) {
+  REQUIRE(log.size() == expected.size());
+  for (std::size_t i = 0; i < log.size(); ++i) {
+    CHECK(log[i].index == expected[i].index);
+    CHECK(log[i].move == expected[i].move);
+    CHECK(log[i].at_ms == expected[i].at_ms);
+    CHECK(log[i].cause == expected[i].cause);
   }
 }
 
@@ -102,7 +115,7 @@ TEST_CASE("journal: refused appends (unknown, finished, duplicate, gap) change n
   }
   db.finish_match(id_of(2), {1}, "won", 300);
   const std::int64_t journal_rows = query_int(raw.get(), "SELECT count(*) FROM action_journal");
-  const std::int64_t archived_rows = query_int(raw.get(), "SELECT count(*) FROM match_actions");
+  const std::int64_t archived_rows = archived_in_file(raw.get());
 
   CHECK_THROWS_WITH_AS(db.append_action("m404", action_of(1, 0)), doctest::Contains("no such match"),
                        std::runtime_error);
@@ -114,7 +127,7 @@ TEST_CASE("journal: refused appends (unknown, finished, duplicate, gap) change n
                        std::runtime_error);
 
   CHECK(query_int(raw.get(), "SELECT count(*) FROM action_journal") == journal_rows);
-  CHECK(query_int(raw.get(), "SELECT count(*) FROM match_actions") == archived_rows);
+  CHECK(archived_in_file(raw.get()) == archived_rows);
   check_match(db, 1, 3);
   check_match(db, 2, 3);
   db.append_action(id_of(1), action_of(1, 3));   // memory still expects exactly the next index
@@ -132,18 +145,16 @@ TEST_CASE("journal: a log reads the same while its match runs and after it finis
     for (int m = 1; m <= 3; ++m) db.append_action(id_of(m), action_of(m, i));
 
   for (int m = 1; m <= 3; ++m) check_match(db, m, 20);
-  CHECK(count_rows(raw.get(), "match_actions", id_of(2)) == 0);
+  CHECK(archived_in_file(raw.get(), id_of(2)) == 0);
   CHECK(count_rows(raw.get(), "action_journal", id_of(2)) == 20);
 
   db.finish_match(id_of(2), {0}, "won", 900);
   check_match(db, 2, 20);
-  CHECK(count_rows(raw.get(), "match_actions", id_of(2)) == 20);
+  CHECK(archived_in_file(raw.get(), id_of(2)) == 20);
   CHECK(query_int(raw.get(), "SELECT action_count FROM matches WHERE id = 'm2'") == 20);
-  // Archived in index order, each row identical to what was appended.
-  CHECK(query_int(raw.get(), "SELECT count(*) FROM match_actions AS a JOIN action_journal AS j"
-                             " ON a.match_id = j.match_id AND a.idx = j.idx AND a.seat = j.seat"
-                             " AND a.kind = j.kind AND a.args = j.args AND a.at_ms = j.at_ms"
-                             " WHERE a.match_id = 'm2'") == 20);
+  // Archived as one run, which reads back as what was appended (check_match, above).
+  CHECK(query_int(raw.get(), "SELECT count(*) FROM match_action_runs"
+                             " WHERE match_id = 'm2' AND first_idx = 0 AND end_idx = 20") == 1);
   for (int m : {1, 3}) check_match(db, m, 20);
   CHECK(db.running_matches().size() == 2);
 }
@@ -160,14 +171,14 @@ TEST_CASE("journal: a failed finish (winner not a seat) takes back its archival 
   db.append_action(id_of(1), action_of(1, 0));
   for (std::uint32_t i = 0; i < 10; ++i) db.append_action(id_of(2), action_of(2, i));
   CHECK_THROWS_AS(db.finish_match(id_of(2), {0, 7}, "bad", 900), std::runtime_error);
-  CHECK(query_int(raw.get(), "SELECT count(*) FROM match_actions") == 0);
+  CHECK(archived_in_file(raw.get()) == 0);
   CHECK_FALSE(db.match(id_of(2))->finished);
   check_match(db, 1, 1);
   check_match(db, 2, 10);
   db.append_action(id_of(2), action_of(2, 10));
   db.finish_match(id_of(2), {1}, "won", 950);
   check_match(db, 2, 11);
-  CHECK(count_rows(raw.get(), "match_actions", id_of(2)) == 11);
+  CHECK(archived_in_file(raw.get(), id_of(2)) == 11);
   check_match(db, 1, 1);
   db.append_action(id_of(1), action_of(1, 1));
   check_match(db, 1, 2);
@@ -182,11 +193,11 @@ TEST_CASE("journal: a match that pins the journal is archived early while it run
   std::uint32_t long_count = 0;
   const int started = play_long_and_short(db, long_count);
 
-  // m0 is still running, part of its log in match_actions, the rest in the journal.
+  // m0 is still running, part of its log archived, the rest in the journal.
   const std::int64_t archived = query_int(raw.get(), "SELECT action_count FROM matches WHERE id = 'm0'");
   CHECK(archived > 0);
   CHECK(archived < long_count);
-  CHECK(count_rows(raw.get(), "match_actions", id_of(0)) == archived);
+  CHECK(archived_in_file(raw.get(), id_of(0)) == archived);
   CHECK_FALSE(db.match(id_of(0))->finished);
   check_match(db, 0, long_count);
   // 120 rows were appended; prefix deletion keeps at most pin limit + chunk + 1.
@@ -388,37 +399,76 @@ TEST_CASE("journal: two connections to one file each see the other's committed a
                        std::runtime_error);
 }
 
-TEST_CASE("journal index: a match's rows read back in order, whatever the steps between their seqs") {
-  // The index keeps each row as its step from the one before (a varint): steps of every
-  // varint length, and one past 32 bits, must come back exactly.
+TEST_CASE("journal index: a match's rows and their actions read back in order, whatever the steps between their seqs") {
+  // The index keeps the rows' actions as the run archival writes; seqs of any size (one past
+  // 32 bits) only have to grow.
   journal_index index;
   index.add_match("m", 3);
   index.add_match("other", 0);
   const std::vector<std::int64_t> seqs = {5, 6, 133, 261, 16644, 33028, 33029, (std::int64_t{1} << 40) + 7};
-  for (const std::int64_t seq : seqs) index.add_row("m", seq);
-  index.add_row("other", seqs.back() + 1);
+  std::vector<logged_action> appended;
+  for (std::size_t i = 0; i < seqs.size(); ++i) {
+    appended.push_back(action_of(4, static_cast<std::uint32_t>(3 + i)));
+    index.add_row("m", seqs[i], appended.back());
+  }
+  index.add_row("other", seqs.back() + 1, action_of(5, 0));
   const journal_index::match* m = index.find("m");
   REQUIRE(m != nullptr);
   CHECK(m->rows == seqs.size());
   CHECK(m->total() == 3 + seqs.size());
-  std::vector<std::int64_t> back;
-  m->for_each_seq([&](std::int64_t seq) { back.push_back(seq); });
-  CHECK(back == seqs);
+  CHECK(m->first == seqs.front());
+  std::vector<logged_action> back;
+  read_run(m->run, m->archived, m->rows, back);
+  check_log_from(back, appended);
   CHECK(index.low_water() == 5);   // the oldest running row pins the journal
   CHECK(index.next_seq() == seqs.back() + 2);
   // A row below the match's last would be a different journal: refused, nothing changed.
-  CHECK_THROWS_AS(index.add_row("m", 100), std::logic_error);
+  const std::string run = m->run;
+  CHECK_THROWS_AS(index.add_row("m", 100, action_of(4, 11)), std::logic_error);
   CHECK(m->rows == seqs.size());
+  CHECK(m->run == run);
 
   index.archived("m");
   CHECK(m->rows == 0);
+  CHECK(m->run.empty());
   CHECK(m->total() == 3 + seqs.size());
-  back.clear();
-  m->for_each_seq([&](std::int64_t seq) { back.push_back(seq); });
-  CHECK(back.empty());
   CHECK(index.low_water() == seqs.back() + 1);   // now "other" is the oldest
-  index.add_row("m", seqs.back() + 2);   // rows after an archival start afresh
+  index.add_row("m", seqs.back() + 2, action_of(4, 11));   // rows after an archival start afresh
   back.clear();
-  m->for_each_seq([&](std::int64_t seq) { back.push_back(seq); });
-  CHECK(back == std::vector<std::int64_t>{seqs.back() + 2});
+  read_run(m->run, m->archived, m->rows, back);
+  check_log_from(back, {action_of(4, 11)});
+}
+
+TEST_CASE("action runs: every field round-trips at its extremes, and malformed or miscounted bytes are refused") {
+  std::vector<logged_action> actions;
+  const engine::action most{255, engine::max_action_args, 65535,
+                            {std::numeric_limits<std::int32_t>::min(), -1, 0, std::numeric_limits<std::int32_t>::max()}};
+  actions.push_back({0, most, std::numeric_limits<std::int64_t>::max(), move_cause::preference});
+  actions.push_back({1, engine::make_action(0, 0), std::numeric_limits<std::int64_t>::min(), move_cause::chosen});
+  actions.push_back({2, engine::make_action(1, 7, 3), -5, move_cause::time_ran_out});
+  actions.push_back({3, engine::make_action(1, 7, 3), -5, move_cause::stand_in_bot});
+  std::string run;
+  std::int64_t previous = 0;
+  for (const logged_action& a : actions) {
+    append_to_run(run, a, previous);
+    previous = a.at_ms;
+  }
+  std::vector<logged_action> back;
+  read_run(run, 0, 4, back);
+  check_log_from(back, actions);
+
+  back.clear();
+  CHECK_THROWS_WITH_AS(read_run(run, 0, 5, back), doctest::Contains("holds 4 actions, not 5"), std::runtime_error);
+  CHECK_THROWS_WITH_AS(read_run(run, 0, 3, back), doctest::Contains("more than 3"), std::runtime_error);
+  CHECK_THROWS_WITH_AS(read_run(run.substr(0, run.size() - 1), 0, 4, back), doctest::Contains("malformed"),
+                       std::runtime_error);
+  // A cause past the last, five arguments, a seat past 255: each refused.
+  for (const std::string& bad : {std::string("\x00\x01\x04\x00\x00", 5), std::string("\x00\x01\x00\x05\x00", 5),
+                                std::string("\x80\x02\x01\x00\x00\x00", 6)})
+    CHECK_THROWS_WITH_AS(read_run(bad, 0, 1, back), doctest::Contains("malformed"), std::runtime_error);
+  engine::action too_many = engine::make_action(0, 1);
+  too_many.argc = engine::max_action_args + 1;
+  std::string untouched;
+  CHECK_THROWS_AS(append_to_run(untouched, make_logged(0, too_many, 0), 0), std::runtime_error);
+  CHECK(untouched.empty());
 }

@@ -25,7 +25,7 @@ TEST_CASE("migrations: a new database gets every migration and the schema's tabl
   CHECK(db.schema_version() == static_cast<int>(migrations().size()));
   auto raw = open_raw(path);
   for (const char* table : {"accounts", "lobbies", "lobby_seats", "matches", "match_seats", "match_actions",
-                            "action_journal", "decks", "match_decks"})
+                            "match_action_runs", "action_journal", "decks", "match_decks"})
     CHECK_MESSAGE(query_int(raw.get(), std::string("SELECT count(*) FROM sqlite_schema WHERE type = 'table'"
                                                    " AND name = '") + table + "'") == 1,
                   table);
@@ -128,7 +128,11 @@ TEST_CASE("migrations: a version 2 file keeps its running match's log, and the m
   CHECK(query_int(raw.get(), "SELECT count(*) FROM action_journal") == 2);
   CHECK(db.match("m1")->action_count == 5);
   db.finish_match("m1", {0}, "won", 9000);
-  CHECK(query_int(raw.get(), "SELECT count(*) FROM match_actions WHERE match_id = 'm1'") == 5);
+  // The old rows stay where they were; the journal's two are archived as one run after them.
+  CHECK(query_int(raw.get(), "SELECT count(*) FROM match_actions WHERE match_id = 'm1'") == 3);
+  CHECK(query_int(raw.get(), "SELECT count(*) FROM match_action_runs"
+                             " WHERE match_id = 'm1' AND first_idx = 3 AND end_idx = 5") == 1);
+  CHECK(inexact_counts(raw.get()) == 0);
   log = db.actions("m1");
   REQUIRE(log.size() == 5);
   CHECK(log[2].move == old_log[2].move);
@@ -179,14 +183,69 @@ TEST_CASE("migrations: a version 3 file with a partly archived running match goe
   db.append_action("m1", nth_action(4));
   db.finish_match("m1", {0}, "won", 9000);
   CHECK(query_int(raw.get(), "SELECT action_count FROM matches WHERE id = 'm1'") == 5);
-  CHECK(query_int(raw.get(), "SELECT count(*) FROM match_actions WHERE match_id = 'm1'") == 5);
-  CHECK(query_int(raw.get(), "SELECT max(idx) FROM match_actions WHERE match_id = 'm1'") == 4);
+  CHECK(query_int(raw.get(), "SELECT count(*) FROM match_actions WHERE match_id = 'm1'") == 2);
+  CHECK(archived_in_file(raw.get(), "m1") == 5);
+  CHECK(inexact_counts(raw.get()) == 0);
   log = db.actions("m1");
   REQUIRE(log.size() == 5);
   CHECK(log[3].move == engine::make_action(1, 1));
   CHECK(log[4].move == nth_action(4).move);
   CHECK(db.match("m2")->action_count == 2);
   CHECK(db.actions("m2").size() == 2);
+}
+
+// A version 8 file as an archival between its opening and its closing left it (only hand-written
+// SQL commits that): m1 running with 2 actions archived as rows, its range 2..4 open.
+void version_8_with_open_archival(const std::string& path, bool range_full) {
+  auto raw = open_raw(path);
+  REQUIRE(apply_migrations(raw.get(), migrations().first(8)) == 8);
+  REQUIRE(exec_raw(raw.get(), R"sql(
+    INSERT INTO accounts VALUES ('a1', 'player a1', 'h1', 1000);
+    INSERT INTO matches (id, lobby_id, game, rules_version, options, seed, salt, settings, started_ms)
+      VALUES ('m1', 'l1', 'space_war', 3, X'', 7, '00', X'', 100);
+    INSERT INTO match_seats (match_id, seat, account_id, name, bot) VALUES ('m1', 0, 'a1', 'p', '');
+    INSERT INTO action_archival VALUES ('m1', 0, 2);
+    INSERT INTO match_actions VALUES ('m1', 0, 0, 1, X'05000000', 5000, 0), ('m1', 1, 1, 1, X'', 5001, 1);
+    DELETE FROM action_archival;
+    INSERT INTO action_journal (match_id, idx, seat, kind, args, at_ms, cause)
+      VALUES ('m1', 2, 0, 1, X'', 5002, 0), ('m1', 3, 1, 1, X'', 5003, 2);
+    INSERT INTO action_archival VALUES ('m1', 2, 4);
+    INSERT INTO match_actions VALUES ('m1', 2, 0, 1, X'', 5002, 0);
+  )sql") == SQLITE_OK);
+  if (range_full)
+    REQUIRE(exec_raw(raw.get(), "INSERT INTO match_actions VALUES ('m1', 3, 1, 1, X'', 5003, 2)") == SQLITE_OK);
+}
+
+TEST_CASE("migrations: migration 9 closes an archival left open only when its range is full, and archives runs after the old rows") {
+  temp_dir dir;
+  SUBCASE("the range is missing an action: the file is refused, unchanged") {
+    const auto path = dir.file("partial.db");
+    version_8_with_open_archival(path, false);
+    CHECK_THROWS_WITH_AS(database{path}, doctest::Contains("exactly the actions of its range"), std::runtime_error);
+    auto raw = open_raw(path);
+    CHECK(query_int(raw.get(), "PRAGMA user_version") == 8);
+    CHECK(query_int(raw.get(), "SELECT count(*) FROM action_archival") == 1);
+  }
+  SUBCASE("the range is full: closed and counted, and the match goes on") {
+    const auto path = dir.file("full.db");
+    version_8_with_open_archival(path, true);
+    database db(path);
+    CHECK(db.schema_version() == 9);
+    auto raw = open_raw(path);
+    CHECK(query_int(raw.get(), "SELECT action_count FROM matches WHERE id = 'm1'") == 4);
+    CHECK(query_int(raw.get(), "SELECT count(*) FROM sqlite_schema WHERE name = 'action_archival'") == 0);
+    db.append_action("m1", nth_action(4));
+    db.finish_match("m1", {0}, "won", 9000);
+    CHECK(query_int(raw.get(), "SELECT count(*) FROM match_action_runs"
+                               " WHERE match_id = 'm1' AND first_idx = 4 AND end_idx = 5") == 1);
+    CHECK(inexact_counts(raw.get()) == 0);
+    const auto log = db.actions("m1");
+    REQUIRE(log.size() == 5);
+    CHECK(log[0].move == engine::make_action(0, 1, 5));
+    CHECK(log[3].cause == move_cause::stand_in_bot);
+    CHECK(log[4].move == nth_action(4).move);
+    CHECK(log[4].at_ms == nth_action(4).at_ms);
+  }
 }
 
 TEST_CASE("migrations: a copy of a migrated image has the schema and its own data, and a bad image is refused") {

@@ -25,4 +25,23 @@ std::int64_t query_int(sqlite3* db, const std::string& sql) {
   return value;
 }
 
+std::int64_t archived_in_file(sqlite3* db, const std::string& match_id) {
+  const std::string where = match_id.empty() ? "" : " WHERE match_id = '" + match_id + "'";
+  return query_int(db, "SELECT (SELECT count(*) FROM match_actions" + where +
+                           ") + (SELECT coalesce(sum(end_idx - first_idx), 0) FROM match_action_runs" + where + ")");
+}
+
+std::int64_t inexact_counts(sqlite3* db) {
+  return query_int(db,
+                   "SELECT count(*) FROM matches AS m WHERE action_count <>"
+                   " (SELECT count(*) FROM match_actions WHERE match_id = m.id)"
+                   " + (SELECT coalesce(sum(end_idx - first_idx), 0) FROM match_action_runs WHERE match_id = m.id)"
+                   " OR (SELECT coalesce(max(idx) + 1, 0) FROM match_actions WHERE match_id = m.id)"
+                   "    <> (SELECT count(*) FROM match_actions WHERE match_id = m.id)"
+                   " OR EXISTS (SELECT 1 FROM match_action_runs AS r WHERE r.match_id = m.id"
+                   "   AND r.first_idx <> (SELECT count(*) FROM match_actions WHERE match_id = m.id)"
+                   "   AND NOT EXISTS (SELECT 1 FROM match_action_runs AS p"
+                   "                   WHERE p.match_id = m.id AND p.end_idx = r.first_idx))");
+}
+
 }  // namespace starport::storage::testing

@@ -19,4 +19,11 @@ int exec_raw(sqlite3* db, const std::string& sql);
 // The first column of the first row, or -1 if there is no row.
 std::int64_t query_int(sqlite3* db, const std::string& sql);
 
+// The actions the file holds archived for a match ("" for every match): its match_actions rows
+// (archived before migration 9) and the lengths of its runs.
+std::int64_t archived_in_file(sqlite3* db, const std::string& match_id = "");
+// How many matches' action_count is not exactly what the file archived for them (rows
+// 0 … n − 1, then runs each starting where the one before ended): 0 in a consistent file.
+std::int64_t inexact_counts(sqlite3* db);
+
 }  // namespace starport::storage::testing

@@ -1,6 +1,6 @@
 // Appends per second through the storage worker: N appends to one match submitted at once
 // (group commit), the same committed one transaction each, and the server's pattern of
-// many matches interleaved; then what archiving one action into match_actions costs.
+// many matches interleaved; then what archiving one action costs.
 // Prints figures only.
 #include <time.h>
 
@@ -98,8 +98,8 @@ double interleaved_appends_per_second(worker& w, std::uint32_t count, int runnin
 
 // What archival costs per row. `matches` matches of `length` actions each, appended in turn
 // (as the server interleaves them), are finished 10 per commit; so are as many matches with
-// no action. The difference, per archived row, is the cost of copying one row from the
-// journal into match_actions, its checks and its share of the commits included. Upkeep is
+// no action. The difference, per archived row, is the cost of archiving one journal row,
+// its checks and its share of the commits included. Upkeep is
 // held off (huge limits), so that only archival is timed.
 struct archival_figures {
   double cpu_per_row = 0;    // storage CPU (this thread), microseconds
