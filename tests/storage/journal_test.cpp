@@ -8,6 +8,7 @@
 #include <future>
 #include <limits>
 #include <optional>
+#include <random>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -439,7 +440,7 @@ TEST_CASE("journal index: a match's rows and their actions read back in order, w
   check_log_from(back, {action_of(4, 11)});
 }
 
-TEST_CASE("action runs: every field round-trips at its extremes, and malformed or miscounted bytes are refused") {
+TEST_CASE("action runs: every field round-trips, at its extremes and at random, and malformed, cut or miscounted bytes are refused") {
   std::vector<logged_action> actions;
   const engine::action most{255, engine::max_action_args, 65535,
                             {std::numeric_limits<std::int32_t>::min(), -1, 0, std::numeric_limits<std::int32_t>::max()}};
@@ -466,6 +467,33 @@ TEST_CASE("action runs: every field round-trips at its extremes, and malformed o
   for (const std::string& bad : {std::string("\x00\x01\x04\x00\x00", 5), std::string("\x00\x01\x00\x05\x00", 5),
                                 std::string("\x80\x02\x01\x00\x00\x00", 6)})
     CHECK_THROWS_WITH_AS(read_run(bad, 0, 1, back), doctest::Contains("malformed"), std::runtime_error);
+  // Random actions (seeded): each run reads back as written, and every shorter prefix of it is
+  // refused rather than read as fewer actions.
+  std::mt19937_64 random(14);
+  for (int trial = 0; trial < 200; ++trial) {
+    std::vector<logged_action> written;
+    std::string bytes;
+    std::int64_t at = static_cast<std::int64_t>(random());
+    const std::uint64_t length = 1 + random() % 12;
+    for (std::uint32_t i = 0; i < length; ++i) {
+      engine::action a{static_cast<std::uint8_t>(random()), static_cast<std::uint8_t>(random() % (engine::max_action_args + 1)),
+                       static_cast<std::uint16_t>(random()), {}};
+      for (int k = 0; k < a.argc; ++k) a.args[static_cast<std::size_t>(k)] = static_cast<std::int32_t>(random());
+      const std::int64_t previous = written.empty() ? 0 : written.back().at_ms;
+      at = random() % 2 ? at + static_cast<std::int64_t>(random() % 5000) : static_cast<std::int64_t>(random());
+      written.push_back({100 + i, a, at, static_cast<move_cause>(random() % 4)});
+      append_to_run(bytes, written.back(), previous);
+    }
+    const auto count = static_cast<std::uint32_t>(written.size());
+    back.clear();
+    read_run(bytes, 100, count, back);
+    check_log_from(back, written);
+    for (std::size_t cut = 0; cut < bytes.size(); ++cut) {
+      back.clear();
+      CHECK_THROWS_AS(read_run(std::string_view(bytes).substr(0, cut), 100, count, back), std::runtime_error);
+    }
+  }
+
   engine::action too_many = engine::make_action(0, 1);
   too_many.argc = engine::max_action_args + 1;
   std::string untouched;
