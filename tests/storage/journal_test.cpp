@@ -473,16 +473,18 @@ TEST_CASE("action runs: every field round-trips, at its extremes and at random, 
   for (int trial = 0; trial < 200; ++trial) {
     std::vector<logged_action> written;
     std::string bytes;
-    std::int64_t at = static_cast<std::int64_t>(random());
+    // Any time within ±2^62, so that a step of up to 5 s added to it stays an int64.
+    auto anytime = [&] { return static_cast<std::int64_t>(random() >> 1) - (std::int64_t{1} << 62); };
+    std::int64_t at = anytime();
     const std::uint64_t length = 1 + random() % 12;
     for (std::uint32_t i = 0; i < length; ++i) {
       engine::action a{static_cast<std::uint8_t>(random()), static_cast<std::uint8_t>(random() % (engine::max_action_args + 1)),
                        static_cast<std::uint16_t>(random()), {}};
       for (int k = 0; k < a.argc; ++k) a.args[static_cast<std::size_t>(k)] = static_cast<std::int32_t>(random());
-      const std::int64_t previous = written.empty() ? 0 : written.back().at_ms;
-      at = random() % 2 ? at + static_cast<std::int64_t>(random() % 5000) : static_cast<std::int64_t>(random());
+      const std::int64_t before = written.empty() ? 0 : written.back().at_ms;
+      at = random() % 2 ? at + static_cast<std::int64_t>(random() % 5000) : anytime();
       written.push_back({100 + i, a, at, static_cast<move_cause>(random() % 4)});
-      append_to_run(bytes, written.back(), previous);
+      append_to_run(bytes, written.back(), before);
     }
     const auto count = static_cast<std::uint32_t>(written.size());
     back.clear();
