@@ -483,10 +483,11 @@ test("while Ada's flip or Power decision is on its way, the table says so instea
     seats: [create(SeatSchema, { seat: 0, faction: Faction.TROLLS, powerName: "Regeneration" }), create(SeatSchema, { seat: 1 })],
     legalActions: [a(ActionKind.TRIGGER), a(ActionKind.DECLINE)],
   });
-  assert.match(words(power, {}), /You may trigger Regeneration \(before battle\)\./);
+  // The question is the table's one decision sentence (data-decision), as a flip's is.
+  assert.match(words(power, {}), /data-decision(?:="")?>You may trigger Regeneration \(before battle\)\./);
   assert.match(words(power, {}), /Declining keeps it Active for later\./);
   assert.doesNotMatch(words(power, sent), /You may trigger|Declining keeps it/);
-  assert.match(words(power, sent), /<p>Your move is on its way\.<\/p>/);
+  assert.match(words(power, sent), /<p data-decision(?:="")?>Your move is on its way\.<\/p>/);
 });
 
 test("the end names no War step, is said once (by the page, not again by the table), and shows the final contest instead of an empty Battlefield", () => {

@@ -220,7 +220,7 @@ function Decision(p: { view: View; ctx: TableContext }) {
       {flipping ? <p class="decision" data-decision="">{flipping}</p> : null}
       {deciding && view.offeredPower ? (
         <div class="decision">
-          <p>
+          <p data-decision="">
             {mine
               ? turnWords(ctx, `You may trigger ${view.offeredPower} (${phaseNames[view.phase].toLowerCase()}).`)
               : `${ctx.seatName(view.decidingSeat)} decides whether to trigger ${view.offeredPower}.`}
