@@ -96,11 +96,7 @@ TEST_CASE("migrations: a version 2 file keeps its running match's log, and the m
     auto raw = open_raw(path);
     REQUIRE(apply_migrations(raw.get(), migrations().first(2)) == 2);
     // What a version 2 server wrote: a running match with three actions, counted by the triggers.
-    REQUIRE(exec_raw(raw.get(), R"sql(
-      INSERT INTO accounts VALUES ('a1', 'player a1', 'h1', 1000);
-      INSERT INTO matches (id, lobby_id, game, rules_version, options, seed, salt, settings, started_ms)
-        VALUES ('m1', 'l1', 'space_war', 3, X'', 7, '00', X'', 100);
-      INSERT INTO match_seats (match_id, seat, account_id, name, bot) VALUES ('m1', 0, 'a1', 'p', '');
+    REQUIRE(exec_raw(raw.get(), old_match_sql("m1", 7, true) + R"sql(
       INSERT INTO match_actions VALUES ('m1', 0, 0, 1, X'05000000', 5000);
       INSERT INTO match_actions VALUES ('m1', 1, 1, 1, X'', 5001);
       INSERT INTO match_actions VALUES ('m1', 2, 0, 2, X'FFFFFFFF07000000', 5002);
@@ -199,11 +195,7 @@ TEST_CASE("migrations: a version 3 file with a partly archived running match goe
 void version_8_with_open_archival(const std::string& path, bool range_full) {
   auto raw = open_raw(path);
   REQUIRE(apply_migrations(raw.get(), migrations().first(8)) == 8);
-  REQUIRE(exec_raw(raw.get(), R"sql(
-    INSERT INTO accounts VALUES ('a1', 'player a1', 'h1', 1000);
-    INSERT INTO matches (id, lobby_id, game, rules_version, options, seed, salt, settings, started_ms)
-      VALUES ('m1', 'l1', 'space_war', 3, X'', 7, '00', X'', 100);
-    INSERT INTO match_seats (match_id, seat, account_id, name, bot) VALUES ('m1', 0, 'a1', 'p', '');
+  REQUIRE(exec_raw(raw.get(), old_match_sql("m1", 7, true) + R"sql(
     INSERT INTO action_archival VALUES ('m1', 0, 2);
     INSERT INTO match_actions VALUES ('m1', 0, 0, 1, X'05000000', 5000, 0), ('m1', 1, 1, 1, X'', 5001, 1);
     DELETE FROM action_archival;

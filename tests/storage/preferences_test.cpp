@@ -62,14 +62,7 @@ TEST_CASE("migrations: a version 6 file keeps every action (journal and archive)
     auto raw = open_raw(path);
     REQUIRE(apply_migrations(raw.get(), migrations().first(6)) == 6);
     // What a version 6 server wrote: one finished match archived, one running in the journal.
-    REQUIRE(exec_raw(raw.get(), R"sql(
-      INSERT INTO accounts VALUES ('a1', 'player a1', 'h1', 1000);
-      INSERT INTO matches (id, lobby_id, game, rules_version, options, seed, salt, settings, started_ms)
-        VALUES ('done', 'l1', 'space_war', 3, X'', 7, '00', X'', 100);
-      INSERT INTO matches (id, lobby_id, game, rules_version, options, seed, salt, settings, started_ms)
-        VALUES ('live', 'l1', 'space_war', 3, X'', 8, '00', X'', 200);
-      INSERT INTO match_seats (match_id, seat, account_id, name, bot) VALUES ('done', 0, 'a1', 'p', '');
-      INSERT INTO match_seats (match_id, seat, account_id, name, bot) VALUES ('live', 0, 'a1', 'p', '');
+    REQUIRE(exec_raw(raw.get(), old_match_sql("done", 7, true) + old_match_sql("live", 8) + R"sql(
       INSERT INTO action_archival VALUES ('done', 0, 2);
       INSERT INTO match_actions VALUES ('done', 0, 0, 1, X'05000000', 5000, 1);
       INSERT INTO match_actions VALUES ('done', 1, 1, 1, X'', 5001, 2);

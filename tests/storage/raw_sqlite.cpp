@@ -25,6 +25,14 @@ std::int64_t query_int(sqlite3* db, const std::string& sql) {
   return value;
 }
 
+std::string old_match_sql(const std::string& id, int seed, bool with_account) {
+  const std::string account = with_account ? "INSERT INTO accounts VALUES ('a1', 'player a1', 'h1', 1000);\n" : "";
+  return account +
+         "INSERT INTO matches (id, lobby_id, game, rules_version, options, seed, salt, settings, started_ms)"
+         " VALUES ('" + id + "', 'l1', 'space_war', 3, X'', " + std::to_string(seed) + ", '00', X'', 100);\n"
+         "INSERT INTO match_seats (match_id, seat, account_id, name, bot) VALUES ('" + id + "', 0, 'a1', 'p', '');\n";
+}
+
 std::int64_t archived_in_file(sqlite3* db, const std::string& match_id) {
   const std::string where = match_id.empty() ? "" : " WHERE match_id = '" + match_id + "'";
   return query_int(db, "SELECT (SELECT count(*) FROM match_actions" + where +

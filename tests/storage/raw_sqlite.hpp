@@ -19,6 +19,10 @@ int exec_raw(sqlite3* db, const std::string& sql);
 // The first column of the first row, or -1 if there is no row.
 std::int64_t query_int(sqlite3* db, const std::string& sql);
 
+// SQL for account a1 (`with_account`) and a running Space War match `id` with a1 in seat 0,
+// in the columns every schema version has: the migration tests write old files by hand.
+std::string old_match_sql(const std::string& id, int seed, bool with_account = false);
+
 // The actions the file holds archived for a match ("" for every match): its match_actions rows
 // (archived before migration 9) and the lengths of its runs.
 std::int64_t archived_in_file(sqlite3* db, const std::string& match_id = "");
