@@ -7,10 +7,14 @@
 
 namespace starport::storage {
 
-std::string encode_args(const engine::action& move) {
+void check_argc(const engine::action& move) {
   if (move.argc > engine::max_action_args)
     reject("append_action", "argc " + std::to_string(move.argc) + " exceeds " +
                                 std::to_string(engine::max_action_args));
+}
+
+std::string encode_args(const engine::action& move) {
+  check_argc(move);
   std::string bytes;
   bytes.reserve(std::size_t{4} * move.argc);
   for (int i = 0; i < move.argc; ++i) {

@@ -7,6 +7,9 @@
 
 namespace starport::storage {
 
+// Throws std::runtime_error if the move's argc exceeds engine::max_action_args.
+void check_argc(const engine::action& move);
+
 // Throws std::runtime_error if argc exceeds engine::max_action_args.
 std::string encode_args(const engine::action& move);
 // Sets move.argc and move.args; throws std::runtime_error on a malformed blob.

@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "engine/core/varint.hpp"
+#include "storage/action_codec.hpp"
 #include "storage/sqlite_error.hpp"
 
 namespace starport::storage {
@@ -28,9 +29,7 @@ std::uint64_t field(std::string_view run, std::size_t& at, std::uint64_t max) {
 }  // namespace
 
 void append_to_run(std::string& run, const logged_action& a, std::int64_t previous_at_ms) {
-  if (a.move.argc > engine::max_action_args)
-    reject("append_action", "argc " + std::to_string(a.move.argc) + " exceeds " +
-                                std::to_string(engine::max_action_args));
+  check_argc(a.move);
   engine::put_varint(run, a.move.seat);
   engine::put_varint(run, a.move.kind);
   engine::put_varint(run, static_cast<std::uint8_t>(a.cause));
