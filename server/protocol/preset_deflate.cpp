@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cstring>
 #include <stdexcept>
 
 namespace starport::server {
@@ -94,6 +96,23 @@ void match(bit_writer& w, int length, std::size_t distance) {
   w.bits(static_cast<std::uint32_t>(distance - distance_base[d]), distance_extra[d]);
 }
 
+// How many bytes from `a` and `b` on are equal, up to `limit`: eight at a time, then one at a
+// time (both may be read `limit` bytes on).
+int common_length(const unsigned char* a, const unsigned char* b, int limit) {
+  int len = 0;
+  for (; len + 8 <= limit; len += 8) {
+    std::uint64_t x, y;
+    std::memcpy(&x, a + len, 8);
+    std::memcpy(&y, b + len, 8);
+    if (x != y) {   // the first byte that differs: the lowest on a little-endian machine
+      const int bits = std::endian::native == std::endian::little ? std::countr_zero(x ^ y) : std::countl_zero(x ^ y);
+      return len + bits / 8;
+    }
+  }
+  while (len < limit && a[len] == b[len]) ++len;
+  return len;
+}
+
 }  // namespace
 
 preset_deflate::preset_deflate(std::string_view dictionary)
@@ -113,14 +132,20 @@ void preset_deflate::deflate(std::string_view input, std::string& out) const {
   const std::size_t n = input.size(), dict_size = dictionary_.size();
   // The frame's own hash chains, reused between calls: a stamp per slot tells this call's
   // entries from older ones, so nothing is cleared.
-  thread_local std::vector<std::uint32_t> stamp(hash_size, 0);
-  thread_local std::vector<std::int32_t> head(hash_size, -1);
-  thread_local std::vector<std::int32_t> prev;
-  thread_local std::uint32_t call = 0;
-  if (++call == 0) {   // wrapped: start the stamps afresh
+  thread_local std::vector<std::uint32_t> stamps(hash_size, 0);
+  thread_local std::vector<std::int32_t> heads(hash_size, -1);
+  thread_local std::vector<std::int32_t> prevs;
+  thread_local std::uint32_t calls = 0;
+  // Plain references for the loops below: each use of a thread_local itself goes through
+  // its initialisation check.
+  std::vector<std::uint32_t>& stamp = stamps;
+  std::vector<std::int32_t>& head = heads;
+  std::vector<std::int32_t>& prev = prevs;
+  if (++calls == 0) {   // wrapped: start the stamps afresh
     std::fill(stamp.begin(), stamp.end(), 0);
-    call = 1;
+    calls = 1;
   }
+  const std::uint32_t call = calls;
   prev.resize(n);
   std::size_t inserted = 0;   // frame positions hashed so far
   auto insert_up_to = [&](std::size_t end) {
@@ -143,8 +168,7 @@ void preset_deflate::deflate(std::string_view input, std::string& out) const {
          ++tries, p = prev[static_cast<std::size_t>(p)]) {
       const unsigned char* c = in + p;
       if (best > 0 && c[best] != in[i + static_cast<std::size_t>(best)]) continue;   // cannot be longer
-      int len = 0;
-      while (len < limit && c[len] == in[i + len]) ++len;
+      const int len = common_length(c, in + i, limit);
       if (len > best) {
         best = len;
         distance = i - static_cast<std::size_t>(p);
@@ -161,10 +185,8 @@ void preset_deflate::deflate(std::string_view input, std::string& out) const {
       if (best > 0 && at(static_cast<std::size_t>(best)) != in[i + static_cast<std::size_t>(best)]) continue;
       // Within the dictionary, then on into the frame.
       const int in_dict = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(limit), dict_size - from));
-      int len = 0;
-      while (len < in_dict && dict[from + static_cast<std::size_t>(len)] == in[i + static_cast<std::size_t>(len)]) ++len;
-      if (len == in_dict)
-        while (len < limit && in[static_cast<std::size_t>(len - in_dict)] == in[i + static_cast<std::size_t>(len)]) ++len;
+      int len = common_length(dict + from, in + i, in_dict);
+      if (len == in_dict) len += common_length(in, in + i + static_cast<std::size_t>(in_dict), limit - in_dict);
       if (len > best) {
         best = len;
         distance = dist;
@@ -178,15 +200,30 @@ void preset_deflate::deflate(std::string_view input, std::string& out) const {
   w.bits(1, 1);   // BFINAL: the only block
   w.bits(1, 2);   // BTYPE 01: fixed Huffman codes
   std::size_t i = 0;
+  // The lazy step's look at i + 1 when it won: the next round would find the same again.
+  int ahead = -1;
+  std::size_t ahead_distance = 0;
   while (i < n) {
     insert_up_to(i);
     std::size_t distance = 0;
-    int length = longest(i, distance);
+    int length = 0;
+    if (ahead >= 0) {
+      length = ahead;
+      distance = ahead_distance;
+      ahead = -1;
+    } else {
+      length = longest(i, distance);
+    }
     if (length > 0 && length < max_match) {
       // One step of lazy matching: a longer match from the next byte wins over this one.
       insert_up_to(i + 1);
       std::size_t next_distance = 0;
-      if (longest(i + 1, next_distance) > length) length = 0;
+      const int next = longest(i + 1, next_distance);
+      if (next > length) {
+        length = 0;
+        ahead = next;
+        ahead_distance = next_distance;
+      }
     }
     if (length == 0) {
       literal_or_length(w, in[i]);
