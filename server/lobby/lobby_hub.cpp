@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <climits>
+#include <string_view>
+#include <unordered_map>
 
 #include "engine/registry.hpp"
 #include "server/crypto.hpp"
@@ -56,6 +58,12 @@ lobby_hub::lobby_hub(std::shared_ptr<lobby_services> services)
 void lobby_hub::restore(const std::vector<storage::lobby_record>& lobbies,
                         const std::vector<storage::match_record>& matches,
                         const std::vector<ended_match>& ended) {
+  // By match id: every lobby looks its match up (thousands of each after a restart at capacity).
+  std::unordered_map<std::string_view, const storage::match_record*> running_by_id;
+  running_by_id.reserve(matches.size());
+  for (const storage::match_record& m : matches) running_by_id.emplace(m.id, &m);
+  std::unordered_map<std::string_view, const ended_match*> ended_by_id;
+  for (const ended_match& e : ended) ended_by_id.emplace(e.record.id, &e);
   for (const storage::lobby_record& rec : lobbies) {
     lobby l;
     l.id = rec.id;
@@ -67,11 +75,11 @@ void lobby_hub::restore(const std::vector<storage::lobby_record>& lobbies,
     l.game = engine::find_game(l.settings.game());
     if (!l.game) continue;
     l.seats.resize(l.settings.seats());
-    const auto running = std::find_if(matches.begin(), matches.end(),
-                                      [&](const storage::match_record& m) { return m.id == rec.match_id; });
+    const auto found = running_by_id.find(rec.match_id);
+    const storage::match_record* running = found == running_by_id.end() ? nullptr : found->second;
     // The stored match is the one running, else the last one it ran (empty: none yet).
-    if (running == matches.end()) l.last_match_id = rec.match_id;
-    if (running != matches.end()) {
+    if (!running) l.last_match_id = rec.match_id;
+    if (running) {
       // The match's seats are the lobby's: they were copied from it at the start.
       l.match_id = rec.match_id;
       for (const storage::seat_record& s : running->seats) {
@@ -104,15 +112,14 @@ void lobby_hub::restore(const std::vector<storage::lobby_record>& lobbies,
       if (l.game->decks && seat.is_bot() && !seat.has_deck()) take_starter(seat, any_starter(*l.game));
     }
     if (l.seat_of(l.host) < 0) continue;
-    for (const ended_match& e : ended)
-      if (e.record.id == rec.match_id) {
-        // Its match was not resumed: the table is free (last_match_id, above), and says why.
-        v1::ChatLine line;
-        line.set_lobby_id(l.id);
-        line.set_text(e.reason);   // `from` empty: the server's
-        line.set_at_ms(static_cast<std::uint64_t>(wall_ms()));
-        l.remember(line);
-      }
+    if (const auto e = ended_by_id.find(rec.match_id); e != ended_by_id.end()) {
+      // Its match was not resumed: the table is free (last_match_id, above), and says why.
+      v1::ChatLine line;
+      line.set_lobby_id(l.id);
+      line.set_text(e->second->reason);   // `from` empty: the server's
+      line.set_at_ms(static_cast<std::uint64_t>(wall_ms()));
+      l.remember(line);
+    }
     if (!l.invite_code.empty()) invites_[l.invite_code] = l.id;
     const std::string id = l.id;
     if (auto [placed, added] = lobbies_.emplace(id, std::move(l)); added) reindex(placed->second);
