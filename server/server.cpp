@@ -52,7 +52,7 @@ int server::run() {
   recovered found;
   try {
     worker = std::make_unique<storage::worker>(db_path);
-    found = recover(*worker);
+    found = recover(*worker, std::thread::hardware_concurrency());   // every core: nothing else runs yet
   } catch (const std::exception& e) {
     std::cerr << "starport serve: cannot open " << db_path << ": " << e.what() << "\n";
     return 1;

@@ -1,7 +1,16 @@
 #include "server/match/recovery.hpp"
 
+#include <algorithm>
+#include <condition_variable>
+#include <deque>
+#include <exception>
 #include <future>
+#include <limits>
+#include <mutex>
+#include <optional>
 #include <stdexcept>
+#include <system_error>
+#include <thread>
 
 #include "engine/registry.hpp"
 #include "server/protocol/messages.hpp"
@@ -70,56 +79,181 @@ dealt_match deal_and_replay(const storage::match_record& m, const std::vector<st
   return out;
 }
 
-recovered recover(storage::worker& storage) {
+namespace {
+
+// Matches read from storage in one job and re-played as one piece of work.
+constexpr std::size_t matches_a_chunk = 64;
+// Chunks read and not yet taken at most: the reads stay ahead of the replays without the
+// whole storage's logs in memory at once.
+constexpr std::size_t chunks_ahead = 4;
+
+// What became of one running match: resumed (`match`), or ended with its reason.
+struct replay_result {
+  std::optional<recovered_match> match;
+  std::string problem;    // the operator's words, when not resumed
+  std::string reason;     // the players', recorded as its end reason
+};
+
+replay_result replay_one(const storage::match_record& m, const std::vector<storage::logged_action>& log,
+                         std::vector<storage::seat_preferences>& preferences) {
+  replay_result out;
+  match_log lines(find_view_dictionary(m.game));
+  dealt_match dealt = deal_and_replay(m, log, &lines);
+  if (!dealt.game) {
+    const engine::game_info* info = engine::find_game(m.game);
+    out.problem = "match " + m.id + ": " + dealt.why;
+    out.reason = info && info->rules_version != m.rules_version
+                     ? "Not resumed: the server now plays another version of the rules (" +
+                           std::to_string(m.rules_version) + " then, " + std::to_string(info->rules_version) +
+                           " now)."
+                     : "Not resumed: this server cannot deal this match any more (" + dealt.why + ").";
+    return out;
+  }
+  if (dealt.applied != log.size()) {
+    out.problem = "match " + m.id + ": action " + std::to_string(dealt.applied) + " of its log does not re-play";
+    out.reason = "Not resumed: its saved moves do not play back on this server (at move " +
+                 std::to_string(dealt.applied + 1) + ").";
+    return out;
+  }
+  out.match = recovered_match{m, std::move(dealt.game), dealt.applied, std::move(lines), std::move(preferences)};
+  return out;
+}
+
+// The running matches' logs read from storage a chunk at a time on the storage thread while
+// `replayers` threads re-play the chunks already read: a restart takes the storage thread's
+// reads and the replays together, on every core, instead of one after the other on one.
+class replay_pipeline {
+ public:
+  replay_pipeline(storage::worker& storage, const std::vector<storage::match_record>& records)
+      : storage_(storage), records_(records), results_(records.size()) {}
+
+  std::vector<replay_result> run(unsigned replayers) {
+    {
+      std::lock_guard lock(mutex_);
+      read_ahead();
+    }
+    std::vector<std::thread> helpers;
+    try {
+      for (unsigned i = 1; i < replayers; ++i) helpers.emplace_back([this] { replay_chunks(); });
+    } catch (const std::system_error&) {
+      // No thread to be had: the ones started (this one at least) re-play everything.
+    }
+    replay_chunks();
+    for (std::thread& t : helpers) t.join();
+    // Reads still queued reference this object: none may run after it is gone.
+    storage_.flush();
+    if (error_) std::rethrow_exception(error_);
+    if (read_failed_) throw std::runtime_error("could not read the running matches' actions from storage");
+    return std::move(results_);
+  }
+
+ private:
+  struct chunk {
+    std::size_t first = 0, count = 0;
+    std::vector<std::vector<storage::logged_action>> logs;
+    std::vector<std::vector<storage::seat_preferences>> preferences;
+  };
+
+  // Called with `mutex_` held: queues reads until `chunks_ahead` are read or on their way.
+  void read_ahead() {
+    while (ahead_ < chunks_ahead && next_ < records_.size() && !stopping()) {
+      auto c = std::make_shared<chunk>();
+      c->first = next_;
+      c->count = std::min(matches_a_chunk, records_.size() - next_);
+      next_ += c->count;
+      ++ahead_;
+      storage_.submit_read(
+          [this, c](storage::database& db) {
+            c->logs.clear();   // a job may run twice (docs/storage.md)
+            c->preferences.clear();
+            for (std::size_t i = c->first; i < c->first + c->count; ++i) {
+              c->logs.push_back(db.actions(records_[i].id));
+              c->preferences.push_back(db.preferences(records_[i].id));
+            }
+          },
+          [this, c](bool ok) {
+            {
+              std::lock_guard lock(mutex_);
+              if (ok) ready_.push_back(c);
+              else read_failed_ = true;
+            }
+            wake_.notify_all();
+          },
+          std::numeric_limits<std::size_t>::max());
+    }
+  }
+
+  bool stopping() const { return read_failed_ || error_; }
+
+  void replay_chunks() {
+    for (;;) {
+      std::shared_ptr<chunk> c;
+      bool last = false;
+      {
+        std::unique_lock lock(mutex_);
+        wake_.wait(lock, [&] { return stopping() || !ready_.empty() || taken_ == records_.size(); });
+        if (stopping() || ready_.empty()) return;
+        c = std::move(ready_.front());
+        ready_.pop_front();
+        --ahead_;
+        taken_ += c->count;
+        last = taken_ == records_.size();
+        read_ahead();
+      }
+      if (last) wake_.notify_all();   // nothing more to wait for
+      try {
+        for (std::size_t k = 0; k < c->count; ++k)
+          results_[c->first + k] = replay_one(records_[c->first + k], c->logs[k], c->preferences[k]);
+      } catch (...) {
+        {
+          std::lock_guard lock(mutex_);
+          if (!error_) error_ = std::current_exception();
+        }
+        wake_.notify_all();
+        return;
+      }
+    }
+  }
+
+  storage::worker& storage_;
+  const std::vector<storage::match_record>& records_;
+  std::vector<replay_result> results_;   // by the records' order; each written by one thread
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::deque<std::shared_ptr<chunk>> ready_;   // read, not yet taken
+  std::size_t next_ = 0;                       // the first record not yet asked for
+  std::size_t ahead_ = 0;                      // chunks asked for and not yet taken
+  std::size_t taken_ = 0;                      // records taken by a replayer
+  bool read_failed_ = false;
+  std::exception_ptr error_;
+};
+
+}  // namespace
+
+recovered recover(storage::worker& storage, unsigned replayers) {
   recovered out;
-  std::vector<std::vector<storage::logged_action>> logs;
-  std::vector<std::vector<storage::seat_preferences>> preferences;
+  std::vector<storage::match_record> records;
   std::promise<bool> done;
   storage.submit(
       [&](storage::database& db) {
-        logs.clear();   // a job may run twice (docs/storage.md)
-        preferences.clear();
         out.lobbies = db.lobbies();
-        out.running = db.running_matches();
-        for (const storage::match_record& m : out.running) {
-          logs.push_back(db.actions(m.id));
-          preferences.push_back(db.preferences(m.id));
-        }
+        records = db.running_matches();
       },
       [&](bool ok) { done.set_value(ok); });
   if (!done.get_future().get()) throw std::runtime_error("could not read matches and lobbies from storage");
 
-  std::vector<storage::match_record> records = std::move(out.running);
-  out.running.clear();
-  auto not_resumed = [&](const storage::match_record& m, const std::string& why, std::string reason) {
-    out.problems.push_back("match " + m.id + ": " + why);
-    out.ended.push_back(ended_match{m, std::move(reason)});
-  };
+  std::vector<replay_result> results = replay_pipeline(storage, records).run(std::max(1u, replayers));
+  out.running.reserve(records.size());
+  out.matches.reserve(records.size());
   for (std::size_t i = 0; i < records.size(); ++i) {
-    const storage::match_record& m = records[i];
-    match_log lines(find_view_dictionary(m.game));
-    dealt_match dealt = deal_and_replay(m, logs[i], &lines);
-    if (!dealt.game) {
-      const std::string& why = dealt.why;
-      const engine::game_info* info = engine::find_game(m.game);
-      not_resumed(m, why,
-                  info && info->rules_version != m.rules_version
-                      ? "Not resumed: the server now plays another version of the rules (" +
-                            std::to_string(m.rules_version) + " then, " + std::to_string(info->rules_version) +
-                            " now)."
-                      : "Not resumed: this server cannot deal this match any more (" + why + ").");
+    replay_result& r = results[i];
+    if (r.match) {
+      out.running.push_back(records[i]);
+      out.matches.push_back(std::move(*r.match));
       continue;
     }
-    const std::uint32_t applied = dealt.applied;
-    std::unique_ptr<engine::match> game = std::move(dealt.game);
-    if (applied != logs[i].size()) {
-      not_resumed(m, "action " + std::to_string(applied) + " of its log does not re-play",
-                  "Not resumed: its saved moves do not play back on this server (at move " +
-                      std::to_string(applied + 1) + ").");
-      continue;
-    }
-    out.running.push_back(m);
-    out.matches.push_back(recovered_match{m, std::move(game), applied, std::move(lines), std::move(preferences[i])});
+    out.problems.push_back(std::move(r.problem));
+    out.ended.push_back(ended_match{records[i], std::move(r.reason)});
   }
   if (out.ended.empty()) return out;
   // Ended for good, with the reason recorded: the record no longer counts as running, so no

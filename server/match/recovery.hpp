@@ -40,8 +40,9 @@ struct recovered {
 };
 
 // Reads lobbies and running matches, re-plays each match, and ends (in storage) every one
-// that does not re-play here, with its reason.
-recovered recover(storage::worker& storage);
+// that does not re-play here, with its reason. `replayers` threads re-play matches at once
+// (the calling thread is one), while the storage thread reads the next ones' actions.
+recovered recover(storage::worker& storage, unsigned replayers = 1);
 
 // The one place a match is dealt from its record (start-up recovery, a match re-dealt after
 // a storage fault, replays, `verify`):
