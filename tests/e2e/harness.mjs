@@ -23,6 +23,9 @@ const launchArgs = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-qu
 
 let server = null;
 let serverLog = "";
+let serverData = "";
+let serverArgs = [];
+let serverPort = 0;
 const temps = [];
 const contexts = [];
 
@@ -41,18 +44,26 @@ function tempDir(prefix) {
 export function startServer(extraArgs = []) {
   assert.ok(existsSync(bin), `the starport binary is missing at ${bin}; build it or set STARPORT_BIN`);
   assert.ok(existsSync(join(webRoot, "index.html")), `no built client at ${webRoot}: run npm run build in web-client`);
-  const data = tempDir("starport-e2e-data-");
-  server = spawn(bin, ["serve", "--port", "0", "--data", data, "--web-root", webRoot, ...extraArgs], {
+  serverData = tempDir("starport-e2e-data-");
+  serverArgs = extraArgs;
+  return spawnServer(0);
+}
+
+// `serve` on `port` (0: any) and the test's data directory, until it says it listens.
+function spawnServer(port) {
+  server = spawn(bin, ["serve", "--port", String(port), "--data", serverData, "--web-root", webRoot, ...serverArgs], {
     stdio: ["ignore", "pipe", "pipe"],
   });
+  const from = serverLog.length;   // a restart's own "listening on", not the first one's
   return new Promise((resolveUrl, reject) => {
     const timer = setTimeout(() => reject(new Error(`no "listening on" line in 20 s:\n${serverLog}`)), 20_000);
     const onData = (chunk) => {
       serverLog += chunk.toString();
-      const m = serverLog.match(/listening on 127\.0\.0\.1:(\d+)/);
+      const m = serverLog.slice(from).match(/listening on 127\.0\.0\.1:(\d+)/);
       if (m) {
         clearTimeout(timer);
-        resolveUrl(`http://127.0.0.1:${Number(m[1])}`);
+        serverPort = Number(m[1]);
+        resolveUrl(`http://127.0.0.1:${serverPort}`);
       }
     };
     server.stdout.on("data", onData);
@@ -62,6 +73,20 @@ export function startServer(extraArgs = []) {
       reject(new Error(`starport serve exited (${code ?? signal}) before listening:\n${serverLog}`));
     });
   });
+}
+
+// A crash: SIGKILL, nothing flushed and nothing said to the pages; resolves once it is gone.
+export async function crashServer() {
+  const exited = new Promise((r) => server.once("exit", r));
+  server.kill("SIGKILL");
+  await exited;
+  serverLog += "\n-- killed (SIGKILL) --\n";
+}
+
+// The server started again on the same data and port, as an operator's supervisor would;
+// resolves once it listens (every running match re-played from storage first).
+export function restartServer() {
+  return spawnServer(serverPort);
 }
 
 // Closes every browser, stops the server (SIGTERM, then SIGKILL after 5 s), removes temp dirs.
