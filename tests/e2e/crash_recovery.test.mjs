@@ -10,11 +10,9 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 
 import {
-  browserPage, cleanUp, crashServer, pickName, restartServer, shoot, startServer, withEvidence,
+  browserPage, cleanUp, crashServer, desktop, phone, pickName, restartServer, shoot, startServer, withEvidence,
 } from "./harness.mjs";
 
-const desktop = { width: 1280, height: 800 };
-const phone = { width: 390, height: 844 };
 const logLines = ".log li:not(.muted)";
 let baseUrl = "";
 

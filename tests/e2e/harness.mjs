@@ -18,6 +18,10 @@ const bin = process.env.STARPORT_BIN ? resolve(webClient, process.env.STARPORT_B
 const webRoot = join(webClient, "dist");
 export const shots = process.env.E2E_SHOTS ?? mkdtempSync(join(tmpdir(), "starport-e2e-shots-"));
 
+// The two sizes every table is played and shot at: a laptop's window and a phone's.
+export const desktop = { width: 1280, height: 800 };
+export const phone = { width: 390, height: 844 };
+
 const launchArgs = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 

@@ -11,10 +11,10 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 
 import { assertAxeClean as axe } from "./axe.mjs";
-import { browserPage, cleanUp, createLobby, openReplay, pickName, shoot, startServer, withEvidence } from "./harness.mjs";
+import {
+  browserPage, cleanUp, createLobby, desktop, openReplay, phone, pickName, shoot, startServer, withEvidence,
+} from "./harness.mjs";
 
-const desktop = { width: 1280, height: 800 };
-const phone = { width: 390, height: 844 };
 const offered = '.page.match button.action:not([aria-disabled])';
 let baseUrl = "";
 

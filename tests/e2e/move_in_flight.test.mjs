@@ -16,10 +16,8 @@ import { after, before, test } from "node:test";
 
 import { join } from "node:path";
 
-import { browserPage, cleanUp, pickName, shoot, shots, startServer, withEvidence } from "./harness.mjs";
+import { browserPage, cleanUp, desktop, phone, pickName, shoot, shots, startServer, withEvidence } from "./harness.mjs";
 
-const desktop = { width: 1280, height: 800 };
-const phone = { width: 390, height: 844 };
 const onItsWay = "Your move is on its way.";
 let baseUrl = "";
 

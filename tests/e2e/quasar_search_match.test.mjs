@@ -13,11 +13,11 @@ import { after, before, test } from "node:test";
 
 import { assertCardsReadable } from "./card_fit.mjs";
 import { assertAxeClean as axe } from "./axe.mjs";
-import { assertNoErrorsButRaces, browserPage, cleanUp, namedLogLines, openReplay, pickName, shoot, startServer, withEvidence } from "./harness.mjs";
+import {
+  assertNoErrorsButRaces, browserPage, cleanUp, desktop, namedLogLines, openReplay, phone, pickName, shoot, startServer, withEvidence,
+} from "./harness.mjs";
 
 const missionTimeoutMs = 150_000;
-const desktop = { width: 1280, height: 800 };
-const phone = { width: 390, height: 844 };
 let baseUrl = "";
 
 // Action kinds (proto/starport/v1/quasar_search.proto).

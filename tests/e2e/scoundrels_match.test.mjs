@@ -14,11 +14,11 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { assertCardsReadable } from "./card_fit.mjs";
-import { assertNoErrorsButRaces, browserPage, cleanUp, namedLogLines, openReplay, pickName, root, shoot, shots, startServer, withEvidence } from "./harness.mjs";
+import {
+  assertNoErrorsButRaces, browserPage, cleanUp, desktop, namedLogLines, openReplay, phone, pickName, root, shoot, shots, startServer, withEvidence,
+} from "./harness.mjs";
 
 const matchTimeoutMs = 300_000;
-const desktop = { width: 1280, height: 800 };
-const phone = { width: 390, height: 844 };
 let baseUrl = "";
 const axeSource = readFileSync(join(root, "web-client/node_modules/axe-core/axe.min.js"), "utf8");
 

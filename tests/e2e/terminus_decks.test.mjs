@@ -10,12 +10,12 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 
 import { assertCardsReadable } from "./card_fit.mjs";
-import { browserPage, cleanUp, namedLogLines, openReplay, pickName, shoot, startServer, withEvidence } from "./harness.mjs";
+import {
+  browserPage, cleanUp, desktop, namedLogLines, openReplay, phone, pickName, shoot, startServer, withEvidence,
+} from "./harness.mjs";
 
 const gameTimeoutMs = 420_000;
 const maxMoves = 3000;
-const phone = { width: 390, height: 844 };
-const desktop = { width: 1280, height: 800 };
 let baseUrl = "";
 
 function rng(seed) {
