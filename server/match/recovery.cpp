@@ -126,6 +126,8 @@ class replay_pipeline {
  public:
   replay_pipeline(storage::worker& storage, const std::vector<storage::match_record>& records)
       : storage_(storage), records_(records), results_(records.size()) {}
+  // Reads still queued reference this object: none may run after it is gone, however run() ends.
+  ~replay_pipeline() { storage_.flush(); }
 
   std::vector<replay_result> run(unsigned replayers) {
     {
@@ -140,8 +142,7 @@ class replay_pipeline {
     }
     replay_chunks();
     for (std::thread& t : helpers) t.join();
-    // Reads still queued reference this object: none may run after it is gone.
-    storage_.flush();
+    storage_.flush();   // every read queued has reported: read_failed_ is final
     if (error_) std::rethrow_exception(error_);
     if (read_failed_) throw std::runtime_error("could not read the running matches' actions from storage");
     return std::move(results_);
@@ -185,33 +186,34 @@ class replay_pipeline {
 
   bool stopping() const { return read_failed_ || error_; }
 
+  // Until every chunk is taken, or a read or a replay failed. Whatever throws here (a
+  // replay, a read queued while taking a chunk) stops every replayer and is rethrown by run().
   void replay_chunks() {
-    for (;;) {
-      std::shared_ptr<chunk> c;
-      bool last = false;
-      {
-        std::unique_lock lock(mutex_);
-        wake_.wait(lock, [&] { return stopping() || !ready_.empty() || taken_ == records_.size(); });
-        if (stopping() || ready_.empty()) return;
-        c = std::move(ready_.front());
-        ready_.pop_front();
-        --ahead_;
-        taken_ += c->count;
-        last = taken_ == records_.size();
-        read_ahead();
-      }
-      if (last) wake_.notify_all();   // nothing more to wait for
-      try {
+    try {
+      for (;;) {
+        std::shared_ptr<chunk> c;
+        bool last = false;
+        {
+          std::unique_lock lock(mutex_);
+          wake_.wait(lock, [&] { return stopping() || !ready_.empty() || taken_ == records_.size(); });
+          if (stopping() || ready_.empty()) return;
+          c = std::move(ready_.front());
+          ready_.pop_front();
+          --ahead_;
+          taken_ += c->count;
+          last = taken_ == records_.size();
+          read_ahead();
+        }
+        if (last) wake_.notify_all();   // nothing more to wait for
         for (std::size_t k = 0; k < c->count; ++k)
           results_[c->first + k] = replay_one(records_[c->first + k], c->logs[k], c->preferences[k]);
-      } catch (...) {
-        {
-          std::lock_guard lock(mutex_);
-          if (!error_) error_ = std::current_exception();
-        }
-        wake_.notify_all();
-        return;
       }
+    } catch (...) {
+      {
+        std::lock_guard lock(mutex_);
+        if (!error_) error_ = std::current_exception();
+      }
+      wake_.notify_all();
     }
   }
 
