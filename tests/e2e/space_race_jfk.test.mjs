@@ -55,8 +55,12 @@ async function playUntilOver(page, onMove) {
   const deadline = Date.now() + gameTimeoutMs;
   const labels = new Set();
   let moves = 0;
+  // Clicks that threw: Playwright can report a click as failed after the page took it (the
+  // table re-rendered between its press and its check of what was hit, and the retry found
+  // the button busy), so each of these may or may not be a move in the log.
+  let unsure = 0;
   while (Date.now() < deadline && moves < maxMoves) {
-    if (await page.locator('[data-testid="outcome"]').count()) return { moves, labels };
+    if (await page.locator('[data-testid="outcome"]').count()) return { moves, unsure, labels };
     const buttons = await page
       .locator(".page.match button.action:not([aria-disabled])")
       .evaluateAll((els) => els.map((e, i) => ({ i, action: e.dataset.action ?? "", label: e.querySelector(".sr-label")?.textContent ?? e.textContent })));
@@ -69,12 +73,15 @@ async function playUntilOver(page, onMove) {
     const choice = pickButton(buttons, heading, random);
     try {
       await page.locator(`.page.match button.action[data-action="${choice.action}"]:not([aria-disabled])`).first().click({ timeout: 1500 });
-      moves++;
-      await onMove(moves);
     } catch {
       // The table re-rendered under us: look again.
+      unsure++;
       await page.waitForTimeout(50);
+      continue;
     }
+    moves++;
+    // Outside the click's catch: an assertion of the table's that fails must fail the test.
+    await onMove(moves);
   }
   throw new Error(`the game did not end within ${gameTimeoutMs / 1000}s / ${maxMoves} moves (made ${moves})`);
 }
@@ -238,7 +245,7 @@ async function scenario(page) {
   // Play: screenshots once the table has something on it, at desktop and phone sizes.
   let midShots = false;
   let usedSeen = 0;
-  const { moves, labels } = await playUntilOver(page, async (n) => {
+  const { moves, unsure, labels } = await playUntilOver(page, async (n) => {
     // The first time an ability is used, its mark is seen on a phone, and at desktop size
     // the card's badge line is one line still.
     if (!usedSeen && (await page.locator(".card__text .sr-ab.used").count())) {
@@ -308,7 +315,8 @@ async function scenario(page) {
   // The replay: the same table without choices, stepped back and forth, to the end.
   const total = await openReplay(page);
   await page.waitForSelector(".replay .space-race");
-  assert.equal(total, moves, `the replay holds every move (${total} steps, ${moves} clicks)`);
+  assert.ok(total >= moves && total <= moves + unsure,
+    `the replay holds every move (${total} steps, ${moves} clicks taken and ${unsure} that may have been)`);
   await page.click('button[name="forward"]');
   await page.waitForSelector('.step-label[data-step="1"]');
   assert.ok((await page.locator(".seat-panel .sr-controls .sr-control.current").count()) +

@@ -24,12 +24,14 @@ async function playUntilOver(page, label, onMove = async () => {}) {
     const button = page.locator(".page.match button.action:not([aria-disabled])").first();
     try {
       await button.click({ timeout: 1500 });
-      moves++;
-      await onMove(moves);
     } catch {
       // Nothing to do right now (others to act, or the table re-rendered under us).
       await page.waitForTimeout(50);
+      continue;
     }
+    moves++;
+    // Outside the click's catch: an assertion of the caller's that fails must fail the test.
+    await onMove(moves);
   }
   throw new Error(`${label}: the match did not end within ${matchTimeoutMs / 1000}s after ${moves} moves`);
 }
